@@ -1,0 +1,118 @@
+# Makefile for coroner.  Plain make: `make`, `make test`, `make check`,
+# `make lint`, `make install`, `make demo`, `make bench`.  Quiet unless V=1;
+# warnings are errors when CI is set.
+
+PREFIX	?= /usr/local
+BINDIR	 = $(PREFIX)/bin
+MANDIR	 = $(PREFIX)/share/man
+
+PKGS	 = ncursesw jansson sqlite3 libzstd libarchive
+# Debian packages providing $(PKGS) and what the tests need.
+DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
+	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd
+
+CC	?= cc
+OPT	?= -O2
+WARN	 = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
+	   -Wmissing-prototypes -Wformat=2 -Wundef -Wcast-qual -Wvla \
+	   -Wno-unused-parameter
+ifneq ($(CI),)
+WARN	+= -Werror
+endif
+# On a fresh machine, install what is missing before asking pkg-config.
+ifeq ($(filter clean deps lint uninstall,$(MAKECMDGOALS)),)
+ifneq ($(shell sh tests/deps.sh --check $(PKGS) >/dev/null 2>&1 && echo ok),ok)
+$(info coroner: installing missing packages (tests/deps.sh))
+DEPS_STATUS := $(shell sh tests/deps.sh $(DEBS) >&2; echo $$?)
+endif
+endif
+PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+ALL_CFLAGS = -std=c17 $(OPT) -g $(WARN) -D_GNU_SOURCE -Iinclude $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(LDFLAGS)
+LIBS	 = $(PKG_LIBS) -lm -lpthread
+
+# Sanitizer build for `make check`: separate object directory.
+ifeq ($(SAN),1)
+ALL_CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
+	      -fno-sanitize-recover=undefined
+ALL_LDFLAGS += -fsanitize=address,undefined
+O	 = build/san
+else
+O	 = build/obj
+endif
+
+SRCS	 = $(wildcard src/*.c) $(wildcard importers/*.c)
+LIBOBJS	 = $(patsubst %.c,$(O)/%.o,$(filter-out src/main.c,$(SRCS)))
+MAINOBJ	 = $(O)/src/main.o
+UNITSRCS = $(wildcard tests/unit/*.c)
+UNITOBJS = $(patsubst %.c,$(O)/%.o,$(UNITSRCS))
+DUMPOBJ	 = $(O)/tests/importers/dump.o
+
+ifeq ($(SAN),1)
+BIN	 = build/coroner-san
+UNIT	 = build/unit-san
+DUMP	 = build/dump-san
+else
+BIN	 = coroner
+UNIT	 = build/unit
+DUMP	 = build/dump
+endif
+
+ifeq ($(V),1)
+Q	 =
+else
+Q	 = @
+endif
+
+all: $(BIN)
+
+$(BIN): $(LIBOBJS) $(MAINOBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(UNIT): $(LIBOBJS) $(UNITOBJS)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(DUMP): $(LIBOBJS) $(DUMPOBJ)
+	@$(if $(Q),echo "  LINK    $@")
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+
+$(O)/%.o: %.c
+	@mkdir -p $(dir $@)
+	@$(if $(Q),echo "  CC      $<")
+	$(Q)$(CC) $(ALL_CFLAGS) -Itests/unit -MMD -MP -c -o $@ $<
+
+-include $(LIBOBJS:.o=.d) $(MAINOBJ:.o=.d) $(UNITOBJS:.o=.d) $(DUMPOBJ:.o=.d)
+
+# `make deps` installs the Debian packages that are missing (as root), or
+# prints the command.  Any other goal runs it first when a library or a
+# test tool is missing, so a fresh machine needs nothing but `make`.
+deps:
+	@sh tests/deps.sh $(DEBS)
+
+test:
+	$(Q)$(MAKE) --no-print-directory $(BIN) $(UNIT) $(DUMP)
+	$(Q)sh tests/run.sh $(BIN) $(UNIT) $(DUMP)
+
+check:
+	$(Q)$(MAKE) --no-print-directory SAN=1 build/coroner-san \
+	    build/unit-san build/dump-san
+	$(Q)ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	    sh tests/run.sh build/coroner-san build/unit-san build/dump-san
+
+lint:
+	$(Q)sh tests/lint.sh
+
+install: all
+	install -d $(DESTDIR)$(BINDIR)
+	install -m 755 coroner $(DESTDIR)$(BINDIR)/coroner
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/coroner
+
+clean:
+	rm -rf build coroner
+
+.PHONY: all deps test check lint install uninstall clean

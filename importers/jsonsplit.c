@@ -1,0 +1,279 @@
+/*
+ * jsonsplit.c: splits a stream of JSON documents into objects (see
+ * jsonsplit.h).  A small scanner follows strings and nesting to find where
+ * each object ends; only that object's text is kept and handed to jansson.
+ * Knows nothing of what the objects mean.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonsplit.h"
+
+#define JS_READ_SIZE	(256 * 1024)
+
+void
+js_init(struct jsonsplit *js, struct input *in)
+{
+	memset(js, 0, sizeof *js);
+	js->in = in;
+	js->rbuf = xmalloc(JS_READ_SIZE);
+	js->line = 1;
+	js->cap_depth = -1;
+	js->key_len = -1;
+	js->bol = 1;
+}
+
+void
+js_free(struct jsonsplit *js)
+{
+	free(js->rbuf);
+	buf_free(&js->cur);
+	js->rbuf = NULL;
+}
+
+static int
+js_fill(struct jsonsplit *js)
+{
+	ssize_t	n;
+
+	if (js->eof)
+		return (0);
+	n = input_read(js->in, js->rbuf, JS_READ_SIZE);
+	if (n <= 0) {
+		js->eof = 1;
+		js->read_error = n < 0;
+		js->rlen = js->rpos = 0;
+		return (0);
+	}
+	js->rlen = (size_t)n;
+	js->rpos = 0;
+	if (input_offset(js->in) == (uint64_t)n && js->rlen >= 3 &&
+	    memcmp(js->rbuf, "\xef\xbb\xbf", 3) == 0)
+		js->rpos = 3;	/* a UTF-8 byte order mark */
+	return (1);
+}
+
+/* Starts skipping input until a line that begins with { or [. */
+static void
+js_start_resync(struct jsonsplit *js)
+{
+	js->resync = 1;
+	js->depth = 0;
+	js->cap_depth = -1;
+	js->elem_depth = 0;
+	js->in_str = js->esc = 0;
+	js->items_next = 0;
+	js->key_len = -1;
+	buf_clear(&js->cur);
+}
+
+/* Parses the captured text; returns JS_OBJECT or JS_ERROR. */
+static enum js_status
+js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
+{
+	json_error_t	err;
+	json_t		*v;
+
+	*line = js->cap_line;
+	v = json_loadb(js->cur.data, js->cur.len, JSON_ALLOW_NUL, &err);
+	buf_clear(&js->cur);
+	js->cap_depth = -1;
+	if (v == NULL) {
+		*line = js->cap_line + err.line - 1;
+		*cause = xasprintf("bad JSON: %s", err.text);
+		return (JS_ERROR);
+	}
+	if (!json_is_object(v)) {
+		json_decref(v);
+		*cause = xstrdup("not a JSON object");
+		return (JS_ERROR);
+	}
+	js->objects++;
+	*obj = v;
+	return (JS_OBJECT);
+}
+
+/* A value where only an object may start: report it, skip the line. */
+static enum js_status
+js_bad_token(struct jsonsplit *js, int64_t *line, char **cause)
+{
+	*line = js->line;
+	*cause = xstrdup(js->depth == 0 ? "not JSON: expected '{' or '['" :
+	    "list element is not an object");
+	js_start_resync(js);
+	return (JS_ERROR);
+}
+
+static int
+is_blank(int c)
+{
+	return (c == ' ' || c == '\t' || c == '\n' || c == '\r');
+}
+
+enum js_status
+js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
+{
+	const unsigned char	*p;
+	size_t			 seg;	/* start of the uncopied capture */
+	int			 c, capturing;
+
+	*obj = NULL;
+	*cause = NULL;
+	for (;;) {
+		if (js->rpos >= js->rlen && !js_fill(js)) {
+			if (js->read_error) {
+				js->read_error = 0;
+				*line = js->line;
+				*cause = xasprintf("read error: %s",
+				    input_error(js->in) != NULL ?
+				    input_error(js->in) : "unknown");
+				js_start_resync(js);
+				js->resync = 0;
+				return (JS_ERROR);
+			}
+			if (js->cap_depth >= 0 || js->depth > 0) {
+				*line = js->cap_depth >= 0 ? js->cap_line :
+				    js->line;
+				*cause = xstrdup(js->cap_depth >= 0 ?
+				    "truncated JSON: object not closed at the "
+				    "end of the input" :
+				    "truncated JSON: list not closed at the "
+				    "end of the input");
+				js_start_resync(js);
+				js->resync = 0;
+				return (JS_ERROR);
+			}
+			return (JS_END);
+		}
+		p = js->rbuf;
+		seg = js->rpos;
+		while (js->rpos < js->rlen) {
+			c = p[js->rpos++];
+			capturing = js->cap_depth >= 0;
+			if (js->in_str) {
+				if (js->esc)
+					js->esc = 0;
+				else if (c == '\\')
+					js->esc = 1;
+				else if (c == '"') {
+					js->in_str = 0;
+					if (js->key_len >= 0) {
+						js->items_next =
+						    js->key_len == 5 &&
+						    memcmp(js->key, "items",
+						    5) == 0;
+						js->key_len = -1;
+					}
+					continue;
+				}
+				if (c == '\n')
+					js->line++;
+				if (js->key_len >= 0) {
+					if (js->key_len < (int)sizeof js->key)
+						js->key[js->key_len] = c;
+					js->key_len++;
+				}
+				continue;
+			}
+			if (c == '\n') {
+				js->line++;
+				js->bol = 1;
+				continue;
+			}
+			if (js->resync) {
+				if (!(js->bol && (c == '{' || c == '['))) {
+					js->bol = 0;
+					continue;
+				}
+				js->resync = 0;
+			}
+			js->bol = 0;
+			if (is_blank(c))
+				continue;
+			if (js->items_next == 2) {
+				js->items_next = 0;
+				if (c == '[') {
+					/* a list: drop its head, yield items */
+					js->depth++;
+					js->elem_depth = js->depth;
+					js->cap_depth = -1;
+					buf_clear(&js->cur);
+					continue;
+				}
+			}
+			switch (c) {
+			case '"':
+				if (js->depth == 0 || (!capturing &&
+				    js->depth == js->elem_depth))
+					return (js_bad_token(js, line, cause));
+				js->in_str = 1;
+				if (js->depth == 1 && js->expect_key &&
+				    js->elem_depth == 0) {
+					js->key_len = 0;
+					js->expect_key = 0;
+				}
+				break;
+			case '{':
+			case '[':
+				if (!capturing && (js->depth == 0 ||
+				    js->depth == js->elem_depth)) {
+					if (c == '[' && js->depth == 0) {
+						js->elem_depth = 1;
+						js->depth = 1;
+						break;
+					}
+					js->cap_depth = js->depth;
+					js->cap_line = js->line;
+					seg = js->rpos - 1;
+				}
+				js->depth++;
+				if (js->depth == 1)
+					js->expect_key = 1;
+				break;
+			case '}':
+			case ']':
+				if (js->depth == 0) {
+					*line = js->line;
+					*cause = xasprintf("unexpected '%c'", c);
+					js_start_resync(js);
+					return (JS_ERROR);
+				}
+				js->depth--;
+				if (capturing && js->depth == js->cap_depth) {
+					buf_append(&js->cur, p + seg,
+					    js->rpos - seg);
+					return (js_finish(js, obj, line,
+					    cause));
+				}
+				if (js->depth < js->elem_depth)
+					js->elem_depth = 0;
+				break;
+			case ',':
+				if (js->depth == 1)
+					js->expect_key = 1;
+				break;
+			case ':':
+				if (js->items_next == 1 && js->depth == 1)
+					js->items_next = 2;
+				break;
+			default:
+				if (js->depth == 0 || (!capturing &&
+				    js->depth == js->elem_depth))
+					return (js_bad_token(js, line, cause));
+				break;
+			}
+			if (js->items_next == 1 && c != ':' && c != '"')
+				js->items_next = 0;
+		}
+		if (js->cap_depth >= 0) {
+			buf_append(&js->cur, p + seg, js->rlen - seg);
+			if (js->cur.len > JSONSPLIT_MAX_OBJECT) {
+				*line = js->cap_line;
+				*cause = xasprintf("JSON object larger than "
+				    "%d MiB", JSONSPLIT_MAX_OBJECT >> 20);
+				js_start_resync(js);
+				return (JS_ERROR);
+			}
+		}
+	}
+}

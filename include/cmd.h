@@ -1,0 +1,33 @@
+/*
+ * cmd.h: the subcommands.  Each is a const struct cmd_entry in the table
+ * of src/main.c, with its usage and an exec function that gets the
+ * arguments after the command name and returns the exit status
+ * (EXIT_OK, EXIT_FAIL, EXIT_USAGE: DESIGN §7).
+ */
+#ifndef CMD_H
+#define CMD_H
+
+#define EXIT_OK		0	/* success */
+#define EXIT_FAIL	1	/* an input could not be imported, bad DB */
+#define EXIT_USAGE	2	/* usage error, or a command not built yet */
+
+struct cmd_entry {
+	const char	*name;		/* "import" */
+	const char	*usage;		/* the synopsis after "coroner " */
+	const char	*help;		/* what it does and its options */
+	int		(*exec)(const struct cmd_entry *, int, char **);
+};
+
+extern const struct cmd_entry cmd_import_entry;
+
+/* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
+int		 cmd_import_then_tui(int argc, char **argv);
+
+/* The database path: --db, else $CORONER_DB, else "coroner.db". */
+const char	*cmd_db_path(const char *opt);
+/* Prints "coroner CMD: MESSAGE" and "usage: ..." to stderr; EXIT_USAGE. */
+int		 cmd_usage_error(const struct cmd_entry *, const char *, ...)
+		    __attribute__((format(printf, 2, 3)));
+/* Prints the command's help to stdout; EXIT_OK. */
+int		 cmd_help(const struct cmd_entry *);
+#endif

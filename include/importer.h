@@ -1,0 +1,59 @@
+/*
+ * importer.h: the family of importers, one per input format.
+ *
+ * Each importer is a const struct importer in the table of
+ * importers/importers.c.  probe() scores the first bytes of an input (the
+ * best score wins; --as skips probing); parse() reads the whole input and
+ * writes records to a sink.  Importers know nothing of SQLite or curses.
+ * Adding a format = one file, one line in the table, one test directory.
+ */
+#ifndef IMPORTER_H
+#define IMPORTER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+#include "source.h"
+
+/* What the command line tells every importer. */
+struct import_opts {
+	int		 tz_off_s;	/* offset for zone-less times (--tz) */
+};
+
+struct importer {
+	const char	*name;		/* the --as name, e.g. "k8s-events" */
+	const char	*summary;	/* one line: what it reads */
+	/*
+	 * Scores how sure the importer is that the input is its format:
+	 * 0 (not mine) to 100 (certain), from the input's name and its first
+	 * len bytes (borrowed).
+	 */
+	int		(*probe)(const char *name, const unsigned char *head,
+			    size_t len);
+	/*
+	 * Reads the input to its end, putting records and rejecting bad
+	 * pieces through the sink.  Returns 0, or -1 with a new *cause when
+	 * the input could not be read at all (not this format, a read error
+	 * before any record, a sink failure).
+	 */
+	int		(*parse)(struct input *in, const struct import_opts *opts,
+			    struct sink *sink, char **cause);
+};
+
+/* The importers, each defined in its own file. */
+extern const struct importer imp_k8s_events;
+
+/* The NULL-terminated table of importers (importers/importers.c). */
+extern const struct importer *const importers[];
+
+/* The importer named name, or NULL. */
+const struct importer	*importer_find(const char *name);
+
+/*
+ * The importer that scores best for this input, or NULL when none scores
+ * above 0.  Peeks at the input (no bytes are consumed).
+ */
+const struct importer	*importer_detect(struct input *in, int *score);
+
+#endif

@@ -1,0 +1,72 @@
+/*
+ * jsonsplit.h: reads a stream of JSON documents one object at a time, with
+ * memory bounded by the largest object rather than by the input.
+ *
+ * Each call yields one parsed object:
+ *   - a top-level object, as a whole (a single Event, a watch stream of
+ *     concatenated objects, {"type":"ADDED","object":{...}} wrappers);
+ *   - each element of a top-level object's "items" array (List, PodList,
+ *     EventList...), instead of the list itself;
+ *   - each element of a top-level array.
+ * Bad JSON is reported with its line number and skipped: the splitter
+ * resynchronizes at the next line that starts with "{" or "[".
+ *
+ * Used by importers; knows nothing of Kubernetes, SQLite or curses.
+ */
+#ifndef JSONSPLIT_H
+#define JSONSPLIT_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "source.h"
+#include "util.h"
+
+#define JSONSPLIT_MAX_OBJECT	(64 * 1024 * 1024)	/* bytes */
+
+struct jsonsplit {
+	struct input	*in;		/* borrowed */
+	unsigned char	*rbuf;		/* owned read buffer */
+	size_t		 rlen;		/* bytes valid in rbuf */
+	size_t		 rpos;		/* next byte to scan in rbuf */
+	int		 eof;		/* input_read returned 0 or -1 */
+	int		 read_error;	/* input_read returned -1 */
+	struct buf	 cur;		/* text of the object being read */
+	int64_t		 line;		/* current line, from 1 */
+	int64_t		 objects;	/* objects yielded so far */
+	int64_t		 cap_line;	/* line where the object began */
+	int		 depth;		/* nesting of {} and [] */
+	int		 cap_depth;	/* depth outside the captured object,
+					   or -1 when not capturing */
+	int		 elem_depth;	/* depth of the elements yielded one by
+					   one: 1 in a top-level array, 2 in
+					   "items", 0 otherwise */
+	int		 in_str;	/* inside a string */
+	int		 esc;		/* after a backslash in a string */
+	int		 expect_key;	/* at depth 1, the next string is a key */
+	int		 key_len;	/* bytes of the depth-1 key so far, or
+					   -1 when not reading one */
+	char		 key[8];	/* the depth-1 key, if short */
+	int		 items_next;	/* 1: key "items" seen, 2: and ':' */
+	int		 resync;	/* skipping to a line starting { or [ */
+	int		 bol;		/* at the beginning of a line */
+};
+
+void	js_init(struct jsonsplit *js, struct input *in);
+void	js_free(struct jsonsplit *js);
+
+enum js_status {
+	JS_ERROR = -1,		/* bad JSON: *cause and *line set; go on */
+	JS_END = 0,		/* no more input */
+	JS_OBJECT = 1		/* *obj set */
+};
+/*
+ * Yields the next object: JS_OBJECT with *obj (a new reference: the
+ * caller json_decref()s it) and *line (where it starts); JS_ERROR with a
+ * new *cause and *line; JS_END at the end.  A read error of the input
+ * ends the stream with one JS_ERROR naming input_error().
+ */
+enum js_status	js_next(struct jsonsplit *js, json_t **obj, int64_t *line,
+		    char **cause);
+
+#endif

@@ -1,0 +1,36 @@
+/*
+ * k8sjson.h: small readers for Kubernetes objects parsed by jansson, shared
+ * by the Kubernetes importers: strings and times by key or dotted path,
+ * tolerant of absent keys, nulls and wrong types, and a probe helper that
+ * looks for "key": "value" in raw bytes.  Knows nothing of SQLite or curses.
+ */
+#ifndef K8SJSON_H
+#define K8SJSON_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The value at a dotted path ("metadata.uid"), or NULL.  Borrowed. */
+json_t		*kj_get(json_t *obj, const char *path);
+/* The string at path, or NULL when absent, null or not a string. */
+const char	*kj_str(json_t *obj, const char *path);
+/* The integer at path, or def when absent or not an integer. */
+int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
+
+/*
+ * The time at path: 0 and *us (TIME_NONE when absent, null, "" or the zero
+ * time 0001-01-01T00:00:00Z), or -1 when the string is not a time.
+ */
+int		 kj_time(json_t *obj, const char *path, int64_t *us);
+
+/*
+ * Whether the raw bytes hold "key" : "value" (any blanks around the
+ * colon).  For probes, which see bytes before any parsing.
+ */
+int		 kj_head_has(const unsigned char *head, size_t len,
+		    const char *key, const char *value);
+/* Whether the first non-blank byte is { or [ (after a UTF-8 BOM). */
+int		 kj_head_is_json(const unsigned char *head, size_t len);
+
+#endif

@@ -1,0 +1,113 @@
+/*
+ * source.h: one byte stream per input, whatever the packaging.
+ *
+ * A source is what the user named: a plain file, a .zst or .gz file,
+ * standard input ("-"), a directory tree, or an archive (.tar, .tar.gz,
+ * .tgz, .tar.zst, .zip).  source_next() yields each input in turn: the file
+ * itself, each regular file of a directory (sorted, recursively), or each
+ * regular member of an archive, named "bundle.tar.gz!dir/file.json".
+ * Compression and archive formats are recognised by their magic bytes, not
+ * by the file name.  Inputs inside a directory are opened the same way, so
+ * a directory may hold .zst files and archives.
+ *
+ * This layer knows bytes only: nothing of formats, SQLite or curses.
+ * Memory is bounded whatever the input size.
+ */
+#ifndef SOURCE_H
+#define SOURCE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+struct source;
+struct input;
+
+/* Limits against decompression bombs and hostile archives. */
+struct source_limits {
+	uint64_t	max_input_bytes;	/* decompressed bytes per input */
+	uint64_t	max_inputs;		/* inputs per source */
+};
+/* 64 GiB per input, 100,000 inputs per source. */
+extern const struct source_limits source_default_limits;
+
+/*
+ * Opens path ("-" is standard input).  Returns 0 and a new source (caller
+ * frees with source_close), or -1 and a new *cause naming the path.
+ * lim may be NULL for the defaults.
+ */
+int	 source_open(const char *path, const struct source_limits *lim,
+	    struct source **src, char **cause);
+
+/*
+ * Moves to the next input.  Returns 1 and sets *in (borrowed: valid until
+ * the next source_next or source_close), 0 when there are no more, or -1
+ * with a new *cause when the source itself is broken (a corrupt archive
+ * header, an unreadable directory).  After -1, source_next may be called
+ * again: it returns 0 or the inputs it can still reach.
+ * Symbolic links in directories are followed only when they resolve inside
+ * the directory given; archive members that are links are skipped (their
+ * target is a member of its own).
+ */
+int	 source_next(struct source *src, struct input **in, char **cause);
+void	 source_close(struct source *src);
+
+/* "path" or "path!member"; borrowed, valid while the input is. */
+const char	*input_name(const struct input *in);
+/* The path the user gave (borrowed). */
+const char	*input_path(const struct input *in);
+/* The member inside an archive or directory, or NULL for a plain path. */
+const char	*input_member(const struct input *in);
+
+/*
+ * Reads up to n bytes.  Returns the count, 0 at the end, or -1 on a read
+ * or decompression error (truncated .zst/.gz, corrupt member, limit
+ * exceeded); input_error() then says why.
+ */
+ssize_t		 input_read(struct input *in, void *buf, size_t n);
+
+/*
+ * Looks at the first bytes without consuming them: sets *p (borrowed,
+ * valid until the next input_read) and returns how many are available,
+ * at most INPUT_PEEK_MAX, fewer only at the end of a short input.
+ * Only valid before the first input_read.
+ */
+#define INPUT_PEEK_MAX	65536
+size_t		 input_peek(struct input *in, const unsigned char **p);
+
+/* Why the last read failed (borrowed), or NULL. */
+const char	*input_error(const struct input *in);
+/* Bytes delivered by input_read so far (after decompression). */
+uint64_t	 input_offset(const struct input *in);
+/* Content hash of the bytes delivered so far: 32 hex digits + NUL. */
+void		 input_hash(const struct input *in, char out[33]);
+
+/*
+ * A line reader over an input.  Lines end at "\n"; a "\r" before it is
+ * removed; the last line needs no "\n".  NUL bytes are kept (use len).
+ * Memory stays bounded: a line longer than LINE_MAX_LEN is skipped whole
+ * and reported as LR_LONG with its line number.
+ */
+#define LINE_MAX_LEN	(1024 * 1024)
+enum lr_status {
+	LR_ERROR = -1,		/* read error: input_error() says why */
+	LR_EOF = 0,		/* no more lines */
+	LR_LINE = 1,		/* line and len set */
+	LR_LONG = 2		/* a line over LINE_MAX_LEN was skipped */
+};
+struct linereader {
+	struct input	*in;		/* borrowed */
+	char		*buf;		/* owned window of input bytes */
+	size_t		 cap;		/* bytes allocated in buf */
+	size_t		 start;		/* first unread byte in buf */
+	size_t		 end;		/* bytes valid in buf */
+	int		 eof;		/* input_read returned 0 */
+	uint64_t	 lineno;	/* number of the line last returned */
+};
+void		 lr_init(struct linereader *lr, struct input *in);
+/* *line is borrowed until the next lr_next; it is NUL-terminated. */
+enum lr_status	 lr_next(struct linereader *lr, const char **line,
+		    size_t *len);
+void		 lr_free(struct linereader *lr);
+
+#endif

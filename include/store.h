@@ -1,0 +1,72 @@
+/*
+ * store.h: the SQLite database, the only module with SQL.
+ *
+ * Everything else sees plain structs.  Each input is imported in one
+ * transaction: store_input_begin(), store_put() per record, then
+ * store_input_end(), which commits, or rolls back when an input with the
+ * same content hash is already stored (importing a file twice changes
+ * nothing).  A crash or Ctrl-C in between leaves the database as it was
+ * before the input.
+ */
+#ifndef STORE_H
+#define STORE_H
+
+#include <stdint.h>
+
+#include "record.h"
+
+#define STORE_SCHEMA_VERSION	1
+
+struct store;
+
+/*
+ * Opens or creates the database at path and brings its schema up to
+ * STORE_SCHEMA_VERSION.  Returns 0 and a new store (store_close frees it),
+ * or -1 and a new *cause (not a database, a newer schema, unwritable).
+ */
+int	store_open(const char *path, struct store **st, char **cause);
+void	store_close(struct store *st);
+
+/* Starts an input's transaction.  Returns 0, or -1 with a new *cause. */
+int	store_input_begin(struct store *st, const char *path,
+	    const char *member, const char *format, char **cause);
+/*
+ * Stores one record of the current input.  Returns 0, or -1 when SQLite
+ * failed (store_error() says why; the input must be aborted).
+ */
+int	store_put(struct store *st, enum rec_type type, const void *rec);
+/*
+ * Ends the current input with its content hash and counts.  Returns 0 and
+ * sets *dup to 1 when the same content was already stored (nothing is
+ * kept), else commits; -1 with a new *cause on failure (rolled back).
+ * first_errors is a newline-separated list of the first rejects (or NULL).
+ */
+int	store_input_end(struct store *st, const char *hash, uint64_t bytes,
+	    int64_t rows, int64_t rejected, const char *first_errors,
+	    int *dup, char **cause);
+/* Rolls the current input back. */
+void	store_input_abort(struct store *st);
+/* The last SQLite error message (borrowed). */
+const char	*store_error(struct store *st);
+
+/* One row of the sources table. */
+struct store_source {
+	int64_t		 id;
+	char		*path;		/* owned */
+	char		*member;	/* owned, NULL for a plain path */
+	char		*format;	/* owned, the importer's name */
+	int64_t		 rows;		/* records stored */
+	int64_t		 rejected;	/* pieces of input rejected */
+};
+/*
+ * Reads every source, oldest first.  Returns 0 and a new array (free with
+ * store_sources_free), or -1 with a new *cause.
+ */
+int	store_sources(struct store *st, struct store_source **out,
+	    size_t *n, char **cause);
+void	store_sources_free(struct store_source *s, size_t n);
+
+/* Rows in the table of a record type.  Returns -1 on error. */
+int64_t	store_count(struct store *st, enum rec_type type);
+
+#endif

@@ -1,0 +1,335 @@
+/*
+ * cmd-import.c: "coroner import".  Opens each path as a source, detects
+ * each input's format (or takes --as), and runs the importer with a sink
+ * wired to the store: one transaction per input, rejected pieces counted
+ * and the first of them printed as "file:line: reason".  Shows progress on
+ * a terminal.  No SQL here (store.c) and no parsing (importers/).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "importer.h"
+#include "store.h"
+#include "timefmt.h"
+#include "util.h"
+
+#define SHOW_ERRORS	10	/* rejects printed per input */
+
+static int	cmd_import_exec(const struct cmd_entry *, int, char **);
+
+const struct cmd_entry cmd_import_entry = {
+	.name = "import",
+	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE] PATH...",
+	.help =
+	    "Reads each PATH into the database: files, .zst and .gz files,\n"
+	    "directories, archives (.tar, .tar.gz, .tgz, .tar.zst, .zip; each\n"
+	    "member is an input of its own) and - for standard input.  The\n"
+	    "format of each input is detected; \"coroner formats\" lists them.\n"
+	    "Importing the same content twice changes nothing.\n"
+	    "\n"
+	    "  --db FILE     the database (default $CORONER_DB, else coroner.db)\n"
+	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
+	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
+	    "  -q, --quiet   print only errors\n"
+	    "\n"
+	    "Exit status: 0 when every input was imported (rejected lines are\n"
+	    "reported but do not fail it), 1 when an input could not be\n"
+	    "imported at all, 2 on a usage error.",
+	.exec = cmd_import_exec,
+};
+
+/* What the sink knows while one input is imported. */
+struct import_run {
+	struct store	*st;		/* borrowed */
+	struct input	*in;		/* borrowed, the current input */
+	int64_t		 rows;		/* records stored */
+	int64_t		 rejected;	/* pieces rejected */
+	struct buf	 errors;	/* first SHOW_ERRORS rejects */
+	int		 progress;	/* stderr is a terminal */
+	int64_t		 start_us;	/* when this input began */
+	int64_t		 shown_us;	/* last progress line */
+	int		 quiet;		/* -q */
+};
+
+static int64_t
+mono_us(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+}
+
+static void
+show_progress(struct import_run *run, int done)
+{
+	int64_t	now = mono_us(), el;
+	double	mb;
+	char	*name;
+
+	if (!run->progress)
+		return;
+	if (!done && now - run->shown_us < 250000)
+		return;
+	run->shown_us = now;
+	el = now - run->start_us;
+	mb = (double)input_offset(run->in) / 1e6;
+	name = str_sanitize(input_name(run->in), strlen(input_name(run->in)),
+	    40);
+	fprintf(stderr, "\r\033[K%s: %.1f MB, %lld rows, %.0f rows/s", name,
+	    mb, (long long)run->rows,
+	    el > 0 ? (double)run->rows * 1e6 / (double)el : 0.0);
+	if (done)
+		fputs("\r\033[K", stderr);
+	free(name);
+}
+
+static int
+run_put(void *ctx, enum rec_type type, const void *rec)
+{
+	struct import_run	*run = ctx;
+
+	if (store_put(run->st, type, rec) != 0)
+		return (-1);
+	if ((++run->rows & 0x3fff) == 0)
+		show_progress(run, 0);
+	return (0);
+}
+
+static void
+run_reject(void *ctx, int64_t line, const char *reason)
+{
+	struct import_run	*run = ctx;
+	char			*s;
+
+	if (run->rejected++ < SHOW_ERRORS) {
+		s = str_sanitize(reason, strlen(reason), 300);
+		buf_printf(&run->errors, "%s:%lld: %s\n",
+		    input_name(run->in), (long long)line, s);
+		free(s);
+	}
+}
+
+/* A short, safe description of why no importer claimed the input. */
+static const char *
+unknown_why(struct input *in)
+{
+	const unsigned char	*h;
+	size_t			 len, i;
+
+	len = input_peek(in, &h);
+	if (len == 0)
+		return ("empty input");
+	for (i = 0; i < len && (h[i] == ' ' || h[i] == '\n' ||
+	    h[i] == '\r' || h[i] == '\t'); i++)
+		;
+	if (i < len && (h[i] == '{' || h[i] == '['))
+		return ("JSON, but no importer recognises its objects");
+	if (i + 4 < len && (memcmp(h + i, "---", 3) == 0 ||
+	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
+	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
+		return ("YAML is not supported yet; use kubectl -o json");
+	return ("no importer recognises this input");
+}
+
+/* Imports one input.  Returns 0, or -1 when it could not be imported. */
+static int
+import_input(struct store *st, struct input *in, const struct importer *as,
+    const struct import_opts *opts, struct import_run *run)
+{
+	const struct importer	*imp = as;
+	struct sink		 sink = {
+		.ctx = run, .put = run_put, .reject = run_reject
+	};
+	char			*cause = NULL, hash[33], *name;
+	int			 score, dup, rc;
+
+	name = str_sanitize(input_name(in), strlen(input_name(in)), 512);
+	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
+		const char	*why = unknown_why(in);
+
+		if (strcmp(why, "empty input") == 0) {
+			if (!run->quiet)
+				printf("%s: empty, skipped\n", name);
+			free(name);
+			return (0);
+		}
+		fprintf(stderr, "coroner: %s: %s\n", name, why);
+		free(name);
+		return (-1);
+	}
+	run->in = in;
+	run->rows = run->rejected = 0;
+	buf_clear(&run->errors);
+	run->start_us = run->shown_us = mono_us();
+	if (store_input_begin(st, input_path(in), input_member(in), imp->name,
+	    &cause) != 0) {
+		fprintf(stderr, "coroner: %s: %s\n", name, cause);
+		goto fail;
+	}
+	rc = imp->parse(in, opts, &sink, &cause);
+	show_progress(run, 1);
+	if (rc != 0) {
+		store_input_abort(st);
+		fprintf(stderr, "coroner: %s: %s\n", name,
+		    cause != NULL ? cause : store_error(st));
+		goto fail;
+	}
+	input_hash(in, hash);
+	if (store_input_end(st, hash, input_offset(in), run->rows,
+	    run->rejected, run->errors.data, &dup, &cause) != 0) {
+		fprintf(stderr, "coroner: %s: %s\n", name, cause);
+		goto fail;
+	}
+	if (run->errors.len > 0)
+		fputs(run->errors.data, stderr);
+	if (run->rejected > SHOW_ERRORS)
+		fprintf(stderr, "%s: ... and %lld more rejected\n", name,
+		    (long long)(run->rejected - SHOW_ERRORS));
+	if (dup) {
+		if (!run->quiet)
+			printf("%s: already imported, nothing changed\n",
+			    name);
+	} else if (!run->quiet)
+		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,
+		    (long long)run->rows, (long long)run->rejected);
+	free(name);
+	return (0);
+fail:
+	free(cause);
+	free(name);
+	return (-1);
+}
+
+/* Imports every path.  Returns EXIT_OK or EXIT_FAIL. */
+static int
+import_paths(const char *db, char **paths, int npaths,
+    const struct importer *as, const struct import_opts *opts, int quiet)
+{
+	struct store		*st;
+	struct source		*src;
+	struct input		*in;
+	struct import_run	 run = { 0 };
+	char			*cause = NULL;
+	int			 i, r, failed = 0;
+
+	if (store_open(db, &st, &cause) != 0) {
+		fprintf(stderr, "coroner: %s\n", cause);
+		free(cause);
+		return (EXIT_FAIL);
+	}
+	run.st = st;
+	run.quiet = quiet;
+	run.progress = isatty(STDERR_FILENO) && !quiet;
+	for (i = 0; i < npaths; i++) {
+		if (source_open(paths[i], NULL, &src, &cause) != 0) {
+			fprintf(stderr, "coroner: %s\n", cause);
+			free(cause);
+			failed = 1;
+			continue;
+		}
+		while ((r = source_next(src, &in, &cause)) != 0) {
+			if (r < 0) {
+				fprintf(stderr, "coroner: %s\n", cause);
+				free(cause);
+				failed = 1;
+				continue;
+			}
+			if (import_input(st, in, as, opts, &run) != 0)
+				failed = 1;
+		}
+		source_close(src);
+	}
+	buf_free(&run.errors);
+	store_close(st);
+	return (failed ? EXIT_FAIL : EXIT_OK);
+}
+
+static const struct option import_longopts[] = {
+	{ "db", required_argument, NULL, 'd' },
+	{ "as", required_argument, NULL, 'a' },
+	{ "tz", required_argument, NULL, 'z' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int
+cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
+{
+	const struct importer	*as = NULL;
+	struct import_opts	 opts = { .tz_off_s = 0 };
+	const char		*db = NULL;
+	int			 ch, quiet = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "+qh", import_longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case 'a':
+			if ((as = importer_find(optarg)) == NULL)
+				return (cmd_usage_error(ce, "unknown format "
+				    "'%s' (coroner formats lists them)",
+				    optarg));
+			break;
+		case 'z':
+			if (time_parse_zone(optarg, &opts.tz_off_s) != 0)
+				return (cmd_usage_error(ce, "bad zone '%s' "
+				    "(UTC, +02:00, -0530)", optarg));
+			break;
+		case 'q':
+			quiet = 1;
+			break;
+		case 'h':
+			return (cmd_help(ce));
+		default:
+			if (optopt != 0)
+				return (cmd_usage_error(ce, "bad option "
+				    "'-%c'", optopt));
+			return (cmd_usage_error(ce, "bad option '%s'",
+			    argv[optind - 1]));
+		}
+	}
+	if (optind >= argc)
+		return (cmd_usage_error(ce, "no PATH to import"));
+	return (import_paths(cmd_db_path(db), argv + optind, argc - optind,
+	    as, &opts, quiet));
+}
+
+int
+cmd_import_then_tui(int argc, char **argv)
+{
+	const char	*db = NULL;
+	int		 i, n = 0, rc;
+
+	for (i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
+			db = argv[++i];
+		else if (strncmp(argv[i], "--db=", 5) == 0)
+			db = argv[i] + 5;
+		else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			fprintf(stderr, "coroner: unknown option '%s' (try "
+			    "coroner --help)\n", argv[i]);
+			return (EXIT_USAGE);
+		} else
+			argv[1 + n++] = argv[i];
+	}
+	rc = EXIT_OK;
+	if (n > 0)
+		rc = import_paths(cmd_db_path(db), argv + 1, n, NULL,
+		    &(struct import_opts){ .tz_off_s = 0 }, 0);
+	if (rc != EXIT_OK)
+		return (rc);
+	fprintf(stderr, "coroner: the TUI is not built yet; the data is in "
+	    "%s\n", cmd_db_path(db));
+	return (EXIT_USAGE);
+}

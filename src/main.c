@@ -1,0 +1,187 @@
+/*
+ * main.c: the command line.  Finds the subcommand in the table (tmux's
+ * cmd_entry manner), handles --help and --version, and maps outcomes to
+ * the exit codes of DESIGN §7.  Commands live in src/cmd-*.c; a command
+ * not built yet says so and exits 2.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "importer.h"
+
+#define CORONER_VERSION	"0.1.0"
+
+static int	cmd_not_built(const struct cmd_entry *, int, char **);
+static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
+
+static const struct cmd_entry cmd_analyze_entry = {
+	.name = "analyze",
+	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
+	.help = "Finds what went wrong and stores the findings.",
+	.exec = cmd_not_built,
+};
+static const struct cmd_entry cmd_report_entry = {
+	.name = "report",
+	.usage = "report [--db FILE] [--format md|html|json] [-o FILE]",
+	.help = "Writes the findings as a report.",
+	.exec = cmd_not_built,
+};
+static const struct cmd_entry cmd_pods_entry = {
+	.name = "pods",
+	.usage = "pods [--db FILE] [--json]",
+	.help = "Lists every pod with how it died.",
+	.exec = cmd_not_built,
+};
+static const struct cmd_entry cmd_timeline_entry = {
+	.name = "timeline",
+	.usage = "timeline [--db FILE] POD",
+	.help = "Prints one pod's moments, oldest first.",
+	.exec = cmd_not_built,
+};
+static const struct cmd_entry cmd_tui_entry = {
+	.name = "tui",
+	.usage = "tui [--db FILE]",
+	.help = "Opens the terminal user interface.",
+	.exec = cmd_not_built,
+};
+static const struct cmd_entry cmd_formats_entry = {
+	.name = "formats",
+	.usage = "formats",
+	.help = "Lists the importers and what each reads.",
+	.exec = cmd_formats_exec,
+};
+
+static const struct cmd_entry *const cmd_table[] = {
+	&cmd_import_entry,
+	&cmd_analyze_entry,
+	&cmd_report_entry,
+	&cmd_pods_entry,
+	&cmd_timeline_entry,
+	&cmd_tui_entry,
+	&cmd_formats_entry,
+	NULL
+};
+
+const char *
+cmd_db_path(const char *opt)
+{
+	const char	*env;
+
+	if (opt != NULL)
+		return (opt);
+	if ((env = getenv("CORONER_DB")) != NULL && *env != '\0')
+		return (env);
+	return ("coroner.db");
+}
+
+int
+cmd_usage_error(const struct cmd_entry *ce, const char *fmt, ...)
+{
+	va_list	ap;
+
+	fprintf(stderr, "coroner %s: ", ce->name);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\nusage: coroner %s\n", ce->usage);
+	return (EXIT_USAGE);
+}
+
+int
+cmd_help(const struct cmd_entry *ce)
+{
+	printf("usage: coroner %s\n\n%s\n", ce->usage, ce->help);
+	return (EXIT_OK);
+}
+
+static int
+cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
+{
+	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
+	    strcmp(argv[1], "-h") == 0))
+		return (cmd_help(ce));
+	fprintf(stderr, "coroner %s: not built yet; today coroner can "
+	    "import and list formats\n", ce->name);
+	return (EXIT_USAGE);
+}
+
+static int
+cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
+{
+	size_t	i;
+
+	if (argc > 1) {
+		if (strcmp(argv[1], "--help") == 0 ||
+		    strcmp(argv[1], "-h") == 0)
+			return (cmd_help(ce));
+		return (cmd_usage_error(ce, "unexpected argument '%s'",
+		    argv[1]));
+	}
+	for (i = 0; importers[i] != NULL; i++)
+		printf("%-14s %s\n", importers[i]->name,
+		    importers[i]->summary);
+	return (EXIT_OK);
+}
+
+static void
+usage(FILE *f)
+{
+	size_t	i;
+
+	fprintf(f, "usage: coroner [--db FILE] [PATH...]\n");
+	for (i = 0; cmd_table[i] != NULL; i++)
+		fprintf(f, "       coroner %s\n", cmd_table[i]->usage);
+	fprintf(f, "\ncoroner reads what was collected after an incident "
+	    "(Kubernetes events, pods,\nworkloads, access logs, container "
+	    "logs, outside records) into one SQLite\ndatabase and explains "
+	    "how each pod died.  The database is --db FILE, else\n"
+	    "$CORONER_DB, else coroner.db.  \"coroner COMMAND --help\" "
+	    "tells more.\n");
+}
+
+int
+main(int argc, char **argv)
+{
+	const struct cmd_entry	*ce;
+	size_t			 i;
+
+	if (argc < 2) {
+		usage(stderr);
+		return (EXIT_USAGE);
+	}
+	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+	    strcmp(argv[1], "help") == 0) {
+		usage(stdout);
+		return (EXIT_OK);
+	}
+	if (strcmp(argv[1], "--version") == 0 ||
+	    strcmp(argv[1], "-V") == 0) {
+		printf("coroner %s\n", CORONER_VERSION);
+		return (EXIT_OK);
+	}
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		ce = cmd_table[i];
+		if (strcmp(argv[1], ce->name) == 0)
+			return (ce->exec(ce, argc - 1, argv + 1));
+	}
+	/*
+	 * "coroner [--db FILE] PATH...": import, then the TUI.  Anything
+	 * that is neither a path-like word nor --db is a usage error.
+	 */
+	if (argv[1][0] == '-' && strcmp(argv[1], "--db") != 0 &&
+	    strncmp(argv[1], "--db=", 5) != 0 && strcmp(argv[1], "-") != 0) {
+		fprintf(stderr, "coroner: unknown option '%s' (try "
+		    "coroner --help)\n", argv[1]);
+		return (EXIT_USAGE);
+	}
+	if (argv[1][0] != '-' && access(argv[1], F_OK) != 0) {
+		fprintf(stderr, "coroner: unknown command '%s' (try "
+		    "coroner --help)\n", argv[1]);
+		return (EXIT_USAGE);
+	}
+	return (cmd_import_then_tui(argc, argv));
+}

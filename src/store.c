@@ -1,0 +1,512 @@
+/*
+ * store.c: the SQLite database (store.h).  The only file with SQL: the
+ * schema and its migrations, the per-input transaction with content-hash
+ * deduplication, and the statements every view and model reads through.
+ * Record inserts are built from the record field tables (record.h), never
+ * from user text; every value is a bound parameter.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <sqlite3.h>
+
+#include "store.h"
+#include "timefmt.h"
+#include "util.h"
+
+struct store {
+	sqlite3		*db;			/* owned connection */
+	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
+	int64_t		 source_id;		/* current input, or 0 */
+	char		 err[256];		/* last error message */
+};
+
+/*
+ * Schema migrations: migrations[i] takes the database from user_version i
+ * to i + 1.  Never edit a released step; append a new one.
+ */
+static const char *const migrations[] = {
+	/* 0 -> 1 */
+	"CREATE TABLE sources ("
+	"  id INTEGER PRIMARY KEY,"
+	"  path TEXT NOT NULL,"		/* as the user named it */
+	"  member TEXT,"		/* archive or directory member */
+	"  format TEXT NOT NULL,"	/* importer name */
+	"  hash TEXT UNIQUE,"		/* content hash, NULL until committed */
+	"  bytes INTEGER NOT NULL DEFAULT 0,"
+	"  rows INTEGER NOT NULL DEFAULT 0,"
+	"  rejected INTEGER NOT NULL DEFAULT 0,"
+	"  first_errors TEXT,"		/* the first rejects, one per line */
+	"  imported_us INTEGER NOT NULL"
+	");"
+	"CREATE TABLE events ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  uid TEXT, name TEXT, namespace TEXT,"
+	"  obj_kind TEXT, obj_namespace TEXT, obj_name TEXT, obj_uid TEXT,"
+	"  field_path TEXT, container TEXT, init_container INTEGER,"
+	"  reason TEXT, message TEXT, type TEXT, component TEXT, host TEXT,"
+	"  action TEXT, time_us INTEGER, first_us INTEGER, last_us INTEGER,"
+	"  count INTEGER, line INTEGER"
+	");"
+	/* The same event version seen in two snapshots is stored once. */
+	"CREATE UNIQUE INDEX events_version ON events(uid, count, last_us);"
+	"CREATE INDEX events_object ON events(obj_uid, time_us);"
+	"CREATE INDEX events_time ON events(time_us);"
+	/* Pods, one row per uid, folded from every observation. */
+	"CREATE TABLE pods ("
+	"  uid TEXT PRIMARY KEY, namespace TEXT, name TEXT, node TEXT,"
+	"  owner_kind TEXT, owner_name TEXT, workload_kind TEXT,"
+	"  workload TEXT, template_hash TEXT,"
+	"  created_us INTEGER, scheduled_us INTEGER,"
+	"  deletion_ts_us INTEGER, deletion_grace_s INTEGER,"
+	"  grace_s INTEGER, prestop_kind TEXT, prestop_s REAL,"
+	"  phase TEXT, gone_us INTEGER, spec TEXT"
+	");"
+	"CREATE TABLE containers ("
+	"  pod_uid TEXT NOT NULL, name TEXT NOT NULL, init INTEGER,"
+	"  native_sidecar INTEGER, sidecar INTEGER, prestop_kind TEXT,"
+	"  prestop_s REAL, started_us INTEGER, ready_us INTEGER,"
+	"  finished_us INTEGER, exit_code INTEGER, reason TEXT,"
+	"  signal INTEGER, restarts INTEGER,"
+	"  PRIMARY KEY (pod_uid, name)"
+	");"
+	/* Every observed version of a pod's status (watch streams). */
+	"CREATE TABLE pod_status ("
+	"  id INTEGER PRIMARY KEY, source_id INTEGER, pod_uid TEXT,"
+	"  observed_us INTEGER, resource_version TEXT, phase TEXT,"
+	"  ready INTEGER, deletion_ts_us INTEGER, container TEXT,"
+	"  state TEXT, exit_code INTEGER, reason TEXT, started_us INTEGER,"
+	"  finished_us INTEGER, line INTEGER"
+	");"
+	"CREATE INDEX pod_status_pod ON pod_status(pod_uid, observed_us);"
+	"CREATE TABLE pod_ips ("
+	"  ip TEXT NOT NULL, pod_uid TEXT NOT NULL,"
+	"  from_us INTEGER, to_us INTEGER"
+	");"
+	"CREATE INDEX pod_ips_ip ON pod_ips(ip, from_us);"
+	"CREATE TABLE workloads ("
+	"  uid TEXT PRIMARY KEY, kind TEXT, namespace TEXT, name TEXT,"
+	"  owner_kind TEXT, owner_name TEXT, created_us INTEGER,"
+	"  template_hash TEXT, revision INTEGER, replicas INTEGER,"
+	"  grace_s INTEGER, spec TEXT"
+	");"
+	"CREATE TABLE rollouts ("
+	"  id INTEGER PRIMARY KEY, namespace TEXT, deployment TEXT,"
+	"  new_rs TEXT, old_rs TEXT, revision INTEGER,"
+	"  start_us INTEGER, end_us INTEGER, basis TEXT"
+	");"
+	"CREATE TABLE jobs ("
+	"  uid TEXT PRIMARY KEY, namespace TEXT, name TEXT, cronjob TEXT,"
+	"  start_us INTEGER, completion_us INTEGER, active INTEGER,"
+	"  succeeded INTEGER, failed INTEGER, status TEXT"
+	");"
+	/* Access logs: one request, one row per upstream attempt. */
+	"CREATE TABLE requests ("
+	"  id INTEGER PRIMARY KEY, source_id INTEGER, line INTEGER,"
+	"  start_us INTEGER, end_us INTEGER, method TEXT, host TEXT,"
+	"  path TEXT, status INTEGER, bytes INTEGER, client TEXT,"
+	"  namespace TEXT, service TEXT, flags TEXT, detail TEXT"
+	");"
+	"CREATE INDEX requests_time ON requests(start_us);"
+	"CREATE TABLE attempts ("
+	"  request_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
+	"  upstream TEXT, ip TEXT, port INTEGER, status INTEGER,"
+	"  duration_us INTEGER, time_us INTEGER, pod_uid TEXT,"
+	"  PRIMARY KEY (request_id, seq)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX attempts_ip ON attempts(ip, time_us);"
+	/* Per-second counts so views never scan all requests. */
+	"CREATE TABLE buckets ("
+	"  second INTEGER NOT NULL, namespace TEXT, workload TEXT,"
+	"  pod_uid TEXT, requests INTEGER, errors INTEGER,"
+	"  conn_failures INTEGER"
+	");"
+	"CREATE INDEX buckets_second ON buckets(second);"
+	"CREATE TABLE container_logs ("
+	"  id INTEGER PRIMARY KEY, source_id INTEGER, namespace TEXT,"
+	"  pod TEXT, container TEXT, time_us INTEGER, stream TEXT,"
+	"  text TEXT, line INTEGER"
+	");"
+	"CREATE INDEX container_logs_pod ON container_logs(namespace, pod,"
+	"  time_us);"
+	"CREATE TABLE record_sets ("
+	"  id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL,"
+	"  key_col TEXT, time_col TEXT"
+	");"
+	"CREATE TABLE records ("
+	"  set_id INTEGER NOT NULL, source_id INTEGER, key TEXT NOT NULL,"
+	"  time_us INTEGER, extra TEXT, line INTEGER"
+	");"
+	"CREATE INDEX records_key ON records(set_id, key);"
+	"CREATE TABLE findings ("
+	"  id INTEGER PRIMARY KEY, kind TEXT NOT NULL, severity TEXT,"
+	"  namespace TEXT, workload TEXT, pods TEXT, start_us INTEGER,"
+	"  end_us INTEGER, summary TEXT, evidence TEXT,"
+	"  recommendation TEXT"
+	");",
+};
+#define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
+
+static void
+store_seterr(struct store *st, const char *what)
+{
+	snprintf(st->err, sizeof st->err, "%s: %s", what,
+	    sqlite3_errmsg(st->db));
+}
+
+const char *
+store_error(struct store *st)
+{
+	return (st->err);
+}
+
+static int
+store_exec(struct store *st, const char *sql, char **cause)
+{
+	char	*msg = NULL;
+
+	if (sqlite3_exec(st->db, sql, NULL, NULL, &msg) != SQLITE_OK) {
+		if (cause != NULL)
+			*cause = xstrdup(msg != NULL ? msg : "SQLite error");
+		snprintf(st->err, sizeof st->err, "%s",
+		    msg != NULL ? msg : "SQLite error");
+		sqlite3_free(msg);
+		return (-1);
+	}
+	return (0);
+}
+
+static int
+store_user_version(struct store *st, int *v)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s,
+	    NULL) != SQLITE_OK)
+		return (-1);
+	rc = sqlite3_step(s);
+	*v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : -1;
+	sqlite3_finalize(s);
+	return (rc == SQLITE_ROW ? 0 : -1);
+}
+
+static int
+store_migrate(struct store *st, char **cause)
+{
+	char	*sql;
+	int	 v;
+
+	if (store_user_version(st, &v) != 0) {
+		*cause = xasprintf("not a coroner database: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	if (v > (int)NMIGRATIONS) {
+		*cause = xasprintf("database schema %d is newer than this "
+		    "coroner (%d)", v, (int)NMIGRATIONS);
+		return (-1);
+	}
+	for (; v < (int)NMIGRATIONS; v++) {
+		sql = xasprintf("BEGIN; %s PRAGMA user_version = %d; COMMIT;",
+		    migrations[v], v + 1);
+		if (store_exec(st, sql, cause) != 0) {
+			free(sql);
+			store_exec(st, "ROLLBACK", NULL);
+			return (-1);
+		}
+		free(sql);
+	}
+	return (0);
+}
+
+/* Builds "INSERT OR IGNORE INTO t (source_id, f...) VALUES (?, ...)". */
+static int
+store_prepare_inserts(struct store *st, char **cause)
+{
+	const struct rec_desc	*d;
+	const struct rec_field	*f;
+	struct buf		 b = { 0 };
+	int			 t, n;
+
+	for (t = 0; t < REC__COUNT; t++) {
+		d = &rec_descs[t];
+		buf_clear(&b);
+		buf_printf(&b, "INSERT OR IGNORE INTO %s (source_id", d->table);
+		for (n = 0, f = d->fields; f->name != NULL; f++, n++)
+			buf_printf(&b, ", %s", f->name);
+		buf_puts(&b, ") VALUES (?");
+		while (n-- > 0)
+			buf_puts(&b, ", ?");
+		buf_puts(&b, ")");
+		if (sqlite3_prepare_v2(st->db, b.data, -1, &st->ins[t],
+		    NULL) != SQLITE_OK) {
+			*cause = xasprintf("%s: %s", d->table,
+			    sqlite3_errmsg(st->db));
+			buf_free(&b);
+			return (-1);
+		}
+	}
+	buf_free(&b);
+	return (0);
+}
+
+int
+store_open(const char *path, struct store **out, char **cause)
+{
+	struct store	*st;
+	char		*why = NULL;
+
+	st = xcalloc(1, sizeof *st);
+	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+		*cause = xasprintf("%s: %s", path, st->db != NULL ?
+		    sqlite3_errmsg(st->db) : "cannot open");
+		goto fail;
+	}
+	sqlite3_busy_timeout(st->db, 5000);
+	/*
+	 * WAL with synchronous=NORMAL: a crash loses at most the input
+	 * being imported, never the database.  The cache is bounded.
+	 */
+	if (store_exec(st, "PRAGMA journal_mode = WAL;"
+	    "PRAGMA synchronous = NORMAL;"
+	    "PRAGMA cache_size = -32768;"
+	    "PRAGMA temp_store = MEMORY;"
+	    "PRAGMA foreign_keys = OFF;", &why) != 0) {
+		*cause = xasprintf("%s: %s", path, why);
+		free(why);
+		goto fail;
+	}
+	if (store_migrate(st, &why) != 0 ||
+	    store_prepare_inserts(st, &why) != 0) {
+		*cause = xasprintf("%s: %s", path, why);
+		free(why);
+		goto fail;
+	}
+	*out = st;
+	return (0);
+fail:
+	store_close(st);
+	return (-1);
+}
+
+void
+store_close(struct store *st)
+{
+	int	t;
+
+	if (st == NULL)
+		return;
+	for (t = 0; t < REC__COUNT; t++)
+		sqlite3_finalize(st->ins[t]);
+	sqlite3_close(st->db);
+	free(st);
+}
+
+static int64_t
+now_us(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+}
+
+int
+store_input_begin(struct store *st, const char *path, const char *member,
+    const char *format, char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+
+	if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+		return (-1);
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO sources (path, member, "
+	    "format, imported_us) VALUES (?, ?, ?, ?)", -1, &s,
+	    NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_TRANSIENT);
+	if (member != NULL)
+		sqlite3_bind_text(s, 2, member, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 3, format, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(s, 4, now_us());
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	st->source_id = sqlite3_last_insert_rowid(st->db);
+	return (0);
+fail:
+	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(s);
+	store_exec(st, "ROLLBACK", NULL);
+	return (-1);
+}
+
+int
+store_put(struct store *st, enum rec_type type, const void *rec)
+{
+	const struct rec_field	*f;
+	sqlite3_stmt		*s = st->ins[type];
+	const char		*base = rec, *str;
+	int64_t			 v;
+	int			 i, b;
+
+	sqlite3_reset(s);
+	sqlite3_bind_int64(s, 1, st->source_id);
+	for (i = 2, f = rec_descs[type].fields; f->name != NULL; f++, i++) {
+		switch (f->type) {
+		case RF_STR:
+			memcpy(&str, base + f->off, sizeof str);
+			if (str == NULL)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_text(s, i, str, -1,
+				    SQLITE_STATIC);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			memcpy(&v, base + f->off, sizeof v);
+			if (f->type == RF_TIME && v == TIME_NONE)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_int64(s, i, v);
+			break;
+		case RF_BOOL:
+			memcpy(&b, base + f->off, sizeof b);
+			sqlite3_bind_int(s, i, b != 0);
+			break;
+		}
+	}
+	if (sqlite3_step(s) != SQLITE_DONE) {
+		store_seterr(st, rec_descs[type].table);
+		sqlite3_reset(s);
+		return (-1);
+	}
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	return (0);
+}
+
+int
+store_input_end(struct store *st, const char *hash, uint64_t bytes,
+    int64_t rows, int64_t rejected, const char *first_errors, int *dup,
+    char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+	int		 rc;
+
+	*dup = 0;
+	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
+	    -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, hash, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	s = NULL;
+	if (rc == SQLITE_ROW) {
+		*dup = 1;
+		store_input_abort(st);
+		return (0);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	if (sqlite3_prepare_v2(st->db, "UPDATE sources SET hash = ?, "
+	    "bytes = ?, rows = ?, rejected = ?, first_errors = ? "
+	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, (int64_t)bytes);
+	sqlite3_bind_int64(s, 3, rows);
+	sqlite3_bind_int64(s, 4, rejected);
+	if (first_errors != NULL)
+		sqlite3_bind_text(s, 5, first_errors, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 6, st->source_id);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	st->source_id = 0;
+	return (store_exec(st, "COMMIT", cause));
+fail:
+	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(s);
+	store_input_abort(st);
+	return (-1);
+}
+
+void
+store_input_abort(struct store *st)
+{
+	store_exec(st, "ROLLBACK", NULL);
+	st->source_id = 0;
+}
+
+int
+store_sources(struct store *st, struct store_source **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_source	*v = NULL, *r;
+	size_t			 cnt = 0;
+	const char		*m;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT id, path, member, format, "
+	    "rows, rejected FROM sources WHERE hash IS NOT NULL ORDER BY id",
+	    -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->id = sqlite3_column_int64(s, 0);
+		r->path = xstrdup((const char *)sqlite3_column_text(s, 1));
+		m = (const char *)sqlite3_column_text(s, 2);
+		r->member = m != NULL ? xstrdup(m) : NULL;
+		r->format = xstrdup((const char *)sqlite3_column_text(s, 3));
+		r->rows = sqlite3_column_int64(s, 4);
+		r->rejected = sqlite3_column_int64(s, 5);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_sources_free(v, cnt);
+		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_sources_free(struct store_source *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].path);
+		free(v[i].member);
+		free(v[i].format);
+	}
+	free(v);
+}
+
+int64_t
+store_count(struct store *st, enum rec_type type)
+{
+	sqlite3_stmt	*s;
+	char		*sql;
+	int64_t		 n = -1;
+
+	sql = xasprintf("SELECT count(*) FROM %s", rec_descs[type].table);
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) == SQLITE_OK) {
+		if (sqlite3_step(s) == SQLITE_ROW)
+			n = sqlite3_column_int64(s, 0);
+		sqlite3_finalize(s);
+	}
+	free(sql);
+	return (n);
+}

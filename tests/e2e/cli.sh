@@ -1,0 +1,104 @@
+#!/bin/sh
+# cli.sh: the command line end to end: help, usage errors and their exit
+# codes, and "coroner import" on the importer fixtures (plain, .zst,
+# archives, stdin, unrecognised and YAML inputs, re-import).
+. "$(dirname "$0")/lib.sh"
+F=$top/tests/importers/k8s-events
+db=$T/x.db
+
+run "$CORONER" --help
+is help-exit 0 "$status"
+ok help-lists-import grep -q 'coroner import' "$T/.out"
+run "$CORONER" --version
+ok version sh -c "echo '$out' | grep -Eq '^coroner [0-9]+\.[0-9]+'"
+run "$CORONER" formats
+is formats-exit 0 "$status"
+ok formats-lists-events grep -q '^k8s-events ' "$T/.out"
+run "$CORONER" import --help
+is import-help-exit 0 "$status"
+ok import-help-as grep -q -- '--as FORMAT' "$T/.out"
+run "$CORONER" frobnicate
+is unknown-command-exit 2 "$status"
+is unknown-command-one-line 1 "$(wc -l <"$T/.err" | tr -d ' ')"
+run "$CORONER" --frob
+is unknown-option-exit 2 "$status"
+run "$CORONER" import --frob x
+is import-unknown-option-exit 2 "$status"
+ok import-unknown-option-says grep -q "bad option '--frob'" "$T/.err"
+run "$CORONER" import --as nope x
+is import-unknown-format-exit 2 "$status"
+run "$CORONER" import --db "$db"
+is import-no-path-exit 2 "$status"
+run "$CORONER" analyze --db "$db"
+is not-built-exit 2 "$status"
+ok not-built-says grep -q 'not built yet' "$T/.err"
+
+# Import, then import again: nothing changes.
+run "$CORONER" import --db "$db" "$F/list-core/input"
+is import-exit 0 "$status"
+ok import-says-rows grep -q 'k8s-events, 3 rows, 0 rejected' "$T/.out"
+is events-stored 3 "$(sqlite3 "$db" 'SELECT count(*) FROM events')"
+run "$CORONER" import --db "$db" "$F/list-core/input"
+is reimport-exit 0 "$status"
+ok reimport-says grep -q 'already imported' "$T/.out"
+is reimport-no-new-events 3 "$(sqlite3 "$db" 'SELECT count(*) FROM events')"
+is reimport-no-new-source 1 "$(sqlite3 "$db" 'SELECT count(*) FROM sources')"
+# The same content compressed is the same input.
+run "$CORONER" import --db "$db" "$F/compressed/input.zst"
+ok zst-same-content grep -q 'already imported' "$T/.out"
+
+# CORONER_DB, stdin, and an archive with members.
+CORONER_DB=$T/env.db "$CORONER" import - <"$F/single-event/input" \
+    >/dev/null 2>&1
+is env-db-and-stdin 1 "$(sqlite3 "$T/env.db" 'SELECT count(*) FROM events')"
+mkdir -p "$T/b/cluster-resources/events"
+cp "$F/list-core/input" "$T/b/cluster-resources/events/returns.json"
+cp "$F/watch-plain/input" "$T/b/cluster-resources/events/ns.json"
+(cd "$T" && tar czf b.tar.gz b)
+run "$CORONER" import --db "$T/a.db" "$T/b.tar.gz"
+is archive-exit 0 "$status"
+is archive-members "b/cluster-resources/events/ns.json
+b/cluster-resources/events/returns.json" \
+    "$(sqlite3 "$T/a.db" 'SELECT member FROM sources ORDER BY member')"
+is archive-events 6 "$(sqlite3 "$T/a.db" 'SELECT count(*) FROM events')"
+ok archive-names-member grep -q 'b.tar.gz!b/cluster-resources/events/ns.json' \
+    "$T/.out"
+# A directory imports every file in it.
+run "$CORONER" import --db "$T/d.db" "$T/b"
+is directory-events 6 "$(sqlite3 "$T/d.db" 'SELECT count(*) FROM events')"
+
+# An input no importer claims is named; the rest still import; exit 1.
+printf 'hello\nworld\n' >"$T/notes.txt"
+run "$CORONER" import --db "$T/u.db" "$T/notes.txt" "$F/single-event/input"
+is unknown-input-exit 1 "$status"
+ok unknown-input-named grep -q 'notes.txt: no importer recognises' "$T/.err"
+is unknown-input-rest-imported 1 \
+    "$(sqlite3 "$T/u.db" 'SELECT count(*) FROM events')"
+printf 'apiVersion: v1\nkind: EventList\nitems: []\n' >"$T/ev.yaml"
+run "$CORONER" import --db "$T/u.db" "$T/ev.yaml"
+is yaml-exit 1 "$status"
+ok yaml-says grep -q 'YAML is not supported yet; use kubectl -o json' "$T/.err"
+run "$CORONER" import --db "$T/u.db" "$T/does-not-exist.json"
+is missing-file-exit 1 "$status"
+ok missing-file-named grep -q 'does-not-exist.json' "$T/.err"
+
+# Bad pieces are rejected with file:line and the rest lands.
+run "$CORONER" import --db "$T/r.db" "$F/bad-items/input"
+is rejects-exit 0 "$status"
+ok rejects-file-line grep -q 'bad-items/input:4: bad time in lastTimestamp' \
+    "$T/.err"
+is rejects-rows 2 "$(sqlite3 "$T/r.db" 'SELECT rows FROM sources')"
+is rejects-counted 5 "$(sqlite3 "$T/r.db" 'SELECT rejected FROM sources')"
+ok rejects-no-escape sh -c "! grep -q \"$(printf '\033')\" '$T/.err'"
+run "$CORONER" import --db "$T/r.db" "$F/truncated/input"
+is truncated-exit 0 "$status"
+ok truncated-says grep -q 'truncated JSON' "$T/.err"
+is integrity ok "$(sqlite3 "$T/r.db" 'PRAGMA integrity_check')"
+
+# Not a database.
+printf 'garbage' >"$T/bad.db"
+run "$CORONER" import --db "$T/bad.db" "$F/single-event/input"
+is bad-db-exit 1 "$status"
+ok bad-db-says grep -q 'bad.db' "$T/.err"
+
+finish cli

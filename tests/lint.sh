@@ -1,0 +1,37 @@
+#!/bin/sh
+# lint.sh: "make lint".  A small style checker (banned functions, line
+# length, a comment at the top of every file, tabs for indentation), then
+# cppcheck when it is installed.  Exits non-zero on any finding.
+set -u
+cd "$(dirname "$0")/.."
+files=$(ls src/*.c importers/*.c include/*.h tests/unit/*.[ch] \
+    tests/importers/*.c 2>/dev/null)
+bad=0
+for f in $files; do
+	if grep -nE '\b(atoi|sprintf|strcpy|strcat|strtok|gets)[[:space:]]*\(' \
+	    "$f" | grep -v '^\S*:[[:space:]]*\*'; then
+		echo "$f: banned function (use strtol/snprintf/memcpy)"
+		bad=1
+	fi
+	awk -v f="$f" '{
+		line = $0; w = 0
+		for (i = 1; i <= length(line); i++) {
+			c = substr(line, i, 1)
+			w = (c == "\t") ? w + 8 - w % 8 : w + 1
+		}
+		if (w > 80) { print f ":" NR ": longer than 80 columns"; bad = 1 }
+		if (line ~ /^ +[^ *]/) { print f ":" NR ": indented with spaces"; bad = 1 }
+	} END { exit bad }' "$f" || bad=1
+	head -n 1 "$f" | grep -q '^/\*' || {
+		echo "$f:1: does not open with a comment saying what it is for"
+		bad=1
+	}
+done
+if command -v cppcheck >/dev/null 2>&1; then
+	cppcheck -q --error-exitcode=1 --std=c11 --enable=warning,portability \
+	    --inline-suppr -Iinclude -D_GNU_SOURCE src importers || bad=1
+fi
+if [ "$bad" -eq 0 ]; then
+	echo "lint: clean"
+fi
+exit "$bad"

@@ -1,0 +1,44 @@
+/*
+ * main.c: runs every unit-test table and ends with "N passed, N failed".
+ * An argument runs only the tests whose name contains it.
+ */
+#include <stdlib.h>
+
+#include "unit.h"
+
+int	unit_failed;
+
+extern const struct unit_test timefmt_tests[];
+extern const struct unit_test source_tests[];
+extern const struct unit_test util_tests[];
+
+static const struct unit_test *const tables[] = {
+	util_tests,
+	timefmt_tests,
+	source_tests,
+	NULL
+};
+
+int
+main(int argc, char **argv)
+{
+	const struct unit_test	*t;
+	int			 i, passed = 0, failed = 0;
+
+	for (i = 0; tables[i] != NULL; i++) {
+		for (t = tables[i]; t->name != NULL; t++) {
+			if (argc > 1 && strstr(t->name, argv[1]) == NULL)
+				continue;
+			unit_failed = 0;
+			t->fn();
+			if (unit_failed == 0)
+				passed++;
+			else {
+				fprintf(stderr, "FAIL %s\n", t->name);
+				failed++;
+			}
+		}
+	}
+	printf("unit: %d passed, %d failed\n", passed, failed);
+	return (failed == 0 ? EXIT_SUCCESS : EXIT_FAILURE);
+}
