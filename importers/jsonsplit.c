@@ -93,14 +93,22 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 	return (JS_OBJECT);
 }
 
-/* A value where only an object may start: report it, skip the line. */
+/*
+ * A value where only an object may start: at the top level, report it and
+ * skip to a line that starts a document; in a list, skip that element.
+ */
 static enum js_status
 js_bad_token(struct jsonsplit *js, int64_t *line, char **cause)
 {
 	*line = js->line;
-	*cause = xstrdup(js->depth == 0 ? "not JSON: expected '{' or '['" :
-	    "list element is not an object");
-	js_start_resync(js);
+	if (js->depth == 0) {
+		*cause = xstrdup("not JSON: expected '{' or '['");
+		js_start_resync(js);
+	} else {
+		/* a scalar in a list: skip it up to the next , or ] */
+		*cause = xstrdup("list element is not an object");
+		js->scalar = 1;
+	}
 	return (JS_ERROR);
 }
 
@@ -204,8 +212,10 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			switch (c) {
 			case '"':
 				if (js->depth == 0 || (!capturing &&
-				    js->depth == js->elem_depth))
+				    js->depth == js->elem_depth)) {
+					js->in_str = 1;
 					return (js_bad_token(js, line, cause));
+				}
 				js->in_str = 1;
 				if (js->depth == 1 && js->expect_key &&
 				    js->elem_depth == 0) {
@@ -234,11 +244,13 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			case ']':
 				if (js->depth == 0) {
 					*line = js->line;
-					*cause = xasprintf("unexpected '%c'", c);
+					*cause = xasprintf("unexpected '%c'",
+					    c);
 					js_start_resync(js);
 					return (JS_ERROR);
 				}
 				js->depth--;
+				js->scalar = 0;
 				if (capturing && js->depth == js->cap_depth) {
 					buf_append(&js->cur, p + seg,
 					    js->rpos - seg);
@@ -251,6 +263,7 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			case ',':
 				if (js->depth == 1)
 					js->expect_key = 1;
+				js->scalar = 0;
 				break;
 			case ':':
 				if (js->items_next == 1 && js->depth == 1)
@@ -258,7 +271,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				break;
 			default:
 				if (js->depth == 0 || (!capturing &&
-				    js->depth == js->elem_depth))
+				    js->depth == js->elem_depth &&
+				    !js->scalar))
 					return (js_bad_token(js, line, cause));
 				break;
 			}

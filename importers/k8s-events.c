@@ -26,8 +26,6 @@ imp_k8s_events_probe(const char *name, const unsigned char *head,
 	if (kj_head_has(head, len, "involvedObject", NULL) ||
 	    kj_head_has(head, len, "regarding", NULL))
 		return (90);
-	if (kj_head_has(head, len, "kind", "Event"))
-		return (85);
 	return (0);
 }
 
@@ -232,11 +230,14 @@ imp_k8s_events_parse(struct input *in, const struct import_opts *opts,
 		bad_path = NULL;
 		if (read_event(ev, &r, cbuf, sizeof cbuf, &reason,
 		    &bad_path) != 0) {
-			if (bad_path != NULL)
-				sink_reject(sink, line, "%s in %s: \"%s\"",
-				    reason, bad_path, kj_str(ev, bad_path) ?
-				    kj_str(ev, bad_path) : "(not a string)");
-			else
+			if (bad_path != NULL) {
+				char *v = json_dumps(kj_get(ev, bad_path),
+				    JSON_ENCODE_ANY | JSON_COMPACT);
+
+				sink_reject(sink, line, "%s in %s: %.80s",
+				    reason, bad_path, v != NULL ? v : "?");
+				free(v);
+			} else
 				sink_reject(sink, line, "%s", reason);
 			json_decref(obj);
 			continue;

@@ -37,8 +37,9 @@ struct importer {
 	 * the input could not be read at all (not this format, a read error
 	 * before any record, a sink failure).
 	 */
-	int		(*parse)(struct input *in, const struct import_opts *opts,
-			    struct sink *sink, char **cause);
+	int		(*parse)(struct input *in,
+			    const struct import_opts *opts, struct sink *sink,
+			    char **cause);
 };
 
 /* The importers, each defined in its own file. */

@@ -43,11 +43,12 @@ struct jsonsplit {
 					   "items", 0 otherwise */
 	int		 in_str;	/* inside a string */
 	int		 esc;		/* after a backslash in a string */
-	int		 expect_key;	/* at depth 1, the next string is a key */
+	int		 expect_key;	/* the next depth-1 string is a key */
 	int		 key_len;	/* bytes of the depth-1 key so far, or
 					   -1 when not reading one */
 	char		 key[8];	/* the depth-1 key, if short */
 	int		 items_next;	/* 1: key "items" seen, 2: and ':' */
+	int		 scalar;	/* skipping a non-object list element */
 	int		 resync;	/* skipping to a line starting { or [ */
 	int		 bol;		/* at the beginning of a line */
 };

@@ -24,7 +24,7 @@ enum rec_type {
 struct rec_event {
 	const char	*uid;		/* metadata.uid */
 	const char	*name;		/* metadata.name */
-	const char	*namespace;	/* metadata.namespace, else the object's */
+	const char	*namespace;	/* metadata.namespace, or object's */
 	const char	*obj_kind;	/* involvedObject/regarding .kind */
 	const char	*obj_namespace;	/* involvedObject .namespace */
 	const char	*obj_name;	/* involvedObject .name */
@@ -32,11 +32,12 @@ struct rec_event {
 	const char	*field_path;	/* involvedObject .fieldPath as given */
 	const char	*container;	/* from spec.{,init}Containers{NAME} */
 	int		 init_container; /* 1 when from spec.initContainers */
-	const char	*reason;	/* "Killing", "ScalingReplicaSet", ... */
+	const char	*reason;	/* "Killing", "ScalingReplicaSet"... */
 	const char	*message;	/* message / note, may be multi-line */
 	const char	*type;		/* "Normal", "Warning", ... */
 	const char	*component;	/* source.component, else reporting */
-	const char	*host;		/* source.host, else reportingInstance */
+	const char	*host;		/* source.host, else the reporting
+					   instance */
 	const char	*action;	/* new-style action, e.g. "Binding" */
 	int64_t		 time_us;	/* kubectl's order: last, eventTime,
 					   series.last, first, creation */

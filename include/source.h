@@ -25,8 +25,8 @@ struct input;
 
 /* Limits against decompression bombs and hostile archives. */
 struct source_limits {
-	uint64_t	max_input_bytes;	/* decompressed bytes per input */
-	uint64_t	max_inputs;		/* inputs per source */
+	uint64_t	max_input_bytes; /* decompressed bytes per input */
+	uint64_t	max_inputs;	/* inputs per source */
 };
 /* 64 GiB per input, 100,000 inputs per source. */
 extern const struct source_limits source_default_limits;

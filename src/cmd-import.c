@@ -29,10 +29,10 @@ const struct cmd_entry cmd_import_entry = {
 	    "Reads each PATH into the database: files, .zst and .gz files,\n"
 	    "directories, archives (.tar, .tar.gz, .tgz, .tar.zst, .zip; each\n"
 	    "member is an input of its own) and - for standard input.  The\n"
-	    "format of each input is detected; \"coroner formats\" lists them.\n"
+	    "format of each input is detected (\"coroner formats\").\n"
 	    "Importing the same content twice changes nothing.\n"
 	    "\n"
-	    "  --db FILE     the database (default $CORONER_DB, else coroner.db)\n"
+	    "  --db FILE     the database ($CORONER_DB, else coroner.db)\n"
 	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
 	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
 	    "  -q, --quiet   print only errors\n"
@@ -193,7 +193,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		    (long long)(run->rejected - SHOW_ERRORS));
 	if (dup) {
 		if (!run->quiet)
-			printf("%s: already imported, nothing changed\n",
+			printf("%s: content already imported, nothing "
+			    "changed\n",
 			    name);
 	} else if (!run->quiet)
 		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,

@@ -66,38 +66,6 @@ static const struct cmd_entry *const cmd_table[] = {
 	NULL
 };
 
-const char *
-cmd_db_path(const char *opt)
-{
-	const char	*env;
-
-	if (opt != NULL)
-		return (opt);
-	if ((env = getenv("CORONER_DB")) != NULL && *env != '\0')
-		return (env);
-	return ("coroner.db");
-}
-
-int
-cmd_usage_error(const struct cmd_entry *ce, const char *fmt, ...)
-{
-	va_list	ap;
-
-	fprintf(stderr, "coroner %s: ", ce->name);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "\nusage: coroner %s\n", ce->usage);
-	return (EXIT_USAGE);
-}
-
-int
-cmd_help(const struct cmd_entry *ce)
-{
-	printf("usage: coroner %s\n\n%s\n", ce->usage, ce->help);
-	return (EXIT_OK);
-}
-
 static int
 cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
 {

@@ -20,7 +20,7 @@ for f in $files; do
 			w = (c == "\t") ? w + 8 - w % 8 : w + 1
 		}
 		if (w > 80) { print f ":" NR ": longer than 80 columns"; bad = 1 }
-		if (line ~ /^ +[^ *]/) { print f ":" NR ": indented with spaces"; bad = 1 }
+		if (line ~ /^        /) { print f ":" NR ": indented with spaces, not tabs"; bad = 1 }
 	} END { exit bad }' "$f" || bad=1
 	head -n 1 "$f" | grep -q '^/\*' || {
 		echo "$f:1: does not open with a comment saying what it is for"

@@ -85,7 +85,7 @@ ok missing-file-named grep -q 'does-not-exist.json' "$T/.err"
 # Bad pieces are rejected with file:line and the rest lands.
 run "$CORONER" import --db "$T/r.db" "$F/bad-items/input"
 is rejects-exit 0 "$status"
-ok rejects-file-line grep -q 'bad-items/input:4: bad time in lastTimestamp' \
+ok rejects-file-line grep -q 'bad-items/input:3: bad time in lastTimestamp' \
     "$T/.err"
 is rejects-rows 2 "$(sqlite3 "$T/r.db" 'SELECT rows FROM sources')"
 is rejects-counted 5 "$(sqlite3 "$T/r.db" 'SELECT rejected FROM sources')"

@@ -1,0 +1,1098 @@
+/*
+ * test-source.c: unit tests of src/source.c.  Each test makes its fixtures
+ * in a fresh directory under /tmp (mkdtemp), works from inside it so that
+ * input names are short and stable, and removes it at the end.  Archives
+ * are made with tar and gzip, zstd streams and zip files from C (libzstd,
+ * libarchive), so no other tool is needed.
+ */
+
+#include <sys/types.h>
+#include <sys/stat.h>
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "source.h"
+#include "util.h"
+#include "unit.h"
+
+/* The fixture directory of the running test. */
+struct fixture {
+	char	 dir[64];	/* its path, from mkdtemp */
+	int	 cwd;		/* descriptor of the directory to go back to */
+};
+
+static int
+fx_begin(struct fixture *fx)
+{
+	snprintf(fx->dir, sizeof fx->dir, "/tmp/coroner-source-XXXXXX");
+	if (mkdtemp(fx->dir) == NULL)
+		return (-1);
+	if ((fx->cwd = open(".", O_RDONLY | O_DIRECTORY)) == -1)
+		return (-1);
+	if (chdir(fx->dir) == -1)
+		return (-1);
+	return (0);
+}
+
+static void
+fx_end(struct fixture *fx)
+{
+	char	*cmd;
+
+	if (fchdir(fx->cwd) == -1)
+		fatal("fchdir: %s", strerror(errno));
+	close(fx->cwd);
+	cmd = xasprintf("rm -rf '%s'", fx->dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "test-source: cannot remove %s\n", fx->dir);
+	free(cmd);
+}
+
+/* Runs a shell command; returns 0 when it exits with 0. */
+static int
+run(const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*cmd;
+	int	 r;
+
+	va_start(ap, fmt);
+	cmd = xvasprintf(fmt, ap);
+	va_end(ap);
+	r = system(cmd);
+	if (r != 0)
+		fprintf(stderr, "test-source: \"%s\" failed\n", cmd);
+	free(cmd);
+	return (r == 0 ? 0 : -1);
+}
+
+static int
+put(const char *path, const void *p, size_t n)
+{
+	FILE	*f;
+	int	 r = 0;
+
+	if ((f = fopen(path, "wb")) == NULL)
+		return (-1);
+	if (n != 0 && fwrite(p, 1, n, f) != n)
+		r = -1;
+	if (fclose(f) != 0)
+		r = -1;
+	return (r);
+}
+
+static int
+puts_file(const char *path, const char *s)
+{
+	return (put(path, s, strlen(s)));
+}
+
+/*
+ * Writes p as zstd to path, cut into frames frames, keeping only the first
+ * keep bytes of the result when keep is not 0.
+ */
+static int
+put_zstd(const char *path, const void *p, size_t n, int frames, size_t keep)
+{
+	struct buf	 out = { NULL, 0, 0 };
+	const char	*s = p;
+	size_t		 piece, cap, z;
+	void		*tmp;
+	int		 i, r;
+
+	piece = (n + (size_t)frames - 1) / (size_t)frames;
+	for (i = 0; i < frames; i++) {
+		if (piece > n)
+			piece = n;
+		cap = ZSTD_compressBound(piece);
+		tmp = xmalloc(cap);
+		z = ZSTD_compress(tmp, cap, s, piece, 3);
+		if (ZSTD_isError(z)) {
+			free(tmp);
+			buf_free(&out);
+			return (-1);
+		}
+		buf_append(&out, tmp, z);
+		free(tmp);
+		s += piece;
+		n -= piece;
+	}
+	if (keep != 0 && keep < out.len)
+		out.len = keep;
+	r = put(path, out.data, out.len);
+	buf_free(&out);
+	return (r);
+}
+
+/* Writes a zip of n members (a name ending in "/" is a directory). */
+static int
+put_zip(const char *path, const char *const *names, const char *const *data,
+    int n)
+{
+	struct archive		*a;
+	struct archive_entry	*e;
+	size_t			 len;
+	int			 i, r = 0;
+
+	if ((a = archive_write_new()) == NULL)
+		return (-1);
+	if (archive_write_set_format_zip(a) != ARCHIVE_OK ||
+	    archive_write_open_filename(a, path) != ARCHIVE_OK) {
+		archive_write_free(a);
+		return (-1);
+	}
+	for (i = 0; i < n; i++) {
+		e = archive_entry_new();
+		archive_entry_set_pathname(e, names[i]);
+		len = strlen(data[i]);
+		if (names[i][strlen(names[i]) - 1] == '/') {
+			archive_entry_set_filetype(e, AE_IFDIR);
+			archive_entry_set_perm(e, 0755);
+			archive_entry_set_size(e, 0);
+		} else {
+			archive_entry_set_filetype(e, AE_IFREG);
+			archive_entry_set_perm(e, 0644);
+			archive_entry_set_size(e, (la_int64_t)len);
+		}
+		if (archive_write_header(a, e) != ARCHIVE_OK)
+			r = -1;
+		else if (len != 0 &&
+		    archive_write_data(a, data[i], len) != (la_ssize_t)len)
+			r = -1;
+		archive_entry_free(e);
+	}
+	if (archive_write_close(a) != ARCHIVE_OK)
+		r = -1;
+	archive_write_free(a);
+	return (r);
+}
+
+/* Appends the whole content of a file to out. */
+static int
+file_get(const char *path, struct buf *out)
+{
+	FILE	*f;
+	char	 tmp[4096];
+	size_t	 n;
+
+	if ((f = fopen(path, "rb")) == NULL)
+		return (-1);
+	while ((n = fread(tmp, 1, sizeof tmp, f)) != 0)
+		buf_append(out, tmp, n);
+	fclose(f);
+	return (0);
+}
+
+/* Reads an input to the end into out; returns 0 or -1 on a read error. */
+static int
+slurp(struct input *in, struct buf *out)
+{
+	char	tmp[4096];
+	ssize_t	r;
+
+	while ((r = input_read(in, tmp, sizeof tmp)) > 0)
+		buf_append(out, tmp, (size_t)r);
+	return (r == 0 ? 0 : -1);
+}
+
+/*
+ * Walks a source and describes it, one line each: "name [member] content"
+ * for an input read whole, "name [member] ERROR why" when reading failed,
+ * "! cause" when source_next failed.  Newlines in content show as "|".
+ */
+static char *
+describe(const char *path, const struct source_limits *lim)
+{
+	struct source	*src;
+	struct input	*in;
+	struct buf	 out = { NULL, 0, 0 }, data;
+	char		*cause, *s;
+	size_t		 i;
+	int		 r, guard;
+
+	if (source_open(path, lim, &src, &cause) == -1) {
+		buf_printf(&out, "OPEN %s\n", cause);
+		free(cause);
+		return (out.data);
+	}
+	for (guard = 0; guard < 1000; guard++) {
+		r = source_next(src, &in, &cause);
+		if (r == 0)
+			break;
+		if (r == -1) {
+			buf_printf(&out, "! %s\n", cause);
+			free(cause);
+			continue;
+		}
+		memset(&data, 0, sizeof data);
+		buf_printf(&out, "%s [%s] ", input_name(in),
+		    input_member(in) != NULL ? input_member(in) : "-");
+		if (slurp(in, &data) == 0) {
+			for (i = 0; i < data.len; i++) {
+				if (data.data[i] == '\n')
+					data.data[i] = '|';
+			}
+			buf_append(&out, data.data, data.len);
+		} else
+			buf_printf(&out, "ERROR %s", input_error(in));
+		buf_puts(&out, "\n");
+		buf_free(&data);
+	}
+	source_close(src);
+	if (out.data == NULL)
+		return (xstrdup(""));
+	s = out.data;
+	return (s);
+}
+
+/* Checks that describe(path) is want. */
+static void
+check_describe(const char *path, const struct source_limits *lim,
+    const char *want)
+{
+	char	*got;
+
+	got = describe(path, lim);
+	CHECK_STR(got, want);
+	free(got);
+}
+
+/* Opens path and moves to its first input. */
+static int
+open_first(const char *path, const struct source_limits *lim,
+    struct source **src, struct input **in)
+{
+	char	*cause;
+
+	if (source_open(path, lim, src, &cause) == -1) {
+		fprintf(stderr, "test-source: %s\n", cause);
+		free(cause);
+		return (-1);
+	}
+	if (source_next(*src, in, &cause) != 1) {
+		source_close(*src);
+		return (-1);
+	}
+	return (0);
+}
+
+/* Text of n numbered lines, for fixtures bigger than a buffer. */
+static char *
+lines_text(int n, size_t *len)
+{
+	struct buf	b = { NULL, 0, 0 };
+	int		i;
+
+	for (i = 1; i <= n; i++)
+		buf_printf(&b, "line %d of a fixture for the source tests\n", i);
+	*len = b.len;
+	return (b.data);
+}
+
+static void
+test_source_plain(void)
+{
+	struct fixture	fx;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(puts_file("a.txt", "hello\nworld\n") == 0);
+	check_describe("a.txt", NULL, "a.txt [-] hello|world|\n");
+	check_describe("missing.txt", NULL,
+	    "OPEN missing.txt: No such file or directory\n");
+	fx_end(&fx);
+}
+
+static void
+test_source_empty(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	const unsigned char *p;
+	char		 h1[33], h2[33], buf[16], *cause;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(put("empty", "", 0) == 0);
+	if (open_first("empty", NULL, &src, &in) == 0) {
+		CHECK(input_peek(in, &p) == 0);
+		CHECK(input_read(in, buf, sizeof buf) == 0);
+		CHECK(input_error(in) == NULL);
+		CHECK(input_offset(in) == 0);
+		input_hash(in, h1);
+		CHECK(strlen(h1) == 32);
+		CHECK(source_next(src, &in, &cause) == 0);
+		CHECK(source_next(src, &in, &cause) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open empty");
+
+	/* An empty file compressed is still one empty input. */
+	CHECK(put_zstd("empty.zst", "", 0, 1, 0) == 0);
+	CHECK(run("gzip -c empty > empty.gz") == 0);
+	check_describe("empty.zst", NULL, "empty.zst [-] \n");
+	check_describe("empty.gz", NULL, "empty.gz [-] \n");
+	if (open_first("empty.gz", NULL, &src, &in) == 0) {
+		CHECK(input_read(in, buf, sizeof buf) == 0);
+		input_hash(in, h2);
+		CHECK_STR(h1, h2);
+		source_close(src);
+	}
+	fx_end(&fx);
+}
+
+static void
+test_source_zstd(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	struct buf	 got = { NULL, 0, 0 };
+	char		*text;
+	size_t		 len;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	text = lines_text(20000, &len);
+	CHECK(put_zstd("one.zst", text, len, 1, 0) == 0);
+	CHECK(put_zstd("many.zst", text, len, 7, 0) == 0);
+	CHECK(put_zstd("small.zst", "abc\n", 4, 1, 0) == 0);
+	check_describe("small.zst", NULL, "small.zst [-] abc|\n");
+
+	if (open_first("one.zst", NULL, &src, &in) == 0) {
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		CHECK(input_offset(in) == len);
+		CHECK_STR(input_name(in), "one.zst");
+		CHECK(input_member(in) == NULL);
+		CHECK_STR(input_path(in), "one.zst");
+		source_close(src);
+	} else
+		CHECK(!"open one.zst");
+	buf_clear(&got);
+	if (open_first("many.zst", NULL, &src, &in) == 0) {
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open many.zst");
+	buf_free(&got);
+	free(text);
+	fx_end(&fx);
+}
+
+static void
+test_source_zstd_truncated(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	struct buf	 got = { NULL, 0, 0 };
+	const char	*err;
+	char		*text, *cause;
+	size_t		 len;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	text = lines_text(20000, &len);
+	CHECK(put_zstd("logs.zst", text, len, 1, 5000) == 0);
+	if (open_first("logs.zst", NULL, &src, &in) == 0) {
+		CHECK(slurp(in, &got) == -1);
+		CHECK(got.len < len);
+		CHECK(memcmp(got.data, text, got.len) == 0);
+		err = input_error(in);
+		CHECK(err != NULL &&
+		    strncmp(err, "logs.zst: truncated zstd stream after ",
+		    38) == 0);
+		/* The error is sticky. */
+		CHECK(input_read(in, text, 10) == -1);
+		CHECK(source_next(src, &in, &cause) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open logs.zst");
+
+	/* Garbage after the magic: a corrupt stream, not a crash. */
+	CHECK(put("bad.zst", "\x28\xb5\x2f\xfdgarbage garbage garbage", 27) ==
+	    0);
+	if (open_first("bad.zst", NULL, &src, &in) == 0) {
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == -1);
+		err = input_error(in);
+		CHECK(err != NULL && strncmp(err, "bad.zst: ", 9) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open bad.zst");
+	buf_free(&got);
+	free(text);
+	fx_end(&fx);
+}
+
+static void
+test_source_gzip(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	struct buf	 got = { NULL, 0, 0 };
+	const char	*err;
+	char		*text;
+	size_t		 len;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(puts_file("small", "abc\ndef\n") == 0);
+	CHECK(run("gzip -c small > small.gz && cat small.gz small.gz > "
+	    "twice.gz") == 0);
+	check_describe("small.gz", NULL, "small.gz [-] abc|def|\n");
+	/* Concatenated gzip members are one stream. */
+	check_describe("twice.gz", NULL, "twice.gz [-] abc|def|abc|def|\n");
+
+	text = lines_text(50000, &len);
+	CHECK(put("big", text, len) == 0);
+	CHECK(run("gzip -c big > big.gz && head -c 30000 big.gz > cut.gz && "
+	    "head -c 15 big.gz > head.gz") == 0);
+	if (open_first("big.gz", NULL, &src, &in) == 0) {
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		CHECK_STR(input_name(in), "big.gz");
+		source_close(src);
+	} else
+		CHECK(!"open big.gz");
+	if (open_first("cut.gz", NULL, &src, &in) == 0) {
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == -1);
+		CHECK(memcmp(got.data, text, got.len) == 0);
+		err = input_error(in);
+		CHECK(err != NULL && strncmp(err, "cut.gz: ", 8) == 0 &&
+		    strstr(err, "truncated") != NULL);
+		source_close(src);
+	} else
+		CHECK(!"open cut.gz");
+	if (open_first("head.gz", NULL, &src, &in) == 0) {
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == -1);
+		err = input_error(in);
+		CHECK(err != NULL && strncmp(err, "head.gz: ", 9) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open head.gz");
+	buf_free(&got);
+	free(text);
+	fx_end(&fx);
+}
+
+static void
+test_source_tar(void)
+{
+	struct fixture	 fx;
+	struct buf	 tar = { NULL, 0, 0 };
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(run("mkdir -p t/cluster-resources/pods t/logs/deep/er") == 0);
+	CHECK(puts_file("t/cluster-resources/pods/default.json", "{}\n") ==
+	    0);
+	CHECK(puts_file("t/logs/deep/er/x.log", "x1\nx2\n") == 0);
+	CHECK(puts_file("t/top.txt", "top") == 0);
+	CHECK(put_zstd("t/logs/z.log.zst", "zz\n", 3, 1, 0) == 0);
+	CHECK(run("ln -s top.txt t/sym && ln t/top.txt t/zhard") == 0);
+	CHECK(run("tar --sort=name -cf b.tar -C t . && "
+	    "gzip -c b.tar > b.tar.gz && cp b.tar.gz b.tgz.bin") == 0);
+	/*
+	 * Members keep their directories; "./" goes; directories and links
+	 * are not inputs; a compressed member is decoded.
+	 */
+	check_describe("b.tar.gz", NULL,
+	    "b.tar.gz!cluster-resources/pods/default.json "
+	    "[cluster-resources/pods/default.json] {}|\n"
+	    "b.tar.gz!logs/deep/er/x.log [logs/deep/er/x.log] x1|x2|\n"
+	    "b.tar.gz!logs/z.log.zst [logs/z.log.zst] zz|\n"
+	    "b.tar.gz!top.txt [top.txt] top\n");
+	/* Magic bytes decide, not names. */
+	check_describe("b.tgz.bin", NULL,
+	    "b.tgz.bin!cluster-resources/pods/default.json "
+	    "[cluster-resources/pods/default.json] {}|\n"
+	    "b.tgz.bin!logs/deep/er/x.log [logs/deep/er/x.log] x1|x2|\n"
+	    "b.tgz.bin!logs/z.log.zst [logs/z.log.zst] zz|\n"
+	    "b.tgz.bin!top.txt [top.txt] top\n");
+	check_describe("b.tar", NULL,
+	    "b.tar!cluster-resources/pods/default.json "
+	    "[cluster-resources/pods/default.json] {}|\n"
+	    "b.tar!logs/deep/er/x.log [logs/deep/er/x.log] x1|x2|\n"
+	    "b.tar!logs/z.log.zst [logs/z.log.zst] zz|\n"
+	    "b.tar!top.txt [top.txt] top\n");
+
+	CHECK(file_get("b.tar", &tar) == 0 && tar.len != 0);
+	CHECK(put_zstd("b.tar.zst", tar.data, tar.len, 3, 0) == 0);
+	check_describe("b.tar.zst", NULL,
+	    "b.tar.zst!cluster-resources/pods/default.json "
+	    "[cluster-resources/pods/default.json] {}|\n"
+	    "b.tar.zst!logs/deep/er/x.log [logs/deep/er/x.log] x1|x2|\n"
+	    "b.tar.zst!logs/z.log.zst [logs/z.log.zst] zz|\n"
+	    "b.tar.zst!top.txt [top.txt] top\n");
+	buf_free(&tar);
+	fx_end(&fx);
+}
+
+static void
+test_source_tar_corrupt(void)
+{
+	struct fixture	 fx;
+	struct buf	 tar = { NULL, 0, 0 };
+	char		*got, junk[512];
+	int		 fd;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(run("mkdir t && printf a > t/a && printf b > t/b && "
+	    "printf c > t/c && tar --sort=name -cf x.tar -C t a b c") == 0);
+	/* The second header (after a's header and data block) is trashed. */
+	memset(junk, 'J', sizeof junk);
+	if ((fd = open("x.tar", O_WRONLY)) != -1) {
+		CHECK(pwrite(fd, junk, sizeof junk, 1024) == 512);
+		close(fd);
+	}
+	got = describe("x.tar", NULL);
+	CHECK(strncmp(got, "x.tar!a [a] a\n! x.tar: ", 23) == 0);
+	free(got);
+
+	/* A tar.zst cut in the middle of a member. */
+	CHECK(run("head -c 300000 /dev/urandom > t/z && "
+	    "tar --sort=name -cf y.tar -C t a z") == 0);
+	CHECK(file_get("y.tar", &tar) == 0);
+	CHECK(put_zstd("y.tar.zst", tar.data, tar.len, 1, tar.len / 2) == 0);
+	got = describe("y.tar.zst", NULL);
+	CHECK(strncmp(got, "y.tar.zst!a [a] a\n"
+	    "y.tar.zst!z [z] ERROR y.tar.zst!z: truncated zstd stream after ",
+	    80) == 0);
+	free(got);
+	buf_free(&tar);
+	fx_end(&fx);
+}
+
+static void
+test_source_zip(void)
+{
+	static const char *const names[] = {
+		"dir/", "dir/a.json", "b.log", "./dir/c.txt"
+	};
+	static const char *const data[] = { "", "{\"a\":1}\n", "b\n", "c" };
+	struct fixture	 fx;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(put_zip("x.zip", names, data, 4) == 0);
+	check_describe("x.zip", NULL,
+	    "x.zip!dir/a.json [dir/a.json] {\"a\":1}|\n"
+	    "x.zip!b.log [b.log] b|\n"
+	    "x.zip!dir/c.txt [dir/c.txt] c\n");
+	fx_end(&fx);
+}
+
+static void
+test_source_dir(void)
+{
+	struct fixture	 fx;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(run("mkdir -p d/sub/deeper d/b") == 0);
+	CHECK(puts_file("outside.txt", "secret") == 0);
+	CHECK(puts_file("d/a.txt", "A") == 0);
+	CHECK(puts_file("d/b/1.txt", "B1") == 0);
+	CHECK(puts_file("d/sub/deeper/x.txt", "X") == 0);
+	CHECK(put_zstd("d/sub/c.zst", "C", 1, 1, 0) == 0);
+	CHECK(run("mkdir t && printf M > t/m.json && "
+	    "tar -czf d/sub/t.tar.gz -C t m.json") == 0);
+	CHECK(run("ln -s ../a.txt d/sub/in && ln -s ../outside.txt d/out && "
+	    "ln -s . d/loop && ln -s ../b d/sub/bdir && "
+	    "ln -s nowhere d/sub/dangling") == 0);
+	/*
+	 * Sorted by strcmp at each level; the links inside are followed,
+	 * the one outside and the cycle are reported.
+	 */
+	check_describe("d", NULL,
+	    "d/a.txt [a.txt] A\n"
+	    "d/b/1.txt [b/1.txt] B1\n"
+	    "! d/loop: symbolic link makes a directory cycle; skipped\n"
+	    "! d/out: symbolic link points outside the directory; skipped\n"
+	    "d/sub/bdir/1.txt [sub/bdir/1.txt] B1\n"
+	    "d/sub/c.zst [sub/c.zst] C\n"
+	    "! d/sub/dangling: broken symbolic link (No such file or "
+	    "directory); skipped\n"
+	    "d/sub/deeper/x.txt [sub/deeper/x.txt] X\n"
+	    "d/sub/in [sub/in] A\n"
+	    "d/sub/t.tar.gz!m.json [sub/t.tar.gz!m.json] M\n");
+	/* A trailing "/" is not doubled. */
+	check_describe("d/b/", NULL, "d/b/1.txt [1.txt] B1\n");
+	/* An empty directory has no inputs. */
+	CHECK(run("mkdir e") == 0);
+	check_describe("e", NULL, "");
+	fx_end(&fx);
+}
+
+static void
+test_source_limits(void)
+{
+	struct fixture		 fx;
+	struct source_limits	 lim = { 100, 2 };
+	char			 big[3000], hundred[101], *want;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	memset(big, 'x', sizeof big);
+	memset(hundred, 'x', 100);
+	hundred[100] = '\0';
+	CHECK(put("big", big, 1000) == 0);
+	CHECK(put_zstd("big.zst", big, 1000, 1, 0) == 0);
+	CHECK(put("ok", big, 100) == 0);
+	check_describe("big", &lim,
+	    "big [-] ERROR big: exceeds the 100 bytes limit for one input\n");
+	check_describe("big.zst", &lim, "big.zst [-] ERROR big.zst: exceeds "
+	    "the 100 bytes limit for one input\n");
+	want = xasprintf("ok [-] %s\n", hundred);
+	check_describe("ok", &lim, want);
+	free(want);
+
+	/* A member too big says so; then max_inputs stops the archive. */
+	CHECK(run("mkdir t && cp big ok t/ && printf s > t/small && "
+	    "tar --sort=name -czf b.tar.gz -C t big ok small") == 0);
+	want = xasprintf("b.tar.gz!big [big] ERROR b.tar.gz!big: exceeds the "
+	    "100 bytes limit for one input\n"
+	    "b.tar.gz!ok [ok] %s\n"
+	    "! b.tar.gz: more than 2 inputs; the rest are skipped\n",
+	    hundred);
+	check_describe("b.tar.gz", &lim, want);
+	free(want);
+
+	/* The same in a directory. */
+	CHECK(run("mkdir u && printf 1 > u/a && printf 2 > u/b && "
+	    "printf 3 > u/c") == 0);
+	lim.max_inputs = 1;
+	check_describe("u", &lim,
+	    "u/a [a] 1\n! u: more than 1 inputs; the rest are skipped\n");
+
+	/* Limits in round units read as such. */
+	lim.max_input_bytes = 2048;
+	CHECK(put("big2", big, sizeof big) == 0);
+	check_describe("big2", &lim,
+	    "big2 [-] ERROR big2: exceeds the 2 KiB limit for one input\n");
+	CHECK(source_default_limits.max_input_bytes == 64ULL << 30);
+	CHECK(source_default_limits.max_inputs == 100000);
+	fx_end(&fx);
+}
+
+static void
+test_source_peek(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	struct buf	 got = { NULL, 0, 0 };
+	const unsigned char *p;
+	char		*text;
+	size_t		 len, n;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	text = lines_text(5000, &len);
+	CHECK(len > 2 * INPUT_PEEK_MAX);
+	CHECK(put("plain", text, len) == 0);
+	CHECK(put_zstd("z.zst", text, len, 2, 0) == 0);
+	CHECK(run("gzip -c plain > g.gz") == 0);
+	CHECK(put("short", "tiny", 4) == 0);
+
+	if (open_first("plain", NULL, &src, &in) == 0) {
+		n = input_peek(in, &p);
+		CHECK(n == INPUT_PEEK_MAX);
+		CHECK(memcmp(p, text, n) == 0);
+		/* Peeking again changes nothing. */
+		CHECK(input_peek(in, &p) == INPUT_PEEK_MAX);
+		CHECK(memcmp(p, text, n) == 0);
+		CHECK(input_offset(in) == 0);
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open plain");
+	if (open_first("z.zst", NULL, &src, &in) == 0) {
+		n = input_peek(in, &p);
+		CHECK(n == INPUT_PEEK_MAX && memcmp(p, text, n) == 0);
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open z.zst");
+	if (open_first("g.gz", NULL, &src, &in) == 0) {
+		n = input_peek(in, &p);
+		CHECK(n == INPUT_PEEK_MAX && memcmp(p, text, n) == 0);
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == len && memcmp(got.data, text, len) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open g.gz");
+	if (open_first("short", NULL, &src, &in) == 0) {
+		n = input_peek(in, &p);
+		CHECK(n == 4 && memcmp(p, "tiny", 4) == 0);
+		buf_clear(&got);
+		CHECK(slurp(in, &got) == 0);
+		CHECK(got.len == 4 && memcmp(got.data, "tiny", 4) == 0);
+		source_close(src);
+	} else
+		CHECK(!"open short");
+	buf_free(&got);
+	free(text);
+	fx_end(&fx);
+}
+
+/* Reads path whole and writes its content hash. */
+static int
+hash_of(const char *path, char out[33])
+{
+	struct source	*src;
+	struct input	*in;
+	struct buf	 got = { NULL, 0, 0 };
+	int		 r;
+
+	if (open_first(path, NULL, &src, &in) == -1)
+		return (-1);
+	r = slurp(in, &got);
+	input_hash(in, out);
+	buf_free(&got);
+	source_close(src);
+	return (r);
+}
+
+static void
+test_source_hash(void)
+{
+	struct fixture	 fx;
+	char		 h1[33], h2[33], h3[33], h4[33], *text;
+	size_t		 len;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	text = lines_text(3000, &len);
+	CHECK(put("plain", text, len) == 0);
+	CHECK(put_zstd("z.zst", text, len, 3, 0) == 0);
+	CHECK(run("gzip -c plain > g.gz") == 0);
+	text[0] = 'L';
+	CHECK(put("other", text, len) == 0);
+	CHECK(hash_of("plain", h1) == 0);
+	CHECK(hash_of("z.zst", h2) == 0);
+	CHECK(hash_of("g.gz", h3) == 0);
+	CHECK(hash_of("other", h4) == 0);
+	CHECK(strlen(h1) == 32);
+	CHECK_STR(h1, h2);
+	CHECK_STR(h1, h3);
+	CHECK(strcmp(h1, h4) != 0);
+	free(text);
+	fx_end(&fx);
+}
+
+/* Replaces standard input with the read end of a pipe holding p. */
+static int
+stdin_from(const void *p, size_t n, int *saved)
+{
+	int	fds[2];
+
+	if (n > 60000 || pipe(fds) == -1)
+		return (-1);
+	if (write(fds[1], p, n) != (ssize_t)n) {
+		close(fds[0]);
+		close(fds[1]);
+		return (-1);
+	}
+	close(fds[1]);
+	*saved = dup(STDIN_FILENO);
+	if (*saved == -1 || dup2(fds[0], STDIN_FILENO) == -1) {
+		close(fds[0]);
+		return (-1);
+	}
+	close(fds[0]);
+	return (0);
+}
+
+static void
+stdin_restore(int saved)
+{
+	if (dup2(saved, STDIN_FILENO) == -1)
+		fatal("dup2: %s", strerror(errno));
+	close(saved);
+}
+
+static void
+test_source_stdin(void)
+{
+	static const char *const names[] = { "a/z.json" };
+	static const char *const data[] = { "zip on stdin" };
+	struct fixture	 fx;
+	struct buf	 b = { NULL, 0, 0 };
+	int		 saved;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	if (stdin_from("plain\n", 6, &saved) == 0) {
+		check_describe("-", NULL, "- [-] plain|\n");
+		stdin_restore(saved);
+	} else
+		CHECK(!"stdin");
+
+	CHECK(run("mkdir t && printf one > t/1 && printf two > t/2 && "
+	    "tar -czf x.tgz -C t 1 2") == 0);
+	CHECK(file_get("x.tgz", &b) == 0);
+	if (stdin_from(b.data, b.len, &saved) == 0) {
+		check_describe("-", NULL, "-!1 [1] one\n-!2 [2] two\n");
+		stdin_restore(saved);
+	} else
+		CHECK(!"stdin");
+
+	buf_clear(&b);
+	CHECK(put_zstd("s.zst", "zstd on stdin", 13, 2, 0) == 0);
+	CHECK(file_get("s.zst", &b) == 0);
+	if (stdin_from(b.data, b.len, &saved) == 0) {
+		check_describe("-", NULL, "- [-] zstd on stdin\n");
+		stdin_restore(saved);
+	} else
+		CHECK(!"stdin");
+
+	buf_clear(&b);
+	CHECK(put_zip("s.zip", names, data, 1) == 0);
+	CHECK(file_get("s.zip", &b) == 0);
+	if (stdin_from(b.data, b.len, &saved) == 0) {
+		check_describe("-", NULL, "-!a/z.json [a/z.json] zip on stdin\n");
+		stdin_restore(saved);
+	} else
+		CHECK(!"stdin");
+	buf_free(&b);
+	fx_end(&fx);
+}
+
+/* Collects what a line reader returns over a file, one line per call. */
+static char *
+lr_describe(const char *path)
+{
+	struct source		*src;
+	struct input		*in;
+	struct linereader	 lr;
+	struct buf		 out = { NULL, 0, 0 };
+	enum lr_status		 st;
+	const char		*line;
+	size_t			 len, i;
+
+	if (open_first(path, NULL, &src, &in) == -1)
+		return (xstrdup("OPEN"));
+	lr_init(&lr, in);
+	while ((st = lr_next(&lr, &line, &len)) != LR_EOF) {
+		if (st == LR_ERROR) {
+			buf_printf(&out, "ERROR %s\n", input_error(in));
+			break;
+		}
+		if (st == LR_LONG) {
+			buf_printf(&out, "%ju: LONG\n", (uintmax_t)lr.lineno);
+			continue;
+		}
+		CHECK(line[len] == '\0');
+		buf_printf(&out, "%ju: ", (uintmax_t)lr.lineno);
+		if (len > 100)
+			buf_printf(&out, "(%zu bytes)", len);
+		else {
+			for (i = 0; i < len; i++) {
+				if (line[i] == '\0')
+					buf_puts(&out, "<NUL>");
+				else if (line[i] == '\r')
+					buf_puts(&out, "<CR>");
+				else
+					buf_append(&out, &line[i], 1);
+			}
+		}
+		buf_puts(&out, "\n");
+	}
+	lr_free(&lr);
+	source_close(src);
+	return (out.data != NULL ? out.data : xstrdup(""));
+}
+
+static void
+check_lines(const char *path, const void *p, size_t n, const char *want)
+{
+	char	*got;
+
+	CHECK(put(path, p, n) == 0);
+	got = lr_describe(path);
+	CHECK_STR(got, want);
+	free(got);
+}
+
+/* check_lines() on a string literal, NUL bytes included. */
+#define CHECK_LINES(path, lit, want) \
+	check_lines(path, lit, sizeof (lit) - 1, want)
+
+static void
+test_source_lines(void)
+{
+	struct fixture	 fx;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK_LINES("crlf", "a\r\nbb\r\n\r\nc\n", "1: a\n2: bb\n3: \n4: c\n");
+	CHECK_LINES("last", "one\ntwo", "1: one\n2: two\n");
+	/* A lone "\r" is data; so is one at the very end without "\n". */
+	CHECK_LINES("cr", "a\rb\nc\r", "1: a<CR>b\n2: c<CR>\n");
+	CHECK_LINES("nul", "a\0b\n\0\nc", "1: a<NUL>b\n2: <NUL>\n3: c\n");
+	CHECK_LINES("empties", "\n\nx\n\n", "1: \n2: \n3: x\n4: \n");
+	CHECK_LINES("nothing", "", "");
+	CHECK_LINES("newline", "\n", "1: \n");
+	fx_end(&fx);
+}
+
+static void
+test_source_lines_long(void)
+{
+	struct fixture	 fx;
+	struct buf	 b = { NULL, 0, 0 };
+	char		*big, *want;
+	size_t		 i;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	big = xmalloc(2 * LINE_MAX_LEN + 10);
+	memset(big, 'y', 2 * LINE_MAX_LEN + 10);
+
+	/* A 2 MiB line between short ones. */
+	buf_puts(&b, "short1\n");
+	buf_append(&b, big, 2 * LINE_MAX_LEN);
+	buf_puts(&b, "\nshort2\n");
+	check_lines("long", b.data, b.len, "1: short1\n2: LONG\n3: short2\n");
+
+	/* Exactly LINE_MAX_LEN is kept, with or without "\r"; one more is not. */
+	buf_clear(&b);
+	buf_append(&b, big, LINE_MAX_LEN);
+	buf_puts(&b, "\r\n");
+	buf_append(&b, big, LINE_MAX_LEN);
+	buf_puts(&b, "\n");
+	buf_append(&b, big, LINE_MAX_LEN + 1);
+	buf_puts(&b, "\n");
+	buf_append(&b, big, LINE_MAX_LEN + 2);
+	buf_puts(&b, "\r\nend");
+	want = xasprintf("1: (%d bytes)\n2: (%d bytes)\n3: LONG\n4: LONG\n"
+	    "5: end\n", LINE_MAX_LEN, LINE_MAX_LEN);
+	check_lines("edge", b.data, b.len, want);
+	free(want);
+
+	/* Long lines in a row, and a long last line without "\n". */
+	buf_clear(&b);
+	for (i = 0; i < 3; i++) {
+		buf_append(&b, big, LINE_MAX_LEN + 5 + i * 300000);
+		buf_puts(&b, "\n");
+	}
+	buf_puts(&b, "mid\n");
+	buf_append(&b, big, 2 * LINE_MAX_LEN + 10);
+	check_lines("longs", b.data, b.len,
+	    "1: LONG\n2: LONG\n3: LONG\n4: mid\n5: LONG\n");
+
+	/* Many lines through a decoder, across buffer boundaries. */
+	buf_clear(&b);
+	for (i = 1; i <= 100000; i++)
+		buf_printf(&b, "%zu\n", i);
+	CHECK(put_zstd("many.zst", b.data, b.len, 4, 0) == 0);
+	{
+		struct source		*src;
+		struct input		*in;
+		struct linereader	 lr;
+		const char		*line;
+		size_t			 len, count = 0, bad = 0;
+		char			 expect[32];
+
+		if (open_first("many.zst", NULL, &src, &in) == 0) {
+			lr_init(&lr, in);
+			while (lr_next(&lr, &line, &len) == LR_LINE) {
+				count++;
+				snprintf(expect, sizeof expect, "%zu", count);
+				if (strcmp(line, expect) != 0 ||
+				    lr.lineno != count)
+					bad++;
+			}
+			CHECK(count == 100000);
+			CHECK(bad == 0);
+			lr_free(&lr);
+			source_close(src);
+		} else
+			CHECK(!"open many.zst");
+	}
+
+	/* A read error ends the lines with LR_ERROR. */
+	buf_clear(&b);
+	for (i = 1; i <= 100000; i++)
+		buf_printf(&b, "%zu\n", i);
+	CHECK(put_zstd("cut.zst", b.data, b.len, 1, 20000) == 0);
+	{
+		char	*got = lr_describe("cut.zst");
+
+		CHECK(strstr(got, "ERROR cut.zst: truncated zstd stream") !=
+		    NULL);
+		free(got);
+	}
+	buf_free(&b);
+	free(big);
+	fx_end(&fx);
+}
+
+const struct unit_test source_tests[] = {
+	{ "source_plain", test_source_plain },
+	{ "source_empty", test_source_empty },
+	{ "source_zstd", test_source_zstd },
+	{ "source_zstd_truncated", test_source_zstd_truncated },
+	{ "source_gzip", test_source_gzip },
+	{ "source_tar", test_source_tar },
+	{ "source_tar_corrupt", test_source_tar_corrupt },
+	{ "source_zip", test_source_zip },
+	{ "source_dir", test_source_dir },
+	{ "source_limits", test_source_limits },
+	{ "source_peek", test_source_peek },
+	{ "source_hash", test_source_hash },
+	{ "source_stdin", test_source_stdin },
+	{ "source_lines", test_source_lines },
+	{ "source_lines_long", test_source_lines_long },
+	{ NULL, NULL }
+};
