@@ -99,7 +99,7 @@ test:
 check:
 	$(Q)$(MAKE) --no-print-directory SAN=1 build/coroner-san \
 	    build/unit-san build/dump-san
-	$(Q)ASAN_OPTIONS=detect_leaks=0 UBSAN_OPTIONS=print_stacktrace=1 \
+	$(Q)ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	    sh tests/run.sh build/coroner-san build/unit-san build/dump-san
 
 lint:

@@ -52,11 +52,18 @@ int	 source_open(const char *path, const struct source_limits *lim,
 int	 source_next(struct source *src, struct input **in, char **cause);
 void	 source_close(struct source *src);
 
-/* "path" or "path!member"; borrowed, valid while the input is. */
+/*
+ * "path" for the path itself, "dir/sub/file" for a file of a directory,
+ * "path!member" for an archive member (so "dir/sub/b.tar.gz!member" for
+ * an archive inside a directory); borrowed, valid while the input is.
+ */
 const char	*input_name(const struct input *in);
 /* The path the user gave (borrowed). */
 const char	*input_path(const struct input *in);
-/* The member inside an archive or directory, or NULL for a plain path. */
+/*
+ * The member inside an archive or directory ("member", "sub/file",
+ * "sub/b.tar.gz!member"), or NULL for a plain path.
+ */
 const char	*input_member(const struct input *in);
 
 /*
@@ -75,7 +82,10 @@ ssize_t		 input_read(struct input *in, void *buf, size_t n);
 #define INPUT_PEEK_MAX	65536
 size_t		 input_peek(struct input *in, const unsigned char **p);
 
-/* Why the last read failed (borrowed), or NULL. */
+/*
+ * Why the last read failed, naming the input ("logs.zst: truncated zstd
+ * stream after 12345 bytes"); borrowed, or NULL.  Errors are sticky.
+ */
 const char	*input_error(const struct input *in);
 /* Bytes delivered by input_read so far (after decompression). */
 uint64_t	 input_offset(const struct input *in);

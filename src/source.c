@@ -29,6 +29,7 @@
 #include <string.h>
 #include <unistd.h>
 #include <zstd.h>
+#include <zstd_errors.h>
 
 #include "source.h"
 #include "util.h"
@@ -41,9 +42,17 @@
 #define LR_CHUNK	(256 * 1024)
 /* Largest line buffer: a longest line, a "\r\n", a read and a NUL. */
 #define LR_CAP_MAX	(LINE_MAX_LEN + 2 + LR_CHUNK + 1)
-/* ARCHIVE_RETRY answers in a row before an archive is given up. */
-#define RETRY_MAX	64
-/* Largest zstd window accepted (2^27 = 128 MiB, zstd's own default). */
+/*
+ * ARCHIVE_RETRY answers in a row before an archive is given up.  The tar
+ * reader skips one 512-byte block per answer while it looks for a good
+ * header, so this scans up to 512 MiB of damage.
+ */
+#define RETRY_MAX	(1024 * 1024)
+/*
+ * Largest zstd window accepted: 2^27 = 128 MiB, zstd's own default limit,
+ * so that every file the zstd tool makes without --long=28+ decodes.  The
+ * decoder's memory is that window (or the frame's size, when smaller).
+ */
 #define ZSTD_WLOG_MAX	27
 
 const struct source_limits source_default_limits = {
@@ -68,31 +77,33 @@ struct stage {
 	enum stage_kind	 kind;		/* how bytes are made */
 	struct stage	*below;		/* encoded bytes come from here; owned;
 					   NULL for STAGE_FD and STAGE_MEMBER */
-	unsigned char	*ahead;		/* bytes made but not given out; owned */
+	unsigned char	*ahead;		/* made, not yet given out; owned */
 	size_t		 aheadcap;	/* bytes allocated in ahead */
 	size_t		 aheadoff;	/* first byte of ahead not given out */
 	size_t		 aheadlen;	/* bytes valid in ahead */
-	unsigned char	*feed;		/* FEED_SIZE buffer for libarchive when
-					   it reads this stage, or NULL; owned */
+	unsigned char	*feed;		/* FEED_SIZE bytes lent to libarchive
+					   when it reads this stage; owned */
 	uint64_t	 made;		/* bytes made so far, ahead included */
 	int		 eof;		/* nothing more will be made */
 	char		*error;		/* why making failed, or NULL; owned */
 
 	int		 fd;		/* STAGE_FD: the descriptor */
 	int		 ownfd;		/* STAGE_FD: close fd when freed */
-	int		 seekable;	/* STAGE_FD: a regular file (lseek works) */
+	int		 seekable;	/* STAGE_FD: a regular file */
 
 	ZSTD_DCtx	*zctx;		/* STAGE_ZSTD: the decoder; owned */
 	unsigned char	*zbuf;		/* STAGE_ZSTD: encoded bytes; owned */
-	size_t		 zcap;		/* STAGE_ZSTD: bytes allocated in zbuf */
+	size_t		 zcap;		/* STAGE_ZSTD: bytes allocated */
 	size_t		 zlen;		/* STAGE_ZSTD: bytes valid in zbuf */
 	size_t		 zpos;		/* STAGE_ZSTD: first byte not decoded */
-	int		 zdrained;	/* STAGE_ZSTD: below has no more bytes */
-	size_t		 zhint;		/* STAGE_ZSTD: the decoder's last answer;
-					   0 when a frame has just ended */
+	int		 zdrained;	/* STAGE_ZSTD: below has ended */
+	size_t		 zhint;		/* STAGE_ZSTD: the decoder's last
+					   answer, 0 just after a frame */
 
 	struct archive	*ar;		/* STAGE_GZIP: the decoder, owned;
-					   STAGE_MEMBER: the archive, borrowed */
+					   STAGE_MEMBER: the file's, borrowed */
+	int		 arfatal;	/* STAGE_MEMBER: reading the member
+					   broke the archive (ARCHIVE_FATAL) */
 };
 
 /* How far a file has been turned into inputs. */
@@ -109,7 +120,7 @@ struct file {
 	char		*member;	/* path below the directory given, or
 					   NULL for the path itself; owned */
 	struct stage	*base;		/* its bytes, decoded; owned; NULL once
-					   given to the input of a FILE_SINGLE */
+					   FILE_SINGLE gave it to its input */
 	struct archive	*ar;		/* reader of an archive file; owned */
 	enum file_state	 state;		/* how far it has been read */
 	unsigned int	 retries;	/* ARCHIVE_RETRY answers in a row */
@@ -119,7 +130,7 @@ struct file {
 struct dirlevel {
 	char		*rel;		/* path below the directory given, ""
 					   for that directory itself; owned */
-	char		**names;	/* its entries, sorted by strcmp; owned */
+	char		**names;	/* its entries in strcmp order; owned */
 	size_t		 nnames;	/* entries in names */
 	size_t		 next;		/* index of the next entry to visit */
 	dev_t		 dev;		/* device and inode: identity, to */
@@ -150,7 +161,8 @@ struct input {
 					   owned */
 	const char	*path;		/* the path given; borrowed from the
 					   source */
-	char		*member;	/* below the path given, or NULL; owned */
+	char		*member;	/* below the path given, or NULL;
+					   owned */
 	struct stage	*top;		/* where its bytes come from; owned */
 	uint64_t	 max;		/* most bytes it may deliver */
 	uint64_t	 offset;	/* bytes delivered by input_read */
@@ -442,6 +454,12 @@ stage_make_zstd(struct stage *st, void *buf, size_t n)
 		zin.pos = st->zpos;
 		ret = ZSTD_decompressStream(st->zctx, &zout, &zin);
 		st->zpos = zin.pos;
+		if (ZSTD_isError(ret) && ZSTD_getErrorCode(ret) ==
+		    ZSTD_error_frameParameter_windowTooLarge) {
+			return (stage_fail(st, "zstd stream needs a window "
+			    "over %u MiB (made with --long?); not supported",
+			    1U << (ZSTD_WLOG_MAX - 20)));
+		}
 		if (ZSTD_isError(ret)) {
 			return (stage_fail(st,
 			    "corrupt zstd stream after %ju bytes: %s",
@@ -470,6 +488,8 @@ stage_make_archive(struct stage *st, void *buf, size_t n)
 	r = archive_read_data(st->ar, buf, n);
 	if (r >= 0)
 		return ((ssize_t)r);
+	if (r == ARCHIVE_FATAL)
+		st->arfatal = 1;
 	err = archive_error_string(st->ar);
 	if (err == NULL)
 		err = "unknown error";
@@ -751,21 +771,37 @@ file_member(struct source *src, struct file *f, struct input **inp,
 			f->state = FILE_DONE;
 			return (0);
 		}
+		/*
+		 * After damage libarchive answers ARCHIVE_RETRY while it
+		 * looks for the next good header: say so once per run, and
+		 * give up after RETRY_MAX.  Anything else is fatal.
+		 */
+		if (r == ARCHIVE_RETRY) {
+			if (++f->retries > 1 && f->retries <= RETRY_MAX)
+				continue;
+		} else if (r == ARCHIVE_OK || r == ARCHIVE_WARN)
+			f->retries = 0;
 		if (r != ARCHIVE_OK && r != ARCHIVE_WARN) {
+			if (r != ARCHIVE_RETRY || f->retries > RETRY_MAX)
+				f->state = FILE_DONE;
 			err = archive_error_string(f->ar);
 			*cause = xasprintf("%s: %s", f->name,
 			    err != NULL ? err : "damaged archive");
-			if (r != ARCHIVE_RETRY || ++f->retries > RETRY_MAX)
-				f->state = FILE_DONE;
 			return (-1);
 		}
-		f->retries = 0;
 		if (archive_entry_filetype(entry) != AE_IFREG ||
 		    archive_entry_hardlink(entry) != NULL ||
 		    archive_entry_symlink(entry) != NULL)
 			continue;
 		path = archive_entry_pathname(entry);
-		if (path == NULL || *(path = member_clean(path)) == '\0')
+		if (path == NULL)
+			path = archive_entry_pathname_utf8(entry);
+		if (path == NULL) {
+			*cause = xasprintf("%s: a member without a usable "
+			    "name; skipped", f->name);
+			return (-1);
+		}
+		if (*(path = member_clean(path)) == '\0')
 			continue;
 		break;
 	}
@@ -1070,11 +1106,22 @@ int
 source_next(struct source *src, struct input **inp, char **cause)
 {
 	struct input	*in;
+	struct stage	*st;
 	int		 r;
 
 	*inp = NULL;
-	input_free(src->in);
-	src->in = NULL;
+	if (src->in != NULL) {
+		/*
+		 * A member whose read broke its archive has said why; the
+		 * archive has nothing more to give and no more to say.
+		 */
+		for (st = src->in->top; st->below != NULL; st = st->below)
+			/* nothing */;
+		if (st->arfatal && src->file != NULL)
+			src->file->state = FILE_DONE;
+		input_free(src->in);
+		src->in = NULL;
+	}
 	if (src->stopped)
 		return (0);
 	for (;;) {

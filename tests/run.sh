@@ -4,7 +4,10 @@
 # Each suite prints its own "NAME: N passed, N failed" line; this script
 # adds them up and exits non-zero on any failure.
 set -u
-CORONER=$1 UNIT=$2 DUMP=$3
+abs() {
+	case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac
+}
+CORONER=$(abs "$1") UNIT=$(abs "$2") DUMP=$(abs "$3")
 export CORONER DUMP
 top=$(cd "$(dirname "$0")/.." && pwd)
 out=$(mktemp -d)

@@ -2,7 +2,7 @@
 # cli.sh: the command line end to end: help, usage errors and their exit
 # codes, and "coroner import" on the importer fixtures (plain, .zst,
 # archives, stdin, unrecognised and YAML inputs, re-import).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.inc"
 F=$top/tests/importers/k8s-events
 db=$T/x.db
 

@@ -3,7 +3,7 @@
 # imports with as many events as jq counts items, and importing the same
 # file again adds nothing.  Skipped (and said so) when the corpus is not
 # beside the repository.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/lib.inc"
 if [ ! -d "$CORPUS/k8s" ]; then
 	echo "corpus-events: skipped: no corpus at $CORPUS"
 	finish corpus-events

@@ -291,7 +291,7 @@ lines_text(int n, size_t *len)
 	int		i;
 
 	for (i = 1; i <= n; i++)
-		buf_printf(&b, "line %d of a fixture for the source tests\n", i);
+		buf_printf(&b, "line %d of a fixture for source tests\n", i);
 	*len = b.len;
 	return (b.data);
 }
@@ -426,6 +426,13 @@ test_source_zstd_truncated(void)
 		source_close(src);
 	} else
 		CHECK(!"open logs.zst");
+
+	/* A frame asking for a 256 MiB window is refused before use. */
+	CHECK(put("wide.zst", "\x28\xb5\x2f\xfd\x00\x90\x01\x00\x00", 9) ==
+	    0);
+	check_describe("wide.zst", NULL, "wide.zst [-] ERROR wide.zst: zstd "
+	    "stream needs a window over 128 MiB (made with --long?); not "
+	    "supported\n");
 
 	/* Garbage after the magic: a corrupt stream, not a crash. */
 	CHECK(put("bad.zst", "\x28\xb5\x2f\xfdgarbage garbage garbage", 27) ==
@@ -574,8 +581,11 @@ test_source_tar_corrupt(void)
 		CHECK(pwrite(fd, junk, sizeof junk, 1024) == 512);
 		close(fd);
 	}
+	/* One message for the damage, then the members after it. */
 	got = describe("x.tar", NULL);
 	CHECK(strncmp(got, "x.tar!a [a] a\n! x.tar: ", 23) == 0);
+	CHECK(strstr(got + 23, "\n! ") == NULL);
+	CHECK(strstr(got, "\nx.tar!c [c] c\n") != NULL);
 	free(got);
 
 	/* A tar.zst cut in the middle of a member. */
@@ -587,6 +597,8 @@ test_source_tar_corrupt(void)
 	CHECK(strncmp(got, "y.tar.zst!a [a] a\n"
 	    "y.tar.zst!z [z] ERROR y.tar.zst!z: truncated zstd stream after ",
 	    80) == 0);
+	/* The member's error says it all: no second one from the archive. */
+	CHECK(strstr(got, "\n! ") == NULL);
 	free(got);
 	buf_free(&tar);
 	fx_end(&fx);
@@ -896,7 +908,8 @@ test_source_stdin(void)
 	CHECK(put_zip("s.zip", names, data, 1) == 0);
 	CHECK(file_get("s.zip", &b) == 0);
 	if (stdin_from(b.data, b.len, &saved) == 0) {
-		check_describe("-", NULL, "-!a/z.json [a/z.json] zip on stdin\n");
+		check_describe("-", NULL,
+		    "-!a/z.json [a/z.json] zip on stdin\n");
 		stdin_restore(saved);
 	} else
 		CHECK(!"stdin");
@@ -1005,7 +1018,7 @@ test_source_lines_long(void)
 	buf_puts(&b, "\nshort2\n");
 	check_lines("long", b.data, b.len, "1: short1\n2: LONG\n3: short2\n");
 
-	/* Exactly LINE_MAX_LEN is kept, with or without "\r"; one more is not. */
+	/* LINE_MAX_LEN bytes are kept, with or without "\r"; more are not. */
 	buf_clear(&b);
 	buf_append(&b, big, LINE_MAX_LEN);
 	buf_puts(&b, "\r\n");

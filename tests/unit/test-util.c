@@ -32,10 +32,10 @@ test_sanitize(void)
 {
 	char	*s;
 
-	s = str_sanitize("ok \xc3\xa9t\xc3\xa9", 9, 100);
+	s = str_sanitize("ok \xc3\xa9t\xc3\xa9", 8, 100);
 	CHECK_STR(s, "ok \xc3\xa9t\xc3\xa9");
 	free(s);
-	s = str_sanitize("\x1b[2Jboom\x07", 10, 100);
+	s = str_sanitize("\x1b[2Jboom\x07", 9, 100);
 	CHECK_STR(s, "\\x1b[2Jboom\\x07");
 	free(s);
 	s = str_sanitize("a\0b", 3, 100);
