@@ -10,6 +10,9 @@
 
 const struct importer *const importers[] = {
 	&imp_k8s_events,
+	&imp_k8s_pods,
+	&imp_k8s_workloads,
+	&imp_container_log,
 	NULL
 };
 

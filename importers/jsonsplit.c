@@ -93,6 +93,15 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 	return (JS_OBJECT);
 }
 
+/* A depth-1 key has ended: is it one the splitter watches for? */
+static void
+js_key_done(struct jsonsplit *js)
+{
+	js->items_next = js->key_len == 5 && memcmp(js->key, "items", 5) == 0;
+	js->kind_next = js->key_len == 4 && memcmp(js->key, "kind", 4) == 0;
+	js->key_len = -1;
+}
+
 /*
  * A value where only an object may start: at the top level, report it and
  * skip to a line that starts a document; in a list, skip that element.
@@ -165,18 +174,24 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 					js->esc = 1;
 				else if (c == '"') {
 					js->in_str = 0;
-					if (js->key_len >= 0) {
-						js->items_next =
-						    js->key_len == 5 &&
-						    memcmp(js->key, "items",
-						    5) == 0;
+					if (js->kind_next == 3) {
+						js->list_kind[js->key_len] =
+						    '\0';
+						js->kind_next = 0;
 						js->key_len = -1;
+					} else if (js->key_len >= 0) {
+						js_key_done(js);
 					}
 					continue;
 				}
 				if (c == '\n')
 					js->line++;
-				if (js->key_len >= 0) {
+				if (js->kind_next == 3) {
+					if (js->key_len <
+					    (int)sizeof js->list_kind - 1)
+						js->list_kind[js->key_len++] =
+						    c;
+				} else if (js->key_len >= 0) {
 					if (js->key_len < (int)sizeof js->key)
 						js->key[js->key_len] = c;
 					js->key_len++;
@@ -221,10 +236,15 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				    js->elem_depth == 0) {
 					js->key_len = 0;
 					js->expect_key = 0;
+				} else if (js->depth == 1 && js->kind_next == 2) {
+					js->kind_next = 3;
+					js->key_len = 0;
 				}
 				break;
 			case '{':
 			case '[':
+				if (js->depth == 0)
+					js->list_kind[0] = '\0';
 				if (!capturing && (js->depth == 0 ||
 				    js->depth == js->elem_depth)) {
 					if (c == '[' && js->depth == 0) {
@@ -268,6 +288,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			case ':':
 				if (js->items_next == 1 && js->depth == 1)
 					js->items_next = 2;
+				if (js->kind_next == 1 && js->depth == 1)
+					js->kind_next = 2;
 				break;
 			default:
 				if (js->depth == 0 || (!capturing &&
@@ -278,6 +300,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			}
 			if (js->items_next == 1 && c != ':' && c != '"')
 				js->items_next = 0;
+			if (js->kind_next != 0 && c != ':' && c != '"')
+				js->kind_next = 0;
 		}
 		if (js->cap_depth >= 0) {
 			buf_append(&js->cur, p + seg, js->rlen - seg);

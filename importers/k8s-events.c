@@ -7,11 +7,12 @@
  * struct rec_event with kubectl's times (formats/kubernetes.md §4.2).
  * Knows nothing of SQLite or curses.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "importer.h"
-#include "jsonsplit.h"
+#include "k8s.h"
 #include "k8sjson.h"
 #include "timefmt.h"
 
@@ -27,26 +28,6 @@ imp_k8s_events_probe(const char *name, const unsigned char *head,
 	    kj_head_has(head, len, "regarding", NULL))
 		return (90);
 	return (0);
-}
-
-/*
- * Unwraps a watch event.  Returns the object to read (borrowed), or NULL
- * for a BOOKMARK or ERROR that carries no Event.
- */
-static json_t *
-unwrap_watch(json_t *obj, int *skip)
-{
-	const char	*type = kj_str(obj, "type");
-	json_t		*inner = json_object_get(obj, "object");
-
-	*skip = 0;
-	if (type == NULL || !json_is_object(inner))
-		return (obj);
-	if (strcmp(type, "BOOKMARK") == 0 || strcmp(type, "ERROR") == 0) {
-		*skip = 1;
-		return (NULL);
-	}
-	return (inner);
 }
 
 /* "spec.containers{name}" → name, init flag.  Copies into out. */
@@ -190,76 +171,35 @@ read_event(json_t *ev, struct rec_event *r, char *cbuf, size_t cbuflen,
 	return (0);
 }
 
+enum k8s_put
+k8s_event_put(json_t *ev, const char *watch, int64_t line,
+    struct sink *sink, char *why, size_t whylen)
+{
+	struct rec_event	 r;
+	const char		*reason, *bad_path = NULL;
+	char			 cbuf[256], *v;
+
+	if (read_event(ev, &r, cbuf, sizeof cbuf, &reason, &bad_path) != 0) {
+		if (bad_path != NULL) {
+			v = json_dumps(kj_get(ev, bad_path),
+			    JSON_ENCODE_ANY | JSON_COMPACT);
+			snprintf(why, whylen, "%s in %s: %.80s", reason,
+			    bad_path, v != NULL ? v : "?");
+			free(v);
+		} else
+			snprintf(why, whylen, "%s", reason);
+		return (K8S_PUT_REJECT);
+	}
+	r.line = line;
+	return (sink_put(sink, REC_EVENT, &r) == 0 ? K8S_PUT_OK :
+	    K8S_PUT_SINK);
+}
+
 static int
 imp_k8s_events_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	struct jsonsplit	 js;
-	struct rec_event	 r;
-	json_t			*obj, *ev;
-	char			*why, cbuf[256];
-	const char		*reason, *bad_path, *kind;
-	int64_t			 line, good = 0, bad = 0, first_bad = 0;
-	enum js_status		 st;
-	int			 skip, rc = 0;
-	char			*first_why = NULL;
-
-	js_init(&js, in);
-	while ((st = js_next(&js, &obj, &line, &why)) != JS_END) {
-		if (st == JS_ERROR) {
-			sink_reject(sink, line, "%s", why);
-			if (bad++ == 0) {
-				first_bad = line;
-				first_why = why;
-			} else
-				free(why);
-			continue;
-		}
-		ev = unwrap_watch(obj, &skip);
-		if (skip) {
-			json_decref(obj);
-			continue;
-		}
-		kind = kj_str(ev, "kind");
-		if (kind != NULL && strcmp(kind, "Event") != 0) {
-			sink_reject(sink, line, "not an Event (kind %s)",
-			    kind);
-			json_decref(obj);
-			continue;
-		}
-		bad_path = NULL;
-		if (read_event(ev, &r, cbuf, sizeof cbuf, &reason,
-		    &bad_path) != 0) {
-			if (bad_path != NULL) {
-				char *v = json_dumps(kj_get(ev, bad_path),
-				    JSON_ENCODE_ANY | JSON_COMPACT);
-
-				sink_reject(sink, line, "%s in %s: %.80s",
-				    reason, bad_path, v != NULL ? v : "?");
-				free(v);
-			} else
-				sink_reject(sink, line, "%s", reason);
-			json_decref(obj);
-			continue;
-		}
-		r.line = line;
-		good++;
-		if (sink_put(sink, REC_EVENT, &r) != 0) {
-			*cause = xstrdup("the store refused an event");
-			json_decref(obj);
-			rc = -1;
-			break;
-		}
-		json_decref(obj);
-	}
-	if (rc == 0 && good == 0 && bad > 0 && js.objects == 0) {
-		*cause = xasprintf("not Kubernetes events: line %lld: %s",
-		    (long long)first_bad, first_why);
-		rc = -1;
-	}
-	free(first_why);
-	js_free(&js);
-	return (rc);
+	return (k8s_read(in, sink, cause));
 }
 
 const struct importer imp_k8s_events = {

@@ -44,6 +44,9 @@ struct importer {
 
 /* The importers, each defined in its own file. */
 extern const struct importer imp_k8s_events;
+extern const struct importer imp_k8s_pods;
+extern const struct importer imp_k8s_workloads;
+extern const struct importer imp_container_log;
 
 /* The NULL-terminated table of importers (importers/importers.c). */
 extern const struct importer *const importers[];

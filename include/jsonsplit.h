@@ -8,6 +8,9 @@
  *   - each element of a top-level object's "items" array (List, PodList,
  *     EventList...), instead of the list itself;
  *   - each element of a top-level array.
+ * list_kind holds the top-level object's "kind" when it came before
+ * "items" (typed lists such as PodList write it first), so that items
+ * without a "kind" of their own can be told apart.
  * Bad JSON is reported with its line number and skipped: the splitter
  * resynchronizes at the next line that starts with "{" or "[".
  *
@@ -48,6 +51,11 @@ struct jsonsplit {
 					   -1 when not reading one */
 	char		 key[8];	/* the depth-1 key, if short */
 	int		 items_next;	/* 1: key "items" seen, 2: and ':' */
+	int		 kind_next;	/* 1: key "kind" seen, 2: and ':',
+					   3: reading its string value */
+	char		 list_kind[64];	/* "kind" of the top-level object
+					   (a list's, when it came before
+					   "items"), or "" */
 	int		 scalar;	/* skipping a non-object list element */
 	int		 resync;	/* skipping to a line starting { or [ */
 	int		 bol;		/* at the beginning of a line */

@@ -17,8 +17,14 @@
 
 enum rec_type {
 	REC_EVENT,		/* struct rec_event */
+	REC_POD,		/* struct rec_pod */
+	REC_CONTAINER,		/* struct rec_container */
+	REC_WORKLOAD,		/* struct rec_workload */
+	REC_LOG,		/* struct rec_log */
 	REC__COUNT
 };
+
+#define INT_NONE	INT64_MIN	/* an unknown int64_t count or code */
 
 /* One Kubernetes Event (core/v1 or events.k8s.io/v1, normalized). */
 struct rec_event {
@@ -48,6 +54,115 @@ struct rec_event {
 					   first */
 	int64_t		 count;		/* series.count, else count, else 1 */
 	int64_t		 line;		/* input line where the object starts */
+};
+
+/*
+ * One observed version of a Pod: a list item, or one object of a watch
+ * stream (a pod seen many times gives many records; the model folds them).
+ */
+struct rec_pod {
+	const char	*uid;		/* metadata.uid */
+	const char	*namespace;
+	const char	*name;
+	const char	*node;		/* spec.nodeName */
+	const char	*ip;		/* status.podIP */
+	const char	*phase;		/* status.phase, as written */
+	const char	*reason;	/* status.reason ("Evicted"...) */
+	const char	*owner_kind;	/* the controller ownerReference */
+	const char	*owner_name;
+	const char	*owner_uid;
+	const char	*template_hash;	/* label pod-template-hash */
+	const char	*restart_policy; /* spec.restartPolicy */
+	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
+	const char	*resource_version; /* metadata.resourceVersion */
+	const char	*disruption;	/* DisruptionTarget condition reason */
+	int64_t		 created_us;	/* metadata.creationTimestamp */
+	int64_t		 scheduled_us;	/* PodScheduled condition, True */
+	int64_t		 start_us;	/* status.startTime */
+	int64_t		 ready_us;	/* Ready condition transition time */
+	int64_t		 ready;		/* Ready condition: 1, 0, INT_NONE */
+	int64_t		 deletion_ts_us; /* metadata.deletionTimestamp */
+	int64_t		 deletion_grace_s; /* deletionGracePeriodSeconds */
+	int64_t		 grace_s;	/* spec.terminationGracePeriodSeconds,
+					   INT_NONE when absent (means 30) */
+	int64_t		 observed_us;	/* latest time written in the object:
+					   when this version was at the
+					   earliest observed */
+	int64_t		 line;		/* input line where the object starts */
+};
+
+/* One container (spec and status) of one observed Pod version. */
+struct rec_container {
+	const char	*pod_uid;
+	const char	*name;
+	int		 init;		/* from spec.initContainers */
+	int		 native_sidecar; /* init with restartPolicy Always */
+	const char	*image;
+	const char	*prestop_kind;	/* "sleep" (sleep action or exec of
+					   sleep N), "exec", "httpGet",
+					   "tcpSocket", or NULL */
+	int64_t		 prestop_ms;	/* the sleep, INT_NONE if unknown */
+	const char	*prestop_cmd;	/* exec command, words joined by " " */
+	const char	*state;		/* "waiting", "running", "terminated",
+					   NULL when there is no status */
+	const char	*reason;	/* of a waiting or terminated state */
+	int64_t		 started_us;	/* running/terminated .startedAt */
+	int64_t		 finished_us;	/* terminated.finishedAt */
+	int64_t		 exit_code;	/* terminated.exitCode, or INT_NONE */
+	int64_t		 signal;	/* terminated.signal, or INT_NONE */
+	int64_t		 ready;		/* status ready: 1, 0, INT_NONE */
+	int64_t		 restarts;	/* restartCount, or INT_NONE */
+	const char	*last_reason;	/* lastState.terminated .reason */
+	int64_t		 last_started_us;
+	int64_t		 last_finished_us;
+	int64_t		 last_exit_code;
+	int64_t		 last_signal;
+	const char	*resource_version; /* of the pod version */
+	int64_t		 observed_us;	/* as in the pod's record */
+	int64_t		 line;		/* line of the pod object */
+};
+
+/* A ReplicaSet, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
+struct rec_workload {
+	const char	*kind;		/* "ReplicaSet", "Job"... */
+	const char	*uid;
+	const char	*namespace;
+	const char	*name;
+	const char	*owner_kind;	/* the controller ownerReference */
+	const char	*owner_name;
+	const char	*owner_uid;
+	const char	*template_hash;	/* label pod-template-hash (RS) */
+	const char	*resource_version;
+	const char	*condition;	/* Job: "Complete", "Failed",
+					   "Suspended"; else NULL */
+	const char	*schedule;	/* CronJob spec.schedule */
+	int64_t		 revision;	/* deployment.kubernetes.io/revision */
+	int64_t		 replicas;	/* spec.replicas */
+	int64_t		 ready_replicas; /* status.readyReplicas */
+	int64_t		 grace_s;	/* pod template's grace period */
+	int64_t		 created_us;
+	int64_t		 deletion_ts_us;
+	int64_t		 start_us;	/* Job status.startTime */
+	int64_t		 completion_us;	/* Job status.completionTime */
+	int64_t		 condition_us;	/* Job condition transition time */
+	int64_t		 last_schedule_us; /* CronJob status.lastScheduleTime */
+	int64_t		 active;	/* Job status.active */
+	int64_t		 succeeded;	/* Job status.succeeded */
+	int64_t		 failed;	/* Job status.failed */
+	int		 suspended;	/* spec.suspend */
+	int64_t		 line;
+};
+
+/* One line a container wrote. */
+struct rec_log {
+	const char	*namespace;
+	const char	*pod;
+	const char	*container;
+	int		 previous;	/* from the previous instance */
+	int64_t		 time_us;	/* the line's timestamp, or TIME_NONE */
+	const char	*stream;	/* "stdout", "stderr", or NULL */
+	const char	*text;		/* without the timestamp prefix */
+	int64_t		 line;		/* line in the input */
 };
 
 /* Where records go.  Both callbacks are required. */

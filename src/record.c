@@ -36,11 +36,130 @@ static const struct rec_field event_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field pod_fields[] = {
+	F(struct rec_pod, uid, RF_STR),
+	F(struct rec_pod, namespace, RF_STR),
+	F(struct rec_pod, name, RF_STR),
+	F(struct rec_pod, node, RF_STR),
+	F(struct rec_pod, ip, RF_STR),
+	F(struct rec_pod, phase, RF_STR),
+	F(struct rec_pod, reason, RF_STR),
+	F(struct rec_pod, owner_kind, RF_STR),
+	F(struct rec_pod, owner_name, RF_STR),
+	F(struct rec_pod, owner_uid, RF_STR),
+	F(struct rec_pod, template_hash, RF_STR),
+	F(struct rec_pod, restart_policy, RF_STR),
+	F(struct rec_pod, watch_type, RF_STR),
+	F(struct rec_pod, resource_version, RF_STR),
+	F(struct rec_pod, disruption, RF_STR),
+	F(struct rec_pod, created_us, RF_TIME),
+	F(struct rec_pod, scheduled_us, RF_TIME),
+	F(struct rec_pod, start_us, RF_TIME),
+	F(struct rec_pod, ready_us, RF_TIME),
+	F(struct rec_pod, ready, RF_INT),
+	F(struct rec_pod, deletion_ts_us, RF_TIME),
+	F(struct rec_pod, deletion_grace_s, RF_INT),
+	F(struct rec_pod, grace_s, RF_INT),
+	F(struct rec_pod, observed_us, RF_TIME),
+	F(struct rec_pod, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field container_fields[] = {
+	F(struct rec_container, pod_uid, RF_STR),
+	F(struct rec_container, name, RF_STR),
+	F(struct rec_container, init, RF_BOOL),
+	F(struct rec_container, native_sidecar, RF_BOOL),
+	F(struct rec_container, image, RF_STR),
+	F(struct rec_container, prestop_kind, RF_STR),
+	F(struct rec_container, prestop_ms, RF_INT),
+	F(struct rec_container, prestop_cmd, RF_STR),
+	F(struct rec_container, state, RF_STR),
+	F(struct rec_container, reason, RF_STR),
+	F(struct rec_container, started_us, RF_TIME),
+	F(struct rec_container, finished_us, RF_TIME),
+	F(struct rec_container, exit_code, RF_INT),
+	F(struct rec_container, signal, RF_INT),
+	F(struct rec_container, ready, RF_INT),
+	F(struct rec_container, restarts, RF_INT),
+	F(struct rec_container, last_reason, RF_STR),
+	F(struct rec_container, last_started_us, RF_TIME),
+	F(struct rec_container, last_finished_us, RF_TIME),
+	F(struct rec_container, last_exit_code, RF_INT),
+	F(struct rec_container, last_signal, RF_INT),
+	F(struct rec_container, resource_version, RF_STR),
+	F(struct rec_container, observed_us, RF_TIME),
+	F(struct rec_container, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field workload_fields[] = {
+	F(struct rec_workload, kind, RF_STR),
+	F(struct rec_workload, uid, RF_STR),
+	F(struct rec_workload, namespace, RF_STR),
+	F(struct rec_workload, name, RF_STR),
+	F(struct rec_workload, owner_kind, RF_STR),
+	F(struct rec_workload, owner_name, RF_STR),
+	F(struct rec_workload, owner_uid, RF_STR),
+	F(struct rec_workload, template_hash, RF_STR),
+	F(struct rec_workload, resource_version, RF_STR),
+	F(struct rec_workload, condition, RF_STR),
+	F(struct rec_workload, schedule, RF_STR),
+	F(struct rec_workload, revision, RF_INT),
+	F(struct rec_workload, replicas, RF_INT),
+	F(struct rec_workload, ready_replicas, RF_INT),
+	F(struct rec_workload, grace_s, RF_INT),
+	F(struct rec_workload, created_us, RF_TIME),
+	F(struct rec_workload, deletion_ts_us, RF_TIME),
+	F(struct rec_workload, start_us, RF_TIME),
+	F(struct rec_workload, completion_us, RF_TIME),
+	F(struct rec_workload, condition_us, RF_TIME),
+	F(struct rec_workload, last_schedule_us, RF_TIME),
+	F(struct rec_workload, active, RF_INT),
+	F(struct rec_workload, succeeded, RF_INT),
+	F(struct rec_workload, failed, RF_INT),
+	F(struct rec_workload, suspended, RF_BOOL),
+	F(struct rec_workload, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field log_fields[] = {
+	F(struct rec_log, namespace, RF_STR),
+	F(struct rec_log, pod, RF_STR),
+	F(struct rec_log, container, RF_STR),
+	F(struct rec_log, previous, RF_BOOL),
+	F(struct rec_log, time_us, RF_TIME),
+	F(struct rec_log, stream, RF_STR),
+	F(struct rec_log, text, RF_STR),
+	F(struct rec_log, line, RF_INT),
+	{ .name = NULL }
+};
+
 const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
 		.table = "events",
 		.fields = event_fields
+	},
+	[REC_POD] = {
+		.name = "pod",
+		.table = "pod_obs",
+		.fields = pod_fields
+	},
+	[REC_CONTAINER] = {
+		.name = "container",
+		.table = "container_obs",
+		.fields = container_fields
+	},
+	[REC_WORKLOAD] = {
+		.name = "workload",
+		.table = "workload_obs",
+		.fields = workload_fields
+	},
+	[REC_LOG] = {
+		.name = "log",
+		.table = "container_logs",
+		.fields = log_fields
 	},
 };
 

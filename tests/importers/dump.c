@@ -58,7 +58,8 @@ dump_put(void *ctx, enum rec_type type, const void *rec)
 			break;
 		case RF_INT:
 			memcpy(&v, base + f->off, sizeof v);
-			json_object_set_new(o, f->name, json_integer(v));
+			json_object_set_new(o, f->name, v == INT_NONE ?
+			    json_null() : json_integer(v));
 			break;
 		case RF_BOOL:
 			memcpy(&b, base + f->off, sizeof b);

@@ -1,0 +1,158 @@
+/*
+ * k8s.c: the reading loop shared by the Kubernetes importers (k8s.h).
+ * Unwraps watch events, finds each object's kind (its own "kind", else the
+ * list's, else its shape: involvedObject means an Event, containers a
+ * Pod), and hands it to the handler of that kind.  Knows nothing of SQLite
+ * or curses, and nothing of the fields of any kind.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "jsonsplit.h"
+#include "k8s.h"
+#include "k8sjson.h"
+
+static const struct {
+	const char	*kind;
+	k8s_handler	 handler;
+} k8s_kinds[] = {
+	{ .kind = "Event", .handler = k8s_event_put },
+	{ .kind = "Pod", .handler = k8s_pod_put },
+	{ .kind = "ReplicaSet", .handler = k8s_workload_put },
+	{ .kind = "Deployment", .handler = k8s_workload_put },
+	{ .kind = "StatefulSet", .handler = k8s_workload_put },
+	{ .kind = "DaemonSet", .handler = k8s_workload_put },
+	{ .kind = "Job", .handler = k8s_workload_put },
+	{ .kind = "CronJob", .handler = k8s_workload_put },
+};
+
+static k8s_handler
+k8s_handler_of(const char *kind)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof k8s_kinds / sizeof k8s_kinds[0]; i++) {
+		if (strcmp(k8s_kinds[i].kind, kind) == 0)
+			return (k8s_kinds[i].handler);
+	}
+	return (NULL);
+}
+
+/*
+ * The kind of obj: its own, else its list's ("PodList" -> "Pod"), else
+ * guessed from its shape.  Writes into buf; returns NULL when unknown.
+ */
+static const char *
+k8s_kind_of(json_t *obj, const char *list_kind, char *buf, size_t len)
+{
+	const char	*kind = kj_str(obj, "kind");
+	size_t		 n;
+
+	if (kind != NULL)
+		return (kind);
+	n = strlen(list_kind);
+	if (n > 4 && n - 4 < len && strcmp(list_kind + n - 4, "List") == 0) {
+		memcpy(buf, list_kind, n - 4);
+		buf[n - 4] = '\0';
+		return (buf);
+	}
+	if (json_is_object(json_object_get(obj, "involvedObject")) ||
+	    json_is_object(json_object_get(obj, "regarding")))
+		return ("Event");
+	if (json_is_array(kj_get(obj, "spec.containers")) ||
+	    json_is_array(kj_get(obj, "status.containerStatuses")))
+		return ("Pod");
+	return (NULL);
+}
+
+/* Adds kind to the comma-separated list of skipped kinds, once. */
+static void
+note_skipped(struct buf *skipped, const char *kind)
+{
+	const char	*p;
+	size_t		 n = strlen(kind);
+
+	for (p = skipped->data; p != NULL && (p = strstr(p, kind)) != NULL;
+	    p += n) {
+		if ((p == skipped->data || p[-1] == ' ') &&
+		    (p[n] == ',' || p[n] == '\0'))
+			return;
+	}
+	if (skipped->len > 200)
+		return;
+	if (skipped->len != 0)
+		buf_puts(skipped, ", ");
+	buf_puts(skipped, kind);
+}
+
+int
+k8s_read(struct input *in, struct sink *sink, char **cause)
+{
+	struct jsonsplit	 js;
+	struct buf		 skipped = { 0 };
+	json_t			*obj, *inner;
+	k8s_handler		 h;
+	const char		*watch, *kind;
+	char			*err, *first_err = NULL, why[256], kbuf[64];
+	int64_t			 line, good = 0, bad = 0, first_line = 0;
+	enum js_status		 st;
+	enum k8s_put		 put;
+	int			 rc = 0;
+
+	js_init(&js, in);
+	while ((st = js_next(&js, &obj, &line, &err)) != JS_END) {
+		if (st == JS_ERROR) {
+			sink_reject(sink, line, "%s", err);
+			if (bad++ == 0) {
+				first_line = line;
+				first_err = err;
+			} else
+				free(err);
+			continue;
+		}
+		watch = NULL;
+		inner = json_object_get(obj, "object");
+		if (kj_str(obj, "type") != NULL && json_is_object(inner)) {
+			watch = kj_str(obj, "type");
+			if (strcmp(watch, "BOOKMARK") == 0 ||
+			    strcmp(watch, "ERROR") == 0) {
+				json_decref(obj);
+				continue;
+			}
+		} else
+			inner = obj;
+		kind = k8s_kind_of(inner, js.list_kind, kbuf, sizeof kbuf);
+		if (kind == NULL || (h = k8s_handler_of(kind)) == NULL) {
+			note_skipped(&skipped, kind != NULL ? kind :
+			    "(no kind)");
+			json_decref(obj);
+			continue;
+		}
+		why[0] = '\0';
+		put = h(inner, watch, line, sink, why, sizeof why);
+		json_decref(obj);
+		if (put == K8S_PUT_SINK) {
+			*cause = xstrdup("the store refused a record");
+			rc = -1;
+			break;
+		}
+		if (put == K8S_PUT_REJECT) {
+			sink_reject(sink, line, "%s", why);
+			bad++;
+		} else
+			good++;
+	}
+	if (rc == 0 && good == 0 && bad == 0 && skipped.len > 0) {
+		*cause = xasprintf("no Kubernetes objects coroner reads "
+		    "(found %s)", skipped.data);
+		rc = -1;
+	} else if (rc == 0 && good == 0 && js.objects == 0 && bad > 0) {
+		*cause = xasprintf("not Kubernetes JSON: line %lld: %s",
+		    (long long)first_line, first_err);
+		rc = -1;
+	}
+	free(first_err);
+	buf_free(&skipped);
+	js_free(&js);
+	return (rc);
+}
