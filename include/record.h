@@ -200,6 +200,9 @@ struct rec_desc {
 	const char		*name;	/* "event" */
 	const char		*table;	/* the store's table, "events" */
 	const struct rec_field	*fields; /* ends with a NULL name */
+	size_t			 size;	/* sizeof the struct */
+	const char		*order;	/* how the store reads them back:
+					   an ORDER BY list of fields */
 };
 extern const struct rec_desc rec_descs[REC__COUNT];
 

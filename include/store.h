@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "model.h"
 #include "record.h"
 
 #define STORE_SCHEMA_VERSION	1
@@ -65,6 +66,31 @@ struct store_source {
 int	store_sources(struct store *st, struct store_source **out,
 	    size_t *n, char **cause);
 void	store_sources_free(struct store_source *s, size_t n);
+
+/*
+ * Reads every stored record of a type in its descriptor's order, calling
+ * cb with a filled struct whose strings are borrowed for the call.  cb
+ * returns 0 to go on; anything else stops the scan and is returned.
+ * Returns 0, that value, or -1 with a new *cause.
+ */
+int	store_scan(struct store *st, enum rec_type type,
+	    int (*cb)(void *ctx, const void *rec), void *ctx, char **cause);
+
+/*
+ * The model's tables (model.h) are rebuilt whole: store_model_begin()
+ * empties them in a transaction, store_model_put() adds rows,
+ * store_model_end() commits (or rolls back when commit is 0).
+ */
+int	store_model_begin(struct store *st, char **cause);
+int	store_model_put(struct store *st, enum row_type type, const void *row);
+int	store_model_end(struct store *st, int commit, char **cause);
+/*
+ * Reads the model's rows like store_scan; when col is not NULL only the
+ * rows whose field col (a field name of the row type) equals val.
+ */
+int	store_model_scan(struct store *st, enum row_type type,
+	    const char *col, const char *val,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);

@@ -43,6 +43,18 @@ void	 buf_clear(struct buf *);	/* keeps the allocation */
 void	 buf_free(struct buf *);
 
 /*
+ * An arena of strings freed all at once: for models that copy many small
+ * strings out of borrowed rows.
+ */
+struct arena {
+	struct arena_chunk	*head;	/* owned list of chunks */
+	size_t			 left;	/* bytes free in head */
+};
+/* A copy of s in the arena, or NULL when s is NULL. */
+char	*arena_strdup(struct arena *, const char *s);
+void	 arena_free(struct arena *);
+
+/*
  * Returns a new copy of s[0..len) that is safe on a terminal and in
  * messages: control bytes, DEL and invalid UTF-8 become "\xNN"; when more
  * than max bytes would be written, it ends with "...".

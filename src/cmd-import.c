@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "importer.h"
+#include "lifecycle.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -216,6 +217,7 @@ import_paths(const char *db, char **paths, int npaths,
 	struct source		*src;
 	struct input		*in;
 	struct import_run	 run = { 0 };
+	struct model_stats	 ms;
 	char			*cause = NULL;
 	int			 i, r, failed = 0;
 
@@ -247,6 +249,16 @@ import_paths(const char *db, char **paths, int npaths,
 		source_close(src);
 	}
 	buf_free(&run.errors);
+	if (model_rebuild(st, &ms, &cause) != 0) {
+		fprintf(stderr, "coroner: rebuilding the model: %s\n", cause);
+		free(cause);
+		failed = 1;
+	} else if (!quiet && ms.pods + ms.workloads > 0)
+		printf("model: %lld pods (%lld killed at the grace deadline), "
+		    "%lld workloads, %lld rollouts, %lld jobs\n",
+		    (long long)ms.pods, (long long)ms.killed,
+		    (long long)ms.workloads, (long long)ms.rollouts,
+		    (long long)ms.jobs);
 	store_close(st);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }

@@ -30,18 +30,6 @@ static const struct cmd_entry cmd_report_entry = {
 	.help = "Writes the findings as a report.",
 	.exec = cmd_not_built,
 };
-static const struct cmd_entry cmd_pods_entry = {
-	.name = "pods",
-	.usage = "pods [--db FILE] [--json]",
-	.help = "Lists every pod with how it died.",
-	.exec = cmd_not_built,
-};
-static const struct cmd_entry cmd_timeline_entry = {
-	.name = "timeline",
-	.usage = "timeline [--db FILE] POD",
-	.help = "Prints one pod's moments, oldest first.",
-	.exec = cmd_not_built,
-};
 static const struct cmd_entry cmd_tui_entry = {
 	.name = "tui",
 	.usage = "tui [--db FILE]",

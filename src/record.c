@@ -139,27 +139,37 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
 		.table = "events",
-		.fields = event_fields
+		.fields = event_fields,
+		.size = sizeof(struct rec_event),
+		.order = "time_us, id"
 	},
 	[REC_POD] = {
 		.name = "pod",
 		.table = "pod_obs",
-		.fields = pod_fields
+		.fields = pod_fields,
+		.size = sizeof(struct rec_pod),
+		.order = "uid, observed_us, id"
 	},
 	[REC_CONTAINER] = {
 		.name = "container",
 		.table = "container_obs",
-		.fields = container_fields
+		.fields = container_fields,
+		.size = sizeof(struct rec_container),
+		.order = "pod_uid, name, observed_us, id"
 	},
 	[REC_WORKLOAD] = {
 		.name = "workload",
 		.table = "workload_obs",
-		.fields = workload_fields
+		.fields = workload_fields,
+		.size = sizeof(struct rec_workload),
+		.order = "kind, uid, id"
 	},
 	[REC_LOG] = {
 		.name = "log",
 		.table = "container_logs",
-		.fields = log_fields
+		.fields = log_fields,
+		.size = sizeof(struct rec_log),
+		.order = "namespace, pod, container, previous, id"
 	},
 };
 

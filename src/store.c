@@ -12,6 +12,7 @@
 
 #include <sqlite3.h>
 
+#include "model.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -19,6 +20,7 @@
 struct store {
 	sqlite3		*db;			/* owned connection */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
+	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
 	int64_t		 source_id;		/* current input, or 0 */
 	char		 err[256];		/* last error message */
 };
@@ -116,7 +118,7 @@ static const char *const migrations[] = {
 	"  workload_kind TEXT, workload TEXT, template_hash TEXT,"
 	"  created_us INTEGER, scheduled_us INTEGER, start_us INTEGER,"
 	"  ready_us INTEGER, deletion_us INTEGER, deletion_basis TEXT,"
-	"  grace_s INTEGER, prestop_s REAL, sigterm_us INTEGER,"
+	"  grace_s INTEGER, prestop_ms INTEGER, sigterm_us INTEGER,"
 	"  sigterm_basis TEXT, deadline_us INTEGER, gone_us INTEGER,"
 	"  gone_basis TEXT, killed INTEGER, observations INTEGER"
 	");"
@@ -128,7 +130,7 @@ static const char *const migrations[] = {
 	"  started_us INTEGER, ready_us INTEGER, finished_us INTEGER,"
 	"  exit_code INTEGER, reason TEXT, signal INTEGER,"
 	"  restarts INTEGER, sigterm_us INTEGER, sigterm_basis TEXT,"
-	"  killed_at_deadline INTEGER,"
+	"  deadline_us INTEGER, killed_at_deadline INTEGER,"
 	"  PRIMARY KEY (pod_uid, name)"
 	");"
 	"CREATE TABLE pod_ips ("
@@ -150,7 +152,7 @@ static const char *const migrations[] = {
 	");"
 	"CREATE TABLE jobs ("
 	"  uid TEXT PRIMARY KEY, namespace TEXT, name TEXT, cronjob TEXT,"
-	"  start_us INTEGER, completion_us INTEGER, duration_s REAL,"
+	"  start_us INTEGER, completion_us INTEGER, duration_ms INTEGER,"
 	"  status TEXT"
 	");"
 	/* Access logs: one request, one row per upstream attempt. */
@@ -266,34 +268,52 @@ store_migrate(struct store *st, char **cause)
 	return (0);
 }
 
-/* Builds "INSERT OR IGNORE INTO t (source_id, f...) VALUES (?, ...)". */
+/*
+ * Prepares "INSERT OR IGNORE INTO t ([source_id, ]f...) VALUES (?, ...)"
+ * from a field table (never from user text).
+ */
+static int
+store_prepare_insert(struct store *st, const struct rec_desc *d,
+    int with_source, sqlite3_stmt **out, char **cause)
+{
+	const struct rec_field	*f;
+	struct buf		 b = { 0 };
+	int			 n = 0;
+
+	buf_printf(&b, "INSERT OR IGNORE INTO %s (", d->table);
+	if (with_source)
+		buf_puts(&b, "source_id");
+	for (f = d->fields; f->name != NULL; f++, n++)
+		buf_printf(&b, "%s%s", n == 0 && !with_source ? "" : ", ",
+		    f->name);
+	buf_puts(&b, ") VALUES (");
+	for (n += with_source; n > 0; n--)
+		buf_puts(&b, n > 1 ? "?, " : "?");
+	buf_puts(&b, ")");
+	if (sqlite3_prepare_v2(st->db, b.data, -1, out, NULL) != SQLITE_OK) {
+		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
+		buf_free(&b);
+		return (-1);
+	}
+	buf_free(&b);
+	return (0);
+}
+
 static int
 store_prepare_inserts(struct store *st, char **cause)
 {
-	const struct rec_desc	*d;
-	const struct rec_field	*f;
-	struct buf		 b = { 0 };
-	int			 t, n;
+	int	t;
 
 	for (t = 0; t < REC__COUNT; t++) {
-		d = &rec_descs[t];
-		buf_clear(&b);
-		buf_printf(&b, "INSERT OR IGNORE INTO %s (source_id", d->table);
-		for (n = 0, f = d->fields; f->name != NULL; f++, n++)
-			buf_printf(&b, ", %s", f->name);
-		buf_puts(&b, ") VALUES (?");
-		while (n-- > 0)
-			buf_puts(&b, ", ?");
-		buf_puts(&b, ")");
-		if (sqlite3_prepare_v2(st->db, b.data, -1, &st->ins[t],
-		    NULL) != SQLITE_OK) {
-			*cause = xasprintf("%s: %s", d->table,
-			    sqlite3_errmsg(st->db));
-			buf_free(&b);
+		if (store_prepare_insert(st, &rec_descs[t], 1, &st->ins[t],
+		    cause) != 0)
 			return (-1);
-		}
 	}
-	buf_free(&b);
+	for (t = 0; t < ROW__COUNT; t++) {
+		if (store_prepare_insert(st, &row_descs[t], 0,
+		    &st->row_ins[t], cause) != 0)
+			return (-1);
+	}
 	return (0);
 }
 
@@ -346,6 +366,8 @@ store_close(struct store *st)
 		return;
 	for (t = 0; t < REC__COUNT; t++)
 		sqlite3_finalize(st->ins[t]);
+	for (t = 0; t < ROW__COUNT; t++)
+		sqlite3_finalize(st->row_ins[t]);
 	sqlite3_close(st->db);
 	free(st);
 }
@@ -388,18 +410,17 @@ fail:
 	return (-1);
 }
 
-int
-store_put(struct store *st, enum rec_type type, const void *rec)
+/* Binds the fields of rec, described by d, from parameter first on. */
+static void
+store_bind_fields(sqlite3_stmt *s, int first, const struct rec_desc *d,
+    const void *rec)
 {
 	const struct rec_field	*f;
-	sqlite3_stmt		*s = st->ins[type];
 	const char		*base = rec, *str;
 	int64_t			 v;
 	int			 i, b;
 
-	sqlite3_reset(s);
-	sqlite3_bind_int64(s, 1, st->source_id);
-	for (i = 2, f = rec_descs[type].fields; f->name != NULL; f++, i++) {
+	for (i = first, f = d->fields; f->name != NULL; f++, i++) {
 		switch (f->type) {
 		case RF_STR:
 			memcpy(&str, base + f->off, sizeof str);
@@ -423,14 +444,156 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 			break;
 		}
 	}
-	if (sqlite3_step(s) != SQLITE_DONE) {
-		store_seterr(st, rec_descs[type].table);
-		sqlite3_reset(s);
-		return (-1);
-	}
+}
+
+/* Runs a prepared insert once; 0 or -1 (store_error() says why). */
+static int
+store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
+{
+	int	rc = sqlite3_step(s);
+
+	if (rc != SQLITE_DONE)
+		store_seterr(st, table);
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
-	return (0);
+	return (rc == SQLITE_DONE ? 0 : -1);
+}
+
+int
+store_put(struct store *st, enum rec_type type, const void *rec)
+{
+	sqlite3_stmt	*s = st->ins[type];
+
+	sqlite3_bind_int64(s, 1, st->source_id);
+	store_bind_fields(s, 2, &rec_descs[type], rec);
+	return (store_step_insert(st, s, rec_descs[type].table));
+}
+
+int
+store_model_begin(struct store *st, char **cause)
+{
+	struct buf	b = { 0 };
+	int		t, rc;
+
+	buf_puts(&b, "BEGIN IMMEDIATE;");
+	for (t = 0; t < ROW__COUNT; t++)
+		buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
+	rc = store_exec(st, b.data, cause);
+	buf_free(&b);
+	if (rc != 0)
+		store_exec(st, "ROLLBACK", NULL);
+	return (rc);
+}
+
+int
+store_model_put(struct store *st, enum row_type type, const void *row)
+{
+	sqlite3_stmt	*s = st->row_ins[type];
+
+	store_bind_fields(s, 1, &row_descs[type], row);
+	return (store_step_insert(st, s, row_descs[type].table));
+}
+
+int
+store_model_end(struct store *st, int commit, char **cause)
+{
+	if (!commit) {
+		store_exec(st, "ROLLBACK", NULL);
+		return (0);
+	}
+	return (store_exec(st, "COMMIT", cause));
+}
+
+/*
+ * Reads the rows of d's table (WHERE col = val when col is not NULL; col
+ * must be one of d's fields) in d's order, filling a struct for each and
+ * calling cb.  Strings are borrowed for the call.  cb returns 0 to go on,
+ * non-zero to stop (returned as is).
+ */
+static int
+store_scan_desc(struct store *st, const struct rec_desc *d, const char *col,
+    const char *val, int (*cb)(void *, const void *), void *ctx,
+    char **cause)
+{
+	const struct rec_field	*f;
+	struct buf		 b = { 0 };
+	sqlite3_stmt		*s;
+	char			*row;
+	const char		*str;
+	int64_t			 v;
+	int			 i, bv, rc, stop = 0, found = col == NULL;
+
+	buf_puts(&b, "SELECT ");
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
+		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", f->name);
+		if (col != NULL && strcmp(col, f->name) == 0)
+			found = 1;
+	}
+	if (!found)
+		fatal("store_scan: %s has no field %s", d->table, col);
+	buf_printf(&b, " FROM %s", d->table);
+	if (col != NULL)
+		buf_printf(&b, " WHERE %s = ?", col);
+	buf_printf(&b, " ORDER BY %s", d->order);
+	rc = sqlite3_prepare_v2(st->db, b.data, -1, &s, NULL);
+	buf_free(&b);
+	if (rc != SQLITE_OK) {
+		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	if (col != NULL)
+		sqlite3_bind_text(s, 1, val, -1, SQLITE_STATIC);
+	row = xmalloc(d->size);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(row, 0, d->size);
+		for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
+			int null = sqlite3_column_type(s, i) == SQLITE_NULL;
+
+			switch (f->type) {
+			case RF_STR:
+				str = null ? NULL :
+				    (const char *)sqlite3_column_text(s, i);
+				memcpy(row + f->off, &str, sizeof str);
+				break;
+			case RF_TIME:
+			case RF_INT:
+				v = null ? INT64_MIN :
+				    sqlite3_column_int64(s, i);
+				memcpy(row + f->off, &v, sizeof v);
+				break;
+			case RF_BOOL:
+				bv = sqlite3_column_int(s, i);
+				memcpy(row + f->off, &bv, sizeof bv);
+				break;
+			}
+		}
+		if ((stop = cb(ctx, row)) != 0)
+			break;
+	}
+	free(row);
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_scan(struct store *st, enum rec_type type,
+    int (*cb)(void *, const void *), void *ctx, char **cause)
+{
+	return (store_scan_desc(st, &rec_descs[type], NULL, NULL, cb, ctx,
+	    cause));
+}
+
+int
+store_model_scan(struct store *st, enum row_type type, const char *col,
+    const char *val, int (*cb)(void *, const void *), void *ctx,
+    char **cause)
+{
+	return (store_scan_desc(st, &row_descs[type], col, val, cb, ctx,
+	    cause));
 }
 
 int

@@ -184,6 +184,51 @@ buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+#define ARENA_CHUNK	65536
+
+struct arena_chunk {
+	struct arena_chunk	*next;
+	size_t			 size;	/* bytes in data */
+	char			 data[];
+};
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	struct arena_chunk	*c;
+	size_t			 n, size;
+	char			*p;
+
+	if (s == NULL)
+		return (NULL);
+	n = strlen(s) + 1;
+	if (a->head == NULL || a->left < n) {
+		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
+		c = xmalloc(sizeof *c + size);
+		c->size = size;
+		c->next = a->head;
+		a->head = c;
+		a->left = size;
+	}
+	p = a->head->data + (a->head->size - a->left);
+	memcpy(p, s, n);
+	a->left -= n;
+	return (p);
+}
+
+void
+arena_free(struct arena *a)
+{
+	struct arena_chunk	*c, *next;
+
+	for (c = a->head; c != NULL; c = next) {
+		next = c->next;
+		free(c);
+	}
+	a->head = NULL;
+	a->left = 0;
+}
+
 /* Length of the valid UTF-8 sequence at s (1-4), or 0. */
 static size_t
 utf8_len(const unsigned char *s, size_t left)

@@ -1,0 +1,89 @@
+/*
+ * lifecycle.h: the model.  Rebuilds, from every observation in the store,
+ * how each pod lived and died (DESIGN §5), the IPs it owned and when, the
+ * workload it belongs to, the rollouts of each Deployment and the runs of
+ * each Job, and writes them to the model's tables (model.h).  Import order
+ * does not matter: the model is rebuilt whole after each import.
+ *
+ * The model reads and writes through store.h; it has no SQL and draws
+ * nothing.
+ */
+#ifndef LIFECYCLE_H
+#define LIFECYCLE_H
+
+#include <stdint.h>
+
+#include "model.h"
+#include "store.h"
+#include "util.h"
+
+/* How many of each row the rebuild wrote. */
+struct model_stats {
+	int64_t	pods;
+	int64_t	containers;
+	int64_t	ips;
+	int64_t	workloads;
+	int64_t	rollouts;
+	int64_t	jobs;
+	int64_t	killed;		/* pods with a container SIGKILLed at the
+				   grace deadline */
+};
+
+/* Rebuilds the model.  Returns 0, or -1 with a new *cause. */
+int	model_rebuild(struct store *st, struct model_stats *stats,
+	    char **cause);
+
+/* The kubelet's floor after a preStop hook used all of the grace. */
+#define GRACE_FLOOR_US	(2 * 1000000LL)
+/* How close to the deadline an exit must be to count as killed there. */
+#define DEADLINE_SLACK_US	(2 * 1000000LL)
+/* The grace period when the pod spec does not say. */
+#define DEFAULT_GRACE_S	30
+
+/* One workload as the model resolves owners (shared with rollout.c). */
+struct lc_workload {
+	struct row_workload	 r;	/* strings in the model's arena */
+	const char		*owner_uid;
+};
+
+/* A pod with its containers, as the model holds them in memory. */
+struct lc_container {
+	struct row_container	 r;	/* strings in the model's arena */
+};
+struct lc_ip {
+	const char		*ip;
+	int64_t			 first_us;	/* first observation with it */
+};
+struct lc_pod {
+	struct row_pod		 r;	/* strings in the model's arena */
+	int64_t			 deletion_ts_us; /* deletionTimestamp */
+	int64_t			 deletion_grace_s;
+	int64_t			 spec_grace_s;
+	int64_t			 killing_us;	/* first Killing event */
+	int64_t			 last_obs_us;	/* latest observation */
+	int			 deleted_seen;	/* a watch DELETED version */
+	struct lc_container	*c;		/* owned array */
+	size_t			 nc;
+	struct lc_ip		*ips;		/* owned array, in order */
+	size_t			 nips;
+};
+
+/* Everything the model holds while rebuilding (rollout.c reads it). */
+struct model {
+	struct arena		 strings;	/* every string of the model */
+	struct lc_pod		*pods;		/* owned, sorted by uid */
+	size_t			 npods;
+	struct lc_workload	*wl;		/* owned, sorted by uid */
+	size_t			 nwl;
+};
+
+/* The workload with this kind, namespace and name, or NULL. */
+struct lc_workload	*model_find_workload(struct model *m,
+			    const char *kind, const char *ns,
+			    const char *name);
+
+/* rollout.c: rollouts and Job runs, written through the store. */
+int	rollout_build(struct store *st, struct model *m,
+	    struct model_stats *stats, char **cause);
+
+#endif

@@ -1,0 +1,141 @@
+/*
+ * model.h: the rows the model derives from the imported observations (how
+ * each pod lived and died, which IP it owned when, workloads, rollouts,
+ * Jobs), described by field tables like the records of record.h so that
+ * the store writes and reads them with one piece of code.
+ *
+ * Every derived time carries a *_basis string saying how it is known:
+ * "observed" (written by Kubernetes) or "inferred: <from what>".  Strings
+ * in rows read back from the store are borrowed for the callback only.
+ */
+#ifndef MODEL_H
+#define MODEL_H
+
+#include <stdint.h>
+
+#include "record.h"
+
+enum row_type {
+	ROW_POD,		/* struct row_pod: table pods */
+	ROW_CONTAINER,		/* struct row_container: table containers */
+	ROW_POD_IP,		/* struct row_pod_ip: table pod_ips */
+	ROW_WORKLOAD,		/* struct row_workload: table workloads */
+	ROW_ROLLOUT,		/* struct row_rollout: table rollouts */
+	ROW_JOB,		/* struct row_job: table jobs */
+	ROW__COUNT
+};
+
+/* One pod's life and death. */
+struct row_pod {
+	const char	*uid;
+	const char	*namespace;
+	const char	*name;
+	const char	*node;
+	const char	*ip;		/* the last IP it had */
+	const char	*phase;		/* the last phase seen */
+	const char	*owner_kind;	/* controller: ReplicaSet, Job... */
+	const char	*owner_name;
+	const char	*workload_kind;	/* Deployment, CronJob, StatefulSet,
+					   or the owner's kind, or "Pod" */
+	const char	*workload;	/* its name */
+	const char	*template_hash;	/* pod-template-hash */
+	int64_t		 created_us;
+	int64_t		 scheduled_us;
+	int64_t		 start_us;	/* status.startTime */
+	int64_t		 ready_us;	/* Ready condition became True */
+	int64_t		 deletion_us;	/* the deletion request */
+	const char	*deletion_basis;
+	int64_t		 grace_s;	/* grace period of the deletion */
+	int64_t		 prestop_ms;	/* the main container's preStop sleep,
+					   INT_NONE when none or unknown */
+	int64_t		 sigterm_us;	/* SIGTERM to the main container */
+	const char	*sigterm_basis;
+	int64_t		 deadline_us;	/* SIGKILL deadline (2 s floor) */
+	int64_t		 gone_us;	/* the pod object was deleted */
+	const char	*gone_basis;
+	int		 killed;	/* a container SIGKILLed at deadline */
+	int64_t		 observations;	/* pod versions folded */
+};
+
+/* One container of one pod, its last instance. */
+struct row_container {
+	const char	*pod_uid;
+	const char	*name;
+	int		 init;		/* an init container */
+	int		 native_sidecar; /* init with restartPolicy Always */
+	int		 sidecar;	/* native, or named like a proxy */
+	const char	*image;
+	const char	*prestop_kind;	/* sleep, exec, httpGet, tcpSocket */
+	int64_t		 prestop_ms;
+	const char	*prestop_cmd;
+	int64_t		 started_us;
+	int64_t		 ready_us;	/* first seen ready (watch streams) */
+	int64_t		 finished_us;
+	int64_t		 exit_code;
+	const char	*reason;
+	int64_t		 signal;
+	int64_t		 restarts;
+	int64_t		 sigterm_us;
+	const char	*sigterm_basis;
+	int64_t		 deadline_us;	/* its SIGKILL deadline */
+	int		 killed_at_deadline;
+};
+
+/* An IP owned by a pod from from_us until to_us (TIME_NONE: open). */
+struct row_pod_ip {
+	const char	*ip;
+	const char	*pod_uid;
+	int64_t		 from_us;
+	int64_t		 to_us;
+};
+
+/* A workload object, its latest version. */
+struct row_workload {
+	const char	*uid;
+	const char	*kind;
+	const char	*namespace;
+	const char	*name;
+	const char	*owner_kind;
+	const char	*owner_name;
+	int64_t		 created_us;
+	const char	*template_hash;
+	int64_t		 revision;
+	int64_t		 replicas;
+	int64_t		 grace_s;
+	const char	*condition;
+	int64_t		 start_us;
+	int64_t		 completion_us;
+	const char	*schedule;
+};
+
+/* A Deployment's new ReplicaSet taking over from the old one. */
+struct row_rollout {
+	const char	*namespace;
+	const char	*deployment;
+	const char	*new_rs;
+	const char	*old_rs;	/* NULL for the first revision */
+	int64_t		 revision;
+	int64_t		 start_us;	/* first scale-up of new_rs */
+	int64_t		 end_us;	/* old_rs's last pod gone */
+	const char	*basis;		/* how start and end are known */
+};
+
+/* A Job run. */
+struct row_job {
+	const char	*uid;
+	const char	*namespace;
+	const char	*name;
+	const char	*cronjob;	/* owner, or from the name; NULL */
+	int64_t		 start_us;
+	int64_t		 completion_us;
+	int64_t		 duration_ms;	/* completion - start, or INT_NONE */
+	const char	*status;	/* Complete, Failed, Suspended,
+					   Running */
+};
+
+extern const struct rec_desc row_descs[ROW__COUNT];
+
+/* Whether a container name is a known proxy or agent sidecar. */
+int	model_is_proxy_name(const char *name);
+
+#endif

@@ -1,0 +1,154 @@
+/*
+ * model.c: the field tables of the model's rows (model.h) and the names of
+ * known sidecar containers.  Pure data; the model itself is lifecycle.c
+ * and rollout.c.
+ */
+#include <stddef.h>
+#include <string.h>
+
+#include "model.h"
+
+#define F(t, n, ty)	{ .name = #n, .type = ty, .off = offsetof(t, n) }
+
+static const struct rec_field pod_fields[] = {
+	F(struct row_pod, uid, RF_STR),
+	F(struct row_pod, namespace, RF_STR),
+	F(struct row_pod, name, RF_STR),
+	F(struct row_pod, node, RF_STR),
+	F(struct row_pod, ip, RF_STR),
+	F(struct row_pod, phase, RF_STR),
+	F(struct row_pod, owner_kind, RF_STR),
+	F(struct row_pod, owner_name, RF_STR),
+	F(struct row_pod, workload_kind, RF_STR),
+	F(struct row_pod, workload, RF_STR),
+	F(struct row_pod, template_hash, RF_STR),
+	F(struct row_pod, created_us, RF_TIME),
+	F(struct row_pod, scheduled_us, RF_TIME),
+	F(struct row_pod, start_us, RF_TIME),
+	F(struct row_pod, ready_us, RF_TIME),
+	F(struct row_pod, deletion_us, RF_TIME),
+	F(struct row_pod, deletion_basis, RF_STR),
+	F(struct row_pod, grace_s, RF_INT),
+	F(struct row_pod, prestop_ms, RF_INT),
+	F(struct row_pod, sigterm_us, RF_TIME),
+	F(struct row_pod, sigterm_basis, RF_STR),
+	F(struct row_pod, deadline_us, RF_TIME),
+	F(struct row_pod, gone_us, RF_TIME),
+	F(struct row_pod, gone_basis, RF_STR),
+	F(struct row_pod, killed, RF_BOOL),
+	F(struct row_pod, observations, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field container_fields[] = {
+	F(struct row_container, pod_uid, RF_STR),
+	F(struct row_container, name, RF_STR),
+	F(struct row_container, init, RF_BOOL),
+	F(struct row_container, native_sidecar, RF_BOOL),
+	F(struct row_container, sidecar, RF_BOOL),
+	F(struct row_container, image, RF_STR),
+	F(struct row_container, prestop_kind, RF_STR),
+	F(struct row_container, prestop_ms, RF_INT),
+	F(struct row_container, prestop_cmd, RF_STR),
+	F(struct row_container, started_us, RF_TIME),
+	F(struct row_container, ready_us, RF_TIME),
+	F(struct row_container, finished_us, RF_TIME),
+	F(struct row_container, exit_code, RF_INT),
+	F(struct row_container, reason, RF_STR),
+	F(struct row_container, signal, RF_INT),
+	F(struct row_container, restarts, RF_INT),
+	F(struct row_container, sigterm_us, RF_TIME),
+	F(struct row_container, sigterm_basis, RF_STR),
+	F(struct row_container, deadline_us, RF_TIME),
+	F(struct row_container, killed_at_deadline, RF_BOOL),
+	{ .name = NULL }
+};
+
+static const struct rec_field pod_ip_fields[] = {
+	F(struct row_pod_ip, ip, RF_STR),
+	F(struct row_pod_ip, pod_uid, RF_STR),
+	F(struct row_pod_ip, from_us, RF_TIME),
+	F(struct row_pod_ip, to_us, RF_TIME),
+	{ .name = NULL }
+};
+
+static const struct rec_field workload_fields[] = {
+	F(struct row_workload, uid, RF_STR),
+	F(struct row_workload, kind, RF_STR),
+	F(struct row_workload, namespace, RF_STR),
+	F(struct row_workload, name, RF_STR),
+	F(struct row_workload, owner_kind, RF_STR),
+	F(struct row_workload, owner_name, RF_STR),
+	F(struct row_workload, created_us, RF_TIME),
+	F(struct row_workload, template_hash, RF_STR),
+	F(struct row_workload, revision, RF_INT),
+	F(struct row_workload, replicas, RF_INT),
+	F(struct row_workload, grace_s, RF_INT),
+	F(struct row_workload, condition, RF_STR),
+	F(struct row_workload, start_us, RF_TIME),
+	F(struct row_workload, completion_us, RF_TIME),
+	F(struct row_workload, schedule, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field rollout_fields[] = {
+	F(struct row_rollout, namespace, RF_STR),
+	F(struct row_rollout, deployment, RF_STR),
+	F(struct row_rollout, new_rs, RF_STR),
+	F(struct row_rollout, old_rs, RF_STR),
+	F(struct row_rollout, revision, RF_INT),
+	F(struct row_rollout, start_us, RF_TIME),
+	F(struct row_rollout, end_us, RF_TIME),
+	F(struct row_rollout, basis, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field job_fields[] = {
+	F(struct row_job, uid, RF_STR),
+	F(struct row_job, namespace, RF_STR),
+	F(struct row_job, name, RF_STR),
+	F(struct row_job, cronjob, RF_STR),
+	F(struct row_job, start_us, RF_TIME),
+	F(struct row_job, completion_us, RF_TIME),
+	F(struct row_job, duration_ms, RF_INT),
+	F(struct row_job, status, RF_STR),
+	{ .name = NULL }
+};
+
+#define ROW(t, tab, s, o)	{ .name = #t, .table = tab, .fields = t##_fields, \
+	.size = sizeof(struct s), .order = o }
+
+const struct rec_desc row_descs[ROW__COUNT] = {
+	[ROW_POD] = ROW(pod, "pods", row_pod,
+	    "namespace, workload, coalesce(deletion_us, created_us), name"),
+	[ROW_CONTAINER] = ROW(container, "containers", row_container,
+	    "pod_uid, init DESC, name"),
+	[ROW_POD_IP] = ROW(pod_ip, "pod_ips", row_pod_ip, "ip, from_us"),
+	[ROW_WORKLOAD] = ROW(workload, "workloads", row_workload,
+	    "namespace, kind, name"),
+	[ROW_ROLLOUT] = ROW(rollout, "rollouts", row_rollout,
+	    "namespace, deployment, start_us"),
+	[ROW_JOB] = ROW(job, "jobs", row_job, "namespace, cronjob, start_us"),
+};
+
+/* Containers that are proxies or agents beside the app (DESIGN §5). */
+static const char *const proxy_names[] = {
+	"istio-proxy", "linkerd-proxy", "envoy", "envoy-sidecar",
+	"cloud-sql-proxy", "cloudsql-proxy", "vault-agent",
+	"consul-connect-envoy", "consul-dataplane", "kuma-sidecar",
+	"oauth2-proxy", "nginx-proxy", "aws-appmesh-envoy", NULL
+};
+
+int
+model_is_proxy_name(const char *name)
+{
+	size_t	i;
+
+	if (name == NULL)
+		return (0);
+	for (i = 0; proxy_names[i] != NULL; i++) {
+		if (strcmp(name, proxy_names[i]) == 0)
+			return (1);
+	}
+	return (0);
+}
