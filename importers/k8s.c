@@ -145,7 +145,7 @@ k8s_read(struct input *in, struct sink *sink, char **cause)
 	if (rc == 0 && good == 0 && bad == 0 && skipped.len > 0) {
 		*cause = xasprintf("no Kubernetes objects coroner reads "
 		    "(found %s)", skipped.data);
-		rc = -1;
+		rc = IMPORT_NOTHING;
 	} else if (rc == 0 && good == 0 && js.objects == 0 && bad > 0) {
 		*cause = xasprintf("not Kubernetes JSON: line %lld: %s",
 		    (long long)first_line, first_err);

@@ -21,9 +21,17 @@ struct import_opts {
 	int		 tz_off_s;	/* offset for zone-less times (--tz) */
 };
 
+#define IMPORT_NOTHING	1	/* parse(): nothing to read here */
+
 struct importer {
 	const char	*name;		/* the --as name, e.g. "k8s-events" */
 	const char	*summary;	/* one line: what it reads */
+	/*
+	 * The input's name says whom its records belong to (container logs:
+	 * .../NS/POD/CONTAINER.log), so the same content under two names is
+	 * two inputs: deduplication hashes the name's last three parts too.
+	 */
+	int		 path_matters;
 	/*
 	 * Scores how sure the importer is that the input is its format:
 	 * 0 (not mine) to 100 (certain), from the input's name and its first
@@ -33,9 +41,11 @@ struct importer {
 			    size_t len);
 	/*
 	 * Reads the input to its end, putting records and rejecting bad
-	 * pieces through the sink.  Returns 0, or -1 with a new *cause when
-	 * the input could not be read at all (not this format, a read error
-	 * before any record, a sink failure).
+	 * pieces through the sink.  Returns 0; IMPORT_NOTHING with a new
+	 * *cause when the input is well formed but holds nothing coroner
+	 * reads (a NodeList: a bundle skips it quietly); or -1 with a new
+	 * *cause when the input could not be read at all (not this format,
+	 * a read error before any record, a sink failure).
 	 */
 	int		(*parse)(struct input *in,
 			    const struct import_opts *opts, struct sink *sink,

@@ -39,8 +39,9 @@ enum k8s_put	k8s_workload_put(json_t *, const char *, int64_t,
 /*
  * Reads every object of the input and hands each to its handler.  Objects
  * of kinds no handler reads (Node, Service...) are skipped quietly.
- * Returns 0, or -1 with a new *cause when the sink failed or when the
- * input held nothing a handler reads (then nothing was written).
+ * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
+ * kind no handler reads; or -1 with a new *cause when the sink failed or
+ * nothing in the input was Kubernetes JSON.
  */
 int		k8s_read(struct input *in, struct sink *sink, char **cause);
 

@@ -55,6 +55,14 @@ struct import_run {
 	int64_t		 start_us;	/* when this input began */
 	int64_t		 shown_us;	/* last progress line */
 	int		 quiet;		/* -q */
+	int64_t		 skipped;	/* members skipped in this source */
+	struct buf	 skipped_names;	/* the first few of them */
+};
+
+enum {
+	IMP_FAILED = -1,	/* the input could not be imported */
+	IMP_OK = 0,		/* imported (or already was) */
+	IMP_SKIPPED = 1		/* a bundle member coroner does not read */
 };
 
 static int64_t
@@ -138,7 +146,49 @@ unknown_why(struct input *in)
 	return ("no importer recognises this input");
 }
 
-/* Imports one input.  Returns 0, or -1 when it could not be imported. */
+/*
+ * Mixes the last three parts of an input's name ("ns/pod/app.log") into
+ * its content hash, for importers whose records the name attributes.
+ */
+static void
+hash_with_name(char hash[33], const char *name)
+{
+	struct hash128	 h;
+	const char	*p = name + strlen(name);
+	int		 slashes = 0;
+
+	while (p > name && slashes < 3) {
+		p--;
+		if (*p == '/' || *p == '!')
+			slashes++;
+	}
+	if (slashes == 3)
+		p++;
+	hash128_init(&h);
+	hash128_update(&h, hash, 32);
+	hash128_update(&h, "\0", 1);
+	hash128_update(&h, p, strlen(p));
+	hash128_hex(&h, hash);
+}
+
+/*
+ * Notes a member of a directory or archive that no importer reads: bundles
+ * hold many such files (RBAC, nodes, YAML custom resources) and skipping
+ * them is not a failure.  They are counted and the first few named.
+ */
+static int
+skip_member(struct import_run *run, const char *name)
+{
+	if (run->skipped++ < 4)
+		buf_printf(&run->skipped_names, "%s%s",
+		    run->skipped_names.len > 0 ? ", " : "", name);
+	return (IMP_SKIPPED);
+}
+
+/*
+ * Imports one input.  Returns IMP_OK, IMP_SKIPPED (a member of a directory
+ * or archive that holds nothing coroner reads), or IMP_FAILED.
+ */
 static int
 import_input(struct store *st, struct input *in, const struct importer *as,
     const struct import_opts *opts, struct import_run *run)
@@ -154,15 +204,20 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
 		const char	*why = unknown_why(in);
 
+		if (input_member(in) != NULL) {
+			rc = skip_member(run, input_member(in));
+			free(name);
+			return (rc);
+		}
 		if (strcmp(why, "empty input") == 0) {
 			if (!run->quiet)
 				printf("%s: empty, skipped\n", name);
 			free(name);
-			return (0);
+			return (IMP_OK);
 		}
 		fprintf(stderr, "coroner: %s: %s\n", name, why);
 		free(name);
-		return (-1);
+		return (IMP_FAILED);
 	}
 	run->in = in;
 	run->rows = run->rejected = 0;
@@ -175,6 +230,13 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	rc = imp->parse(in, opts, &sink, &cause);
 	show_progress(run, 1);
+	if (rc == IMPORT_NOTHING && input_member(in) != NULL) {
+		store_input_abort(st);
+		free(cause);
+		rc = skip_member(run, input_member(in));
+		free(name);
+		return (rc);
+	}
 	if (rc != 0) {
 		store_input_abort(st);
 		fprintf(stderr, "coroner: %s: %s\n", name,
@@ -182,6 +244,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	input_hash(in, hash);
+	if (imp->path_matters)
+		hash_with_name(hash, input_name(in));
 	if (store_input_end(st, hash, input_offset(in), run->rows,
 	    run->rejected, run->errors.data, &dup, &cause) != 0) {
 		fprintf(stderr, "coroner: %s: %s\n", name, cause);
@@ -201,11 +265,11 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,
 		    (long long)run->rows, (long long)run->rejected);
 	free(name);
-	return (0);
+	return (IMP_OK);
 fail:
 	free(cause);
 	free(name);
-	return (-1);
+	return (IMP_FAILED);
 }
 
 /* Imports every path.  Returns EXIT_OK or EXIT_FAIL. */
@@ -218,7 +282,7 @@ import_paths(const char *db, char **paths, int npaths,
 	struct input		*in;
 	struct import_run	 run = { 0 };
 	struct model_stats	 ms;
-	char			*cause = NULL;
+	char			*cause = NULL, *name;
 	int			 i, r, failed = 0;
 
 	if (store_open(db, &st, &cause) != 0) {
@@ -243,12 +307,23 @@ import_paths(const char *db, char **paths, int npaths,
 				failed = 1;
 				continue;
 			}
-			if (import_input(st, in, as, opts, &run) != 0)
+			if (import_input(st, in, as, opts, &run) == IMP_FAILED)
 				failed = 1;
 		}
 		source_close(src);
+		if (run.skipped > 0 && !quiet) {
+			name = str_sanitize(paths[i], strlen(paths[i]), 200);
+			printf("%s: skipped %lld files no importer reads "
+			    "(%s%s)\n", name, (long long)run.skipped,
+			    run.skipped_names.data, run.skipped > 4 ?
+			    ", ..." : "");
+			free(name);
+		}
+		run.skipped = 0;
+		buf_clear(&run.skipped_names);
 	}
 	buf_free(&run.errors);
+	buf_free(&run.skipped_names);
 	if (model_rebuild(st, &ms, &cause) != 0) {
 		fprintf(stderr, "coroner: rebuilding the model: %s\n", cause);
 		free(cause);

@@ -1,0 +1,391 @@
+/*
+ * test-lifecycle.c: the model's rules of how a pod dies (DESIGN §5), on
+ * observations written straight into a temporary store: the preStop sleep
+ * and the grace budget, the 2 s floor, SIGKILL at the deadline versus
+ * OOMKilled, native sidecars, a deletion known only from a Killing event,
+ * workloads from owners and from names, and rollouts.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lifecycle.h"
+#include "timefmt.h"
+#include "unit.h"
+
+#define T0	((int64_t)1778576400 * 1000000)	/* 2026-05-12T09:00:00Z */
+#define S(x)	((int64_t)((x) * 1000000))
+
+static struct store	*st;
+static char		 dbpath[64];
+
+static void
+open_store(void)
+{
+	char	*cause = NULL;
+	int	 fd;
+
+	snprintf(dbpath, sizeof dbpath, "/tmp/coroner-unit-XXXXXX");
+	if ((fd = mkstemp(dbpath)) >= 0)
+		close(fd);
+	unlink(dbpath);
+	if (store_open(dbpath, &st, &cause) != 0)
+		fatal("%s", cause);
+	if (store_input_begin(st, "test", NULL, "test", &cause) != 0)
+		fatal("%s", cause);
+}
+
+static void
+close_store(void)
+{
+	char	p[80];
+
+	store_close(st);
+	unlink(dbpath);
+	snprintf(p, sizeof p, "%s-wal", dbpath);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", dbpath);
+	unlink(p);
+}
+
+static struct rec_pod
+pod(const char *uid, const char *name)
+{
+	struct rec_pod	p = {
+		.uid = uid, .namespace = "shop", .name = name, .node = "n1",
+		.phase = "Running", .created_us = T0 - S(600),
+		.scheduled_us = T0 - S(600), .start_us = T0 - S(599),
+		.ready_us = T0 - S(590), .ready = 1,
+		.deletion_ts_us = TIME_NONE, .deletion_grace_s = INT_NONE,
+		.grace_s = 30, .observed_us = T0 - S(590), .line = 1,
+	};
+
+	return (p);
+}
+
+static struct rec_container
+ctr(const char *pod_uid, const char *name)
+{
+	struct rec_container	c = {
+		.pod_uid = pod_uid, .name = name, .state = "running",
+		.started_us = T0 - S(598), .finished_us = TIME_NONE,
+		.prestop_ms = INT_NONE, .exit_code = INT_NONE,
+		.signal = INT_NONE, .ready = 1, .restarts = 0,
+		.last_started_us = TIME_NONE, .last_finished_us = TIME_NONE,
+		.last_exit_code = INT_NONE, .last_signal = INT_NONE,
+		.observed_us = T0 - S(590),
+	};
+
+	return (c);
+}
+
+/* The pod's deletion: deletionTimestamp = request + grace. */
+static void
+terminating(struct rec_pod *p, int64_t request_us, int64_t grace_s)
+{
+	p->deletion_ts_us = request_us + S(grace_s);
+	p->deletion_grace_s = grace_s;
+	p->observed_us = request_us;
+	p->resource_version = "2";
+}
+
+static void
+exited(struct rec_container *c, int64_t at_us, int code, const char *why)
+{
+	c->state = "terminated";
+	c->finished_us = at_us;
+	c->exit_code = code;
+	c->reason = why;
+	c->ready = 0;
+	c->observed_us = at_us;
+	c->resource_version = "3";
+}
+
+static void
+put(enum rec_type t, const void *r)
+{
+	if (store_put(st, t, r) != 0)
+		fatal("%s", store_error(st));
+}
+
+static void
+rebuild(void)
+{
+	struct model_stats	ms;
+	char			*cause = NULL;
+	int			dup;
+
+	if (store_input_end(st, "0123456789abcdef0123456789abcdef", 0, 0, 0,
+	    NULL, &dup, &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
+		fatal("%s", cause);
+}
+
+struct got {
+	struct row_pod		p;
+	struct row_container	c[4];
+	int			nc;
+	char			names[4][32];
+	char			basis[4][128];
+	char			pbasis[128], wl[64], wlk[32];
+};
+
+static int
+got_pod(void *ctx, const void *row)
+{
+	struct got	*g = ctx;
+
+	g->p = *(const struct row_pod *)row;
+	snprintf(g->pbasis, sizeof g->pbasis, "%s", g->p.deletion_basis ?
+	    g->p.deletion_basis : "");
+	snprintf(g->wl, sizeof g->wl, "%s", g->p.workload);
+	snprintf(g->wlk, sizeof g->wlk, "%s", g->p.workload_kind);
+	return (0);
+}
+
+static int
+got_ctr(void *ctx, const void *row)
+{
+	struct got	*g = ctx;
+
+	if (g->nc == 4)
+		return (0);
+	g->c[g->nc] = *(const struct row_container *)row;
+	snprintf(g->names[g->nc], 32, "%s", g->c[g->nc].name);
+	snprintf(g->basis[g->nc], 128, "%s", g->c[g->nc].sigterm_basis ?
+	    g->c[g->nc].sigterm_basis : "");
+	g->nc++;
+	return (0);
+}
+
+static void
+fetch(const char *uid, struct got *g)
+{
+	char	*cause = NULL;
+
+	memset(g, 0, sizeof *g);
+	if (store_model_scan(st, ROW_POD, "uid", uid, got_pod, g,
+	    &cause) != 0 || store_model_scan(st, ROW_CONTAINER, "pod_uid",
+	    uid, got_ctr, g, &cause) != 0)
+		fatal("%s", cause);
+}
+
+static const struct row_container *
+find(struct got *g, const char *name)
+{
+	int	i;
+
+	for (i = 0; i < g->nc; i++) {
+		if (strcmp(g->names[i], name) == 0)
+			return (&g->c[i]);
+	}
+	return (NULL);
+}
+
+/* Story 1: preStop sleep 25 s in a 30 s grace, app SIGKILLed at T+30. */
+static void
+test_lifecycle_prestop_eats_grace(void)
+{
+	struct rec_pod		p = pod("u1", "returns-api-7d9f8b6c5-x2kq9");
+	struct rec_container	c = ctr("u1", "invoice-writer");
+	struct got		g;
+	const struct row_container *r;
+
+	open_store();
+	p.owner_kind = "ReplicaSet";
+	p.owner_name = "returns-api-7d9f8b6c5";
+	p.template_hash = "7d9f8b6c5";
+	put(REC_POD, &p);
+	c.prestop_kind = "sleep";
+	c.prestop_ms = 25000;
+	put(REC_CONTAINER, &c);
+	terminating(&p, T0, 30);
+	put(REC_POD, &p);
+	exited(&c, T0 + S(30.1), 137, "Error");
+	put(REC_CONTAINER, &c);
+	rebuild();
+	fetch("u1", &g);
+	CHECK(g.p.deletion_us == T0);
+	CHECK(strncmp(g.pbasis, "observed", 8) == 0);
+	CHECK(g.p.grace_s == 30);
+	CHECK(g.p.prestop_ms == 25000);
+	CHECK(g.p.sigterm_us == T0 + S(25));
+	CHECK(g.p.deadline_us == T0 + S(30));
+	CHECK(g.p.killed == 1);
+	CHECK_STR(g.wlk, "Deployment");
+	CHECK_STR(g.wl, "returns-api");
+	r = find(&g, "invoice-writer");
+	CHECK(r != NULL && r->killed_at_deadline == 1);
+	CHECK(r != NULL && r->exit_code == 137);
+	close_store();
+}
+
+/* preStop 38 s of a 45 s grace: SIGTERM at +38, 7 s left. */
+static void
+test_lifecycle_sigterm_after_prestop(void)
+{
+	struct rec_pod		p = pod("u2", "a");
+	struct rec_container	c = ctr("u2", "app");
+	struct got		g;
+
+	open_store();
+	c.prestop_kind = "sleep";
+	c.prestop_ms = 38000;
+	p.grace_s = 45;
+	terminating(&p, T0, 45);
+	put(REC_POD, &p);
+	exited(&c, T0 + S(41.5), 0, "Completed");
+	put(REC_CONTAINER, &c);
+	rebuild();
+	fetch("u2", &g);
+	CHECK(g.p.sigterm_us == T0 + S(38));
+	CHECK(g.p.deadline_us == T0 + S(45));
+	CHECK(g.p.killed == 0);
+	CHECK_STR(g.wlk, "Pod");
+	close_store();
+}
+
+/* A hook longer than the grace: SIGTERM at the grace, 2 s floor. */
+static void
+test_lifecycle_grace_floor(void)
+{
+	struct rec_pod		p = pod("u3", "b");
+	struct rec_container	c = ctr("u3", "app");
+	struct got		g;
+
+	open_store();
+	c.prestop_kind = "sleep";
+	c.prestop_ms = 50000;
+	terminating(&p, T0, 30);
+	put(REC_POD, &p);
+	exited(&c, T0 + S(32), 137, "Error");
+	put(REC_CONTAINER, &c);
+	rebuild();
+	fetch("u3", &g);
+	CHECK(g.p.sigterm_us == T0 + S(30));
+	CHECK(g.p.deadline_us == T0 + S(32));
+	CHECK(g.p.killed == 1);
+	close_store();
+}
+
+/* 137 OOMKilled at the same moment is memory, never a grace kill. */
+static void
+test_lifecycle_oom_is_not_grace(void)
+{
+	struct rec_pod		p = pod("u4", "c");
+	struct rec_container	a = ctr("u4", "app"), w = ctr("u4", "worker");
+	struct got		g;
+
+	open_store();
+	terminating(&p, T0, 30);
+	put(REC_POD, &p);
+	exited(&a, T0 + S(30), 137, "OOMKilled");
+	put(REC_CONTAINER, &a);
+	exited(&w, T0 + S(30.5), 137, "Error");
+	put(REC_CONTAINER, &w);
+	rebuild();
+	fetch("u4", &g);
+	CHECK(find(&g, "app") != NULL &&
+	    find(&g, "app")->killed_at_deadline == 0);
+	CHECK(find(&g, "worker") != NULL &&
+	    find(&g, "worker")->killed_at_deadline == 1);
+	CHECK(g.p.killed == 1);
+	close_store();
+}
+
+/* A native sidecar is stopped after the app; a proxy name is a sidecar. */
+static void
+test_lifecycle_native_sidecar(void)
+{
+	struct rec_pod		p = pod("u5", "d");
+	struct rec_container	app = ctr("u5", "app");
+	struct rec_container	px = ctr("u5", "istio-proxy");
+	struct got		g;
+	const struct row_container *r;
+
+	open_store();
+	px.init = px.native_sidecar = 1;
+	terminating(&p, T0, 30);
+	put(REC_POD, &p);
+	exited(&app, T0 + S(4), 0, "Completed");
+	put(REC_CONTAINER, &app);
+	exited(&px, T0 + S(5), 0, "Completed");
+	put(REC_CONTAINER, &px);
+	rebuild();
+	fetch("u5", &g);
+	r = find(&g, "istio-proxy");
+	CHECK(r != NULL && r->sidecar == 1 && r->native_sidecar == 1);
+	CHECK(r != NULL && r->sigterm_us == T0 + S(4));
+	r = find(&g, "app");
+	CHECK(r != NULL && r->sidecar == 0 && r->sigterm_us == T0);
+	CHECK(g.p.sigterm_us == T0);
+	close_store();
+}
+
+/* No deletionTimestamp seen: the first Killing event is the request. */
+static void
+test_lifecycle_killing_event(void)
+{
+	struct rec_pod		p = pod("u6", "e");
+	struct rec_container	c = ctr("u6", "app");
+	struct rec_event	e = {
+		.obj_kind = "Pod", .obj_namespace = "shop", .obj_name = "e",
+		.reason = "Killing", .message = "Stopping container app",
+		.time_us = T0 + S(1), .first_us = T0 + S(1),
+		.last_us = T0 + S(1), .count = 1,
+	};
+	struct got		g;
+
+	open_store();
+	put(REC_POD, &p);
+	exited(&c, T0 + S(3), 143, "Error");
+	put(REC_CONTAINER, &c);
+	put(REC_EVENT, &e);
+	rebuild();
+	fetch("u6", &g);
+	CHECK(g.p.deletion_us == T0 + S(1));
+	CHECK(strncmp(g.pbasis, "inferred", 8) == 0);
+	CHECK(g.p.killed == 0);
+	close_store();
+}
+
+/* A Job's pod: the Job's CronJob is its workload. */
+static void
+test_lifecycle_job_workload(void)
+{
+	struct rec_pod		 p = pod("u7", "backup-29000000-abcde");
+	struct rec_workload	 j = {
+		.kind = "Job", .uid = "j1", .namespace = "shop",
+		.name = "backup-29000000", .owner_kind = "CronJob",
+		.owner_name = "backup", .revision = INT_NONE,
+		.replicas = INT_NONE, .ready_replicas = INT_NONE,
+		.grace_s = INT_NONE, .created_us = T0, .deletion_ts_us =
+		TIME_NONE, .start_us = T0, .completion_us = TIME_NONE,
+		.condition_us = TIME_NONE, .last_schedule_us = TIME_NONE,
+		.active = 1, .succeeded = INT_NONE, .failed = INT_NONE,
+	};
+	struct got		 g;
+
+	open_store();
+	p.owner_kind = "Job";
+	p.owner_name = "backup-29000000";
+	put(REC_POD, &p);
+	put(REC_WORKLOAD, &j);
+	rebuild();
+	fetch("u7", &g);
+	CHECK_STR(g.wlk, "CronJob");
+	CHECK_STR(g.wl, "backup");
+	close_store();
+}
+
+const struct unit_test lifecycle_tests[] = {
+	{ "lifecycle_prestop_eats_grace", test_lifecycle_prestop_eats_grace },
+	{ "lifecycle_sigterm_after_prestop",
+	    test_lifecycle_sigterm_after_prestop },
+	{ "lifecycle_grace_floor", test_lifecycle_grace_floor },
+	{ "lifecycle_oom_is_not_grace", test_lifecycle_oom_is_not_grace },
+	{ "lifecycle_native_sidecar", test_lifecycle_native_sidecar },
+	{ "lifecycle_killing_event", test_lifecycle_killing_event },
+	{ "lifecycle_job_workload", test_lifecycle_job_workload },
+	{ NULL, NULL }
+};
