@@ -137,6 +137,12 @@ struct dirlevel {
 	ino_t		 ino;		/* refuse cycles through symlinks */
 };
 
+/* A file's identity on disk. */
+struct file_id {
+	dev_t		 dev;
+	ino_t		 ino;
+};
+
 /* What the user named, and where the walk through it stands. */
 struct source {
 	char		*path;		/* as given; owned */
@@ -152,6 +158,11 @@ struct source {
 	struct input	*in;		/* the input last given out, or NULL;
 					   owned */
 	uint64_t	 ninputs;	/* inputs given out so far */
+	struct file_id	*seen;		/* files the walk gave out: a file
+					   reached twice (through a link)
+					   is given once; owned */
+	size_t		 nseen;		/* ids used in seen */
+	size_t		 seencap;	/* ids allocated in seen */
 	int		 stopped;	/* max_inputs passed: nothing more */
 };
 
@@ -966,6 +977,31 @@ dir_pop(struct source *src)
 }
 
 /*
+ * Whether the walk already gave out the file sb describes; if not, it is
+ * remembered now.
+ */
+static int
+walk_seen(struct source *src, const struct stat *sb)
+{
+	size_t	i;
+
+	for (i = 0; i < src->nseen; i++) {
+		if (src->seen[i].dev == sb->st_dev &&
+		    src->seen[i].ino == sb->st_ino)
+			return (1);
+	}
+	if (src->nseen == src->seencap) {
+		src->seencap = src->seencap == 0 ? 64 : src->seencap * 2;
+		src->seen = xreallocarray(src->seen, src->seencap,
+		    sizeof *src->seen);
+	}
+	src->seen[src->nseen].dev = sb->st_dev;
+	src->seen[src->nseen].ino = sb->st_ino;
+	src->nseen++;
+	return (0);
+}
+
+/*
  * Visits directory entries until one is a regular file, which becomes
  * src->file.  Returns 1 then, 0 when the walk is over, or -1 and a cause
  * for an entry that had to be skipped (the walk goes on at the next call).
@@ -1037,9 +1073,31 @@ walk_next(struct source *src, char **cause)
 			    full);
 			goto fail;
 		}
+		if (walk_seen(src, &sb)) {
+			/* a link to a file the walk gives out anyway */
+			free(full);
+			free(rel);
+			continue;
+		}
+		/*
+		 * Name a file reached through links by where it really is
+		 * (support bundles link all-logs/POD/C.log to
+		 * cluster-resources/pods/logs/NS/POD/C.log: the real path is
+		 * the one that says whose log it is).
+		 */
+		if ((real = realpath(full, NULL)) != NULL) {
+			if (path_inside(src->root, real) &&
+			    strlen(real) > strlen(src->root) + 1) {
+				free(rel);
+				rel = xstrdup(real + strlen(src->root) + 1);
+			}
+			free(real);
+		}
 		if ((fd = open(full, O_RDONLY | O_CLOEXEC)) == -1)
 			goto fail_errno;
-		src->file = file_new(full, rel, stage_fd(fd, 1, 1));
+		free(full);
+		src->file = file_new(path_join(src->path, rel), rel,
+		    stage_fd(fd, 1, 1));
 		return (1);
 
 	fail_errno:
@@ -1165,6 +1223,7 @@ source_close(struct source *src)
 	while (src->ndirs != 0)
 		dir_pop(src);
 	free(src->dirs);
+	free(src->seen);
 	free(src->root);
 	free(src->path);
 	free(src);

@@ -644,22 +644,24 @@ test_source_dir(void)
 	    "tar -czf d/sub/t.tar.gz -C t m.json") == 0);
 	CHECK(run("ln -s ../a.txt d/sub/in && ln -s ../outside.txt d/out && "
 	    "ln -s . d/loop && ln -s ../b d/sub/bdir && "
-	    "ln -s nowhere d/sub/dangling") == 0);
+	    "ln -s nowhere d/sub/dangling && "
+	    "ln -s sub/deeper/x.txt d/0first") == 0);
 	/*
 	 * Sorted by strcmp at each level; the links inside are followed,
-	 * the one outside and the cycle are reported.
+	 * the one outside and the cycle are reported.  A file reached
+	 * twice (sub/in and sub/bdir/1.txt are links to files given out
+	 * already) is given once, under its real name, even when the link
+	 * comes first (0first).
 	 */
 	check_describe("d", NULL,
+	    "d/sub/deeper/x.txt [sub/deeper/x.txt] X\n"
 	    "d/a.txt [a.txt] A\n"
 	    "d/b/1.txt [b/1.txt] B1\n"
 	    "! d/loop: symbolic link makes a directory cycle; skipped\n"
 	    "! d/out: symbolic link points outside the directory; skipped\n"
-	    "d/sub/bdir/1.txt [sub/bdir/1.txt] B1\n"
 	    "d/sub/c.zst [sub/c.zst] C\n"
 	    "! d/sub/dangling: broken symbolic link (No such file or "
 	    "directory); skipped\n"
-	    "d/sub/deeper/x.txt [sub/deeper/x.txt] X\n"
-	    "d/sub/in [sub/in] A\n"
 	    "d/sub/t.tar.gz!m.json [sub/t.tar.gz!m.json] M\n");
 	/* A trailing "/" is not doubled. */
 	check_describe("d/b/", NULL, "d/b/1.txt [1.txt] B1\n");
