@@ -236,7 +236,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				    js->elem_depth == 0) {
 					js->key_len = 0;
 					js->expect_key = 0;
-				} else if (js->depth == 1 && js->kind_next == 2) {
+				} else if (js->depth == 1 &&
+				    js->kind_next == 2) {
 					js->kind_next = 3;
 					js->key_len = 0;
 				}

@@ -2,7 +2,8 @@
  * k8s.c: the reading loop shared by the Kubernetes importers (k8s.h).
  * Unwraps watch events, finds each object's kind (its own "kind", else the
  * list's, else its shape: involvedObject means an Event, containers a
- * Pod), and hands it to the handler of that kind.  Knows nothing of SQLite
+ * Pod, a pod template a workload), and hands it to the handler of that
+ * kind.  Knows nothing of SQLite
  * or curses, and nothing of the fields of any kind.
  */
 #include <stdlib.h>
@@ -24,6 +25,8 @@ static const struct {
 	{ .kind = "DaemonSet", .handler = k8s_workload_put },
 	{ .kind = "Job", .handler = k8s_workload_put },
 	{ .kind = "CronJob", .handler = k8s_workload_put },
+	/* an item without kind whose shape is a workload's */
+	{ .kind = "(workload)", .handler = k8s_workload_put },
 };
 
 static k8s_handler
@@ -62,6 +65,9 @@ k8s_kind_of(json_t *obj, const char *list_kind, char *buf, size_t len)
 	if (json_is_array(kj_get(obj, "spec.containers")) ||
 	    json_is_array(kj_get(obj, "status.containerStatuses")))
 		return ("Pod");
+	if (json_is_object(kj_get(obj, "spec.template")) ||
+	    json_is_object(kj_get(obj, "spec.jobTemplate")))
+		return ("(workload)");
 	return (NULL);
 }
 

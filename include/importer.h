@@ -19,6 +19,9 @@
 /* What the command line tells every importer. */
 struct import_opts {
 	int		 tz_off_s;	/* offset for zone-less times (--tz) */
+	const char	*pod_namespace;	/* --pod NS/POD: whose log this is */
+	const char	*pod_name;	/* (NULL: from the input's path) */
+	const char	*container;	/* --container NAME, or NULL */
 };
 
 #define IMPORT_NOTHING	1	/* parse(): nothing to read here */

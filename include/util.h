@@ -23,6 +23,14 @@ char	*xstrndup(const char *, size_t);
 char	*xasprintf(const char *, ...) __attribute__((format(printf, 1, 2)));
 char	*xvasprintf(const char *, va_list);
 
+/*
+ * qsort() and bsearch() that accept an empty array with a NULL base (the
+ * C library's may not).
+ */
+void	 xqsort(void *, size_t, size_t, int (*)(const void *, const void *));
+void	*xbsearch(const void *, const void *, size_t, size_t,
+	    int (*)(const void *, const void *));
+
 /* Prints "coroner: MESSAGE" and exits 1 after running the fatal hook. */
 void	 fatal(const char *, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));

@@ -25,7 +25,8 @@ static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
-	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE] PATH...",
+	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE] "
+	    "[--pod NS/POD --container C] PATH...",
 	.help =
 	    "Reads each PATH into the database: files, .zst and .gz files,\n"
 	    "directories, archives (.tar, .tar.gz, .tgz, .tar.zst, .zip; each\n"
@@ -36,6 +37,9 @@ const struct cmd_entry cmd_import_entry = {
 	    "  --db FILE     the database ($CORONER_DB, else coroner.db)\n"
 	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
 	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
+	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
+	    "                their path does not say (kubectl logs output)\n"
+	    "  --container C container logs: the container they belong to\n"
 	    "  -q, --quiet   print only errors\n"
 	    "\n"
 	    "Exit status: 0 when every input was imported (rejected lines are\n"
@@ -343,6 +347,8 @@ static const struct option import_longopts[] = {
 	{ "as", required_argument, NULL, 'a' },
 	{ "tz", required_argument, NULL, 'z' },
 	{ "quiet", no_argument, NULL, 'q' },
+	{ "pod", required_argument, NULL, 'p' },
+	{ "container", required_argument, NULL, 'c' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -353,6 +359,7 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 	const struct importer	*as = NULL;
 	struct import_opts	 opts = { .tz_off_s = 0 };
 	const char		*db = NULL;
+	char			*slash;
 	int			 ch, quiet = 0;
 
 	optind = 1;
@@ -377,6 +384,19 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 		case 'q':
 			quiet = 1;
 			break;
+		case 'p':
+			slash = strchr(optarg, '/');
+			if (slash == NULL || slash == optarg ||
+			    slash[1] == '\0' || strchr(slash + 1, '/') != NULL)
+				return (cmd_usage_error(ce, "--pod takes "
+				    "NAMESPACE/POD, not '%s'", optarg));
+			*slash = '\0';
+			opts.pod_namespace = optarg;
+			opts.pod_name = slash + 1;
+			break;
+		case 'c':
+			opts.container = optarg;
+			break;
 		case 'h':
 			return (cmd_help(ce));
 		default:
@@ -389,6 +409,9 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return (cmd_usage_error(ce, "no PATH to import"));
+	if ((opts.pod_name == NULL) != (opts.container == NULL))
+		return (cmd_usage_error(ce, "--pod and --container go "
+		    "together"));
 	return (import_paths(cmd_db_path(db), argv + optind, argc - optind,
 	    as, &opts, quiet));
 }

@@ -44,10 +44,11 @@ const struct cmd_entry cmd_timeline_entry = {
 	.usage = "timeline [--db FILE] POD",
 	.help =
 	    "Prints one pod's moments, oldest first: creation, scheduling,\n"
-	    "start, readiness, the deletion request, each container's preStop,\n"
-	    "SIGTERM, exit and grace deadline, the pod's end, and its events,\n"
-	    "each with its time (UTC) and its offset from the deletion request\n"
-	    "(or from creation).  Inferred times say so.  POD is a name,\n"
+	    "start, readiness, the deletion request, each container's\n"
+	    "preStop, SIGTERM, exit and grace deadline, the pod's end, and\n"
+	    "its events, each with its time (UTC) and its offset from the\n"
+	    "deletion request (or from creation).  Inferred times say so.\n"
+	    "POD is a name,\n"
 	    "NAMESPACE/NAME or a uid.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)",
@@ -138,7 +139,7 @@ load_container(void *ctx, const void *row)
 	struct pc_pod			**hit, *p;
 	struct row_container		*c;
 
-	hit = bsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
+	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
 	    cmp_pc_uid);
 	if (hit == NULL)
 		return (0);
@@ -174,7 +175,7 @@ load_pods(struct store *st, struct pc_list *l, const char *want,
 	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
 	for (i = 0; i < l->n; i++)
 		l->by_uid[i] = &l->v[i];
-	qsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
+	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
 	return (store_model_scan(st, ROW_CONTAINER, NULL, NULL,
 	    load_container, l, cause));
 }
@@ -688,8 +689,8 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	safe = str_sanitize(argv[optind], strlen(argv[optind]), 200);
 	if (l.n != 1) {
 		if (l.n == 0)
-			fprintf(stderr, "coroner timeline: no pod '%s' (coroner "
-			    "pods lists them)\n", safe);
+			fprintf(stderr, "coroner timeline: no pod '%s' "
+			    "(coroner pods lists them)\n", safe);
 		else {
 			fprintf(stderr, "coroner timeline: '%s' names %zu "
 			    "pods; say NAMESPACE/NAME or the uid:\n", safe,
@@ -712,7 +713,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 		fprintf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
 	}
-	qsort(ms.v, ms.n, sizeof *ms.v, cmp_moment);
+	xqsort(ms.v, ms.n, sizeof *ms.v, cmp_moment);
 	zero = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
 	    p->r.created_us;
 	width = term_width();

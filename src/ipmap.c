@@ -70,7 +70,7 @@ ipmap_new(const struct row_pod_ip *rows, size_t n)
 
 	for (i = 0; i < n; i++)
 		ipmap_add(map, &rows[i]);
-	qsort(map->v, map->n, sizeof *map->v, cmp_span);
+	xqsort(map->v, map->n, sizeof *map->v, cmp_span);
 	return (map);
 }
 
@@ -84,7 +84,7 @@ ipmap_load(struct store *st, char **cause)
 		ipmap_free(map);
 		return (NULL);
 	}
-	qsort(map->v, map->n, sizeof *map->v, cmp_span);
+	xqsort(map->v, map->n, sizeof *map->v, cmp_span);
 	return (map);
 }
 

@@ -42,7 +42,7 @@ find_pod(struct model *m, const char *uid)
 {
 	if (uid == NULL)
 		return (NULL);
-	return (bsearch(uid, m->pods, m->npods, sizeof *m->pods,
+	return (xbsearch(uid, m->pods, m->npods, sizeof *m->pods,
 	    cmp_pod_uid));
 }
 
@@ -265,7 +265,7 @@ scan_event(void *ctx, const void *rec)
 		key.r.name = e->obj_name;
 		if (key.r.name == NULL)
 			return (0);
-		hit = bsearch(&kp, ev->by_name, ev->m->npods,
+		hit = xbsearch(&kp, ev->by_name, ev->m->npods,
 		    sizeof *ev->by_name, cmp_pod_name);
 		if (hit == NULL)
 			return (0);
@@ -642,11 +642,11 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	sc.cap = 0;
 	if (store_scan(st, REC_WORKLOAD, scan_workload, &sc, cause) != 0)
 		goto out;
-	qsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
+	xqsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
 	ev.by_name = xreallocarray(NULL, m.npods, sizeof *ev.by_name);
 	for (i = 0; i < m.npods; i++)
 		ev.by_name[i] = &m.pods[i];
-	qsort(ev.by_name, m.npods, sizeof *ev.by_name, cmp_pod_name);
+	xqsort(ev.by_name, m.npods, sizeof *ev.by_name, cmp_pod_name);
 	rc = store_scan(st, REC_EVENT, scan_event, &ev, cause);
 	free(ev.by_name);
 	if (rc != 0)

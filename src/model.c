@@ -115,8 +115,8 @@ static const struct rec_field job_fields[] = {
 	{ .name = NULL }
 };
 
-#define ROW(t, tab, s, o)	{ .name = #t, .table = tab, .fields = t##_fields, \
-	.size = sizeof(struct s), .order = o }
+#define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
+	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
 const struct rec_desc row_descs[ROW__COUNT] = {
 	[ROW_POD] = ROW(pod, "pods", row_pod,

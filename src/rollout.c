@@ -158,7 +158,7 @@ write_rollouts(struct store *st, struct rs_set *rs,
 	struct rs_info		*o, *n;
 	size_t			 i;
 
-	qsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
+	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
 	for (i = 1; i < rs->n; i++) {
 		o = &rs->v[i - 1];
 		n = &rs->v[i];

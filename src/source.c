@@ -924,7 +924,7 @@ dir_list(const char *path, char ***namesp, size_t *np, char **why)
 	}
 	closedir(d);
 	if (n != 0)
-		qsort(names, n, sizeof *names, name_cmp);
+		xqsort(names, n, sizeof *names, name_cmp);
 	*namesp = names;
 	*np = n;
 	return (0);

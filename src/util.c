@@ -71,6 +71,23 @@ xreallocarray(void *p, size_t nmemb, size_t size)
 	return (xrealloc(p, nmemb * size));
 }
 
+void
+xqsort(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	if (n > 1)
+		qsort(base, n, size, cmp);
+}
+
+void *
+xbsearch(const void *key, const void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	if (n == 0)
+		return (NULL);
+	return (bsearch(key, base, n, size, cmp));
+}
+
 char *
 xstrdup(const char *s)
 {
