@@ -1,22 +1,599 @@
 /*
- * k8s-pods.c: the "k8s-pods" importer (being written).
+ * k8s-pods.c: the "k8s-pods" importer.  Reads Kubernetes Pods as kubectl,
+ * support bundles and the kubelet write them: kubectl's List, PodList
+ * (items with or without "kind", the kubelet's compact /pods), a single
+ * Pod, and watch streams (concatenated versions of pods, with or without
+ * {"type": ..., "object": ...} wrappers).  Each version of a pod becomes
+ * one struct rec_pod followed by one struct rec_container per container
+ * (spec and status merged by name), with the preStop hook read into a
+ * duration where the hook is a sleep (formats/kubernetes.md §6).
+ * Knows nothing of SQLite or curses, nor of how the model folds versions.
  */
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
+#include "importer.h"
 #include "k8s.h"
-
-enum k8s_put
-k8s_pod_put(json_t *obj, const char *watch, int64_t line,
-    struct sink *sink, char *why, size_t whylen)
-{
-	snprintf(why, whylen, "k8s-pods is not built yet");
-	return (K8S_PUT_REJECT);
-}
+#include "k8sjson.h"
+#include "timefmt.h"
+#include "util.h"
 
 static int
 imp_k8s_pods_probe(const char *name, const unsigned char *head, size_t len)
 {
+	if (!kj_head_is_json(head, len))
+		return (0);
+	if (kj_head_has(head, len, "kind", "PodList"))
+		return (95);
+	if (kj_head_has(head, len, "containerStatuses", NULL))
+		return (90);
+	if (kj_head_has(head, len, "kind", "Pod") &&
+	    kj_head_has(head, len, "spec", NULL))
+		return (90);
+	/*
+	 * A Pod without kind and not yet running (no containerStatuses):
+	 * containers with no pod template around them.  Workloads write
+	 * "template" before their containers, so it would be in the head.
+	 */
+	if (kj_head_has(head, len, "containers", NULL) &&
+	    !kj_head_has(head, len, "template", NULL))
+		return (60);
 	return (0);
+}
+
+/*
+ * The times of one pod version, read before anything is put: each is
+ * checked (a bad one rejects the pod) and the latest of them estimates
+ * when this version existed.
+ */
+struct pod_scan {
+	int64_t		 observed_us;	/* latest time seen, or TIME_NONE */
+	char		*why;		/* the caller's message buffer */
+	size_t		 whylen;
+};
+
+/*
+ * Reads the time at path in obj.  where names obj for the message
+ * ("status.conditions[2]."); counts says whether the time is one the
+ * object's writer observed (deletionTimestamp is a deadline: it is not).
+ * Returns 0, or -1 with the message written.
+ */
+static int
+scan_time(struct pod_scan *ps, json_t *obj, const char *where,
+    const char *path, int counts)
+{
+	int64_t	 us;
+	char	*v;
+
+	if (kj_time(obj, path, &us) != 0) {
+		/* ASCII, so that cutting it at 80 bytes keeps it text. */
+		v = json_dumps(kj_get(obj, path), JSON_ENCODE_ANY |
+		    JSON_COMPACT | JSON_ENSURE_ASCII);
+		snprintf(ps->why, ps->whylen, "bad time in %s%s: %.80s",
+		    where, path, v != NULL ? v : "?");
+		free(v);
+		return (-1);
+	}
+	if (counts && us != TIME_NONE &&
+	    (ps->observed_us == TIME_NONE || us > ps->observed_us))
+		ps->observed_us = us;
+	return (0);
+}
+
+/* Checks every time of each object of the array at path (may be absent). */
+static int
+scan_array(struct pod_scan *ps, json_t *obj, const char *path,
+    const char *const *fields, size_t nfields)
+{
+	json_t	*arr = kj_get(obj, path), *el;
+	size_t	 i, f;
+	char	 where[96];
+
+	if (!json_is_array(arr))
+		return (0);
+	json_array_foreach(arr, i, el) {
+		if (!json_is_object(el))
+			continue;
+		snprintf(where, sizeof where, "%s[%zu].", path, i);
+		for (f = 0; f < nfields; f++) {
+			if (scan_time(ps, el, where, fields[f], 1) != 0)
+				return (-1);
+		}
+	}
+	return (0);
+}
+
+/* Checks every time of a pod and finds the latest.  Returns 0 or -1. */
+static int
+scan_pod(struct pod_scan *ps, json_t *pod)
+{
+	static const char *const managed[] = { "time" };
+	static const char *const conds[] = {
+		"lastTransitionTime", "lastProbeTime"
+	};
+	static const char *const states[] = {
+		"state.running.startedAt",
+		"state.terminated.startedAt",
+		"state.terminated.finishedAt",
+		"lastState.running.startedAt",
+		"lastState.terminated.startedAt",
+		"lastState.terminated.finishedAt",
+	};
+	static const char *const lists[] = {
+		"status.initContainerStatuses",
+		"status.containerStatuses",
+		"status.ephemeralContainerStatuses",
+	};
+	size_t	 i;
+
+	ps->observed_us = TIME_NONE;
+	if (scan_time(ps, pod, "", "metadata.creationTimestamp", 1) != 0 ||
+	    scan_time(ps, pod, "", "metadata.deletionTimestamp", 0) != 0 ||
+	    scan_time(ps, pod, "", "status.startTime", 1) != 0)
+		return (-1);
+	if (scan_array(ps, pod, "metadata.managedFields", managed,
+	    sizeof managed / sizeof managed[0]) != 0 ||
+	    scan_array(ps, pod, "status.conditions", conds,
+	    sizeof conds / sizeof conds[0]) != 0)
+		return (-1);
+	for (i = 0; i < sizeof lists / sizeof lists[0]; i++) {
+		if (scan_array(ps, pod, lists[i], states,
+		    sizeof states / sizeof states[0]) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* A time already checked by scan_pod(), or TIME_NONE. */
+static int64_t
+time_at(json_t *obj, const char *path)
+{
+	int64_t	us;
+
+	if (kj_time(obj, path, &us) != 0)
+		return (TIME_NONE);
+	return (us);
+}
+
+/* A JSON boolean as 1 or 0, anything else as INT_NONE. */
+static int64_t
+bool_at(json_t *obj, const char *path)
+{
+	json_t	*v = kj_get(obj, path);
+
+	if (!json_is_boolean(v))
+		return (INT_NONE);
+	return (json_is_true(v) ? 1 : 0);
+}
+
+/* The controller ownerReference, else the first one, or NULL. */
+static json_t *
+owner_of(json_t *pod)
+{
+	json_t	*refs = kj_get(pod, "metadata.ownerReferences"), *ref;
+	json_t	*first = NULL;
+	size_t	 i;
+
+	if (!json_is_array(refs))
+		return (NULL);
+	json_array_foreach(refs, i, ref) {
+		if (!json_is_object(ref))
+			continue;
+		if (json_is_true(json_object_get(ref, "controller")))
+			return (ref);
+		if (first == NULL)
+			first = ref;
+	}
+	return (first);
+}
+
+/* Fills what the pod's conditions say (the list is unordered). */
+static void
+read_conditions(json_t *pod, struct rec_pod *r)
+{
+	json_t		*conds = kj_get(pod, "status.conditions"), *c;
+	const char	*type, *status;
+	size_t		 i;
+	int		 seen_sched = 0, seen_ready = 0, seen_disr = 0;
+
+	if (!json_is_array(conds))
+		return;
+	json_array_foreach(conds, i, c) {
+		if ((type = kj_str(c, "type")) == NULL)
+			continue;
+		status = kj_str(c, "status");
+		if (status == NULL)
+			status = "";
+		if (strcmp(type, "PodScheduled") == 0 && !seen_sched) {
+			seen_sched = 1;
+			if (strcmp(status, "True") == 0)
+				r->scheduled_us = time_at(c,
+				    "lastTransitionTime");
+		} else if (strcmp(type, "Ready") == 0 && !seen_ready) {
+			seen_ready = 1;
+			if (strcmp(status, "True") == 0)
+				r->ready = 1;
+			else if (strcmp(status, "False") == 0)
+				r->ready = 0;
+			r->ready_us = time_at(c, "lastTransitionTime");
+		} else if (strcmp(type, "DisruptionTarget") == 0 &&
+		    !seen_disr) {
+			/*
+			 * The disruption controller sets a stale condition
+			 * back to False when the pod was not deleted after
+			 * all: only a True one says the pod was disrupted.
+			 */
+			seen_disr = 1;
+			if (strcmp(status, "True") == 0)
+				r->disruption = kj_str(c, "reason");
+		}
+	}
+}
+
+/* Fills the pod record; times were checked by scan_pod(). */
+static void
+read_pod(json_t *pod, const char *watch, struct rec_pod *r)
+{
+	json_t	*owner;
+
+	r->uid = kj_str(pod, "metadata.uid");
+	r->namespace = kj_str(pod, "metadata.namespace");
+	r->name = kj_str(pod, "metadata.name");
+	r->node = kj_str(pod, "spec.nodeName");
+	r->ip = kj_str(pod, "status.podIP");
+	r->phase = kj_str(pod, "status.phase");
+	r->reason = kj_str(pod, "status.reason");
+	if ((owner = owner_of(pod)) != NULL) {
+		r->owner_kind = kj_str(owner, "kind");
+		r->owner_name = kj_str(owner, "name");
+		r->owner_uid = kj_str(owner, "uid");
+	}
+	r->template_hash = kj_str(pod, "metadata.labels.pod-template-hash");
+	r->restart_policy = kj_str(pod, "spec.restartPolicy");
+	r->watch_type = watch;
+	r->resource_version = kj_str(pod, "metadata.resourceVersion");
+	r->created_us = time_at(pod, "metadata.creationTimestamp");
+	r->scheduled_us = TIME_NONE;
+	r->start_us = time_at(pod, "status.startTime");
+	r->ready_us = TIME_NONE;
+	r->ready = INT_NONE;
+	read_conditions(pod, r);
+	r->deletion_ts_us = time_at(pod, "metadata.deletionTimestamp");
+	r->deletion_grace_s = kj_int(pod,
+	    "metadata.deletionGracePeriodSeconds", INT_NONE);
+	r->grace_s = kj_int(pod, "spec.terminationGracePeriodSeconds",
+	    INT_NONE);
+}
+
+/* The last component of a path: "/bin/sleep" -> "sleep". */
+static const char *
+base_name(const char *s)
+{
+	const char	*p = strrchr(s, '/');
+
+	return (p != NULL ? p + 1 : s);
+}
+
+/*
+ * The duration of a sleep(1) operand s[0..n), "25", "0.5", "5s", "2m",
+ * in milliseconds, or -1 when it is not one ("infinity", "$DELAY").
+ */
+static int64_t
+sleep_operand_ms(const char *s, size_t n)
+{
+	int64_t	 whole = 0, frac = 0, scale = 100, unit = 1000;
+	size_t	 i = 0, digits = 0;
+
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
+		if (digits >= 9)
+			return (-1);
+		whole = whole * 10 + (s[i] - '0');
+	}
+	if (i < n && s[i] == '.') {
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
+			digits++;
+			frac += (s[i] - '0') * scale;
+			scale /= 10;
+		}
+	}
+	if (digits == 0)
+		return (-1);
+	if (i + 1 == n) {
+		switch (s[i]) {
+		case 's':
+			break;
+		case 'm':
+			unit = 60 * 1000;
+			break;
+		case 'h':
+			unit = 3600 * 1000;
+			break;
+		case 'd':
+			unit = 86400 * 1000;
+			break;
+		default:
+			return (-1);
+		}
+	} else if (i != n)
+		return (-1);
+	return (whole * unit + frac * unit / 1000);
+}
+
+/*
+ * A shell script that starts with a sleep ("sleep 25", "sleep 5s && kill
+ * 1", "/bin/sleep 10; nginx -s quit"): that sleep in milliseconds, or -1.
+ */
+static int64_t
+script_sleep_ms(const char *s)
+{
+	const char	*w, *e;
+	int64_t		 ms;
+
+	while (*s == ' ' || *s == '\t' || *s == '\n')
+		s++;
+	/* The first word, "sleep" or a path ending in "/sleep". */
+	for (w = s; *s != '\0' && strchr(" \t\n;&|", *s) == NULL; s++)
+		;
+	if (s - w < 5 || memcmp(s - 5, "sleep", 5) != 0 ||
+	    (s - w > 5 && s[-6] != '/'))
+		return (-1);
+	while (*s == ' ' || *s == '\t')
+		s++;
+	for (e = s; *e != '\0' && strchr(" \t\n;&|", *e) == NULL; e++)
+		;
+	if ((ms = sleep_operand_ms(s, (size_t)(e - s))) < 0)
+		return (-1);
+	while (*e == ' ' || *e == '\t')
+		e++;
+	/* What follows must wait for the sleep: not "&" or "|". */
+	if (*e == '\0' || *e == '\n' || *e == ';' ||
+	    strncmp(e, "&&", 2) == 0 || strncmp(e, "||", 2) == 0)
+		return (ms);
+	return (-1);
+}
+
+/* Whether a is a shell's "-c" option, alone or among others ("-ec"). */
+static int
+is_dash_c(const char *a)
+{
+	int	c = 0;
+
+	if (a[0] != '-' || a[1] == '\0')
+		return (0);
+	for (a++; *a != '\0'; a++) {
+		if (*a < 'a' || *a > 'z')
+			return (0);
+		if (*a == 'c')
+			c = 1;
+	}
+	return (c);
+}
+
+/*
+ * The sleep an exec hook's argv does, in ms, or -1: ["sleep", "25"],
+ * ["/bin/sleep", "25"], ["sh", "-c", "sleep 25 && ..."].
+ */
+static int64_t
+exec_sleep_ms(const char *const *argv, size_t argc)
+{
+	static const char *const shells[] = {
+		"sh", "bash", "ash", "dash", "ksh", "zsh"
+	};
+	const char	*cmd;
+	size_t		 i;
+
+	if (argc == 0)
+		return (-1);
+	cmd = base_name(argv[0]);
+	if (strcmp(cmd, "sleep") == 0)
+		return (argc == 2 ? sleep_operand_ms(argv[1],
+		    strlen(argv[1])) : -1);
+	for (i = 0; i < sizeof shells / sizeof shells[0]; i++) {
+		if (strcmp(cmd, shells[i]) == 0)
+			break;
+	}
+	if (i == sizeof shells / sizeof shells[0] || argc < 3 ||
+	    !is_dash_c(argv[1]))
+		return (-1);
+	return (script_sleep_ms(argv[2]));
+}
+
+#define ARGV_MAX	64
+
+/* Reads lifecycle.preStop of a container spec into c. */
+static void
+read_prestop(json_t *spec, struct rec_container *c, struct buf *cmd)
+{
+	json_t		*hook = kj_get(spec, "lifecycle.preStop"), *words, *w;
+	const char	*argv[ARGV_MAX];
+	size_t		 i, argc = 0, nwords = 0;
+	int64_t		 s, ms;
+
+	c->prestop_ms = INT_NONE;
+	if (!json_is_object(hook))
+		return;
+	/* In the order the kubelet tries them. */
+	if (json_is_object(json_object_get(hook, "exec"))) {
+		c->prestop_kind = "exec";
+		words = kj_get(hook, "exec.command");
+		buf_clear(cmd);
+		json_array_foreach(words, i, w) {
+			if (!json_is_string(w))
+				continue;
+			if (nwords++ != 0)
+				buf_puts(cmd, " ");
+			buf_append(cmd, json_string_value(w),
+			    json_string_length(w));
+			if (argc < ARGV_MAX)
+				argv[argc++] = json_string_value(w);
+		}
+		c->prestop_cmd = nwords != 0 ? cmd->data : NULL;
+		if ((ms = exec_sleep_ms(argv, argc)) >= 0) {
+			c->prestop_kind = "sleep";
+			c->prestop_ms = ms;
+		}
+	} else if (json_is_object(json_object_get(hook, "httpGet")))
+		c->prestop_kind = "httpGet";
+	else if (json_is_object(json_object_get(hook, "sleep"))) {
+		c->prestop_kind = "sleep";
+		s = kj_int(hook, "sleep.seconds", -1);
+		if (s >= 0 && s <= INT64_MAX / 1000)
+			c->prestop_ms = s * 1000;
+	} else if (json_is_object(json_object_get(hook, "tcpSocket")))
+		c->prestop_kind = "tcpSocket";
+}
+
+/* Reads a container's status (may be NULL) into c. */
+static void
+read_status(json_t *st, struct rec_container *c)
+{
+	json_t	*t;
+
+	c->started_us = c->finished_us = TIME_NONE;
+	c->exit_code = c->signal = c->ready = c->restarts = INT_NONE;
+	c->last_started_us = c->last_finished_us = TIME_NONE;
+	c->last_exit_code = c->last_signal = INT_NONE;
+	if (st == NULL)
+		return;
+	c->ready = bool_at(st, "ready");
+	c->restarts = kj_int(st, "restartCount", INT_NONE);
+	if (json_is_object(t = kj_get(st, "state.terminated"))) {
+		c->state = "terminated";
+		c->reason = kj_str(t, "reason");
+		c->started_us = time_at(t, "startedAt");
+		c->finished_us = time_at(t, "finishedAt");
+		c->exit_code = kj_int(t, "exitCode", INT_NONE);
+		c->signal = kj_int(t, "signal", INT_NONE);
+	} else if (json_is_object(t = kj_get(st, "state.running"))) {
+		c->state = "running";
+		c->started_us = time_at(t, "startedAt");
+	} else if (json_is_object(t = kj_get(st, "state.waiting"))) {
+		c->state = "waiting";
+		c->reason = kj_str(t, "reason");
+	}
+	if (json_is_object(t = kj_get(st, "lastState.terminated"))) {
+		c->last_reason = kj_str(t, "reason");
+		c->last_started_us = time_at(t, "startedAt");
+		c->last_finished_us = time_at(t, "finishedAt");
+		c->last_exit_code = kj_int(t, "exitCode", INT_NONE);
+		c->last_signal = kj_int(t, "signal", INT_NONE);
+	}
+}
+
+/* The element of arr (specs or statuses) whose "name" is name, or NULL. */
+static json_t *
+find_named(json_t *arr, const char *name)
+{
+	json_t		*el;
+	const char	*n;
+	size_t		 i;
+
+	json_array_foreach(arr, i, el) {
+		if ((n = kj_str(el, "name")) != NULL && strcmp(n, name) == 0)
+			return (el);
+	}
+	return (NULL);
+}
+
+/* The pod-wide values every container record of a version repeats. */
+struct pod_ctx {
+	const struct rec_pod	*pod;
+	struct sink		*sink;
+	struct buf		 cmd;	/* the preStop command being put */
+};
+
+/* Puts one container from its spec and/or status (either may be NULL). */
+static int
+put_container(struct pod_ctx *pc, json_t *spec, json_t *st, int init)
+{
+	struct rec_container	 c;
+	const char		*policy;
+
+	memset(&c, 0, sizeof c);
+	c.pod_uid = pc->pod->uid;
+	c.name = kj_str(spec != NULL ? spec : st, "name");
+	c.init = init;
+	if (spec != NULL) {
+		policy = kj_str(spec, "restartPolicy");
+		c.native_sidecar = init && policy != NULL &&
+		    strcmp(policy, "Always") == 0;
+		c.image = kj_str(spec, "image");
+	}
+	if (c.image == NULL && st != NULL)
+		c.image = kj_str(st, "image");
+	read_prestop(spec, &c, &pc->cmd);
+	read_status(st, &c);
+	c.resource_version = pc->pod->resource_version;
+	c.observed_us = pc->pod->observed_us;
+	c.line = pc->pod->line;
+	return (sink_put(pc->sink, REC_CONTAINER, &c));
+}
+
+/*
+ * Puts the containers of one list: every named spec with its status, then
+ * the statuses no spec names.  Unnamed containers cannot be joined to
+ * anything and are left out.
+ */
+static int
+put_containers(struct pod_ctx *pc, json_t *pod, const char *specs_path,
+    const char *statuses_path, int init)
+{
+	json_t		*specs = kj_get(pod, specs_path), *el;
+	json_t		*statuses = kj_get(pod, statuses_path);
+	const char	*name;
+	size_t		 i;
+
+	if (!json_is_array(specs))
+		specs = NULL;
+	if (!json_is_array(statuses))
+		statuses = NULL;
+	json_array_foreach(specs, i, el) {
+		if ((name = kj_str(el, "name")) == NULL)
+			continue;
+		if (put_container(pc, el, find_named(statuses, name),
+		    init) != 0)
+			return (-1);
+	}
+	json_array_foreach(statuses, i, el) {
+		if ((name = kj_str(el, "name")) == NULL ||
+		    find_named(specs, name) != NULL)
+			continue;
+		if (put_container(pc, NULL, el, init) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+enum k8s_put
+k8s_pod_put(json_t *pod, const char *watch, int64_t line,
+    struct sink *sink, char *why, size_t whylen)
+{
+	struct rec_pod	 r;
+	struct pod_scan	 ps = { .why = why, .whylen = whylen };
+	struct pod_ctx	 pc = { .pod = &r, .sink = sink };
+	const char	*uid = kj_str(pod, "metadata.uid");
+	int		 rc;
+
+	if (uid == NULL || *uid == '\0') {
+		snprintf(why, whylen, "Pod without metadata.uid");
+		return (K8S_PUT_REJECT);
+	}
+	if (scan_pod(&ps, pod) != 0)
+		return (K8S_PUT_REJECT);
+	memset(&r, 0, sizeof r);
+	read_pod(pod, watch, &r);
+	r.observed_us = ps.observed_us;
+	r.line = line;
+	if (sink_put(sink, REC_POD, &r) != 0)
+		return (K8S_PUT_SINK);
+	rc = put_containers(&pc, pod, "spec.initContainers",
+	    "status.initContainerStatuses", 1);
+	if (rc == 0)
+		rc = put_containers(&pc, pod, "spec.containers",
+		    "status.containerStatuses", 0);
+	buf_free(&pc.cmd);
+	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
 }
 
 static int
@@ -28,7 +605,7 @@ imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_pods = {
 	.name = "k8s-pods",
-	.summary = "(being written)",
+	.summary = "Kubernetes Pods: kubectl -o json, PodList, kubelet, watch",
 	.probe = imp_k8s_pods_probe,
 	.parse = imp_k8s_pods_parse,
 };

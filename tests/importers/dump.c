@@ -1,7 +1,7 @@
 /*
  * dump.c: the importer test driver.  Runs one importer (named, or
  * detected) on one input and prints each record as one canonical JSON line
- * with sorted keys ("type" names the record), then each reject as
+ * with sorted keys ("record" names its type), then each reject as
  * {"reject": line, "reason": ...}.  The golden tests compare this output
  * byte for byte.  Exit 0, or 1 when the input could not be read at all,
  * printing the cause.  Times are printed with microseconds.
@@ -33,6 +33,28 @@ time_json(int64_t us)
 	return (json_string(out));
 }
 
+/*
+ * A string as JSON.  Text that is not UTF-8 (a log line can be anything)
+ * is shown with its bad bytes as \xNN, marked by a leading "(not UTF-8) ".
+ */
+static json_t *
+str_json(const char *s)
+{
+	json_t	*v;
+	char	*safe, *marked;
+
+	if (s == NULL)
+		return (json_null());
+	if ((v = json_string(s)) != NULL)
+		return (v);
+	safe = str_sanitize(s, strlen(s), SIZE_MAX);
+	marked = xasprintf("(not UTF-8) %s", safe);
+	v = json_string(marked);
+	free(safe);
+	free(marked);
+	return (v);
+}
+
 static int
 dump_put(void *ctx, enum rec_type type, const void *rec)
 {
@@ -44,13 +66,12 @@ dump_put(void *ctx, enum rec_type type, const void *rec)
 	char			*line;
 
 	o = json_object();
-	json_object_set_new(o, "type", json_string(rec_descs[type].name));
+	json_object_set_new(o, "record", json_string(rec_descs[type].name));
 	for (f = rec_descs[type].fields; f->name != NULL; f++) {
 		switch (f->type) {
 		case RF_STR:
 			memcpy(&str, base + f->off, sizeof str);
-			json_object_set_new(o, f->name, str == NULL ?
-			    json_null() : json_string(str));
+			json_object_set_new(o, f->name, str_json(str));
 			break;
 		case RF_TIME:
 			memcpy(&v, base + f->off, sizeof v);
