@@ -339,8 +339,9 @@ put_cut(const char *s, int width)
 
 /*
  * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
- * line of its own), WORKLOAD, the deletion request's time of day, and how
- * its containers ended.  Cut at the terminal's width.
+ * line of its own and the rest follows, indented, on the next), WORKLOAD,
+ * the deletion request's time of day, and how its containers ended.  Cut
+ * at the terminal's width.
  */
 static void
 print_pod_line(const struct pc_pod *p, int width)
@@ -352,12 +353,14 @@ print_pod_line(const struct pc_pod *p, int width)
 	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
 	    "-", p->r.name != NULL ? p->r.name : p->r.uid);
 	if (line.len > 32) {
+		/* a long name: its own line, the rest indented below */
 		safe = str_sanitize(line.data, line.len, 4096);
 		put_cut(safe, width);
 		free(safe);
 		buf_clear(&line);
-	}
-	buf_printf(&line, "%*s", (int)(32 - line.len), "");
+		buf_puts(&line, "   ");
+	} else
+		buf_printf(&line, "%*s", (int)(32 - line.len), "");
 	buf_printf(&line, " %-16.16s %-8.8s %s", p->r.workload != NULL ?
 	    p->r.workload : "-", clock_of(p->r.deletion_us, t), how.data);
 	safe = str_sanitize(line.data, line.len, 4096);
