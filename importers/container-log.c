@@ -882,9 +882,7 @@ imp_container_log_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_container_log = {
 	.name = "container-log",
-	.summary = "container logs: kubectl logs --timestamps (and "
-	    "--prefix), CRI node files (partial lines joined), bundle and "
-	    "cluster-info dump pod logs",
+	.summary = "kubectl logs --timestamps, CRI node logs, bundle logs",
 	.path_matters = 1,
 	.probe = imp_container_log_probe,
 	.parse = imp_container_log_parse,

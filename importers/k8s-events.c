@@ -204,8 +204,7 @@ imp_k8s_events_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_events = {
 	.name = "k8s-events",
-	.summary = "Kubernetes Events: kubectl get events -o json (List, "
-	    "EventList, events.k8s.io/v1), single Events, watch streams",
+	.summary = "kubectl get events -o json, events.k8s.io, watches",
 	.probe = imp_k8s_events_probe,
 	.parse = imp_k8s_events_parse,
 };

@@ -61,7 +61,7 @@ cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
 	    strcmp(argv[1], "-h") == 0))
 		return (cmd_help(ce));
 	fprintf(stderr, "coroner %s: not built yet; today coroner can "
-	    "import and list formats\n", ce->name);
+	    "import, list pods and show timelines\n", ce->name);
 	return (EXIT_USAGE);
 }
 
@@ -80,6 +80,8 @@ cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 	for (i = 0; importers[i] != NULL; i++)
 		printf("%-14s %s\n", importers[i]->name,
 		    importers[i]->summary);
+	printf("%-14s %s\n", "(bundles)", "directories and archives: each "
+	    "member by its own importer");
 	return (EXIT_OK);
 }
 

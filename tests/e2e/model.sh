@@ -1,0 +1,83 @@
+#!/bin/sh
+# model.sh: the pod-lifecycle model end to end on a generated incident
+# (tests/gen/incident.py grace-budget): "coroner pods", "pods --json" and
+# "timeline" against golden files in tests/e2e/model/, the rollout, the IP
+# intervals (one IP reused by a later pod), and that the model does not
+# depend on the order of the imports.  UPDATE=1 rewrites the goldens.
+. "$(dirname "$0")/lib.inc"
+G=$top/tests/e2e/model
+python3 "$top/tests/gen/incident.py" grace-budget "$T/inc" || exit 1
+db=$T/m.db
+"$CORONER" import -q --db "$db" "$T/inc"
+is import-exit 0 $?
+
+golden() {
+	name=$1
+	shift
+	"$@" >"$T/$name" 2>&1
+	if [ "${UPDATE:-}" = 1 ]; then
+		cp "$T/$name" "$G/$name"
+	fi
+	if diff -u "$G/$name" "$T/$name"; then
+		pass=$((pass + 1))
+	else
+		echo "FAIL $name differs from $G/$name"
+		fail=$((fail + 1))
+	fi
+}
+golden pods.out "$CORONER" pods --db "$db"
+golden pods-json.out "$CORONER" pods --db "$db" --json
+golden timeline.out "$CORONER" timeline --db "$db" returns-api-7d9f8b6c5-x2kq9
+golden rollouts.out sqlite3 "$db" "SELECT namespace, deployment, new_rs,
+    old_rs, revision, start_us, end_us, basis FROM rollouts"
+golden pod-ips.out sqlite3 "$db" "SELECT pod_ips.ip, p.name, from_us, to_us
+    FROM pod_ips JOIN pods p ON p.uid = pod_uid ORDER BY 1, from_us"
+
+# Every pod line fits 80 columns.
+is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
+is timeline-80-columns 0 \
+    "$(awk 'length > 80' "$T/timeline.out" | wc -l | tr -d ' ')"
+
+# The same model whatever the order of the imports.
+for f in pods-watch.json events.json deployments.json replicasets.json; do
+	"$CORONER" import -q --db "$T/r.db" "$T/inc/$f"
+done
+"$CORONER" pods --db "$T/r.db" --json >"$T/r.json"
+ok order-independent cmp "$T/r.json" "$G/pods-json.out"
+
+# The same incident as a "kubectl cluster-info dump --output-directory"
+# tree: typed lists without item kinds, and logs.txt framed per container.
+D=$T/dump/returns
+mkdir -p "$D/returns-api-7d9f8b6c5-x2kq9"
+jq -s '{kind: "PodList", apiVersion: "v1", metadata: {},
+    items: ([.[] | select(.type != "DELETED") | .object] |
+    group_by(.metadata.uid) | map(.[-1] | del(.kind, .apiVersion)))}' \
+    "$T/inc/pods-watch.json" >"$D/pods.json"
+jq '{kind: "EventList", apiVersion: "v1", metadata: {},
+    items: [.items[] | del(.kind, .apiVersion)]}' "$T/inc/events.json" \
+    >"$D/events.json"
+cp "$T/inc/replicasets.json" "$D/replicasets.json"
+{
+	echo "==== START logs for container invoice-writer of pod" \
+	    "returns/returns-api-7d9f8b6c5-x2kq9 ===="
+	echo "accepted return R-1001"
+	echo "flushing 212 buffered records"
+	echo "==== END logs for container invoice-writer of pod" \
+	    "returns/returns-api-7d9f8b6c5-x2kq9 ===="
+} >"$D/returns-api-7d9f8b6c5-x2kq9/logs.txt"
+run "$CORONER" import --db "$T/dump.db" "$T/dump"
+is dump-exit 0 "$status"
+is dump-pods 6 "$(sqlite3 "$T/dump.db" 'SELECT count(*) FROM pods')"
+is dump-killed 3 "$(sqlite3 "$T/dump.db" \
+    'SELECT count(*) FROM pods WHERE killed')"
+is dump-logs "returns|returns-api-7d9f8b6c5-x2kq9|invoice-writer|2" \
+    "$(sqlite3 "$T/dump.db" 'SELECT namespace, pod, container, count(*)
+    FROM container_logs GROUP BY 1, 2, 3')"
+is dump-rollouts 1 "$(sqlite3 "$T/dump.db" 'SELECT count(*) FROM rollouts')"
+
+# A pod named twice is refused with the choices; an unknown one too.
+run "$CORONER" timeline --db "$db" no-such-pod
+is timeline-unknown-exit 1 "$status"
+run "$CORONER" timeline --db "$db"
+is timeline-no-arg-exit 2 "$status"
+finish model

@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""incident.py: writes a synthetic incident in the formats kubectl writes,
+deterministically (no randomness, fixed times), for the end-to-end tests.
+
+    python3 tests/gen/incident.py grace-budget OUTDIR
+
+grace-budget (DESIGN story 1): Deployment returns/returns-api rolls from
+ReplicaSet returns-api-7d9f8b6c5 (revision 1) to returns-api-5c8d7b9f4
+(revision 2) at 2026-05-12T09:00:00Z.  Each old pod's invoice-writer has a
+preStop "sleep 25" in a 30 s grace period and needs 15 s to flush after
+SIGTERM, so it is SIGKILLed (137, Error) at the deadline.  The third new
+pod gets the IP of the first old pod after that pod is gone.
+
+It writes OUTDIR/pods-watch.json (kubectl get pods -w -o json
+--output-watch-events), OUTDIR/events.json (kubectl get events -o json),
+OUTDIR/replicasets.json (a ReplicaSetList from a support bundle, items
+without kind) and OUTDIR/deployments.json (kubectl get deploy -o json).
+"""
+import json
+import os
+import sys
+from datetime import datetime, timedelta, timezone
+
+T0 = datetime(2026, 5, 12, 9, 0, 0, tzinfo=timezone.utc)
+NS = "returns"
+DEP = "returns-api"
+OLD = ("7d9f8b6c5", 1)
+NEW = ("5c8d7b9f4", 2)
+OLD_SUFFIX = ["x2kq9", "b7m4p", "q9z2w"]
+NEW_SUFFIX = ["h6v2r", "t5n8c", "w3k7j"]
+GRACE = 30
+PRESTOP = 25
+
+
+def ts(t):
+    return t.strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def uid(kind, n):
+    return "%08x-0000-4000-8000-%012x" % (kind, n)
+
+
+def container_spec():
+    return {
+        "name": "invoice-writer",
+        "image": "registry.example/returns-api:2.14.0",
+        "lifecycle": {"preStop": {"exec": {"command":
+                                           ["sh", "-c", "sleep %d" % PRESTOP]}}},
+        "ports": [{"containerPort": 8080, "protocol": "TCP"}],
+    }
+
+
+def pod(rs, i, suffix, ip, created, rv):
+    name = "%s-%s-%s" % (DEP, rs[0], suffix)
+    return {
+        "apiVersion": "v1", "kind": "Pod",
+        "metadata": {
+            "name": name, "namespace": NS, "uid": uid(0xb0 + rs[1], i),
+            "resourceVersion": str(rv), "creationTimestamp": ts(created),
+            "generateName": "%s-%s-" % (DEP, rs[0]),
+            "labels": {"app": DEP, "pod-template-hash": rs[0]},
+            "ownerReferences": [{
+                "apiVersion": "apps/v1", "kind": "ReplicaSet",
+                "name": "%s-%s" % (DEP, rs[0]),
+                "uid": uid(0xa0, rs[1]), "controller": True,
+                "blockOwnerDeletion": True}],
+        },
+        "spec": {
+            "nodeName": "node-%d" % (i % 2 + 1),
+            "restartPolicy": "Always",
+            "terminationGracePeriodSeconds": GRACE,
+            "containers": [container_spec()],
+        },
+        "status": {"phase": "Pending", "podIP": ip,
+                   "podIPs": [{"ip": ip}] if ip else [],
+                   "conditions": [{"type": "PodScheduled", "status": "True",
+                                   "lastTransitionTime": ts(created)}]},
+    }
+
+
+def running(p, started):
+    p = json.loads(json.dumps(p))
+    p["status"]["phase"] = "Running"
+    p["status"]["startTime"] = ts(started)
+    p["status"]["conditions"].append({"type": "Ready", "status": "True",
+                                      "lastTransitionTime":
+                                      ts(started + timedelta(seconds=3))})
+    p["status"]["containerStatuses"] = [{
+        "name": "invoice-writer", "ready": True, "restartCount": 0,
+        "started": True, "image": "registry.example/returns-api:2.14.0",
+        "state": {"running": {"startedAt": ts(started)}},
+        "lastState": {}}]
+    return p
+
+
+def terminating(p, request):
+    p = json.loads(json.dumps(p))
+    p["metadata"]["deletionTimestamp"] = ts(request + timedelta(seconds=GRACE))
+    p["metadata"]["deletionGracePeriodSeconds"] = GRACE
+    for c in p["status"]["conditions"]:
+        if c["type"] == "Ready":
+            c["status"] = "False"
+            c["lastTransitionTime"] = ts(request)
+    p["status"]["containerStatuses"][0]["ready"] = False
+    return p
+
+
+def killed(p, started, at):
+    p = json.loads(json.dumps(p))
+    p["status"]["phase"] = "Failed"
+    p["status"]["containerStatuses"][0]["state"] = {"terminated": {
+        "exitCode": 137, "reason": "Error", "startedAt": ts(started),
+        "finishedAt": ts(at)}}
+    return p
+
+
+def event(n, reason, obj, msg, at, kind="Pod", component="kubelet",
+          field_path=None, count=1, etype="Normal"):
+    io = {"kind": kind, "namespace": NS, "name": obj["name"],
+          "uid": obj["uid"]}
+    if field_path:
+        io["fieldPath"] = field_path
+    return {
+        "apiVersion": "v1", "kind": "Event",
+        "metadata": {"name": "%s.%016x" % (obj["name"], n), "namespace": NS,
+                     "uid": uid(0xe0, n), "creationTimestamp": ts(at)},
+        "involvedObject": io, "reason": reason, "message": msg,
+        "source": {"component": component}, "firstTimestamp": ts(at),
+        "lastTimestamp": ts(at), "count": count, "type": etype,
+        "eventTime": None, "reportingComponent": "", "reportingInstance": "",
+    }
+
+
+def grace_budget(out):
+    watch, events = [], []
+    rv = 1000
+    olds, news = [], []
+    dep = {"name": DEP, "uid": uid(0xd0, 1)}
+    # old pods run since 08:00
+    for i, s in enumerate(OLD_SUFFIX):
+        created = T0 - timedelta(hours=1)
+        p = pod(OLD, i, s, "10.244.1.%d" % (10 + i), created, rv)
+        rv += 1
+        olds.append(running(p, created + timedelta(seconds=2)))
+        watch.append(("ADDED", olds[-1]))
+    n = 1
+    for i, s in enumerate(NEW_SUFFIX):
+        at = T0 + timedelta(seconds=40 * i)
+        ip = "10.244.1.10" if i == 2 else "10.244.2.%d" % (20 + i)
+        events.append(event(n, "ScalingReplicaSet", dep,
+                            "Scaled up replica set %s-%s to %d" %
+                            (DEP, NEW[0], i + 1) if i == 0 else
+                            "Scaled up replica set %s-%s from %d to %d" %
+                            (DEP, NEW[0], i, i + 1), at,
+                            kind="Deployment",
+                            component="deployment-controller"))
+        n += 1
+        p = pod(NEW, i, s, ip, at + timedelta(seconds=1), rv)
+        rv += 1
+        watch.append(("ADDED", p))
+        r = running(p, at + timedelta(seconds=4))
+        r["metadata"]["resourceVersion"] = str(rv)
+        rv += 1
+        watch.append(("MODIFIED", r))
+        news.append(r)
+        # the old pod i goes when the new one is ready
+        request = at + timedelta(seconds=10)
+        events.append(event(n, "ScalingReplicaSet", dep,
+                            "Scaled down replica set %s-%s to %d" %
+                            (DEP, OLD[0], 2 - i) if i == 0 else
+                            "Scaled down replica set %s-%s from %d to %d" %
+                            (DEP, OLD[0], 3 - i, 2 - i), request,
+                            kind="Deployment",
+                            component="deployment-controller"))
+        n += 1
+        o = olds[i]
+        events.append(event(n, "Killing", o["metadata"],
+                            "Stopping container invoice-writer", request,
+                            field_path="spec.containers{invoice-writer}"))
+        n += 1
+        t = terminating(o, request)
+        t["metadata"]["resourceVersion"] = str(rv)
+        rv += 1
+        watch.append(("MODIFIED", t))
+        started = T0 - timedelta(hours=1) + timedelta(seconds=2)
+        k = killed(t, started, request + timedelta(seconds=GRACE))
+        k["metadata"]["resourceVersion"] = str(rv)
+        rv += 1
+        watch.append(("MODIFIED", k))
+        k = json.loads(json.dumps(k))
+        k["metadata"]["resourceVersion"] = str(rv)
+        rv += 1
+        watch.append(("DELETED", k))
+    watch.sort(key=lambda e: int(e[1]["metadata"]["resourceVersion"]))
+    with open(os.path.join(out, "pods-watch.json"), "w") as f:
+        for typ, obj in watch:
+            f.write(json.dumps({"type": typ, "object": obj}, indent=4))
+            f.write("\n")
+    with open(os.path.join(out, "events.json"), "w") as f:
+        json.dump({"apiVersion": "v1", "items": events, "kind": "List",
+                   "metadata": {"resourceVersion": ""}}, f, indent=4)
+        f.write("\n")
+    rss = []
+    for rs, replicas in ((OLD, 0), (NEW, 3)):
+        rss.append({
+            "metadata": {
+                "name": "%s-%s" % (DEP, rs[0]), "namespace": NS,
+                "uid": uid(0xa0, rs[1]),
+                "creationTimestamp": ts(T0 - timedelta(days=3)
+                                        if rs is OLD else T0),
+                "labels": {"app": DEP, "pod-template-hash": rs[0]},
+                "annotations": {"deployment.kubernetes.io/revision":
+                                str(rs[1])},
+                "ownerReferences": [{"apiVersion": "apps/v1",
+                                     "kind": "Deployment", "name": DEP,
+                                     "uid": dep["uid"], "controller": True}]},
+            "spec": {"replicas": replicas,
+                     "selector": {"matchLabels": {"app": DEP}},
+                     "template": {"spec": {
+                         "terminationGracePeriodSeconds": GRACE,
+                         "containers": [container_spec()]}}},
+            "status": {"replicas": replicas, "readyReplicas": replicas}})
+    with open(os.path.join(out, "replicasets.json"), "w") as f:
+        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
+                   "metadata": {"resourceVersion": "5000"}, "items": rss}, f,
+                  indent=2)
+        f.write("\n")
+    with open(os.path.join(out, "deployments.json"), "w") as f:
+        json.dump({"apiVersion": "v1", "kind": "List", "items": [{
+            "apiVersion": "apps/v1", "kind": "Deployment",
+            "metadata": {"name": DEP, "namespace": NS, "uid": dep["uid"],
+                         "creationTimestamp": ts(T0 - timedelta(days=30)),
+                         "annotations": {
+                             "deployment.kubernetes.io/revision": "2"}},
+            "spec": {"replicas": 3, "strategy": {"type": "RollingUpdate"},
+                     "selector": {"matchLabels": {"app": DEP}},
+                     "template": {"spec": {
+                         "terminationGracePeriodSeconds": GRACE,
+                         "containers": [container_spec()]}}},
+            "status": {"replicas": 3, "readyReplicas": 3}}]}, f, indent=4)
+        f.write("\n")
+
+
+STORIES = {"grace-budget": grace_budget}
+
+if __name__ == "__main__":
+    if len(sys.argv) != 3 or sys.argv[1] not in STORIES:
+        sys.exit("usage: incident.py %s OUTDIR" % "|".join(STORIES))
+    os.makedirs(sys.argv[2], exist_ok=True)
+    STORIES[sys.argv[1]](sys.argv[2])
