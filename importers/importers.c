@@ -13,6 +13,10 @@ const struct importer *const importers[] = {
 	&imp_k8s_pods,
 	&imp_k8s_workloads,
 	&imp_container_log,
+	&imp_ingress_nginx,
+	&imp_envoy,
+	&imp_alb,
+	&imp_gclb,
 	NULL
 };
 

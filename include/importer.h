@@ -60,6 +60,10 @@ extern const struct importer imp_k8s_events;
 extern const struct importer imp_k8s_pods;
 extern const struct importer imp_k8s_workloads;
 extern const struct importer imp_container_log;
+extern const struct importer imp_ingress_nginx;
+extern const struct importer imp_envoy;
+extern const struct importer imp_alb;
+extern const struct importer imp_gclb;
 
 /* The NULL-terminated table of importers (importers/importers.c). */
 extern const struct importer *const importers[];

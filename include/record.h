@@ -21,6 +21,8 @@ enum rec_type {
 	REC_CONTAINER,		/* struct rec_container */
 	REC_WORKLOAD,		/* struct rec_workload */
 	REC_LOG,		/* struct rec_log */
+	REC_REQUEST,		/* struct rec_request */
+	REC_ATTEMPT,		/* struct rec_attempt, after its request */
 	REC__COUNT
 };
 
@@ -153,6 +155,54 @@ struct rec_workload {
 	int64_t		 line;
 };
 
+/*
+ * One request an access log recorded (ingress-nginx, Envoy/Istio, ALB,
+ * GCLB).  Its upstream attempts follow it as REC_ATTEMPT records, in
+ * order, one per attempt (a request that reached no upstream, "-", has
+ * one attempt with a NULL ip); the store links them to the request.
+ */
+struct rec_request {
+	int64_t		 start_us;	/* the request began (nginx: time_local
+					   - request_time; Envoy START_TIME) */
+	int64_t		 end_us;	/* it ended, when known */
+	int64_t		 duration_us;	/* request_time / DURATION / latency */
+	const char	*method;
+	const char	*host;		/* :authority / Host */
+	const char	*path;		/* path and query as logged */
+	const char	*protocol;	/* HTTP/1.1, HTTP/2... */
+	int64_t		 status;	/* final status to the client (Envoy's
+					   0 = no response is valid) */
+	int64_t		 bytes;		/* body bytes sent to the client */
+	const char	*client;	/* the client address, without port */
+	const char	*user_agent;
+	const char	*namespace;	/* of the service, from the log */
+	const char	*service;	/* from [ns-svc-port], outbound|p||svc.
+					   ns.svc.cluster.local, a backend */
+	const char	*upstream_name;	/* the route/cluster/target group as
+					   logged */
+	const char	*flags;		/* Envoy response flags, "UC,UF" */
+	const char	*detail;	/* RESPONSE_CODE_DETAILS, statusDetails,
+					   ALB error_reason */
+	const char	*failure;	/* upstream transport failure reason */
+	const char	*request_id;	/* x-request-id / req_id / trace */
+	const char	*dialect;	/* which layout matched, e.g.
+					   "ingress-nginx", "istio-1.5" */
+	int64_t		 line;		/* line in the input */
+};
+
+/* One upstream attempt of the request put just before it. */
+struct rec_attempt {
+	int64_t		 seq;		/* 0, 1, ... in the order tried */
+	const char	*upstream;	/* as logged: "10.0.1.5:8080", "-",
+					   "unix:/tmp/s", "[fd00::1]:80" */
+	const char	*ip;		/* the address without port, or NULL */
+	int64_t		 port;		/* or INT_NONE */
+	int64_t		 status;	/* the upstream's status, or INT_NONE */
+	int64_t		 duration_us;	/* upstream_response_time, or NONE */
+	int64_t		 time_us;	/* when the attempt began (best
+					   estimate: the request's start) */
+};
+
 /* One line a container wrote. */
 struct rec_log {
 	const char	*namespace;
@@ -203,6 +253,10 @@ struct rec_desc {
 	size_t			 size;	/* sizeof the struct */
 	const char		*order;	/* how the store reads them back:
 					   an ORDER BY list of fields */
+	const char		*parent_col; /* column that links a record
+					   to the last one of the type
+					   before it (attempts: request_id),
+					   or NULL */
 };
 extern const struct rec_desc rec_descs[REC__COUNT];
 

@@ -135,6 +135,41 @@ static const struct rec_field log_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field request_fields[] = {
+	F(struct rec_request, start_us, RF_TIME),
+	F(struct rec_request, end_us, RF_TIME),
+	F(struct rec_request, duration_us, RF_INT),
+	F(struct rec_request, method, RF_STR),
+	F(struct rec_request, host, RF_STR),
+	F(struct rec_request, path, RF_STR),
+	F(struct rec_request, protocol, RF_STR),
+	F(struct rec_request, status, RF_INT),
+	F(struct rec_request, bytes, RF_INT),
+	F(struct rec_request, client, RF_STR),
+	F(struct rec_request, user_agent, RF_STR),
+	F(struct rec_request, namespace, RF_STR),
+	F(struct rec_request, service, RF_STR),
+	F(struct rec_request, upstream_name, RF_STR),
+	F(struct rec_request, flags, RF_STR),
+	F(struct rec_request, detail, RF_STR),
+	F(struct rec_request, failure, RF_STR),
+	F(struct rec_request, request_id, RF_STR),
+	F(struct rec_request, dialect, RF_STR),
+	F(struct rec_request, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field attempt_fields[] = {
+	F(struct rec_attempt, seq, RF_INT),
+	F(struct rec_attempt, upstream, RF_STR),
+	F(struct rec_attempt, ip, RF_STR),
+	F(struct rec_attempt, port, RF_INT),
+	F(struct rec_attempt, status, RF_INT),
+	F(struct rec_attempt, duration_us, RF_INT),
+	F(struct rec_attempt, time_us, RF_TIME),
+	{ .name = NULL }
+};
+
 const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
@@ -170,6 +205,21 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.fields = log_fields,
 		.size = sizeof(struct rec_log),
 		.order = "namespace, pod, container, previous, id"
+	},
+	[REC_REQUEST] = {
+		.name = "request",
+		.table = "requests",
+		.fields = request_fields,
+		.size = sizeof(struct rec_request),
+		.order = "start_us, id"
+	},
+	[REC_ATTEMPT] = {
+		.name = "attempt",
+		.table = "attempts",
+		.fields = attempt_fields,
+		.size = sizeof(struct rec_attempt),
+		.order = "request_id, seq",
+		.parent_col = "request_id"
 	},
 };
 

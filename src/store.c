@@ -22,6 +22,8 @@ struct store {
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
 	int64_t		 source_id;		/* current input, or 0 */
+	int64_t		 last_rowid;		/* of the last record put that
+						   later records may link to */
 	char		 err[256];		/* last error message */
 };
 
@@ -157,19 +159,20 @@ static const char *const migrations[] = {
 	");"
 	/* Access logs: one request, one row per upstream attempt. */
 	"CREATE TABLE requests ("
-	"  id INTEGER PRIMARY KEY, source_id INTEGER, line INTEGER,"
-	"  start_us INTEGER, end_us INTEGER, method TEXT, host TEXT,"
-	"  path TEXT, status INTEGER, bytes INTEGER, client TEXT,"
-	"  namespace TEXT, service TEXT, flags TEXT, detail TEXT"
+	"  id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL,"
+	"  start_us INTEGER, end_us INTEGER, duration_us INTEGER,"
+	"  method TEXT, host TEXT, path TEXT, protocol TEXT,"
+	"  status INTEGER, bytes INTEGER, client TEXT, user_agent TEXT,"
+	"  namespace TEXT, service TEXT, upstream_name TEXT, flags TEXT,"
+	"  detail TEXT, failure TEXT, request_id TEXT, dialect TEXT,"
+	"  line INTEGER"
 	");"
-	"CREATE INDEX requests_time ON requests(start_us);"
 	"CREATE TABLE attempts ("
-	"  request_id INTEGER NOT NULL, seq INTEGER NOT NULL,"
-	"  upstream TEXT, ip TEXT, port INTEGER, status INTEGER,"
-	"  duration_us INTEGER, time_us INTEGER, pod_uid TEXT,"
+	"  request_id INTEGER NOT NULL, source_id INTEGER NOT NULL,"
+	"  seq INTEGER NOT NULL, upstream TEXT, ip TEXT, port INTEGER,"
+	"  status INTEGER, duration_us INTEGER, time_us INTEGER,"
 	"  PRIMARY KEY (request_id, seq)"
 	") WITHOUT ROWID;"
-	"CREATE INDEX attempts_ip ON attempts(ip, time_us);"
 	/* Per-second counts so views never scan all requests. */
 	"CREATE TABLE buckets ("
 	"  second INTEGER NOT NULL, namespace TEXT, workload TEXT,"
@@ -283,6 +286,10 @@ store_prepare_insert(struct store *st, const struct rec_desc *d,
 	buf_printf(&b, "INSERT OR IGNORE INTO %s (", d->table);
 	if (with_source)
 		buf_puts(&b, "source_id");
+	if (with_source && d->parent_col != NULL) {
+		buf_printf(&b, ", %s", d->parent_col);
+		with_source++;
+	}
 	for (f = d->fields; f->name != NULL; f++, n++)
 		buf_printf(&b, "%s%s", n == 0 && !with_source ? "" : ", ",
 		    f->name);
@@ -463,10 +470,17 @@ int
 store_put(struct store *st, enum rec_type type, const void *rec)
 {
 	sqlite3_stmt	*s = st->ins[type];
+	int		 first = 2;
 
 	sqlite3_bind_int64(s, 1, st->source_id);
-	store_bind_fields(s, 2, &rec_descs[type], rec);
-	return (store_step_insert(st, s, rec_descs[type].table));
+	if (rec_descs[type].parent_col != NULL)
+		sqlite3_bind_int64(s, first++, st->last_rowid);
+	store_bind_fields(s, first, &rec_descs[type], rec);
+	if (store_step_insert(st, s, rec_descs[type].table) != 0)
+		return (-1);
+	if (rec_descs[type].parent_col == NULL)
+		st->last_rowid = sqlite3_last_insert_rowid(st->db);
+	return (0);
 }
 
 int

@@ -13,6 +13,7 @@ extern const struct unit_test source_tests[];
 extern const struct unit_test util_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
+extern const struct unit_test hostport_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -20,6 +21,7 @@ static const struct unit_test *const tables[] = {
 	source_tests,
 	ipmap_tests,
 	lifecycle_tests,
+	hostport_tests,
 	NULL
 };
 

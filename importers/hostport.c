@@ -1,0 +1,96 @@
+/*
+ * hostport.c: upstream addresses as access logs write them (accesslog.h).
+ * Knows nothing of SQLite or curses.
+ */
+#include <arpa/inet.h>
+#include <string.h>
+
+#include "accesslog.h"
+
+/* Whether s[0..n) is a numeric IPv4 or IPv6 address. */
+static int
+is_ip(const char *s, size_t n, int *v6)
+{
+	unsigned char	buf[sizeof(struct in6_addr)];
+	char		tmp[64];
+
+	if (n == 0 || n >= sizeof tmp)
+		return (0);
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	if (inet_pton(AF_INET, tmp, buf) == 1) {
+		*v6 = 0;
+		return (1);
+	}
+	if (inet_pton(AF_INET6, tmp, buf) == 1) {
+		*v6 = 1;
+		return (1);
+	}
+	return (0);
+}
+
+/* Parses a port of 1-5 digits up to 65535; INT_NONE when not one. */
+static int64_t
+port_of(const char *s, size_t n)
+{
+	int64_t	p = 0;
+	size_t	i;
+
+	if (n == 0 || n > 5)
+		return (INT_NONE);
+	for (i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return (INT_NONE);
+		p = p * 10 + (s[i] - '0');
+	}
+	return (p <= 65535 ? p : INT_NONE);
+}
+
+static int
+put_ip(const char *s, size_t n, char *ip, size_t iplen)
+{
+	if (n >= iplen)
+		return (0);
+	memcpy(ip, s, n);
+	ip[n] = '\0';
+	return (1);
+}
+
+int
+al_hostport(const char *s, size_t n, char *ip, size_t iplen,
+    int64_t *port)
+{
+	const char	*colon, *close;
+	int		 v6;
+
+	*port = INT_NONE;
+	if (n == 0 || iplen == 0)
+		return (0);
+	ip[0] = '\0';
+	if (s[0] == '[') {
+		close = memchr(s, ']', n);
+		if (close == NULL || !is_ip(s + 1, (size_t)(close - s - 1),
+		    &v6) || !v6)
+			return (0);
+		if ((size_t)(close - s) + 1 < n) {
+			if (close[1] != ':')
+				return (0);
+			*port = port_of(close + 2, n - (size_t)(close - s) - 2);
+			if (*port == INT_NONE)
+				return (0);
+		}
+		return (put_ip(s + 1, (size_t)(close - s - 1), ip, iplen));
+	}
+	if (is_ip(s, n, &v6))			/* bare address, v4 or v6 */
+		return (put_ip(s, n, ip, iplen));
+	colon = memchr(s, ':', n);
+	if (colon == NULL || memchr(colon + 1, ':', n - (size_t)(colon - s) -
+	    1) != NULL)
+		return (0);
+	if (!is_ip(s, (size_t)(colon - s), &v6) || v6)
+		return (0);
+	*port = port_of(colon + 1, n - (size_t)(colon - s) - 1);
+	if (*port == INT_NONE)
+		return (0);
+	return (put_ip(s, (size_t)(colon - s), ip, iplen));
+}

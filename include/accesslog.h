@@ -1,0 +1,36 @@
+/*
+ * accesslog.h: what the access-log importers share (ingress-nginx, envoy,
+ * alb, gclb): splitting an upstream address, and the hand-off from the
+ * envoy importer to the reader of Envoy/Istio JSON lines.  Knows nothing
+ * of SQLite or curses.
+ */
+#ifndef ACCESSLOG_H
+#define ACCESSLOG_H
+
+#include <jansson.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "importer.h"
+
+/*
+ * Splits an upstream as logged into its address and port:
+ * "10.0.1.5:8080", "[fd00::1]:8080", "fd00::1" (bare IPv6, no port),
+ * "10.0.1.5" (no port), "unix:/run/app.sock" and "-" (no address).
+ * Writes the address (without brackets) into ip (NUL-terminated, at most
+ * iplen bytes) and returns 1 with *port (INT_NONE when absent), or 0 when
+ * there is no IP address (unix sockets, "-", names, garbage).
+ */
+int	al_hostport(const char *s, size_t n, char *ip, size_t iplen,
+	    int64_t *port);
+
+/*
+ * importers/envoy-json.c: one Envoy/Istio JSON access-log object (Istio's
+ * accessLogEncoding: JSON, Envoy json_format) to a request and its
+ * attempt.  Returns 0 when put, -1 to reject it (why says why), -2 when
+ * the sink failed.
+ */
+int	envoy_json_put(json_t *obj, int64_t line, struct sink *sink,
+	    char *why, size_t whylen);
+
+#endif
