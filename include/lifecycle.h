@@ -25,6 +25,7 @@ struct model_stats {
 	int64_t	workloads;
 	int64_t	rollouts;
 	int64_t	jobs;
+	int64_t	buckets;	/* IP-seconds of upstream attempts */
 	int64_t	killed;		/* pods with a container SIGKILLed at the
 				   grace deadline */
 };

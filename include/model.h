@@ -22,6 +22,7 @@ enum row_type {
 	ROW_WORKLOAD,		/* struct row_workload: table workloads */
 	ROW_ROLLOUT,		/* struct row_rollout: table rollouts */
 	ROW_JOB,		/* struct row_job: table jobs */
+	ROW_BUCKET,		/* struct row_bucket: table buckets */
 	ROW__COUNT
 };
 
@@ -131,6 +132,25 @@ struct row_job {
 	int64_t		 duration_ms;	/* completion - start, or INT_NONE */
 	const char	*status;	/* Complete, Failed, Suspended,
 					   Running */
+};
+
+/*
+ * Upstream attempts to one IP in one second, attributed to the pod that
+ * owned the IP then (pod_uid NULL: no pod known to have had it, the IP
+ * stays visible).  Views and rules sum these; they never scan requests.
+ */
+struct row_bucket {
+	int64_t		 second;	/* Unix seconds */
+	const char	*ip;		/* NULL: requests with no upstream */
+	const char	*pod_uid;
+	const char	*namespace;	/* the pod's */
+	const char	*workload;	/* the pod's */
+	int		 exact;		/* the IP was the pod's at that time
+					   for sure (else: the last pod that
+					   had it) */
+	int64_t		 requests;
+	int64_t		 errors;	/* 5xx */
+	int64_t		 conn_failures;
 };
 
 extern const struct rec_desc row_descs[ROW__COUNT];

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ipmap.h"
 #include "lifecycle.h"
 #include "timefmt.h"
 
@@ -566,7 +567,8 @@ pod_workload(struct model *m, struct lc_pod *p)
 
 /* Writes the pods, their containers and their IP intervals. */
 static int
-write_pods(struct store *st, struct model *m, struct model_stats *stats)
+write_pods(struct store *st, struct model *m, struct model_stats *stats,
+    struct row_pod_ip **ips, size_t *nips)
 {
 	struct row_pod_ip	 ip;
 	struct lc_pod		*p;
@@ -602,10 +604,49 @@ write_pods(struct store *st, struct model *m, struct model_stats *stats)
 				ip.to_us = p->r.deadline_us;
 			if (store_model_put(st, ROW_POD_IP, &ip) != 0)
 				return (-1);
+			*ips = xreallocarray(*ips, *nips + 1, sizeof **ips);
+			(*ips)[(*nips)++] = ip;
 			stats->ips++;
 		}
 	}
 	return (0);
+}
+
+struct lc_buckets {
+	struct store		*st;
+	struct model		*m;
+	struct ipmap		*map;
+	struct model_stats	*stats;
+};
+
+/* Attributes one IP-second of attempts to the pod that had the IP. */
+static int
+put_bucket(void *ctx, const char *ip, int64_t second, int64_t requests,
+    int64_t errors, int64_t conn_failures)
+{
+	struct lc_buckets	*b = ctx;
+	struct row_bucket	 r;
+	struct lc_pod		*p = NULL;
+	const char		*uid;
+	int			 exact = 0;
+
+	memset(&r, 0, sizeof r);
+	r.second = second;
+	r.ip = ip;
+	if (ip != NULL && (uid = ipmap_lookup(b->map, ip, second * 1000000,
+	    &exact)) != NULL)
+		p = find_pod(b->m, uid);
+	if (p != NULL) {
+		r.pod_uid = p->r.uid;
+		r.namespace = p->r.namespace;
+		r.workload = p->r.workload;
+		r.exact = exact;
+	}
+	r.requests = requests;
+	r.errors = errors;
+	r.conn_failures = conn_failures;
+	b->stats->buckets++;
+	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
 }
 
 static void
@@ -628,8 +669,12 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	struct model		 m;
 	struct lc_scan		 sc = { .m = &m };
 	struct lc_events	 ev = { .m = &m };
-	size_t			 i;
+	struct lc_buckets	 bk;
+	struct row_pod_ip	*ips = NULL;
+	size_t			 i, nips = 0;
 	int			 rc = -1;
+
+	*cause = NULL;
 
 	memset(&m, 0, sizeof m);
 	memset(stats, 0, sizeof *stats);
@@ -663,8 +708,22 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 			goto fail;
 		stats->workloads++;
 	}
-	if (write_pods(st, &m, stats) != 0)
+	if (write_pods(st, &m, stats, &ips, &nips) != 0)
 		goto fail;
+	bk.st = st;
+	bk.m = &m;
+	bk.stats = stats;
+	bk.map = ipmap_new(ips, nips);
+	rc = store_ip_seconds(st, put_bucket, &bk, cause);
+	ipmap_free(bk.map);
+	if (rc != 0) {
+		if (*cause == NULL)
+			*cause = xstrdup(store_error(st));
+		store_model_end(st, 0, NULL);
+		rc = -1;
+		goto out;
+	}
+	rc = -1;
 	if (rollout_build(st, &m, stats, cause) != 0) {
 		store_model_end(st, 0, NULL);
 		goto out;
@@ -675,6 +734,7 @@ fail:
 	*cause = xstrdup(store_error(st));
 	store_model_end(st, 0, NULL);
 out:
+	free(ips);
 	model_free(&m);
 	return (rc);
 }

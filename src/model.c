@@ -115,6 +115,19 @@ static const struct rec_field job_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field bucket_fields[] = {
+	F(struct row_bucket, second, RF_INT),
+	F(struct row_bucket, ip, RF_STR),
+	F(struct row_bucket, pod_uid, RF_STR),
+	F(struct row_bucket, namespace, RF_STR),
+	F(struct row_bucket, workload, RF_STR),
+	F(struct row_bucket, exact, RF_BOOL),
+	F(struct row_bucket, requests, RF_INT),
+	F(struct row_bucket, errors, RF_INT),
+	F(struct row_bucket, conn_failures, RF_INT),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -129,6 +142,7 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	[ROW_ROLLOUT] = ROW(rollout, "rollouts", row_rollout,
 	    "namespace, deployment, start_us"),
 	[ROW_JOB] = ROW(job, "jobs", row_job, "namespace, cronjob, start_us"),
+	[ROW_BUCKET] = ROW(bucket, "buckets", row_bucket, "second, ip"),
 };
 
 /* Containers that are proxies or agents beside the app (DESIGN §5). */

@@ -14,6 +14,7 @@
 
 #include "model.h"
 #include "store.h"
+#include "tally.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -21,9 +22,18 @@ struct store {
 	sqlite3		*db;			/* owned connection */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
+	sqlite3_stmt	*cell_ins;		/* ip_seconds insert, owned */
 	int64_t		 source_id;		/* current input, or 0 */
 	int64_t		 last_rowid;		/* of the last record put that
 						   later records may link to */
+	struct tally	*tally;			/* this input's per-second
+						   counts by IP; owned */
+	struct rec_request pending;		/* the last request put, for
+						   its attempts' counts */
+	int		 pending_set;		/* pending holds a request */
+	int		 pending_attempts;	/* attempts seen for it */
+	char		 pending_flags[128];	/* copies of its strings */
+	char		 pending_detail[160];
 	char		 err[256];		/* last error message */
 };
 
@@ -174,11 +184,17 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (request_id, seq)"
 	") WITHOUT ROWID;"
 	/* Per-second counts so views never scan all requests. */
+	/* Per input: attempts by IP and second (tally.h). */
+	"CREATE TABLE ip_seconds ("
+	"  source_id INTEGER NOT NULL, ip TEXT, second INTEGER NOT NULL,"
+	"  requests INTEGER, errors INTEGER, conn_failures INTEGER"
+	");"
 	"CREATE TABLE buckets ("
-	"  second INTEGER NOT NULL, namespace TEXT, workload TEXT,"
-	"  pod_uid TEXT, requests INTEGER, errors INTEGER,"
+	"  second INTEGER NOT NULL, ip TEXT, pod_uid TEXT, namespace TEXT,"
+	"  workload TEXT, exact INTEGER, requests INTEGER, errors INTEGER,"
 	"  conn_failures INTEGER"
 	");"
+	"CREATE INDEX buckets_pod ON buckets(pod_uid, second);"
 	"CREATE INDEX buckets_second ON buckets(second);"
 	"CREATE TABLE record_sets ("
 	"  id INTEGER PRIMARY KEY, name TEXT UNIQUE NOT NULL,"
@@ -321,6 +337,12 @@ store_prepare_inserts(struct store *st, char **cause)
 		    &st->row_ins[t], cause) != 0)
 			return (-1);
 	}
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO ip_seconds (source_id, "
+	    "ip, second, requests, errors, conn_failures) VALUES "
+	    "(?, ?, ?, ?, ?, ?)", -1, &st->cell_ins, NULL) != SQLITE_OK) {
+		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
 	return (0);
 }
 
@@ -331,6 +353,7 @@ store_open(const char *path, struct store **out, char **cause)
 	char		*why = NULL;
 
 	st = xcalloc(1, sizeof *st);
+	st->tally = tally_new();
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
 	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
 		*cause = xasprintf("%s: %s", path, st->db != NULL ?
@@ -375,6 +398,8 @@ store_close(struct store *st)
 		sqlite3_finalize(st->ins[t]);
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
+	sqlite3_finalize(st->cell_ins);
+	tally_free(st->tally);
 	sqlite3_close(st->db);
 	free(st);
 }
@@ -466,11 +491,49 @@ store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 	return (rc == SQLITE_DONE ? 0 : -1);
 }
 
+/* Counts the pending request once all its attempts are in. */
+static void
+store_pending_done(struct store *st)
+{
+	if (st->pending_set)
+		tally_request_done(st->tally, &st->pending,
+		    st->pending_attempts > 0);
+	st->pending_set = 0;
+}
+
+/* Keeps what the tally needs of a request until its attempts follow. */
+static void
+store_pending(struct store *st, const struct rec_request *r)
+{
+	store_pending_done(st);
+	st->pending = *r;
+	st->pending.flags = st->pending.detail = NULL;
+	if (r->flags != NULL) {
+		snprintf(st->pending_flags, sizeof st->pending_flags, "%s",
+		    r->flags);
+		st->pending.flags = st->pending_flags;
+	}
+	if (r->detail != NULL) {
+		snprintf(st->pending_detail, sizeof st->pending_detail, "%s",
+		    r->detail);
+		st->pending.detail = st->pending_detail;
+	}
+	st->pending_set = 1;
+	st->pending_attempts = 0;
+}
+
 int
 store_put(struct store *st, enum rec_type type, const void *rec)
 {
 	sqlite3_stmt	*s = st->ins[type];
 	int		 first = 2;
+
+	if (type == REC_REQUEST)
+		store_pending(st, rec);
+	else if (type == REC_ATTEMPT && st->pending_set) {
+		tally_attempt(st->tally, &st->pending, rec);
+		st->pending_attempts++;
+	}
 
 	sqlite3_bind_int64(s, 1, st->source_id);
 	if (rec_descs[type].parent_col != NULL)
@@ -610,6 +673,28 @@ store_model_scan(struct store *st, enum row_type type, const char *col,
 	    cause));
 }
 
+static int
+store_put_cell(void *ctx, const struct tally_cell *c)
+{
+	struct store	*st = ctx;
+	sqlite3_stmt	*s = st->cell_ins;
+	int		 rc;
+
+	sqlite3_bind_int64(s, 1, st->source_id);
+	if (c->ip != NULL)
+		sqlite3_bind_text(s, 2, c->ip, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, 2);
+	sqlite3_bind_int64(s, 3, c->second);
+	sqlite3_bind_int64(s, 4, c->requests);
+	sqlite3_bind_int64(s, 5, c->errors);
+	sqlite3_bind_int64(s, 6, c->conn_failures);
+	rc = sqlite3_step(s);
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	return (rc == SQLITE_DONE ? 0 : -1);
+}
+
 int
 store_input_end(struct store *st, const char *hash, uint64_t bytes,
     int64_t rows, int64_t rejected, const char *first_errors, int *dup,
@@ -619,6 +704,10 @@ store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	int		 rc;
 
 	*dup = 0;
+	store_pending_done(st);
+	if (tally_each(st->tally, store_put_cell, st) != 0)
+		goto fail;
+	tally_clear(st->tally);
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
 	    -1, &s, NULL) != SQLITE_OK)
 		goto fail;
@@ -661,6 +750,8 @@ store_input_abort(struct store *st)
 {
 	store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
+	st->pending_set = 0;
+	tally_clear(st->tally);
 }
 
 int
@@ -712,6 +803,34 @@ store_sources_free(struct store_source *v, size_t n)
 		free(v[i].format);
 	}
 	free(v);
+}
+
+int
+store_ip_seconds(struct store *st, int (*cb)(void *, const char *,
+    int64_t, int64_t, int64_t, int64_t), void *ctx, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT ip, second, sum(requests), "
+	    "sum(errors), sum(conn_failures) FROM ip_seconds GROUP BY ip, "
+	    "second ORDER BY ip, second", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
+		    sqlite3_column_int64(s, 1), sqlite3_column_int64(s, 2),
+		    sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4));
+		if (stop != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
 }
 
 int64_t

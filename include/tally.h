@@ -1,0 +1,57 @@
+/*
+ * tally.h: per-second counts of upstream attempts by IP, kept while an
+ * input is imported so that views and the analysis never scan every
+ * request: how many attempts each IP got in each second, how many failed
+ * (5xx) and how many failed to connect.  The store feeds it and writes it
+ * out with the input; the model attributes each IP-second to the pod that
+ * owned the IP then.  No SQL here, no drawing.
+ */
+#ifndef TALLY_H
+#define TALLY_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "record.h"
+
+/* One IP in one second. */
+struct tally_cell {
+	char		*ip;		/* owned; NULL: no upstream address */
+	int64_t		 second;	/* Unix seconds */
+	int64_t		 requests;	/* attempts */
+	int64_t		 errors;	/* attempts that ended in a 5xx */
+	int64_t		 conn_failures;	/* attempts that got no response:
+					   refused, reset, timed out */
+};
+
+struct tally;
+
+struct tally	*tally_new(void);
+void		 tally_free(struct tally *);
+/* Forgets every cell (a new input). */
+void		 tally_clear(struct tally *);
+
+/*
+ * Counts one attempt of request r (borrowed).  Attempts are counted at
+ * the request's start, by the attempt's IP.  A request with no attempt is
+ * counted with tally_request_done() under a NULL IP.
+ */
+void		 tally_attempt(struct tally *, const struct rec_request *r,
+		    const struct rec_attempt *a);
+void		 tally_request_done(struct tally *,
+		    const struct rec_request *r, int had_attempts);
+
+/* Calls fn for every cell; stops and returns fn's value when not 0. */
+int		 tally_each(struct tally *,
+		    int (*fn)(void *, const struct tally_cell *), void *ctx);
+
+/*
+ * Whether an attempt failed without a response from the upstream: no
+ * upstream status, status 0, nginx 502/504 from the upstream, Envoy flags
+ * UF/UC/UH/UO/URX/UT/LR... or a GCLB/ALB detail saying the backend failed
+ * to connect or closed the connection.
+ */
+int		 tally_conn_failure(const struct rec_request *r,
+		    const struct rec_attempt *a);
+
+#endif

@@ -1,0 +1,244 @@
+/*
+ * tally.c: per-second counts of attempts by IP (tally.h), in an open
+ * addressing hash table keyed by (IP, second).  Memory grows with the
+ * number of distinct IP-seconds, not with the number of requests.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "tally.h"
+#include "timefmt.h"
+#include "util.h"
+
+struct tally {
+	struct tally_cell	*cells;		/* owned; ip NULL and second
+						   INT64_MIN = empty slot */
+	size_t			 cap;		/* slots, a power of two */
+	size_t			 used;		/* cells in use */
+	/* the last cell hit: logs come in time order, IPs repeat */
+	size_t			 last;
+};
+
+#define TALLY_EMPTY	INT64_MIN
+
+struct tally *
+tally_new(void)
+{
+	struct tally	*t = xcalloc(1, sizeof *t);
+	size_t		 i;
+
+	t->cap = 1024;
+	t->cells = xcalloc(t->cap, sizeof *t->cells);
+	for (i = 0; i < t->cap; i++)
+		t->cells[i].second = TALLY_EMPTY;
+	return (t);
+}
+
+void
+tally_clear(struct tally *t)
+{
+	size_t	i;
+
+	for (i = 0; i < t->cap; i++) {
+		free(t->cells[i].ip);
+		memset(&t->cells[i], 0, sizeof t->cells[i]);
+		t->cells[i].second = TALLY_EMPTY;
+	}
+	t->used = 0;
+	t->last = 0;
+}
+
+void
+tally_free(struct tally *t)
+{
+	if (t == NULL)
+		return;
+	tally_clear(t);
+	free(t->cells);
+	free(t);
+}
+
+static uint64_t
+tally_hash(const char *ip, int64_t second)
+{
+	uint64_t	h = 1469598103934665603ULL ^ (uint64_t)second;
+
+	if (ip != NULL) {
+		for (; *ip != '\0'; ip++)
+			h = (h ^ (unsigned char)*ip) * 1099511628211ULL;
+	}
+	h ^= h >> 29;
+	return (h * 0xbf58476d1ce4e5b9ULL);
+}
+
+static int
+same_ip(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == b);
+	return (strcmp(a, b) == 0);
+}
+
+static void tally_grow(struct tally *);
+
+/* The cell of (ip, second), created when missing. */
+static struct tally_cell *
+tally_cell(struct tally *t, const char *ip, int64_t second)
+{
+	struct tally_cell	*c = &t->cells[t->last];
+	size_t			 i;
+
+	if (c->second == second && same_ip(c->ip, ip))
+		return (c);
+	if ((t->used + 1) * 4 > t->cap * 3)
+		tally_grow(t);
+	i = tally_hash(ip, second) & (t->cap - 1);
+	for (;; i = (i + 1) & (t->cap - 1)) {
+		c = &t->cells[i];
+		if (c->second == TALLY_EMPTY) {
+			c->ip = ip != NULL ? xstrdup(ip) : NULL;
+			c->second = second;
+			t->used++;
+			break;
+		}
+		if (c->second == second && same_ip(c->ip, ip))
+			break;
+	}
+	t->last = i;
+	return (c);
+}
+
+static void
+tally_grow(struct tally *t)
+{
+	struct tally_cell	*old = t->cells, *c;
+	size_t			 oldcap = t->cap, i, j;
+
+	t->cap *= 2;
+	t->cells = xcalloc(t->cap, sizeof *t->cells);
+	for (i = 0; i < t->cap; i++)
+		t->cells[i].second = TALLY_EMPTY;
+	for (i = 0; i < oldcap; i++) {
+		if (old[i].second == TALLY_EMPTY)
+			continue;
+		j = tally_hash(old[i].ip, old[i].second) & (t->cap - 1);
+		while (t->cells[j].second != TALLY_EMPTY)
+			j = (j + 1) & (t->cap - 1);
+		c = &t->cells[j];
+		*c = old[i];
+	}
+	free(old);
+	t->last = 0;
+}
+
+/* Whether flags (comma-separated Envoy flags) hold one of set. */
+static int
+has_flag(const char *flags, const char *const *set)
+{
+	const char	*p, *e;
+	size_t		 i, n;
+
+	if (flags == NULL)
+		return (0);
+	for (p = flags; *p != '\0'; p = *e == ',' ? e + 1 : e) {
+		e = strchr(p, ',');
+		if (e == NULL)
+			e = p + strlen(p);
+		n = (size_t)(e - p);
+		for (i = 0; set[i] != NULL; i++) {
+			if (strlen(set[i]) == n && memcmp(p, set[i], n) == 0)
+				return (1);
+		}
+	}
+	return (0);
+}
+
+int
+tally_conn_failure(const struct rec_request *r, const struct rec_attempt *a)
+{
+	static const char *const envoy[] = {
+		"UF", "UC", "UH", "UO", "URX", "UT", "LR", "UPE", "UMSDR",
+		NULL
+	};
+	static const char *const details[] = {
+		"failed_to_connect_to_backend",
+		"backend_connection_closed_before_data_sent_to_client",
+		"backend_timeout", "backend_early_response_with_non_error_"
+		    "status", "Target.ConnectionError", "Target.Timeout",
+		"Target.ResponseCodeMismatch", NULL
+	};
+	size_t	i;
+
+	if (has_flag(r->flags, envoy))
+		return (1);
+	if (r->detail != NULL) {
+		for (i = 0; details[i] != NULL; i++) {
+			if (strncmp(r->detail, details[i],
+			    strlen(details[i])) == 0)
+				return (1);
+		}
+		if (strstr(r->detail, "upstream_reset") != NULL ||
+		    strstr(r->detail, "connection_failure") != NULL)
+			return (1);
+	}
+	if (a == NULL || a->ip == NULL)
+		return (0);
+	/* an upstream that answered nothing, or nginx's own 502/504 */
+	return (a->status == INT_NONE || a->status == 0 ||
+	    ((a->status == 502 || a->status == 504) && r->flags == NULL &&
+	    r->detail == NULL));
+}
+
+void
+tally_attempt(struct tally *t, const struct rec_request *r,
+    const struct rec_attempt *a)
+{
+	struct tally_cell	*c;
+	int64_t			 at = a->time_us != TIME_NONE ? a->time_us :
+				     r->start_us;
+	int64_t			 status;
+
+	if (at == TIME_NONE)
+		return;
+	c = tally_cell(t, a->ip, at >= 0 ? at / 1000000 :
+	    -((-at + 999999) / 1000000));
+	c->requests++;
+	status = a->status != INT_NONE ? a->status : r->status;
+	if (status >= 500 || (status == 0 && a->status == 0))
+		c->errors++;
+	if (tally_conn_failure(r, a))
+		c->conn_failures++;
+}
+
+void
+tally_request_done(struct tally *t, const struct rec_request *r,
+    int had_attempts)
+{
+	struct tally_cell	*c;
+
+	if (had_attempts || r->start_us == TIME_NONE)
+		return;
+	c = tally_cell(t, NULL, r->start_us >= 0 ? r->start_us / 1000000 :
+	    -((-r->start_us + 999999) / 1000000));
+	c->requests++;
+	if (r->status >= 500)
+		c->errors++;
+	if (tally_conn_failure(r, NULL))
+		c->conn_failures++;
+}
+
+int
+tally_each(struct tally *t, int (*fn)(void *, const struct tally_cell *),
+    void *ctx)
+{
+	size_t	i;
+	int	rc;
+
+	for (i = 0; i < t->cap; i++) {
+		if (t->cells[i].second == TALLY_EMPTY)
+			continue;
+		if ((rc = fn(ctx, &t->cells[i])) != 0)
+			return (rc);
+	}
+	return (0);
+}
