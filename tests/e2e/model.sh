@@ -8,7 +8,8 @@
 G=$top/tests/e2e/model
 python3 "$top/tests/gen/incident.py" grace-budget "$T/inc" || exit 1
 db=$T/m.db
-"$CORONER" import -q --db "$db" "$T/inc"
+"$CORONER" import -q --db "$db" "$T/inc/pods-watch.json" \
+    "$T/inc/events.json" "$T/inc/deployments.json" "$T/inc/replicasets.json"
 is import-exit 0 $?
 
 golden() {
@@ -65,6 +66,7 @@ cp "$T/inc/replicasets.json" "$D/replicasets.json"
 	echo "==== END logs for container invoice-writer of pod" \
 	    "returns/returns-api-7d9f8b6c5-x2kq9 ===="
 } >"$D/returns-api-7d9f8b6c5-x2kq9/logs.txt"
+rm -f "$T/inc/ingress.log"
 run "$CORONER" import --db "$T/dump.db" "$T/dump"
 is dump-exit 0 "$status"
 is dump-pods 6 "$(sqlite3 "$T/dump.db" 'SELECT count(*) FROM pods')"

@@ -11,7 +11,9 @@ preStop "sleep 25" in a 30 s grace period and needs 15 s to flush after
 SIGTERM, so it is SIGKILLed (137, Error) at the deadline.  The third new
 pod gets the IP of the first old pod after that pod is gone.
 
-It writes OUTDIR/pods-watch.json (kubectl get pods -w -o json
+It writes OUTDIR/ingress.log (ingress-nginx's default log format: the
+502s after each old pod's SIGTERM land on it; the 200s on 10.244.1.10 after
+09:01:24 on the new pod that reuses its IP), OUTDIR/pods-watch.json (kubectl get pods -w -o json
 --output-watch-events), OUTDIR/events.json (kubectl get events -o json),
 OUTDIR/replicasets.json (a ReplicaSetList from a support bundle, items
 without kind) and OUTDIR/deployments.json (kubectl get deploy -o json).
@@ -241,7 +243,65 @@ def grace_budget(out):
         f.write("\n")
 
 
-STORIES = {"grace-budget": grace_budget}
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep",
+          "Oct", "Nov", "Dec"]
+
+
+def time_local(t):
+    return "%02d/%s/%04d:%02d:%02d:%02d +0000" % (
+        t.day, MONTHS[t.month - 1], t.year, t.hour, t.minute, t.second)
+
+
+def nginx_line(n, end, status, upstream, up_status, req_time=0.012,
+               path="/api/returns", method="POST"):
+    """One line in ingress-nginx's default log-format-upstream."""
+    return ('10.0.0.%d - - [%s] "%s %s HTTP/1.1" %d %d "-" '
+            '"returns-client/1.4" 412 %.3f [%s-%s-8080] [] %s %s %.3f %s '
+            '%032x\n' % (
+                n % 200 + 1, time_local(end), method, path, status,
+                0 if status >= 500 else 118, req_time, NS, DEP, upstream,
+                "0" if status >= 500 else "118", req_time, up_status,
+                0x5eed0000 + n))
+
+
+def grace_budget_access(out):
+    """ingress.log: steady POSTs to the pods that are Ready, and after
+    each old pod's SIGTERM (deletion + 25 s) a few 502s still routed to
+    it (the load balancer has not caught up); later the new pod that
+    reuses 10.244.1.10 answers 200 on that IP."""
+    lines = []
+    n = 0
+    olds = ["10.244.1.10", "10.244.1.11", "10.244.1.12"]
+    news = ["10.244.2.20", "10.244.2.21", "10.244.1.10"]
+    start = T0 - timedelta(seconds=60)
+    for s in range(0, 240):
+        t = start + timedelta(seconds=s)
+        live = []
+        for i in range(3):
+            request = T0 + timedelta(seconds=40 * i + 10)
+            if t < request + timedelta(seconds=PRESTOP):
+                live.append(olds[i])
+            if t >= T0 + timedelta(seconds=40 * i + 7):
+                live.append(news[i])
+        for k, ip in enumerate(live):
+            n += 1
+            lines.append((t + timedelta(milliseconds=100 * k),
+                          nginx_line(n, t, 200, ip + ":8080", "200")))
+        for i in range(3):
+            sigterm = T0 + timedelta(seconds=40 * i + 10 + PRESTOP)
+            if sigterm < t <= sigterm + timedelta(seconds=4):
+                n += 1
+                lines.append((t + timedelta(milliseconds=500),
+                              nginx_line(n, t, 502, olds[i] + ":8080",
+                                         "502", req_time=0.001)))
+    lines.sort(key=lambda x: x[0])
+    with open(os.path.join(out, "ingress.log"), "w") as f:
+        for _, line in lines:
+            f.write(line)
+
+
+STORIES = {"grace-budget": lambda out: (grace_budget(out),
+                                        grace_budget_access(out))}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in STORIES:
