@@ -17,6 +17,7 @@ const struct importer *const importers[] = {
 	&imp_envoy,
 	&imp_alb,
 	&imp_gclb,
+	&imp_records,
 	NULL
 };
 

@@ -22,6 +22,9 @@ struct import_opts {
 	const char	*pod_namespace;	/* --pod NS/POD: whose log this is */
 	const char	*pod_name;	/* (NULL: from the input's path) */
 	const char	*container;	/* --container NAME, or NULL */
+	const char	*records;	/* --records NAME: the record set */
+	const char	*key_col;	/* --key COL (dotted path in JSON) */
+	const char	*time_col;	/* --time COL (dotted path in JSON) */
 };
 
 #define IMPORT_NOTHING	1	/* parse(): nothing to read here */
@@ -64,6 +67,7 @@ extern const struct importer imp_ingress_nginx;
 extern const struct importer imp_envoy;
 extern const struct importer imp_alb;
 extern const struct importer imp_gclb;
+extern const struct importer imp_records;
 
 /* The NULL-terminated table of importers (importers/importers.c). */
 extern const struct importer *const importers[];

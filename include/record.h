@@ -23,6 +23,7 @@ enum rec_type {
 	REC_LOG,		/* struct rec_log */
 	REC_REQUEST,		/* struct rec_request */
 	REC_ATTEMPT,		/* struct rec_attempt, after its request */
+	REC_RECORD,		/* struct rec_record */
 	REC__COUNT
 };
 
@@ -201,6 +202,21 @@ struct rec_attempt {
 	int64_t		 duration_us;	/* upstream_response_time, or NONE */
 	int64_t		 time_us;	/* when the attempt began (best
 					   estimate: the request's start) */
+};
+
+/*
+ * One row of an outside party's (or our own) records: a courier's
+ * manifest, a payment processor's settlement report, the service's own
+ * table.  Rows of one record set share set_name; key identifies a record
+ * across sets.
+ */
+struct rec_record {
+	const char	*set_name;	/* --records NAME */
+	const char	*key;		/* the --key column's value */
+	int64_t		 time_us;	/* the --time column's value */
+	const char	*extra;		/* the other columns as a JSON object
+					   (compact), or NULL */
+	int64_t		 line;		/* line where the row starts */
 };
 
 /* One line a container wrote. */

@@ -26,7 +26,9 @@ static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE] "
-	    "[--pod NS/POD --container C] PATH...",
+	    "[--pod NS/POD --container C] PATH...\n"
+	    "       coroner import [--db FILE] --records NAME --key COL "
+	    "--time COL PATH...",
 	.help =
 	    "Reads each PATH into the database: files, .zst and .gz files,\n"
 	    "directories, archives (.tar, .tar.gz, .tgz, .tar.zst, .zip; each\n"
@@ -40,6 +42,12 @@ const struct cmd_entry cmd_import_entry = {
 	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
 	    "                their path does not say (kubectl logs output)\n"
 	    "  --container C container logs: the container they belong to\n"
+	    "  --records NAME  read an outside party's records (CSV, TSV,\n"
+	    "                NDJSON, a JSON array) into the record set NAME;\n"
+	    "                with --key COL (the record's identity) and\n"
+	    "                --time COL (when it happened); JSON keys may be\n"
+	    "                dotted paths (parcel.id).  Several files may go\n"
+	    "                into one set.\n"
 	    "  -q, --quiet   print only errors\n"
 	    "\n"
 	    "Exit status: 0 when every input was imported (rejected lines are\n"
@@ -349,6 +357,9 @@ static const struct option import_longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	{ "pod", required_argument, NULL, 'p' },
 	{ "container", required_argument, NULL, 'c' },
+	{ "records", required_argument, NULL, 'R' },
+	{ "key", required_argument, NULL, 'K' },
+	{ "time", required_argument, NULL, 'T' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -397,6 +408,15 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 		case 'c':
 			opts.container = optarg;
 			break;
+		case 'R':
+			opts.records = optarg;
+			break;
+		case 'K':
+			opts.key_col = optarg;
+			break;
+		case 'T':
+			opts.time_col = optarg;
+			break;
 		case 'h':
 			return (cmd_help(ce));
 		default:
@@ -412,6 +432,18 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if ((opts.pod_name == NULL) != (opts.container == NULL))
 		return (cmd_usage_error(ce, "--pod and --container go "
 		    "together"));
+	if (opts.records != NULL || opts.key_col != NULL ||
+	    opts.time_col != NULL) {
+		if (opts.records == NULL || opts.key_col == NULL ||
+		    opts.time_col == NULL)
+			return (cmd_usage_error(ce, "--records, --key and "
+			    "--time go together"));
+		if (*opts.records == '\0' || strchr(opts.records, ':') != NULL)
+			return (cmd_usage_error(ce, "a record set's name is "
+			    "not empty and has no ':' (it is used in "
+			    "--reconcile REFERENCE:ACTUAL)"));
+		as = &imp_records;
+	}
 	return (import_paths(cmd_db_path(db), argv + optind, argc - optind,
 	    as, &opts, quiet));
 }

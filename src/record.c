@@ -170,6 +170,15 @@ static const struct rec_field attempt_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field record_fields[] = {
+	F(struct rec_record, set_name, RF_STR),
+	F(struct rec_record, key, RF_STR),
+	F(struct rec_record, time_us, RF_TIME),
+	F(struct rec_record, extra, RF_STR),
+	F(struct rec_record, line, RF_INT),
+	{ .name = NULL }
+};
+
 const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
@@ -220,6 +229,13 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.size = sizeof(struct rec_attempt),
 		.order = "request_id, seq",
 		.parent_col = "request_id"
+	},
+	[REC_RECORD] = {
+		.name = "record",
+		.table = "records",
+		.fields = record_fields,
+		.size = sizeof(struct rec_record),
+		.order = "set_name, key, time_us, id"
 	},
 };
 
