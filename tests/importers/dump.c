@@ -6,7 +6,10 @@
  * byte for byte.  Exit 0, or 1 when the input could not be read at all,
  * printing the cause.  Times are printed with microseconds.
  *
- *	dump [-a FORMAT] PATH
+ *	dump [-a FORMAT] [-z ZONE] [-r NAME -k KEY -t TIME] PATH
+ *
+ * -r/-k/-t are import's --records/--key/--time (and imply -a records);
+ * -z is --tz.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -126,8 +129,24 @@ main(int argc, char **argv)
 	char			*cause = NULL;
 	int			 ch, r, score, rc = 0;
 
-	while ((ch = getopt(argc, argv, "a:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:z:r:k:t:")) != -1) {
 		switch (ch) {
+		case 'z':
+			if (time_parse_zone(optarg, &opts.tz_off_s) != 0) {
+				fprintf(stderr, "bad zone %s\n", optarg);
+				return (2);
+			}
+			break;
+		case 'r':
+			opts.records = optarg;
+			imp = &imp_records;
+			break;
+		case 'k':
+			opts.key_col = optarg;
+			break;
+		case 't':
+			opts.time_col = optarg;
+			break;
 		case 'a':
 			if ((imp = importer_find(optarg)) == NULL) {
 				fprintf(stderr, "unknown format %s\n", optarg);
@@ -139,7 +158,8 @@ main(int argc, char **argv)
 		}
 	}
 	if (optind + 1 != argc) {
-		fprintf(stderr, "usage: dump [-a FORMAT] PATH\n");
+		fprintf(stderr, "usage: dump [-a FORMAT] [-z ZONE] "
+		    "[-r NAME -k KEY -t TIME] PATH\n");
 		return (2);
 	}
 	if (source_open(argv[optind], NULL, &src, &cause) != 0) {
