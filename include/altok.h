@@ -25,7 +25,8 @@
  *
  * Spans point into the caller's line (borrowed: valid while the line is)
  * and hold the text inside the quotes or brackets, escapes kept raw.
- * Nothing here allocates; nothing knows of records, SQLite or curses.
+ * Nothing here allocates per line; nothing knows what a record means,
+ * nor SQLite, nor curses.
  * The time helpers cache the date so that a line costs a few digit
  * conversions (timefmt.h does the full parse when the date changes).
  */
@@ -34,6 +35,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "record.h"
+#include "source.h"
 
 /* How a field is written. */
 enum altok_shape {
@@ -278,5 +282,54 @@ int	 altok_time_iso(struct altok_clock *c, const char *s, size_t n,
  */
 void	 altok_request(const struct altok_span *s, struct altok_span *method,
 	    struct altok_span *path, struct altok_span *protocol);
+
+/*
+ * Room for the strings of one line: altok_out_begin() makes room for a
+ * line of len bytes (growing only when a longer line comes, so no
+ * allocation per line), altok_out_str() copies a span into it decoded
+ * (decoding never lengthens text) and returns a NUL-terminated string
+ * valid until the next altok_out_begin(), or NULL for a blank span.
+ */
+struct altok_out {
+	char		*buf;		/* owned */
+	size_t		 cap;		/* bytes allocated */
+	size_t		 used;		/* bytes given out since begin */
+};
+void		 altok_out_begin(struct altok_out *o, size_t len);
+const char	*altok_out_str(struct altok_out *o, const struct altok_span *s);
+/* Like altok_out_str() but "" and "-" are kept as text. */
+const char	*altok_out_text(struct altok_out *o,
+		    const struct altok_span *s);
+void		 altok_out_free(struct altok_out *o);
+
+/*
+ * Copies at most max bytes of s into buf for a message, printable ASCII
+ * only (other bytes become '?'), with "..." when cut.  Returns buf.
+ */
+char	*altok_show(const char *s, size_t n, char *buf, size_t len);
+
+/*
+ * The probe of a line-based importer: calls line() on each complete
+ * non-blank line of head (at most 8; a last line without its newline
+ * counts only when head is the whole input), which returns the line's
+ * score (0: not mine).  Returns the lowest positive score when at least
+ * half of the lines scored, else 0.
+ */
+int	 altok_probe(const unsigned char *head, size_t len,
+	    int (*line)(const char *s, size_t n));
+
+/*
+ * The reading loop of a line-based importer.  Calls line() on each
+ * non-blank line with its number; line() returns 0 when it put records,
+ * -1 to reject the line (why says why: altok_import rejects it through
+ * the sink) or -2 when the sink failed.  Lines over 1 MiB are rejected.
+ * Returns 0; or -1 with a new *cause when the sink failed, the input
+ * could not be read before any good line, or no line was good ("no
+ * <what> line; line 3: <why>").
+ */
+typedef int	(*altok_line_fn)(void *ctx, const char *s, size_t n,
+		    int64_t lineno, char *why, size_t whylen);
+int	 altok_import(struct input *in, struct sink *sink, const char *what,
+	    altok_line_fn line, void *ctx, char **cause);
 
 #endif

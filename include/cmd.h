@@ -21,6 +21,7 @@ struct cmd_entry {
 extern const struct cmd_entry cmd_import_entry;
 extern const struct cmd_entry cmd_pods_entry;
 extern const struct cmd_entry cmd_timeline_entry;
+extern const struct cmd_entry cmd_analyze_entry;
 
 /* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
 int		 cmd_import_then_tui(int argc, char **argv);

@@ -23,6 +23,8 @@ enum row_type {
 	ROW_ROLLOUT,		/* struct row_rollout: table rollouts */
 	ROW_JOB,		/* struct row_job: table jobs */
 	ROW_BUCKET,		/* struct row_bucket: table buckets */
+	ROW_FINDING,		/* struct row_finding: table findings */
+	ROW_MISSING,		/* struct row_missing: missing_records */
 	ROW__COUNT
 };
 
@@ -151,6 +153,36 @@ struct row_bucket {
 	int64_t		 requests;
 	int64_t		 errors;	/* 5xx */
 	int64_t		 conn_failures;
+};
+
+/*
+ * A finding (DESIGN §6): a problem, its evidence and its fix.  Written by
+ * the analysis (analyze.c), read by the reports and views.
+ */
+struct row_finding {
+	int64_t		 id;		/* 1, 2, ... in the order reported */
+	const char	*kind;		/* "sigkill-at-grace-deadline"... */
+	const char	*severity;	/* "critical", "warning" */
+	const char	*namespace;
+	const char	*workload;
+	const char	*pods;		/* JSON array of pod names */
+	int64_t		 start_us;
+	int64_t		 end_us;
+	const char	*summary;	/* one sentence */
+	const char	*evidence;	/* JSON object of named numbers, times */
+	const char	*recommendation;
+};
+
+/* A reference record absent from the actual set, and where it fell. */
+struct row_missing {
+	const char	*reference;	/* the reference set's name */
+	const char	*actual;	/* the actual set's name */
+	const char	*key;
+	int64_t		 time_us;	/* its time in the reference set */
+	const char	*pod_uid;	/* the pod whose termination window
+					   holds it, or NULL */
+	const char	*namespace;	/* that pod's */
+	const char	*workload;
 };
 
 extern const struct rec_desc row_descs[ROW__COUNT];

@@ -82,6 +82,11 @@ int	store_scan(struct store *st, enum rec_type type,
  * store_model_end() commits (or rolls back when commit is 0).
  */
 int	store_model_begin(struct store *st, char **cause);
+/*
+ * The same for one kind of row only (ROW_FINDING: the findings and the
+ * missing records, which the analysis replaces together).
+ */
+int	store_rows_begin(struct store *st, enum row_type only, char **cause);
 int	store_model_put(struct store *st, enum row_type type, const void *row);
 int	store_model_end(struct store *st, int commit, char **cause);
 /*
@@ -101,6 +106,40 @@ int	store_model_scan(struct store *st, enum row_type type,
 int	store_ip_seconds(struct store *st, int (*cb)(void *ctx,
 	    const char *ip, int64_t second, int64_t requests, int64_t errors,
 	    int64_t conn_failures), void *ctx, char **cause);
+
+/* A record set: all rows imported with one --records NAME. */
+struct store_set {
+	char		*name;		/* owned */
+	int64_t		 rows;
+	int64_t		 keys;		/* distinct keys */
+	int64_t		 first_us;	/* earliest time */
+	int64_t		 last_us;	/* latest time */
+};
+/* Every record set, by name.  Free with store_sets_free. */
+int	store_record_sets(struct store *st, struct store_set **out,
+	    size_t *n, char **cause);
+void	store_sets_free(struct store_set *v, size_t n);
+/*
+ * Calls cb(ctx, key, time_us) for every key of set ref absent from set
+ * act (time: its earliest in ref), oldest first, then sets *unexpected to
+ * the number of act's keys absent from ref.  Returns 0, cb's non-zero
+ * value, or -1 with a new *cause.
+ */
+int	store_missing_keys(struct store *st, const char *ref,
+	    const char *act, int (*cb)(void *ctx, const char *key,
+	    int64_t time_us), void *ctx, int64_t *unexpected, char **cause);
+
+/* What the report's summary says (DESIGN §8). */
+struct store_summary {
+	int64_t	pods;
+	int64_t	rollouts;
+	int64_t	requests;
+	int64_t	failed_requests;	/* 5xx, or Envoy's 0 */
+	int64_t	first_us;		/* the incident's window: earliest */
+	int64_t	last_us;		/* and latest time in the data */
+};
+int	store_summary(struct store *st, struct store_summary *sum,
+	    char **cause);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);

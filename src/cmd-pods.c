@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "model.h"
+#include "podset.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -55,143 +56,6 @@ const struct cmd_entry cmd_timeline_entry = {
 	.exec = cmd_timeline_exec,
 };
 
-/* A pod and its containers, copied out of the store. */
-struct pc_pod {
-	struct row_pod		 r;	/* strings in the arena */
-	struct row_container	*c;	/* owned */
-	size_t			 nc;
-};
-
-struct pc_list {
-	struct arena	 a;
-	struct pc_pod	*v;		/* owned */
-	size_t		 n;
-	const char	*want;		/* timeline: the POD argument */
-	struct pc_pod	**by_uid;	/* owned: v sorted by uid */
-};
-
-static const char *
-A(struct pc_list *l, const char *s)
-{
-	return (arena_strdup(&l->a, s));
-}
-
-static int
-load_pod(void *ctx, const void *row)
-{
-	struct pc_list		*l = ctx;
-	const struct row_pod	*r = row;
-	struct pc_pod		*p;
-	char			 nsname[512];
-
-	if (l->want != NULL) {
-		snprintf(nsname, sizeof nsname, "%s/%s",
-		    r->namespace != NULL ? r->namespace : "",
-		    r->name != NULL ? r->name : "");
-		if (strcmp(l->want, r->uid) != 0 && strcmp(l->want,
-		    nsname) != 0 && (r->name == NULL || strcmp(l->want,
-		    r->name) != 0))
-			return (0);
-	}
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-	p = &l->v[l->n++];
-	memset(p, 0, sizeof *p);
-	p->r = *r;
-	p->r.uid = A(l, r->uid);
-	p->r.namespace = A(l, r->namespace);
-	p->r.name = A(l, r->name);
-	p->r.node = A(l, r->node);
-	p->r.ip = A(l, r->ip);
-	p->r.phase = A(l, r->phase);
-	p->r.owner_kind = A(l, r->owner_kind);
-	p->r.owner_name = A(l, r->owner_name);
-	p->r.workload_kind = A(l, r->workload_kind);
-	p->r.workload = A(l, r->workload);
-	p->r.template_hash = A(l, r->template_hash);
-	p->r.deletion_basis = A(l, r->deletion_basis);
-	p->r.sigterm_basis = A(l, r->sigterm_basis);
-	p->r.gone_basis = A(l, r->gone_basis);
-	return (0);
-}
-
-static int
-cmp_pc_uid(const void *key, const void *elem)
-{
-	const struct pc_pod	*p = *(struct pc_pod *const *)elem;
-
-	return (strcmp(key, p->r.uid));
-}
-
-static int
-cmp_pc_ptr(const void *a, const void *b)
-{
-	const struct pc_pod	*p = *(struct pc_pod *const *)a;
-	const struct pc_pod	*q = *(struct pc_pod *const *)b;
-
-	return (strcmp(p->r.uid, q->r.uid));
-}
-
-static int
-load_container(void *ctx, const void *row)
-{
-	struct pc_list			*l = ctx;
-	const struct row_container	*r = row;
-	struct pc_pod			**hit, *p;
-	struct row_container		*c;
-
-	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
-	    cmp_pc_uid);
-	if (hit == NULL)
-		return (0);
-	p = *hit;
-	p->c = xreallocarray(p->c, p->nc + 1, sizeof *p->c);
-	c = &p->c[p->nc++];
-	*c = *r;
-	c->pod_uid = p->r.uid;
-	c->name = A(l, r->name);
-	c->image = A(l, r->image);
-	c->prestop_kind = A(l, r->prestop_kind);
-	c->prestop_cmd = A(l, r->prestop_cmd);
-	c->reason = A(l, r->reason);
-	c->sigterm_basis = A(l, r->sigterm_basis);
-	return (0);
-}
-
-/*
- * Loads the pods (all, or those matching want), in the store's order
- * (namespace, workload, deletion), with their containers.
- */
-static int
-load_pods(struct store *st, struct pc_list *l, const char *want,
-    char **cause)
-{
-	size_t	i;
-
-	memset(l, 0, sizeof *l);
-	l->want = want;
-	if (store_model_scan(st, ROW_POD, NULL, NULL, load_pod, l,
-	    cause) != 0)
-		return (-1);
-	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
-	for (i = 0; i < l->n; i++)
-		l->by_uid[i] = &l->v[i];
-	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
-	return (store_model_scan(st, ROW_CONTAINER, NULL, NULL,
-	    load_container, l, cause));
-}
-
-static void
-free_pods(struct pc_list *l)
-{
-	size_t	i;
-
-	for (i = 0; i < l->n; i++)
-		free(l->v[i].c);
-	free(l->v);
-	free(l->by_uid);
-	arena_free(&l->a);
-}
-
 static json_t *
 jtime(int64_t us)
 {
@@ -214,7 +78,7 @@ jint(int64_t v)
 }
 
 static void
-print_pod_json(const struct pc_pod *p)
+print_pod_json(const struct podset_pod *p)
 {
 	json_t			*o, *cs, *c;
 	const struct row_container *rc;
@@ -279,7 +143,7 @@ clock_of(int64_t us, char out[TIME_FMT_LEN])
  * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running".
  */
 static void
-how_it_died(const struct pc_pod *p, struct buf *b)
+how_it_died(const struct podset_pod *p, struct buf *b)
 {
 	const struct row_container	*c;
 	size_t				 i;
@@ -344,7 +208,7 @@ put_cut(const char *s, int width)
  * at the terminal's width.
  */
 static void
-print_pod_line(const struct pc_pod *p, int width)
+print_pod_line(const struct podset_pod *p, int width)
 {
 	struct buf	 how = { 0 }, line = { 0 };
 	char		 t[TIME_FMT_LEN], *safe;
@@ -412,7 +276,7 @@ static int
 cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct store	*st;
-	struct pc_list	 l;
+	struct podset	 l;
 	const char	*db = NULL;
 	char		*cause = NULL;
 	size_t		 i;
@@ -424,7 +288,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    load_pods(st, &l, NULL, &cause) != 0) {
+	    podset_load(st, &l, NULL, &cause) != 0) {
 		fprintf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
@@ -442,7 +306,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (!json && l.n == 0)
 		fprintf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
-	free_pods(&l);
+	podset_free(&l);
 	store_close(st);
 	return (EXIT_OK);
 }
@@ -457,7 +321,7 @@ struct moment {
 struct moments {
 	struct moment	*v;	/* owned */
 	size_t		 n;
-	const struct pc_pod *pod;
+	const struct podset_pod *pod;
 };
 
 static void
@@ -546,7 +410,7 @@ scan_pod_events(void *ctx, const void *rec)
 
 /* The moments of one container's end. */
 static void
-container_moments(struct moments *ms, const struct pc_pod *p,
+container_moments(struct moments *ms, const struct podset_pod *p,
     const struct row_container *c)
 {
 	const char	*role = c->native_sidecar ? " (native sidecar)" :
@@ -615,7 +479,7 @@ container_moments(struct moments *ms, const struct pc_pod *p,
 }
 
 static void
-pod_moments(struct moments *ms, const struct pc_pod *p)
+pod_moments(struct moments *ms, const struct podset_pod *p)
 {
 	const struct row_pod	*r = &p->r;
 	size_t			 i;
@@ -668,9 +532,9 @@ static int
 cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct store	*st;
-	struct pc_list	 l;
+	struct podset	 l;
 	struct moments	 ms = { 0 };
-	const struct pc_pod *p;
+	const struct podset_pod *p;
 	const char	*db = NULL;
 	char		*cause = NULL, *safe, t[TIME_FMT_LEN], off[32];
 	char		 day[16] = "";
@@ -684,7 +548,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, optind == argc ? "no POD given" :
 		    "one POD at a time"));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    load_pods(st, &l, argv[optind], &cause) != 0) {
+	    podset_load(st, &l, argv[optind], &cause) != 0) {
 		fprintf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
@@ -704,7 +568,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 				    l.v[i].r.uid);
 		}
 		free(safe);
-		free_pods(&l);
+		podset_free(&l);
 		store_close(st);
 		return (EXIT_FAIL);
 	}
@@ -746,7 +610,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 		free(ms.v[i].text);
 	}
 	free(ms.v);
-	free_pods(&l);
+	podset_free(&l);
 	store_close(st);
 	return (EXIT_OK);
 }

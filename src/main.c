@@ -18,12 +18,6 @@
 static int	cmd_not_built(const struct cmd_entry *, int, char **);
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
-static const struct cmd_entry cmd_analyze_entry = {
-	.name = "analyze",
-	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
-	.help = "Finds what went wrong and stores the findings.",
-	.exec = cmd_not_built,
-};
 static const struct cmd_entry cmd_report_entry = {
 	.name = "report",
 	.usage = "report [--db FILE] [--format md|html|json] [-o FILE]",

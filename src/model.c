@@ -128,6 +128,32 @@ static const struct rec_field bucket_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field finding_fields[] = {
+	F(struct row_finding, id, RF_INT),
+	F(struct row_finding, kind, RF_STR),
+	F(struct row_finding, severity, RF_STR),
+	F(struct row_finding, namespace, RF_STR),
+	F(struct row_finding, workload, RF_STR),
+	F(struct row_finding, pods, RF_STR),
+	F(struct row_finding, start_us, RF_TIME),
+	F(struct row_finding, end_us, RF_TIME),
+	F(struct row_finding, summary, RF_STR),
+	F(struct row_finding, evidence, RF_STR),
+	F(struct row_finding, recommendation, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field missing_fields[] = {
+	F(struct row_missing, reference, RF_STR),
+	F(struct row_missing, actual, RF_STR),
+	F(struct row_missing, key, RF_STR),
+	F(struct row_missing, time_us, RF_TIME),
+	F(struct row_missing, pod_uid, RF_STR),
+	F(struct row_missing, namespace, RF_STR),
+	F(struct row_missing, workload, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -143,6 +169,9 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    "namespace, deployment, start_us"),
 	[ROW_JOB] = ROW(job, "jobs", row_job, "namespace, cronjob, start_us"),
 	[ROW_BUCKET] = ROW(bucket, "buckets", row_bucket, "second, ip"),
+	[ROW_FINDING] = ROW(finding, "findings", row_finding, "id"),
+	[ROW_MISSING] = ROW(missing, "missing_records", row_missing,
+	    "time_us, key"),
 };
 
 /* Containers that are proxies or agents beside the app (DESIGN §5). */

@@ -208,6 +208,10 @@ static const char *const migrations[] = {
 	"  namespace TEXT, workload TEXT, pods TEXT, start_us INTEGER,"
 	"  end_us INTEGER, summary TEXT, evidence TEXT,"
 	"  recommendation TEXT"
+	");"
+	"CREATE TABLE missing_records ("
+	"  reference TEXT, actual TEXT, key TEXT, time_us INTEGER,"
+	"  pod_uid TEXT, namespace TEXT, workload TEXT"
 	");",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
@@ -547,12 +551,21 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 int
 store_model_begin(struct store *st, char **cause)
 {
+	return (store_rows_begin(st, ROW__COUNT, cause));
+}
+
+int
+store_rows_begin(struct store *st, enum row_type only, char **cause)
+{
 	struct buf	b = { 0 };
 	int		t, rc;
 
 	buf_puts(&b, "BEGIN IMMEDIATE;");
-	for (t = 0; t < ROW__COUNT; t++)
-		buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
+	for (t = 0; t < ROW__COUNT; t++) {
+		if (only == ROW__COUNT || (enum row_type)t == only ||
+		    (only == ROW_FINDING && t == ROW_MISSING))
+			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
+	}
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
 	if (rc != 0)
@@ -829,6 +842,158 @@ store_ip_seconds(struct store *st, int (*cb)(void *, const char *,
 	}
 	sqlite3_finalize(s);
 	return (stop);
+}
+
+int
+store_record_sets(struct store *st, struct store_set **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_set	*v = NULL, *r;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT set_name, count(*), "
+	    "count(DISTINCT key), min(time_us), max(time_us) FROM records "
+	    "GROUP BY set_name ORDER BY set_name", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("records: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->name = xstrdup((const char *)sqlite3_column_text(s, 0));
+		r->rows = sqlite3_column_int64(s, 1);
+		r->keys = sqlite3_column_int64(s, 2);
+		r->first_us = sqlite3_column_type(s, 3) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 3);
+		r->last_us = sqlite3_column_type(s, 4) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 4);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_sets_free(v, cnt);
+		*cause = xasprintf("records: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_sets_free(struct store_set *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+int
+store_missing_keys(struct store *st, const char *ref, const char *act,
+    int (*cb)(void *, const char *, int64_t), void *ctx, int64_t *unexpected,
+    char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	/* reference keys absent from the actual set, at their first time */
+	if (sqlite3_prepare_v2(st->db, "SELECT r.key, min(r.time_us) FROM "
+	    "records r WHERE r.set_name = ?1 AND NOT EXISTS (SELECT 1 FROM "
+	    "records a WHERE a.set_name = ?2 AND a.key = r.key) GROUP BY "
+	    "r.key ORDER BY 2, 1", -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, ref, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, act, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
+		    sqlite3_column_type(s, 1) == SQLITE_NULL ? TIME_NONE :
+		    sqlite3_column_int64(s, 1));
+		if (stop != 0)
+			break;
+	}
+	sqlite3_finalize(s);
+	if (stop != 0)
+		return (stop);
+	if (rc != SQLITE_DONE)
+		goto fail;
+	/* and the other way: actual keys the reference does not have */
+	if (sqlite3_prepare_v2(st->db, "SELECT count(DISTINCT a.key) FROM "
+	    "records a WHERE a.set_name = ?2 AND NOT EXISTS (SELECT 1 FROM "
+	    "records r WHERE r.set_name = ?1 AND r.key = a.key)", -1, &s,
+	    NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, ref, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, act, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	*unexpected = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : 0;
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW)
+		goto fail;
+	return (0);
+fail:
+	*cause = xasprintf("records: %s", sqlite3_errmsg(st->db));
+	return (-1);
+}
+
+int
+store_summary(struct store *st, struct store_summary *sum, char **cause)
+{
+	static const char *const q[] = {
+		"SELECT count(*) FROM pods",
+		"SELECT count(*) FROM rollouts",
+		"SELECT count(*), coalesce(sum(status >= 500 OR status = 0), 0)"
+		    " FROM requests",
+		"SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
+		    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
+		    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
+		    "SELECT min(start_us) FROM requests UNION ALL SELECT "
+		    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+		    "FROM events UNION ALL SELECT max(time_us) FROM events)",
+	};
+	sqlite3_stmt	*s;
+	size_t		 i;
+	int		 rc;
+
+	memset(sum, 0, sizeof *sum);
+	sum->first_us = sum->last_us = TIME_NONE;
+	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
+		    SQLITE_OK) {
+			*cause = xasprintf("summary: %s",
+			    sqlite3_errmsg(st->db));
+			return (-1);
+		}
+		rc = sqlite3_step(s);
+		if (rc == SQLITE_ROW) {
+			switch (i) {
+			case 0:
+				sum->pods = sqlite3_column_int64(s, 0);
+				break;
+			case 1:
+				sum->rollouts = sqlite3_column_int64(s, 0);
+				break;
+			case 2:
+				sum->requests = sqlite3_column_int64(s, 0);
+				sum->failed_requests =
+				    sqlite3_column_int64(s, 1);
+				break;
+			default:
+				if (sqlite3_column_type(s, 0) != SQLITE_NULL)
+					sum->first_us =
+					    sqlite3_column_int64(s, 0);
+				if (sqlite3_column_type(s, 1) != SQLITE_NULL)
+					sum->last_us =
+					    sqlite3_column_int64(s, 1);
+				break;
+			}
+		}
+		sqlite3_finalize(s);
+	}
+	return (0);
 }
 
 int64_t

@@ -28,8 +28,8 @@ NS = "returns"
 DEP = "returns-api"
 OLD = ("7d9f8b6c5", 1)
 NEW = ("5c8d7b9f4", 2)
-OLD_SUFFIX = ["x2kq9", "b7m4p", "q9z2w"]
-NEW_SUFFIX = ["h6v2r", "t5n8c", "w3k7j"]
+OLD_SUFFIX = ["x2kq9", "b7m4p", "q9z2w", "r4t8y", "m2n6v", "k7p3s"]
+NEW_SUFFIX = ["h6v2r", "t5n8c", "w3k7j", "d8f2g", "p5q9x", "z3c6b"]
 GRACE = 30
 PRESTOP = 25
 
@@ -133,20 +133,20 @@ def event(n, reason, obj, msg, at, kind="Pod", component="kubelet",
     }
 
 
-def grace_budget(out):
+def grace_budget(out, npods=3):
     watch, events = [], []
     rv = 1000
     olds, news = [], []
     dep = {"name": DEP, "uid": uid(0xd0, 1)}
     # old pods run since 08:00
-    for i, s in enumerate(OLD_SUFFIX):
+    for i, s in enumerate(OLD_SUFFIX[:npods]):
         created = T0 - timedelta(hours=1)
         p = pod(OLD, i, s, "10.244.1.%d" % (10 + i), created, rv)
         rv += 1
         olds.append(running(p, created + timedelta(seconds=2)))
         watch.append(("ADDED", olds[-1]))
     n = 1
-    for i, s in enumerate(NEW_SUFFIX):
+    for i, s in enumerate(NEW_SUFFIX[:npods]):
         at = T0 + timedelta(seconds=40 * i)
         ip = "10.244.1.10" if i == 2 else "10.244.2.%d" % (20 + i)
         events.append(event(n, "ScalingReplicaSet", dep,
@@ -169,9 +169,10 @@ def grace_budget(out):
         request = at + timedelta(seconds=10)
         events.append(event(n, "ScalingReplicaSet", dep,
                             "Scaled down replica set %s-%s to %d" %
-                            (DEP, OLD[0], 2 - i) if i == 0 else
+                            (DEP, OLD[0], npods - 1 - i) if i == 0 else
                             "Scaled down replica set %s-%s from %d to %d" %
-                            (DEP, OLD[0], 3 - i, 2 - i), request,
+                            (DEP, OLD[0], npods - i, npods - 1 - i),
+                            request,
                             kind="Deployment",
                             component="deployment-controller"))
         n += 1
@@ -203,7 +204,7 @@ def grace_budget(out):
                    "metadata": {"resourceVersion": ""}}, f, indent=4)
         f.write("\n")
     rss = []
-    for rs, replicas in ((OLD, 0), (NEW, 3)):
+    for rs, replicas in ((OLD, 0), (NEW, npods)):
         rss.append({
             "metadata": {
                 "name": "%s-%s" % (DEP, rs[0]), "namespace": NS,
@@ -300,8 +301,55 @@ def grace_budget_access(out):
             f.write(line)
 
 
+def write_records(out, missing):
+    """courier.csv: the courier's manifest of 20,000 parcels scanned from
+    08:00 to 13:33 (one every second); ours.ndjson: the service's own
+    records, without the keys in missing."""
+    start = T0 - timedelta(hours=1)
+    with open(os.path.join(out, "courier.csv"), "w") as c, \
+            open(os.path.join(out, "ours.ndjson"), "w") as o:
+        c.write("parcel_id,scanned_at,depot\r\n")
+        for i in range(20000):
+            t = start + timedelta(seconds=i)
+            key = "RT%07d" % i
+            c.write("%s,%s,\"Depot %d, Bay %d\"\r\n" % (
+                key, t.strftime("%Y-%m-%d %H:%M:%S.000+00:00"), i % 7,
+                i % 3))
+            if i in missing:
+                continue
+            o.write(json.dumps({"return": {"id": key},
+                                "accepted_at": ts(t + timedelta(
+                                    milliseconds=300)),
+                                "status": "stored"}) + "\n")
+
+
+def records_lost(out):
+    """DESIGN story 1 in the records: six old pods SIGKILLed at the grace
+    deadline; the 10 records each accepted in its last 10 seconds (after
+    SIGTERM, before SIGKILL) are lost, and 3 more elsewhere."""
+    grace_budget(out, npods=6)
+    start = T0 - timedelta(hours=1)
+    missing = set()
+    for i in range(6):
+        request = T0 + timedelta(seconds=40 * i + 10)
+        for k in range(10):
+            t = request + timedelta(seconds=20 + k)
+            missing.add(int((t - start).total_seconds()))
+    for t in (1000, 9000, 17000):
+        missing.add(t)
+    write_records(out, missing)
+
+
+def records_control(out):
+    """The same rollout, but 63 records missing evenly over the day."""
+    grace_budget(out, npods=6)
+    write_records(out, set(137 + i * 317 for i in range(63)))
+
+
 STORIES = {"grace-budget": lambda out: (grace_budget(out),
-                                        grace_budget_access(out))}
+                                        grace_budget_access(out)),
+           "records-lost": records_lost,
+           "records-control": records_control}
 
 if __name__ == "__main__":
     if len(sys.argv) != 3 or sys.argv[1] not in STORIES:

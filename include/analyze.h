@@ -1,0 +1,85 @@
+/*
+ * analyze.h: the analysis.  Runs every rule of the table in rules.c over
+ * the model (pods, containers, buckets, rollouts, Jobs) and the record
+ * sets, and returns the findings (DESIGN §6), sorted by severity and
+ * time.  Each rule is one function that adds findings with their evidence;
+ * no rule adds a finding without evidence rows.  No SQL (through store.h),
+ * no drawing.
+ */
+#ifndef ANALYZE_H
+#define ANALYZE_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "podset.h"
+#include "store.h"
+
+/* What the command line says to the analysis. */
+struct analyze_opts {
+	const char	*reference;	/* --reconcile REFERENCE:ACTUAL, or */
+	const char	*actual;	/* NULL: the larger set is the
+					   reference when there are two */
+	int64_t		 lead_us;	/* records buffered before the deletion
+					   request still count (default 2 s) */
+	int64_t		 skew_us;	/* clock skew allowed between the two
+					   parties (default 5 s) */
+};
+
+/* One finding while the analysis runs; becomes a struct row_finding. */
+struct finding {
+	const char	*kind;		/* static string */
+	const char	*severity;	/* "critical" or "warning" */
+	char		*namespace;	/* owned */
+	char		*workload;	/* owned */
+	json_t		*pods;		/* owned array of pod names */
+	int64_t		 start_us;
+	int64_t		 end_us;
+	char		*summary;	/* owned */
+	json_t		*evidence;	/* owned object */
+	char		*recommendation; /* owned */
+};
+
+/* The analysis in progress: what rules read and what they add. */
+struct analysis {
+	struct store		*st;		/* borrowed */
+	const struct analyze_opts *opts;	/* borrowed */
+	struct podset		 pods;		/* the model's pods */
+	struct finding		*v;		/* owned findings */
+	size_t			 n;
+	struct buf		 notes;		/* what the analysis says about
+						   itself ("the larger set is
+						   the reference") */
+	/* missing records (reconcile.c), kept for the store */
+	struct row_missing	*missing;	/* owned; strings in strings */
+	size_t			 nmissing;
+	struct arena		 strings;
+};
+
+/* Adds a finding (the analysis owns it from now on). */
+struct finding	*analysis_add(struct analysis *a, const char *kind,
+		    const char *severity, const char *ns, const char *workload);
+
+/*
+ * Runs the analysis and stores its findings (replacing the previous
+ * run's).  Returns 0, or -1 with a new *cause.  The caller frees a with
+ * analysis_free.
+ */
+int	analyze_run(struct store *st, const struct analyze_opts *opts,
+	    struct analysis *a, char **cause);
+void	analysis_free(struct analysis *a);
+
+/* The rules (rules.c): a NULL-terminated table. */
+struct rule {
+	const char	*name;		/* what it finds, for messages */
+	int		(*run)(struct analysis *a, char **cause);
+};
+extern const struct rule rules[];
+
+/* reconcile.c: records-lost-at-termination and records-missing. */
+int	reconcile_run(struct analysis *a, char **cause);
+
+/* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
+void	analyze_fmt_s(double s, char *out, size_t len);
+
+#endif

@@ -1,0 +1,41 @@
+/*
+ * podset.h: the model's pods and their containers in memory, in the
+ * store's order (namespace, workload, death), for the commands and the
+ * analysis.  Strings live in the set's arena until podset_free.
+ */
+#ifndef PODSET_H
+#define PODSET_H
+
+#include <stddef.h>
+
+#include "model.h"
+#include "store.h"
+#include "util.h"
+
+/* A pod and its containers, copied out of the store. */
+struct podset_pod {
+	struct row_pod		 r;	/* strings in the set's arena */
+	struct row_container	*c;	/* owned */
+	size_t			 nc;
+};
+
+struct podset {
+	struct arena		  a;
+	struct podset_pod	 *v;		/* owned */
+	size_t			  n;
+	const char		 *want;		/* only pods matching this */
+	struct podset_pod	**by_uid;	/* owned: v sorted by uid */
+};
+
+/*
+ * Loads the pods (all when want is NULL, else those whose name,
+ * NAMESPACE/NAME or uid is want) with their containers.  Returns 0, or -1
+ * with a new *cause.  Free with podset_free, also after a failure.
+ */
+int	podset_load(struct store *st, struct podset *ps, const char *want,
+	    char **cause);
+void	podset_free(struct podset *ps);
+/* The pod with this uid, or NULL. */
+struct podset_pod *podset_find(struct podset *ps, const char *uid);
+
+#endif

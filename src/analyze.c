@@ -1,0 +1,146 @@
+/*
+ * analyze.c: runs the rules (analyze.h), orders the findings by severity
+ * and time, numbers them, and stores them with the missing records in
+ * one transaction, replacing the previous run's.  No SQL (store.h), no
+ * drawing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "timefmt.h"
+
+struct finding *
+analysis_add(struct analysis *a, const char *kind, const char *severity,
+    const char *ns, const char *workload)
+{
+	struct finding	*f;
+
+	a->v = xreallocarray(a->v, a->n + 1, sizeof *a->v);
+	f = &a->v[a->n++];
+	memset(f, 0, sizeof *f);
+	f->kind = kind;
+	f->severity = severity;
+	f->namespace = ns != NULL ? xstrdup(ns) : NULL;
+	f->workload = workload != NULL ? xstrdup(workload) : NULL;
+	f->start_us = f->end_us = TIME_NONE;
+	return (f);
+}
+
+void
+analyze_fmt_s(double s, char *out, size_t len)
+{
+	if (s < 10)
+		snprintf(out, len, "%.1f s", s);
+	else if (s < 600)
+		snprintf(out, len, "%.0f s", s);
+	else
+		snprintf(out, len, "%.1f min", s / 60);
+}
+
+static int
+severity_rank(const char *s)
+{
+	return (strcmp(s, "critical") == 0 ? 0 : 1);
+}
+
+static int
+cmp_finding(const void *a, const void *b)
+{
+	const struct finding	*p = a, *q = b;
+	int			 c;
+
+	if ((c = severity_rank(p->severity) - severity_rank(q->severity)) !=
+	    0)
+		return (c);
+	if (p->start_us != q->start_us)
+		return (p->start_us < q->start_us ? -1 : 1);
+	return (strcmp(p->kind, q->kind));
+}
+
+/* Stores the findings and the missing records. */
+static int
+store_findings(struct analysis *a, char **cause)
+{
+	struct row_finding	 r;
+	char			*pods, *ev;
+	size_t			 i;
+	int			 rc = 0;
+
+	if (store_rows_begin(a->st, ROW_FINDING, cause) != 0)
+		return (-1);
+	for (i = 0; i < a->n && rc == 0; i++) {
+		memset(&r, 0, sizeof r);
+		r.id = (int64_t)i + 1;
+		r.kind = a->v[i].kind;
+		r.severity = a->v[i].severity;
+		r.namespace = a->v[i].namespace;
+		r.workload = a->v[i].workload;
+		pods = json_dumps(a->v[i].pods, JSON_COMPACT);
+		ev = json_dumps(a->v[i].evidence, JSON_COMPACT |
+		    JSON_REAL_PRECISION(6));
+		r.pods = pods;
+		r.evidence = ev;
+		r.start_us = a->v[i].start_us;
+		r.end_us = a->v[i].end_us;
+		r.summary = a->v[i].summary;
+		r.recommendation = a->v[i].recommendation;
+		rc = store_model_put(a->st, ROW_FINDING, &r);
+		free(pods);
+		free(ev);
+	}
+	for (i = 0; i < a->nmissing && rc == 0; i++)
+		rc = store_model_put(a->st, ROW_MISSING, &a->missing[i]);
+	if (rc != 0) {
+		*cause = xstrdup(store_error(a->st));
+		store_model_end(a->st, 0, NULL);
+		return (-1);
+	}
+	return (store_model_end(a->st, 1, cause));
+}
+
+int
+analyze_run(struct store *st, const struct analyze_opts *opts,
+    struct analysis *a, char **cause)
+{
+	size_t	i;
+
+	memset(a, 0, sizeof *a);
+	a->st = st;
+	a->opts = opts;
+	if (podset_load(st, &a->pods, NULL, cause) != 0)
+		return (-1);
+	for (i = 0; rules[i].run != NULL; i++) {
+		if (rules[i].run(a, cause) != 0)
+			return (-1);
+	}
+	for (i = 0; i < a->n; i++) {
+		if (a->v[i].pods == NULL)
+			a->v[i].pods = json_array();
+		if (a->v[i].evidence == NULL)
+			fatal("finding %s without evidence", a->v[i].kind);
+	}
+	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);
+	return (store_findings(a, cause));
+}
+
+void
+analysis_free(struct analysis *a)
+{
+	size_t	i;
+
+	for (i = 0; i < a->n; i++) {
+		free(a->v[i].namespace);
+		free(a->v[i].workload);
+		json_decref(a->v[i].pods);
+		free(a->v[i].summary);
+		json_decref(a->v[i].evidence);
+		free(a->v[i].recommendation);
+	}
+	free(a->v);
+	free(a->missing);
+	arena_free(&a->strings);
+	buf_free(&a->notes);
+	podset_free(&a->pods);
+}

@@ -1,0 +1,143 @@
+/*
+ * podset.c: the model's pods with their containers, read out of the store
+ * into memory (podset.h) for the commands and the analysis.  No SQL (the
+ * rows come through store.h), no drawing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "podset.h"
+
+static const char *
+A(struct podset *l, const char *s)
+{
+	return (arena_strdup(&l->a, s));
+}
+
+static int
+load_pod(void *ctx, const void *row)
+{
+	struct podset		*l = ctx;
+	const struct row_pod	*r = row;
+	struct podset_pod		*p;
+	char			 nsname[512];
+
+	if (l->want != NULL) {
+		snprintf(nsname, sizeof nsname, "%s/%s",
+		    r->namespace != NULL ? r->namespace : "",
+		    r->name != NULL ? r->name : "");
+		if (strcmp(l->want, r->uid) != 0 && strcmp(l->want,
+		    nsname) != 0 && (r->name == NULL || strcmp(l->want,
+		    r->name) != 0))
+			return (0);
+	}
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	p = &l->v[l->n++];
+	memset(p, 0, sizeof *p);
+	p->r = *r;
+	p->r.uid = A(l, r->uid);
+	p->r.namespace = A(l, r->namespace);
+	p->r.name = A(l, r->name);
+	p->r.node = A(l, r->node);
+	p->r.ip = A(l, r->ip);
+	p->r.phase = A(l, r->phase);
+	p->r.owner_kind = A(l, r->owner_kind);
+	p->r.owner_name = A(l, r->owner_name);
+	p->r.workload_kind = A(l, r->workload_kind);
+	p->r.workload = A(l, r->workload);
+	p->r.template_hash = A(l, r->template_hash);
+	p->r.deletion_basis = A(l, r->deletion_basis);
+	p->r.sigterm_basis = A(l, r->sigterm_basis);
+	p->r.gone_basis = A(l, r->gone_basis);
+	return (0);
+}
+
+static int
+cmp_pc_uid(const void *key, const void *elem)
+{
+	const struct podset_pod	*p = *(struct podset_pod *const *)elem;
+
+	return (strcmp(key, p->r.uid));
+}
+
+static int
+cmp_pc_ptr(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+
+	return (strcmp(p->r.uid, q->r.uid));
+}
+
+static int
+load_container(void *ctx, const void *row)
+{
+	struct podset			*l = ctx;
+	const struct row_container	*r = row;
+	struct podset_pod			**hit, *p;
+	struct row_container		*c;
+
+	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
+	    cmp_pc_uid);
+	if (hit == NULL)
+		return (0);
+	p = *hit;
+	p->c = xreallocarray(p->c, p->nc + 1, sizeof *p->c);
+	c = &p->c[p->nc++];
+	*c = *r;
+	c->pod_uid = p->r.uid;
+	c->name = A(l, r->name);
+	c->image = A(l, r->image);
+	c->prestop_kind = A(l, r->prestop_kind);
+	c->prestop_cmd = A(l, r->prestop_cmd);
+	c->reason = A(l, r->reason);
+	c->sigterm_basis = A(l, r->sigterm_basis);
+	return (0);
+}
+
+/*
+ * Loads the pods (all, or those matching want), in the store's order
+ * (namespace, workload, deletion), with their containers.
+ */
+int
+podset_load(struct store *st, struct podset *l, const char *want,
+    char **cause)
+{
+	size_t	i;
+
+	memset(l, 0, sizeof *l);
+	l->want = want;
+	if (store_model_scan(st, ROW_POD, NULL, NULL, load_pod, l,
+	    cause) != 0)
+		return (-1);
+	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
+	for (i = 0; i < l->n; i++)
+		l->by_uid[i] = &l->v[i];
+	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
+	return (store_model_scan(st, ROW_CONTAINER, NULL, NULL,
+	    load_container, l, cause));
+}
+
+void
+podset_free(struct podset *l)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++)
+		free(l->v[i].c);
+	free(l->v);
+	free(l->by_uid);
+	arena_free(&l->a);
+}
+
+
+struct podset_pod *
+podset_find(struct podset *ps, const char *uid)
+{
+	struct podset_pod	**hit;
+
+	hit = xbsearch(uid, ps->by_uid, ps->n, sizeof *ps->by_uid,
+	    cmp_pc_uid);
+	return (hit != NULL ? *hit : NULL);
+}

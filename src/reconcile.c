@@ -1,0 +1,479 @@
+/*
+ * reconcile.c: what an outside party has and we lost (analyze.h).  Keys of
+ * the reference record set absent from the actual set are the missing
+ * records.  Each workload's termination windows run from a pod's deletion
+ * request (less a lead, for records buffered just before) to its end (gone,
+ * else its grace deadline), widened by the clock skew allowed between the
+ * two parties.  A workload whose windows hold far more of the missing
+ * records than their share of the time would explain (a one-sided
+ * binomial test) gets records-lost-at-termination; what no workload
+ * explains gets records-missing.  No SQL, no drawing.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "timefmt.h"
+
+#define SIGNIFICANT_P		0.001	/* p-value below which ... */
+#define SIGNIFICANT_ENRICHMENT	3.0	/* ... and enrichment above which */
+#define SIGNIFICANT_MIN		5	/* ... with at least this many */
+#define SAMPLE_KEYS		10
+
+struct miss {
+	char	*key;		/* owned */
+	int64_t	 t_us;
+};
+
+/* One pod's termination window. */
+struct win {
+	int64_t			 from_us;
+	int64_t			 to_us;
+	struct podset_pod	*pod;
+};
+
+/* A workload with its windows, merged, and what they hold. */
+struct wl {
+	const char	*namespace;	/* the pods' strings */
+	const char	*workload;
+	struct win	*w;		/* owned, sorted by from_us */
+	size_t		 nw;
+	int64_t		 covered_us;	/* merged length inside the span */
+	int64_t		 in_windows;
+	double		 coverage;
+	double		 enrichment;
+	double		 p_value;
+};
+
+struct rc {
+	struct analysis	*a;
+	struct miss	*m;		/* owned, by time */
+	size_t		 nm;
+	struct wl	*wl;		/* owned */
+	size_t		 nwl;
+};
+
+static int
+add_miss(void *ctx, const char *key, int64_t t_us)
+{
+	struct rc	*rc = ctx;
+
+	rc->m = xreallocarray(rc->m, rc->nm + 1, sizeof *rc->m);
+	rc->m[rc->nm].key = xstrdup(key);
+	rc->m[rc->nm].t_us = t_us;
+	rc->nm++;
+	return (0);
+}
+
+/* P(X >= k) for X ~ Binomial(n, p), in log space. */
+static double
+binom_tail(int64_t n, int64_t k, double p)
+{
+	double	lp, lq, sum = 0, lc;
+	int64_t	i;
+
+	if (k <= 0)
+		return (1);
+	if (p <= 0)
+		return (0);
+	if (p >= 1)
+		return (1);
+	lp = log(p);
+	lq = log1p(-p);
+	for (i = k; i <= n; i++) {
+		lc = lgamma((double)n + 1) - lgamma((double)i + 1) -
+		    lgamma((double)(n - i) + 1);
+		sum += exp(lc + (double)i * lp + (double)(n - i) * lq);
+	}
+	return (sum > 1 ? 1 : sum);
+}
+
+static int
+cmp_win(const void *a, const void *b)
+{
+	const struct win	*p = a, *q = b;
+
+	if (p->from_us != q->from_us)
+		return (p->from_us < q->from_us ? -1 : 1);
+	return (0);
+}
+
+static int
+same(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == b);
+	return (strcmp(a, b) == 0);
+}
+
+/* Collects each workload's termination windows. */
+static void
+collect_windows(struct rc *rc)
+{
+	const struct analyze_opts	*o = rc->a->opts;
+	struct podset_pod		*p;
+	struct wl			*w;
+	struct win			 x;
+	int64_t				 end;
+	size_t				 i, j;
+
+	for (i = 0; i < rc->a->pods.n; i++) {
+		p = &rc->a->pods.v[i];
+		if (p->r.deletion_us == TIME_NONE)
+			continue;
+		end = p->r.gone_us != TIME_NONE ? p->r.gone_us :
+		    p->r.deadline_us != TIME_NONE ? p->r.deadline_us :
+		    p->r.deletion_us + p->r.grace_s * 1000000;
+		x.from_us = p->r.deletion_us - o->lead_us - o->skew_us;
+		x.to_us = end + o->skew_us;
+		x.pod = p;
+		for (j = 0; j < rc->nwl; j++) {
+			if (same(rc->wl[j].namespace, p->r.namespace) &&
+			    same(rc->wl[j].workload, p->r.workload))
+				break;
+		}
+		if (j == rc->nwl) {
+			rc->wl = xreallocarray(rc->wl, rc->nwl + 1,
+			    sizeof *rc->wl);
+			memset(&rc->wl[rc->nwl], 0, sizeof *rc->wl);
+			rc->wl[rc->nwl].namespace = p->r.namespace;
+			rc->wl[rc->nwl].workload = p->r.workload;
+			rc->nwl++;
+		}
+		w = &rc->wl[j];
+		w->w = xreallocarray(w->w, w->nw + 1, sizeof *w->w);
+		w->w[w->nw++] = x;
+	}
+	for (j = 0; j < rc->nwl; j++)
+		xqsort(rc->wl[j].w, rc->wl[j].nw, sizeof *rc->wl[j].w,
+		    cmp_win);
+}
+
+/* The window of w holding t, or NULL. */
+static struct win *
+window_of(struct wl *w, int64_t t)
+{
+	size_t	i;
+
+	for (i = 0; i < w->nw && w->w[i].from_us <= t; i++) {
+		if (t <= w->w[i].to_us)
+			return (&w->w[i]);
+	}
+	return (NULL);
+}
+
+/* Coverage, in-window count, enrichment and p-value of one workload. */
+static void
+score(struct rc *rc, struct wl *w, int64_t span_from, int64_t span_to)
+{
+	int64_t	from, to, cur_from = 0, cur_to = 0, span = span_to - span_from;
+	size_t	i;
+	int	open = 0;
+
+	/* merged length of the windows inside the span */
+	for (i = 0; i <= w->nw; i++) {
+		if (i < w->nw && open && w->w[i].from_us <= cur_to) {
+			if (w->w[i].to_us > cur_to)
+				cur_to = w->w[i].to_us;
+			continue;
+		}
+		if (open) {
+			from = cur_from > span_from ? cur_from : span_from;
+			to = cur_to < span_to ? cur_to : span_to;
+			if (to > from)
+				w->covered_us += to - from;
+		}
+		if (i < w->nw) {
+			cur_from = w->w[i].from_us;
+			cur_to = w->w[i].to_us;
+			open = 1;
+		}
+	}
+	w->coverage = span > 0 ? (double)w->covered_us / (double)span : 1;
+	for (i = 0; i < rc->nm; i++) {
+		if (rc->m[i].t_us != TIME_NONE &&
+		    window_of(w, rc->m[i].t_us) != NULL)
+			w->in_windows++;
+	}
+	w->enrichment = rc->nm > 0 && w->coverage > 0 ?
+	    ((double)w->in_windows / (double)rc->nm) / w->coverage : 0;
+	w->p_value = binom_tail((int64_t)rc->nm, w->in_windows, w->coverage);
+}
+
+static json_t *
+jtime(int64_t us)
+{
+	char	b[TIME_FMT_LEN];
+
+	return (us == TIME_NONE ? json_null() :
+	    json_string(time_format(us, b)));
+}
+
+/* The evidence fields both record kinds share (DESIGN §6). */
+static json_t *
+evidence(struct rc *rc, const char *ref, const char *act, int64_t total,
+    int64_t missing, struct wl *w, int64_t unexpected)
+{
+	json_t	*e = json_object();
+
+	json_object_set_new(e, "reference", json_string(ref));
+	json_object_set_new(e, "actual", json_string(act));
+	json_object_set_new(e, "reference_total", json_integer(total));
+	json_object_set_new(e, "missing", json_integer(missing));
+	json_object_set_new(e, "unexpected", json_integer(unexpected));
+	json_object_set_new(e, "in_windows", json_integer(w != NULL ?
+	    w->in_windows : 0));
+	json_object_set_new(e, "window_coverage", json_real(w != NULL ?
+	    w->coverage : 0));
+	json_object_set_new(e, "enrichment", json_real(w != NULL ?
+	    w->enrichment : 0));
+	json_object_set_new(e, "p_value", json_real(w != NULL ?
+	    w->p_value : 1));
+	json_object_set_new(e, "lead_s", json_real((double)
+	    rc->a->opts->lead_us / 1e6));
+	json_object_set_new(e, "skew_s", json_real((double)
+	    rc->a->opts->skew_us / 1e6));
+	return (e);
+}
+
+/* Picks the reference and actual sets.  0: go on, 1: nothing to do. */
+static int
+pick_sets(struct analysis *a, struct store_set *s, size_t n,
+    struct store_set **ref, struct store_set **act, char **cause)
+{
+	const struct analyze_opts	*o = a->opts;
+	size_t				 i;
+
+	*ref = *act = NULL;
+	if (o->reference != NULL) {
+		for (i = 0; i < n; i++) {
+			if (strcmp(s[i].name, o->reference) == 0)
+				*ref = &s[i];
+			if (strcmp(s[i].name, o->actual) == 0)
+				*act = &s[i];
+		}
+		if (*ref == NULL || *act == NULL) {
+			*cause = xasprintf("--reconcile %s:%s: no record set "
+			    "\"%s\" (imported sets: %zu)", o->reference,
+			    o->actual, *ref == NULL ? o->reference :
+			    o->actual, n);
+			return (-1);
+		}
+		return (0);
+	}
+	if (n < 2)
+		return (1);
+	if (n > 2) {
+		buf_printf(&a->notes, "%zu record sets: say which to compare "
+		    "with --reconcile REFERENCE:ACTUAL\n", n);
+		return (1);
+	}
+	*ref = s[0].keys >= s[1].keys ? &s[0] : &s[1];
+	*act = *ref == &s[0] ? &s[1] : &s[0];
+	buf_printf(&a->notes, "reconciling %s (the larger set, %lld keys, "
+	    "is the reference) against %s (%lld keys)\n", (*ref)->name,
+	    (long long)(*ref)->keys, (*act)->name, (long long)(*act)->keys);
+	return (0);
+}
+
+static void
+rc_free(struct rc *rc)
+{
+	size_t	i;
+
+	for (i = 0; i < rc->nm; i++)
+		free(rc->m[i].key);
+	free(rc->m);
+	for (i = 0; i < rc->nwl; i++)
+		free(rc->wl[i].w);
+	free(rc->wl);
+}
+
+/* Notes each missing record, and the pod whose window holds it. */
+static void
+keep_missing(struct rc *rc, const char *ref, const char *act,
+    struct wl *best)
+{
+	struct analysis		*a = rc->a;
+	struct row_missing	*r;
+	struct win		*w;
+	size_t			 i, j;
+
+	for (i = 0; i < rc->nm; i++) {
+		w = best != NULL ? window_of(best, rc->m[i].t_us) : NULL;
+		for (j = 0; w == NULL && j < rc->nwl; j++)
+			w = window_of(&rc->wl[j], rc->m[i].t_us);
+		a->missing = xreallocarray(a->missing, a->nmissing + 1,
+		    sizeof *a->missing);
+		r = &a->missing[a->nmissing++];
+		memset(r, 0, sizeof *r);
+		r->reference = arena_strdup(&a->strings, ref);
+		r->actual = arena_strdup(&a->strings, act);
+		r->key = arena_strdup(&a->strings, rc->m[i].key);
+		r->time_us = rc->m[i].t_us;
+		if (w != NULL) {
+			/* the pods' strings live as long as the analysis */
+			r->pod_uid = w->pod->r.uid;
+			r->namespace = w->pod->r.namespace;
+			r->workload = w->pod->r.workload;
+		}
+	}
+}
+
+static void
+lost_finding(struct rc *rc, struct wl *best, const char *ref,
+    const char *act, int64_t total, int64_t unexpected)
+{
+	struct finding	*f;
+	json_t		*keys = json_array(), *pods = json_array();
+	json_t		*detail = json_array(), *d;
+	struct win	*w;
+	size_t		 i, j, k;
+	int64_t		 first = TIME_NONE, last = TIME_NONE, n;
+
+	f = analysis_add(rc->a, "records-lost-at-termination", "critical",
+	    best->namespace, best->workload);
+	for (i = 0; i < rc->nm; i++) {
+		if ((w = window_of(best, rc->m[i].t_us)) == NULL)
+			continue;
+		if (json_array_size(keys) < SAMPLE_KEYS)
+			json_array_append_new(keys,
+			    json_string(rc->m[i].key));
+		if (first == TIME_NONE)
+			first = rc->m[i].t_us;
+		last = rc->m[i].t_us;
+	}
+	for (j = 0; j < best->nw; j++) {
+		for (n = 0, i = 0; i < rc->nm; i++) {
+			w = window_of(best, rc->m[i].t_us);
+			if (w == &best->w[j])
+				n++;
+		}
+		if (n == 0)
+			continue;
+		for (k = 0; k < json_array_size(pods); k++) {
+			if (strcmp(json_string_value(json_array_get(pods, k)),
+			    best->w[j].pod->r.name) == 0)
+				break;
+		}
+		if (k == json_array_size(pods))
+			json_array_append_new(pods,
+			    json_string(best->w[j].pod->r.name));
+		d = json_pack("{s:s,s:I}", "pod", best->w[j].pod->r.name,
+		    "missing", (json_int_t)n);
+		json_object_set_new(d, "deletion",
+		    jtime(best->w[j].pod->r.deletion_us));
+		json_array_append_new(detail, d);
+	}
+	f->pods = pods;
+	f->start_us = first;
+	f->end_us = last;
+	f->evidence = evidence(rc, ref, act, total, (int64_t)rc->nm, best,
+	    unexpected);
+	json_object_set_new(f->evidence, "sample_keys", keys);
+	json_object_set_new(f->evidence, "pods_detail", detail);
+	f->summary = xasprintf("%lld of %lld records in %s are missing from "
+	    "%s; %lld of them fall in %s's termination windows, which cover "
+	    "%.1f%% of the time (%.0fx more than chance, p = %.2g)",
+	    (long long)rc->nm, (long long)total, ref, act,
+	    (long long)best->in_windows, best->workload,
+	    best->coverage * 100, best->enrichment, best->p_value);
+	f->recommendation = xasprintf("Records accepted in %s's last "
+	    "seconds are lost when its pods die: acknowledge a record only "
+	    "after it is flushed (e.g. the Kafka producer's flush), give the "
+	    "pods a grace period that covers preStop plus the measured "
+	    "flush plus a margin, and alert on exit 137 during rollouts.",
+	    best->workload);
+}
+
+static void
+missing_finding(struct rc *rc, struct wl *best, struct wl *top,
+    const char *ref, const char *act, int64_t total, int64_t unexpected)
+{
+	struct finding	*f;
+	json_t		*keys = json_array();
+	int64_t		 n = 0, first = TIME_NONE, last = TIME_NONE;
+	size_t		 i;
+
+	for (i = 0; i < rc->nm; i++) {
+		if (best != NULL && window_of(best, rc->m[i].t_us) != NULL)
+			continue;
+		if (json_array_size(keys) < SAMPLE_KEYS)
+			json_array_append_new(keys,
+			    json_string(rc->m[i].key));
+		if (first == TIME_NONE)
+			first = rc->m[i].t_us;
+		last = rc->m[i].t_us;
+		n++;
+	}
+	if (n == 0)
+		return;
+	f = analysis_add(rc->a, "records-missing", "warning", NULL, NULL);
+	f->pods = json_array();
+	f->start_us = first;
+	f->end_us = last;
+	f->evidence = evidence(rc, ref, act, total, n, best != NULL ? NULL :
+	    top, unexpected);
+	json_object_set_new(f->evidence, "sample_keys", keys);
+	f->summary = xasprintf("%lld of %lld records in %s are missing from "
+	    "%s with no concentration in any workload's termination "
+	    "windows%s", (long long)n, (long long)total, ref, act,
+	    best != NULL ? " (beside those lost at termination)" : "");
+	f->recommendation = xasprintf("Compare a sample of the missing keys "
+	    "(evidence.sample_keys) with the service's logs around their "
+	    "times; gaps that do not follow pod deaths point at validation, "
+	    "clerical or integration errors rather than shutdown.");
+}
+
+int
+reconcile_run(struct analysis *a, char **cause)
+{
+	struct store_set	*sets = NULL, *ref, *act;
+	struct rc		 rc;
+	struct wl		*best = NULL, *top = NULL;
+	size_t			 nsets = 0, i;
+	int64_t			 unexpected = 0;
+	int			 r;
+
+	memset(&rc, 0, sizeof rc);
+	rc.a = a;
+	if (store_record_sets(a->st, &sets, &nsets, cause) != 0)
+		return (-1);
+	if ((r = pick_sets(a, sets, nsets, &ref, &act, cause)) != 0) {
+		store_sets_free(sets, nsets);
+		return (r < 0 ? -1 : 0);
+	}
+	if (store_missing_keys(a->st, ref->name, act->name, add_miss, &rc,
+	    &unexpected, cause) != 0) {
+		store_sets_free(sets, nsets);
+		rc_free(&rc);
+		return (-1);
+	}
+	collect_windows(&rc);
+	for (i = 0; i < rc.nwl; i++) {
+		score(&rc, &rc.wl[i], ref->first_us, ref->last_us);
+		if (top == NULL || rc.wl[i].enrichment > top->enrichment)
+			top = &rc.wl[i];
+		if (rc.wl[i].p_value < SIGNIFICANT_P &&
+		    rc.wl[i].enrichment >= SIGNIFICANT_ENRICHMENT &&
+		    rc.wl[i].in_windows >= SIGNIFICANT_MIN &&
+		    (best == NULL || rc.wl[i].enrichment > best->enrichment))
+			best = &rc.wl[i];
+	}
+	if (best != NULL)
+		lost_finding(&rc, best, ref->name, act->name, ref->keys,
+		    unexpected);
+	missing_finding(&rc, best, top, ref->name, act->name, ref->keys,
+	    unexpected);
+	keep_missing(&rc, ref->name, act->name, best);
+	buf_printf(&a->notes, "%s vs %s: %zu missing, %lld unexpected; "
+	    "windows from the deletion request - %.1f s to the pod's end, "
+	    "clock skew +-%.1f s\n", ref->name, act->name, rc.nm,
+	    (long long)unexpected, (double)a->opts->lead_us / 1e6,
+	    (double)a->opts->skew_us / 1e6);
+	store_sets_free(sets, nsets);
+	rc_free(&rc);
+	return (0);
+}

@@ -1,0 +1,95 @@
+/*
+ * report-json.c: the report JSON of DESIGN §8, built from the stored
+ * sources, summary and findings.  Field names and types are a contract:
+ * change them only with DESIGN and the README.  No SQL, no drawing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "report.h"
+#include "timefmt.h"
+#include "util.h"
+
+static json_t *
+jtime(int64_t us)
+{
+	char	b[TIME_FMT_LEN];
+
+	return (us == TIME_NONE ? json_null() :
+	    json_string(time_format(us, b)));
+}
+
+static json_t *
+jstr(const char *s)
+{
+	return (s == NULL ? json_null() : json_string(s));
+}
+
+static int
+add_finding(void *ctx, const void *row)
+{
+	json_t			*arr = ctx, *f, *pods, *ev;
+	const struct row_finding *r = row;
+
+	pods = r->pods != NULL ? json_loads(r->pods, 0, NULL) : NULL;
+	ev = r->evidence != NULL ? json_loads(r->evidence, 0, NULL) : NULL;
+	f = json_object();
+	json_object_set_new(f, "id", json_integer(r->id));
+	json_object_set_new(f, "kind", jstr(r->kind));
+	json_object_set_new(f, "severity", jstr(r->severity));
+	json_object_set_new(f, "namespace", jstr(r->namespace));
+	json_object_set_new(f, "workload", jstr(r->workload));
+	json_object_set_new(f, "pods", pods != NULL ? pods : json_array());
+	json_object_set_new(f, "start", jtime(r->start_us));
+	json_object_set_new(f, "end", jtime(r->end_us));
+	json_object_set_new(f, "summary", jstr(r->summary));
+	json_object_set_new(f, "evidence", ev != NULL ? ev : json_object());
+	json_object_set_new(f, "recommendation", jstr(r->recommendation));
+	json_array_append_new(arr, f);
+	return (0);
+}
+
+json_t *
+report_json(struct store *st, int64_t generated_us, char **cause)
+{
+	struct store_source	*src = NULL;
+	struct store_summary	 sum;
+	json_t			*o, *sources, *findings, *s;
+	size_t			 n = 0, i;
+
+	if (store_sources(st, &src, &n, cause) != 0 ||
+	    store_summary(st, &sum, cause) != 0)
+		return (NULL);
+	o = json_object();
+	json_object_set_new(o, "format", json_string("coroner-report/1"));
+	json_object_set_new(o, "generated_at", jtime(generated_us));
+	json_object_set_new(o, "window", json_pack("{s:o,s:o}", "start",
+	    jtime(sum.first_us), "end", jtime(sum.last_us)));
+	sources = json_array();
+	for (i = 0; i < n; i++) {
+		s = json_object();
+		json_object_set_new(s, "path", json_string(src[i].member !=
+		    NULL ? src[i].member : src[i].path));
+		json_object_set_new(s, "format", json_string(src[i].format));
+		json_object_set_new(s, "rows", json_integer(src[i].rows));
+		json_object_set_new(s, "rejected",
+		    json_integer(src[i].rejected));
+		json_array_append_new(sources, s);
+	}
+	store_sources_free(src, n);
+	json_object_set_new(o, "sources", sources);
+	json_object_set_new(o, "summary", json_pack("{s:I,s:I,s:I,s:I}",
+	    "pods", (json_int_t)sum.pods, "rollouts",
+	    (json_int_t)sum.rollouts, "requests", (json_int_t)sum.requests,
+	    "failed_requests", (json_int_t)sum.failed_requests));
+	findings = json_array();
+	if (store_model_scan(st, ROW_FINDING, NULL, NULL, add_finding,
+	    findings, cause) != 0) {
+		json_decref(findings);
+		json_decref(o);
+		return (NULL);
+	}
+	json_object_set_new(o, "findings", findings);
+	return (o);
+}
