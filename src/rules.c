@@ -305,6 +305,16 @@ const struct rule rules[] = {
 	{ .name = "SIGKILL at the grace deadline", .run = rule_sigkill },
 	{ .name = "grace budget", .run = rule_grace_budget },
 	{ .name = "OOMKilled", .run = rule_oom },
+	{ .name = "traffic after shutdown",
+	    .run = rule_traffic_after_shutdown },
+	{ .name = "sidecar exited before the app",
+	    .run = rule_sidecar_exited },
+	{ .name = "app started before its proxy",
+	    .run = rule_app_before_proxy },
+	{ .name = "Job held by its sidecar", .run = rule_job_held },
+	{ .name = "Job overran", .run = rule_job_overran },
 	{ .name = "records", .run = reconcile_run },
+	/* last: bursts that no finding above explains */
+	{ .name = "5xx bursts", .run = rule_5xx_burst },
 	{ .name = NULL, .run = NULL }
 };
