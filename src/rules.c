@@ -234,11 +234,12 @@ rule_grace_budget(struct analysis *a, char **cause)
 		    "lower bound)", f->workload, (long long)
 		    json_integer_value(json_object_get(e, "grace_s")),
 		    prestop, shutdown);
-		f->recommendation = xasprintf("Set terminationGracePeriodSeconds "
-		    "to at least %.0f s (preStop %.0f s + shutdown >= %.1f s + "
-		    "%d s margin, rounded up to 5 s); measure the real shutdown "
-		    "(the app's log of its flush) and size the grace to it, or "
-		    "shorten the preStop sleep to what the load balancer needs.",
+		f->recommendation = xasprintf("Set "
+		    "terminationGracePeriodSeconds to at least %.0f s (preStop "
+		    "%.0f s + shutdown >= %.1f s + %d s margin, rounded up to "
+		    "5 s); measure the real shutdown (the app's log of its "
+		    "flush) and size the grace to it, or shorten the preStop "
+		    "sleep to what the load balancer needs.",
 		    need, prestop, shutdown, MARGIN_S);
 	}
 	return (0);
