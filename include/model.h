@@ -169,7 +169,7 @@ struct row_finding {
 	int64_t		 start_us;
 	int64_t		 end_us;
 	const char	*summary;	/* one sentence */
-	const char	*evidence;	/* JSON object of named numbers, times */
+	const char	*evidence;	/* JSON object: numbers and times */
 	const char	*recommendation;
 };
 
