@@ -50,6 +50,9 @@ void	 buf_printf(struct buf *, const char *, ...)
 void	 buf_clear(struct buf *);	/* keeps the allocation */
 void	 buf_free(struct buf *);
 
+/* Whether two strings are equal; two NULLs are, NULL and a string not. */
+int	 str_eq(const char *, const char *);
+
 /*
  * An arena of strings freed all at once: for models that copy many small
  * strings out of borrowed rows.

@@ -19,6 +19,7 @@
 #include "model.h"
 #include "podset.h"
 #include "store.h"
+#include "jsonval.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -56,27 +57,6 @@ const struct cmd_entry cmd_timeline_entry = {
 	.exec = cmd_timeline_exec,
 };
 
-static json_t *
-jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
-}
-
-static json_t *
-jstr(const char *s)
-{
-	return (s == NULL ? json_null() : json_string(s));
-}
-
-static json_t *
-jint(int64_t v)
-{
-	return (v == INT_NONE ? json_null() : json_integer(v));
-}
-
 static void
 print_pod_json(const struct podset_pod *p)
 {
@@ -86,33 +66,33 @@ print_pod_json(const struct podset_pod *p)
 	size_t			 i;
 
 	o = json_object();
-	json_object_set_new(o, "namespace", jstr(p->r.namespace));
-	json_object_set_new(o, "name", jstr(p->r.name));
-	json_object_set_new(o, "uid", jstr(p->r.uid));
-	json_object_set_new(o, "workload", jstr(p->r.workload));
-	json_object_set_new(o, "node", jstr(p->r.node));
-	json_object_set_new(o, "ip", jstr(p->r.ip));
-	json_object_set_new(o, "created", jtime(p->r.created_us));
-	json_object_set_new(o, "deletion", jtime(p->r.deletion_us));
-	json_object_set_new(o, "sigterm", jtime(p->r.sigterm_us));
-	json_object_set_new(o, "deadline", jtime(p->r.deadline_us));
-	json_object_set_new(o, "gone", jtime(p->r.gone_us));
-	json_object_set_new(o, "grace_s", jint(p->r.grace_s));
+	json_object_set_new(o, "namespace", jv_str(p->r.namespace));
+	json_object_set_new(o, "name", jv_str(p->r.name));
+	json_object_set_new(o, "uid", jv_str(p->r.uid));
+	json_object_set_new(o, "workload", jv_str(p->r.workload));
+	json_object_set_new(o, "node", jv_str(p->r.node));
+	json_object_set_new(o, "ip", jv_str(p->r.ip));
+	json_object_set_new(o, "created", jv_time(p->r.created_us));
+	json_object_set_new(o, "deletion", jv_time(p->r.deletion_us));
+	json_object_set_new(o, "sigterm", jv_time(p->r.sigterm_us));
+	json_object_set_new(o, "deadline", jv_time(p->r.deadline_us));
+	json_object_set_new(o, "gone", jv_time(p->r.gone_us));
+	json_object_set_new(o, "grace_s", jv_int(p->r.grace_s));
 	json_object_set_new(o, "prestop_s", p->r.prestop_ms == INT_NONE ?
 	    json_null() : json_real((double)p->r.prestop_ms / 1000));
 	cs = json_array();
 	for (i = 0; i < p->nc; i++) {
 		rc = &p->c[i];
 		c = json_object();
-		json_object_set_new(c, "name", jstr(rc->name));
+		json_object_set_new(c, "name", jv_str(rc->name));
 		json_object_set_new(c, "sidecar", json_boolean(rc->sidecar));
 		json_object_set_new(c, "native",
 		    json_boolean(rc->native_sidecar));
-		json_object_set_new(c, "started", jtime(rc->started_us));
-		json_object_set_new(c, "ready", jtime(rc->ready_us));
-		json_object_set_new(c, "finished", jtime(rc->finished_us));
-		json_object_set_new(c, "exit_code", jint(rc->exit_code));
-		json_object_set_new(c, "reason", jstr(rc->reason));
+		json_object_set_new(c, "started", jv_time(rc->started_us));
+		json_object_set_new(c, "ready", jv_time(rc->ready_us));
+		json_object_set_new(c, "finished", jv_time(rc->finished_us));
+		json_object_set_new(c, "exit_code", jv_int(rc->exit_code));
+		json_object_set_new(c, "reason", jv_str(rc->reason));
 		json_object_set_new(c, "killed_at_deadline",
 		    json_boolean(rc->killed_at_deadline));
 		json_array_append_new(cs, c);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "jsonval.h"
 #include "timefmt.h"
 
 #define SIGNIFICANT_P		0.001	/* p-value below which ... */
@@ -100,14 +101,6 @@ cmp_win(const void *a, const void *b)
 	return (0);
 }
 
-static int
-same(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a == b);
-	return (strcmp(a, b) == 0);
-}
-
 /* Collects each workload's termination windows. */
 static void
 collect_windows(struct rc *rc)
@@ -130,8 +123,8 @@ collect_windows(struct rc *rc)
 		x.to_us = end + o->skew_us;
 		x.pod = p;
 		for (j = 0; j < rc->nwl; j++) {
-			if (same(rc->wl[j].namespace, p->r.namespace) &&
-			    same(rc->wl[j].workload, p->r.workload))
+			if (str_eq(rc->wl[j].namespace, p->r.namespace) &&
+			    str_eq(rc->wl[j].workload, p->r.workload))
 				break;
 		}
 		if (j == rc->nwl) {
@@ -200,15 +193,6 @@ score(struct rc *rc, struct wl *w, int64_t span_from, int64_t span_to)
 	w->enrichment = rc->nm > 0 && w->coverage > 0 ?
 	    ((double)w->in_windows / (double)rc->nm) / w->coverage : 0;
 	w->p_value = binom_tail((int64_t)rc->nm, w->in_windows, w->coverage);
-}
-
-static json_t *
-jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
 }
 
 /* The evidence fields both record kinds share (DESIGN §6). */
@@ -364,7 +348,7 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 		d = json_pack("{s:s,s:I}", "pod", best->w[j].pod->r.name,
 		    "missing", (json_int_t)n);
 		json_object_set_new(d, "deletion",
-		    jtime(best->w[j].pod->r.deletion_us));
+		    jv_time(best->w[j].pod->r.deletion_us));
 		json_array_append_new(detail, d);
 	}
 	f->pods = pods;

@@ -8,23 +8,9 @@
 
 #include "model.h"
 #include "report.h"
+#include "jsonval.h"
 #include "timefmt.h"
 #include "util.h"
-
-static json_t *
-jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
-}
-
-static json_t *
-jstr(const char *s)
-{
-	return (s == NULL ? json_null() : json_string(s));
-}
 
 static int
 add_finding(void *ctx, const void *row)
@@ -36,16 +22,16 @@ add_finding(void *ctx, const void *row)
 	ev = r->evidence != NULL ? json_loads(r->evidence, 0, NULL) : NULL;
 	f = json_object();
 	json_object_set_new(f, "id", json_integer(r->id));
-	json_object_set_new(f, "kind", jstr(r->kind));
-	json_object_set_new(f, "severity", jstr(r->severity));
-	json_object_set_new(f, "namespace", jstr(r->namespace));
-	json_object_set_new(f, "workload", jstr(r->workload));
+	json_object_set_new(f, "kind", jv_str(r->kind));
+	json_object_set_new(f, "severity", jv_str(r->severity));
+	json_object_set_new(f, "namespace", jv_str(r->namespace));
+	json_object_set_new(f, "workload", jv_str(r->workload));
 	json_object_set_new(f, "pods", pods != NULL ? pods : json_array());
-	json_object_set_new(f, "start", jtime(r->start_us));
-	json_object_set_new(f, "end", jtime(r->end_us));
-	json_object_set_new(f, "summary", jstr(r->summary));
+	json_object_set_new(f, "start", jv_time(r->start_us));
+	json_object_set_new(f, "end", jv_time(r->end_us));
+	json_object_set_new(f, "summary", jv_str(r->summary));
 	json_object_set_new(f, "evidence", ev != NULL ? ev : json_object());
-	json_object_set_new(f, "recommendation", jstr(r->recommendation));
+	json_object_set_new(f, "recommendation", jv_str(r->recommendation));
 	json_array_append_new(arr, f);
 	return (0);
 }
@@ -63,9 +49,9 @@ report_json(struct store *st, int64_t generated_us, char **cause)
 		return (NULL);
 	o = json_object();
 	json_object_set_new(o, "format", json_string("coroner-report/1"));
-	json_object_set_new(o, "generated_at", jtime(generated_us));
+	json_object_set_new(o, "generated_at", jv_time(generated_us));
 	json_object_set_new(o, "window", json_pack("{s:o,s:o}", "start",
-	    jtime(sum.first_us), "end", jtime(sum.last_us)));
+	    jv_time(sum.first_us), "end", jv_time(sum.last_us)));
 	sources = json_array();
 	for (i = 0; i < n; i++) {
 		s = json_object();

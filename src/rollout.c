@@ -32,12 +32,6 @@ struct rs_set {
 	size_t		 n;
 };
 
-static int
-same(const char *a, const char *b)
-{
-	return (a != NULL && b != NULL && strcmp(a, b) == 0);
-}
-
 static struct rs_info *
 rs_get(struct rs_set *rs, const char *ns, const char *dep, const char *name)
 {
@@ -45,7 +39,7 @@ rs_get(struct rs_set *rs, const char *ns, const char *dep, const char *name)
 	size_t		 i;
 
 	for (i = 0; i < rs->n; i++) {
-		if (same(rs->v[i].namespace, ns) && same(rs->v[i].name, name))
+		if (str_eq(rs->v[i].namespace, ns) && str_eq(rs->v[i].name, name))
 			return (&rs->v[i]);
 	}
 	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);
@@ -112,7 +106,7 @@ scan_scaling(void *ctx, const void *rec)
 	long long		 to;
 	int			 up;
 
-	if (!same(e->reason, "ScalingReplicaSet") || e->message == NULL ||
+	if (!str_eq(e->reason, "ScalingReplicaSet") || e->message == NULL ||
 	    e->obj_name == NULL)
 		return (0);
 	if (!parse_scaling(e->message, &up, name, sizeof name, &to))
@@ -162,8 +156,8 @@ write_rollouts(struct store *st, struct rs_set *rs,
 	for (i = 1; i < rs->n; i++) {
 		o = &rs->v[i - 1];
 		n = &rs->v[i];
-		if (!same(o->namespace, n->namespace) ||
-		    !same(o->deployment, n->deployment))
+		if (!str_eq(o->namespace, n->namespace) ||
+		    !str_eq(o->deployment, n->deployment))
 			continue;
 		memset(&r, 0, sizeof r);
 		r.namespace = n->namespace;
@@ -200,13 +194,13 @@ write_jobs(struct store *st, struct model *m, struct model_stats *stats)
 
 	for (i = 0; i < m->nwl; i++) {
 		w = &m->wl[i].r;
-		if (!same(w->kind, "Job"))
+		if (!str_eq(w->kind, "Job"))
 			continue;
 		memset(&j, 0, sizeof j);
 		j.uid = w->uid;
 		j.namespace = w->namespace;
 		j.name = w->name;
-		if (same(w->owner_kind, "CronJob"))
+		if (str_eq(w->owner_kind, "CronJob"))
 			j.cronjob = w->owner_name;
 		else if (w->name != NULL && (n = strlen(w->name)) > 9) {
 			/* <cronjob>-<scheduled minute>: 8 digits or more */
@@ -248,8 +242,8 @@ rollout_build(struct store *st, struct model *m, struct model_stats *stats,
 
 	for (i = 0; i < m->nwl; i++) {
 		w = &m->wl[i].r;
-		if (!same(w->kind, "ReplicaSet") ||
-		    !same(w->owner_kind, "Deployment"))
+		if (!str_eq(w->kind, "ReplicaSet") ||
+		    !str_eq(w->owner_kind, "Deployment"))
 			continue;
 		r = rs_get(&rs, w->namespace, w->owner_name, w->name);
 		r->revision = w->revision;
@@ -257,8 +251,8 @@ rollout_build(struct store *st, struct model *m, struct model_stats *stats,
 	}
 	for (i = 0; i < m->npods; i++) {
 		p = &m->pods[i];
-		if (!same(p->r.workload_kind, "Deployment") ||
-		    !same(p->r.owner_kind, "ReplicaSet"))
+		if (!str_eq(p->r.workload_kind, "Deployment") ||
+		    !str_eq(p->r.owner_kind, "ReplicaSet"))
 			continue;
 		r = rs_get(&rs, p->r.namespace, p->r.workload,
 		    p->r.owner_name);

@@ -11,26 +11,10 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "jsonval.h"
 #include "timefmt.h"
 
 #define MARGIN_S	5	/* added to a measured shutdown */
-
-static json_t *
-jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
-}
-
-static int
-same(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a == b);
-	return (strcmp(a, b) == 0);
-}
 
 static void
 widen(struct finding *f, int64_t from, int64_t to)
@@ -56,8 +40,8 @@ group(struct analysis *a, const char *kind, const char *severity,
 	for (i = a->n; i > 0; i--) {
 		f = &a->v[i - 1];
 		if (strcmp(f->kind, kind) == 0 &&
-		    same(f->namespace, p->r.namespace) &&
-		    same(f->workload, p->r.workload) &&
+		    str_eq(f->namespace, p->r.namespace) &&
+		    str_eq(f->workload, p->r.workload) &&
 		    (at == TIME_NONE || f->end_us == TIME_NONE ||
 		    at - f->end_us < (int64_t)3600 * 1000000))
 			return (f);
@@ -74,7 +58,7 @@ add_pod(struct finding *f, const char *name)
 	size_t	i;
 
 	for (i = 0; i < json_array_size(f->pods); i++) {
-		if (same(json_string_value(json_array_get(f->pods, i)), name))
+		if (str_eq(json_string_value(json_array_get(f->pods, i)), name))
 			return;
 	}
 	json_array_append_new(f->pods, json_string(name));
@@ -121,12 +105,12 @@ rule_sigkill(struct analysis *a, char **cause)
 			json_object_set_new(d, "container",
 			    json_string(c->name));
 			json_object_set_new(d, "deletion",
-			    jtime(p->r.deletion_us));
-			json_object_set_new(d, "sigterm", jtime(c->sigterm_us));
+			    jv_time(p->r.deletion_us));
+			json_object_set_new(d, "sigterm", jv_time(c->sigterm_us));
 			json_object_set_new(d, "deadline",
-			    jtime(c->deadline_us));
+			    jv_time(c->deadline_us));
 			json_object_set_new(d, "finished",
-			    jtime(c->finished_us));
+			    jv_time(c->finished_us));
 			json_object_set_new(d, "exit_code",
 			    json_integer(c->exit_code));
 			json_array_append_new(detail, d);
@@ -259,7 +243,7 @@ rule_oom(struct analysis *a, char **cause)
 		p = &a->pods.v[i];
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!same(c->reason, "OOMKilled"))
+			if (!str_eq(c->reason, "OOMKilled"))
 				continue;
 			f = group(a, "oom-killed", "warning", p,
 			    c->finished_us);
@@ -276,7 +260,7 @@ rule_oom(struct analysis *a, char **cause)
 			json_object_set_new(d, "container",
 			    json_string(c->name));
 			json_object_set_new(d, "finished",
-			    jtime(c->finished_us));
+			    jv_time(c->finished_us));
 			json_object_set_new(d, "exit_code",
 			    json_integer(c->exit_code));
 			json_object_set_new(d, "restarts", c->restarts ==

@@ -201,6 +201,14 @@ buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+int
+str_eq(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == b);
+	return (strcmp(a, b) == 0);
+}
+
 #define ARENA_CHUNK	65536
 
 struct arena_chunk {

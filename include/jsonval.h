@@ -1,0 +1,16 @@
+/*
+ * jsonval.h: JSON values the way every report and rule writes them: times
+ * as RFC 3339 UTC with milliseconds, unknowns as null.  New references
+ * (jansson's json_*_new functions steal them).
+ */
+#ifndef JSONVAL_H
+#define JSONVAL_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+json_t	*jv_time(int64_t us);		/* TIME_NONE: null */
+json_t	*jv_str(const char *s);		/* NULL: null */
+json_t	*jv_int(int64_t v);		/* INT_NONE: null */
+
+#endif

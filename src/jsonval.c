@@ -1,0 +1,27 @@
+/*
+ * jsonval.c: JSON values for reports and rules (jsonval.h).
+ */
+#include "jsonval.h"
+#include "record.h"
+#include "timefmt.h"
+
+json_t *
+jv_time(int64_t us)
+{
+	char	b[TIME_FMT_LEN];
+
+	return (us == TIME_NONE ? json_null() :
+	    json_string(time_format(us, b)));
+}
+
+json_t *
+jv_str(const char *s)
+{
+	return (s == NULL ? json_null() : json_string(s));
+}
+
+json_t *
+jv_int(int64_t v)
+{
+	return (v == INT_NONE ? json_null() : json_integer(v));
+}

@@ -1,0 +1,74 @@
+#!/bin/sh
+# reconcile.sh: DESIGN story 1 found the way it really was, from the
+# records: a generated rollout (tests/gen/incident.py records-lost) where
+# six pods are SIGKILLed at the grace deadline, 60 records accepted in
+# their last seconds are lost and 3 more elsewhere.  The finding must name
+# the workload with missing = 63 and 57 <= in_windows <= 63; a control
+# with 63 gaps spread evenly must give no records-lost-at-termination.
+. "$(dirname "$0")/lib.inc"
+
+story() {
+	name=$1
+	python3 "$top/tests/gen/incident.py" "$name" "$T/$name" || exit 1
+	db=$T/$name.db
+	"$CORONER" import -q --db "$db" "$T/$name/pods-watch.json" \
+	    "$T/$name/events.json" "$T/$name/replicasets.json" \
+	    "$T/$name/deployments.json" || echo "FAIL $name: import"
+	"$CORONER" import -q --db "$db" --records courier --key parcel_id \
+	    --time scanned_at "$T/$name/courier.csv" ||
+	    echo "FAIL $name: courier.csv"
+	"$CORONER" import -q --db "$db" --records ours --key return.id \
+	    --time accepted_at "$T/$name/ours.ndjson" ||
+	    echo "FAIL $name: ours.ndjson"
+}
+
+story records-lost
+db=$T/records-lost.db
+is sets "courier|20000
+ours|19937" "$(sqlite3 "$db" 'SELECT set_name, count(*) FROM records
+    GROUP BY 1 ORDER BY 1')"
+"$CORONER" analyze --db "$db" --reconcile courier:ours --json \
+    >"$T/lost.json" 2>"$T/lost.err"
+is analyze-exit 0 $?
+F='.findings[] | select(.kind == "records-lost-at-termination")'
+is lost-workload "returns/returns-api" \
+    "$(jq -r "$F | .namespace + \"/\" + .workload" "$T/lost.json")"
+is lost-missing 63 "$(jq "$F | .evidence.missing" "$T/lost.json")"
+ok lost-in-windows jq -e "$F | .evidence.in_windows >= 57 and
+    .evidence.in_windows <= 63" "$T/lost.json"
+ok lost-enrichment jq -e "$F | .evidence.enrichment > 10" "$T/lost.json"
+ok lost-p-value jq -e "$F | .evidence.p_value < 0.001" "$T/lost.json"
+is lost-pods 6 "$(jq "$F | .pods | length" "$T/lost.json")"
+is lost-reference "courier ours 20000" "$(jq -r "$F | .evidence |
+    \"\(.reference) \(.actual) \(.reference_total)\"" "$T/lost.json")"
+ok lost-sample-keys jq -e "$F | .evidence.sample_keys | length > 0" \
+    "$T/lost.json"
+is rest-missing 3 "$(jq '.findings[] | select(.kind == "records-missing") |
+    .evidence.missing' "$T/lost.json")"
+ok notes-say-skew grep -q 'skew +-5.0 s' "$T/lost.err"
+# Each missing record knows the pod whose window holds it.
+is missing-on-pods 60 "$(sqlite3 "$db" 'SELECT count(*) FROM
+    missing_records WHERE pod_uid IS NOT NULL')"
+# Without --reconcile the larger set is the reference, and it says so.
+"$CORONER" analyze --db "$db" >"$T/table" 2>"$T/err"
+ok larger-is-reference grep -q 'the larger set, 20000 keys, is the reference' \
+    "$T/err"
+ok table-names-kind grep -q 'records-lost-at-termination' "$T/table"
+
+story records-control
+db=$T/records-control.db
+"$CORONER" analyze --db "$db" --reconcile courier:ours --json \
+    >"$T/control.json" 2>/dev/null
+is control-exit 0 $?
+is control-no-lost 0 "$(jq '[.findings[] | select(.kind ==
+    "records-lost-at-termination")] | length' "$T/control.json")"
+is control-missing 63 "$(jq '.findings[] | select(.kind ==
+    "records-missing") | .evidence.missing' "$T/control.json")"
+
+# Usage errors.
+run "$CORONER" analyze --db "$db" --reconcile courier
+is reconcile-usage 2 "$status"
+run "$CORONER" analyze --db "$db" --reconcile courier:nope
+is reconcile-unknown-set 1 "$status"
+ok reconcile-unknown-says grep -q 'no record set "nope"' "$T/.err"
+finish reconcile
