@@ -239,7 +239,8 @@ gclb_put(json_t *e, int64_t line, struct sink *sink, char *why,
 	hr = json_object_get(e, "httpRequest");
 	if (!json_is_object(hr)) {
 		snprintf(why, whylen, "not a load-balancer request log entry: "
-		    "no httpRequest");
+		    "%s", hr == NULL ? "no httpRequest" :
+		    "httpRequest is not an object");
 		return (-1);
 	}
 	memset(&r, 0, sizeof r);
@@ -281,9 +282,6 @@ gclb_put(json_t *e, int64_t line, struct sink *sink, char *why,
 	r.upstream_name = name != NULL ? name : r.service;
 	r.detail = gclb_str(e, "jsonPayload.statusDetails");
 	r.failure = gclb_str(e, "jsonPayload.proxyStatus");
-	if (r.failure == NULL)
-		r.failure = gclb_str(e,
-		    "jsonPayload.errorBackendStatusDetails");
 	trace = gclb_str(e, "trace");
 	if (trace != NULL && (t = strstr(trace, "/traces/")) != NULL &&
 	    t[8] != '\0')
@@ -300,9 +298,16 @@ gclb_put(json_t *e, int64_t line, struct sink *sink, char *why,
 	a.port = INT_NONE;
 	a.ip = a.upstream != NULL && al_hostport(a.upstream,
 	    strlen(a.upstream), ip, sizeof ip, &a.port) ? ip : NULL;
+	/*
+	 * The backend's status is the client's when statusDetails says the
+	 * backend answered.  Without statusDetails (regional LBs may leave
+	 * it out), a backend address says it was reached, and the status is
+	 * its own unless it is one the LB answers with itself (502-504).
+	 */
 	a.status = INT_NONE;
 	if (r.status != INT_NONE && r.status != 0 && (r.detail != NULL ?
-	    gclb_backend_answered(r.detail) : a.ip != NULL))
+	    gclb_backend_answered(r.detail) :
+	    a.ip != NULL && (r.status < 502 || r.status > 504)))
 		a.status = r.status;
 	a.duration_us = INT_NONE;
 	a.time_us = r.start_us;

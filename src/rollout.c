@@ -39,7 +39,8 @@ rs_get(struct rs_set *rs, const char *ns, const char *dep, const char *name)
 	size_t		 i;
 
 	for (i = 0; i < rs->n; i++) {
-		if (str_eq(rs->v[i].namespace, ns) && str_eq(rs->v[i].name, name))
+		if (str_eq(rs->v[i].namespace, ns) &&
+		    str_eq(rs->v[i].name, name))
 			return (&rs->v[i]);
 	}
 	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);

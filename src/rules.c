@@ -106,7 +106,8 @@ rule_sigkill(struct analysis *a, char **cause)
 			    json_string(c->name));
 			json_object_set_new(d, "deletion",
 			    jv_time(p->r.deletion_us));
-			json_object_set_new(d, "sigterm", jv_time(c->sigterm_us));
+			json_object_set_new(d, "sigterm",
+			    jv_time(c->sigterm_us));
 			json_object_set_new(d, "deadline",
 			    jv_time(c->deadline_us));
 			json_object_set_new(d, "finished",
