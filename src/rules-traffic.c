@@ -1,16 +1,830 @@
 /*
- * rules-traffic.c: traffic-after-shutdown and 5xx-burst (being written).
+ * rules-traffic.c: the findings read from the traffic (analyze.h), that
+ * is from the per-second buckets of upstream attempts by IP, attributed
+ * to the pod that owned the IP then (model.h, struct row_bucket).
+ *
+ * traffic-after-shutdown: requests a load balancer still routed to a
+ * pod's IP after the pod had stopped accepting, and that failed.  A pod
+ * stops accepting at the first of: SIGTERM to its main container (with
+ * no preStop hook that is the deletion request itself: endpoint removal
+ * and SIGTERM happen together and the app closes its listener; with a
+ * preStop sleep it is the end of the sleep), the main container's exit,
+ * the pod gone, the grace deadline.  A bucket counts when its second
+ * overlaps the time after that moment and lies within LAG_MAX_S of the
+ * deletion request; its failures are the larger of its 5xx and its
+ * connection failures (the two mostly count the same attempts).  The
+ * lag is the end of the last second still routed to the IP minus the
+ * deletion request (an upper bound at the buckets' one-second
+ * resolution).  One finding per workload and rollout.
+ *
+ * 5xx-burst (runs last): per workload and second, the 5xx that no finding
+ * above explains (seconds and pods inside a traffic-after-shutdown,
+ * sidecar-exited-before-app or app-started-before-proxy finding of the
+ * workload are left out).  The baseline is the workload's median minute
+ * (the lower median) over the span of its traffic, per second.  A second
+ * is hot with at least BURST_RATIO times the baseline; hot seconds less
+ * than BURST_GAP_S apart form one run; a run is a burst with at least
+ * BURST_MIN errors and a rate of BURST_RATIO times the baseline.  Evenly
+ * spread errors never make one: spaced BURST_GAP_S or more they do not
+ * merge, spaced closer they raise the median above a single error.
+ *
+ * Reads buckets and rollouts through store.h and the pods in a->pods; no
+ * SQL, no drawing, nothing of the access-log formats (the importers and
+ * tally.c made the buckets).
  */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "analyze.h"
+#include "timefmt.h"
+
+#define US		((int64_t)1000000)
+#define LAG_MAX_S	600	/* failures this long after the deletion
+				   request still count as its */
+#define EPISODE_GAP_S	3600	/* deaths further apart with no rollout
+				   to join them are separate episodes */
+#define ROLLOUT_SLACK_S	60	/* a death this close to a rollout's
+				   window belongs to it */
+#define SLEEP_PAD_S	5	/* recommended preStop: lag + this ... */
+#define ROUND_S		5	/* ... rounded up to this */
+#define MARGIN_S	5	/* added to preStop + shutdown for grace */
+#define BURST_MIN	5	/* errors in a burst, at least */
+#define BURST_RATIO	10	/* times the baseline rate, at least */
+#define BURST_GAP_S	5	/* hot seconds closer than this merge */
+#define NEAR_ROLLOUT_S	3600	/* a rollout further away is not near */
+
+/* A rollout, copied out of the store (strings in the rollouts' arena). */
+struct tr_rollout {
+	const char	*namespace;
+	const char	*deployment;
+	const char	*new_rs;
+	const char	*old_rs;	/* NULL for a first revision */
+	int64_t		 start_us;
+	int64_t		 end_us;	/* TIME_NONE: not over */
+};
+
+struct tr_rollouts {
+	struct arena		 strings;
+	struct tr_rollout	*v;		/* owned */
+	size_t			 n;
+};
+
+/* What one pod's buckets say after its deletion request. */
+struct tr_pod {
+	int64_t		 deletion_us;
+	int64_t		 stop_us;	/* stopped accepting */
+	int64_t		 failed;
+	int64_t		 conn_failures;
+	int64_t		 first_fail_s;	/* seconds, INT64_MIN: none */
+	int64_t		 last_fail_s;
+	int64_t		 last_routed_s;
+};
+
+/* One workload's pods that one rollout (or one hour) replaced. */
+struct tr_episode {
+	const char	*namespace;	/* the pods' strings */
+	const char	*workload;
+	long		 rollout;	/* index in the rollouts, or -1 */
+	int64_t		 last_deletion_us;
+	int64_t		 first_deletion_us;
+	json_t		*pods;		/* owned: names of the failing pods */
+	json_t		*detail;	/* owned: their pods_detail */
+	int64_t		 failed;
+	int64_t		 conn_failures;
+	int64_t		 lag_us;	/* max */
+	int64_t		 first_fail_s;
+	int64_t		 last_fail_s;
+	int64_t		 grace_s;	/* max */
+	int64_t		 prestop_ms;	/* max, INT_NONE: no sleep */
+	int64_t		 shutdown_us;	/* max, TIME_NONE: none known */
+	int		 shutdown_lower; /* it is a lower bound (killed) */
+	int		 no_hook;	/* a failing pod had no preStop */
+};
+
+static json_t *
+tr_jtime(int64_t us)
+{
+	char	b[TIME_FMT_LEN];
+
+	return (us == TIME_NONE ? json_null() :
+	    json_string(time_format(us, b)));
+}
+
+/* A time rounded to 0.1 s, for evidence in seconds. */
+static json_t *
+tr_jsecs(int64_t us)
+{
+	return (json_real(round((double)us / 1e5) / 10));
+}
+
+static int64_t
+tr_floor_s(int64_t us)
+{
+	return (us >= 0 ? us / US : -((-us + US - 1) / US));
+}
+
+/* x rounded up to a multiple of ROUND_S. */
+static int64_t
+tr_round_up(double x)
+{
+	return ((int64_t)ceil(x / ROUND_S) * ROUND_S);
+}
+
+static int
+tr_add_rollout(void *ctx, const void *row)
+{
+	struct tr_rollouts		*ro = ctx;
+	const struct row_rollout	*r = row;
+	struct tr_rollout		*t;
+
+	ro->v = xreallocarray(ro->v, ro->n + 1, sizeof *ro->v);
+	t = &ro->v[ro->n++];
+	t->namespace = arena_strdup(&ro->strings, r->namespace);
+	t->deployment = arena_strdup(&ro->strings, r->deployment);
+	t->new_rs = arena_strdup(&ro->strings, r->new_rs);
+	t->old_rs = arena_strdup(&ro->strings, r->old_rs);
+	t->start_us = r->start_us;
+	t->end_us = r->end_us;
+	return (0);
+}
+
+static int
+tr_rollouts_load(struct analysis *a, struct tr_rollouts *ro, char **cause)
+{
+	memset(ro, 0, sizeof *ro);
+	return (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL,
+	    tr_add_rollout, ro, cause));
+}
+
+static void
+tr_rollouts_free(struct tr_rollouts *ro)
+{
+	free(ro->v);
+	arena_free(&ro->strings);
+}
+
+/* The rollout that replaced pod p, or -1. */
+static long
+tr_pod_rollout(const struct tr_rollouts *ro, const struct podset_pod *p)
+{
+	const struct tr_rollout	*r;
+	int64_t			 slack = ROLLOUT_SLACK_S * US;
+	size_t			 i;
+
+	for (i = 0; i < ro->n; i++) {
+		r = &ro->v[i];
+		if (!str_eq(r->namespace, p->r.namespace) ||
+		    !str_eq(r->deployment, p->r.workload) ||
+		    r->old_rs == NULL || !str_eq(r->old_rs, p->r.owner_name))
+			continue;
+		if (r->start_us != TIME_NONE &&
+		    p->r.deletion_us < r->start_us - slack)
+			continue;
+		if (r->end_us != TIME_NONE &&
+		    p->r.deletion_us > r->end_us + slack)
+			continue;
+		return ((long)i);
+	}
+	return (-1);
+}
+
+/* A rollout as evidence, with its offset from from_us. */
+static json_t *
+tr_rollout_json(const struct tr_rollout *r, int64_t from_us)
+{
+	json_t	*o = json_object();
+
+	json_object_set_new(o, "deployment", json_string(r->deployment));
+	json_object_set_new(o, "new_rs", json_string(r->new_rs));
+	json_object_set_new(o, "old_rs", r->old_rs != NULL ?
+	    json_string(r->old_rs) : json_null());
+	json_object_set_new(o, "start", tr_jtime(r->start_us));
+	json_object_set_new(o, "end", tr_jtime(r->end_us));
+	json_object_set_new(o, "offset_s", r->start_us == TIME_NONE ?
+	    json_null() : tr_jsecs(from_us - r->start_us));
+	return (o);
+}
+
+/*
+ * The rollout of the workload nearest to [from_us, to_us] (0 inside its
+ * window), within NEAR_ROLLOUT_S, as the evidence's nearest_rollout.
+ */
+static json_t *
+tr_nearest_rollout(const struct tr_rollouts *ro, const char *ns,
+    const char *workload, int64_t from_us, int64_t to_us)
+{
+	const struct tr_rollout	*r, *best = NULL;
+	int64_t			 d, best_d = 0, end;
+	size_t			 i;
+
+	for (i = 0; i < ro->n; i++) {
+		r = &ro->v[i];
+		if (workload == NULL || !str_eq(r->namespace, ns) ||
+		    !str_eq(r->deployment, workload) ||
+		    r->start_us == TIME_NONE)
+			continue;
+		end = r->end_us != TIME_NONE ? r->end_us : r->start_us;
+		if (to_us < r->start_us)
+			d = r->start_us - to_us;
+		else if (from_us > end)
+			d = from_us - end;
+		else
+			d = 0;
+		if (d <= NEAR_ROLLOUT_S * US && (best == NULL || d < best_d)) {
+			best = r;
+			best_d = d;
+		}
+	}
+	return (best != NULL ? tr_rollout_json(best, from_us) : json_null());
+}
+
+/* ---- traffic-after-shutdown ---------------------------------------- */
+
+/* Counts one bucket of the pod after its deletion request. */
+static int
+tr_pod_bucket(void *ctx, const void *row)
+{
+	struct tr_pod			*t = ctx;
+	const struct row_bucket		*b = row;
+	int64_t				 n;
+
+	if (b->second < tr_floor_s(t->deletion_us) ||
+	    b->second * US > t->deletion_us + LAG_MAX_S * US)
+		return (0);
+	if ((b->requests > 0 || b->errors > 0) &&
+	    b->second > t->last_routed_s)
+		t->last_routed_s = b->second;
+	if ((b->second + 1) * US <= t->stop_us)
+		return (0);
+	n = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	if (n <= 0)
+		return (0);
+	t->failed += n;
+	t->conn_failures += b->conn_failures;
+	if (t->first_fail_s == INT64_MIN)
+		t->first_fail_s = b->second;
+	t->last_fail_s = b->second;
+	return (0);
+}
+
+/*
+ * When pod p stopped accepting, and why: the first of its SIGTERM, its
+ * main containers' exit, its end and its deadline.  *exit_us is the main
+ * containers' exit (TIME_NONE when one has not exited).
+ */
+static int64_t
+tr_stopped(const struct podset_pod *p, const char **basis, int64_t *exit_us)
+{
+	const struct row_container	*c;
+	int64_t				 stop = TIME_NONE;
+	int64_t				 main_exit = TIME_NONE;
+	size_t				 i;
+	int				 all = 1, any = 0;
+
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		if (c->init || c->sidecar)
+			continue;
+		any = 1;
+		if (c->finished_us == TIME_NONE ||
+		    c->finished_us < p->r.deletion_us)
+			all = 0;
+		else if (main_exit == TIME_NONE || c->finished_us > main_exit)
+			main_exit = c->finished_us;
+	}
+	*exit_us = any && all ? main_exit : TIME_NONE;
+	*basis = NULL;
+	if (p->r.sigterm_us != TIME_NONE) {
+		stop = p->r.sigterm_us;
+		*basis = p->r.prestop_ms == INT_NONE ? "SIGTERM with the "
+		    "deletion request (no preStop sleep)" :
+		    "SIGTERM after the preStop sleep";
+	}
+	if (*exit_us != TIME_NONE && (stop == TIME_NONE || *exit_us < stop)) {
+		stop = *exit_us;
+		*basis = "the main container exited";
+	}
+	if (p->r.gone_us != TIME_NONE && (stop == TIME_NONE ||
+	    p->r.gone_us < stop)) {
+		stop = p->r.gone_us;
+		*basis = "the pod was gone";
+	}
+	if (p->r.deadline_us != TIME_NONE && (stop == TIME_NONE ||
+	    p->r.deadline_us < stop)) {
+		stop = p->r.deadline_us;
+		*basis = "the grace deadline";
+	}
+	return (stop);
+}
+
+/* The episode pod p belongs to (added when missing). */
+static struct tr_episode *
+tr_episode(struct tr_episode **v, size_t *n, const struct podset_pod *p,
+    long rollout)
+{
+	struct tr_episode	*e;
+	size_t			 i;
+
+	for (i = *n; i > 0; i--) {
+		e = &(*v)[i - 1];
+		if (!str_eq(e->namespace, p->r.namespace) ||
+		    !str_eq(e->workload, p->r.workload) ||
+		    e->rollout != rollout)
+			continue;
+		if (rollout >= 0 || p->r.deletion_us - e->last_deletion_us <
+		    EPISODE_GAP_S * US)
+			return (e);
+	}
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	e = &(*v)[(*n)++];
+	memset(e, 0, sizeof *e);
+	e->namespace = p->r.namespace;
+	e->workload = p->r.workload;
+	e->rollout = rollout;
+	e->first_deletion_us = p->r.deletion_us;
+	e->last_deletion_us = p->r.deletion_us;
+	e->pods = json_array();
+	e->detail = json_array();
+	e->first_fail_s = e->last_fail_s = INT64_MIN;
+	e->prestop_ms = INT_NONE;
+	e->shutdown_us = TIME_NONE;
+	return (e);
+}
+
+/* Adds pod p, which had failures, to its episode. */
+static void
+tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
+    const struct tr_pod *t, const char *basis, int64_t exit_us)
+{
+	json_t	*d;
+	int64_t	 lag = (t->last_routed_s + 1) * US - t->deletion_us;
+	int64_t	 sd = TIME_NONE;
+	int	 lower = 0;
+
+	if (p->r.deletion_us < e->first_deletion_us)
+		e->first_deletion_us = p->r.deletion_us;
+	if (p->r.deletion_us > e->last_deletion_us)
+		e->last_deletion_us = p->r.deletion_us;
+	json_array_append_new(e->pods, json_string(p->r.name));
+	e->failed += t->failed;
+	e->conn_failures += t->conn_failures;
+	if (lag > e->lag_us)
+		e->lag_us = lag;
+	if (e->first_fail_s == INT64_MIN || t->first_fail_s < e->first_fail_s)
+		e->first_fail_s = t->first_fail_s;
+	if (t->last_fail_s > e->last_fail_s)
+		e->last_fail_s = t->last_fail_s;
+	if (p->r.grace_s != INT_NONE && p->r.grace_s > e->grace_s)
+		e->grace_s = p->r.grace_s;
+	if (p->r.prestop_ms == INT_NONE)
+		e->no_hook = 1;
+	else if (e->prestop_ms == INT_NONE || p->r.prestop_ms > e->prestop_ms)
+		e->prestop_ms = p->r.prestop_ms;
+	/* the shutdown: observed, or at least SIGTERM to the deadline */
+	if (p->r.sigterm_us != TIME_NONE && p->r.killed &&
+	    p->r.deadline_us != TIME_NONE) {
+		sd = p->r.deadline_us - p->r.sigterm_us;
+		lower = 1;
+	} else if (p->r.sigterm_us != TIME_NONE && exit_us != TIME_NONE &&
+	    exit_us >= p->r.sigterm_us)
+		sd = exit_us - p->r.sigterm_us;
+	if (sd != TIME_NONE && (e->shutdown_us == TIME_NONE ||
+	    sd > e->shutdown_us || (sd == e->shutdown_us && lower))) {
+		e->shutdown_us = sd;
+		e->shutdown_lower = lower;
+	}
+	d = json_object();
+	json_object_set_new(d, "pod", json_string(p->r.name));
+	json_object_set_new(d, "deletion", tr_jtime(p->r.deletion_us));
+	json_object_set_new(d, "sigterm", tr_jtime(p->r.sigterm_us));
+	json_object_set_new(d, "stopped_accepting", tr_jtime(t->stop_us));
+	json_object_set_new(d, "stopped_basis", json_string(basis));
+	json_object_set_new(d, "last_routed",
+	    tr_jtime(t->last_routed_s * US));
+	json_object_set_new(d, "lag_s", tr_jsecs(lag));
+	json_object_set_new(d, "failed", json_integer(t->failed));
+	json_object_set_new(d, "conn_failures",
+	    json_integer(t->conn_failures));
+	json_array_append_new(e->detail, d);
+}
+
+/* Turns an episode with failures into its finding. */
+static void
+tr_episode_finding(struct analysis *a, struct tr_episode *e,
+    const struct tr_rollouts *ro)
+{
+	struct finding	*f;
+	json_t		*ev = json_object();
+	double		 lag = round((double)e->lag_us / 1e5) / 10;
+	double		 shutdown, prestop;
+	int64_t		 sleep_s, grace;
+	char		 lags[32], cur[128], sd[64];
+	size_t		 npods = json_array_size(e->pods);
+
+	shutdown = e->shutdown_us != TIME_NONE ?
+	    (double)e->shutdown_us / 1e6 : 0;
+	prestop = e->prestop_ms != INT_NONE ? (double)e->prestop_ms / 1000 :
+	    0;
+	sleep_s = tr_round_up(lag + SLEEP_PAD_S);
+	grace = tr_round_up((double)sleep_s + shutdown + MARGIN_S);
+
+	f = analysis_add(a, "traffic-after-shutdown", "critical",
+	    e->namespace, e->workload);
+	f->pods = e->pods;
+	f->start_us = e->first_deletion_us;
+	f->end_us = e->last_fail_s * US;
+	json_object_set_new(ev, "failed_requests", json_integer(e->failed));
+	json_object_set_new(ev, "conn_failures",
+	    json_integer(e->conn_failures));
+	json_object_set_new(ev, "lag_s", json_real(lag));
+	json_object_set_new(ev, "lag_resolution_s", json_integer(1));
+	json_object_set_new(ev, "first_failure",
+	    tr_jtime(e->first_fail_s * US));
+	json_object_set_new(ev, "last_failure", tr_jtime(e->last_fail_s * US));
+	json_object_set_new(ev, "grace_s", json_integer(e->grace_s));
+	json_object_set_new(ev, "prestop_s", e->prestop_ms == INT_NONE ||
+	    e->no_hook ? json_null() : json_real(prestop));
+	json_object_set_new(ev, "shutdown_s", e->shutdown_us == TIME_NONE ?
+	    json_null() : tr_jsecs(e->shutdown_us));
+	json_object_set_new(ev, "shutdown_basis", e->shutdown_us ==
+	    TIME_NONE ? json_null() : json_string(e->shutdown_lower ?
+	    "lower-bound" : "observed"));
+	json_object_set_new(ev, "margin_s", json_integer(MARGIN_S));
+	json_object_set_new(ev, "recommended_prestop_s",
+	    json_integer(sleep_s));
+	json_object_set_new(ev, "recommended_grace_s", json_integer(grace));
+	json_object_set_new(ev, "rollout", e->rollout < 0 ? json_null() :
+	    tr_rollout_json(&ro->v[e->rollout], e->first_deletion_us));
+	json_object_set_new(ev, "pods_detail", e->detail);
+	f->evidence = ev;
+	e->pods = e->detail = NULL;
+
+	analyze_fmt_s(lag, lags, sizeof lags);
+	if (e->no_hook)
+		snprintf(cur, sizeof cur, "had stopped accepting at once (no "
+		    "preStop sleep: SIGTERM came with the deletion request)");
+	else
+		snprintf(cur, sizeof cur, "stopped accepting when the "
+		    "preStop sleep of %.0f s ended", prestop);
+	f->summary = xasprintf("A load balancer kept routing new requests "
+	    "to %zu pod%s of %s for up to %s after their deletion request, "
+	    "but %s %s: %lld request%s failed", npods, npods == 1 ? "" : "s",
+	    e->workload != NULL ? e->workload : "(no workload)", lags,
+	    npods == 1 ? "it" : "they", cur, (long long)e->failed,
+	    e->failed == 1 ? "" : "s");
+	if (e->shutdown_us != TIME_NONE)
+		snprintf(sd, sizeof sd, "shutdown %s%.1f s",
+		    e->shutdown_lower ? ">= " : "", shutdown);
+	else
+		snprintf(sd, sizeof sd, "the app's shutdown (not measured)");
+	f->recommendation = xasprintf("Keep serving after SIGTERM: a preStop "
+	    "sleep longer than the measured lag (%s -> sleep %lld s), so the "
+	    "load balancer stops routing before the app closes its listener, "
+	    "and a grace period that then fits (preStop %lld s + %s + "
+	    "margin %d s = %lld s; terminationGracePeriodSeconds is now "
+	    "%lld s%s).", lags, (long long)sleep_s, (long long)sleep_s, sd,
+	    MARGIN_S, (long long)grace, (long long)e->grace_s,
+	    e->grace_s >= grace ? ", enough" : ": raise it");
+}
 
 int
 rule_traffic_after_shutdown(struct analysis *a, char **cause)
 {
+	struct tr_rollouts	 ro;
+	struct tr_episode	*ep = NULL, *e;
+	struct tr_pod		 t;
+	struct podset_pod	*p;
+	const char		*basis;
+	int64_t			 exit_us;
+	size_t			 i, nep = 0;
+	int			 rc = -1;
+
+	if (tr_rollouts_load(a, &ro, cause) != 0)
+		goto out;
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (p->r.deletion_us == TIME_NONE || p->r.uid == NULL)
+			continue;
+		memset(&t, 0, sizeof t);
+		t.deletion_us = p->r.deletion_us;
+		t.stop_us = tr_stopped(p, &basis, &exit_us);
+		if (t.stop_us == TIME_NONE)
+			continue;
+		t.first_fail_s = t.last_fail_s = INT64_MIN;
+		t.last_routed_s = INT64_MIN;
+		if (store_model_scan(a->st, ROW_BUCKET, "pod_uid", p->r.uid,
+		    tr_pod_bucket, &t, cause) != 0)
+			goto out;
+		if (t.failed == 0)
+			continue;
+		e = tr_episode(&ep, &nep, p, tr_pod_rollout(&ro, p));
+		tr_episode_add(e, p, &t, basis, exit_us);
+	}
+	for (i = 0; i < nep; i++) {
+		if (ep[i].failed > 0)
+			tr_episode_finding(a, &ep[i], &ro);
+	}
+	rc = 0;
+out:
+	for (i = 0; i < nep; i++) {
+		json_decref(ep[i].pods);
+		json_decref(ep[i].detail);
+	}
+	free(ep);
+	tr_rollouts_free(&ro);
+	return (rc);
+}
+
+/* ---- 5xx-burst ------------------------------------------------------ */
+
+/* One bucket with 5xx that no finding explains. */
+struct bu_err {
+	int64_t			 s;
+	int64_t			 errors;
+	const struct podset_pod	*pod;	/* NULL: no pod known */
+};
+
+/* One workload's traffic span and unexplained 5xx, oldest first. */
+struct bu_wl {
+	char		*namespace;	/* owned, NULL: none */
+	char		*workload;	/* owned, NULL: unattributed */
+	int64_t		 first_s;	/* first second with requests */
+	int64_t		 last_s;
+	struct bu_err	*v;		/* owned */
+	size_t		 n;
+};
+
+struct bu_scan {
+	struct analysis	*a;
+	struct bu_wl	*w;		/* owned */
+	size_t		 nw;
+	size_t		 last;		/* the workload found last */
+};
+
+/* Per-second sums of one workload's errors. */
+struct bu_sec {
+	int64_t	 s;
+	int64_t	 n;
+};
+
+/* Whether a more specific finding explains the 5xx of pod in second s. */
+static int
+bu_explained(const struct analysis *a, const char *ns, const char *wl,
+    const char *pod, int64_t s)
+{
+	const struct finding	*f;
+	size_t			 i, j;
+
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if (strcmp(f->kind, "traffic-after-shutdown") != 0 &&
+		    strcmp(f->kind, "sidecar-exited-before-app") != 0 &&
+		    strcmp(f->kind, "app-started-before-proxy") != 0)
+			continue;
+		if (!str_eq(f->namespace, ns) || !str_eq(f->workload, wl) ||
+		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
+		    s < tr_floor_s(f->start_us) || s > tr_floor_s(f->end_us))
+			continue;
+		for (j = 0; j < json_array_size(f->pods); j++) {
+			if (str_eq(json_string_value(json_array_get(f->pods,
+			    j)), pod))
+				return (1);
+		}
+	}
 	return (0);
+}
+
+static int
+bu_bucket(void *ctx, const void *row)
+{
+	struct bu_scan			*sc = ctx;
+	const struct row_bucket		*b = row;
+	const struct podset_pod		*p = NULL;
+	struct bu_wl			*w;
+	size_t				 i;
+
+	if (sc->nw > 0 && str_eq(sc->w[sc->last].namespace, b->namespace) &&
+	    str_eq(sc->w[sc->last].workload, b->workload))
+		i = sc->last;
+	else {
+		for (i = 0; i < sc->nw; i++) {
+			if (str_eq(sc->w[i].namespace, b->namespace) &&
+			    str_eq(sc->w[i].workload, b->workload))
+				break;
+		}
+		if (i == sc->nw) {
+			sc->w = xreallocarray(sc->w, sc->nw + 1,
+			    sizeof *sc->w);
+			w = &sc->w[sc->nw++];
+			memset(w, 0, sizeof *w);
+			w->namespace = b->namespace != NULL ?
+			    xstrdup(b->namespace) : NULL;
+			w->workload = b->workload != NULL ?
+			    xstrdup(b->workload) : NULL;
+			w->first_s = w->last_s = b->second;
+		}
+		sc->last = i;
+	}
+	w = &sc->w[i];
+	if (b->requests > 0) {
+		if (b->second < w->first_s)
+			w->first_s = b->second;
+		if (b->second > w->last_s)
+			w->last_s = b->second;
+	}
+	if (b->errors <= 0)
+		return (0);
+	if (b->pod_uid != NULL)
+		p = podset_find(&sc->a->pods, b->pod_uid);
+	if (p != NULL && bu_explained(sc->a, b->namespace, b->workload,
+	    p->r.name, b->second))
+		return (0);
+	w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+	w->v[w->n].s = b->second;
+	w->v[w->n].errors = b->errors;
+	w->v[w->n].pod = p;
+	w->n++;
+	return (0);
+}
+
+static int
+bu_cmp_int64(const void *a, const void *b)
+{
+	const int64_t	*p = a, *q = b;
+
+	return (*p < *q ? -1 : *p > *q);
+}
+
+/*
+ * The baseline: 5xx per second in the workload's median minute over the
+ * span of its traffic (the lower median; minutes without 5xx count).
+ */
+static double
+bu_baseline(const struct bu_wl *w, const struct bu_sec *sec, size_t nsec)
+{
+	int64_t	*m = NULL, first_m, cur = INT64_MIN, nmin, zeros, mid;
+	size_t	 i, k = 0;
+	double	 r;
+
+	first_m = w->first_s >= 0 ? w->first_s / 60 : -((-w->first_s + 59) /
+	    60);
+	nmin = (w->last_s >= 0 ? w->last_s / 60 : -((-w->last_s + 59) /
+	    60)) - first_m + 1;
+	for (i = 0; i < nsec; i++) {
+		int64_t mi = sec[i].s >= 0 ? sec[i].s / 60 :
+		    -((-sec[i].s + 59) / 60);
+
+		if (mi != cur) {
+			m = xreallocarray(m, k + 1, sizeof *m);
+			m[k++] = 0;
+			cur = mi;
+		}
+		m[k - 1] += sec[i].n;
+	}
+	if (nmin < (int64_t)k)
+		nmin = (int64_t)k;
+	xqsort(m, k, sizeof *m, bu_cmp_int64);
+	zeros = nmin - (int64_t)k;
+	mid = (nmin - 1) / 2;
+	r = mid < zeros ? 0 : (double)m[mid - zeros] / 60;
+	free(m);
+	return (r);
+}
+
+/* Adds one burst's finding: seconds sec[from..to] of workload w. */
+static void
+bu_finding(struct analysis *a, const struct bu_wl *w,
+    const struct bu_sec *sec, size_t from, size_t to, double baseline,
+    const struct tr_rollouts *ro)
+{
+	struct finding	*f;
+	json_t		*ev = json_object(), *near;
+	int64_t		 count = 0, peak = 0, s0 = sec[from].s, s1 = sec[to].s;
+	size_t		 i, j;
+	char		 dur[32];
+	const char	*name;
+
+	for (i = from; i <= to; i++) {
+		count += sec[i].n;
+		if (sec[i].n > peak)
+			peak = sec[i].n;
+	}
+	f = analysis_add(a, "5xx-burst", "warning", w->namespace,
+	    w->workload);
+	f->pods = json_array();
+	for (i = 0; i < w->n; i++) {
+		if (w->v[i].s < s0 || w->v[i].s > s1 || w->v[i].pod == NULL)
+			continue;
+		name = w->v[i].pod->r.name;
+		for (j = 0; j < json_array_size(f->pods); j++) {
+			if (str_eq(json_string_value(json_array_get(f->pods,
+			    j)), name))
+				break;
+		}
+		if (j == json_array_size(f->pods))
+			json_array_append_new(f->pods, json_string(name));
+	}
+	f->start_us = s0 * US;
+	f->end_us = s1 * US;
+	near = tr_nearest_rollout(ro, w->namespace, w->workload, f->start_us,
+	    f->end_us + US);
+	json_object_set_new(ev, "count", json_integer(count));
+	json_object_set_new(ev, "peak_per_s", json_integer(peak));
+	json_object_set_new(ev, "baseline_per_s",
+	    json_real(round(baseline * 1000) / 1000));
+	json_object_set_new(ev, "duration_s", json_integer(s1 - s0 + 1));
+	json_object_set_new(ev, "first", tr_jtime(f->start_us));
+	json_object_set_new(ev, "last", tr_jtime(f->end_us));
+	json_object_set_new(ev, "nearest_rollout", near);
+	f->evidence = ev;
+	analyze_fmt_s((double)(s1 - s0 + 1), dur, sizeof dur);
+	f->summary = xasprintf("%lld 5xx responses from %s in %s (up to %lld "
+	    "a second, against a usual %.2f a second)%s%s", (long long)count,
+	    w->workload != NULL ? w->workload : "upstreams of no known pod",
+	    dur, (long long)peak, baseline, json_is_null(near) ? "" :
+	    ", near the rollout to ", json_is_null(near) ? "" :
+	    json_string_value(json_object_get(near, "new_rs")));
+	f->recommendation = xasprintf("No termination or sidecar finding "
+	    "explains these %lld failures: read the logs of the pods listed "
+	    "and of their dependencies around %s%s.", (long long)count,
+	    json_string_value(json_object_get(ev, "first")),
+	    json_is_null(near) ? "" : "; the rollout nearby is the first "
+	    "suspect (compare the new ReplicaSet's readiness and the "
+	    "version it runs)");
+}
+
+/* Finds and reports the bursts of one workload. */
+static void
+bu_workload(struct analysis *a, const struct bu_wl *w,
+    const struct tr_rollouts *ro)
+{
+	struct bu_sec	*sec = NULL;
+	size_t		 nsec = 0, i, j, first, last;
+	double		 hot, base;
+	int64_t		 count;
+
+	for (i = 0; i < w->n; i++) {
+		if (nsec > 0 && sec[nsec - 1].s == w->v[i].s) {
+			sec[nsec - 1].n += w->v[i].errors;
+			continue;
+		}
+		sec = xreallocarray(sec, nsec + 1, sizeof *sec);
+		sec[nsec].s = w->v[i].s;
+		sec[nsec].n = w->v[i].errors;
+		nsec++;
+	}
+	base = bu_baseline(w, sec, nsec);
+	hot = base * BURST_RATIO;
+	i = 0;
+	while (i < nsec) {
+		if ((double)sec[i].n < hot) {
+			i++;
+			continue;
+		}
+		/* a run: hot seconds less than BURST_GAP_S apart */
+		first = last = i;
+		for (j = i + 1; j < nsec &&
+		    sec[j].s - sec[last].s < BURST_GAP_S; j++) {
+			if ((double)sec[j].n >= hot)
+				last = j;
+		}
+		for (count = 0, j = first; j <= last; j++)
+			count += sec[j].n;
+		if (count >= BURST_MIN && (double)count / (double)(sec[last].s -
+		    sec[first].s + 1) >= hot)
+			bu_finding(a, w, sec, first, last, base, ro);
+		i = last + 1;
+	}
+	free(sec);
 }
 
 int
 rule_5xx_burst(struct analysis *a, char **cause)
 {
-	return (0);
+	struct bu_scan		 sc;
+	struct tr_rollouts	 ro;
+	size_t			 i;
+	int			 rc = -1;
+
+	memset(&sc, 0, sizeof sc);
+	sc.a = a;
+	if (tr_rollouts_load(a, &ro, cause) != 0)
+		goto out;
+	if (store_model_scan(a->st, ROW_BUCKET, NULL, NULL, bu_bucket, &sc,
+	    cause) != 0)
+		goto out;
+	for (i = 0; i < sc.nw; i++)
+		bu_workload(a, &sc.w[i], &ro);
+	rc = 0;
+out:
+	for (i = 0; i < sc.nw; i++) {
+		free(sc.w[i].namespace);
+		free(sc.w[i].workload);
+		free(sc.w[i].v);
+	}
+	free(sc.w);
+	tr_rollouts_free(&ro);
+	return (rc);
 }

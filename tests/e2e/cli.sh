@@ -29,7 +29,7 @@ run "$CORONER" import --as nope x
 is import-unknown-format-exit 2 "$status"
 run "$CORONER" import --db "$db"
 is import-no-path-exit 2 "$status"
-run "$CORONER" report --db "$db"
+run "$CORONER" tui --db "$db"
 is not-built-exit 2 "$status"
 ok not-built-says grep -q 'not built yet' "$T/.err"
 
