@@ -48,7 +48,8 @@ enum altok_shape {
 	ALT_BRACKET,		/* [...]: ends at the first ']', which must
 				   be followed by a space or the end */
 	ALT_LIST,		/* nginx list: words joined by ", " with
-				   " : " between groups; also one word */
+				   " : " between groups; also one word,
+				   but not a whole "[...]" */
 	ALT_ANY			/* one of the first three, chosen by the
 				   first byte ('[' only when its first ']'
 				   ends the field: "[::1]:80" is a word) */
@@ -172,6 +173,11 @@ struct altok_dialect {
 	.nfields = sizeof (f) / sizeof (f)[0],				\
 	.nrequired = sizeof (f) / sizeof (f)[0],			\
 	.trailing_ok = (trailing) }
+/* The same, when the last fields may be missing: only req are needed. */
+#define ALTOK_DIALECT_MIN(n, f, req, trailing) {			\
+	.name = (n), .fields = (f),					\
+	.nfields = sizeof (f) / sizeof (f)[0],				\
+	.nrequired = (req), .trailing_ok = (trailing) }
 
 /*
  * The fields of one line, by role.  Zero it once; altok_read() then
@@ -186,6 +192,9 @@ struct altok_rec {
 	const char			*err;	/* what went wrong (static) */
 	size_t				 err_field; /* index in the dialect */
 	size_t				 err_off; /* byte offset in line */
+	int				 err_stray; /* the failure is an
+					   unbalanced quote: the line is
+					   malformed, whatever the layout */
 };
 
 /*
@@ -219,10 +228,12 @@ int	 altok_split(const char *line, size_t len, struct altok_span *f,
 int	 altok_blank(const struct altok_span *s);
 
 /*
- * Copies a span's text into buf (NUL-terminated) decoding \xHH, \", \\,
- * \n, \r, \t, \b, \f, \/ and \uXXXX (as UTF-8).  Escapes that would give a
- * NUL byte, and malformed ones, are kept raw.  Text that does not fit is
- * cut at a UTF-8 boundary.  Returns the length written.
+ * Copies a span's text into buf (NUL-terminated) decoding nginx's \xHH
+ * and JSON's \", \\, \/ and \uXXXX (as UTF-8; surrogate pairs joined).
+ * Escapes of control characters (below 0x20, 0x7f, \n, \t...) and
+ * malformed ones are kept as written, so that no control byte comes out.
+ * Text that does not fit is cut at a UTF-8 boundary.  Returns the length
+ * written.
  */
 size_t	 altok_unescape(const struct altok_span *s, char *buf, size_t len);
 
@@ -310,11 +321,12 @@ char	*altok_show(const char *s, size_t n, char *buf, size_t len);
 
 /*
  * The probe of a line-based importer: calls line() on each complete
- * non-blank line of head (at most 8; a last line without its newline
- * counts only when head is the whole input), which returns the line's
- * score (0: not mine).  Returns the lowest positive score when at least
- * half of the lines scored, else 0.
+ * non-blank line of head (at most ALTOK_PROBE_LINES; a last line without
+ * its newline counts only when head is the whole input), which returns
+ * the line's score (0: not mine).  Returns the highest score that at
+ * least half of the lines reach (0 when none).
  */
+#define ALTOK_PROBE_LINES	8
 int	 altok_probe(const unsigned char *head, size_t len,
 	    int (*line)(const char *s, size_t n));
 
