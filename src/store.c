@@ -28,12 +28,13 @@ struct store {
 						   later records may link to */
 	struct tally	*tally;			/* this input's per-second
 						   counts by IP; owned */
-	struct rec_request pending;		/* the last request put, for
-						   its attempts' counts */
+	struct rec_request pending;		/* the last request put, until
+						   its attempts are in */
 	int		 pending_set;		/* pending holds a request */
 	int		 pending_attempts;	/* attempts seen for it */
-	char		 pending_flags[128];	/* copies of its strings */
-	char		 pending_detail[160];
+	struct buf	 pending_str;		/* its strings, copied */
+	int64_t		 next_req;		/* the next request's number */
+	sqlite3_stmt	*req_ins;		/* requests insert, owned */
 	char		 err[256];		/* last error message */
 };
 
@@ -167,22 +168,25 @@ static const char *const migrations[] = {
 	"  start_us INTEGER, completion_us INTEGER, duration_ms INTEGER,"
 	"  status TEXT"
 	");"
-	/* Access logs: one request, one row per upstream attempt. */
+	/*
+	 * Access logs: one row per upstream attempt, carrying its request's
+	 * fields; the attempts of one request share req (the request's
+	 * number) and are told apart by seq.  A request that reached no
+	 * upstream has one row with seq NULL.  status is the request's
+	 * final status, upstream_status the attempt's.
+	 */
 	"CREATE TABLE requests ("
 	"  id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL,"
+	"  req INTEGER NOT NULL, seq INTEGER,"
 	"  start_us INTEGER, end_us INTEGER, duration_us INTEGER,"
 	"  method TEXT, host TEXT, path TEXT, protocol TEXT,"
 	"  status INTEGER, bytes INTEGER, client TEXT, user_agent TEXT,"
 	"  namespace TEXT, service TEXT, upstream_name TEXT, flags TEXT,"
 	"  detail TEXT, failure TEXT, request_id TEXT, dialect TEXT,"
-	"  line INTEGER"
+	"  line INTEGER, upstream TEXT, ip TEXT, port INTEGER,"
+	"  upstream_status INTEGER, upstream_duration_us INTEGER,"
+	"  attempt_us INTEGER"
 	");"
-	"CREATE TABLE attempts ("
-	"  request_id INTEGER NOT NULL, source_id INTEGER NOT NULL,"
-	"  seq INTEGER NOT NULL, upstream TEXT, ip TEXT, port INTEGER,"
-	"  status INTEGER, duration_us INTEGER, time_us INTEGER,"
-	"  PRIMARY KEY (request_id, seq)"
-	") WITHOUT ROWID;"
 	/* Per-second counts so views never scan all requests. */
 	/* Per input: attempts by IP and second (tally.h). */
 	"CREATE TABLE ip_seconds ("
@@ -330,9 +334,22 @@ store_prepare_inserts(struct store *st, char **cause)
 	int	t;
 
 	for (t = 0; t < REC__COUNT; t++) {
+		if (t == REC_REQUEST || t == REC_ATTEMPT)
+			continue;	/* one merged row: store_put_row */
 		if (store_prepare_insert(st, &rec_descs[t], 1, &st->ins[t],
 		    cause) != 0)
 			return (-1);
+	}
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO requests (source_id, "
+	    "req, seq, start_us, end_us, duration_us, method, host, path, "
+	    "protocol, status, bytes, client, user_agent, namespace, service, "
+	    "upstream_name, flags, detail, failure, request_id, dialect, "
+	    "line, upstream, ip, port, upstream_status, upstream_duration_us, "
+	    "attempt_us) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st->req_ins,
+	    NULL) != SQLITE_OK) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		return (-1);
 	}
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (store_prepare_insert(st, &row_descs[t], 0,
@@ -348,6 +365,25 @@ store_prepare_inserts(struct store *st, char **cause)
 	return (0);
 }
 
+/* The number the next request gets: one past the largest stored. */
+static int
+store_next_req(struct store *st, char **cause)
+{
+	sqlite3_stmt	*s;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT coalesce(max(req), 0) + 1 "
+	    "FROM requests", -1, &s, NULL) != SQLITE_OK) {
+		if (cause != NULL)
+			*cause = xasprintf("requests: %s",
+			    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	st->next_req = sqlite3_step(s) == SQLITE_ROW ?
+	    sqlite3_column_int64(s, 0) : 1;
+	sqlite3_finalize(s);
+	return (0);
+}
+
 int
 store_open(const char *path, struct store **out, char **cause)
 {
@@ -357,17 +393,20 @@ store_open(const char *path, struct store **out, char **cause)
 	st = xcalloc(1, sizeof *st);
 	st->tally = tally_new();
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		*cause = xasprintf("%s: %s", path, st->db != NULL ?
 		    sqlite3_errmsg(st->db) : "cannot open");
 		goto fail;
 	}
 	sqlite3_busy_timeout(st->db, 5000);
 	/*
-	 * WAL with synchronous=NORMAL: a crash loses at most the input
-	 * being imported, never the database.  The cache is bounded.
+	 * A rollback journal: a crash or Ctrl-C loses at most the input
+	 * being imported, never the database, and pages appended by an
+	 * import are written once (WAL would write them twice).  The cache
+	 * is bounded.
 	 */
-	if (store_exec(st, "PRAGMA journal_mode = WAL;"
+	if (store_exec(st, "PRAGMA page_size = 65536;"
+	    "PRAGMA journal_mode = TRUNCATE;"
 	    "PRAGMA synchronous = NORMAL;"
 	    "PRAGMA cache_size = -32768;"
 	    "PRAGMA temp_store = MEMORY;"
@@ -377,7 +416,8 @@ store_open(const char *path, struct store **out, char **cause)
 		goto fail;
 	}
 	if (store_migrate(st, &why) != 0 ||
-	    store_prepare_inserts(st, &why) != 0) {
+	    store_prepare_inserts(st, &why) != 0 ||
+	    store_next_req(st, &why) != 0) {
 		*cause = xasprintf("%s: %s", path, why);
 		free(why);
 		goto fail;
@@ -401,6 +441,8 @@ store_close(struct store *st)
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
 	sqlite3_finalize(st->cell_ins);
+	sqlite3_finalize(st->req_ins);
+	buf_free(&st->pending_str);
 	tally_free(st->tally);
 	sqlite3_close(st->db);
 	free(st);
@@ -493,35 +535,119 @@ store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 	return (rc == SQLITE_DONE ? 0 : -1);
 }
 
-/* Counts the pending request once all its attempts are in. */
-static void
-store_pending_done(struct store *st)
+/*
+ * Writes one row of the requests table: the pending request with one of
+ * its attempts (a NULL attempt for a request that reached no upstream).
+ */
+static int
+store_put_row(struct store *st, const struct rec_attempt *a)
 {
-	if (st->pending_set)
-		tally_request_done(st->tally, &st->pending,
-		    st->pending_attempts > 0);
-	st->pending_set = 0;
+	const struct rec_request	*r = &st->pending;
+	sqlite3_stmt			*s = st->req_ins;
+	const char			*strs[] = {
+		r->method, r->host, r->path, r->protocol
+	};
+	const char			*strs2[] = {
+		r->client, r->user_agent, r->namespace, r->service,
+		r->upstream_name, r->flags, r->detail, r->failure,
+		r->request_id, r->dialect
+	};
+	size_t				 i;
+	int				 k = 1;
+
+#define BIND_I(v) do {							\
+	if ((v) == INT64_MIN)						\
+		sqlite3_bind_null(s, k++);				\
+	else								\
+		sqlite3_bind_int64(s, k++, (v));			\
+} while (0)
+#define BIND_S(v) do {							\
+	if ((v) == NULL)						\
+		sqlite3_bind_null(s, k++);				\
+	else								\
+		sqlite3_bind_text(s, k++, (v), -1, SQLITE_STATIC);	\
+} while (0)
+	BIND_I(st->source_id);
+	BIND_I(st->next_req);
+	BIND_I(a != NULL ? a->seq : INT64_MIN);
+	BIND_I(r->start_us);
+	BIND_I(r->end_us);
+	BIND_I(r->duration_us);
+	for (i = 0; i < sizeof strs / sizeof strs[0]; i++)
+		BIND_S(strs[i]);
+	BIND_I(r->status);
+	BIND_I(r->bytes);
+	for (i = 0; i < sizeof strs2 / sizeof strs2[0]; i++)
+		BIND_S(strs2[i]);
+	BIND_I(r->line);
+	BIND_S(a != NULL ? a->upstream : NULL);
+	BIND_S(a != NULL ? a->ip : NULL);
+	BIND_I(a != NULL ? a->port : INT64_MIN);
+	BIND_I(a != NULL ? a->status : INT64_MIN);
+	BIND_I(a != NULL ? a->duration_us : INT64_MIN);
+	BIND_I(a != NULL ? a->time_us : INT64_MIN);
+#undef BIND_I
+#undef BIND_S
+	return (store_step_insert(st, s, "requests"));
 }
 
-/* Keeps what the tally needs of a request until its attempts follow. */
+/*
+ * The pending request is complete: a request without attempts gets its
+ * row now; the tally counts it.
+ */
+static int
+store_pending_done(struct store *st)
+{
+	int	rc = 0;
+
+	if (!st->pending_set)
+		return (0);
+	tally_request_done(st->tally, &st->pending,
+	    st->pending_attempts > 0);
+	if (st->pending_attempts == 0)
+		rc = store_put_row(st, NULL);
+	st->pending_set = 0;
+	st->next_req++;
+	return (rc);
+}
+
+/* Copies a string into the pending request's buffer (as an offset). */
 static void
+pending_copy(struct store *st, const char *s, size_t *off)
+{
+	*off = SIZE_MAX;
+	if (s == NULL)
+		return;
+	*off = st->pending_str.len;
+	buf_append(&st->pending_str, s, strlen(s) + 1);
+}
+
+/* Keeps a request until its attempts have been put. */
+static int
 store_pending(struct store *st, const struct rec_request *r)
 {
-	store_pending_done(st);
+	const char	**fields[] = {
+		&st->pending.method, &st->pending.host, &st->pending.path,
+		&st->pending.protocol, &st->pending.client,
+		&st->pending.user_agent, &st->pending.namespace,
+		&st->pending.service, &st->pending.upstream_name,
+		&st->pending.flags, &st->pending.detail, &st->pending.failure,
+		&st->pending.request_id, &st->pending.dialect
+	};
+	size_t		 off[sizeof fields / sizeof fields[0]], i;
+
+	if (store_pending_done(st) != 0)
+		return (-1);
 	st->pending = *r;
-	st->pending.flags = st->pending.detail = NULL;
-	if (r->flags != NULL) {
-		snprintf(st->pending_flags, sizeof st->pending_flags, "%s",
-		    r->flags);
-		st->pending.flags = st->pending_flags;
-	}
-	if (r->detail != NULL) {
-		snprintf(st->pending_detail, sizeof st->pending_detail, "%s",
-		    r->detail);
-		st->pending.detail = st->pending_detail;
-	}
+	buf_clear(&st->pending_str);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		pending_copy(st, *fields[i], &off[i]);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		*fields[i] = off[i] == SIZE_MAX ? NULL :
+		    st->pending_str.data + off[i];
 	st->pending_set = 1;
 	st->pending_attempts = 0;
+	return (0);
 }
 
 int
@@ -531,10 +657,13 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 	int		 first = 2;
 
 	if (type == REC_REQUEST)
-		store_pending(st, rec);
-	else if (type == REC_ATTEMPT && st->pending_set) {
+		return (store_pending(st, rec));
+	if (type == REC_ATTEMPT) {
+		if (!st->pending_set)
+			return (0);	/* an attempt of no request */
 		tally_attempt(st->tally, &st->pending, rec);
 		st->pending_attempts++;
+		return (store_put_row(st, rec));
 	}
 
 	sqlite3_bind_int64(s, 1, st->source_id);
@@ -715,8 +844,8 @@ store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	int		 rc;
 
 	*dup = 0;
-	store_pending_done(st);
-	if (tally_each(st->tally, store_put_cell, st) != 0)
+	if (store_pending_done(st) != 0 ||
+	    tally_each(st->tally, store_put_cell, st) != 0)
 		goto fail;
 	tally_clear(st->tally);
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
@@ -763,6 +892,7 @@ store_input_abort(struct store *st)
 	st->source_id = 0;
 	st->pending_set = 0;
 	tally_clear(st->tally);
+	store_next_req(st, NULL);
 }
 
 int
@@ -946,7 +1076,7 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 		"SELECT count(*) FROM pods",
 		"SELECT count(*) FROM rollouts",
 		"SELECT count(*), coalesce(sum(status >= 500 OR status = 0), 0)"
-		    " FROM requests",
+		    " FROM requests WHERE seq IS NULL OR seq = 0",
 		"SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
 		    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
 		    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
