@@ -38,6 +38,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "jsonval.h"
 #include "timefmt.h"
 
 #define US		((int64_t)1000000)
@@ -102,15 +103,6 @@ struct tr_episode {
 	int		 shutdown_lower; /* it is a lower bound (killed) */
 	int		 no_hook;	/* a failing pod had no preStop */
 };
-
-static json_t *
-tr_jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
-}
 
 /* A time rounded to 0.1 s, for evidence in seconds. */
 static json_t *
@@ -200,8 +192,8 @@ tr_rollout_json(const struct tr_rollout *r, int64_t from_us)
 	json_object_set_new(o, "new_rs", json_string(r->new_rs));
 	json_object_set_new(o, "old_rs", r->old_rs != NULL ?
 	    json_string(r->old_rs) : json_null());
-	json_object_set_new(o, "start", tr_jtime(r->start_us));
-	json_object_set_new(o, "end", tr_jtime(r->end_us));
+	json_object_set_new(o, "start", jv_time(r->start_us));
+	json_object_set_new(o, "end", jv_time(r->end_us));
 	json_object_set_new(o, "offset_s", r->start_us == TIME_NONE ?
 	    json_null() : tr_jsecs(from_us - r->start_us));
 	return (o);
@@ -397,12 +389,12 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	}
 	d = json_object();
 	json_object_set_new(d, "pod", json_string(p->r.name));
-	json_object_set_new(d, "deletion", tr_jtime(p->r.deletion_us));
-	json_object_set_new(d, "sigterm", tr_jtime(p->r.sigterm_us));
-	json_object_set_new(d, "stopped_accepting", tr_jtime(t->stop_us));
+	json_object_set_new(d, "deletion", jv_time(p->r.deletion_us));
+	json_object_set_new(d, "sigterm", jv_time(p->r.sigterm_us));
+	json_object_set_new(d, "stopped_accepting", jv_time(t->stop_us));
 	json_object_set_new(d, "stopped_basis", json_string(basis));
 	json_object_set_new(d, "last_routed",
-	    tr_jtime(t->last_routed_s * US));
+	    jv_time(t->last_routed_s * US));
 	json_object_set_new(d, "lag_s", tr_jsecs(lag));
 	json_object_set_new(d, "failed", json_integer(t->failed));
 	json_object_set_new(d, "conn_failures",
@@ -441,8 +433,8 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	json_object_set_new(ev, "lag_s", json_real(lag));
 	json_object_set_new(ev, "lag_resolution_s", json_integer(1));
 	json_object_set_new(ev, "first_failure",
-	    tr_jtime(e->first_fail_s * US));
-	json_object_set_new(ev, "last_failure", tr_jtime(e->last_fail_s * US));
+	    jv_time(e->first_fail_s * US));
+	json_object_set_new(ev, "last_failure", jv_time(e->last_fail_s * US));
 	json_object_set_new(ev, "grace_s", json_integer(e->grace_s));
 	json_object_set_new(ev, "prestop_s", e->prestop_ms == INT_NONE ||
 	    e->no_hook ? json_null() : json_real(prestop));
@@ -489,6 +481,32 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    e->grace_s >= grace ? ", enough" : ": raise it");
 }
 
+/*
+ * Whether the pod's failures are its proxy's, which left before the app:
+ * sidecar-exited-before-app (run before this rule) names the pod, and a
+ * longer preStop on the app would not help.
+ */
+static int
+tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
+{
+	const struct finding	*f;
+	size_t			 i, j;
+
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if (strcmp(f->kind, "sidecar-exited-before-app") != 0 ||
+		    !str_eq(f->namespace, p->r.namespace) ||
+		    !str_eq(f->workload, p->r.workload))
+			continue;
+		for (j = 0; j < json_array_size(f->pods); j++) {
+			if (str_eq(json_string_value(json_array_get(f->pods,
+			    j)), p->r.name))
+				return (1);
+		}
+	}
+	return (0);
+}
+
 int
 rule_traffic_after_shutdown(struct analysis *a, char **cause)
 {
@@ -505,7 +523,8 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 		goto out;
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
-		if (p->r.deletion_us == TIME_NONE || p->r.uid == NULL)
+		if (p->r.deletion_us == TIME_NONE || p->r.uid == NULL ||
+		    tr_sidecar_explains(a, p))
 			continue;
 		memset(&t, 0, sizeof t);
 		t.deletion_us = p->r.deletion_us;
@@ -735,8 +754,8 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	json_object_set_new(ev, "baseline_per_s",
 	    json_real(round(baseline * 1000) / 1000));
 	json_object_set_new(ev, "duration_s", json_integer(s1 - s0 + 1));
-	json_object_set_new(ev, "first", tr_jtime(f->start_us));
-	json_object_set_new(ev, "last", tr_jtime(f->end_us));
+	json_object_set_new(ev, "first", jv_time(f->start_us));
+	json_object_set_new(ev, "last", jv_time(f->end_us));
 	json_object_set_new(ev, "nearest_rollout", near);
 	f->evidence = ev;
 	analyze_fmt_s((double)(s1 - s0 + 1), dur, sizeof dur);

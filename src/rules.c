@@ -291,10 +291,11 @@ const struct rule rules[] = {
 	{ .name = "SIGKILL at the grace deadline", .run = rule_sigkill },
 	{ .name = "grace budget", .run = rule_grace_budget },
 	{ .name = "OOMKilled", .run = rule_oom },
-	{ .name = "traffic after shutdown",
-	    .run = rule_traffic_after_shutdown },
 	{ .name = "sidecar exited before the app",
 	    .run = rule_sidecar_exited },
+	/* after the sidecar: failures the proxy explains are not the LB's */
+	{ .name = "traffic after shutdown",
+	    .run = rule_traffic_after_shutdown },
 	{ .name = "app started before its proxy",
 	    .run = rule_app_before_proxy },
 	{ .name = "Job held by its sidecar", .run = rule_job_held },

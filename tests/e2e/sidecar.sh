@@ -95,6 +95,9 @@ is overran-none 0 "$(q "$T/s.json" \
     '[.findings[] | select(.kind == "job-overran")] | length')"
 is no-sigkill 0 "$(q "$T/s.json" \
     '[.findings[] | select(.kind == "sigkill-at-grace-deadline")] | length')"
+# The proxy explains the 503s: no load-balancer finding for the same pods.
+is no-traffic-after-shutdown 0 "$(q "$T/s.json" \
+    '[.findings[] | select(.kind == "traffic-after-shutdown")] | length')"
 
 # Without the gateway's log the app's refused connections still tell it;
 # without any log or request nothing does: no finding without evidence.
