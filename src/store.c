@@ -531,7 +531,6 @@ store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 	if (rc != SQLITE_DONE)
 		store_seterr(st, table);
 	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
 	return (rc == SQLITE_DONE ? 0 : -1);
 }
 
