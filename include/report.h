@@ -1,12 +1,15 @@
 /*
  * report.h: the reports of the stored findings.  report-json.c builds the
- * report JSON of DESIGN §8 (a contract other tools read); the Markdown and
- * HTML reports carry the same findings.  Reads through store.h; no SQL.
+ * report JSON of DESIGN §8 (a contract other tools read); report-md.c and
+ * report-html.c write the same findings, taken from that JSON, as
+ * Markdown and as one self-contained HTML file.  Reads through store.h;
+ * no SQL.
  */
 #ifndef REPORT_H
 #define REPORT_H
 
 #include <jansson.h>
+#include <stdio.h>
 
 #include "store.h"
 
@@ -15,5 +18,39 @@
  * generated_us is the time it was made (the caller's clock).
  */
 json_t	*report_json(struct store *st, int64_t generated_us, char **cause);
+
+/*
+ * Writers of one format: each writes rep (report_json's object, borrowed)
+ * to out and returns 0, or -1 with a new *cause when out failed.  Text
+ * from the data is escaped for the format: nothing in it can break the
+ * document or inject markup.
+ *
+ * report_md: Markdown, readable in a terminal and on a code host; it
+ * does not read the store (st may be NULL).
+ * report_html: one HTML5 file with inline CSS and an inline SVG timeline
+ * per finding, drawn from the store's pods, per-second buckets and
+ * missing records; no scripts, no external resources.
+ */
+int	report_md(struct store *st, json_t *rep, FILE *out, char **cause);
+int	report_html(struct store *st, json_t *rep, FILE *out, char **cause);
+
+/*
+ * What the Markdown and HTML writers share (report-md.c).
+ *
+ * report_text: a JSON value as a person reads it, as a new string (caller
+ * frees), made safe by str_sanitize (no control bytes, valid UTF-8):
+ * strings as they are, integers in digits, reals with up to four
+ * significant digits ("5.0" when whole), null as "-", arrays of scalars
+ * joined by ", ", objects as "key: value; key: value".
+ * report_is_table: whether v is a non-empty array of objects, which the
+ * reports show as a table of its own.
+ * report_columns: the keys of such an array's objects in first-seen
+ * order (a new array of strings).
+ * report_count: n with thousands separators ("160,989") into out.
+ */
+char	*report_text(json_t *v);
+int	 report_is_table(const json_t *v);
+json_t	*report_columns(json_t *arr);
+char	*report_count(int64_t n, char out[32]);
 
 #endif

@@ -18,12 +18,6 @@
 static int	cmd_not_built(const struct cmd_entry *, int, char **);
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
-static const struct cmd_entry cmd_report_entry = {
-	.name = "report",
-	.usage = "report [--db FILE] [--format md|html|json] [-o FILE]",
-	.help = "Writes the findings as a report.",
-	.exec = cmd_not_built,
-};
 static const struct cmd_entry cmd_tui_entry = {
 	.name = "tui",
 	.usage = "tui [--db FILE]",

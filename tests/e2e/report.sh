@@ -1,0 +1,248 @@
+#!/bin/sh
+# report.sh: "coroner report" end to end on generated incidents
+# (tests/gen/incident.py grace-budget, and records-lost when the records
+# importer works): the JSON against the contract of DESIGN §8 (every
+# field with its type), the Markdown (headings, one per finding, tables
+# intact), the HTML (one self-contained file: no scripts, no external
+# references, an SVG timeline per finding), that the analysis runs first
+# when there are no findings and that stored findings are shown as they
+# are, -o writing atomically, usage errors, and that hostile text in the
+# data (a record key "<script>alert(1)</script>", Markdown syntax, an
+# escape byte) is escaped in both documents.
+. "$(dirname "$0")/lib.inc"
+
+# The contract of DESIGN §8, one named jq check per line.
+cat >"$T/contract.jq" <<'EOF'
+def sn: type == "string" or type == "null";
+def time: type == "null" or (type == "string" and
+    test("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"));
+def kinds: ["sigkill-at-grace-deadline", "grace-budget-too-small",
+    "traffic-after-shutdown", "sidecar-exited-before-app",
+    "app-started-before-proxy", "job-held-by-sidecar", "job-overran",
+    "records-lost-at-termination", "records-missing", "oom-killed",
+    "5xx-burst"];
+{
+  "top-level": (type == "object" and (keys | sort) == (["findings",
+      "format", "generated_at", "sources", "summary", "window"])),
+  "format": (.format == "coroner-report/1"),
+  "generated_at": (.generated_at | type == "string" and time),
+  "window": (.window | type == "object" and (.start | time) and
+      (.end | time)),
+  "sources": (.sources | type == "array" and length > 0 and all(.[];
+      type == "object" and (.path | type == "string") and
+      (.format | type == "string") and (.rows | type == "number") and
+      (.rejected | type == "number"))),
+  "summary": (.summary | type == "object" and all(.pods, .rollouts,
+      .requests, .failed_requests; type == "number")),
+  "findings": (.findings | type == "array" and length > 0),
+  "finding-fields": (all(.findings[]; (.id | type == "number") and
+      (.kind | type == "string") and (.severity | type == "string") and
+      (.namespace | sn) and (.workload | sn) and
+      (.pods | type == "array" and all(.[]; type == "string")) and
+      (.start | time) and (.end | time) and
+      (.summary | type == "string" and length > 0) and
+      (.evidence | type == "object") and
+      (.recommendation | type == "string" and length > 0))),
+  "finding-kinds": (all(.findings[]; .kind as $k | kinds | index($k))),
+  "finding-severities": (all(.findings[]; .severity == "critical" or
+      .severity == "warning")),
+  "finding-ids": ([.findings[].id] == [range(1; (.findings | length) + 1)])
+} | to_entries[] | "\(.key) \(.value)"
+EOF
+
+# contract NAME FILE: every check of contract.jq passes on FILE.
+contract() {
+	jq -r -f "$T/contract.jq" "$2" >"$T/contract.out" 2>&1 ||
+	    echo "jq-failed false" >"$T/contract.out"
+	while read -r check value; do
+		is "$1-json-$check" true "$value"
+	done <"$T/contract.out"
+}
+
+# markdown NAME JSON MD: the Markdown carries the JSON's findings.
+markdown() {
+	n=$(jq '.findings | length' "$2")
+	ok "$1-md-title" grep -q '^# coroner report' "$3"
+	for h in '## Summary' '## Sources' '## Findings'; do
+		ok "$1-md-$h" grep -qx "$h" "$3"
+	done
+	is "$1-md-one-heading-per-finding" "$n" "$(grep -cE \
+	    '^### [0-9]+\. \[(critical|warning)\] [a-z0-9-]+' "$3")"
+	is "$1-md-recommendations" "$n" \
+	    "$(grep -c '^\*\*Recommendation:\*\* ' "$3")"
+	jq -r '.findings[] | "\(.id) \(.severity) \(.kind)"' "$2" |
+	while read -r id sev kind; do
+		grep -q "^### $id\. \[$sev\] $kind" "$3" ||
+		    echo "FAIL $1-md-heading: no heading for $id $kind"
+	done >"$T/headings"
+	is "$1-md-headings-match-json" "" "$(cat "$T/headings")"
+	is "$1-md-pods-row" "| Pods | $(jq .summary.pods "$2") |" \
+	    "$(grep '^| Pods |' "$3")"
+	# every table row has as many cells as its table's header
+	is "$1-md-tables-intact" "" "$(sed 's/\\|//g' "$3" | awk -F'|' '
+	    /^\|/ { if (!intable) { cols = NF; intable = 1 }
+		else if (NF != cols) print NR ": " $0; next }
+	    { intable = 0 }')"
+}
+
+# html NAME JSON HTML: one self-contained file with the same findings.
+html() {
+	n=$(jq '.findings | length' "$2")
+	is "$1-html-doctype" '<!DOCTYPE html>' "$(head -n 1 "$3")"
+	is "$1-html-ends" '</html>' "$(tail -n 1 "$3")"
+	is "$1-html-no-script" 0 "$(grep -ci '<script' "$3")"
+	is "$1-html-no-http" 0 "$(grep -ciE 'https?://' "$3")"
+	is "$1-html-no-src" 0 "$(grep -ciE ' src=|@import|url\([^#]' "$3")"
+	is "$1-html-no-event-handlers" 0 \
+	    "$(grep -ciE '<[^>]* on[a-z]+=' "$3")"
+	ok "$1-html-inline-css" grep -q '<style>' "$3"
+	is "$1-html-one-article-per-finding" "$n" \
+	    "$(grep -c '<article class="finding' "$3")"
+	is "$1-html-svg-per-finding" "$n" "$(grep -c '<svg class="tl"' "$3")"
+	is "$1-html-svg-closed" "$n" "$(grep -c '</svg>' "$3")"
+	ok "$1-html-legend" grep -q 'grace deadline (SIGKILL)' "$3"
+	jq -r '.findings[].kind' "$2" | sort -u | while read -r kind; do
+		grep -q "</span> [0-9]*\. $kind" "$3" ||
+		    echo "FAIL $1-html-kind: no $kind"
+	done >"$T/kinds"
+	is "$1-html-kinds-match-json" "" "$(cat "$T/kinds")"
+}
+
+# --- grace-budget: SIGKILLs at the deadline, 502s after SIGTERM ---
+python3 "$top/tests/gen/incident.py" grace-budget "$T/gb" || exit 1
+db=$T/gb.db
+"$CORONER" import -q --db "$db" "$T/gb/pods-watch.json" \
+    "$T/gb/events.json" "$T/gb/replicasets.json" \
+    "$T/gb/deployments.json" "$T/gb/ingress.log" ||
+    echo "FAIL gb: import"
+is gb-no-findings-yet 0 "$(sqlite3 "$db" 'SELECT count(*) FROM findings')"
+"$CORONER" report --db "$db" --format json >"$T/gb.json" 2>"$T/gb.err"
+is gb-json-exit 0 $?
+ok gb-analysis-ran-first [ "$(sqlite3 "$db" \
+    'SELECT count(*) FROM findings')" -gt 0 ]
+contract gb "$T/gb.json"
+is gb-json-same-as-analyze "$(jq -c 'del(.generated_at)' "$T/gb.json")" \
+    "$("$CORONER" analyze --db "$db" --json 2>/dev/null |
+    jq -c 'del(.generated_at)')"
+ok gb-sigkill jq -e '[.findings[] | select(.kind ==
+    "sigkill-at-grace-deadline")] | length == 1' "$T/gb.json"
+
+"$CORONER" report --db "$db" >"$T/gb.md"
+is gb-md-exit 0 $?
+markdown gb "$T/gb.json" "$T/gb.md"
+ok gb-md-pods-detail grep -q '^| pod | container | deletion | sigterm |' \
+    "$T/gb.md"
+h='^### [0-9]*\. \[critical\] sigkill-at-grace-deadline — returns/returns-api$'
+ok gb-md-kind grep -q "$h" "$T/gb.md"
+is gb-md-default-is-md "$(grep -v '^Generated ' "$T/gb.md")" \
+    "$("$CORONER" report --db "$db" --format md | grep -v '^Generated ')"
+
+mkdir "$T/out"
+"$CORONER" report --db "$db" --format html -o "$T/out/report.html"
+is gb-html-exit 0 $?
+is gb-html-one-file "report.html" "$(ls -A "$T/out")"
+html gb "$T/gb.json" "$T/out/report.html"
+# a lane per pod, the 137s, failures routed to the pods, the markers
+for pod in $(jq -r '.findings[0].pods[]' "$T/gb.json"); do
+	grep -q "<title>returns/$pod</title>" "$T/out/report.html" ||
+	    echo "FAIL gb-html-lane: no lane for $pod"
+done
+ok gb-html-exit-codes grep -q '>137</text>' "$T/out/report.html"
+ok gb-html-failures grep -q '<title>requests failed' "$T/out/report.html"
+ok gb-html-sigterm grep -q '<title>SIGTERM 2026-05-12T09:00:35.000Z' \
+    "$T/out/report.html"
+ok gb-html-deadline grep -qF \
+    '<title>grace deadline (SIGKILL) 2026-05-12T09:00:40.000Z' \
+    "$T/out/report.html"
+
+# -o replaces a file atomically and leaves no temporary file behind
+echo old >"$T/out/report.md"
+"$CORONER" report --db "$db" -o "$T/out/report.md"
+is o-replaces 0 $?
+ok o-content grep -q '^# coroner report' "$T/out/report.md"
+is o-no-temporary "report.html report.md" "$(ls -A "$T/out" | tr '\n' ' ' |
+    sed 's/ $//')"
+run "$CORONER" report --db "$db" -o "$T/nowhere/report.md"
+is o-bad-directory-exit 1 "$status"
+
+# Stored findings are shown as they are: the analysis does not run again.
+sqlite3 "$db" "DELETE FROM findings WHERE kind = 'grace-budget-too-small'"
+"$CORONER" report --db "$db" --format json >"$T/stored.json"
+is stored-findings-shown "$(jq '.findings | length' "$T/gb.json")" \
+    "$(jq '.findings | length + 1' "$T/stored.json")"
+
+# Usage errors: 2 and one line saying what is wrong.
+run "$CORONER" report --db "$db" --format pdf
+is usage-format-exit 2 "$status"
+ok usage-format-says grep -q "^coroner report: unknown format 'pdf'" \
+    "$T/.err"
+run "$CORONER" report --db "$db" extra
+is usage-argument-exit 2 "$status"
+run "$CORONER" report --db "$db" -o
+is usage-o-exit 2 "$status"
+run "$CORONER" report --db "$db" --frob
+is usage-option-exit 2 "$status"
+run "$CORONER" report --db "$T/none.db"
+is no-database-exit 1 "$status"
+ok no-database-not-created [ ! -e "$T/none.db" ]
+run "$CORONER" report --help
+is help-exit 0 "$status"
+ok help-says grep -q -- '--format' "$T/.out"
+
+# --- records-lost, with hostile record keys ---
+if ! "$CORONER" formats | grep -E '^records +' | grep -qi 'csv'; then
+	echo "report: the records importer is not built; records-lost skipped"
+	finish report
+	exit
+fi
+python3 "$top/tests/gen/incident.py" records-lost "$T/rl" || exit 1
+# three keys the courier has and we lost, in the first pod's last
+# seconds: markup, Markdown syntax, and a terminal escape sequence
+esc=$(printf '\033')
+at='2026-05-12 09:00:2'
+{
+	printf '%s,%s5.500+00:00,x\r\n' '<script>alert(1)</script>' "$at"
+	printf '%s,%s6.200+00:00,x\r\n' '# `tick`|pipe *b* [l](y) _u_ &amp;' "$at"
+	printf '%s,%s6.700+00:00,x\r\n' "esc${esc}[2Jx" "$at"
+} >>"$T/rl/courier.csv"
+db=$T/rl.db
+"$CORONER" import -q --db "$db" "$T/rl/pods-watch.json" \
+    "$T/rl/events.json" "$T/rl/replicasets.json" \
+    "$T/rl/deployments.json" || echo "FAIL rl: import"
+"$CORONER" import -q --db "$db" --records courier --key parcel_id \
+    --time scanned_at "$T/rl/courier.csv" || echo "FAIL rl: courier"
+"$CORONER" import -q --db "$db" --records ours --key return.id \
+    --time accepted_at "$T/rl/ours.ndjson" || echo "FAIL rl: ours"
+"$CORONER" report --db "$db" --format json >"$T/rl.json" 2>/dev/null
+is rl-json-exit 0 $?
+contract rl "$T/rl.json"
+ok rl-key-in-json jq -e '.findings[] | select(.kind ==
+    "records-lost-at-termination") | .evidence.sample_keys |
+    index("<script>alert(1)</script>")' "$T/rl.json"
+
+"$CORONER" report --db "$db" >"$T/rl.md" 2>/dev/null
+is rl-md-exit 0 $?
+markdown rl "$T/rl.json" "$T/rl.md"
+ok rl-md-lost-heading grep -q \
+    '^### [0-9]*\. \[critical\] records-lost-at-termination' "$T/rl.md"
+ok rl-md-script-escaped grep -qF '\<script\>alert(1)\</script\>' "$T/rl.md"
+is rl-md-no-raw-script 0 "$(grep -cE '(^|[^\\])<script' "$T/rl.md")"
+ok rl-md-syntax-escaped grep -qF \
+    '\# \`tick\`\|pipe \*b\* \[l\](y) \_u\_ \&amp;' "$T/rl.md"
+is rl-md-no-escape-byte 0 "$(grep -c "$esc" "$T/rl.md")"
+ok rl-md-escape-shown grep -qF 'esc\\x1b\[2Jx' "$T/rl.md"
+
+"$CORONER" report --db "$db" --format html -o "$T/rl.html" 2>/dev/null
+is rl-html-exit 0 $?
+html rl "$T/rl.json" "$T/rl.html"
+ok rl-html-script-escaped grep -qF \
+    '&lt;script&gt;alert(1)&lt;/script&gt;' "$T/rl.html"
+ok rl-html-svg-escaped grep -qF \
+    '<title>missing record &lt;script&gt;alert(1)&lt;/script&gt; at' \
+    "$T/rl.html"
+ok rl-html-amp-escaped grep -qF '_u_ &amp;amp;' "$T/rl.html"
+is rl-html-no-escape-byte 0 "$(grep -c "$esc" "$T/rl.html")"
+ok rl-html-diamonds grep -q '>10 missing</text>' "$T/rl.html"
+ok rl-html-no-pod-lane grep -q 'outside every pod&#39;s termination' \
+    "$T/rl.html"
+finish report
