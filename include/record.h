@@ -269,6 +269,10 @@ struct rec_desc {
 	size_t			 size;	/* sizeof the struct */
 	const char		*order;	/* how the store reads them back:
 					   an ORDER BY list of fields */
+	int			 child;	/* part of the record before it
+					   (a pod's container, a request's
+					   attempt): not counted as a row
+					   of its input */
 	const char		*parent_col; /* column that links a record
 					   to the last one of the type
 					   before it (attempts: request_id),

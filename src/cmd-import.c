@@ -117,7 +117,7 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 
 	if (store_put(run->st, type, rec) != 0)
 		return (-1);
-	if ((++run->rows & 0x3fff) == 0)
+	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
 		show_progress(run, 0);
 	return (0);
 }

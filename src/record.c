@@ -197,6 +197,7 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_CONTAINER] = {
 		.name = "container",
 		.table = "container_obs",
+		.child = 1,
 		.fields = container_fields,
 		.size = sizeof(struct rec_container),
 		.order = "pod_uid, name, observed_us, id"
@@ -227,6 +228,7 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.table = "attempts",
 		.fields = attempt_fields,
 		.size = sizeof(struct rec_attempt),
+		.child = 1,
 		.order = "request_id, seq",
 		.parent_col = "request_id"
 	},
