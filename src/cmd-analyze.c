@@ -23,9 +23,12 @@ const struct cmd_entry cmd_analyze_entry = {
 	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
 	.help =
 	    "Finds what went wrong, stores the findings (replacing the last\n"
-	    "run's) and prints them, most severe first: SIGKILLs at the grace\n"
-	    "deadline, grace budgets too small, OOM kills, and records an\n"
-	    "outside party has that we lost.\n"
+	    "run's) and prints them, most severe first.  The kinds:\n"
+	    "sigkill-at-grace-deadline, grace-budget-too-small,\n"
+	    "traffic-after-shutdown, sidecar-exited-before-app,\n"
+	    "app-started-before-proxy, job-held-by-sidecar, job-overran,\n"
+	    "records-lost-at-termination, records-missing, oom-killed and\n"
+	    "5xx-burst (DESIGN section 6).\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --reconcile R:A  compare record set R (the reference, e.g. the\n"

@@ -25,8 +25,8 @@ static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
-	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE] "
-	    "[--pod NS/POD --container C] PATH...\n"
+	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE]\n"
+	    "                      [--pod NS/POD --container C] PATH...\n"
 	    "       coroner import [--db FILE] --records NAME --key COL "
 	    "--time COL PATH...",
 	.help =
