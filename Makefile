@@ -105,6 +105,20 @@ check:
 lint:
 	$(Q)sh tests/lint.sh
 
+# `make bench` (DESIGN §10): builds coroner and the input generator (with
+# the same flags), then runs tests/bench/run.sh on files in a temporary
+# directory removed at the end.  It measures and prints one table; it never
+# fails the build.
+bench:
+	$(Q)$(MAKE) --no-print-directory $(BIN) || \
+	    echo "bench: coroner did not build; its rows will say so"
+	$(Q)mkdir -p build && rm -f build/gen-nginx && \
+	    $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o build/gen-nginx \
+	    tests/bench/gen-nginx.c || echo "bench: gen-nginx did not build"
+	$(Q)d=$$(mktemp -d /tmp/coroner-bench.XXXXXX) || exit 0; \
+	    trap 'rm -rf "$$d"' EXIT; trap 'exit 0' INT TERM; \
+	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true
+
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 coroner $(DESTDIR)$(BINDIR)/coroner
@@ -115,4 +129,4 @@ uninstall:
 clean:
 	rm -rf build coroner
 
-.PHONY: all deps test check lint install uninstall clean
+.PHONY: all deps test check lint bench install uninstall clean
