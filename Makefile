@@ -115,9 +115,13 @@ bench:
 	$(Q)mkdir -p build && rm -f build/gen-nginx && \
 	    $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) -o build/gen-nginx \
 	    tests/bench/gen-nginx.c || echo "bench: gen-nginx did not build"
+	$(Q)rm -f build/gen-big && $(CC) $(ALL_CFLAGS) $(ALL_LDFLAGS) \
+	    -o build/gen-big tests/bench/gen-big.c || \
+	    echo "bench: gen-big did not build"
 	$(Q)d=$$(mktemp -d /tmp/coroner-bench.XXXXXX) || exit 0; \
 	    trap 'rm -rf "$$d"' EXIT; trap 'exit 0' INT TERM; \
-	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true
+	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true; \
+	    sh tests/bench/analysis.sh ./$(BIN) build/gen-big "$$d" || true
 
 install: all
 	install -d $(DESTDIR)$(BINDIR)

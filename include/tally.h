@@ -41,6 +41,9 @@ void		 tally_attempt(struct tally *, const struct rec_request *r,
 void		 tally_request_done(struct tally *,
 		    const struct rec_request *r, int had_attempts);
 
+/* Cells in use (the caller flushes and clears past a bound). */
+size_t		 tally_cells(const struct tally *);
+
 /* Calls fn for every cell; stops and returns fn's value when not 0. */
 int		 tally_each(struct tally *,
 		    int (*fn)(void *, const struct tally_cell *), void *ctx);

@@ -54,6 +54,9 @@
 #define BURST_MIN	5	/* errors in a burst, at least */
 #define BURST_RATIO	10	/* times the baseline rate, at least */
 #define BURST_GAP_S	5	/* hot seconds closer than this merge */
+#define BURST_P		1e-6	/* a burst is this unlikely by chance:
+				   the chance of as many errors in its
+				   seconds at the workload's usual rate */
 #define NEAR_ROLLOUT_S	3600	/* a rollout further away is not near */
 
 /* A rollout, copied out of the store (strings in the rollouts' arena). */
@@ -775,14 +778,34 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 }
 
 /* Finds and reports the bursts of one workload. */
+/* P(X >= k) for X ~ Poisson(lambda). */
+static double
+poisson_tail(double lambda, int64_t k)
+{
+	double	term, sum = 0;
+	int64_t	i;
+
+	if (k <= 0)
+		return (1);
+	if (lambda <= 0)
+		return (0);
+	/* the first term in log space, then the ratio of terms */
+	term = exp(-lambda + (double)k * log(lambda) - lgamma((double)k + 1));
+	for (i = k; i < k + 10000 && term > 1e-300; i++) {
+		sum += term;
+		term *= lambda / (double)(i + 1);
+	}
+	return (sum > 1 ? 1 : sum);
+}
+
 static void
 bu_workload(struct analysis *a, const struct bu_wl *w,
     const struct tr_rollouts *ro)
 {
 	struct bu_sec	*sec = NULL;
 	size_t		 nsec = 0, i, j, first, last;
-	double		 hot, base;
-	int64_t		 count;
+	double		 hot, base, rate;
+	int64_t		 count, total;
 
 	for (i = 0; i < w->n; i++) {
 		if (nsec > 0 && sec[nsec - 1].s == w->v[i].s) {
@@ -796,6 +819,16 @@ bu_workload(struct analysis *a, const struct bu_wl *w,
 	}
 	base = bu_baseline(w, sec, nsec);
 	hot = base * BURST_RATIO;
+	/*
+	 * The usual rate for the chance test: the median, but never below
+	 * the mean (a workload with rare, evenly spread errors has a median
+	 * of 0, and then any two errors close together would look rare).
+	 */
+	for (total = 0, i = 0; i < nsec; i++)
+		total += sec[i].n;
+	rate = (double)total / (double)(w->last_s - w->first_s + 1);
+	if (rate < base)
+		rate = base;
 	i = 0;
 	while (i < nsec) {
 		if ((double)sec[i].n < hot) {
@@ -812,7 +845,9 @@ bu_workload(struct analysis *a, const struct bu_wl *w,
 		for (count = 0, j = first; j <= last; j++)
 			count += sec[j].n;
 		if (count >= BURST_MIN && (double)count / (double)(sec[last].s -
-		    sec[first].s + 1) >= hot)
+		    sec[first].s + 1) >= hot && poisson_tail(rate *
+		    (double)(sec[last].s - sec[first].s + BURST_GAP_S),
+		    count) < BURST_P)
 			bu_finding(a, w, sec, first, last, base, ro);
 		i = last + 1;
 	}

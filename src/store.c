@@ -18,6 +18,11 @@
 #include "timefmt.h"
 #include "util.h"
 
+#define STORE_TALLY_MAX	65536	/* IP-seconds kept before a flush */
+
+struct store;
+static int	store_flush_tally(struct store *);
+
 struct store {
 	sqlite3		*db;			/* owned connection */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
@@ -409,7 +414,6 @@ store_open(const char *path, struct store **out, char **cause)
 	    "PRAGMA journal_mode = TRUNCATE;"
 	    "PRAGMA synchronous = NORMAL;"
 	    "PRAGMA cache_size = -32768;"
-	    "PRAGMA temp_store = MEMORY;"
 	    "PRAGMA foreign_keys = OFF;", &why) != 0) {
 		*cause = xasprintf("%s: %s", path, why);
 		free(why);
@@ -662,6 +666,9 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 			return (0);	/* an attempt of no request */
 		tally_attempt(st->tally, &st->pending, rec);
 		st->pending_attempts++;
+		if (tally_cells(st->tally) >= STORE_TALLY_MAX &&
+		    store_flush_tally(st) != 0)
+			return (-1);
 		return (store_put_row(st, rec));
 	}
 
@@ -834,6 +841,22 @@ store_put_cell(void *ctx, const struct tally_cell *c)
 	return (rc == SQLITE_DONE ? 0 : -1);
 }
 
+/*
+ * Writes the tally's cells and empties it.  Called at the end of an input
+ * and whenever it holds STORE_TALLY_MAX cells, so that memory stays
+ * bounded; an IP-second written twice is summed when read back.
+ */
+static int
+store_flush_tally(struct store *st)
+{
+	if (tally_each(st->tally, store_put_cell, st) != 0) {
+		store_seterr(st, "ip_seconds");
+		return (-1);
+	}
+	tally_clear(st->tally);
+	return (0);
+}
+
 int
 store_input_end(struct store *st, const char *hash, uint64_t bytes,
     int64_t rows, int64_t rejected, const char *first_errors, int *dup,
@@ -843,10 +866,8 @@ store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	int		 rc;
 
 	*dup = 0;
-	if (store_pending_done(st) != 0 ||
-	    tally_each(st->tally, store_put_cell, st) != 0)
+	if (store_pending_done(st) != 0 || store_flush_tally(st) != 0)
 		goto fail;
-	tally_clear(st->tally);
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
 	    -1, &s, NULL) != SQLITE_OK)
 		goto fail;

@@ -227,6 +227,12 @@ tally_request_done(struct tally *t, const struct rec_request *r,
 		c->conn_failures++;
 }
 
+size_t
+tally_cells(const struct tally *t)
+{
+	return (t->used);
+}
+
 int
 tally_each(struct tally *t, int (*fn)(void *, const struct tally_cell *),
     void *ctx)
