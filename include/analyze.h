@@ -56,6 +56,13 @@ struct analysis {
 	struct arena		 strings;
 };
 
+/* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */
+void		 finding_widen(struct finding *f, int64_t from, int64_t to);
+/* Adds a pod's name to a finding's pods, once. */
+void		 finding_add_pod(struct finding *f, const char *name);
+/* Whether a finding lists this pod. */
+int		 finding_has_pod(const struct finding *f, const char *name);
+
 /* Adds a finding (the analysis owns it from now on). */
 struct finding	*analysis_add(struct analysis *a, const char *kind,
 		    const char *severity, const char *ns, const char *workload);

@@ -29,6 +29,38 @@ analysis_add(struct analysis *a, const char *kind, const char *severity,
 }
 
 void
+finding_widen(struct finding *f, int64_t from, int64_t to)
+{
+	if (from != TIME_NONE && (f->start_us == TIME_NONE ||
+	    from < f->start_us))
+		f->start_us = from;
+	if (to != TIME_NONE && (f->end_us == TIME_NONE || to > f->end_us))
+		f->end_us = to;
+}
+
+int
+finding_has_pod(const struct finding *f, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < json_array_size(f->pods); i++) {
+		if (str_eq(json_string_value(json_array_get(f->pods, i)),
+		    name))
+			return (1);
+	}
+	return (0);
+}
+
+void
+finding_add_pod(struct finding *f, const char *name)
+{
+	if (f->pods == NULL)
+		f->pods = json_array();
+	if (!finding_has_pod(f, name))
+		json_array_append_new(f->pods, json_string(name));
+}
+
+void
 analyze_fmt_s(double s, char *out, size_t len)
 {
 	if (s < 10)

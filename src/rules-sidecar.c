@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "jsonval.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -58,54 +59,15 @@ static const char *const failure_phrases[] = {
 #define PROXY_READY_LINE	"Envoy proxy is ready"
 
 static json_t *
-jtime(int64_t us)
-{
-	char	b[TIME_FMT_LEN];
-
-	return (us == TIME_NONE ? json_null() :
-	    json_string(time_format(us, b)));
-}
-
-static json_t *
 jsec(int64_t us)
 {
 	return (json_real(round((double)us / 1000) / 1000));
-}
-
-static int
-same(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a == b);
-	return (strcmp(a, b) == 0);
 }
 
 static int64_t
 floor_s(int64_t us)
 {
 	return (us >= 0 ? us / SEC_US : -((-us + SEC_US - 1) / SEC_US));
-}
-
-static void
-widen(struct finding *f, int64_t from, int64_t to)
-{
-	if (from != TIME_NONE && (f->start_us == TIME_NONE ||
-	    from < f->start_us))
-		f->start_us = from;
-	if (to != TIME_NONE && (f->end_us == TIME_NONE || to > f->end_us))
-		f->end_us = to;
-}
-
-static void
-add_pod(struct finding *f, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < json_array_size(f->pods); i++) {
-		if (same(json_string_value(json_array_get(f->pods, i)), name))
-			return;
-	}
-	json_array_append_new(f->pods, json_string(name));
 }
 
 /* Adds n to the integer evidence field key. */
@@ -231,7 +193,7 @@ main_exit(const struct podset_pod *p, const char **which)
 static int
 is_istio(const char *name)
 {
-	return (same(name, "istio-proxy"));
+	return (str_eq(name, "istio-proxy"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -288,11 +250,11 @@ ro_of(const struct ro_list *l, const struct podset_pod *p, int old)
 {
 	size_t	i;
 
-	if (!same(p->r.owner_kind, "ReplicaSet"))
+	if (!str_eq(p->r.owner_kind, "ReplicaSet"))
 		return (NULL);
 	for (i = 0; i < l->n; i++) {
-		if (same(l->v[i].namespace, p->r.namespace) &&
-		    same(old ? l->v[i].old_rs : l->v[i].new_rs,
+		if (str_eq(l->v[i].namespace, p->r.namespace) &&
+		    str_eq(old ? l->v[i].old_rs : l->v[i].new_rs,
 		    p->r.owner_name))
 			return (&l->v[i]);
 	}
@@ -312,8 +274,8 @@ ro_json(const struct ro *r)
 	    json_string(r->old_rs) : json_null());
 	json_object_set_new(o, "revision", r->revision == INT_NONE ?
 	    json_null() : json_integer(r->revision));
-	json_object_set_new(o, "start", jtime(r->start_us));
-	json_object_set_new(o, "end", jtime(r->end_us));
+	json_object_set_new(o, "start", jv_time(r->start_us));
+	json_object_set_new(o, "end", jv_time(r->end_us));
 	return (o);
 }
 
@@ -334,11 +296,11 @@ episode(struct analysis *a, size_t first, const char *kind,
 	for (i = a->n; i > first; i--) {
 		f = &a->v[i - 1];
 		if (strcmp(f->kind, kind) != 0 ||
-		    !same(f->namespace, p->r.namespace) ||
-		    !same(f->workload, p->r.workload))
+		    !str_eq(f->namespace, p->r.namespace) ||
+		    !str_eq(f->workload, p->r.workload))
 			continue;
 		fr = json_object_get(f->evidence, "rollout");
-		if (r != NULL && json_is_object(fr) && same(r->new_rs,
+		if (r != NULL && json_is_object(fr) && str_eq(r->new_rs,
 		    json_string_value(json_object_get(fr, "new_rs"))))
 			return (f);
 		if (r == NULL && json_is_null(fr) && (at == TIME_NONE ||
@@ -742,8 +704,8 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		f = episode(a, first, "sidecar-exited-before-app",
 		    "critical", x->p, ro_of(&ro, x->p, 1),
 		    x->p->r.deletion_us);
-		add_pod(f, x->p->r.name);
-		widen(f, x->p->r.deletion_us, x->app_exit);
+		finding_add_pod(f, x->p->r.name);
+		finding_widen(f, x->p->r.deletion_us, x->app_exit);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
 			detail = json_array();
@@ -760,9 +722,10 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		json_object_set_new(d, "pod", json_string(x->p->r.name));
 		json_object_set_new(d, "proxy", json_string(x->proxy));
 		json_object_set_new(d, "app", json_string(x->app));
-		json_object_set_new(d, "deletion", jtime(x->p->r.deletion_us));
-		json_object_set_new(d, "proxy_exit", jtime(x->proxy_exit));
-		json_object_set_new(d, "app_exit", jtime(x->app_exit));
+		json_object_set_new(d, "deletion",
+		    jv_time(x->p->r.deletion_us));
+		json_object_set_new(d, "proxy_exit", jv_time(x->proxy_exit));
+		json_object_set_new(d, "app_exit", jv_time(x->app_exit));
 		json_object_set_new(d, "gap_s", jsec(x->app_exit -
 		    x->proxy_exit));
 		json_object_set_new(d, "requests",
@@ -998,8 +961,8 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			continue;	/* no evidence, no finding */
 		f = episode(a, first, "app-started-before-proxy", "warning",
 		    x->p, ro_of(&ro, x->p, 0), x->from);
-		add_pod(f, x->p->r.name);
-		widen(f, x->from, x->ready);
+		finding_add_pod(f, x->p->r.name);
+		finding_widen(f, x->from, x->ready);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
 			detail = json_array();
@@ -1008,7 +971,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			json_object_set_new(f->evidence, "proxy",
 			    json_string(x->proxy));
 			json_object_set_new(f->evidence, "proxy_ready",
-			    jtime(x->ready));
+			    jv_time(x->ready));
 			json_object_set_new(f->evidence, "proxy_ready_basis",
 			    json_string(x->basis));
 			json_object_set_new(f->evidence, "wait_s",
@@ -1018,13 +981,13 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		json_object_set_new(d, "pod", json_string(x->p->r.name));
 		json_object_set_new(d, "app", x->app != NULL ?
 		    json_string(x->app) : json_null());
-		json_object_set_new(d, "pod_start", jtime(x->from));
+		json_object_set_new(d, "pod_start", jv_time(x->from));
 		json_object_set_new(d, "proxy", json_string(x->proxy));
-		json_object_set_new(d, "proxy_ready", jtime(x->ready));
+		json_object_set_new(d, "proxy_ready", jv_time(x->ready));
 		json_object_set_new(d, "proxy_ready_basis",
 		    json_string(x->basis));
-		json_object_set_new(d, "first_failure", jtime(x->first));
-		json_object_set_new(d, "last_failure", jtime(x->last));
+		json_object_set_new(d, "first_failure", jv_time(x->first));
+		json_object_set_new(d, "last_failure", jv_time(x->last));
 		json_object_set_new(d, "log_errors",
 		    json_integer(x->log_errors));
 		json_object_set_new(d, "failed_requests",
@@ -1033,7 +996,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		ev_add(f->evidence, "log_errors", x->log_errors);
 		ev_add(f->evidence, "failed_requests", x->att.failed);
 		if (x->first != TIME_NONE)
-			widen(f, x->first, x->last);
+			finding_widen(f, x->first, x->last);
 		if ((double)(x->ready - x->from) / 1e6 >
 		    json_real_value(json_object_get(f->evidence, "wait_s")))
 			json_object_set_new(f->evidence, "wait_s",
@@ -1042,9 +1005,9 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			d = json_object_get(f->evidence, "first_failure");
 			if (d == NULL || json_is_null(d))
 				json_object_set_new(f->evidence,
-				    "first_failure", jtime(x->first));
+				    "first_failure", jv_time(x->first));
 			json_object_set_new(f->evidence, "last_failure",
-			    jtime(x->last));
+			    jv_time(x->last));
 		}
 		if (x->sample != NULL && json_object_get(f->evidence,
 		    "sample") == NULL)
@@ -1129,7 +1092,7 @@ job_find(const struct job_list *l, const char *ns, const char *name)
 	size_t	i;
 
 	for (i = 0; i < l->n; i++) {
-		if (same(l->v[i].namespace, ns) && same(l->v[i].name, name))
+		if (str_eq(l->v[i].namespace, ns) && str_eq(l->v[i].name, name))
 			return (&l->v[i]);
 	}
 	return (NULL);
@@ -1152,9 +1115,9 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 	for (i = 0; i < l->n; i++) {
 		const struct jobrun *o = &l->v[i];
 
-		if (o == j || !same(o->namespace, j->namespace) ||
-		    !same(o->cronjob, j->cronjob) ||
-		    !same(o->status, "Complete") ||
+		if (o == j || !str_eq(o->namespace, j->namespace) ||
+		    !str_eq(o->cronjob, j->cronjob) ||
+		    !str_eq(o->status, "Complete") ||
 		    o->duration_ms == INT_NONE || o->start_us == TIME_NONE ||
 		    o->start_us >= j->start_us)
 			continue;
@@ -1208,7 +1171,7 @@ held_finish(struct finding *f, const struct held *x, int64_t median_ms,
 		    "twice its median duration");
 	}
 	json_object_set_new(e, "runs", json_integer((json_int_t)runs));
-	if (x->job == NULL || same(x->job->status, "Running"))
+	if (x->job == NULL || str_eq(x->job->status, "Running"))
 		snprintf(until, sizeof until, "still Running");
 	else {
 		memcpy(until, "until ", 6);
@@ -1261,7 +1224,7 @@ rule_job_held(struct analysis *a, char **cause)
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
-		if (!same(p->r.owner_kind, "Job") ||
+		if (!str_eq(p->r.owner_kind, "Job") ||
 		    (at = main_exit(p, &main)) == TIME_NONE)
 			continue;
 		for (j = 0; j < p->nc; j++) {
@@ -1278,7 +1241,7 @@ rule_job_held(struct analysis *a, char **cause)
 			x->main_exit = at;
 			x->side = c;
 			for (k = 0; k < p->nc; k++) {
-				if (same(p->c[k].name, main))
+				if (str_eq(p->c[k].name, main))
 					x->main_code = p->c[k].exit_code;
 			}
 			if (c->finished_us != TIME_NONE) {
@@ -1321,7 +1284,7 @@ rule_job_held(struct analysis *a, char **cause)
 			    "observed: the pod's end" :
 			    "observed: the pod's deletion request";
 		}
-		running = x->job == NULL || same(x->job->status, "Running");
+		running = x->job == NULL || str_eq(x->job->status, "Running");
 		if (running && x->p->r.gone_us == TIME_NONE &&
 		    jobs.end_us != TIME_NONE && (x->until == TIME_NONE ||
 		    jobs.end_us > x->until)) {
@@ -1338,8 +1301,8 @@ rule_job_held(struct analysis *a, char **cause)
 		f = analysis_add(a, "job-held-by-sidecar", "critical",
 		    x->p->r.namespace, x->p->r.workload);
 		f->pods = json_array();
-		add_pod(f, x->p->r.name);
-		widen(f, x->main_exit, x->until);
+		finding_add_pod(f, x->p->r.name);
+		finding_widen(f, x->main_exit, x->until);
 		f->evidence = e = json_object();
 		json_object_set_new(e, "job", json_string(x->job != NULL ?
 		    x->job->name : x->p->r.owner_name));
@@ -1348,17 +1311,17 @@ rule_job_held(struct analysis *a, char **cause)
 		    json_null());
 		json_object_set_new(e, "job_status", x->job != NULL ?
 		    json_string(x->job->status) : json_null());
-		json_object_set_new(e, "job_start", jtime(x->job != NULL ?
+		json_object_set_new(e, "job_start", jv_time(x->job != NULL ?
 		    x->job->start_us : TIME_NONE));
 		json_object_set_new(e, "pod", json_string(x->p->r.name));
 		json_object_set_new(e, "main_container", json_string(x->main));
-		json_object_set_new(e, "main_finished", jtime(x->main_exit));
+		json_object_set_new(e, "main_finished", jv_time(x->main_exit));
 		json_object_set_new(e, "main_exit_code", x->main_code ==
 		    INT_NONE ? json_null() : json_integer(x->main_code));
 		json_object_set_new(e, "sidecar", json_string(x->side->name));
 		json_object_set_new(e, "sidecar_finished",
-		    jtime(x->side->finished_us));
-		json_object_set_new(e, "held_until", jtime(x->until));
+		    jv_time(x->side->finished_us));
+		json_object_set_new(e, "held_until", jv_time(x->until));
 		json_object_set_new(e, "held_basis", json_string(x->basis));
 		json_object_set_new(e, "held_for_s", jsec(x->until -
 		    x->main_exit));
@@ -1386,8 +1349,8 @@ held_explains(const struct analysis *a, const struct jobrun *j)
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
 		if (strcmp(f->kind, "job-held-by-sidecar") == 0 &&
-		    same(f->namespace, j->namespace) &&
-		    same(json_string_value(json_object_get(f->evidence,
+		    str_eq(f->namespace, j->namespace) &&
+		    str_eq(json_string_value(json_object_get(f->evidence,
 		    "job")), j->name))
 			return (1);
 	}
@@ -1424,7 +1387,7 @@ rule_job_overran(struct analysis *a, char **cause)
 		if (j->duration_ms != INT_NONE) {
 			ran_ms = j->duration_ms;
 			end = j->completion_us;
-		} else if (same(j->status, "Running") &&
+		} else if (str_eq(j->status, "Running") &&
 		    jobs.end_us != TIME_NONE && jobs.end_us > j->start_us) {
 			ran_ms = (jobs.end_us - j->start_us) / 1000;
 			end = jobs.end_us;
@@ -1437,17 +1400,17 @@ rule_job_overran(struct analysis *a, char **cause)
 		    j->cronjob);
 		f->pods = json_array();
 		for (k = 0; k < a->pods.n; k++) {
-			if (same(a->pods.v[k].r.namespace, j->namespace) &&
-			    same(a->pods.v[k].r.owner_kind, "Job") &&
-			    same(a->pods.v[k].r.owner_name, j->name))
-				add_pod(f, a->pods.v[k].r.name);
+			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
+			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
+			    str_eq(a->pods.v[k].r.owner_name, j->name))
+				finding_add_pod(f, a->pods.v[k].r.name);
 		}
-		widen(f, j->start_us, end);
+		finding_widen(f, j->start_us, end);
 		f->evidence = e = json_object();
 		json_object_set_new(e, "job", json_string(j->name));
 		json_object_set_new(e, "cronjob", json_string(j->cronjob));
 		json_object_set_new(e, "status", json_string(j->status));
-		json_object_set_new(e, "start", jtime(j->start_us));
+		json_object_set_new(e, "start", jv_time(j->start_us));
 		json_object_set_new(e, running ? "running_for_s" :
 		    "duration_s", json_real((double)ran_ms / 1000));
 		json_object_set_new(e, "median_s",

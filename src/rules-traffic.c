@@ -493,7 +493,7 @@ static int
 tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
 {
 	const struct finding	*f;
-	size_t			 i, j;
+	size_t			 i;
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
@@ -501,11 +501,8 @@ tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
 		    !str_eq(f->namespace, p->r.namespace) ||
 		    !str_eq(f->workload, p->r.workload))
 			continue;
-		for (j = 0; j < json_array_size(f->pods); j++) {
-			if (str_eq(json_string_value(json_array_get(f->pods,
-			    j)), p->r.name))
-				return (1);
-		}
+		if (finding_has_pod(f, p->r.name))
+			return (1);
 	}
 	return (0);
 }
@@ -597,7 +594,7 @@ bu_explained(const struct analysis *a, const char *ns, const char *wl,
     const char *pod, int64_t s)
 {
 	const struct finding	*f;
-	size_t			 i, j;
+	size_t			 i;
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
@@ -609,11 +606,8 @@ bu_explained(const struct analysis *a, const char *ns, const char *wl,
 		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
 		    s < tr_floor_s(f->start_us) || s > tr_floor_s(f->end_us))
 			continue;
-		for (j = 0; j < json_array_size(f->pods); j++) {
-			if (str_eq(json_string_value(json_array_get(f->pods,
-			    j)), pod))
-				return (1);
-		}
+		if (finding_has_pod(f, pod))
+			return (1);
 	}
 	return (0);
 }

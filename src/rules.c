@@ -16,16 +16,6 @@
 
 #define MARGIN_S	5	/* added to a measured shutdown */
 
-static void
-widen(struct finding *f, int64_t from, int64_t to)
-{
-	if (from != TIME_NONE && (f->start_us == TIME_NONE ||
-	    from < f->start_us))
-		f->start_us = from;
-	if (to != TIME_NONE && (f->end_us == TIME_NONE || to > f->end_us))
-		f->end_us = to;
-}
-
 /*
  * The finding of this kind for the pod's workload, added when missing.
  * Deaths more than an hour apart are separate episodes (rollouts).
@@ -52,18 +42,6 @@ group(struct analysis *a, const char *kind, const char *severity,
 	return (f);
 }
 
-static void
-add_pod(struct finding *f, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < json_array_size(f->pods); i++) {
-		if (str_eq(json_string_value(json_array_get(f->pods, i)), name))
-			return;
-	}
-	json_array_append_new(f->pods, json_string(name));
-}
-
 /* Containers SIGKILLed at the grace deadline, per workload episode. */
 static int
 rule_sigkill(struct analysis *a, char **cause)
@@ -81,8 +59,8 @@ rule_sigkill(struct analysis *a, char **cause)
 			continue;
 		f = group(a, "sigkill-at-grace-deadline", "critical", p,
 		    p->r.deletion_us);
-		add_pod(f, p->r.name);
-		widen(f, p->r.deletion_us, p->r.deadline_us);
+		finding_add_pod(f, p->r.name);
+		finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
 			detail = json_array();
@@ -184,8 +162,8 @@ rule_grace_budget(struct analysis *a, char **cause)
 				continue;	/* fits: no finding */
 			f = group(a, "grace-budget-too-small", "critical", p,
 			    p->r.deletion_us);
-			add_pod(f, p->r.name);
-			widen(f, p->r.deletion_us, p->r.deadline_us);
+			finding_add_pod(f, p->r.name);
+			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 			e = f->evidence;
 			basis = "lower-bound";
 			if (json_object_get(e, "shutdown_s") == NULL ||
@@ -248,8 +226,8 @@ rule_oom(struct analysis *a, char **cause)
 				continue;
 			f = group(a, "oom-killed", "warning", p,
 			    c->finished_us);
-			add_pod(f, p->r.name);
-			widen(f, c->finished_us, c->finished_us);
+			finding_add_pod(f, p->r.name);
+			finding_widen(f, c->finished_us, c->finished_us);
 			if ((detail = json_object_get(f->evidence,
 			    "pods_detail")) == NULL) {
 				detail = json_array();
