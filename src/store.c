@@ -413,7 +413,7 @@ store_open(const char *path, struct store **out, char **cause)
 	if (store_exec(st, "PRAGMA page_size = 65536;"
 	    "PRAGMA journal_mode = TRUNCATE;"
 	    "PRAGMA synchronous = NORMAL;"
-	    "PRAGMA cache_size = -32768;"
+	    "PRAGMA cache_size = -16384;"
 	    "PRAGMA foreign_keys = OFF;", &why) != 0) {
 		*cause = xasprintf("%s: %s", path, why);
 		free(why);
