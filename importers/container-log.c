@@ -20,6 +20,7 @@
  * file (troubleshoot's all-logs/) is skipped: its target is read anyway.
  * Knows nothing of SQLite or curses, nor of what the lines mean.
  */
+#include <jansson.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,7 +65,8 @@ enum cl_kind {
 	CL_K_TEXT,			/* no time at the start */
 	CL_K_STAMPED,			/* "TIME text" (kubectl --timestamps) */
 	CL_K_CRI,			/* "TIME STREAM TAG text" */
-	CL_K_FRAME			/* a cluster-info START frame */
+	CL_K_FRAME,			/* a cluster-info START frame */
+	CL_K_DOCKER			/* Docker's json-file lines */
 };
 
 /* A piece of a string: not NUL-terminated. */
@@ -510,6 +512,8 @@ cl_line_kind(const char *s, size_t n, int *prefixed)
 		cl_cri_parse(s, n, &cri);
 		return (cri.why == NULL ? CL_K_CRI : CL_K_STAMPED);
 	}
+	if (!*prefixed && n > 8 && memcmp(s, "{\"log\":", 7) == 0)
+		return (CL_K_DOCKER);
 	if (!*prefixed && cl_frame_start(s, n, &who))
 		return (CL_K_FRAME);
 	return (CL_K_TEXT);
@@ -579,6 +583,7 @@ imp_container_log_probe(const char *name, const unsigned char *head,
 	case CL_K_CRI:
 		return (90);
 	case CL_K_STAMPED:
+	case CL_K_DOCKER:
 		return (85);
 	case CL_K_FRAME:
 		return (70);
@@ -766,6 +771,47 @@ cl_frame_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	return (0);
 }
 
+/*
+ * A line of Docker's json-file log driver: {"log":"text\n","stream":
+ * "stdout","time":"RFC 3339"}.  Returns 1 when put, 0 when the line is not
+ * one, -1 when the sink failed.
+ */
+static int
+cl_docker_line(struct cl_state *st, const char *s, size_t n, int64_t line)
+{
+	json_t		*o;
+	const char	*text, *stream, *t;
+	struct rec_log	 r;
+	size_t		 len;
+	int64_t		 us;
+	int		 rc;
+
+	if ((o = json_loadb(s, n, JSON_ALLOW_NUL, NULL)) == NULL)
+		return (0);
+	text = json_string_value(json_object_get(o, "log"));
+	t = json_string_value(json_object_get(o, "time"));
+	stream = json_string_value(json_object_get(o, "stream"));
+	if (text == NULL || t == NULL) {
+		json_decref(o);
+		return (0);
+	}
+	if (time_parse_iso(t, strlen(t), 0, &us) != 0) {
+		sink_reject(st->sink, line, "Docker json-file line with a bad "
+		    "time: \"%.80s\"", t);
+		json_decref(o);
+		return (1);
+	}
+	cl_rec_init(&r, &st->path, line);
+	r.time_us = us;
+	r.stream = stream;
+	len = json_string_length(json_object_get(o, "log"));
+	if (len > 0 && text[len - 1] == '\n')
+		len--;
+	rc = cl_put(st, &r, text, len);
+	json_decref(o);
+	return (rc == 0 ? 1 : -1);
+}
+
 /* One line of any input. */
 static int
 cl_line(struct cl_state *st, const char *s, size_t n, int64_t line)
@@ -775,13 +821,18 @@ cl_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	struct rec_log		 r;
 	int64_t			 us;
 	size_t			 k;
-	int			 rc;
+	int			 rc, k2 = 0;
 
 	if (line == 1 && n >= 3 && memcmp(s, "\xef\xbb\xbf", 3) == 0) {
 		s += 3;
 		n -= 3;
 	}
-	if (st->mode == CL_K_CRI)
+	if (st->mode == CL_K_DOCKER && n > 0 && s[0] == '{') {
+		if ((rc = cl_docker_line(st, s, n, line)) != 0)
+			return (rc < 0 ? -1 : 0);
+	}
+	if (st->mode == CL_K_CRI || (st->mode == CL_K_DOCKER &&
+	    cl_line_kind(s, n, &k2) == CL_K_CRI))
 		return (cl_cri_line(st, s, n, line));
 	if (st->framed && (rc = cl_frame_line(st, s, n, line)) != 0)
 		return (rc < 0 ? -1 : 0);
