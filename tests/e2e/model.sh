@@ -34,6 +34,31 @@ golden rollouts.out sqlite3 "$db" "SELECT namespace, deployment, new_rs,
 golden pod-ips.out sqlite3 "$db" "SELECT pod_ips.ip, p.name, from_us, to_us
     FROM pod_ips JOIN pods p ON p.uid = pod_uid ORDER BY 1, from_us"
 
+# The ingress log: 10.244.1.10 was x2kq9's until it was gone (09:00:40),
+# then w3k7j's (from 09:01:24).  The 502s after x2kq9's SIGTERM land on
+# it, the 200s on that IP later on w3k7j; import order does not matter.
+"$CORONER" import -q --db "$db" "$T/inc/ingress.log"
+is ingress-exit 0 $?
+q() {
+	sqlite3 "$db" "SELECT coalesce(sum($1), 0) FROM buckets b JOIN pods p
+	    ON p.uid = b.pod_uid WHERE b.ip = '10.244.1.10' AND p.name = '$2'"
+}
+is reuse-502s-on-old 4 "$(q errors returns-api-7d9f8b6c5-x2kq9)"
+is reuse-no-502s-on-new 0 "$(q errors returns-api-5c8d7b9f4-w3k7j)"
+ok reuse-200s-on-new test "$(q requests returns-api-5c8d7b9f4-w3k7j)" -gt 90
+is reuse-old-before-gone 0 "$(sqlite3 "$db" "SELECT count(*) FROM buckets b
+    JOIN pods p ON p.uid = b.pod_uid WHERE p.name =
+    'returns-api-7d9f8b6c5-x2kq9' AND b.second >= 1778576441")"
+is unattributed 0 "$(sqlite3 "$db" 'SELECT count(*) FROM buckets
+    WHERE pod_uid IS NULL')"
+# The log first, the pods after: the same attribution.
+"$CORONER" import -q --db "$T/o.db" "$T/inc/ingress.log"
+"$CORONER" import -q --db "$T/o.db" "$T/inc/pods-watch.json"
+is reuse-log-first "$(sqlite3 "$db" 'SELECT count(*), sum(errors) FROM
+    buckets b JOIN pods p ON p.uid = b.pod_uid GROUP BY p.name ORDER BY 1')" \
+    "$(sqlite3 "$T/o.db" 'SELECT count(*), sum(errors) FROM buckets b JOIN
+    pods p ON p.uid = b.pod_uid GROUP BY p.name ORDER BY 1')"
+
 # Every pod line fits 80 columns.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
 is timeline-80-columns 0 \
