@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "importer.h"
 #include "lifecycle.h"
+#include "pipeline.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -59,6 +60,7 @@ const struct cmd_entry cmd_import_entry = {
 /* What the sink knows while one input is imported. */
 struct import_run {
 	struct store	*st;		/* borrowed */
+	struct pipeline	*pl;		/* the writer thread, or NULL */
 	struct input	*in;		/* borrowed, the current input */
 	int64_t		 rows;		/* records stored */
 	int64_t		 rejected;	/* pieces rejected */
@@ -115,7 +117,8 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 {
 	struct import_run	*run = ctx;
 
-	if (store_put(run->st, type, rec) != 0)
+	if ((run->pl != NULL ? pipeline_put(run->pl, type, rec) :
+	    store_put(run->st, type, rec)) != 0)
 		return (-1);
 	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
 		show_progress(run, 0);
@@ -241,6 +244,10 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	rc = imp->parse(in, opts, &sink, &cause);
+	if (run->pl != NULL && pipeline_drain(run->pl) != 0 && rc == 0) {
+		rc = -1;
+		cause = xstrdup(store_error(st));
+	}
 	show_progress(run, 1);
 	if (rc == IMPORT_NOTHING && input_member(in) != NULL) {
 		store_input_abort(st);
@@ -303,6 +310,7 @@ import_paths(const char *db, char **paths, int npaths,
 		return (EXIT_FAIL);
 	}
 	run.st = st;
+	run.pl = pipeline_new(st);
 	run.quiet = quiet;
 	run.progress = isatty(STDERR_FILENO) && !quiet;
 	for (i = 0; i < npaths; i++) {
@@ -334,6 +342,7 @@ import_paths(const char *db, char **paths, int npaths,
 		run.skipped = 0;
 		buf_clear(&run.skipped_names);
 	}
+	pipeline_free(run.pl);
 	buf_free(&run.errors);
 	buf_free(&run.skipped_names);
 	if (model_rebuild(st, &ms, &cause) != 0) {

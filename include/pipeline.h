@@ -1,0 +1,39 @@
+/*
+ * pipeline.h: an import on two cores.  The importer parses on the calling
+ * thread and puts its records here; a writer thread puts them into the
+ * store.  Records are copied, strings included, into batches handed over
+ * one at a time, so the importer's borrowed strings may die as soon as the
+ * put returns, as with a plain sink.  The store is used by one thread at
+ * a time: the writer between a pipeline_put and the next pipeline_drain,
+ * the caller otherwise.  No SQL here, no parsing.
+ */
+#ifndef PIPELINE_H
+#define PIPELINE_H
+
+#include "record.h"
+#include "store.h"
+
+struct pipeline;
+
+/* Starts the writer thread.  Returns a new pipeline, or NULL (no thread:
+   the caller puts records itself). */
+struct pipeline	*pipeline_new(struct store *st);
+/* Drains and stops the writer thread. */
+void		 pipeline_free(struct pipeline *pl);
+
+/*
+ * Copies rec into the current batch and hands the batch to the writer
+ * when it is full.  Returns 0, or -1 once the writer has failed
+ * (store_error() says why).
+ */
+int		 pipeline_put(struct pipeline *pl, enum rec_type type,
+		    const void *rec);
+
+/*
+ * Hands over what is left and waits until the writer has put it all.
+ * Returns 0, or -1 when the writer failed; either way the pipeline is
+ * ready for the next input.
+ */
+int		 pipeline_drain(struct pipeline *pl);
+
+#endif

@@ -1,0 +1,207 @@
+/*
+ * pipeline.c: two-core imports (pipeline.h).  Each record is copied into
+ * the filling batch as [type][length][struct][strings], its string
+ * pointers replaced by offsets; the writer rebuilds the struct and calls
+ * store_put.  Two batches take turns: the caller fills one while the
+ * writer writes the other.
+ */
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline.h"
+#include "util.h"
+
+#define BATCH_BYTES	(512 * 1024)	/* hand a batch over past this */
+#define REC_MAX		512		/* bytes: the largest record struct */
+#define NO_STRING	UINT64_MAX	/* offset of a NULL string */
+
+struct batch {
+	struct buf	 data;		/* entries, see above */
+	size_t		 n;		/* entries in data */
+};
+
+struct pipeline {
+	struct store	*st;		/* borrowed */
+	pthread_t	 writer;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;		/* any change below */
+	struct batch	 b[2];		/* b[fill] is the caller's */
+	int		 fill;		/* the batch being filled */
+	int		 full;		/* b[!fill] waits for the writer */
+	int		 failed;	/* the writer's store_put failed */
+	int		 quit;		/* the writer must stop */
+};
+
+/* Entry header; the struct follows, 8-byte aligned, then its strings. */
+struct entry {
+	uint32_t	 type;		/* enum rec_type */
+	uint32_t	 len;		/* bytes of the whole entry */
+};
+
+#define ALIGN8(n)	(((n) + 7) & ~(size_t)7)
+
+static void
+batch_write(struct pipeline *pl, struct batch *bt)
+{
+	const struct rec_desc	*d;
+	const struct rec_field	*f;
+	struct entry		 e;
+	char			 rec[REC_MAX];
+	const char		*p = bt->data.data, *str;
+	uint64_t		 off;
+	size_t			 i, at = 0;
+
+	for (i = 0; i < bt->n && !pl->failed; i++) {
+		memcpy(&e, p + at, sizeof e);
+		d = &rec_descs[e.type];
+		memcpy(rec, p + at + ALIGN8(sizeof e), d->size);
+		for (f = d->fields; f->name != NULL; f++) {
+			if (f->type != RF_STR)
+				continue;
+			memcpy(&off, rec + f->off, sizeof off);
+			str = off == NO_STRING ? NULL : p + at + off;
+			memcpy(rec + f->off, &str, sizeof str);
+		}
+		if (store_put(pl->st, (enum rec_type)e.type, rec) != 0)
+			pl->failed = 1;
+		at += e.len;
+	}
+	buf_clear(&bt->data);
+	bt->n = 0;
+}
+
+static void *
+writer_main(void *arg)
+{
+	struct pipeline	*pl = arg;
+	struct batch	*bt;
+
+	pthread_mutex_lock(&pl->lock);
+	for (;;) {
+		while (!pl->full && !pl->quit)
+			pthread_cond_wait(&pl->cond, &pl->lock);
+		if (!pl->full && pl->quit)
+			break;
+		bt = &pl->b[!pl->fill];
+		pthread_mutex_unlock(&pl->lock);
+		batch_write(pl, bt);
+		pthread_mutex_lock(&pl->lock);
+		pl->full = 0;
+		pthread_cond_broadcast(&pl->cond);
+	}
+	pthread_mutex_unlock(&pl->lock);
+	return (NULL);
+}
+
+struct pipeline *
+pipeline_new(struct store *st)
+{
+	struct pipeline	*pl = xcalloc(1, sizeof *pl);
+
+	pl->st = st;
+	pthread_mutex_init(&pl->lock, NULL);
+	pthread_cond_init(&pl->cond, NULL);
+	if (pthread_create(&pl->writer, NULL, writer_main, pl) != 0) {
+		pthread_mutex_destroy(&pl->lock);
+		pthread_cond_destroy(&pl->cond);
+		free(pl);
+		return (NULL);
+	}
+	return (pl);
+}
+
+/* Waits for the writer to take the other batch, then hands this one. */
+static void
+hand_over(struct pipeline *pl)
+{
+	pthread_mutex_lock(&pl->lock);
+	while (pl->full)
+		pthread_cond_wait(&pl->cond, &pl->lock);
+	pl->fill = !pl->fill;
+	pl->full = 1;
+	pthread_cond_broadcast(&pl->cond);
+	pthread_mutex_unlock(&pl->lock);
+}
+
+int
+pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
+{
+	const struct rec_desc	*d = &rec_descs[type];
+	const struct rec_field	*f;
+	struct batch		*bt = &pl->b[pl->fill];
+	struct entry		 e;
+	size_t			 start, len, body;
+	const char		*str;
+	uint64_t		 off;
+	char			*slot;
+
+	if (pl->failed)
+		return (-1);
+	if (d->size > REC_MAX)
+		fatal("pipeline: record %s too large", d->name);
+	/* reserve the header and the struct, then append the strings */
+	start = bt->data.len;
+	body = ALIGN8(sizeof e);
+	buf_append(&bt->data, NULL, 0);
+	while (bt->data.len < start + body + ALIGN8(d->size))
+		buf_append(&bt->data, "\0\0\0\0\0\0\0\0", 8);
+	memcpy(bt->data.data + start + body, rec, d->size);
+	for (f = d->fields; f->name != NULL; f++) {
+		if (f->type != RF_STR)
+			continue;
+		memcpy(&str, (const char *)rec + f->off, sizeof str);
+		off = NO_STRING;
+		if (str != NULL) {
+			off = bt->data.len - start;
+			buf_append(&bt->data, str, strlen(str) + 1);
+		}
+		slot = bt->data.data + start + body + f->off;
+		memcpy(slot, &off, sizeof off);
+	}
+	len = ALIGN8(bt->data.len - start);
+	while (bt->data.len < start + len)
+		buf_append(&bt->data, "", 1);
+	e.type = (uint32_t)type;
+	e.len = (uint32_t)len;
+	memcpy(bt->data.data + start, &e, sizeof e);
+	bt->n++;
+	if (bt->data.len >= BATCH_BYTES)
+		hand_over(pl);
+	return (0);
+}
+
+int
+pipeline_drain(struct pipeline *pl)
+{
+	int	failed;
+
+	if (pl->b[pl->fill].n > 0)
+		hand_over(pl);
+	pthread_mutex_lock(&pl->lock);
+	while (pl->full)
+		pthread_cond_wait(&pl->cond, &pl->lock);
+	failed = pl->failed;
+	pl->failed = 0;
+	pthread_mutex_unlock(&pl->lock);
+	return (failed ? -1 : 0);
+}
+
+void
+pipeline_free(struct pipeline *pl)
+{
+	if (pl == NULL)
+		return;
+	pipeline_drain(pl);
+	pthread_mutex_lock(&pl->lock);
+	pl->quit = 1;
+	pthread_cond_broadcast(&pl->cond);
+	pthread_mutex_unlock(&pl->lock);
+	pthread_join(pl->writer, NULL);
+	pthread_mutex_destroy(&pl->lock);
+	pthread_cond_destroy(&pl->cond);
+	buf_free(&pl->b[0].data);
+	buf_free(&pl->b[1].data);
+	free(pl);
+}
