@@ -46,6 +46,20 @@ ok lost-sample-keys jq -e "$F | .evidence.sample_keys | length > 0" \
 is rest-missing 3 "$(jq '.findings[] | select(.kind == "records-missing") |
     .evidence.missing' "$T/lost.json")"
 ok notes-say-skew grep -q 'skew +-5.0 s' "$T/lost.err"
+# Story 1's exact findings: the kill, the budget and the lost records,
+# all on returns-api's six old pods; the 3 clerical gaps apart.
+is story1-kinds "grace-budget-too-small returns/returns-api
+records-lost-at-termination returns/returns-api
+records-missing null/null
+sigkill-at-grace-deadline returns/returns-api" "$(jq -r '[.findings[] |
+    "\(.kind) \(.namespace)/\(.workload)"] | sort | .[]' "$T/lost.json")"
+old=$(jq -r '[.findings[] | select(.kind == "sigkill-at-grace-deadline") |
+    .pods[]] | sort | join(" ")' "$T/lost.json")
+is story1-old-pods 6 "$(echo "$old" | wc -w | tr -d ' ')"
+ok story1-pods-are-old sh -c "echo '$old' | grep -qv 5c8d7b9f4"
+is story1-same-pods "$old" "$(jq -r '[.findings[] | select(.kind ==
+    "records-lost-at-termination") | .pods[]] | sort | join(" ")' \
+    "$T/lost.json")"
 # Each missing record knows the pod whose window holds it.
 is missing-on-pods 60 "$(sqlite3 "$db" 'SELECT count(*) FROM
     missing_records WHERE pod_uid IS NOT NULL')"
@@ -64,6 +78,16 @@ is control-no-lost 0 "$(jq '[.findings[] | select(.kind ==
     "records-lost-at-termination")] | length' "$T/control.json")"
 is control-missing 63 "$(jq '.findings[] | select(.kind ==
     "records-missing") | .evidence.missing' "$T/control.json")"
+
+# A week of daily manifests: several files into one set.
+head -n 10001 "$T/records-lost/courier.csv" >"$T/day1.csv"
+{ head -n 1 "$T/records-lost/courier.csv"
+  tail -n +10002 "$T/records-lost/courier.csv"; } >"$T/day2.csv"
+"$CORONER" import -q --db "$T/week.db" --records courier --key parcel_id \
+    --time scanned_at "$T/day1.csv" "$T/day2.csv"
+is several-files-one-set "courier|20000|20000|2" "$(sqlite3 "$T/week.db" \
+    'SELECT set_name, count(*), count(DISTINCT key), count(DISTINCT
+    source_id) FROM records GROUP BY 1')"
 
 # Usage errors.
 run "$CORONER" analyze --db "$db" --reconcile courier
