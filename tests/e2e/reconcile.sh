@@ -4,7 +4,9 @@
 # six pods are SIGKILLed at the grace deadline, 60 records accepted in
 # their last seconds are lost and 3 more elsewhere.  The finding must name
 # the workload with missing = 63 and 57 <= in_windows <= 63; a control
-# with 63 gaps spread evenly must give no records-lost-at-termination.
+# with 63 gaps spread evenly must give no records-lost-at-termination; and
+# a healthy incident (a grace that fits, spread 500s, three clerical gaps)
+# no termination finding at all.
 . "$(dirname "$0")/lib.inc"
 
 story() {
@@ -78,6 +80,19 @@ is control-no-lost 0 "$(jq '[.findings[] | select(.kind ==
     "records-lost-at-termination")] | length' "$T/control.json")"
 is control-missing 63 "$(jq '.findings[] | select(.kind ==
     "records-missing") | .evidence.missing' "$T/control.json")"
+
+# The healthy control of story 1: a grace that fits (exit 0 five seconds
+# after SIGTERM), evenly spread 500s, three clerical gaps: no termination
+# finding at all, only the three gaps as records-missing.
+story healthy
+"$CORONER" import -q --db "$T/healthy.db" "$T/healthy/ingress.log"
+"$CORONER" analyze --db "$T/healthy.db" --json >"$T/healthy.json" \
+    2>/dev/null
+is healthy-exit 0 $?
+is healthy-kinds "records-missing" "$(jq -r '[.findings[].kind] | unique |
+    join(" ")' "$T/healthy.json")"
+is healthy-gaps 3 "$(jq '.findings[] | select(.kind == "records-missing") |
+    .evidence.missing' "$T/healthy.json")"
 
 # A week of daily manifests: several files into one set.
 head -n 10001 "$T/records-lost/courier.csv" >"$T/day1.csv"

@@ -31,6 +31,7 @@ NEW = ("5c8d7b9f4", 2)
 OLD_SUFFIX = ["x2kq9", "b7m4p", "q9z2w", "r4t8y", "m2n6v", "k7p3s"]
 NEW_SUFFIX = ["h6v2r", "t5n8c", "w3k7j", "d8f2g", "p5q9x", "z3c6b"]
 GRACE = 30
+HEALTHY = False     # the healthy control: a grace that fits
 PRESTOP = 25
 
 
@@ -107,12 +108,12 @@ def terminating(p, request):
     return p
 
 
-def killed(p, started, at):
+def killed(p, started, at, code=137):
     p = json.loads(json.dumps(p))
-    p["status"]["phase"] = "Failed"
+    p["status"]["phase"] = "Failed" if code else "Succeeded"
     p["status"]["containerStatuses"][0]["state"] = {"terminated": {
-        "exitCode": 137, "reason": "Error", "startedAt": ts(started),
-        "finishedAt": ts(at)}}
+        "exitCode": code, "reason": "Error" if code else "Completed",
+        "startedAt": ts(started), "finishedAt": ts(at)}}
     return p
 
 
@@ -186,7 +187,12 @@ def grace_budget(out, npods=3):
         rv += 1
         watch.append(("MODIFIED", t))
         started = T0 - timedelta(hours=1) + timedelta(seconds=2)
-        k = killed(t, started, request + timedelta(seconds=GRACE))
+        if HEALTHY:
+            # flushed in 5 s after SIGTERM, well inside the grace
+            k = killed(t, started, request + timedelta(
+                seconds=PRESTOP + 5), code=0)
+        else:
+            k = killed(t, started, request + timedelta(seconds=GRACE))
         k["metadata"]["resourceVersion"] = str(rv)
         rv += 1
         watch.append(("MODIFIED", k))
@@ -346,7 +352,25 @@ def records_control(out):
     write_records(out, set(137 + i * 317 for i in range(63)))
 
 
-STORIES = {"grace-budget": lambda out: (grace_budget(out),
+def healthy(out):
+    """The healthy control of story 1: the same rollout with a grace of
+    45 s, so every old pod flushes and exits 0 five seconds after SIGTERM;
+    a few 500s spread evenly over the day in the ingress log; and three
+    clerical gaps in the records, far from any termination."""
+    global GRACE, HEALTHY
+    GRACE, HEALTHY = 45, True
+    grace_budget(out, npods=6)
+    write_records(out, {1000, 9000, 17000})
+    with open(os.path.join(out, "ingress.log"), "w") as f:
+        for n in range(360):
+            end = T0 - timedelta(hours=1) + timedelta(seconds=60 * n)
+            ip = "10.244.2.%d" % (20 + n % 3)
+            status = 500 if n % 60 == 30 else 200
+            f.write(nginx_line(n, end, status, ip + ":8080", str(status)))
+
+
+STORIES = {"healthy": healthy,
+           "grace-budget": lambda out: (grace_budget(out),
                                         grace_budget_access(out)),
            "records-lost": records_lost,
            "records-control": records_control}
