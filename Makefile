@@ -123,6 +123,22 @@ bench:
 	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true; \
 	    sh tests/bench/analysis.sh ./$(BIN) build/gen-big "$$d" || true
 
+# make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
+# with the golden inputs, for FUZZ_SECONDS (clang needed).
+FUZZ_SECONDS ?= 60
+FUZZSRCS = src/util.c src/source.c src/timefmt.c src/record.c \
+	   $(wildcard importers/*.c)
+fuzz:
+	$(Q)command -v clang >/dev/null || { echo "fuzz: clang needed"; exit 1; }
+	$(Q)mkdir -p build/fuzz-corpus build/fuzz-seeds
+	$(Q)clang -g -O1 -fsanitize=fuzzer,address,undefined -D_GNU_SOURCE \
+	    -Iinclude $(PKG_CFLAGS) -o build/fuzz-import \
+	    tests/fuzz/fuzz-import.c $(FUZZSRCS) $(PKG_LIBS) -lm
+	$(Q)i=0; for f in tests/importers/*/*/input*; do i=$$((i + 1)); \
+	    head -c 20000 "$$f" >build/fuzz-seeds/seed$$i; done
+	build/fuzz-import -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
+	    -rss_limit_mb=1024 build/fuzz-corpus build/fuzz-seeds
+
 install: all
 	install -d $(DESTDIR)$(BINDIR)
 	install -m 755 coroner $(DESTDIR)$(BINDIR)/coroner
@@ -133,4 +149,4 @@ uninstall:
 clean:
 	rm -rf build coroner
 
-.PHONY: all deps test check lint bench install uninstall clean
+.PHONY: all deps fuzz test check lint bench install uninstall clean
