@@ -5,7 +5,7 @@
 set -u
 cd "$(dirname "$0")/.."
 files=$(ls src/*.c importers/*.c include/*.h tests/unit/*.[ch] \
-    tests/importers/*.c 2>/dev/null)
+    tests/importers/*.c tests/fuzz/*.c tests/bench/*.c 2>/dev/null)
 bad=0
 for f in $files; do
 	if grep -nE '\b(atoi|sprintf|strcpy|strcat|strtok|gets)[[:space:]]*\(' \
