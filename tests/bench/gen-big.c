@@ -163,10 +163,12 @@ gen_log(long npods, long n)
 			p = p + 1 < npods ? p + 1 : 1;
 		pod_ip(p, ip, sizeof ip);
 		clf(at, t, sizeof t);
-		fail = (i / 40 * 7919 + i) % 200 == 7;	/* spread over pods */
-		printf("10.0.%ld.%ld - - [%s] \"GET /api/v1/items/%ld HTTP/1.1\" "
-		    "%d %d \"-\" \"bench/1.0\" 233 0.004 [ns%ld-app%ld-8080] [] "
-		    "%s:8080 %d 0.004 %d %016lx%016lx\n", i % 200, i % 250, t,
+		/* 0.5 % of the lines fail, spread over the pods */
+		fail = (i / 40 * 7919 + i) % 200 == 7;
+		printf("10.0.%ld.%ld - - [%s] \"GET /api/v1/items/%ld "
+		    "HTTP/1.1\" %d %d \"-\" \"bench/1.0\" 233 0.004 "
+		    "[ns%ld-app%ld-8080] [] %s:8080 %d 0.004 %d %016lx%016lx\n",
+		    i % 200, i % 250, t,
 		    i % 100000, fail ? 502 : 200, fail ? 0 : 512, p % 50,
 		    p % 50, ip, fail ? 0 : 512, fail ? 502 : 200,
 		    (unsigned long)i * 2654435761UL, (unsigned long)i);
