@@ -123,6 +123,27 @@ bench:
 	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true; \
 	    sh tests/bench/analysis.sh ./$(BIN) build/gen-big "$$d" || true
 
+# make demo: the bundled sample incident (samples/README.md) imported,
+# analysed and written up as HTML.  The TUI is not built yet; when it is,
+# demo opens it on the same database.
+S	 = samples/returns-rollout
+demo: $(BIN)
+	$(Q)rm -f build/demo.db build/demo.db-journal
+	$(Q)./$(BIN) import -q --db build/demo.db $(S)/pods-watch.json.zst \
+	    $(S)/events.json.zst $(S)/replicasets.json.zst \
+	    $(S)/deployments.json.zst
+	$(Q)./$(BIN) import -q --db build/demo.db --records courier \
+	    --key parcel_id --time scanned_at $(S)/courier.csv.zst
+	$(Q)./$(BIN) import -q --db build/demo.db --records ours \
+	    --key return.id --time accepted_at $(S)/ours.ndjson.zst
+	$(Q)./$(BIN) analyze --db build/demo.db --reconcile courier:ours
+	$(Q)./$(BIN) report --db build/demo.db --format html -o build/demo.html
+	@echo
+	@echo "The report: build/demo.html.  The TUI is not built yet; try"
+	@echo "  ./coroner pods --db build/demo.db"
+	@echo "  ./coroner timeline --db build/demo.db" \
+	    "returns-api-7d9f8b6c5-x2kq9"
+
 # make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
 # with the golden inputs, for FUZZ_SECONDS (clang needed).
 FUZZ_SECONDS ?= 60
@@ -149,4 +170,4 @@ uninstall:
 clean:
 	rm -rf build coroner
 
-.PHONY: all deps fuzz test check lint bench install uninstall clean
+.PHONY: all deps demo fuzz test check lint bench install uninstall clean
