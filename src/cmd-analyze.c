@@ -1,7 +1,7 @@
 /*
  * cmd-analyze.c: "coroner analyze".  Runs the analysis (analyze.c), which
  * stores its findings in place of the previous run's, and prints them: a
- * compact table (severity, kind, workload, pods, start, then the summary)
+ * compact table (severity, kind, workload, pods, window, then the summary)
  * sorted by severity and time, or with --json the report JSON of DESIGN
  * §8.  No SQL, no rules here.
  */
@@ -91,22 +91,23 @@ static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
-	char			 t[TIME_FMT_LEN], *safe;
+	char			 t[TIME_FMT_LEN], t2[TIME_FMT_LEN], *safe;
 	size_t			 i;
 
 	if (a->n == 0) {
 		printf("no findings\n");
 		return;
 	}
-	printf("%-3s %-8s %-27s %-20s %4s %s\n", "#", "SEVERITY", "KIND",
-	    "WORKLOAD", "PODS", "START");
+	printf("%-3s %-8s %-27s %-12s %4s %s\n", "#", "SEVERITY", "KIND",
+	    "WORKLOAD", "PODS", "WINDOW (UTC)");
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
 		time_format(f->start_us, t);
-		printf("%-3zu %-8s %-27s %-20.20s %4zu %.8s\n", i + 1,
+		time_format(f->end_us, t2);
+		printf("%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n", i + 1,
 		    f->severity, f->kind, f->workload != NULL ? f->workload :
 		    "-", json_array_size(f->pods), f->start_us != TIME_NONE ?
-		    t + 11 : "-");
+		    t + 11 : "?", f->end_us != TIME_NONE ? t2 + 11 : "?");
 		safe = str_sanitize(f->summary, strlen(f->summary), 4000);
 		put_wrapped(safe, 4, 80);
 		free(safe);
