@@ -212,13 +212,21 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	struct sink		 sink = {
 		.ctx = run, .put = run_put, .reject = run_reject
 	};
-	char			*cause = NULL, hash[33], *name;
+	char			*cause = NULL, hash[33], *name, *safe;
 	int			 score, dup, rc;
 
 	name = str_sanitize(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
 		const char	*why = unknown_why(in);
 
+		if (input_error(in) != NULL) {	/* names the input */
+			safe = str_sanitize(input_error(in),
+			    strlen(input_error(in)), 600);
+			fprintf(stderr, "coroner: %s\n", safe);
+			free(safe);
+			free(name);
+			return (IMP_FAILED);
+		}
 		if (input_member(in) != NULL) {
 			rc = skip_member(run, input_member(in));
 			free(name);

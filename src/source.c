@@ -1318,11 +1318,16 @@ input_peek(struct input *in, const unsigned char **p)
 {
 	static const unsigned char	nothing[1];
 
+	size_t				n;
+
 	if (in->error != NULL) {
 		*p = nothing;
 		return (0);
 	}
-	return (stage_fill(in->top, INPUT_PEEK_MAX, p));
+	n = stage_fill(in->top, INPUT_PEEK_MAX, p);
+	if (n == 0 && in->top->error != NULL)	/* broken from the start */
+		in->error = xasprintf("%s: %s", in->name, in->top->error);
+	return (n);
 }
 
 const char *

@@ -95,6 +95,12 @@ is truncated-exit 0 "$status"
 ok truncated-says grep -q 'truncated JSON' "$T/.err"
 is integrity ok "$(sqlite3 "$T/r.db" 'PRAGMA integrity_check')"
 
+# A compressed file cut before anything decodes: named, exit 1.
+head -c 100 "$F/compressed/input.zst" >"$T/cut.json.zst"
+run "$CORONER" import --db "$T/r.db" "$T/cut.json.zst"
+is cut-zst-exit 1 "$status"
+ok cut-zst-says grep -q 'cut.json.zst: truncated zstd stream' "$T/.err"
+
 # Not a database.
 printf 'garbage' >"$T/bad.db"
 run "$CORONER" import --db "$T/bad.db" "$F/single-event/input"
