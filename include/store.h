@@ -45,6 +45,16 @@ int	store_put(struct store *st, enum rec_type type, const void *rec);
 int	store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	    int64_t rows, int64_t rejected, const char *first_errors,
 	    int *dup, char **cause);
+/*
+ * With borrowing on, store_put() keeps a request's strings by reference
+ * instead of copying them until its attempts have come: the caller
+ * promises they stay valid until store_put_flush(), which it calls before
+ * they die (the import pipeline does at the end of each batch, and never
+ * splits a request from its attempts across batches).
+ */
+void	store_set_borrowing(struct store *st, int on);
+int	store_put_flush(struct store *st);
+
 /* Rolls the current input back. */
 void	store_input_abort(struct store *st);
 /* The last SQLite error message (borrowed). */

@@ -44,6 +44,8 @@ struct buf {
 	size_t	 cap;		/* bytes allocated */
 };
 void	 buf_append(struct buf *, const void *, size_t);
+/* Makes room for more bytes after len (and the NUL); len is unchanged. */
+void	 buf_reserve(struct buf *, size_t more);
 void	 buf_puts(struct buf *, const char *);
 void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));

@@ -68,6 +68,9 @@ batch_write(struct pipeline *pl, struct batch *bt)
 			pl->failed = 1;
 		at += e.len;
 	}
+	/* the batch's strings die now: the last request goes in */
+	if (store_put_flush(pl->st) != 0)
+		pl->failed = 1;
 	buf_clear(&bt->data);
 	bt->n = 0;
 }
@@ -78,6 +81,7 @@ writer_main(void *arg)
 	struct pipeline	*pl = arg;
 	struct batch	*bt;
 
+	pthread_setname_np(pthread_self(), "coroner-writer");
 	pthread_mutex_lock(&pl->lock);
 	for (;;) {
 		while (!pl->full && !pl->quit)
@@ -101,9 +105,11 @@ pipeline_new(struct store *st)
 	struct pipeline	*pl = xcalloc(1, sizeof *pl);
 
 	pl->st = st;
+	store_set_borrowing(st, 1);
 	pthread_mutex_init(&pl->lock, NULL);
 	pthread_cond_init(&pl->cond, NULL);
 	if (pthread_create(&pl->writer, NULL, writer_main, pl) != 0) {
+		store_set_borrowing(st, 0);
 		pthread_mutex_destroy(&pl->lock);
 		pthread_cond_destroy(&pl->cond);
 		free(pl);
@@ -132,43 +138,62 @@ pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 	const struct rec_field	*f;
 	struct batch		*bt = &pl->b[pl->fill];
 	struct entry		 e;
-	size_t			 start, len, body;
+	size_t			 start, len, body, off;
 	const char		*str;
-	uint64_t		 off;
 	char			*slot;
+
+	size_t			 slen[REC_MAX / 8];
+	char			*base;
+	int			 k;
 
 	if (pl->failed)
 		return (-1);
 	if (d->size > REC_MAX)
 		fatal("pipeline: record %s too large", d->name);
-	/* reserve the header and the struct, then append the strings */
-	start = bt->data.len;
+	/* hand over a full batch only before a record that starts anew, so
+	   a request and its attempts are always in one batch */
+	if (bt->data.len >= BATCH_BYTES && !d->child) {
+		hand_over(pl);
+		bt = &pl->b[pl->fill];
+	}
+	/* the entry's size: header, struct, then every string */
 	body = ALIGN8(sizeof e);
-	buf_append(&bt->data, NULL, 0);
-	while (bt->data.len < start + body + ALIGN8(d->size))
-		buf_append(&bt->data, "\0\0\0\0\0\0\0\0", 8);
-	memcpy(bt->data.data + start + body, rec, d->size);
-	for (f = d->fields; f->name != NULL; f++) {
+	len = body + ALIGN8(d->size);
+	for (k = 0, f = d->fields; f->name != NULL; f++) {
 		if (f->type != RF_STR)
 			continue;
 		memcpy(&str, (const char *)rec + f->off, sizeof str);
-		off = NO_STRING;
-		if (str != NULL) {
-			off = bt->data.len - start;
-			buf_append(&bt->data, str, strlen(str) + 1);
-		}
-		slot = bt->data.data + start + body + f->off;
-		memcpy(slot, &off, sizeof off);
+		slen[k] = str != NULL ? strlen(str) + 1 : 0;
+		len += slen[k++];
 	}
-	len = ALIGN8(bt->data.len - start);
-	while (bt->data.len < start + len)
-		buf_append(&bt->data, "", 1);
+	len = ALIGN8(len);
+	start = bt->data.len;
+	buf_append(&bt->data, NULL, 0);		/* allocate */
+	buf_reserve(&bt->data, len);
+	base = bt->data.data + start;
+	memcpy(base + body, rec, d->size);
+	off = body + ALIGN8(d->size);
+	for (k = 0, f = d->fields; f->name != NULL; f++) {
+		uint64_t	o = NO_STRING;
+
+		if (f->type != RF_STR)
+			continue;
+		memcpy(&str, (const char *)rec + f->off, sizeof str);
+		if (str != NULL) {
+			memcpy(base + off, str, slen[k]);
+			o = off;
+			off += slen[k];
+		}
+		k++;
+		slot = base + body + f->off;
+		memcpy(slot, &o, sizeof o);
+	}
 	e.type = (uint32_t)type;
 	e.len = (uint32_t)len;
-	memcpy(bt->data.data + start, &e, sizeof e);
+	memcpy(base, &e, sizeof e);
+	bt->data.len += len;
+	bt->data.data[bt->data.len] = '\0';
 	bt->n++;
-	if (bt->data.len >= BATCH_BYTES)
-		hand_over(pl);
 	return (0);
 }
 
@@ -199,6 +224,7 @@ pipeline_free(struct pipeline *pl)
 	pthread_cond_broadcast(&pl->cond);
 	pthread_mutex_unlock(&pl->lock);
 	pthread_join(pl->writer, NULL);
+	store_set_borrowing(pl->st, 0);
 	pthread_mutex_destroy(&pl->lock);
 	pthread_cond_destroy(&pl->cond);
 	buf_free(&pl->b[0].data);

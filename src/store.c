@@ -37,6 +37,8 @@ struct store {
 						   its attempts are in */
 	int		 pending_set;		/* pending holds a request */
 	int		 pending_attempts;	/* attempts seen for it */
+	int		 borrowing;		/* a request's strings live until
+						   store_put_flush(): no copy */
 	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
@@ -395,6 +397,13 @@ store_open(const char *path, struct store **out, char **cause)
 	struct store	*st;
 	char		*why = NULL;
 
+	static int	 configured;
+
+	if (!configured) {
+		/* no allocation statistics: a mutex less per malloc */
+		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
+		configured = 1;
+	}
 	st = xcalloc(1, sizeof *st);
 	st->tally = tally_new();
 	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
@@ -642,6 +651,10 @@ store_pending(struct store *st, const struct rec_request *r)
 	if (store_pending_done(st) != 0)
 		return (-1);
 	st->pending = *r;
+	st->pending_set = 1;
+	st->pending_attempts = 0;
+	if (st->borrowing)
+		return (0);	/* the strings outlive store_put_flush() */
 	buf_clear(&st->pending_str);
 	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		pending_copy(st, *fields[i], &off[i]);
@@ -651,6 +664,18 @@ store_pending(struct store *st, const struct rec_request *r)
 	st->pending_set = 1;
 	st->pending_attempts = 0;
 	return (0);
+}
+
+void
+store_set_borrowing(struct store *st, int on)
+{
+	st->borrowing = on;
+}
+
+int
+store_put_flush(struct store *st)
+{
+	return (store_pending_done(st));
 }
 
 int

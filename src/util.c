@@ -134,7 +134,7 @@ xasprintf(const char *fmt, ...)
 	return (p);
 }
 
-static void
+void
 buf_reserve(struct buf *b, size_t more)
 {
 	size_t	need;
