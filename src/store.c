@@ -37,8 +37,8 @@ struct store {
 						   its attempts are in */
 	int		 pending_set;		/* pending holds a request */
 	int		 pending_attempts;	/* attempts seen for it */
-	int		 borrowing;		/* a request's strings live until
-						   store_put_flush(): no copy */
+	int		 borrowing;		/* a request's strings live
+						   until store_put_flush() */
 	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
