@@ -378,8 +378,10 @@ store_next_req(struct store *st, char **cause)
 {
 	sqlite3_stmt	*s;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT coalesce(max(req), 0) + 1 "
-	    "FROM requests", -1, &s, NULL) != SQLITE_OK) {
+	/* rows are written in request order: the last row has the largest */
+	if (sqlite3_prepare_v2(st->db, "SELECT coalesce((SELECT req FROM "
+	    "requests ORDER BY id DESC LIMIT 1), 0) + 1", -1, &s, NULL) !=
+	    SQLITE_OK) {
 		if (cause != NULL)
 			*cause = xasprintf("requests: %s",
 			    sqlite3_errmsg(st->db));
