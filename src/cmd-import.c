@@ -252,9 +252,11 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	rc = imp->parse(in, opts, &sink, &cause);
-	if (run->pl != NULL && pipeline_drain(run->pl) != 0 && rc == 0) {
+	if (run->pl != NULL && pipeline_drain(run->pl) != 0) {
+		/* the database failed: say so rather than the importer */
+		free(cause);
+		cause = xasprintf("the database: %s", store_error(st));
 		rc = -1;
-		cause = xstrdup(store_error(st));
 	}
 	show_progress(run, 1);
 	if (rc == IMPORT_NOTHING && input_member(in) != NULL) {
