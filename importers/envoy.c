@@ -288,23 +288,6 @@ env_cluster(struct env_state *st, const struct altok_span *c,
  * Whether an address is written like an IP address (digits, hex, dots,
  * colons, brackets): one that al_hostport() refuses is then malformed.
  */
-static int
-looks_like_ip(const char *s, size_t n)
-{
-	size_t	i;
-	int	sep = 0;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '.' || s[i] == ':')
-			sep = 1;
-		else if (!((unsigned)(s[i] - '0') <= 9 || (s[i] >= 'a' &&
-		    s[i] <= 'f') || (s[i] >= 'A' && s[i] <= 'F') ||
-		    s[i] == '[' || s[i] == ']'))
-			return (0);
-	}
-	return (sep);
-}
-
 /*
  * Splits an address field ("10.44.1.27:80", "tcp://10.0.2.1:80", "-",
  * "[::1]:80") into ip and port.  Returns 1 with an address, 0 without
@@ -324,7 +307,7 @@ env_addr(const struct altok_span *sp, char *ip, size_t iplen, int64_t *port)
 		p = s + 2;
 	if (al_hostport(p, (size_t)(end - p), ip, iplen, port))
 		return (1);
-	return (looks_like_ip(p, (size_t)(end - p)) ? -1 : 0);
+	return (al_looks_like_ip(p, (size_t)(end - p)) ? -1 : 0);
 }
 
 /* The client: DOWNSTREAM_REMOTE_ADDRESS, else X-Forwarded-For's first. */

@@ -94,3 +94,20 @@ al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 		return (0);
 	return (put_ip(s, (size_t)(colon - s), ip, iplen));
 }
+
+int
+al_looks_like_ip(const char *s, size_t n)
+{
+	size_t	i;
+	int	sep = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.' || s[i] == ':')
+			sep = 1;
+		else if (!((unsigned)(s[i] - '0') <= 9 || (s[i] >= 'a' &&
+		    s[i] <= 'f') || (s[i] >= 'A' && s[i] <= 'F') ||
+		    s[i] == '[' || s[i] == ']'))
+			return (0);
+	}
+	return (sep);
+}

@@ -306,23 +306,6 @@ client_of(struct ngx_state *st, const struct altok_span *sp, char *ip,
  * dots, colons, brackets) rather than a unix socket or a group name: one
  * that al_hostport() refuses is then malformed.
  */
-static int
-looks_like_ip(const char *s, size_t n)
-{
-	size_t	i;
-	int	sep = 0;
-
-	for (i = 0; i < n; i++) {
-		if (s[i] == '.' || s[i] == ':')
-			sep = 1;
-		else if (!((unsigned)(s[i] - '0') <= 9 || (s[i] >= 'a' &&
-		    s[i] <= 'f') || (s[i] >= 'A' && s[i] <= 'F') ||
-		    s[i] == '[' || s[i] == ']'))
-			return (0);
-	}
-	return (sep);
-}
-
 /*
  * Reads the nginx upstream lists into st->tries: one attempt per entry
  * of $upstream_addr (groups after " : " follow in order), with the entry
@@ -453,7 +436,7 @@ ngx_check_tries(struct ngx_state *st, int n, enum altok_role role,
 		t->has_ip = !altok_blank(&t->host) && al_hostport(t->host.p,
 		    t->host.len, t->ip, sizeof t->ip, &t->port);
 		if (!t->has_ip && !altok_blank(&t->host) &&
-		    looks_like_ip(t->host.p, t->host.len))
+		    al_looks_like_ip(t->host.p, t->host.len))
 			return (bad_field(&t->addr, role,
 			    "not an address", why, whylen));
 	}

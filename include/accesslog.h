@@ -25,6 +25,13 @@ int	al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 	    int64_t *port);
 
 /*
+ * Whether s[0..n) is written like an address: hex digits, dots, colons
+ * and brackets only, with at least one dot or colon.  A cheap test before
+ * al_hostport(), to tell an address that is malformed from a name.
+ */
+int	al_looks_like_ip(const char *s, size_t n);
+
+/*
  * importers/envoy-json.c: one Envoy/Istio JSON access-log object (Istio's
  * accessLogEncoding: JSON, Envoy json_format) to a request and its
  * attempt.  Returns 0 when put, -1 to reject it (why says why), -2 when
