@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "accesslog.h"
+#include "k8sjson.h"
 #include "timefmt.h"
 
 /* The fields read, each under the names configurations spell it with. */
@@ -143,21 +144,6 @@ ej_int(json_t *v, int64_t *out)
 	return (0);
 }
 
-/* The value as short text for a message. */
-static void
-ej_show(json_t *v, char *out, size_t len)
-{
-	char	*s;
-
-	if (json_is_string(v)) {
-		snprintf(out, len, "\"%.60s\"", json_string_value(v));
-		return;
-	}
-	s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-	snprintf(out, len, "%.60s", s != NULL ? s : "?");
-	free(s);
-}
-
 /*
  * Istio's cluster "outbound|8080|v1|svc.ns.svc.cluster.local" gives the
  * service "svc" in namespace "ns"; a host that is not a Kubernetes
@@ -285,13 +271,13 @@ envoy_json_put(json_t *obj, int64_t line, struct sink *sink, char *why,
 	s = json_string_value(v[EJ_START]);
 	if (s == NULL || time_parse_any(s, json_string_length(v[EJ_START]),
 	    0, &r.start_us) != 0) {
-		ej_show(v[EJ_START], shown, sizeof shown);
+		kj_show(v[EJ_START], shown, sizeof shown);
 		snprintf(why, whylen, "bad start_time %s", shown);
 		return (-1);
 	}
 	for (i = 0; i < sizeof ints / sizeof ints[0]; i++) {
 		if (ej_int(v[ints[i]], &n[ints[i]]) != 0) {
-			ej_show(v[ints[i]], shown, sizeof shown);
+			kj_show(v[ints[i]], shown, sizeof shown);
 			snprintf(why, whylen, "bad %s %s",
 			    ej_keys[ints[i]].names[0], shown);
 			return (-1);

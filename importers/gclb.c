@@ -138,21 +138,6 @@ gclb_latency(json_t *v, int64_t *us)
 	return (0);
 }
 
-/* The value as short text for a message. */
-static void
-gclb_show(json_t *v, char *out, size_t len)
-{
-	char	*s;
-
-	if (json_is_string(v)) {
-		snprintf(out, len, "\"%.60s\"", json_string_value(v));
-		return;
-	}
-	s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
-	snprintf(out, len, "%.60s", s != NULL ? s : "?");
-	free(s);
-}
-
 /*
  * Splits requestUrl "https://host:port/path?q" into the host (copied into
  * host, "" when there is none or it does not fit) and the path (a suffix
@@ -245,7 +230,7 @@ gclb_put(json_t *e, int64_t line, struct sink *sink, char *why,
 	}
 	memset(&r, 0, sizeof r);
 	if (kj_time(e, "timestamp", &r.start_us) != 0) {
-		gclb_show(kj_get(e, "timestamp"), shown, sizeof shown);
+		kj_show(kj_get(e, "timestamp"), shown, sizeof shown);
 		snprintf(why, whylen, "bad timestamp %s", shown);
 		return (-1);
 	}
@@ -256,14 +241,14 @@ gclb_put(json_t *e, int64_t line, struct sink *sink, char *why,
 	for (i = 0; i < sizeof counts / sizeof counts[0]; i++) {
 		v = kj_get(e, counts[i]);
 		if (gclb_int(v, i == 0 ? &r.status : &r.bytes) != 0) {
-			gclb_show(v, shown, sizeof shown);
+			kj_show(v, shown, sizeof shown);
 			snprintf(why, whylen, "bad %s %s", counts[i], shown);
 			return (-1);
 		}
 	}
 	v = json_object_get(hr, "latency");
 	if (gclb_latency(v, &r.duration_us) != 0) {
-		gclb_show(v, shown, sizeof shown);
+		kj_show(v, shown, sizeof shown);
 		snprintf(why, whylen, "bad httpRequest.latency %s", shown);
 		return (-1);
 	}

@@ -3,6 +3,8 @@
  * Knows the conventions of the API (null times, the zero time) but nothing
  * of any one kind of object, of SQLite or of curses.
  */
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "k8sjson.h"
@@ -67,6 +69,20 @@ kj_time(json_t *obj, const char *path, int64_t *us)
 	if (strncmp(s, "0001-01-01T00:00:00", 19) == 0)
 		*us = TIME_NONE;
 	return (0);
+}
+
+void
+kj_show(json_t *v, char *out, size_t len)
+{
+	char	*s;
+
+	if (json_is_string(v)) {
+		snprintf(out, len, "\"%.60s\"", json_string_value(v));
+		return;
+	}
+	s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT);
+	snprintf(out, len, "%.60s", s != NULL ? s : "?");
+	free(s);
 }
 
 static const unsigned char *

@@ -25,6 +25,12 @@ int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
 int		 kj_time(json_t *obj, const char *path, int64_t *us);
 
 /*
+ * The value as short text for a message: a string quoted, anything else
+ * as compact JSON, cut to 60 characters, into out.
+ */
+void		 kj_show(json_t *v, char *out, size_t len);
+
+/*
  * Whether the raw bytes hold "key" : "value" (any blanks around the
  * colon).  For probes, which see bytes before any parsing.
  */
