@@ -21,11 +21,14 @@ void		 ipmap_free(struct ipmap *map);
 
 /*
  * The uid of the pod that owned ip at t_us: the pod whose interval holds
- * t_us, else the last pod that had the IP before t_us (then *exact is 0:
- * its end was estimated too early, or the IP was not reassigned yet).
- * NULL when no pod had the IP by t_us.  Borrowed from the map.
+ * t_us (when several do, their ends being estimates, the latest one,
+ * unless an older one is in the namespace that hint names: the log's
+ * namespace, or an upstream name "NAMESPACE-SERVICE-PORT"), else the last
+ * pod that had the IP before t_us (then *exact is 0: its end was
+ * estimated too early, or the IP was not reassigned yet).  NULL when no
+ * pod had the IP by t_us.  Borrowed from the map.
  */
 const char	*ipmap_lookup(const struct ipmap *map, const char *ip,
-		    int64_t t_us, int *exact);
+		    int64_t t_us, const char *hint, int *exact);
 
 #endif

@@ -88,6 +88,7 @@ struct row_container {
 struct row_pod_ip {
 	const char	*ip;
 	const char	*pod_uid;
+	const char	*namespace;	/* the pod's */
 	int64_t		 from_us;
 	int64_t		 to_us;
 };

@@ -108,14 +108,15 @@ int	store_model_scan(struct store *st, enum row_type type,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
 
 /*
- * Attempts by IP and second over every input (tally.h), oldest second
- * first per IP: cb(ctx, ip (NULL: no upstream; borrowed), second,
- * requests, errors, conn_failures) returns 0 to go on.  Returns 0, cb's
- * value, or -1 with a new *cause.
+ * Attempts by IP, second and hint over every input (tally.h), oldest
+ * second first per IP: cb(ctx, ip (NULL: no upstream; borrowed), second,
+ * hint (borrowed, may be NULL), requests, errors, conn_failures) returns
+ * 0 to go on.  Returns 0, cb's value, or -1 with a new *cause.
  */
 int	store_ip_seconds(struct store *st, int (*cb)(void *ctx,
-	    const char *ip, int64_t second, int64_t requests, int64_t errors,
-	    int64_t conn_failures), void *ctx, char **cause);
+	    const char *ip, int64_t second, const char *hint,
+	    int64_t requests, int64_t errors, int64_t conn_failures),
+	    void *ctx, char **cause);
 
 /* A record set: all rows imported with one --records NAME. */
 struct store_set {

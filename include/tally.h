@@ -17,6 +17,10 @@
 /* One IP in one second. */
 struct tally_cell {
 	char		*ip;		/* owned; NULL: no upstream address */
+	char		*hint;		/* owned; the namespace, or the
+					   service as logged, that the log
+					   says the request went to, or NULL
+					   (narrows the attribution) */
 	int64_t		 second;	/* Unix seconds */
 	int64_t		 requests;	/* attempts */
 	int64_t		 errors;	/* attempts that ended in a 5xx */

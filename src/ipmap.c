@@ -13,6 +13,7 @@
 struct ip_span {
 	const char	*ip;		/* in the map's arena */
 	const char	*uid;		/* in the map's arena */
+	const char	*ns;		/* the pod's namespace, arena */
 	int64_t		 from_us;	/* TIME_NONE sorts first */
 	int64_t		 to_us;		/* TIME_NONE: still open */
 };
@@ -51,6 +52,7 @@ ipmap_add(struct ipmap *map, const struct row_pod_ip *r)
 	s = &map->v[map->n++];
 	s->ip = arena_strdup(&map->strings, r->ip);
 	s->uid = arena_strdup(&map->strings, r->pod_uid);
+	s->ns = arena_strdup(&map->strings, r->namespace);
 	s->from_us = r->from_us;
 	s->to_us = r->to_us;
 }
@@ -98,12 +100,28 @@ ipmap_free(struct ipmap *map)
 	free(map);
 }
 
+/*
+ * Whether the log's hint names the span's namespace: the namespace itself
+ * (Envoy's cluster), or "NAMESPACE-..." (ingress-nginx's upstream name).
+ */
+static int
+hint_matches(const char *hint, const char *ns)
+{
+	size_t	n;
+
+	if (hint == NULL || ns == NULL)
+		return (0);
+	n = strlen(ns);
+	return (strncmp(hint, ns, n) == 0 && (hint[n] == '\0' ||
+	    hint[n] == '-'));
+}
+
 const char *
 ipmap_lookup(const struct ipmap *map, const char *ip, int64_t t_us,
-    int *exact)
+    const char *hint, int *exact)
 {
 	size_t			 lo = 0, hi = map->n, mid;
-	const struct ip_span	*s, *best = NULL;
+	const struct ip_span	*s, *best = NULL, *holds = NULL;
 
 	*exact = 0;
 	/* the first span of this IP starting after t_us */
@@ -122,9 +140,18 @@ ipmap_lookup(const struct ipmap *map, const char *ip, int64_t t_us,
 		if (strcmp(s->ip, ip) != 0)
 			break;
 		if (s->to_us == TIME_NONE || t_us <= s->to_us) {
-			*exact = 1;
-			return (s->uid);
+			/* the latest holder, unless an overlapping older one
+			   is in the namespace the log names */
+			if (holds == NULL)
+				holds = s;
+			if (hint == NULL || hint_matches(hint, s->ns)) {
+				*exact = 1;
+				return (s->uid);
+			}
+			continue;
 		}
+		if (holds != NULL)
+			break;
 		if (best == NULL)
 			best = s;
 		/* an earlier span that ended before a later one began
@@ -133,6 +160,10 @@ ipmap_lookup(const struct ipmap *map, const char *ip, int64_t t_us,
 		if (lo > 0 && map->v[lo - 1].to_us != TIME_NONE &&
 		    map->v[lo - 1].to_us < s->from_us)
 			break;
+	}
+	if (holds != NULL) {
+		*exact = 1;
+		return (holds->uid);
 	}
 	return (best != NULL ? best->uid : NULL);
 }

@@ -594,6 +594,7 @@ write_pods(struct store *st, struct model *m, struct model_stats *stats,
 		for (j = 0; j < p->nips; j++) {
 			ip.ip = p->ips[j].ip;
 			ip.pod_uid = p->r.uid;
+			ip.namespace = p->r.namespace;
 			ip.from_us = j == 0 && p->r.start_us != TIME_NONE ?
 			    p->r.start_us : p->ips[j].first_us;
 			if (j + 1 < p->nips)
@@ -621,8 +622,8 @@ struct lc_buckets {
 
 /* Attributes one IP-second of attempts to the pod that had the IP. */
 static int
-put_bucket(void *ctx, const char *ip, int64_t second, int64_t requests,
-    int64_t errors, int64_t conn_failures)
+put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
+    int64_t requests, int64_t errors, int64_t conn_failures)
 {
 	struct lc_buckets	*b = ctx;
 	struct row_bucket	 r;
@@ -634,7 +635,7 @@ put_bucket(void *ctx, const char *ip, int64_t second, int64_t requests,
 	r.second = second;
 	r.ip = ip;
 	if (ip != NULL && (uid = ipmap_lookup(b->map, ip, second * 1000000,
-	    &exact)) != NULL)
+	    hint, &exact)) != NULL)
 		p = find_pod(b->m, uid);
 	if (p != NULL) {
 		r.pod_uid = p->r.uid;

@@ -67,6 +67,7 @@ static const struct rec_field container_fields[] = {
 static const struct rec_field pod_ip_fields[] = {
 	F(struct row_pod_ip, ip, RF_STR),
 	F(struct row_pod_ip, pod_uid, RF_STR),
+	F(struct row_pod_ip, namespace, RF_STR),
 	F(struct row_pod_ip, from_us, RF_TIME),
 	F(struct row_pod_ip, to_us, RF_TIME),
 	{ .name = NULL }

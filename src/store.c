@@ -154,7 +154,7 @@ static const char *const migrations[] = {
 	"  PRIMARY KEY (pod_uid, name)"
 	");"
 	"CREATE TABLE pod_ips ("
-	"  ip TEXT NOT NULL, pod_uid TEXT NOT NULL,"
+	"  ip TEXT NOT NULL, pod_uid TEXT NOT NULL, namespace TEXT,"
 	"  from_us INTEGER, to_us INTEGER"
 	");"
 	"CREATE INDEX pod_ips_ip ON pod_ips(ip, from_us);"
@@ -198,7 +198,8 @@ static const char *const migrations[] = {
 	/* Per input: attempts by IP and second (tally.h). */
 	"CREATE TABLE ip_seconds ("
 	"  source_id INTEGER NOT NULL, ip TEXT, second INTEGER NOT NULL,"
-	"  requests INTEGER, errors INTEGER, conn_failures INTEGER"
+	"  hint TEXT, requests INTEGER, errors INTEGER,"
+	"  conn_failures INTEGER"
 	");"
 	"CREATE TABLE buckets ("
 	"  second INTEGER NOT NULL, ip TEXT, pod_uid TEXT, namespace TEXT,"
@@ -364,8 +365,8 @@ store_prepare_inserts(struct store *st, char **cause)
 			return (-1);
 	}
 	if (sqlite3_prepare_v2(st->db, "INSERT INTO ip_seconds (source_id, "
-	    "ip, second, requests, errors, conn_failures) VALUES "
-	    "(?, ?, ?, ?, ?, ?)", -1, &st->cell_ins, NULL) != SQLITE_OK) {
+	    "ip, second, hint, requests, errors, conn_failures) VALUES "
+	    "(?, ?, ?, ?, ?, ?, ?)", -1, &st->cell_ins, NULL) != SQLITE_OK) {
 		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
 		return (-1);
 	}
@@ -859,9 +860,13 @@ store_put_cell(void *ctx, const struct tally_cell *c)
 	else
 		sqlite3_bind_null(s, 2);
 	sqlite3_bind_int64(s, 3, c->second);
-	sqlite3_bind_int64(s, 4, c->requests);
-	sqlite3_bind_int64(s, 5, c->errors);
-	sqlite3_bind_int64(s, 6, c->conn_failures);
+	if (c->hint != NULL)
+		sqlite3_bind_text(s, 4, c->hint, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, 4);
+	sqlite3_bind_int64(s, 5, c->requests);
+	sqlite3_bind_int64(s, 6, c->errors);
+	sqlite3_bind_int64(s, 7, c->conn_failures);
 	rc = sqlite3_step(s);
 	sqlite3_reset(s);
 	sqlite3_clear_bindings(s);
@@ -995,21 +1000,25 @@ store_sources_free(struct store_source *v, size_t n)
 
 int
 store_ip_seconds(struct store *st, int (*cb)(void *, const char *,
-    int64_t, int64_t, int64_t, int64_t), void *ctx, char **cause)
+    int64_t, const char *, int64_t, int64_t, int64_t), void *ctx,
+    char **cause)
 {
 	sqlite3_stmt	*s;
 	int		 rc, stop = 0;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT ip, second, sum(requests), "
-	    "sum(errors), sum(conn_failures) FROM ip_seconds GROUP BY ip, "
-	    "second ORDER BY ip, second", -1, &s, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(st->db, "SELECT ip, second, hint, "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM ip_seconds "
+	    "GROUP BY ip, second, hint ORDER BY ip, second", -1, &s, NULL) !=
+	    SQLITE_OK) {
 		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
 		return (-1);
 	}
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
-		    sqlite3_column_int64(s, 1), sqlite3_column_int64(s, 2),
-		    sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4));
+		    sqlite3_column_int64(s, 1),
+		    (const char *)sqlite3_column_text(s, 2),
+		    sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4),
+		    sqlite3_column_int64(s, 5));
 		if (stop != 0)
 			break;
 	}

@@ -41,6 +41,7 @@ tally_clear(struct tally *t)
 
 	for (i = 0; i < t->cap; i++) {
 		free(t->cells[i].ip);
+		free(t->cells[i].hint);
 		memset(&t->cells[i], 0, sizeof t->cells[i]);
 		t->cells[i].second = TALLY_EMPTY;
 	}
@@ -59,13 +60,18 @@ tally_free(struct tally *t)
 }
 
 static uint64_t
-tally_hash(const char *ip, int64_t second)
+tally_hash(const char *ip, int64_t second, const char *hint)
 {
 	uint64_t	h = 1469598103934665603ULL ^ (uint64_t)second;
 
 	if (ip != NULL) {
 		for (; *ip != '\0'; ip++)
 			h = (h ^ (unsigned char)*ip) * 1099511628211ULL;
+	}
+	if (hint != NULL) {
+		h ^= 0x9e3779b97f4a7c15ULL;
+		for (; *hint != '\0'; hint++)
+			h = (h ^ (unsigned char)*hint) * 1099511628211ULL;
 	}
 	h ^= h >> 29;
 	return (h * 0xbf58476d1ce4e5b9ULL);
@@ -81,27 +87,29 @@ same_ip(const char *a, const char *b)
 
 static void tally_grow(struct tally *);
 
-/* The cell of (ip, second), created when missing. */
+/* The cell of (ip, second, hint), created when missing. */
 static struct tally_cell *
-tally_cell(struct tally *t, const char *ip, int64_t second)
+tally_cell(struct tally *t, const char *ip, int64_t second, const char *hint)
 {
 	struct tally_cell	*c = &t->cells[t->last];
 	size_t			 i;
 
-	if (c->second == second && same_ip(c->ip, ip))
+	if (c->second == second && same_ip(c->ip, ip) && str_eq(c->hint, hint))
 		return (c);
 	if ((t->used + 1) * 4 > t->cap * 3)
 		tally_grow(t);
-	i = tally_hash(ip, second) & (t->cap - 1);
+	i = tally_hash(ip, second, hint) & (t->cap - 1);
 	for (;; i = (i + 1) & (t->cap - 1)) {
 		c = &t->cells[i];
 		if (c->second == TALLY_EMPTY) {
 			c->ip = ip != NULL ? xstrdup(ip) : NULL;
+			c->hint = hint != NULL ? xstrdup(hint) : NULL;
 			c->second = second;
 			t->used++;
 			break;
 		}
-		if (c->second == second && same_ip(c->ip, ip))
+		if (c->second == second && same_ip(c->ip, ip) &&
+		    str_eq(c->hint, hint))
 			break;
 	}
 	t->last = i;
@@ -121,7 +129,8 @@ tally_grow(struct tally *t)
 	for (i = 0; i < oldcap; i++) {
 		if (old[i].second == TALLY_EMPTY)
 			continue;
-		j = tally_hash(old[i].ip, old[i].second) & (t->cap - 1);
+		j = tally_hash(old[i].ip, old[i].second, old[i].hint) &
+		    (t->cap - 1);
 		while (t->cells[j].second != TALLY_EMPTY)
 			j = (j + 1) & (t->cap - 1);
 		c = &t->cells[j];
@@ -189,6 +198,14 @@ tally_conn_failure(const struct rec_request *r, const struct rec_attempt *a)
 	    r->detail == NULL));
 }
 
+/* What the log says about where the request went. */
+static const char *
+tally_hint(const struct rec_request *r)
+{
+	return (r->namespace != NULL ? r->namespace : r->service != NULL ?
+	    r->service : r->upstream_name);
+}
+
 void
 tally_attempt(struct tally *t, const struct rec_request *r,
     const struct rec_attempt *a)
@@ -201,7 +218,7 @@ tally_attempt(struct tally *t, const struct rec_request *r,
 	if (at == TIME_NONE)
 		return;
 	c = tally_cell(t, a->ip, at >= 0 ? at / 1000000 :
-	    -((-at + 999999) / 1000000));
+	    -((-at + 999999) / 1000000), tally_hint(r));
 	c->requests++;
 	status = a->status != INT_NONE ? a->status : r->status;
 	if (status >= 500 || (status == 0 && a->status == 0))
@@ -219,7 +236,7 @@ tally_request_done(struct tally *t, const struct rec_request *r,
 	if (had_attempts || r->start_us == TIME_NONE)
 		return;
 	c = tally_cell(t, NULL, r->start_us >= 0 ? r->start_us / 1000000 :
-	    -((-r->start_us + 999999) / 1000000));
+	    -((-r->start_us + 999999) / 1000000), tally_hint(r));
 	c->requests++;
 	if (r->status >= 500)
 		c->errors++;
