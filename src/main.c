@@ -49,7 +49,8 @@ cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
 	    strcmp(argv[1], "-h") == 0))
 		return (cmd_help(ce));
 	fprintf(stderr, "coroner %s: not built yet; today coroner can "
-	    "import, list pods and show timelines\n", ce->name);
+	    "import, analyze, report, list pods and show timelines\n",
+	    ce->name);
 	return (EXIT_USAGE);
 }
 
