@@ -32,6 +32,8 @@ struct miss {
 struct win {
 	int64_t			 from_us;
 	int64_t			 to_us;
+	int64_t			 maxto_us;	/* the latest to_us of this
+						   window and those before */
 	struct podset_pod	*pod;
 };
 
@@ -139,22 +141,40 @@ collect_windows(struct rc *rc)
 		w->w = xreallocarray(w->w, w->nw + 1, sizeof *w->w);
 		w->w[w->nw++] = x;
 	}
-	for (j = 0; j < rc->nwl; j++)
-		xqsort(rc->wl[j].w, rc->wl[j].nw, sizeof *rc->wl[j].w,
-		    cmp_win);
+	for (j = 0; j < rc->nwl; j++) {
+		w = &rc->wl[j];
+		xqsort(w->w, w->nw, sizeof *w->w, cmp_win);
+		for (i = 0; i < w->nw; i++)
+			w->w[i].maxto_us = i > 0 && w->w[i - 1].maxto_us >
+			    w->w[i].to_us ? w->w[i - 1].maxto_us :
+			    w->w[i].to_us;
+	}
 }
 
-/* The window of w holding t, or NULL. */
+/*
+ * The earliest window of w holding t, or NULL: a binary search for the
+ * windows that began by t, then back while one of them may still hold
+ * it (maxto_us).
+ */
 static struct win *
 window_of(struct wl *w, int64_t t)
 {
-	size_t	i;
+	struct win	*hit = NULL;
+	size_t		 lo = 0, hi = w->nw, mid;
 
-	for (i = 0; i < w->nw && w->w[i].from_us <= t; i++) {
-		if (t <= w->w[i].to_us)
-			return (&w->w[i]);
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (w->w[mid].from_us <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	return (NULL);
+	while (lo > 0 && w->w[lo - 1].maxto_us >= t) {
+		lo--;
+		if (t <= w->w[lo].to_us)
+			hit = &w->w[lo];
+	}
+	return (hit);
 }
 
 /* Coverage, in-window count, enrichment and p-value of one workload. */
@@ -315,7 +335,7 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 	json_t		*detail = json_array(), *d;
 	struct win	*w;
 	size_t		 i, j, k;
-	int64_t		 first = TIME_NONE, last = TIME_NONE, n;
+	int64_t		 first = TIME_NONE, last = TIME_NONE, n, *counts;
 
 	f = analysis_add(rc->a, "records-lost-at-termination", "critical",
 	    best->namespace, best->workload);
@@ -329,13 +349,13 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 			first = rc->m[i].t_us;
 		last = rc->m[i].t_us;
 	}
+	counts = xcalloc(best->nw, sizeof *counts);
+	for (i = 0; i < rc->nm; i++) {
+		if ((w = window_of(best, rc->m[i].t_us)) != NULL)
+			counts[w - best->w]++;
+	}
 	for (j = 0; j < best->nw; j++) {
-		for (n = 0, i = 0; i < rc->nm; i++) {
-			w = window_of(best, rc->m[i].t_us);
-			if (w == &best->w[j])
-				n++;
-		}
-		if (n == 0)
+		if ((n = counts[j]) == 0)
 			continue;
 		for (k = 0; k < json_array_size(pods); k++) {
 			if (strcmp(json_string_value(json_array_get(pods, k)),
@@ -351,6 +371,7 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 		    jv_time(best->w[j].pod->r.deletion_us));
 		json_array_append_new(detail, d);
 	}
+	free(counts);
 	f->pods = pods;
 	f->start_us = first;
 	f->end_us = last;
