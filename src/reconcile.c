@@ -123,6 +123,7 @@ collect_windows(struct rc *rc)
 		    p->r.deletion_us + p->r.grace_s * 1000000;
 		x.from_us = p->r.deletion_us - o->lead_us - o->skew_us;
 		x.to_us = end + o->skew_us;
+		x.maxto_us = x.to_us;
 		x.pod = p;
 		for (j = 0; j < rc->nwl; j++) {
 			if (str_eq(rc->wl[j].namespace, p->r.namespace) &&
