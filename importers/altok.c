@@ -328,6 +328,30 @@ altok_blank(const struct altok_span *s)
 	    s->p[0] == '-'));
 }
 
+int
+altok_bad_field(const struct altok_span *sp, enum altok_role role,
+    const char *what, char *why, size_t whylen)
+{
+	char	show[80];
+
+	snprintf(why, whylen, "%s: %s: \"%s\"", altok_role_name(role), what,
+	    altok_show(sp->p, sp->len, show, sizeof show));
+	return (-1);
+}
+
+int
+altok_opt_count(const struct altok_span *sp, enum altok_role role,
+    int64_t *v, char *why, size_t whylen)
+{
+	*v = INT_NONE;
+	if (altok_blank(sp))
+		return (0);
+	if (altok_int(sp->p, sp->len, v) != 0 || *v < 0)
+		return (altok_bad_field(sp, role, "not a number", why,
+		    whylen));
+	return (0);
+}
+
 static int
 hexval(int c)
 {

@@ -141,31 +141,6 @@ env_match(struct env_state *st, const char *s, size_t n, char *why,
 	return (-1);
 }
 
-/* Says that a field holds what it must not, quoting it. */
-static int
-bad_field(const struct altok_span *sp, enum altok_role role,
-    const char *what, char *why, size_t whylen)
-{
-	char	show[80];
-
-	snprintf(why, whylen, "%s: %s: \"%s\"", altok_role_name(role), what,
-	    altok_show(sp->p, sp->len, show, sizeof show));
-	return (-1);
-}
-
-/* A count that may be "-" (INT_NONE) or absent from the layout. */
-static int
-opt_int(const struct altok_span *sp, enum altok_role role, int64_t *v,
-    char *why, size_t whylen)
-{
-	*v = INT_NONE;
-	if (altok_blank(sp))
-		return (0);
-	if (altok_int(sp->p, sp->len, v) != 0 || *v < 0)
-		return (bad_field(sp, role, "not a number", why, whylen));
-	return (0);
-}
-
 static int
 cmp_flag(const void *a, const void *b)
 {
@@ -194,7 +169,7 @@ env_flags(const struct altok_span *sp, char *buf, size_t len,
 	if (altok_blank(sp))
 		return (0);
 	if (sp->len >= len)
-		return (bad_field(sp, AR_RESPONSE_FLAGS, "too long", why,
+		return (altok_bad_field(sp, AR_RESPONSE_FLAGS, "too long", why,
 		    whylen));
 	p = sp->p;
 	end = p + sp->len;
@@ -203,13 +178,13 @@ env_flags(const struct altok_span *sp, char *buf, size_t len,
 		if (e == NULL)
 			e = end;
 		if (e == p || n == ENV_FLAGS_MAX)
-			return (bad_field(sp, AR_RESPONSE_FLAGS,
+			return (altok_bad_field(sp, AR_RESPONSE_FLAGS,
 			    "not a list of flags", why, whylen));
 		for (i = 0; p + i < e; i++) {
 			if (!((p[i] >= 'A' && p[i] <= 'Z') || (p[i] >= 'a' &&
 			    p[i] <= 'z') || (p[i] >= '0' && p[i] <= '9') ||
 			    p[i] == '_'))
-				return (bad_field(sp, AR_RESPONSE_FLAGS,
+				return (altok_bad_field(sp, AR_RESPONSE_FLAGS,
 				    "not a list of flags", why, whylen));
 		}
 		fl[n].p = p;
@@ -373,27 +348,27 @@ env_text_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 
 	if (altok_time_iso(&st->clock, f[AR_START_TIME_ISO].p,
 	    f[AR_START_TIME_ISO].len, st->opts->tz_off_s, &t) != 0)
-		return (bad_field(&f[AR_START_TIME_ISO], AR_START_TIME_ISO,
-		    "not a time", why, whylen));
+		return (altok_bad_field(&f[AR_START_TIME_ISO],
+		    AR_START_TIME_ISO, "not a time", why, whylen));
 	if (altok_int(f[AR_STATUS].p, f[AR_STATUS].len, &q.status) != 0 ||
 	    q.status < 0)
-		return (bad_field(&f[AR_STATUS], AR_STATUS, "not a status",
-		    why, whylen));
-	if (opt_int(&f[AR_BYTES_RECEIVED], AR_BYTES_RECEIVED, &v, why,
+		return (altok_bad_field(&f[AR_STATUS], AR_STATUS,
+		    "not a status", why, whylen));
+	if (altok_opt_count(&f[AR_BYTES_RECEIVED], AR_BYTES_RECEIVED, &v, why,
 	    whylen) != 0 ||
-	    opt_int(&f[AR_BYTES_SENT], AR_BYTES_SENT, &q.bytes, why,
+	    altok_opt_count(&f[AR_BYTES_SENT], AR_BYTES_SENT, &q.bytes, why,
 	    whylen) != 0 ||
-	    opt_int(&f[AR_DURATION_MS], AR_DURATION_MS, &q.duration_us, why,
-	    whylen) != 0 ||
-	    opt_int(&f[AR_UPSTREAM_SERVICE_TIME], AR_UPSTREAM_SERVICE_TIME,
-	    &ust, why, whylen) != 0)
+	    altok_opt_count(&f[AR_DURATION_MS], AR_DURATION_MS,
+	    &q.duration_us, why, whylen) != 0 ||
+	    altok_opt_count(&f[AR_UPSTREAM_SERVICE_TIME],
+	    AR_UPSTREAM_SERVICE_TIME, &ust, why, whylen) != 0)
 		return (-1);
 	if (env_flags(&f[AR_RESPONSE_FLAGS], flags, sizeof flags, &q.flags,
 	    why, whylen) != 0)
 		return (-1);
 	if ((has_ip = env_addr(&f[AR_UPSTREAM_HOST], ip, sizeof ip,
 	    &a.port)) < 0)
-		return (bad_field(&f[AR_UPSTREAM_HOST], AR_UPSTREAM_HOST,
+		return (altok_bad_field(&f[AR_UPSTREAM_HOST], AR_UPSTREAM_HOST,
 		    "not an address", why, whylen));
 
 	/* START_TIME is when the first downstream byte came. */

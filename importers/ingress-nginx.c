@@ -235,31 +235,6 @@ ngx_match(struct ngx_state *st, const char *s, size_t n, char *why,
 	return (-1);
 }
 
-/* Says that a field holds what it must not, quoting it. */
-static int
-bad_field(const struct altok_span *sp, enum altok_role role,
-    const char *what, char *why, size_t whylen)
-{
-	char	show[80];
-
-	snprintf(why, whylen, "%s: %s: \"%s\"", altok_role_name(role), what,
-	    altok_show(sp->p, sp->len, show, sizeof show));
-	return (-1);
-}
-
-/* A count that may be "-": INT_NONE then. */
-static int
-opt_int(const struct altok_span *sp, enum altok_role role, int64_t *v,
-    char *why, size_t whylen)
-{
-	*v = INT_NONE;
-	if (sp->p == NULL || altok_blank(sp))
-		return (0);
-	if (altok_int(sp->p, sp->len, v) != 0 || *v < 0)
-		return (bad_field(sp, role, "not a number", why, whylen));
-	return (0);
-}
-
 /* Seconds that may be "-": INT_NONE then. */
 static int
 opt_secs(const struct altok_span *sp, enum altok_role role, int64_t *us,
@@ -269,7 +244,7 @@ opt_secs(const struct altok_span *sp, enum altok_role role, int64_t *us,
 	if (sp->p == NULL || altok_blank(sp))
 		return (0);
 	if (altok_secs_us(sp->p, sp->len, us) != 0 || *us < 0)
-		return (bad_field(sp, role, "not a time in seconds", why,
+		return (altok_bad_field(sp, role, "not a time in seconds", why,
 		    whylen));
 	return (0);
 }
@@ -339,7 +314,7 @@ ngx_lists(struct ngx_state *st, char *why, size_t whylen)
 		t->status = t->dur_us = INT_NONE;
 	}
 	if (n == 0)
-		return (bad_field(&f[AR_UPSTREAM_ADDR_LIST],
+		return (altok_bad_field(&f[AR_UPSTREAM_ADDR_LIST],
 		    AR_UPSTREAM_ADDR_LIST, "empty", why, whylen));
 	for (k = 0; k < sizeof others / sizeof others[0]; k++) {
 		altok_list_init(&it, &f[others[k]]);
@@ -351,18 +326,18 @@ ngx_lists(struct ngx_state *st, char *why, size_t whylen)
 				continue;
 			if (others[k] == AR_UPSTREAM_STATUS_LIST) {
 				if (altok_int(e.p, e.len, &v) != 0 || v < 0)
-					return (bad_field(&e, others[k],
+					return (altok_bad_field(&e, others[k],
 					    "not a status", why, whylen));
 				t->status = v;
 			} else if (others[k] == AR_UPSTREAM_TIME_LIST) {
 				if (altok_secs_us(e.p, e.len, &v) != 0 ||
 				    v < 0)
-					return (bad_field(&e, others[k],
+					return (altok_bad_field(&e, others[k],
 					    "not a time in seconds", why,
 					    whylen));
 				t->dur_us = v;
 			} else if (altok_int(e.p, e.len, &v) != 0 || v < 0)
-				return (bad_field(&e, others[k],
+				return (altok_bad_field(&e, others[k],
 				    "not a length", why, whylen));
 		}
 		if (i != n) {
@@ -437,7 +412,7 @@ ngx_check_tries(struct ngx_state *st, int n, enum altok_role role,
 		    t->host.len, t->ip, sizeof t->ip, &t->port);
 		if (!t->has_ip && !altok_blank(&t->host) &&
 		    al_looks_like_ip(t->host.p, t->host.len))
-			return (bad_field(&t->addr, role,
+			return (altok_bad_field(&t->addr, role,
 			    "not an address", why, whylen));
 	}
 	return (0);
@@ -465,16 +440,17 @@ ngx_line(void *ctx, const char *s, size_t n, int64_t lineno, char *why,
 
 	if (altok_time_clf(&st->clock, f[AR_TIME_LOCAL].p,
 	    f[AR_TIME_LOCAL].len, &t) != 0)
-		return (bad_field(&f[AR_TIME_LOCAL], AR_TIME_LOCAL,
+		return (altok_bad_field(&f[AR_TIME_LOCAL], AR_TIME_LOCAL,
 		    "not a time", why, whylen));
 	if (altok_int(f[AR_STATUS].p, f[AR_STATUS].len, &q.status) != 0 ||
 	    q.status < 0)
-		return (bad_field(&f[AR_STATUS], AR_STATUS, "not a status",
-		    why, whylen));
-	if (opt_int(&f[AR_BYTES], AR_BYTES, &q.bytes, why, whylen) != 0 ||
-	    opt_int(&f[AR_REQUEST_LENGTH], AR_REQUEST_LENGTH, &v, why,
+		return (altok_bad_field(&f[AR_STATUS], AR_STATUS,
+		    "not a status", why, whylen));
+	if (altok_opt_count(&f[AR_BYTES], AR_BYTES, &q.bytes, why,
 	    whylen) != 0 ||
-	    opt_int(&f[AR_REQUEST_COUNT], AR_REQUEST_COUNT, &v, why,
+	    altok_opt_count(&f[AR_REQUEST_LENGTH], AR_REQUEST_LENGTH, &v, why,
+	    whylen) != 0 ||
+	    altok_opt_count(&f[AR_REQUEST_COUNT], AR_REQUEST_COUNT, &v, why,
 	    whylen) != 0 ||
 	    opt_secs(&f[AR_REQUEST_TIME], AR_REQUEST_TIME, &dur, why,
 	    whylen) != 0)
@@ -483,7 +459,7 @@ ngx_line(void *ctx, const char *s, size_t n, int64_t lineno, char *why,
 		m = f[AR_DURATION_MS_SUFFIX];
 		if (m.len < 3 || memcmp(m.p + m.len - 2, "ms", 2) != 0 ||
 		    altok_int(m.p, m.len - 2, &v) != 0 || v < 0)
-			return (bad_field(&m, AR_DURATION_MS_SUFFIX,
+			return (altok_bad_field(&m, AR_DURATION_MS_SUFFIX,
 			    "not a duration in ms", why, whylen));
 		dur = v * 1000;
 	}

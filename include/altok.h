@@ -320,6 +320,19 @@ void		 altok_out_free(struct altok_out *o);
 char	*altok_show(const char *s, size_t n, char *buf, size_t len);
 
 /*
+ * Writes "ROLE: WHAT: \"TEXT\"" (the field quoted by altok_show) into why
+ * and returns -1: the reject of a field that holds what it must not.
+ */
+int	 altok_bad_field(const struct altok_span *sp, enum altok_role role,
+	    const char *what, char *why, size_t whylen);
+/*
+ * A count that may be "-" or absent (INT_NONE then): 0 and *v, or -1 with
+ * why when it is not a non-negative integer.
+ */
+int	 altok_opt_count(const struct altok_span *sp, enum altok_role role,
+	    int64_t *v, char *why, size_t whylen);
+
+/*
  * The probe of a line-based importer: calls line() on each complete
  * non-blank line of head (at most ALTOK_PROBE_LINES; a last line without
  * its newline counts only when head is the whole input), which returns
