@@ -117,6 +117,36 @@ def killed(p, started, at, code=137):
     return p
 
 
+def replicaset_list(ns, dep, dep_uid, old, new, replicas, uid_base, t0,
+                    old_days, grace, containers, rv):
+    """A ReplicaSetList as a support bundle writes it (items without kind):
+    the old set (hash, revision), created old_days before t0, scaled to
+    0; the new one, created at t0, to replicas.  containers(rs) gives the
+    pod template's containers of a set."""
+    rss = []
+    for rs, n in ((old, 0), (new, replicas)):
+        rss.append({
+            "metadata": {
+                "name": "%s-%s" % (dep, rs[0]), "namespace": ns,
+                "uid": uid(uid_base, rs[1]),
+                "creationTimestamp": ts(t0 - timedelta(days=old_days)
+                                        if rs is old else t0),
+                "labels": {"app": dep, "pod-template-hash": rs[0]},
+                "annotations": {"deployment.kubernetes.io/revision":
+                                str(rs[1])},
+                "ownerReferences": [{"apiVersion": "apps/v1",
+                                     "kind": "Deployment", "name": dep,
+                                     "uid": dep_uid, "controller": True}]},
+            "spec": {"replicas": n,
+                     "selector": {"matchLabels": {"app": dep}},
+                     "template": {"spec": {
+                         "terminationGracePeriodSeconds": grace,
+                         "containers": containers(rs)}}},
+            "status": {"replicas": n, "readyReplicas": n}})
+    return {"kind": "ReplicaSetList", "apiVersion": "apps/v1",
+            "metadata": {"resourceVersion": rv}, "items": rss}
+
+
 def event(n, reason, obj, msg, at, kind="Pod", component="kubelet",
           field_path=None, count=1, etype="Normal"):
     io = {"kind": kind, "namespace": NS, "name": obj["name"],
@@ -209,30 +239,11 @@ def grace_budget(out, npods=3):
         json.dump({"apiVersion": "v1", "items": events, "kind": "List",
                    "metadata": {"resourceVersion": ""}}, f, indent=4)
         f.write("\n")
-    rss = []
-    for rs, replicas in ((OLD, 0), (NEW, npods)):
-        rss.append({
-            "metadata": {
-                "name": "%s-%s" % (DEP, rs[0]), "namespace": NS,
-                "uid": uid(0xa0, rs[1]),
-                "creationTimestamp": ts(T0 - timedelta(days=3)
-                                        if rs is OLD else T0),
-                "labels": {"app": DEP, "pod-template-hash": rs[0]},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(rs[1])},
-                "ownerReferences": [{"apiVersion": "apps/v1",
-                                     "kind": "Deployment", "name": DEP,
-                                     "uid": dep["uid"], "controller": True}]},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app": DEP}},
-                     "template": {"spec": {
-                         "terminationGracePeriodSeconds": GRACE,
-                         "containers": [container_spec()]}}},
-            "status": {"replicas": replicas, "readyReplicas": replicas}})
     with open(os.path.join(out, "replicasets.json"), "w") as f:
-        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-                   "metadata": {"resourceVersion": "5000"}, "items": rss}, f,
-                  indent=2)
+        json.dump(replicaset_list(NS, DEP, dep["uid"], OLD, NEW, npods, 0xa0,
+                                  T0, 3, GRACE,
+                                  lambda rs: [container_spec()], "5000"),
+                  f, indent=2)
         f.write("\n")
     with open(os.path.join(out, "deployments.json"), "w") as f:
         json.dump({"apiVersion": "v1", "kind": "List", "items": [{

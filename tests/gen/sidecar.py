@@ -44,7 +44,7 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from incident import ts, uid  # noqa: E402
+from incident import replicaset_list, ts, uid  # noqa: E402
 
 T0 = datetime(2026, 5, 14, 6, 10, 0, tzinfo=timezone.utc)
 NS = "payments"
@@ -473,28 +473,8 @@ def rollout(st):
 
 
 def replicasets(dep_uid):
-    rss = []
-    for rs, replicas in ((OLD, 0), (NEW, 3)):
-        rss.append({
-            "metadata": {
-                "name": "%s-%s" % (DEP, rs[0]), "namespace": NS,
-                "uid": uid(0x5a0, rs[1]),
-                "creationTimestamp": ts(T0 - timedelta(days=9)
-                                        if rs is OLD else T0),
-                "labels": {"app": DEP, "pod-template-hash": rs[0]},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(rs[1])},
-                "ownerReferences": [{"apiVersion": "apps/v1",
-                                     "kind": "Deployment", "name": DEP,
-                                     "uid": dep_uid, "controller": True}]},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app": DEP}},
-                     "template": {"spec": {
-                         "terminationGracePeriodSeconds": GRACE,
-                         "containers": [app_spec()]}}},
-            "status": {"replicas": replicas, "readyReplicas": replicas}})
-    return {"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-            "metadata": {"resourceVersion": "9000"}, "items": rss}
+    return replicaset_list(NS, DEP, dep_uid, OLD, NEW, 3, 0x5a0, T0, 9,
+                           GRACE, lambda rs: [app_spec()], "9000")
 
 
 # --- (c): the CronJob's Jobs ------------------------------------------------

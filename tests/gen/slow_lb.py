@@ -38,7 +38,7 @@ import sys
 from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from incident import ts, uid  # noqa: E402
+from incident import replicaset_list, ts, uid  # noqa: E402
 
 T0 = datetime(2026, 5, 14, 14, 0, 0, tzinfo=timezone.utc)
 NS = "checkout"
@@ -242,30 +242,11 @@ def write_kubernetes(st, out):
         json.dump({"apiVersion": "v1", "items": events, "kind": "List",
                    "metadata": {"resourceVersion": ""}}, f, indent=4)
         f.write("\n")
-    rss = []
-    for rs, replicas in ((OLD, 0), (NEW, 4)):
-        rss.append({
-            "metadata": {
-                "name": "%s-%s" % (DEP, rs[0]), "namespace": NS,
-                "uid": uid(0x5a0, rs[1]),
-                "creationTimestamp": ts(T0 - timedelta(days=9)
-                                        if rs is OLD else T0),
-                "labels": {"app": DEP, "pod-template-hash": rs[0]},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(rs[1])},
-                "ownerReferences": [{"apiVersion": "apps/v1",
-                                     "kind": "Deployment", "name": DEP,
-                                     "uid": dep["uid"], "controller": True}]},
-            "spec": {"replicas": replicas,
-                     "selector": {"matchLabels": {"app": DEP}},
-                     "template": {"spec": {
-                         "terminationGracePeriodSeconds": st.grace,
-                         "containers": [container(rs, st.prestop)]}}},
-            "status": {"replicas": replicas, "readyReplicas": replicas}})
     with open(os.path.join(out, "replicasets.json"), "w") as f:
-        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-                   "metadata": {"resourceVersion": "9100"}, "items": rss},
-                  f, indent=2)
+        json.dump(replicaset_list(NS, DEP, dep["uid"], OLD, NEW, 4, 0x5a0,
+                                  T0, 9, st.grace,
+                                  lambda rs: [container(rs, st.prestop)],
+                                  "9100"), f, indent=2)
         f.write("\n")
 
 
