@@ -327,6 +327,37 @@ keep_missing(struct rc *rc, const char *ref, const char *act,
 	}
 }
 
+/*
+ * The missing records inside best's windows (inside set) or outside them
+ * (all, when best is NULL): returns how many, adds the first SAMPLE_KEYS
+ * keys to keys, sets the first and last of their times, and counts them
+ * per window into counts[] when it is not NULL.
+ */
+static int64_t
+gather(struct rc *rc, struct wl *best, int inside, json_t *keys,
+    int64_t *first, int64_t *last, int64_t *counts)
+{
+	struct win	*w;
+	int64_t		 n = 0;
+	size_t		 i;
+
+	for (i = 0; i < rc->nm; i++) {
+		w = best != NULL ? window_of(best, rc->m[i].t_us) : NULL;
+		if ((w != NULL) != inside)
+			continue;
+		if (counts != NULL)
+			counts[w - best->w]++;
+		if (json_array_size(keys) < SAMPLE_KEYS)
+			json_array_append_new(keys,
+			    json_string(rc->m[i].key));
+		if (*first == TIME_NONE)
+			*first = rc->m[i].t_us;
+		*last = rc->m[i].t_us;
+		n++;
+	}
+	return (n);
+}
+
 static void
 lost_finding(struct rc *rc, struct wl *best, const char *ref,
     const char *act, int64_t total, int64_t unexpected)
@@ -334,27 +365,13 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 	struct finding	*f;
 	json_t		*keys = json_array(), *pods = json_array();
 	json_t		*detail = json_array(), *d;
-	struct win	*w;
-	size_t		 i, j, k;
+	size_t		 j, k;
 	int64_t		 first = TIME_NONE, last = TIME_NONE, n, *counts;
 
 	f = analysis_add(rc->a, "records-lost-at-termination", "critical",
 	    best->namespace, best->workload);
-	for (i = 0; i < rc->nm; i++) {
-		if ((w = window_of(best, rc->m[i].t_us)) == NULL)
-			continue;
-		if (json_array_size(keys) < SAMPLE_KEYS)
-			json_array_append_new(keys,
-			    json_string(rc->m[i].key));
-		if (first == TIME_NONE)
-			first = rc->m[i].t_us;
-		last = rc->m[i].t_us;
-	}
 	counts = xcalloc(best->nw, sizeof *counts);
-	for (i = 0; i < rc->nm; i++) {
-		if ((w = window_of(best, rc->m[i].t_us)) != NULL)
-			counts[w - best->w]++;
-	}
+	gather(rc, best, 1, keys, &first, &last, counts);
 	for (j = 0; j < best->nw; j++) {
 		if ((n = counts[j]) == 0)
 			continue;
@@ -400,22 +417,13 @@ missing_finding(struct rc *rc, struct wl *best, struct wl *top,
 {
 	struct finding	*f;
 	json_t		*keys = json_array();
-	int64_t		 n = 0, first = TIME_NONE, last = TIME_NONE;
-	size_t		 i;
+	int64_t		 n, first = TIME_NONE, last = TIME_NONE;
 
-	for (i = 0; i < rc->nm; i++) {
-		if (best != NULL && window_of(best, rc->m[i].t_us) != NULL)
-			continue;
-		if (json_array_size(keys) < SAMPLE_KEYS)
-			json_array_append_new(keys,
-			    json_string(rc->m[i].key));
-		if (first == TIME_NONE)
-			first = rc->m[i].t_us;
-		last = rc->m[i].t_us;
-		n++;
-	}
-	if (n == 0)
+	n = gather(rc, best, 0, keys, &first, &last, NULL);
+	if (n == 0) {
+		json_decref(keys);
 		return;
+	}
 	f = analysis_add(rc->a, "records-missing", "warning", NULL, NULL);
 	f->pods = json_array();
 	f->start_us = first;
