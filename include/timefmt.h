@@ -48,6 +48,9 @@ int	 time_parse_any(const char *s, size_t len, int default_off_s,
  */
 int	 time_parse_zone(const char *s, int *off_s);
 
+/* a / b rounded toward minus infinity (b > 0): seconds of a time. */
+int64_t	 time_floor_div(int64_t a, int64_t b);
+
 /* Days since 1970-01-01 of a proleptic Gregorian date (no range check). */
 int64_t	 time_days_from_civil(int64_t y, unsigned m, unsigned d);
 

@@ -64,12 +64,6 @@ jsec(int64_t us)
 	return (json_real(round((double)us / 1000) / 1000));
 }
 
-static int64_t
-floor_s(int64_t us)
-{
-	return (us >= 0 ? us / SEC_US : -((-us + SEC_US - 1) / SEC_US));
-}
-
 /* Adds n to the integer evidence field key. */
 static void
 ev_add(json_t *e, const char *key, int64_t n)
@@ -358,8 +352,8 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
     int64_t to_us, struct bsum *s, char **cause)
 {
 	memset(s, 0, sizeof *s);
-	s->from_s = floor_s(from_us);
-	s->to_s = floor_s(to_us);
+	s->from_s = time_floor_div(from_us, SEC_US);
+	s->to_s = time_floor_div(to_us, SEC_US);
 	s->first_s = s->last_s = TIME_NONE;
 	if (p->r.uid == NULL)
 		return (0);

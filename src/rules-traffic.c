@@ -114,12 +114,6 @@ tr_jsecs(int64_t us)
 	return (json_real(round((double)us / 1e5) / 10));
 }
 
-static int64_t
-tr_floor_s(int64_t us)
-{
-	return (us >= 0 ? us / US : -((-us + US - 1) / US));
-}
-
 /* x rounded up to a multiple of ROUND_S. */
 static int64_t
 tr_round_up(double x)
@@ -245,7 +239,7 @@ tr_pod_bucket(void *ctx, const void *row)
 	const struct row_bucket		*b = row;
 	int64_t				 n;
 
-	if (b->second < tr_floor_s(t->deletion_us) ||
+	if (b->second < time_floor_div(t->deletion_us, US) ||
 	    b->second * US > t->deletion_us + LAG_MAX_S * US)
 		return (0);
 	if ((b->requests > 0 || b->errors > 0) &&
@@ -604,7 +598,8 @@ bu_explained(const struct analysis *a, const char *ns, const char *wl,
 			continue;
 		if (!str_eq(f->namespace, ns) || !str_eq(f->workload, wl) ||
 		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
-		    s < tr_floor_s(f->start_us) || s > tr_floor_s(f->end_us))
+		    s < time_floor_div(f->start_us, US) ||
+		    s > time_floor_div(f->end_us, US))
 			continue;
 		if (finding_has_pod(f, pod))
 			return (1);
@@ -684,13 +679,10 @@ bu_baseline(const struct bu_wl *w, const struct bu_sec *sec, size_t nsec)
 	size_t	 i, k = 0;
 	double	 r;
 
-	first_m = w->first_s >= 0 ? w->first_s / 60 : -((-w->first_s + 59) /
-	    60);
-	nmin = (w->last_s >= 0 ? w->last_s / 60 : -((-w->last_s + 59) /
-	    60)) - first_m + 1;
+	first_m = time_floor_div(w->first_s, 60);
+	nmin = time_floor_div(w->last_s, 60) - first_m + 1;
 	for (i = 0; i < nsec; i++) {
-		int64_t mi = sec[i].s >= 0 ? sec[i].s / 60 :
-		    -((-sec[i].s + 59) / 60);
+		int64_t mi = time_floor_div(sec[i].s, 60);
 
 		if (mi != cur) {
 			m = xreallocarray(m, k + 1, sizeof *m);

@@ -217,8 +217,7 @@ tally_attempt(struct tally *t, const struct rec_request *r,
 
 	if (at == TIME_NONE)
 		return;
-	c = tally_cell(t, a->ip, at >= 0 ? at / 1000000 :
-	    -((-at + 999999) / 1000000), tally_hint(r));
+	c = tally_cell(t, a->ip, time_floor_div(at, 1000000), tally_hint(r));
 	c->requests++;
 	status = a->status != INT_NONE ? a->status : r->status;
 	if (status >= 500 || (status == 0 && a->status == 0))
@@ -235,8 +234,8 @@ tally_request_done(struct tally *t, const struct rec_request *r,
 
 	if (had_attempts || r->start_us == TIME_NONE)
 		return;
-	c = tally_cell(t, NULL, r->start_us >= 0 ? r->start_us / 1000000 :
-	    -((-r->start_us + 999999) / 1000000), tally_hint(r));
+	c = tally_cell(t, NULL, time_floor_div(r->start_us, 1000000),
+	    tally_hint(r));
 	c->requests++;
 	if (r->status >= 500)
 		c->errors++;

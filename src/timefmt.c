@@ -554,3 +554,9 @@ time_format(int64_t us, char out[TIME_FMT_LEN])
 	*p = '\0';
 	return (out);
 }
+
+int64_t
+time_floor_div(int64_t a, int64_t b)
+{
+	return (a >= 0 ? a / b : -((-a + b - 1) / b));
+}

@@ -791,7 +791,21 @@ test_len(void)
 	CHECK(us == UNSET);
 }
 
+/* Floor division: times before 1970 fall in the second that holds them. */
+static void
+test_time_floor_div(void)
+{
+	CHECK(time_floor_div(0, 1000000) == 0);
+	CHECK(time_floor_div(1999999, 1000000) == 1);
+	CHECK(time_floor_div(-1, 1000000) == -1);
+	CHECK(time_floor_div(-1000000, 1000000) == -1);
+	CHECK(time_floor_div(-1000001, 1000000) == -2);
+	CHECK(time_floor_div(-61, 60) == -2);
+	CHECK(time_floor_div(119, 60) == 1);
+}
+
 const struct unit_test timefmt_tests[] = {
+	{ "time_floor_div", test_time_floor_div },
 	{ "timefmt_days_from_civil", test_days_from_civil },
 	{ "timefmt_days_walk", test_days_walk },
 	{ "timefmt_iso_basic", test_iso_basic },
