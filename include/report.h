@@ -38,7 +38,7 @@ int	report_html(struct store *st, json_t *rep, FILE *out, char **cause);
  * What the Markdown and HTML writers share (report-md.c).
  *
  * report_text: a JSON value as a person reads it, as a new string (caller
- * frees), made safe by str_sanitize (no control bytes, valid UTF-8):
+ * frees), made safe by out_safe (no control bytes, valid UTF-8):
  * strings as they are, integers in digits, reals with up to four
  * significant digits ("5.0" when whole), null as "-", arrays of scalars
  * joined by ", ", objects as "key: value; key: value".

@@ -12,11 +12,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "model.h"
+#include "out.h"
 #include "podset.h"
 #include "store.h"
 #include "jsonval.h"
@@ -62,7 +62,6 @@ print_pod_json(const struct podset_pod *p)
 {
 	json_t			*o, *cs, *c;
 	const struct row_container *rc;
-	char			*s;
 	size_t			 i;
 
 	o = json_object();
@@ -98,10 +97,7 @@ print_pod_json(const struct podset_pod *p)
 		json_array_append_new(cs, c);
 	}
 	json_object_set_new(o, "containers", cs);
-	s = json_dumps(o, JSON_COMPACT | JSON_PRESERVE_ORDER);
-	if (s != NULL)
-		puts(s);
-	free(s);
+	out_json(stdout, o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(o);
 }
 
@@ -153,34 +149,6 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
 }
 
-static int
-term_width(void)
-{
-	struct winsize	ws;
-
-	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ,
-	    &ws) == 0 && ws.ws_col >= 40)
-		return (ws.ws_col);
-	return (80);
-}
-
-/* Prints s cut to width columns (bytes of safe text; UTF-8 kept whole). */
-static void
-put_cut(const char *s, int width)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	int			 cols = 0;
-
-	while (*p != '\0' && cols < width) {
-		int n = *p < 0x80 ? 1 : *p >= 0xf0 ? 4 : *p >= 0xe0 ? 3 : 2;
-
-		fwrite(p, 1, (size_t)n, stdout);
-		p += n;
-		cols++;
-	}
-	putchar('\n');
-}
-
 /*
  * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
  * line of its own and the rest follows, indented, on the next), WORKLOAD,
@@ -191,25 +159,25 @@ static void
 print_pod_line(const struct podset_pod *p, int width)
 {
 	struct buf	 how = { 0 }, line = { 0 };
-	char		 t[TIME_FMT_LEN], *safe;
+	char		 t[TIME_FMT_LEN], *fit;
 
 	how_it_died(p, &how);
 	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
 	    "-", p->r.name != NULL ? p->r.name : p->r.uid);
 	if (line.len > 32) {
 		/* a long name: its own line, the rest indented below */
-		safe = str_sanitize(line.data, line.len, 4096);
-		put_cut(safe, width);
-		free(safe);
+		fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
+		out_printf(stdout, "%s\n", fit);
+		free(fit);
 		buf_clear(&line);
 		buf_puts(&line, "   ");
 	} else
 		buf_printf(&line, "%*s", (int)(32 - line.len), "");
 	buf_printf(&line, " %-16.16s %-8.8s %s", p->r.workload != NULL ?
 	    p->r.workload : "-", clock_of(p->r.deletion_us, t), how.data);
-	safe = str_sanitize(line.data, line.len, 4096);
-	put_cut(safe, width);
-	free(safe);
+	fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
+	out_printf(stdout, "%s\n", fit);
+	free(fit);
 	buf_free(&how);
 	buf_free(&line);
 }
@@ -269,14 +237,14 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    argv[optind]));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
 	    podset_load(st, &l, NULL, &cause) != 0) {
-		fprintf(stderr, "coroner pods: %s\n", cause);
+		out_printf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
-	width = term_width();
+	width = out_term_width();
 	if (!json && l.n > 0)
-		printf("%-32s %-16s %-8s %s\n", "NAMESPACE/POD", "WORKLOAD",
-		    "DELETED", "CONTAINERS: EXIT");
+		out_printf(stdout, "%-32s %-16s %-8s %s\n", "NAMESPACE/POD",
+		    "WORKLOAD", "DELETED", "CONTAINERS: EXIT");
 	for (i = 0; i < l.n; i++) {
 		if (json)
 			print_pod_json(&l.v[i]);
@@ -284,7 +252,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 			print_pod_line(&l.v[i], width);
 	}
 	if (!json && l.n == 0)
-		fprintf(stderr, "coroner pods: no pods in %s (import pods "
+		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
 	podset_free(&l);
 	store_close(st);
@@ -484,30 +452,6 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 
 #define GUTTER	25	/* "  HH:MM:SS.mmm  +38.0 s " */
 
-/* Prints text after the gutter, wrapped at width. */
-static void
-put_wrapped(const char *text, int width)
-{
-	const char	*p = text, *brk;
-	int		 avail = width - GUTTER, n, first = 1;
-
-	if (avail < 20)
-		avail = 20;
-	while (*p != '\0') {
-		n = (int)strlen(p);
-		if (n > avail) {
-			for (brk = p + avail; brk > p && *brk != ' '; brk--)
-				;
-			n = brk > p ? (int)(brk - p) : avail;
-		}
-		printf("%*s%.*s\n", first ? 0 : GUTTER, "", n, p);
-		first = 0;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-}
-
 static int
 cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
@@ -529,21 +473,21 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    "one POD at a time"));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
 	    podset_load(st, &l, argv[optind], &cause) != 0) {
-		fprintf(stderr, "coroner timeline: %s\n", cause);
+		out_printf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
-	safe = str_sanitize(argv[optind], strlen(argv[optind]), 200);
+	safe = out_safe(argv[optind], strlen(argv[optind]), 200);
 	if (l.n != 1) {
 		if (l.n == 0)
-			fprintf(stderr, "coroner timeline: no pod '%s' "
+			out_printf(stderr, "coroner timeline: no pod '%s' "
 			    "(coroner pods lists them)\n", safe);
 		else {
-			fprintf(stderr, "coroner timeline: '%s' names %zu "
+			out_printf(stderr, "coroner timeline: '%s' names %zu "
 			    "pods; say NAMESPACE/NAME or the uid:\n", safe,
 			    l.n);
 			for (i = 0; i < l.n; i++)
-				fprintf(stderr, "  %s/%s %s\n",
+				out_printf(stderr, "  %s/%s %s\n",
 				    l.v[i].r.namespace, l.v[i].r.name,
 				    l.v[i].r.uid);
 		}
@@ -557,36 +501,35 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	ms.pod = p;
 	pod_moments(&ms, p);
 	if (store_scan(st, REC_EVENT, scan_pod_events, &ms, &cause) != 0) {
-		fprintf(stderr, "coroner timeline: %s\n", cause);
+		out_printf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
 	}
 	xqsort(ms.v, ms.n, sizeof *ms.v, cmp_moment);
 	zero = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
 	    p->r.created_us;
-	width = term_width();
-	safe = str_sanitize(p->r.name, strlen(p->r.name), 200);
-	printf("%s/%s\n%s %s, node %s, IP %s\n", p->r.namespace, safe,
+	width = out_term_width();
+	out_printf(stdout, "%s/%s\n%s %s, node %s, IP %s\n", p->r.namespace,
+	    p->r.name,
 	    p->r.workload_kind != NULL ? p->r.workload_kind : "-",
 	    p->r.workload != NULL ? p->r.workload : "-",
 	    p->r.node != NULL ? p->r.node : "-",
 	    p->r.ip != NULL ? p->r.ip : "-");
-	free(safe);
-	printf("offsets from the %s; times UTC\n", p->r.deletion_us !=
-	    TIME_NONE ? "deletion request" : "pod's creation");
+	out_printf(stdout, "offsets from the %s; times UTC\n",
+	    p->r.deletion_us != TIME_NONE ? "deletion request" :
+	    "pod's creation");
 	for (i = 0; i < ms.n; i++) {
 		time_format(ms.v[i].t_us, t);
 		if (strncmp(t, day, 10) != 0) {
 			snprintf(day, sizeof day, "%.10s", t);
-			printf("%s\n", day);
+			out_printf(stdout, "%s\n", day);
 		}
 		if (zero != TIME_NONE)
 			fmt_offset(ms.v[i].t_us - zero, off, sizeof off);
 		else
 			snprintf(off, sizeof off, "-");
-		printf("  %.12s %9s ", t + 11, off);
-		safe = str_sanitize(ms.v[i].text, strlen(ms.v[i].text), 2000);
-		put_wrapped(safe, width);
-		free(safe);
+		out_printf(stdout, "  %.12s %9s ", t + 11, off);
+		out_wrap(stdout, ms.v[i].text, GUTTER, GUTTER,
+		    (size_t)width);
 		free(ms.v[i].text);
 	}
 	free(ms.v);

@@ -17,6 +17,7 @@
 
 #include "analyze.h"
 #include "cmd.h"
+#include "out.h"
 #include "report.h"
 #include "util.h"
 
@@ -69,9 +70,8 @@ static int
 write_json(struct store *st, json_t *rep, FILE *out, char **cause)
 {
 	(void)st;
-	if (json_dumpf(rep, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-	    JSON_REAL_PRECISION(6)) != 0 || fputc('\n', out) == EOF ||
-	    fflush(out) != 0) {
+	if (out_json(out, rep, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_REAL_PRECISION(6)) != 0 || fflush(out) != 0) {
 		*cause = xasprintf("writing the report: %s", strerror(errno));
 		return (-1);
 	}
@@ -107,7 +107,7 @@ ensure_findings(struct store *st, char **cause)
 		return (-1);
 	rc = analyze_run(st, &o, &a, cause);
 	if (rc == 0 && a.notes.len > 0)
-		fputs(a.notes.data, stderr);
+		out_lines(stderr, a.notes.data);
 	analysis_free(&a);
 	return (rc);
 }
@@ -227,7 +227,7 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    argv[optind]));
 	dbpath = cmd_db_path(db);
 	if (access(dbpath, F_OK) != 0) {
-		fprintf(stderr, "coroner report: no database at %s (import "
+		out_printf(stderr, "coroner report: no database at %s (import "
 		    "something first)\n", dbpath);
 		return (EXIT_FAIL);
 	}
@@ -247,7 +247,7 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 	rc = EXIT_OK;
 out:
 	if (cause != NULL) {
-		fprintf(stderr, "coroner report: %s\n", cause);
+		out_printf(stderr, "coroner report: %s\n", cause);
 		free(cause);
 	}
 	json_decref(rep);
