@@ -33,6 +33,8 @@ struct finding {
 	char		*namespace;	/* owned */
 	char		*workload;	/* owned */
 	json_t		*pods;		/* owned array of pod names */
+	json_t		*uids;		/* owned array of their uids, in the
+					   same order (names are reused) */
 	int64_t		 start_us;
 	int64_t		 end_us;
 	char		*summary;	/* owned */
@@ -58,8 +60,9 @@ struct analysis {
 
 /* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */
 void		 finding_widen(struct finding *f, int64_t from, int64_t to);
-/* Adds a pod's name to a finding's pods, once. */
-void		 finding_add_pod(struct finding *f, const char *name);
+/* Adds a pod to a finding's pods, once (by uid). */
+void		 finding_add_pod(struct finding *f,
+		    const struct podset_pod *p);
 /* Whether a finding lists this pod. */
 int		 finding_has_pod(const struct finding *f, const char *name);
 

@@ -99,7 +99,7 @@ ensure_findings(struct store *st, char **cause)
 	struct analysis		 a;
 	int			 rc;
 
-	rc = store_model_scan(st, ROW_FINDING, NULL, NULL, count_one, NULL,
+	rc = store_model_scan(st, ROW_FINDING, count_one, NULL,
 	    cause);
 	if (rc == 1)
 		return (0);

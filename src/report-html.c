@@ -339,10 +339,9 @@ tl_range(struct tl *tl)
 }
 
 static int
-add_bucket(void *ctx, const void *row)
+add_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct tl		*tl = ctx;
-	const struct row_bucket	*b = row;
 	int64_t			 us, failed, bin;
 
 	us = b->second * 1000000 + 500000;
@@ -361,10 +360,9 @@ add_bucket(void *ctx, const void *row)
 }
 
 static int
-add_missing(void *ctx, const void *row)
+add_missing(void *ctx, const struct row_missing *m)
 {
 	struct tl		*tl = ctx;
-	const struct row_missing *m = row;
 	struct tl_lane		*l = tl->cur;
 
 	if (!tl_in(tl, m->time_us))
@@ -451,12 +449,11 @@ tl_load(struct tl *tl, struct store *st, struct podset *ps,
 		tl->cur = l = &tl->lanes[i];
 		if (l->pod == NULL && l->name != NULL)
 			continue;
-		if (l->pod != NULL && store_model_scan(st, ROW_BUCKET,
-		    "pod_uid", l->pod->r.uid, add_bucket, tl, cause) != 0)
+		if (l->pod != NULL && store_pod_buckets(st, l->pod->r.uid,
+		    TIME_NONE, TIME_NONE, add_bucket, tl, cause) != 0)
 			return (-1);
-		if (store_model_scan(st, ROW_MISSING, l->pod != NULL ?
-		    "pod_uid" : NULL, l->pod != NULL ? l->pod->r.uid : NULL,
-		    add_missing, tl, cause) != 0)
+		if (store_pod_missing(st, l->pod != NULL ? l->pod->r.uid :
+		    NULL, add_missing, tl, cause) != 0)
 			return (-1);
 	}
 	for (i = 0; i < tl->n * tl->nbins; i++) {
