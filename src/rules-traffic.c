@@ -144,7 +144,8 @@ static int
 tr_rollouts_load(struct analysis *a, struct tr_rollouts *ro, char **cause)
 {
 	memset(ro, 0, sizeof *ro);
-	return (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro, cause));
+	return (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro,
+	    cause));
 }
 
 static void
