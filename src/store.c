@@ -1377,23 +1377,22 @@ store_pod_events(struct store *st, const char *uid, const char *ns,
 	return (rc);
 }
 
-/* Rows kept to be given oldest first after a newest-first query. */
+/* A log line kept to be given oldest first after a newest-first query. */
+struct kept_log {
+	struct rec_log		 l;	/* its strings point into s */
+	char			*s[5];	/* owned copies of its strings */
+	struct store_ref	 ref;
+};
 struct log_rows {
-	struct buf	 strs;		/* every string, NUL-terminated */
-	struct rec_log	*v;		/* owned; strings as offsets */
-	struct store_ref *refs;		/* owned */
-	size_t		 n;
+	struct kept_log		*v;	/* owned */
+	size_t			 n;
 };
 
-static size_t
-keep_str(struct buf *b, const char *s)
+static const char *
+keep_copy(char **slot, const char *s)
 {
-	size_t	off = b->len;
-
-	if (s == NULL)
-		return (SIZE_MAX);
-	buf_append(b, s, strlen(s) + 1);
-	return (off);
+	*slot = s != NULL ? xstrdup(s) : NULL;
+	return (*slot);
 }
 
 static int
@@ -1401,30 +1400,30 @@ keep_log(void *ctx, const void *row, const struct store_ref *ref)
 {
 	struct log_rows		*lr = ctx;
 	const struct rec_log	*l = row;
-	struct rec_log		*k;
+	struct kept_log		*k;
 
 	lr->v = xreallocarray(lr->v, lr->n + 1, sizeof *lr->v);
-	lr->refs = xreallocarray(lr->refs, lr->n + 1, sizeof *lr->refs);
-	k = &lr->v[lr->n];
-	*k = *l;
-	/* offsets for now: the buffer moves as it grows */
-	k->namespace = (const char *)(uintptr_t)keep_str(&lr->strs,
-	    l->namespace);
-	k->pod = (const char *)(uintptr_t)keep_str(&lr->strs, l->pod);
-	k->container = (const char *)(uintptr_t)keep_str(&lr->strs,
-	    l->container);
-	k->stream = (const char *)(uintptr_t)keep_str(&lr->strs, l->stream);
-	k->text = (const char *)(uintptr_t)keep_str(&lr->strs, l->text);
-	lr->refs[lr->n++] = *ref;
+	k = &lr->v[lr->n++];
+	k->l = *l;
+	k->l.namespace = keep_copy(&k->s[0], l->namespace);
+	k->l.pod = keep_copy(&k->s[1], l->pod);
+	k->l.container = keep_copy(&k->s[2], l->container);
+	k->l.stream = keep_copy(&k->s[3], l->stream);
+	k->l.text = keep_copy(&k->s[4], l->text);
+	k->ref = *ref;
 	return (0);
 }
 
-static const char *
-kept(const struct buf *b, const char *off)
+static void
+log_rows_free(struct log_rows *lr)
 {
-	uintptr_t	o = (uintptr_t)off;
+	size_t	i, j;
 
-	return (o == SIZE_MAX ? NULL : b->data + o);
+	for (i = 0; i < lr->n; i++) {
+		for (j = 0; j < 5; j++)
+			free(lr->v[i].s[j]);
+	}
+	free(lr->v);
 }
 
 int
@@ -1438,7 +1437,6 @@ store_pod_logs(struct store *st, const char *ns, const char *pod,
 		QP_S(ns), QP_S(pod), QP_I(lo_of(from_us)), QP_I(hi_of(to_us))
 	};
 	struct log_rows		 lr = { 0 };
-	struct rec_log		 l;
 	const char		*where = "namespace = ?1 AND pod = ?2 AND "
 				     "time_us BETWEEN ?3 AND ?4";
 	size_t			 i;
@@ -1453,18 +1451,9 @@ store_pod_logs(struct store *st, const char *ns, const char *pod,
 	rc = store_query(st, &rec_descs[REC_LOG], where,
 	    "time_us DESC, id DESC", p, 4, (int64_t)limit, 1, keep_log, &lr,
 	    cause);
-	for (i = lr.n; rc == 0 && i > 0; i--) {
-		l = lr.v[i - 1];
-		l.namespace = kept(&lr.strs, l.namespace);
-		l.pod = kept(&lr.strs, l.pod);
-		l.container = kept(&lr.strs, l.container);
-		l.stream = kept(&lr.strs, l.stream);
-		l.text = kept(&lr.strs, l.text);
-		rc = cb(ctx, &l, &lr.refs[i - 1]);
-	}
-	free(lr.v);
-	free(lr.refs);
-	buf_free(&lr.strs);
+	for (i = lr.n; rc == 0 && i > 0; i--)
+		rc = cb(ctx, &lr.v[i - 1].l, &lr.v[i - 1].ref);
+	log_rows_free(&lr);
 	return (rc);
 }
 
