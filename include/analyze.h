@@ -26,6 +26,10 @@ struct analyze_opts {
 					   parties (default 5 s) */
 };
 
+/* The defaults of --lead and --skew. */
+#define ANALYZE_LEAD_US	(2 * 1000000LL)
+#define ANALYZE_SKEW_US	(5 * 1000000LL)
+
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
 	const char	*kind;		/* static string */
@@ -78,6 +82,12 @@ struct finding	*analysis_add(struct analysis *a, const char *kind,
 int	analyze_run(struct store *st, const struct analyze_opts *opts,
 	    struct analysis *a, char **cause);
 void	analysis_free(struct analysis *a);
+/*
+ * Runs the analysis with its defaults when the database has no findings
+ * yet (report and the TUI show stored findings).  Its notes go to
+ * standard error.  Returns 0, or -1 with a new *cause.
+ */
+int	analyze_if_none(struct store *st, char **cause);
 
 /* The rules (rules.c): a NULL-terminated table. */
 struct rule {

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "out.h"
 #include "timefmt.h"
 
 struct finding *
@@ -197,4 +198,33 @@ analysis_free(struct analysis *a)
 	arena_free(&a->strings);
 	buf_free(&a->notes);
 	podset_free(&a->pods);
+}
+
+static int
+count_one(void *ctx, const void *row)
+{
+	(void)ctx;
+	(void)row;
+	return (1);
+}
+
+int
+analyze_if_none(struct store *st, char **cause)
+{
+	struct analyze_opts	 o = {
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
+	};
+	struct analysis		 a;
+	int			 rc;
+
+	rc = store_model_scan(st, ROW_FINDING, count_one, NULL, cause);
+	if (rc == 1)
+		return (0);
+	if (rc != 0)
+		return (-1);
+	rc = analyze_run(st, &o, &a, cause);
+	if (rc == 0 && a.notes.len > 0)
+		out_lines(stderr, a.notes.data);
+	analysis_free(&a);
+	return (rc);
 }

@@ -97,7 +97,7 @@ static int
 cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct analyze_opts	 o = {
-		.lead_us = 2000000, .skew_us = 5000000
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
 	};
 	struct analysis		 a;
 	struct store		*st;
