@@ -364,7 +364,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	for (i = lo.top; i < (int)ts->nfindings && y < h - 1; i++, y++)
 		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor);
 	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  PgDn lanes  "
-	    "2 pods  3 findings  ; SQL  ? help  Q quit");
+	    "2 pods  ; SQL  ? help  Q quit");
 }
 
 static int

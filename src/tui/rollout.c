@@ -157,9 +157,8 @@ fmt_spread(const struct spread *s, char *out, size_t len)
 		snprintf(out, len, "%s to %s", a, b);
 }
 
-/* What the lanes share, in three sentences. */
-static void
-summarize(struct rollout_state *rv)
+void
+rollout_summarize(struct rollout_state *rv)
 {
 	struct spread	 term, dl, kill, routed, fail;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
@@ -237,7 +236,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		    cause) != 0)
 			return (-1);
 	}
-	summarize(rv);
+	rollout_summarize(rv);
 	if (rv->cursor >= (int)rv->n)
 		rv->cursor = rv->n > 0 ? (int)rv->n - 1 : 0;
 	return (0);
