@@ -17,6 +17,21 @@ ok formats-lists-events grep -q '^k8s-events ' "$T/.out"
 run "$CORONER" import --help
 is import-help-exit 0 "$status"
 ok import-help-as grep -q -- '--as FORMAT' "$T/.out"
+# "coroner help COMMAND" is "coroner COMMAND --help", for every command.
+for c in import analyze report pods timeline tui formats; do
+	"$CORONER" "$c" --help >"$T/h1" 2>&1
+	run "$CORONER" help "$c"
+	is "help-$c-exit" 0 "$status"
+	is "help-$c-same" "$(cat "$T/h1")" "$out"
+done
+run "$CORONER" help analyze
+ok help-analyze-usage grep -q '^usage: coroner analyze' "$T/.out"
+run "$CORONER" help frobnicate
+is help-unknown-exit 2 "$status"
+ok help-unknown-says grep -q "unknown command 'frobnicate'" "$T/.err"
+run "$CORONER" help
+is help-alone-exit 0 "$status"
+ok help-alone-lists grep -q 'coroner import' "$T/.out"
 run "$CORONER" frobnicate
 is unknown-command-exit 2 "$status"
 is unknown-command-one-line 1 "$(wc -l <"$T/.err" | tr -d ' ')"
