@@ -1,8 +1,8 @@
 /*
  * cmd-analyze.c: "coroner analyze".  Runs the analysis (analyze.c), which
  * stores its findings in place of the previous run's, and prints them: a
- * compact table (severity, kind, workload, pods, window, then the summary)
- * sorted by severity and time, or with --json the report JSON of DESIGN
+ * paragraph per finding (severity, kind, workload, pods, window, summary
+ * and recommendation, within 80 columns) sorted by severity and time, or with --json the report JSON of DESIGN
  * §8.  No SQL, no rules here.
  */
 #include <getopt.h>
@@ -66,14 +66,19 @@ parse_seconds(const char *s, int64_t *us)
 	return (0);
 }
 
-/* Prints text indented, wrapped at width columns on spaces. */
+/*
+ * Prints text wrapped at width columns on spaces, the first line indented
+ * by first columns, the others by rest.  A word longer than a line is
+ * broken where the line ends: nothing is cut.
+ */
 static void
-put_wrapped(const char *text, int indent, int width)
+put_wrapped(const char *text, int first, int rest, int width)
 {
 	const char	*p = text, *brk;
-	int		 avail = width - indent, n;
+	int		 indent = first, avail, n;
 
 	while (*p != '\0') {
+		avail = width - indent;
 		n = (int)strlen(p);
 		if (n > avail) {
 			for (brk = p + avail; brk > p && *brk != ' '; brk--)
@@ -84,34 +89,114 @@ put_wrapped(const char *text, int indent, int width)
 		p += n;
 		while (*p == ' ')
 			p++;
+		indent = rest;
 	}
 }
 
+/* The pods named in the text output; the rest are counted. */
+#define SHOW_PODS	6
+
+/* Appends "safe(s)" to b: text from the data made safe for a terminal. */
+static void
+put_safe(struct buf *b, const char *s)
+{
+	char	*safe = str_sanitize(s, strlen(s), 4000);
+
+	buf_puts(b, safe);
+	free(safe);
+}
+
+/*
+ * A finding's window as "2026-05-12 09:00:10 to 09:04:00 UTC" (the date
+ * once when both ends fall on one day).
+ */
+static void
+put_window(struct buf *b, int64_t start_us, int64_t end_us)
+{
+	char	t[TIME_FMT_LEN], t2[TIME_FMT_LEN];
+
+	if (start_us == TIME_NONE && end_us == TIME_NONE) {
+		buf_puts(b, "time unknown");
+		return;
+	}
+	time_format(start_us, t);
+	time_format(end_us, t2);
+	if (start_us == TIME_NONE || end_us == TIME_NONE) {
+		buf_printf(b, "%.10s %.8s UTC", start_us != TIME_NONE ? t : t2,
+		    (start_us != TIME_NONE ? t : t2) + 11);
+		return;
+	}
+	if (strncmp(t, t2, 10) == 0)
+		buf_printf(b, "%.10s %.8s to %.8s UTC", t, t + 11, t2 + 11);
+	else
+		buf_printf(b, "%.10s %.8s to %.10s %.8s UTC", t, t + 11, t2,
+		    t2 + 11);
+}
+
+/*
+ * Each finding as a paragraph of at most 80 columns:
+ *
+ *	1 critical sigkill-at-grace-deadline returns/returns-api
+ *	  6 pods, 2026-05-12 09:00:10 to 09:04:00 UTC: returns-api-...
+ *	  6 containers of returns-api were SIGKILLed (exit 137) when ...
+ *	  Fix: ...
+ *
+ * Names are never cut: a long one wraps onto the next line.
+ */
 static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
-	char			 t[TIME_FMT_LEN], t2[TIME_FMT_LEN], *safe;
-	size_t			 i;
+	struct buf		 b = { 0 };
+	size_t			 i, j, npods;
+	int			 indent;
 
 	if (a->n == 0) {
 		printf("no findings\n");
 		return;
 	}
-	printf("%-3s %-8s %-27s %-12s %4s %s\n", "#", "SEVERITY", "KIND",
-	    "WORKLOAD", "PODS", "WINDOW (UTC)");
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		time_format(f->start_us, t);
-		time_format(f->end_us, t2);
-		printf("%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n", i + 1,
-		    f->severity, f->kind, f->workload != NULL ? f->workload :
-		    "-", json_array_size(f->pods), f->start_us != TIME_NONE ?
-		    t + 11 : "?", f->end_us != TIME_NONE ? t2 + 11 : "?");
-		safe = str_sanitize(f->summary, strlen(f->summary), 4000);
-		put_wrapped(safe, 4, 80);
-		free(safe);
+		if (i > 0)
+			putchar('\n');
+		buf_clear(&b);
+		buf_printf(&b, "%zu %s %s ", i + 1, f->severity, f->kind);
+		indent = i + 1 < 10 ? 2 : i + 1 < 100 ? 3 : 4;
+		if (f->workload != NULL) {
+			if (f->namespace != NULL) {
+				put_safe(&b, f->namespace);
+				buf_puts(&b, "/");
+			}
+			put_safe(&b, f->workload);
+		} else
+			buf_puts(&b, "(no workload)");
+		put_wrapped(b.data, 0, indent, 80);
+		buf_clear(&b);
+		npods = json_array_size(f->pods);
+		if (npods > 0)
+			buf_printf(&b, "%zu pod%s, ", npods,
+			    npods == 1 ? "" : "s");
+		put_window(&b, f->start_us, f->end_us);
+		for (j = 0; j < npods && j < SHOW_PODS; j++) {
+			buf_puts(&b, j == 0 ? ": " : ", ");
+			put_safe(&b, json_string_value(json_array_get(f->pods,
+			    j)) != NULL ? json_string_value(
+			    json_array_get(f->pods, j)) : "?");
+		}
+		if (npods > SHOW_PODS)
+			buf_printf(&b, " and %zu more", npods - SHOW_PODS);
+		put_wrapped(b.data, indent, indent, 80);
+		buf_clear(&b);
+		put_safe(&b, f->summary != NULL ? f->summary : "");
+		put_wrapped(b.data, indent, indent, 80);
+		if (f->recommendation != NULL && *f->recommendation != '\0') {
+			buf_clear(&b);
+			buf_puts(&b, "Fix: ");
+			put_safe(&b, f->recommendation);
+			put_wrapped(b.data, indent, indent + 5, 80);
+		}
 	}
+	buf_free(&b);
 }
 
 static int
