@@ -81,4 +81,12 @@ const struct importer	*importer_find(const char *name);
  */
 const struct importer	*importer_detect(struct input *in, int *score);
 
+/*
+ * Whether s[0..n), one line, starts with a syslog header (RFC 3164
+ * "Mmm dd hh:mm:ss HOST TAG[PID]:" or RFC 5424 "<PRI>1 TIME HOST APP");
+ * sets *prog and *prog_len to the program's name (borrowed from s).
+ */
+int			 importer_syslog_line(const char *s, size_t n,
+			    const char **prog, size_t *prog_len);
+
 #endif

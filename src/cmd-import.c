@@ -70,6 +70,8 @@ struct import_run {
 	int64_t		 shown_us;	/* last progress line */
 	int		 quiet;		/* -q */
 	int64_t		 skipped;	/* members skipped in this source */
+	int64_t		 skipped_records; /* of them, CSV, TSV or NDJSON
+					   files: records, for --records */
 	struct buf	 skipped_names;	/* the first few of them */
 };
 
@@ -139,12 +141,16 @@ run_reject(void *ctx, int64_t line, const char *reason)
 	}
 }
 
-/* A short, safe description of why no importer claimed the input. */
+/*
+ * A short, safe description of why no importer claimed the input, in
+ * words a user understands.  Returns a static string or buf.
+ */
 static const char *
-unknown_why(struct input *in)
+unknown_why(struct input *in, char *buf, size_t buflen)
 {
 	const unsigned char	*h;
-	size_t			 len, i;
+	const char		*prog, *nl;
+	size_t			 len, i, n, pl;
 
 	len = input_peek(in, &h);
 	if (len == 0)
@@ -158,7 +164,23 @@ unknown_why(struct input *in)
 	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
 	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
 		return ("YAML is not supported yet; use kubectl -o json");
-	return ("no importer recognises this input");
+	nl = memchr(h + i, '\n', len - i);
+	n = nl != NULL ? (size_t)(nl - (const char *)(h + i)) : len - i;
+	if (importer_syslog_line((const char *)h + i, n, &prog, &pl)) {
+		if (pl == 7 && memcmp(prog, "haproxy", 7) == 0)
+			return ("an HAProxy log (syslog lines), not a format "
+			    "coroner reads (coroner formats lists them)");
+		snprintf(buf, buflen, "a syslog file (lines of %.*s), not a "
+		    "format coroner reads (coroner formats lists them)",
+		    (int)(pl > 40 ? 40 : pl), prog);
+		for (i = 0; buf[i] != '\0'; i++) {
+			if ((unsigned char)buf[i] < 0x20 ||
+			    (unsigned char)buf[i] >= 0x7f)
+				buf[i] = '?';
+		}
+		return (buf);
+	}
+	return ("not a format coroner reads (coroner formats lists them)");
 }
 
 /*
@@ -191,9 +213,37 @@ hash_with_name(char hash[33], const char *name)
  * hold many such files (RBAC, nodes, YAML custom resources) and skipping
  * them is not a failure.  They are counted and the first few named.
  */
+/*
+ * Whether a file's name says it holds records (CSV, TSV, NDJSON, maybe
+ * compressed), which only --records imports.
+ */
+static int
+named_like_records(const char *name)
+{
+	static const char *const kinds[] = {
+		".csv", ".tsv", ".ndjson", ".jsonl"
+	};
+	static const char *const packed[] = { "", ".zst", ".gz" };
+	size_t	 n = strlen(name), i, j, kl, pl;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		for (j = 0; j < sizeof packed / sizeof packed[0]; j++) {
+			kl = strlen(kinds[i]);
+			pl = strlen(packed[j]);
+			if (n > kl + pl && strncmp(name + n - pl - kl,
+			    kinds[i], kl) == 0 &&
+			    strcmp(name + n - pl, packed[j]) == 0)
+				return (1);
+		}
+	}
+	return (0);
+}
+
 static int
 skip_member(struct import_run *run, const char *name)
 {
+	if (named_like_records(name))
+		run->skipped_records++;
 	if (run->skipped++ < 4)
 		buf_printf(&run->skipped_names, "%s%s",
 		    run->skipped_names.len > 0 ? ", " : "", name);
@@ -217,7 +267,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 
 	name = str_sanitize(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
-		const char	*why = unknown_why(in);
+		char		 whybuf[160];
+		const char	*why = unknown_why(in, whybuf, sizeof whybuf);
 
 		if (input_error(in) != NULL) {	/* names the input */
 			safe = str_sanitize(input_error(in),
@@ -285,11 +336,15 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	if (run->rejected > SHOW_ERRORS)
 		fprintf(stderr, "%s: ... and %lld more rejected\n", name,
 		    (long long)(run->rejected - SHOW_ERRORS));
-	if (dup) {
+	if (run->rows == 0 && run->rejected == 0) {
+		/* an empty list: "already imported" would only puzzle */
 		if (!run->quiet)
-			printf("%s: content already imported, nothing "
-			    "changed\n",
-			    name);
+			printf("%s: empty (%s), nothing to import\n", name,
+			    imp->name);
+	} else if (dup) {
+		if (!run->quiet)
+			printf("%s: already imported (the same content), "
+			    "nothing changed\n", name);
 	} else if (!run->quiet)
 		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,
 		    (long long)run->rows, (long long)run->rejected);
@@ -349,7 +404,11 @@ import_paths(const char *db, char **paths, int npaths,
 			    ", ..." : "");
 			free(name);
 		}
-		run.skipped = 0;
+		if (run.skipped_records > 0 && !quiet)
+			printf("  (CSV, TSV and NDJSON files hold records: "
+			    "import them with\n  --records NAME --key COL "
+			    "--time COL, one set at a time)\n");
+		run.skipped = run.skipped_records = 0;
 		buf_clear(&run.skipped_names);
 	}
 	pipeline_free(run.pl);

@@ -62,6 +62,34 @@ is reimport-no-new-source 1 "$(sqlite3 "$db" 'SELECT count(*) FROM sources')"
 run "$CORONER" import --db "$db" "$F/compressed/input.zst"
 ok zst-same-content grep -q 'already imported' "$T/.out"
 
+# An empty list (kubectl's answer when there is nothing) is empty on its
+# first import, and so are identical empty lists of one bundle: never
+# "already imported", which would puzzle a first import.
+printf '{"apiVersion": "v1", "items": [], "kind": "List",\n "metadata": %s\n' \
+    '{"resourceVersion": ""}}' >"$T/none.json"
+run "$CORONER" import --db "$T/e.db" "$T/none.json"
+is empty-list-exit 0 "$status"
+ok empty-list-says grep -q 'none.json: empty (k8s-workloads), nothing to' \
+    "$T/.out"
+mkdir -p "$T/eb/cluster-resources/events" "$T/eb/cluster-resources/jobs"
+for ns in default kube-public kube-system; do
+	printf '{"kind": "EventList", "apiVersion": "v1", "items": []}\n' \
+	    >"$T/eb/cluster-resources/events/$ns.json"
+done
+run "$CORONER" import --db "$T/e.db" "$T/eb"
+is empty-bundle-exit 0 "$status"
+is empty-bundle-says-empty 3 "$(grep -c 'empty (k8s-events), nothing' \
+    "$T/.out")"
+ok empty-bundle-not-already sh -c "! grep -q 'already' '$T/.out'"
+# A directory whose CSV and NDJSON files were skipped says how to import
+# them.
+mkdir -p "$T/withrec"
+cp "$F/list-core/input" "$T/withrec/events.json"
+printf 'parcel_id,scanned_at\nP1,2026-05-12T09:00:00Z\n' >"$T/withrec/c.csv"
+run "$CORONER" import --db "$T/wr.db" "$T/withrec"
+is records-hint-exit 0 "$status"
+ok records-hint grep -q -- '--records NAME --key COL --time COL' "$T/.out"
+
 # CORONER_DB, stdin, and an archive with members.
 CORONER_DB=$T/env.db "$CORONER" import - <"$F/single-event/input" \
     >/dev/null 2>&1
@@ -81,12 +109,14 @@ ok archive-names-member grep -q 'b.tar.gz!b/cluster-resources/events/ns.json' \
 # A directory imports every file in it.
 run "$CORONER" import --db "$T/d.db" "$T/b"
 is directory-events 6 "$(sqlite3 "$T/d.db" 'SELECT count(*) FROM events')"
+ok directory-no-records-hint sh -c "! grep -q -- '--records' '$T/.out'"
 
 # An input no importer claims is named; the rest still import; exit 1.
 printf 'hello\nworld\n' >"$T/notes.txt"
 run "$CORONER" import --db "$T/u.db" "$T/notes.txt" "$F/single-event/input"
 is unknown-input-exit 1 "$status"
-ok unknown-input-named grep -q 'notes.txt: no importer recognises' "$T/.err"
+ok unknown-input-named grep -q 'notes.txt: not a format coroner reads' \
+    "$T/.err"
 is unknown-input-rest-imported 1 \
     "$(sqlite3 "$T/u.db" 'SELECT count(*) FROM events')"
 printf 'apiVersion: v1\nkind: EventList\nitems: []\n' >"$T/ev.yaml"
