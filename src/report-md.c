@@ -411,7 +411,9 @@ report_md(struct store *st, json_t *rep, FILE *out, char **cause)
 	md_value(out, json_object_get(win, "start"), 0);
 	fputs(" \xe2\x86\x92 ", out);
 	md_value(out, json_object_get(win, "end"), 0);
-	fputs(" (UTC).  \nGenerated ", out);
+	fputs(" (UTC): ", out);
+	md_value(out, json_object_get(win, "basis"), 0);
+	fputs(".  \nGenerated ", out);
 	md_value(out, json_object_get(rep, "generated_at"), 0);
 	fputs(" by coroner (", out);
 	md_value(out, json_object_get(rep, "format"), 0);

@@ -1125,60 +1125,122 @@ fail:
 	return (-1);
 }
 
+/* Runs a query of one row of int64 columns into v (NULL: TIME_NONE). */
+static int
+store_row_ints(struct store *st, const char *sql, int64_t *v, int n,
+    char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 i, rc;
+
+	for (i = 0; i < n; i++)
+		v[i] = TIME_NONE;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	rc = sqlite3_step(s);
+	for (i = 0; rc == SQLITE_ROW && i < n; i++) {
+		if (sqlite3_column_type(s, i) != SQLITE_NULL)
+			v[i] = sqlite3_column_int64(s, i);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Appends "6 pods' deaths" (one or many by n) to the list in b; last says
+ * it ends the list ("..., 1 rollout and 40 seconds ...").
+ */
+static void
+basis_part(struct buf *b, int64_t n, const char *one, const char *many,
+    int last)
+{
+	if (n <= 0)
+		return;
+	buf_printf(b, "%s%lld %s", b->len == 0 ? "" : last ? " and " : ", ",
+	    (long long)n, n == 1 ? one : many);
+}
+
 int
 store_summary(struct store *st, struct store_summary *sum, char **cause)
 {
-	static const char *const q[] = {
-		"SELECT count(*) FROM pods",
-		"SELECT count(*) FROM rollouts",
-		"SELECT count(*), coalesce(sum(status >= 500 OR status = 0), 0)"
-		    " FROM requests WHERE seq IS NULL OR seq = 0",
-		"SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
-		    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
-		    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
-		    "SELECT min(start_us) FROM requests UNION ALL SELECT "
-		    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
-		    "FROM events UNION ALL SELECT max(time_us) FROM events)",
-	};
-	sqlite3_stmt	*s;
-	size_t		 i;
-	int		 rc;
+	/*
+	 * The incident: what died, what rolled out, what failed.  A death
+	 * is a deletion request, a pod gone after one, a container's exit
+	 * or kill; a failure is a second of failed requests to an IP.
+	 */
+	static const char incident[] =
+	    "SELECT min(t), max(t) FROM ("
+	    " SELECT deletion_us AS t FROM pods"
+	    " UNION ALL SELECT gone_us FROM pods"
+	    "  WHERE deletion_us IS NOT NULL"
+	    " UNION ALL SELECT finished_us FROM containers"
+	    " UNION ALL SELECT start_us FROM rollouts"
+	    " UNION ALL SELECT end_us FROM rollouts"
+	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
+	    "  WHERE errors > 0"
+	    " UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"
+	    "  WHERE errors > 0)";
+	static const char counts[] =
+	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
+	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
+	    "  AND c.finished_us IS NOT NULL)),"
+	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
+	    "  end_us IS NOT NULL),"
+	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+	/* everything, when the data holds no incident */
+	static const char everything[] =
+	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
+	    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
+	    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
+	    "SELECT min(start_us) FROM requests UNION ALL SELECT "
+	    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
+	struct buf	b = { 0 };
+	int64_t		v[4];
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
-		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
-		    SQLITE_OK) {
-			*cause = xasprintf("summary: %s",
-			    sqlite3_errmsg(st->db));
+	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	if (store_row_ints(st, incident, v, 2, cause) != 0)
+		return (-1);
+	if (v[0] != TIME_NONE) {
+		sum->first_us = v[0];
+		sum->last_us = v[1];
+		if (store_row_ints(st, counts, v, 3, cause) != 0)
 			return (-1);
-		}
-		rc = sqlite3_step(s);
-		if (rc == SQLITE_ROW) {
-			switch (i) {
-			case 0:
-				sum->pods = sqlite3_column_int64(s, 0);
-				break;
-			case 1:
-				sum->rollouts = sqlite3_column_int64(s, 0);
-				break;
-			case 2:
-				sum->requests = sqlite3_column_int64(s, 0);
-				sum->failed_requests =
-				    sqlite3_column_int64(s, 1);
-				break;
-			default:
-				if (sqlite3_column_type(s, 0) != SQLITE_NULL)
-					sum->first_us =
-					    sqlite3_column_int64(s, 0);
-				if (sqlite3_column_type(s, 1) != SQLITE_NULL)
-					sum->last_us =
-					    sqlite3_column_int64(s, 1);
-				break;
-			}
-		}
-		sqlite3_finalize(s);
+		basis_part(&b, v[0], "pod's death", "pods' deaths",
+		    v[1] <= 0 && v[2] <= 0);
+		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
+		basis_part(&b, v[2], "second with failed requests",
+		    "seconds with failed requests", 1);
+		snprintf(sum->basis, sizeof sum->basis, "the span of %s",
+		    b.data != NULL ? b.data : "the incident");
+		buf_free(&b);
+		return (0);
 	}
+	if (store_row_ints(st, everything, v, 2, cause) != 0)
+		return (-1);
+	sum->first_us = v[0];
+	sum->last_us = v[1];
+	snprintf(sum->basis, sizeof sum->basis, v[0] != TIME_NONE ?
+	    "no death, rollout or failed request: the span of every pod, "
+	    "event and request" : "nothing with a time was imported");
 	return (0);
 }
 
