@@ -46,6 +46,16 @@ struct store {
 };
 
 /*
+ * A *_us column (microseconds since the epoch, UTC) as the text of
+ * time_format(): "2026-05-12T09:00:03.250Z", milliseconds truncated
+ * toward the epoch, NULL for NULL.  Only SQLite's own functions, so that
+ * the views work in any sqlite3.
+ */
+#define UTC(col)							\
+	"strftime('%Y-%m-%dT%H:%M:%fZ', ((" col ") - ((" col ") % 1000 "	\
+	"+ 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
+
+/*
  * Schema migrations: migrations[i] takes the database from user_version i
  * to i + 1.  Never edit a released step; append a new one.
  */
@@ -225,6 +235,102 @@ static const char *const migrations[] = {
 	"  reference TEXT, actual TEXT, key TEXT, time_us INTEGER,"
 	"  pod_uid TEXT, namespace TEXT, workload TEXT"
 	");",
+	/*
+	 * 1 -> 2: views for people who query the database with sqlite3:
+	 * every *_us column as RFC 3339 UTC text with milliseconds under
+	 * its name without the suffix, durations in seconds, pods by name.
+	 * Read-only conveniences: coroner itself never reads them.  The
+	 * schema and the views are described in coroner.1 (DATABASE).
+	 */
+	"CREATE VIEW sources_v AS SELECT id, path, member, format, bytes,"
+	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors"
+	"  FROM sources WHERE hash IS NOT NULL;"
+	"CREATE VIEW events_v AS SELECT " UTC("time_us") " AS time,"
+	"  namespace, obj_kind AS kind, obj_name AS object, container,"
+	"  reason, type, message, component, host, count,"
+	"  " UTC("first_us") " AS first, " UTC("last_us") " AS last,"
+	"  obj_uid, source_id, line FROM events;"
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
+	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
+	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed"
+	"  FROM pods;"
+	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
+	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
+	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
+	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
+	"  " UTC("c.ready_us") " AS ready,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
+	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
+	"  c.killed_at_deadline, c.pod_uid"
+	"  FROM containers c LEFT JOIN pods p ON p.uid = c.pod_uid;"
+	/* one row per container that ended, with its pod's deletion */
+	"CREATE VIEW deaths_v AS SELECT p.namespace, p.name AS pod,"
+	"  p.workload, c.name AS container, c.sidecar,"
+	"  " UTC("p.deletion_us") " AS deletion, p.grace_s,"
+	"  p.prestop_ms / 1000.0 AS prestop_s,"
+	"  " UTC("c.sigterm_us") " AS sigterm,"
+	"  " UTC("c.deadline_us") " AS deadline,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.killed_at_deadline,"
+	"  (c.finished_us - p.deletion_us) / 1e6 AS after_deletion_s,"
+	"  (c.finished_us - c.sigterm_us) / 1e6 AS after_sigterm_s,"
+	"  c.pod_uid"
+	"  FROM containers c JOIN pods p ON p.uid = c.pod_uid"
+	"  WHERE c.finished_us IS NOT NULL;"
+	/* pod: the owner of the attempt's IP at the attempt's time */
+	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"
+	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"
+	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"
+	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"
+	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"
+	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"
+	"   r.start_us) AND (i.to_us IS NULL OR i.to_us >="
+	"   coalesce(r.attempt_us, r.start_us))"
+	"   ORDER BY i.from_us DESC LIMIT 1) AS pod,"
+	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"
+	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"
+	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"
+	"  " UTC("r.attempt_us") " AS attempt, r.source_id, r.line"
+	"  FROM requests r;"
+	"CREATE VIEW buckets_v AS SELECT " UTC("b.second * 1000000")
+	"  AS second, b.ip, p.name AS pod, b.namespace, b.workload,"
+	"  b.exact, b.requests, b.errors, b.conn_failures, b.pod_uid"
+	"  FROM buckets b LEFT JOIN pods p ON p.uid = b.pod_uid;"
+	"CREATE VIEW pod_ips_v AS SELECT i.ip, i.namespace, p.name AS pod,"
+	"  " UTC("i.from_us") " AS from_time, " UTC("i.to_us") " AS to_time,"
+	"  i.pod_uid FROM pod_ips i LEFT JOIN pods p ON p.uid = i.pod_uid;"
+	"CREATE VIEW workloads_v AS SELECT kind, namespace, name,"
+	"  owner_kind, owner_name, " UTC("created_us") " AS created,"
+	"  template_hash, revision, replicas, grace_s, condition,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion, schedule, uid"
+	"  FROM workloads;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis FROM rollouts;"
+	"CREATE VIEW jobs_v AS SELECT namespace, name, cronjob,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion,"
+	"  duration_ms / 1000.0 AS duration_s, status, uid FROM jobs;"
+	"CREATE VIEW logs_v AS SELECT " UTC("time_us") " AS time, namespace,"
+	"  pod, container, previous, stream, text, source_id, line"
+	"  FROM container_logs;"
+	"CREATE VIEW records_v AS SELECT set_name, key,"
+	"  " UTC("time_us") " AS time, extra, source_id, line FROM records;"
+	"CREATE VIEW findings_v AS SELECT id, severity, kind, namespace,"
+	"  workload, pods, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, summary, recommendation, evidence"
+	"  FROM findings;"
+	"CREATE VIEW missing_v AS SELECT m.reference, m.actual, m.key,"
+	"  " UTC("m.time_us") " AS time, m.namespace, m.workload,"
+	"  p.name AS pod, m.pod_uid"
+	"  FROM missing_records m LEFT JOIN pods p ON p.uid = m.pod_uid;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
