@@ -9,7 +9,7 @@ MANDIR	 = $(PREFIX)/share/man
 PKGS	 = ncursesw jansson sqlite3 libzstd libarchive
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd
+	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd tzdata
 
 CC	?= cc
 OPT	?= -O2
@@ -147,7 +147,7 @@ demo: $(BIN)
 # make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
 # with the golden inputs, for FUZZ_SECONDS (clang needed).
 FUZZ_SECONDS ?= 60
-FUZZSRCS = src/util.c src/source.c src/timefmt.c src/record.c \
+FUZZSRCS = src/util.c src/source.c src/timefmt.c src/zone.c src/record.c \
 	   $(wildcard importers/*.c)
 fuzz:
 	$(Q)command -v clang >/dev/null || { echo "fuzz: clang needed"; exit 1; }

@@ -367,7 +367,7 @@ cl_stamp(const char *s, size_t n, int64_t *us)
 	if (s[k - 1] != 'Z' && s[k - 1] != 'z' && (k < 25 ||
 	    s[k - 3] != ':' || (s[k - 6] != '+' && s[k - 6] != '-')))
 		return (0);
-	if (time_parse_iso(s, k, 0, us) != 0)
+	if (time_parse_iso(s, k, NULL, us) != 0)
 		return (0);
 	return (k);
 }
@@ -834,7 +834,7 @@ cl_docker_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 		json_decref(o);
 		return (0);
 	}
-	if (time_parse_iso(t, strlen(t), 0, &us) != 0) {
+	if (time_parse_iso(t, strlen(t), NULL, &us) != 0) {
 		sink_reject(st->sink, line, "Docker json-file line with a bad "
 		    "time: \"%.80s\"", t);
 		json_decref(o);

@@ -1,8 +1,9 @@
 /*
  * importers.c: the table of importers, format detection, and the syslog
- * line shape that tells a daemon's log (HAProxy's) from a container's.  Adding a format: write importers/NAME.c with
- * a probe and a parse function, add one entry here, add
- * tests/importers/NAME/.  Knows nothing of SQLite or curses.
+ * line shape that tells a daemon's log (HAProxy's) from a container's.
+ * Adding a format: write importers/NAME.c with a probe and a parse
+ * function, add one entry here, add tests/importers/NAME/.  Knows nothing
+ * of SQLite or curses.
  */
 #include <string.h>
 
@@ -57,7 +58,8 @@ importer_detect(struct input *in, int *score)
 static int
 is_month(const char *s, size_t n)
 {
-	static const char	months[] = "JanFebMarAprMayJunJulAugSepOctNovDec";
+	static const char	months[] =
+	    "JanFebMarAprMayJunJulAugSepOctNovDec";
 	size_t			i;
 
 	if (n < 3)

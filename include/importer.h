@@ -16,9 +16,12 @@
 #include "record.h"
 #include "source.h"
 
+struct zone;
+
 /* What the command line tells every importer. */
 struct import_opts {
-	int		 tz_off_s;	/* offset for zone-less times (--tz) */
+	const struct zone *tz;		/* --tz: the zone of zone-less
+					   times, NULL for UTC; borrowed */
 	const char	*pod_namespace;	/* --pod NS/POD: whose log this is */
 	const char	*pod_name;	/* (NULL: from the input's path) */
 	const char	*container;	/* --container NAME, or NULL */

@@ -2,8 +2,9 @@
  * cmd-analyze.c: "coroner analyze".  Runs the analysis (analyze.c), which
  * stores its findings in place of the previous run's, and prints them: a
  * paragraph per finding (severity, kind, workload, pods, window, summary
- * and recommendation, within 80 columns) sorted by severity and time, or with --json the report JSON of DESIGN
- * §8.  No SQL, no rules here.
+ * and recommendation, within 80 columns) sorted by severity and time, or
+ * with --json the report JSON (coroner.1, REPORT JSON).  No SQL, no rules
+ * here.
  */
 #include <getopt.h>
 #include <stdio.h>

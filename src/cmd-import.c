@@ -19,6 +19,7 @@
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
+#include "zone.h"
 
 #define SHOW_ERRORS	10	/* rejects printed per input */
 
@@ -39,7 +40,9 @@ const struct cmd_entry cmd_import_entry = {
 	    "\n"
 	    "  --db FILE     the database ($CORONER_DB, else coroner.db)\n"
 	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
-	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
+	    "  --tz ZONE     zone of times written without one: UTC, an\n"
+	    "                offset (+02:00) or a zone name (Europe/Berlin,\n"
+	    "                from the system's zoneinfo, summer time too)\n"
 	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
 	    "                their path does not say (kubectl logs output)\n"
 	    "  --container C container logs: the container they belong to\n"
@@ -446,10 +449,11 @@ static int
 cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	const struct importer	*as = NULL;
-	struct import_opts	 opts = { .tz_off_s = 0 };
-	const char		*db = NULL;
-	char			*slash;
-	int			 ch, quiet = 0;
+	struct import_opts	 opts = { .tz = NULL };
+	struct zone		*tz = NULL;
+	const char		*db = NULL, *tz_spec = NULL;
+	char			*slash, *cause = NULL;
+	int			 ch, quiet = 0, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -466,9 +470,7 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 				    optarg));
 			break;
 		case 'z':
-			if (time_parse_zone(optarg, &opts.tz_off_s) != 0)
-				return (cmd_usage_error(ce, "bad zone '%s' "
-				    "(UTC, +02:00, -0530)", optarg));
+			tz_spec = optarg;
 			break;
 		case 'q':
 			quiet = 1;
@@ -522,8 +524,18 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 			    "--reconcile REFERENCE:ACTUAL)"));
 		as = &imp_records;
 	}
-	return (import_paths(cmd_db_path(db), argv + optind, argc - optind,
-	    as, &opts, quiet));
+	if (tz_spec != NULL) {
+		if (zone_open(tz_spec, &tz, &cause) != 0) {
+			rc = cmd_usage_error(ce, "%s", cause);
+			free(cause);
+			return (rc);
+		}
+		opts.tz = tz;
+	}
+	rc = import_paths(cmd_db_path(db), argv + optind, argc - optind, as,
+	    &opts, quiet);
+	zone_free(tz);
+	return (rc);
 }
 
 int
@@ -547,7 +559,7 @@ cmd_import_then_tui(int argc, char **argv)
 	rc = EXIT_OK;
 	if (n > 0)
 		rc = import_paths(cmd_db_path(db), argv + 1, n, NULL,
-		    &(struct import_opts){ .tz_off_s = 0 }, 0);
+		    &(struct import_opts){ .tz = NULL }, 0);
 	if (rc != EXIT_OK)
 		return (rc);
 	fprintf(stderr, "coroner: the TUI is not built yet; the data is in "

@@ -52,8 +52,8 @@ struct store {
  * the views work in any sqlite3.
  */
 #define UTC(col)							\
-	"strftime('%Y-%m-%dT%H:%M:%fZ', ((" col ") - ((" col ") % 1000 "	\
-	"+ 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
+	"strftime('%Y-%m-%dT%H:%M:%fZ', ((" col ") - ((" col ") "	\
+	"% 1000 + 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
 
 /*
  * Schema migrations: migrations[i] takes the database from user_version i

@@ -12,6 +12,8 @@ if [ "${1:-}" = "--check" ]; then
 	for t in $tools; do
 		command -v "$t" >/dev/null 2>&1 || exit 1
 	done
+	# tzdata: the zoneinfo files --tz reads (and its tests)
+	[ -e "${TZDIR:-/usr/share/zoneinfo}/Europe/Berlin" ] || exit 1
 	exit 0
 fi
 missing=""

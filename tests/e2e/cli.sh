@@ -48,6 +48,23 @@ run "$CORONER" tui --db "$db"
 is not-built-exit 2 "$status"
 ok not-built-says grep -q 'not built yet' "$T/.err"
 
+# --tz takes zone names from the system's zoneinfo, summer time included,
+# and a name it cannot find is a usage error that names it.
+printf 'id,at\nw,2026-01-15 12:00:00\ns,2026-07-01 12:00:00\n' >"$T/tz.csv"
+run "$CORONER" import --db "$T/tz.db" --tz Europe/Berlin --records r \
+    --key id --time at "$T/tz.csv"
+is tz-name-exit 0 "$status"
+is tz-name-times "s|1782900000000000
+w|1768474800000000" "$(sqlite3 "$T/tz.db" 'SELECT key, time_us FROM records
+    ORDER BY key')"
+run "$CORONER" import --db "$T/tz2.db" --tz Mars/Olympus_Mons "$T/tz.csv"
+is tz-unknown-exit 2 "$status"
+ok tz-unknown-names grep -q "unknown zone 'Mars/Olympus_Mons'" "$T/.err"
+ok tz-unknown-no-db test ! -e "$T/tz2.db"
+run "$CORONER" import --db "$T/tz2.db" --tz ../../etc/passwd "$T/tz.csv"
+is tz-path-exit 2 "$status"
+ok tz-path-says grep -q "bad zone '../../etc/passwd'" "$T/.err"
+
 # Import, then import again: nothing changes.
 run "$CORONER" import --db "$db" "$F/list-core/input"
 is import-exit 0 "$status"
