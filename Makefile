@@ -126,7 +126,7 @@ bench:
 # make demo: the bundled sample incident (samples/README.md) imported,
 # analysed and written up as HTML.  The TUI is not built yet; when it is,
 # demo opens it on the same database.
-S	 = samples/returns-rollout
+S	 = samples/grace-budget
 demo: $(BIN)
 	$(Q)rm -f build/demo.db build/demo.db-journal
 	$(Q)./$(BIN) import -q --db build/demo.db $(S)/pods-watch.json.zst \

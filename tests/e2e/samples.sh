@@ -2,7 +2,7 @@
 # samples.sh: the bundled sample incident (samples/, what "make demo"
 # shows) still imports from its .zst files and gives story 1's findings.
 . "$(dirname "$0")/lib.inc"
-S=$top/samples/returns-rollout
+S=$top/samples/grace-budget
 db=$T/demo.db
 "$CORONER" import -q --db "$db" "$S/pods-watch.json.zst" \
     "$S/events.json.zst" "$S/replicasets.json.zst" "$S/deployments.json.zst"
