@@ -149,15 +149,15 @@ struct store_summary {
 	int64_t	first_us;		/* the incident's window: from, */
 	int64_t	last_us;		/* to (TIME_NONE: no time at all) */
 	char	basis[200];		/* how the window was found, a
-					   sentence ("from the deaths of
-					   6 pods, ...") */
+					   phrase ("the span of 6 pods'
+					   ends (...) and 1 rollout") */
 };
 /*
- * Counts, and the incident's window: the span of the deaths (deletion
- * requests, pods gone after one, container exits and kills), the
- * rollouts and the seconds with failed requests; when there are none,
- * the span of every time in the data.  Returns 0, or -1 with a new
- * *cause.
+ * Counts, and the incident's window: the span of the pods' ends
+ * (deletion requests, pods gone after one, exits and kills of containers
+ * other than init containers), the rollouts and the seconds with failed
+ * requests; when there are none, the span of every time in the data.
+ * Returns 0, or -1 with a new *cause.
  */
 int	store_summary(struct store *st, struct store_summary *sum,
 	    char **cause);

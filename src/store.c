@@ -282,16 +282,18 @@ static const char *const migrations[] = {
 	"  c.pod_uid"
 	"  FROM containers c JOIN pods p ON p.uid = c.pod_uid"
 	"  WHERE c.finished_us IS NOT NULL;"
-	/* pod: the owner of the attempt's IP at the attempt's time */
+	/*
+	 * pod: the pod that owned the attempt's IP at the attempt's time,
+	 * else the last one that had it before (as coroner attributes
+	 * requests: a pod gone while the load balancer still routes)
+	 */
 	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"
 	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"
 	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"
 	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"
 	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"
 	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"
-	"   r.start_us) AND (i.to_us IS NULL OR i.to_us >="
-	"   coalesce(r.attempt_us, r.start_us))"
-	"   ORDER BY i.from_us DESC LIMIT 1) AS pod,"
+	"   r.start_us) ORDER BY i.from_us DESC LIMIT 1) AS pod,"
 	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"
 	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"
 	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"
@@ -1259,7 +1261,7 @@ store_row_ints(struct store *st, const char *sql, int64_t *v, int n,
 }
 
 /*
- * Appends "6 pods' deaths" (one or many by n) to the list in b; last says
+ * Appends "6 pods' ends" (one or many by n) to the list in b; last says
  * it ends the list ("..., 1 rollout and 40 seconds ...").
  */
 static void
@@ -1276,9 +1278,10 @@ int
 store_summary(struct store *st, struct store_summary *sum, char **cause)
 {
 	/*
-	 * The incident: what died, what rolled out, what failed.  A death
+	 * The incident: what ended, what rolled out, what failed.  An end
 	 * is a deletion request, a pod gone after one, a container's exit
-	 * or kill; a failure is a second of failed requests to an IP.
+	 * or kill (not an init container's, which ends to let the pod
+	 * start); a failure is a second of failed requests to an IP.
 	 */
 	static const char incident[] =
 	    "SELECT min(t), max(t) FROM ("
@@ -1286,6 +1289,7 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	    " UNION ALL SELECT gone_us FROM pods"
 	    "  WHERE deletion_us IS NOT NULL"
 	    " UNION ALL SELECT finished_us FROM containers"
+	    "  WHERE NOT init OR native_sidecar"
 	    " UNION ALL SELECT start_us FROM rollouts"
 	    " UNION ALL SELECT end_us FROM rollouts"
 	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
@@ -1295,7 +1299,8 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	static const char counts[] =
 	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
 	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
-	    "  AND c.finished_us IS NOT NULL)),"
+	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
+	    "  c.native_sidecar))),"
 	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
 	    "  end_us IS NOT NULL),"
 	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
@@ -1330,7 +1335,8 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 		sum->last_us = v[1];
 		if (store_row_ints(st, counts, v, 3, cause) != 0)
 			return (-1);
-		basis_part(&b, v[0], "pod's death", "pods' deaths",
+		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
+		    "pods' ends (deletions, exits, kills)",
 		    v[1] <= 0 && v[2] <= 0);
 		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
 		basis_part(&b, v[2], "second with failed requests",

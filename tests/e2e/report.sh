@@ -161,9 +161,10 @@ ok gb-html-deadline grep -qF \
 # 08:00); the 502s after each SIGTERM lie inside it.
 is gb-window '["2026-05-12T09:00:00.000Z","2026-05-12T09:02:00.000Z"]' \
     "$(jq -c '[.window.start, .window.end]' "$T/gb.json")"
-is gb-window-basis "the span of 3 pods' deaths, 1 rollout and 12 seconds \
-with failed requests" "$(jq -r .window.basis "$T/gb.json")"
-ok gb-md-window-basis grep -q "(UTC): the span of 3 pods' deaths" "$T/gb.md"
+is gb-window-basis "the span of 3 pods' ends (deletions, exits, kills), \
+1 rollout and 12 seconds with failed requests" \
+    "$(jq -r .window.basis "$T/gb.json")"
+ok gb-md-window-basis grep -q "(UTC): the span of 3 pods' ends" "$T/gb.md"
 # With nothing that died, rolled out or failed, the span of everything.
 tail='"GET / HTTP/1.1" 200 5 "-" "c" 80 0.010 [web-web-80] [] 10.1.0.5:80 5'
 for t in 09:00:00 09:30:00; do
