@@ -123,15 +123,14 @@ bench:
 	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true; \
 	    sh tests/bench/analysis.sh ./$(BIN) build/gen-big "$$d" || true
 
-# make demo: the bundled sample incident (samples/README.md) imported,
+# make demo: the sample incident samples/grace-budget (samples/README.md)
+# imported as one directory (its two record sets with --records),
 # analysed and written up as HTML.  The TUI is not built yet; when it is,
 # demo opens it on the same database.
 S	 = samples/grace-budget
 demo: $(BIN)
 	$(Q)rm -f build/demo.db build/demo.db-journal
-	$(Q)./$(BIN) import -q --db build/demo.db $(S)/pods-watch.json.zst \
-	    $(S)/events.json.zst $(S)/replicasets.json.zst \
-	    $(S)/deployments.json.zst
+	$(Q)./$(BIN) import -q --db build/demo.db $(S)
 	$(Q)./$(BIN) import -q --db build/demo.db --records courier \
 	    --key parcel_id --time scanned_at $(S)/courier.csv.zst
 	$(Q)./$(BIN) import -q --db build/demo.db --records ours \
@@ -143,6 +142,7 @@ demo: $(BIN)
 	@echo "  ./coroner pods --db build/demo.db"
 	@echo "  ./coroner timeline --db build/demo.db" \
 	    "returns-api-7d9f8b6c5-x2kq9"
+	@echo "The other samples: samples/README.md"
 
 # make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
 # with the golden inputs, for FUZZ_SECONDS (clang needed).
