@@ -5,11 +5,13 @@
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man
+COMPDIR	 = $(PREFIX)/share/bash-completion/completions
 
 PKGS	 = ncursesw jansson sqlite3 libzstd libarchive
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd tzdata
+	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd tzdata \
+	   groff-base man-db
 
 CC	?= cc
 OPT	?= -O2
@@ -160,12 +162,19 @@ fuzz:
 	build/fuzz-import -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 	    -rss_limit_mb=1024 build/fuzz-corpus build/fuzz-seeds
 
+# make install: the binary, the manual (coroner.1) and the bash completion
+# (completion/coroner.bash) under $(DESTDIR)$(PREFIX); make uninstall
+# removes the three.
 install: all
-	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 coroner $(DESTDIR)$(BINDIR)/coroner
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(COMPDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/coroner
+	install -m 644 coroner.1 $(DESTDIR)$(MANDIR)/man1/coroner.1
+	install -m 644 completion/coroner.bash $(DESTDIR)$(COMPDIR)/coroner
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/coroner
+	rm -f $(DESTDIR)$(BINDIR)/coroner $(DESTDIR)$(MANDIR)/man1/coroner.1 \
+	    $(DESTDIR)$(COMPDIR)/coroner
 
 clean:
 	rm -rf build coroner

@@ -29,7 +29,7 @@ const struct cmd_entry cmd_analyze_entry = {
 	    "traffic-after-shutdown, sidecar-exited-before-app,\n"
 	    "app-started-before-proxy, job-held-by-sidecar, job-overran,\n"
 	    "records-lost-at-termination, records-missing, oom-killed and\n"
-	    "5xx-burst (DESIGN section 6).\n"
+	    "5xx-burst; their evidence is in coroner(1), FINDINGS.\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --reconcile R:A  compare record set R (the reference, e.g. the\n"

@@ -23,6 +23,8 @@ for c in import analyze report pods timeline tui formats; do
 	run "$CORONER" help "$c"
 	is "help-$c-exit" 0 "$status"
 	is "help-$c-same" "$(cat "$T/h1")" "$out"
+	# users have the manual and the README, not the design notes
+	is "help-$c-no-design" 0 "$(grep -c DESIGN "$T/h1")"
 done
 run "$CORONER" help analyze
 ok help-analyze-usage grep -q '^usage: coroner analyze' "$T/.out"
