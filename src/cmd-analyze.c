@@ -14,6 +14,7 @@
 
 #include "analyze.h"
 #include "cmd.h"
+#include "out.h"
 #include "report.h"
 #include "timefmt.h"
 
@@ -68,44 +69,39 @@ parse_seconds(const char *s, int64_t *us)
 }
 
 /*
- * Prints text wrapped at width columns on spaces, the first line indented
- * by first columns, the others by rest.  A word longer than a line is
- * broken where the line ends: nothing is cut.
+ * Prints text made safe and wrapped at width columns on spaces, the first
+ * line indented by first columns, the others by rest.  A word longer than
+ * a line is broken where the line ends: nothing is cut.
  */
 static void
-put_wrapped(const char *text, int first, int rest, int width)
+put_wrapped(const char *text, size_t first, size_t rest, size_t width)
 {
-	const char	*p = text, *brk;
-	int		 indent = first, avail, n;
+	char		*safe = out_safe(text, strlen(text), SIZE_MAX);
+	const char	*p = safe;
+	size_t		 indent = first, n, brk;
 
 	while (*p != '\0') {
-		avail = width - indent;
-		n = (int)strlen(p);
-		if (n > avail) {
-			for (brk = p + avail; brk > p && *brk != ' '; brk--)
+		n = out_fit_bytes(p, width > indent + 20 ? width - indent : 20);
+		if (p[n] != '\0') {
+			/* break at the last space that fits, if any */
+			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
 				;
-			n = brk > p ? (int)(brk - p) : avail;
+			if (brk > 0)
+				n = brk;
 		}
-		printf("%*s%.*s\n", indent, "", n, p);
+		if (n == 0)
+			n = strlen(p);	/* one character wider than a line */
+		out_printf(stdout, "%*s%.*s\n", (int)indent, "", (int)n, p);
 		p += n;
 		while (*p == ' ')
 			p++;
 		indent = rest;
 	}
+	free(safe);
 }
 
 /* The pods named in the text output; the rest are counted. */
 #define SHOW_PODS	6
-
-/* Appends "safe(s)" to b: text from the data made safe for a terminal. */
-static void
-put_safe(struct buf *b, const char *s)
-{
-	char	*safe = str_sanitize(s, strlen(s), 4000);
-
-	buf_puts(b, safe);
-	free(safe);
-}
 
 /*
  * A finding's window as "2026-05-12 09:00:10 to 09:04:00 UTC" (the date
@@ -142,34 +138,33 @@ put_window(struct buf *b, int64_t start_us, int64_t end_us)
  *	  6 containers of returns-api were SIGKILLed (exit 137) when ...
  *	  Fix: ...
  *
- * Names are never cut: a long one wraps onto the next line.
+ * Names are never cut: a long one wraps onto the next line.  Text from
+ * the data goes into the lines through out_bprintf, which escapes it.
  */
 static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
 	struct buf		 b = { 0 };
-	size_t			 i, j, npods;
-	int			 indent;
+	const char		*pod;
+	size_t			 i, j, npods, indent;
 
 	if (a->n == 0) {
-		printf("no findings\n");
+		out_printf(stdout, "no findings\n");
 		return;
 	}
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
 		if (i > 0)
-			putchar('\n');
+			out_printf(stdout, "\n");
 		buf_clear(&b);
-		buf_printf(&b, "%zu %s %s ", i + 1, f->severity, f->kind);
+		out_bprintf(&b, "%zu %s %s ", i + 1, f->severity, f->kind);
 		indent = i + 1 < 10 ? 2 : i + 1 < 100 ? 3 : 4;
-		if (f->workload != NULL) {
-			if (f->namespace != NULL) {
-				put_safe(&b, f->namespace);
-				buf_puts(&b, "/");
-			}
-			put_safe(&b, f->workload);
-		} else
+		if (f->workload != NULL && f->namespace != NULL)
+			out_bprintf(&b, "%s/%s", f->namespace, f->workload);
+		else if (f->workload != NULL)
+			out_bprintf(&b, "%s", f->workload);
+		else
 			buf_puts(&b, "(no workload)");
 		put_wrapped(b.data, 0, indent, 80);
 		buf_clear(&b);
@@ -179,21 +174,18 @@ print_table(struct analysis *a)
 			    npods == 1 ? "" : "s");
 		put_window(&b, f->start_us, f->end_us);
 		for (j = 0; j < npods && j < SHOW_PODS; j++) {
-			buf_puts(&b, j == 0 ? ": " : ", ");
-			put_safe(&b, json_string_value(json_array_get(f->pods,
-			    j)) != NULL ? json_string_value(
-			    json_array_get(f->pods, j)) : "?");
+			pod = json_string_value(json_array_get(f->pods, j));
+			out_bprintf(&b, "%s%s", j == 0 ? ": " : ", ",
+			    pod != NULL ? pod : "?");
 		}
 		if (npods > SHOW_PODS)
 			buf_printf(&b, " and %zu more", npods - SHOW_PODS);
 		put_wrapped(b.data, indent, indent, 80);
-		buf_clear(&b);
-		put_safe(&b, f->summary != NULL ? f->summary : "");
-		put_wrapped(b.data, indent, indent, 80);
+		put_wrapped(f->summary != NULL ? f->summary : "", indent,
+		    indent, 80);
 		if (f->recommendation != NULL && *f->recommendation != '\0') {
 			buf_clear(&b);
-			buf_puts(&b, "Fix: ");
-			put_safe(&b, f->recommendation);
+			out_bprintf(&b, "Fix: %s", f->recommendation);
 			put_wrapped(b.data, indent, indent + 5, 80);
 		}
 	}
@@ -204,13 +196,13 @@ static int
 cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct analyze_opts	 o = {
-		.lead_us = 2000000, .skew_us = 5000000
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
 	};
 	struct analysis		 a;
 	struct store		*st;
 	struct timespec		 ts;
 	const char		*db = NULL;
-	char			*cause = NULL, *colon, *out;
+	char			*cause = NULL, *colon;
 	json_t			*rep;
 	int			 ch, json = 0, rc = EXIT_OK;
 
@@ -256,33 +248,30 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0) {
-		fprintf(stderr, "coroner analyze: %s\n", cause);
+		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
 	if (analyze_run(st, &o, &a, &cause) != 0) {
-		fprintf(stderr, "coroner analyze: %s\n", cause);
+		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);
 		analysis_free(&a);
 		store_close(st);
 		return (EXIT_FAIL);
 	}
 	if (a.notes.len > 0)
-		fputs(a.notes.data, stderr);
+		out_lines(stderr, a.notes.data);
 	if (json) {
 		clock_gettime(CLOCK_REALTIME, &ts);
 		rep = report_json(st, (int64_t)ts.tv_sec * 1000000 +
 		    ts.tv_nsec / 1000, &cause);
 		if (rep == NULL) {
-			fprintf(stderr, "coroner analyze: %s\n", cause);
+			out_printf(stderr, "coroner analyze: %s\n", cause);
 			free(cause);
 			rc = EXIT_FAIL;
 		} else {
-			out = json_dumps(rep, JSON_INDENT(2) |
+			out_json(stdout, rep, JSON_INDENT(2) |
 			    JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-			if (out != NULL)
-				puts(out);
-			free(out);
 			json_decref(rep);
 		}
 	} else
