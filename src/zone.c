@@ -62,9 +62,9 @@ struct zone {
 
 /* A read position in a TZif file. */
 struct tzif {
-	const unsigned char	*p;
-	size_t			 len;
-	size_t			 off;
+	const unsigned char	*p;	/* the file's bytes; borrowed */
+	size_t			 len;	/* how many */
+	size_t			 off;	/* the next byte to read */
 };
 
 static int
