@@ -44,7 +44,7 @@ else
 O	 = build/obj
 endif
 
-SRCS	 = $(wildcard src/*.c) $(wildcard importers/*.c)
+SRCS	 = $(wildcard src/*.c) $(wildcard src/tui/*.c) $(wildcard importers/*.c)
 LIBOBJS	 = $(patsubst %.c,$(O)/%.o,$(filter-out src/main.c,$(SRCS)))
 MAINOBJ	 = $(O)/src/main.o
 UNITSRCS = $(wildcard tests/unit/*.c)
@@ -127,8 +127,8 @@ bench:
 
 # make demo: the sample incident samples/grace-budget (samples/README.md)
 # imported as one directory (its two record sets with --records),
-# analysed and written up as HTML.  The TUI is not built yet; when it is,
-# demo opens it on the same database.
+# analysed and written up as HTML, then the TUI on the same database when
+# make runs on a terminal.
 S	 = samples/grace-budget
 demo: $(BIN)
 	$(Q)rm -f build/demo.db build/demo.db-journal
@@ -140,11 +140,13 @@ demo: $(BIN)
 	$(Q)./$(BIN) analyze --db build/demo.db --reconcile courier:ours
 	$(Q)./$(BIN) report --db build/demo.db --format html -o build/demo.html
 	@echo
-	@echo "The report: build/demo.html.  The TUI is not built yet; try"
-	@echo "  ./coroner pods --db build/demo.db"
-	@echo "  ./coroner timeline --db build/demo.db" \
-	    "returns-api-7d9f8b6c5-x2kq9"
-	@echo "The other samples: samples/README.md"
+	@echo "The report: build/demo.html.  The other samples:" \
+	    "samples/README.md"
+	$(Q)if [ -t 0 ] && [ -t 1 ]; then \
+	    ./$(BIN) tui --db build/demo.db; \
+	else \
+	    echo "Not on a terminal; the TUI: ./coroner tui --db build/demo.db"; \
+	fi
 
 # make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
 # with the golden inputs, for FUZZ_SECONDS (clang needed).
