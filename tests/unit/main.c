@@ -15,6 +15,7 @@ extern const struct unit_test out_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
+extern const struct unit_test zone_tests[];
 extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
@@ -25,6 +26,7 @@ static const struct unit_test *const tables[] = {
 	ipmap_tests,
 	lifecycle_tests,
 	hostport_tests,
+	zone_tests,
 	tui_tests,
 	NULL
 };
