@@ -114,7 +114,7 @@ struct pods_row {
 	char		 badges[48];	/* its findings, short: "KILL GRACE" */
 };
 struct pods_state {
-	char		 filter[128];	/* what / filters by, "" for all */
+	char		 filter[512];	/* what / filters by, "" for all */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
 	int		 cursor;	/* a row with a pod */
