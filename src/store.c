@@ -1705,8 +1705,8 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
 		    "(second - ?1) / ?3, sum(requests), sum(errors), "
 		    "sum(conn_failures) FROM workload_seconds WHERE second "
-		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY "
-		    "namespace, workload, 3", -1, &s, NULL);
+		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
+		    "BY namespace, workload, 3", -1, &s, NULL);
 	if (rc != SQLITE_OK) {
 		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
 		return (-1);

@@ -587,7 +587,8 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			continue;
 		if (trace_f != NULL) {
 			trace_key_t = mono_us();
-			snprintf(trace_key, sizeof trace_key, "%s", keyname(ch));
+			snprintf(trace_key, sizeof trace_key, "%s",
+			    keyname(ch));
 		}
 		ts.message[0] = '\0';
 		if (ch == KEY_RESIZE) {
