@@ -21,8 +21,9 @@ struct store;
 
 /*
  * Opens or creates the database at path and brings its schema up to
- * the newest (the migrations of store.c).  Returns 0 and a new store (store_close frees it),
- * or -1 and a new *cause (not a database, a newer schema, unwritable).
+ * the newest (the migrations of store.c).  Returns 0 and a new store
+ * (store_close frees it), or -1 and a new *cause (not a database, a
+ * newer schema, unwritable).
  */
 int	store_open(const char *path, struct store **st, char **cause);
 void	store_close(struct store *st);
