@@ -3,7 +3,8 @@
  * support bundles and the kubelet write them: kubectl's List, PodList
  * (items with or without "kind", the kubelet's compact /pods), a single
  * Pod, and watch streams (concatenated versions of pods, with or without
- * {"type": ..., "object": ...} wrappers).  Each version of a pod becomes
+ * {"type": ..., "object": ...} wrappers), in JSON or YAML (k8s.c reads
+ * both into the same values).  Each version of a pod becomes
  * one struct rec_pod followed by one struct rec_container per container
  * (spec and status merged by name), with the preStop hook read into a
  * duration where the hook is a sleep (formats/kubernetes.md §6).
@@ -22,22 +23,24 @@
 static int
 imp_k8s_pods_probe(const char *name, const unsigned char *head, size_t len)
 {
-	if (!kj_head_is_json(head, len))
+	struct kj_head	h;
+
+	if (!kj_head_open(&h, head, len))
 		return (0);
-	if (kj_head_has(head, len, "kind", "PodList"))
+	if (kj_head_key(&h, "kind", "PodList"))
 		return (95);
-	if (kj_head_has(head, len, "containerStatuses", NULL))
+	if (kj_head_key(&h, "containerStatuses", NULL))
 		return (90);
-	if (kj_head_has(head, len, "kind", "Pod") &&
-	    kj_head_has(head, len, "spec", NULL))
+	if (kj_head_key(&h, "kind", "Pod") &&
+	    kj_head_key(&h, "spec", NULL))
 		return (90);
 	/*
 	 * A Pod without kind and not yet running (no containerStatuses):
 	 * containers with no pod template around them.  Workloads write
 	 * "template" before their containers, so it would be in the head.
 	 */
-	if (kj_head_has(head, len, "containers", NULL) &&
-	    !kj_head_has(head, len, "template", NULL))
+	if (kj_head_key(&h, "containers", NULL) &&
+	    !kj_head_key(&h, "template", NULL))
 		return (60);
 	return (0);
 }
@@ -605,7 +608,8 @@ imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_pods = {
 	.name = "k8s-pods",
-	.summary = "Kubernetes Pods: kubectl -o json, PodList, kubelet, watch",
+	.summary = "Kubernetes Pods: kubectl -o json|yaml, PodList, kubelet, "
+	    "watch",
 	.probe = imp_k8s_pods_probe,
 	.parse = imp_k8s_pods_parse,
 };

@@ -14,6 +14,7 @@
 
 #include "cmd.h"
 #include "importer.h"
+#include "k8sjson.h"
 #include "lifecycle.h"
 #include "pipeline.h"
 #include "store.h"
@@ -144,6 +145,7 @@ static const char *
 unknown_why(struct input *in)
 {
 	const unsigned char	*h;
+	struct kj_head		 kh;
 	size_t			 len, i;
 
 	len = input_peek(in, &h);
@@ -154,10 +156,11 @@ unknown_why(struct input *in)
 		;
 	if (i < len && (h[i] == '{' || h[i] == '['))
 		return ("JSON, but no importer recognises its objects");
-	if (i + 4 < len && (memcmp(h + i, "---", 3) == 0 ||
-	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
-	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
-		return ("YAML is not supported yet; use kubectl -o json");
+	if (kj_head_open(&kh, h, len) && kh.yaml)
+		return ("YAML, but no importer recognises its objects");
+	if (kj_head_is_yaml(h, len))
+		return ("YAML, but not Kubernetes objects (no apiVersion and "
+		    "kind)");
 	return ("no importer recognises this input");
 }
 
