@@ -430,8 +430,8 @@ ys_resolve(const char *s, size_t n, struct ys_scalar *r)
 			}
 			if (neg && u <= (uint64_t)INT64_MAX + 1) {
 				r->kind = YK_INT;
-				r->i = u == (uint64_t)INT64_MAX + 1 ? INT64_MIN :
-				    -(int64_t)u;
+				r->i = u == (uint64_t)INT64_MAX + 1 ?
+				    INT64_MIN : -(int64_t)u;
 				return;
 			}
 			if (buf[0] != '+' && !neg) {
