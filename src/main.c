@@ -37,6 +37,7 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_report_entry,
 	&cmd_pods_entry,
 	&cmd_timeline_entry,
+	&cmd_lint_entry,
 	&cmd_tui_entry,
 	&cmd_formats_entry,
 	NULL
@@ -49,7 +50,8 @@ cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
 	    strcmp(argv[1], "-h") == 0))
 		return (cmd_help(ce));
 	fprintf(stderr, "coroner %s: not built yet; today coroner can "
-	    "import, analyze, report, list pods and show timelines\n",
+	    "import, analyze, report, list pods, show timelines and lint "
+	    "manifests\n",
 	    ce->name);
 	return (EXIT_USAGE);
 }

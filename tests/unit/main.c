@@ -15,6 +15,7 @@ extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
 extern const struct unit_test yamlsplit_tests[];
+extern const struct unit_test budget_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -24,6 +25,7 @@ static const struct unit_test *const tables[] = {
 	lifecycle_tests,
 	hostport_tests,
 	yamlsplit_tests,
+	budget_tests,
 	NULL
 };
 
