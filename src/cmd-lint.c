@@ -4,9 +4,9 @@
  * streams as helm template prints them) with the Kubernetes importers'
  * reader, runs the checks of lint.c on each pod template, and prints each
  * problem as "file:line: namespace/workload container: id: message" (or
- * one JSON object a line).  With --db, the numbers past incidents
- * measured come from the store as plain structs.  No SQL (store.c), no
- * checks (lint.c).
+ * one JSON object a line), through the output layer (out.h).  With
+ * --db, the numbers past incidents measured come from the store as plain
+ * structs.  No SQL (store.c), no checks (lint.c).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@
 #include "cmd.h"
 #include "k8s.h"
 #include "lint.h"
+#include "out.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -179,21 +180,12 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 	}
 }
 
-/* A string made safe for the terminal (a new string). */
-static char *
-safe(const char *s)
-{
-	return (str_sanitize(s != NULL ? s : "", s != NULL ? strlen(s) : 0,
-	    1024));
-}
-
 static void
 lint_print(void *ctx, const struct lint_template *t,
     const struct lint_problem *p)
 {
 	struct lint_out	*o = ctx;
 	json_t		*j;
-	char		*s, *f, *ns, *wl, *c, *m;
 
 	o->problems++;
 	if (o->json) {
@@ -203,37 +195,22 @@ lint_print(void *ctx, const struct lint_template *t,
 		    t->kind, "container", p->container, "check", p->check->id,
 		    "severity", p->check->severity, "message", p->message,
 		    "numbers", p->numbers);
-		s = j != NULL ? json_dumps(j, JSON_COMPACT | JSON_ENSURE_ASCII |
-		    JSON_PRESERVE_ORDER) : NULL;
-		if (s != NULL)
-			printf("%s\n", s);
-		free(s);
+		if (j != NULL)
+			out_json(stdout, j, JSON_COMPACT | JSON_PRESERVE_ORDER);
 		json_decref(j);
 		return;
 	}
-	f = safe(t->file);
-	ns = safe(t->namespace != NULL ? t->namespace : "default");
-	wl = safe(t->name != NULL ? t->name : "(unnamed)");
-	c = safe(p->container);
-	m = safe(p->message);
-	printf("%s:%lld: %s/%s %s: %s: %s\n", f, (long long)t->line, ns, wl,
-	    c, p->check->id, m);
-	free(f);
-	free(ns);
-	free(wl);
-	free(c);
-	free(m);
+	out_printf(stdout, "%s:%lld: %s/%s %s: %s: %s\n", t->file,
+	    (long long)t->line, t->namespace != NULL ? t->namespace :
+	    "default", t->name != NULL ? t->name : "(unnamed)", p->container,
+	    p->check->id, p->message);
 }
 
 /* Prints "name:line: why" for a piece of input that cannot be read. */
 static void
 lint_bad(const char *name, int64_t line, const char *why)
 {
-	char	*n = safe(name), *w = safe(why);
-
-	fprintf(stderr, "%s:%lld: %s\n", n, (long long)line, w);
-	free(n);
-	free(w);
+	out_printf(stderr, "%s:%lld: %s\n", name, (long long)line, why);
 }
 
 /*
@@ -290,22 +267,18 @@ lint_path(const char *path, const struct lint_db *db,
 {
 	struct source	*src;
 	struct input	*in;
-	char		*cause, *p;
+	char		*cause;
 	int64_t		 n = 0;
 	int		 r;
 
 	if (source_open(path, NULL, &src, &cause) != 0) {
-		p = safe(cause);
-		fprintf(stderr, "coroner lint: %s\n", p);
-		free(p);
+		out_printf(stderr, "coroner lint: %s\n", cause);
 		free(cause);
 		return (-1);
 	}
 	while ((r = source_next(src, &in, &cause)) != 0) {
 		if (r < 0) {
-			p = safe(cause);
-			fprintf(stderr, "coroner lint: %s\n", p);
-			free(p);
+			out_printf(stderr, "coroner lint: %s\n", cause);
 			free(cause);
 			*failed = 1;
 			continue;
@@ -313,11 +286,9 @@ lint_path(const char *path, const struct lint_db *db,
 		n += lint_input(in, db, lo, out, failed);
 	}
 	source_close(src);
-	if (n == 0) {
-		p = safe(path);
-		fprintf(stderr, "coroner lint: %s: no workload to check\n", p);
-		free(p);
-	}
+	if (n == 0)
+		out_printf(stderr, "coroner lint: %s: no workload to check\n",
+		    path);
 	return (0);
 }
 
@@ -349,7 +320,7 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 	struct lint_out		 out = { 0 };
 	struct lint_db		 db;
 	const char		*dbpath = NULL;
-	char			*cause, *p;
+	char			*cause;
 	int			 ch, i, failed = 0;
 
 	optind = 1;
@@ -392,9 +363,7 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    "- for standard input)"));
 	lo.db = dbpath != NULL;
 	if (lo.db && lint_db_load(dbpath, &db, &cause) != 0) {
-		p = safe(cause);
-		fprintf(stderr, "coroner lint: %s\n", p);
-		free(p);
+		out_printf(stderr, "coroner lint: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
