@@ -3,7 +3,9 @@
 # aliases, 10^9 strings once expanded, in a field whose bad value the
 # importer would print) is refused with its file and line while peak
 # memory stays small; the documents around it still import; a
-# multi-document stream on standard input imports as from a file.
+# multi-document stream on standard input imports as from a file; YAML
+# members of a bundle import, YAML custom resources are counted and
+# skipped.
 . "$(dirname "$0")/lib.inc"
 
 # peak RSS in MiB of a command, its exit status in $T/.st
@@ -61,4 +63,18 @@ is stream-rejected 1 "$(sqlite3 "$T/s.db" 'SELECT rejected FROM sources')"
 run sh -c "\"$CORONER\" import --db \"$T/i.db\" - <\"$T/stream.yaml\""
 is stdin-exit 0 "$status"
 is stdin-pods 2 "$(sqlite3 "$T/i.db" 'SELECT count(*) FROM pods')"
+# A support bundle with YAML members: pods import, custom resources are
+# skipped and counted, as JSON ones are.
+B=$T/bundle/cluster-resources
+mkdir -p "$B/pods" "$B/custom-resources/addons.k3s.cattle.io"
+cp "$top/tests/importers/k8s-pods/yaml-list/input" "$B/pods/returns.yaml"
+printf -- '- apiVersion: k3s.cattle.io/v1\n  kind: Addon\n  metadata:\n' \
+    >"$B/custom-resources/addons.k3s.cattle.io/kube-system.yaml"
+printf '    name: ccm\n    namespace: kube-system\n' \
+    >>"$B/custom-resources/addons.k3s.cattle.io/kube-system.yaml"
+run "$CORONER" import --db "$T/bundle.db" "$T/bundle"
+is bundle-exit 0 "$status"
+is bundle-pods 2 "$(sqlite3 "$T/bundle.db" 'SELECT count(*) FROM pods')"
+ok bundle-skips-custom-resources grep -q 'skipped 1 files no importer reads' \
+    "$T/.out"
 finish yaml
