@@ -1,7 +1,8 @@
 /*
- * k8sjson.c: tolerant readers of Kubernetes JSON objects (k8sjson.h).
- * Knows the conventions of the API (null times, the zero time) but nothing
- * of any one kind of object, of SQLite or of curses.
+ * k8sjson.c: tolerant readers of Kubernetes JSON objects (k8sjson.h), and
+ * the probes' look at raw heads of JSON or YAML.  Knows the conventions
+ * of the API (null times, the zero time) but nothing of any one kind of
+ * object, of SQLite or of curses.
  */
 #include <stdio.h>
 #include <stdlib.h>

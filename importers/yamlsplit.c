@@ -77,16 +77,17 @@ enum ys_kind {
 	YK_NOJSON		/* .inf, .nan: no JSON value */
 };
 struct ys_scalar {
-	enum ys_kind	 kind;
-	int		 b;		/* YK_BOOL */
-	int64_t		 i;		/* YK_INT */
-	double		 d;		/* YK_UINT, YK_FLOAT, YK_NOJSON */
+	enum ys_kind	 kind;		/* what the text is */
+	int		 b;		/* the value of a YK_BOOL */
+	int64_t		 i;		/* the value of a YK_INT */
+	double		 d;		/* the value of a YK_UINT, YK_FLOAT or
+					   YK_NOJSON */
 };
 
 /* The plain scalars with a fixed meaning (go-yaml v2's resolve table). */
 static const struct {
-	const char	*text;
-	enum ys_kind	 kind;
+	const char	*text;		/* the plain scalar, exactly */
+	enum ys_kind	 kind;		/* what it is */
 	int		 b;		/* the boolean */
 	double		 d;		/* the float */
 } ys_words[] = {

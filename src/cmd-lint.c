@@ -68,11 +68,12 @@ const struct cmd_entry cmd_lint_entry = {
 
 /* The numbers measured in past incidents, loaded once. */
 struct lint_db {
-	struct store_shutdown	*sd;	/* owned */
+	struct store_shutdown	*sd;	/* owned: shutdowns per workload */
 	size_t			 nsd;
-	struct store_routed	*rt;	/* owned */
+	struct store_routed	*rt;	/* owned: deleted pods still routed
+					   to */
 	size_t			 nrt;
-	struct store_runs	*runs;	/* owned */
+	struct store_runs	*runs;	/* owned: runs per CronJob */
 	size_t			 nruns;
 };
 

@@ -38,10 +38,10 @@
 
 /* Where each kind keeps its pod template and its Jobs' spec. */
 static const struct {
-	const char	*kind;
+	const char	*kind;		/* the object's kind */
 	const char	*tmpl;		/* the pod template, NULL: the object */
 	const char	*jobspec;	/* the JobSpec, or NULL */
-	int		 cronjob;
+	int		 cronjob;	/* a CronJob */
 } lint_kinds[] = {
 	{ .kind = "Deployment", .tmpl = "spec.template" },
 	{ .kind = "StatefulSet", .tmpl = "spec.template" },
@@ -67,8 +67,8 @@ int64_t
 lint_duration_ms(const char *s)
 {
 	static const struct {
-		const char	*unit;
-		double		 ms;
+		const char	*unit;	/* as Go's time.ParseDuration */
+		double		 ms;	/* milliseconds in one */
 	} units[] = {
 		{ .unit = "ns", .ms = 1e-6 },
 		{ .unit = "us", .ms = 1e-3 },
@@ -331,9 +331,10 @@ lint_template_free(struct lint_template *t)
 
 /* A proxy beside the app: a container named like one, or injected. */
 struct lint_proxy {
-	const char			*name;
-	int				 native;
-	const struct lint_container	*c;	/* NULL when injected */
+	const char			*name;	/* the container's; borrowed */
+	int				 native; /* a native sidecar */
+	const struct lint_container	*c;	/* its container (borrowed), or
+						   NULL when injected */
 };
 
 /* The template's proxies (at most max). */
