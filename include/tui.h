@@ -229,6 +229,7 @@ struct tui_state {
 	enum tui_view_id	 stack[16];	/* the views open, top last */
 	int			 depth;
 	enum tui_view_id	 help_of;	/* whose keys ? lists */
+	int			 help_top;	/* its first line shown */
 	enum tui_view_id	 next;		/* what TUI_PUSH opens */
 	char			 message[256];	/* the status line, or "" */
 	const char		*prompt_for;	/* what TUI_PROMPT asks */

@@ -245,6 +245,46 @@ evidence_table(struct finding_state *fv, int w, const char *key,
 	json_decref(cols);
 }
 
+/* What the model derived for one pod: the times behind the numbers. */
+static void
+pod_rows(struct finding_state *fv, int w, const struct podset_pod *p)
+{
+	const struct row_container	*c;
+	struct buf			 b = { 0 };
+	char				 t[TIME_FMT_LEN], off[32];
+	size_t				 i;
+
+	time_format(p->r.deletion_us, t);
+	buf_printf(&b, "  %s: deletion request %s (%s)", p->r.name, t,
+	    p->r.deletion_basis != NULL ? p->r.deletion_basis : "not seen");
+	if (p->r.sigterm_us != TIME_NONE && p->r.deletion_us != TIME_NONE) {
+		moments_fmt_offset(p->r.sigterm_us - p->r.deletion_us, off,
+		    sizeof off);
+		buf_printf(&b, ", SIGTERM %s (%s)", off, p->r.sigterm_basis);
+	}
+	if (p->r.deadline_us != TIME_NONE && p->r.deletion_us != TIME_NONE) {
+		moments_fmt_offset(p->r.deadline_us - p->r.deletion_us, off,
+		    sizeof off);
+		buf_printf(&b, ", deadline %s", off);
+	}
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		if (c->finished_us == TIME_NONE || (c->init &&
+		    !c->native_sidecar))
+			continue;
+		if (p->r.deletion_us != TIME_NONE)
+			moments_fmt_offset(c->finished_us - p->r.deletion_us,
+			    off, sizeof off);
+		else
+			time_format(c->finished_us, off);
+		buf_printf(&b, "; %s exit %lld at %s%s", c->name,
+		    (long long)c->exit_code, off, c->killed_at_deadline ?
+		    " (SIGKILL at the deadline)" : "");
+	}
+	wrapped(fv, FL_TEXT, 4, w, b.data + 2);
+	buf_free(&b);
+}
+
 static int
 fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 {
@@ -312,6 +352,8 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		line(fv, FL_DIM, -1, "  (no pods)");
 	line(fv, FL_TEXT, -1, "");
 	line(fv, FL_HEAD, -1, "The rows behind it");
+	for (i = 0; i < fv->npods; i++)
+		pod_rows(fv, w, fv->pods[i]);
 	for (it = json_object_iter(ev); it != NULL;
 	    it = json_object_iter_next(ev, it)) {
 		v = json_object_iter_value(it);

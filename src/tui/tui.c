@@ -190,9 +190,10 @@ act_findings(struct tui_state *ts)
 static int
 act_help(struct tui_state *ts)
 {
-	ts->help_of = ts->stack[ts->depth];
-	if (ts->help_of == VIEW_HELP)
+	if (ts->stack[ts->depth] == VIEW_HELP)
 		return (TUI_BACK);
+	ts->help_of = ts->stack[ts->depth];
+	ts->help_top = 0;
 	return (open_view(ts, VIEW_HELP));
 }
 
