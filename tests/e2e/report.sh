@@ -150,7 +150,7 @@ for pod in $(jq -r '.findings[0].pods[]' "$T/gb.json"); do
 	grep -q "<title>returns/$pod</title>" "$T/out/report.html" ||
 	    echo "FAIL gb-html-lane: no lane for $pod"
 done
-ok gb-html-exit-codes grep -q '>137</text>' "$T/out/report.html"
+ok gb-html-exit-codes grep -q '>137 SIGKILL</text>' "$T/out/report.html"
 ok gb-html-failures grep -q '<title>requests failed' "$T/out/report.html"
 ok gb-html-sigterm grep -q '<title>SIGTERM 2026-05-12T09:00:35.000Z' \
     "$T/out/report.html"
