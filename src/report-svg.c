@@ -976,7 +976,8 @@ swatch(const struct pic *pc, enum swatch sw, double x, double y)
 		    "stroke-dasharray=\"1.5 3\"/>", x, y, x + 24, y);
 		break;
 	case SW_DELETION:
-		out_html(out, "<path d=\"M%.1f %.1fl-5 -6h10z\" fill=\"#222\"/>",
+		out_html(out, "<path d=\"M%.1f %.1fl-5 -6h10z\" "
+		    "fill=\"#222\"/>",
 		    x + 12, y + 3);
 		break;
 	case SW_SIGTERM:
@@ -1016,7 +1017,8 @@ swatch(const struct pic *pc, enum swatch sw, double x, double y)
 		break;
 	case SW_MISSING:
 		out_html(out, "<path d=\"M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z"
-		    "\" fill=\"#5b2a86\" stroke=\"#000\" stroke-width=\"0.7\"/>",
+		    "\" fill=\"#5b2a86\" stroke=\"#000\" "
+		    "stroke-width=\"0.7\"/>",
 		    x + 12, y - 4.5);
 		break;
 	}
@@ -1365,7 +1367,8 @@ budget_figure(const struct pic *pc, json_t *ev)
 		x = X0 + t * scale;
 		out_html(pc->out, "<line x1=\"%.1f\" y1=\"170\" x2=\"%.1f\" "
 		    "y2=\"175\" stroke=\"#222\"/><text class=\"tick\" "
-		    "x=\"%.1f\" y=\"187\" text-anchor=\"middle\">%.0f s</text>\n",
+		    "x=\"%.1f\" y=\"187\" text-anchor=\"middle\">%.0f s"
+		    "</text>\n",
 		    x, x, x, t);
 	}
 	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"187\">seconds from "
