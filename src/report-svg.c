@@ -672,7 +672,8 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			break;
 		case MO_GONE:
 			out_html(pc->out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
-			    "stroke=\"#000\" stroke-width=\"2\"><title>pod gone "
+			    "stroke=\"#000\" stroke-width=\"2\"><title>"
+			    "pod gone "
 			    "%s (%s)</title></path>\n", x - 3.5,
 			    y + LY_BELOW - 3.5, t, m->basis);
 			break;
@@ -688,7 +689,8 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			}
 			break;
 		case MO_MISSING:
-			out_html(pc->out, "<path d=\"M%.1f %.1fl4 4l-4 4l-4 -4z\" "
+			out_html(pc->out, "<path d=\"M%.1f %.1fl4 4l-4 4"
+			    "l-4 -4z\" "
 			    "fill=\"#5b2a86\" stroke=\"#000\" "
 			    "stroke-width=\"0.6\"><title>missing record %s at "
 			    "%s (%s)</title></path>\n", x, y + LY_MISS - 4,
@@ -779,12 +781,13 @@ lane(const struct pic *pc, const struct lane *l, size_t i)
 		    y, W, LANE);
 	gutter_name(pc, p, y + 20);
 	if (p->r.prestop_ms != INT_NONE)
-		out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">grace "
+		out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">"
+		    "grace "
 		    "%lld s \xc2\xb7 preStop %.1f s</text>\n", y + 35,
 		    (long long)p->r.grace_s, (double)p->r.prestop_ms / 1000);
 	else
-		out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">grace "
-		    "%lld s \xc2\xb7 no preStop sleep</text>\n", y + 35,
+		out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">"
+		    "grace %lld s \xc2\xb7 no preStop sleep</text>\n", y + 35,
 		    (long long)p->r.grace_s);
 	traffic(pc, l, y + LY_BASE);
 	spans(pc, l, y);
@@ -901,8 +904,8 @@ point(const struct pic *pc)
 		if (hi == TIME_NONE)
 			return;
 		fmt_s((double)hi / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "still routed up to %s after the deletion "
-		    "request", s1);
+		snprintf(b, sizeof b, "still routed up to %s after the "
+		    "deletion request", s1);
 		bracket(pc, 0, hi, b);
 	} else if (str_eq(pc->kind, "sidecar-exited-before-app")) {
 		for (j = 0; j < l->ms.n; j++) {
@@ -966,8 +969,9 @@ swatch(const struct pic *pc, enum swatch sw, double x, double y)
 	case SW_TERM:
 	case SW_SIDE:
 		out_html(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" "
-		    "height=\"10\" fill=\"url(#%s%" PRId64 ")\" stroke=\"#333\" "
-		    "stroke-width=\"0.8\"/>", x, y - 5, sw == SW_PRE ? "pre" :
+		    "height=\"10\" fill=\"url(#%s%" PRId64 ")\" "
+		    "stroke=\"#333\" stroke-width=\"0.8\"/>", x, y - 5,
+		    sw == SW_PRE ? "pre" :
 		    sw == SW_TERM ? "term" : "side", pc->id);
 		break;
 	case SW_EXITED:
