@@ -57,7 +57,7 @@ struct lane {
 	struct moments		 ms;		/* its moments */
 	struct tl_pod		 tp;		/* its spans */
 	struct tl_traffic	 tr;		/* its requests on the axis */
-	int64_t			 zero_us;	/* aligned: its deletion; else 0 */
+	int64_t			 zero_us;	/* aligned: its deletion, else 0 */
 };
 
 /* A record in no pod's window, for a finding without pods. */
@@ -452,7 +452,8 @@ axis(const struct pic *pc, double ybottom)
 		out_html(pc->out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\"/><text "
-		    "class=\"tick\" x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">"
+		    "class=\"tick\" x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"middle\">"
 		    "%s</text>\n", x, TOP, x, ybottom, pc->aligned && t == 0 ?
 		    "#555" : "#d9d9d9", x, ybottom, x, ybottom + 5, x,
 		    ybottom + 17, label);
@@ -620,7 +621,8 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		case MO_SIGTERM:
 			if (m->sidecar)
 				break;
-			out_html(pc->out, "<path d=\"M%.1f %.1fh9M%.1f %.1fv20\" "
+			out_html(pc->out, "<path d=\"M%.1f %.1fh9"
+			    "M%.1f %.1fv20\" "
 			    "stroke=\"#000\" stroke-width=\"%s\" fill=\"none\""
 			    "%s><title>SIGTERM %s (%s): %s</title></path>\n",
 			    x - 4.5, y + LY_TRI + 2, x, y + LY_TRI + 2,
@@ -638,7 +640,8 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			out_html(pc->out, "<line x1=\"%.1f\" y1=\"%.1f\" "
 			    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#b00020\" "
 			    "stroke-width=\"1.8\" stroke-dasharray=\"5 3\">"
-			    "<title>grace deadline (SIGKILL) %s</title></line>\n",
+			    "<title>grace deadline (SIGKILL) %s</title>"
+			    "</line>\n",
 			    x, y + 2, x, y + LANE - 2, t);
 			break;
 		case MO_KILLED:
@@ -666,12 +669,14 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			if (!m->sidecar)
 				break;
 			out_html(pc->out, "<path d=\"M%.1f %.1fl5 7h-10z\" "
-			    "fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.4\">"
+			    "fill=\"#fff\" stroke=\"#000\" "
+			    "stroke-width=\"1.4\">"
 			    "<title>%s at %s</title></path>\n", x,
 			    y + LY_BELOW - 4, m->caption, t);
 			break;
 		case MO_GONE:
-			out_html(pc->out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
+			out_html(pc->out, "<path d=\"M%.1f %.1fl7 7"
+			    "m0 -7l-7 7\" "
 			    "stroke=\"#000\" stroke-width=\"2\"><title>"
 			    "pod gone "
 			    "%s (%s)</title></path>\n", x - 3.5,
