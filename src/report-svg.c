@@ -57,7 +57,7 @@ struct lane {
 	struct moments		 ms;		/* its moments */
 	struct tl_pod		 tp;		/* its spans */
 	struct tl_traffic	 tr;		/* its requests on the axis */
-	int64_t			 zero_us;	/* aligned: its deletion, else 0 */
+	int64_t			 zero_us;	/* aligned: its deletion; 0 */
 };
 
 /* A record in no pod's window, for a finding without pods. */
