@@ -99,5 +99,7 @@ int	rule_job_overran(struct analysis *a, char **cause);
 
 /* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
 void	analyze_fmt_s(double s, char *out, size_t len);
+/* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */
+void	analyze_fmt_dur(double s, char *out, size_t len);
 
 #endif

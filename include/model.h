@@ -190,5 +190,7 @@ extern const struct rec_desc row_descs[ROW__COUNT];
 
 /* Whether a container name is a known proxy or agent sidecar. */
 int	model_is_proxy_name(const char *name);
+/* Whether it is Istio's proxy (which has knobs of its own). */
+int	model_is_istio(const char *name);
 
 #endif

@@ -38,4 +38,15 @@ void	podset_free(struct podset *ps);
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
 
+/* A main (app) container: neither init nor sidecar. */
+int	podset_is_main(const struct row_container *c);
+/* A sidecar run as a plain container (not native): it has no order. */
+int	podset_is_plain_sidecar(const struct row_container *c);
+/*
+ * The latest exit of the pod's main containers (TIME_NONE when one has
+ * not finished or there is none); *which names the container (borrowed
+ * from p).
+ */
+int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
+
 #endif

@@ -71,6 +71,17 @@ analyze_fmt_s(double s, char *out, size_t len)
 		snprintf(out, len, "%.1f min", s / 60);
 }
 
+void
+analyze_fmt_dur(double s, char *out, size_t len)
+{
+	if (s >= 2 * 86400)
+		snprintf(out, len, "%.1f days", s / 86400);
+	else if (s >= 2 * 3600)
+		snprintf(out, len, "%.1f h", s / 3600);
+	else
+		analyze_fmt_s(s, out, len);
+}
+
 static int
 severity_rank(const char *s)
 {

@@ -196,3 +196,9 @@ model_is_proxy_name(const char *name)
 	}
 	return (0);
 }
+
+int
+model_is_istio(const char *name)
+{
+	return (name != NULL && strcmp(name, "istio-proxy") == 0);
+}

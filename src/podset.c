@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "podset.h"
+#include "timefmt.h"
 
 static const char *
 A(struct podset *l, const char *s)
@@ -131,7 +132,6 @@ podset_free(struct podset *l)
 	arena_free(&l->a);
 }
 
-
 struct podset_pod *
 podset_find(struct podset *ps, const char *uid)
 {
@@ -140,4 +140,36 @@ podset_find(struct podset *ps, const char *uid)
 	hit = xbsearch(uid, ps->by_uid, ps->n, sizeof *ps->by_uid,
 	    cmp_pc_uid);
 	return (hit != NULL ? *hit : NULL);
+}
+
+int
+podset_is_main(const struct row_container *c)
+{
+	return (!c->init && !c->sidecar);
+}
+
+int
+podset_is_plain_sidecar(const struct row_container *c)
+{
+	return (c->sidecar && !c->native_sidecar && !c->init);
+}
+
+int64_t
+podset_main_exit(const struct podset_pod *p, const char **which)
+{
+	int64_t	at = TIME_NONE;
+	size_t	i;
+
+	*which = NULL;
+	for (i = 0; i < p->nc; i++) {
+		if (!podset_is_main(&p->c[i]))
+			continue;
+		if (p->c[i].finished_us == TIME_NONE)
+			return (TIME_NONE);
+		if (at == TIME_NONE || p->c[i].finished_us > at) {
+			at = p->c[i].finished_us;
+			*which = p->c[i].name;
+		}
+	}
+	return (at);
 }

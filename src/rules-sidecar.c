@@ -17,6 +17,7 @@
 
 #include "analyze.h"
 #include "jsonval.h"
+#include "logwin.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -34,35 +35,6 @@
 #define RUNS_MIN	3
 /* Episodes of one workload further apart than this are separate. */
 #define EPISODE_US	(3600 * SEC_US)
-/* A sample log line is cut to this many bytes. */
-#define SAMPLE_MAX	200
-/* Failure times kept per log window (beyond it lines are only counted). */
-#define TIMES_MAX	4096
-
-/*
- * What an app logs when a call it made could not connect: matched
- * case-insensitively anywhere in the line.
- */
-static const char *const failure_phrases[] = {
-	"connection refused",		/* Go, libc, most runtimes */
-	"econnrefused",			/* Node.js */
-	"upstream connect error",	/* Envoy's own 503 body */
-	"no healthy upstream",		/* Envoy, no endpoint */
-	"dial tcp",			/* Go net.Dial errors */
-	"connection reset by peer",
-	"econnreset",
-	"could not connect to server",	/* libpq */
-	NULL
-};
-
-/* The line pilot-agent writes when the proxy is ready (DESIGN §5). */
-#define PROXY_READY_LINE	"Envoy proxy is ready"
-
-static json_t *
-jsec(int64_t us)
-{
-	return (json_real(round((double)us / 1000) / 1000));
-}
 
 /* Adds n to the integer evidence field key. */
 static void
@@ -88,106 +60,16 @@ pods_phrase(const struct finding *f, const char *adj, char *out, size_t len)
 		snprintf(out, len, "%zu %spods of %s", n, adj, f->workload);
 }
 
-/* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */
-static void
-fmt_dur(double s, char *out, size_t len)
-{
-	if (s >= 2 * 86400)
-		snprintf(out, len, "%.1f days", s / 86400);
-	else if (s >= 2 * 3600)
-		snprintf(out, len, "%.1f h", s / 3600);
-	else
-		analyze_fmt_s(s, out, len);
-}
-
-/* Whether pat (lower case) occurs in s, ignoring ASCII case. */
-static int
-ci_contains(const char *s, const char *pat)
-{
-	size_t	i, n = strlen(pat);
-	int	c;
-
-	for (; *s != '\0'; s++) {
-		for (i = 0; i < n; i++) {
-			c = (unsigned char)s[i];
-			if (c >= 'A' && c <= 'Z')
-				c += 'a' - 'A';
-			if (c != (unsigned char)pat[i])
-				break;
-		}
-		if (i == n)
-			return (1);
-	}
-	return (0);
-}
-
-static int
-is_failure_line(const char *text)
-{
-	size_t	i;
-
-	for (i = 0; failure_phrases[i] != NULL; i++) {
-		if (ci_contains(text, failure_phrases[i]))
-			return (1);
-	}
-	return (0);
-}
-
-/* A main (app) container: neither init nor sidecar. */
-static int
-is_main(const struct row_container *c)
-{
-	return (!c->init && !c->sidecar);
-}
-
 static int
 has_main(const struct podset_pod *p)
 {
 	size_t	i;
 
 	for (i = 0; i < p->nc; i++) {
-		if (is_main(&p->c[i]))
+		if (podset_is_main(&p->c[i]))
 			return (1);
 	}
 	return (0);
-}
-
-/* A sidecar run as a plain container (not native): it has no order. */
-static int
-is_plain_sidecar(const struct row_container *c)
-{
-	return (c->sidecar && !c->native_sidecar && !c->init);
-}
-
-/*
- * The latest exit of the pod's main containers (TIME_NONE when one has
- * not finished or there is none); *which names the container.
- */
-static int64_t
-main_exit(const struct podset_pod *p, const char **which)
-{
-	int64_t	at = TIME_NONE;
-	size_t	i;
-
-	*which = NULL;
-	for (i = 0; i < p->nc; i++) {
-		if (!is_main(&p->c[i]))
-			continue;
-		if (p->c[i].finished_us == TIME_NONE)
-			return (TIME_NONE);
-		if (at == TIME_NONE || p->c[i].finished_us > at) {
-			at = p->c[i].finished_us;
-			*which = p->c[i].name;
-		}
-	}
-	return (at);
-}
-
-/* The recommendation's name for a proxy: Istio's gets Istio's knobs. */
-static int
-is_istio(const char *name)
-{
-	return (str_eq(name, "istio-proxy"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -362,178 +244,6 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
 }
 
 /* ------------------------------------------------------------------ */
-/* Log lines of chosen containers in chosen windows, in one scan.      */
-
-#define LW_FAIL		0x1	/* count failure lines */
-#define LW_TIMES	0x2	/* and keep their times */
-#define LW_READY	0x4	/* find PROXY_READY_LINE */
-#define LW_LAST		0x8	/* the latest line */
-
-struct logwin {
-	const char	*namespace;	/* borrowed from the pod set */
-	const char	*pod;
-	const char	*container;
-	int64_t		 from_us;	/* lines in [from_us, to_us) */
-	int64_t		 to_us;
-	int		 what;		/* LW_* */
-	size_t		 tag;		/* the rule's: which candidate */
-	int64_t		 count;		/* failure lines */
-	int64_t		 first_us;	/* earliest failure line */
-	int64_t		 last_us;	/* latest failure line */
-	char		*sample;	/* owned: the earliest one, cut */
-	int64_t		*times;		/* owned: failure times (LW_TIMES) */
-	size_t		 ntimes;
-	int64_t		 ready_us;	/* earliest PROXY_READY_LINE */
-	int64_t		 latest_us;	/* latest line of any kind */
-};
-
-struct logscan {
-	struct logwin	*v;		/* owned */
-	size_t		 n;
-};
-
-static struct logwin *
-lw_add(struct logscan *ls, const struct podset_pod *p, const char *container,
-    int64_t from_us, int64_t to_us, int what, size_t tag)
-{
-	struct logwin	*w;
-
-	ls->v = xreallocarray(ls->v, ls->n + 1, sizeof *ls->v);
-	w = &ls->v[ls->n++];
-	memset(w, 0, sizeof *w);
-	w->namespace = p->r.namespace != NULL ? p->r.namespace : "";
-	w->pod = p->r.name != NULL ? p->r.name : "";
-	w->container = container;
-	w->from_us = from_us;
-	w->to_us = to_us;
-	w->what = what;
-	w->tag = tag;
-	w->first_us = w->last_us = w->ready_us = w->latest_us = TIME_NONE;
-	return (w);
-}
-
-static void
-lw_free(struct logscan *ls)
-{
-	size_t	i;
-
-	for (i = 0; i < ls->n; i++) {
-		free(ls->v[i].sample);
-		free(ls->v[i].times);
-	}
-	free(ls->v);
-	memset(ls, 0, sizeof *ls);
-}
-
-static int
-lw_cmp3(const char *ns, const char *pod, const char *c,
-    const struct logwin *w)
-{
-	int	r;
-
-	if ((r = strcmp(ns, w->namespace)) != 0)
-		return (r);
-	if ((r = strcmp(pod, w->pod)) != 0)
-		return (r);
-	return (strcmp(c, w->container));
-}
-
-static int
-cmp_logwin(const void *a, const void *b)
-{
-	const struct logwin	*p = a, *q = b;
-	int			 r;
-
-	if ((r = lw_cmp3(p->namespace, p->pod, p->container, q)) != 0)
-		return (r);
-	return (p->from_us < q->from_us ? -1 : p->from_us > q->from_us);
-}
-
-static int
-cmp_time(const void *a, const void *b)
-{
-	int64_t	p = *(const int64_t *)a, q = *(const int64_t *)b;
-
-	return (p < q ? -1 : p > q);
-}
-
-static void
-lw_line(struct logwin *w, const struct rec_log *l)
-{
-	int64_t	t = l->time_us;
-
-	if (t < w->from_us || t >= w->to_us)
-		return;
-	if ((w->what & LW_LAST) && (w->latest_us == TIME_NONE ||
-	    t > w->latest_us))
-		w->latest_us = t;
-	if ((w->what & LW_READY) && (w->ready_us == TIME_NONE ||
-	    t < w->ready_us) && strstr(l->text, PROXY_READY_LINE) != NULL)
-		w->ready_us = t;
-	if (!(w->what & LW_FAIL) || !is_failure_line(l->text))
-		return;
-	w->count++;
-	if (w->first_us == TIME_NONE || t < w->first_us) {
-		w->first_us = t;
-		free(w->sample);
-		w->sample = str_sanitize(l->text, strlen(l->text),
-		    SAMPLE_MAX);
-	}
-	if (w->last_us == TIME_NONE || t > w->last_us)
-		w->last_us = t;
-	if ((w->what & LW_TIMES) && w->ntimes < TIMES_MAX) {
-		w->times = xreallocarray(w->times, w->ntimes + 1,
-		    sizeof *w->times);
-		w->times[w->ntimes++] = t;
-	}
-}
-
-static int
-scan_log(void *ctx, const void *rec)
-{
-	struct logscan		*ls = ctx;
-	const struct rec_log	*l = rec;
-	size_t			 lo = 0, hi = ls->n, mid;
-
-	if (l->time_us == TIME_NONE || l->namespace == NULL ||
-	    l->pod == NULL || l->container == NULL || l->text == NULL)
-		return (0);
-	/* the first window of this container */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (lw_cmp3(l->namespace, l->pod, l->container,
-		    &ls->v[mid]) > 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < ls->n && lw_cmp3(l->namespace, l->pod, l->container,
-	    &ls->v[lo]) == 0; lo++)
-		lw_line(&ls->v[lo], l);
-	return (0);
-}
-
-/*
- * Reads every stored log line once and fills the windows.  The windows
- * are sorted first: look them up by tag afterwards.
- */
-static int
-lw_scan(struct analysis *a, struct logscan *ls, char **cause)
-{
-	size_t	i;
-
-	if (ls->n == 0)
-		return (0);
-	xqsort(ls->v, ls->n, sizeof *ls->v, cmp_logwin);
-	if (store_scan(a->st, REC_LOG, scan_log, ls, cause) != 0)
-		return (-1);
-	for (i = 0; i < ls->n; i++)
-		xqsort(ls->v[i].times, ls->v[i].ntimes, sizeof (int64_t),
-		    cmp_time);
-	return (0);
-}
-
-/* ------------------------------------------------------------------ */
 /* sidecar-exited-before-app                                           */
 
 /* A terminating pod whose plain proxy exited before its app. */
@@ -584,7 +294,7 @@ exited_finish(struct finding *f)
 	f->summary = xasprintf("In %s, %s exited %s%s before the app had "
 	    "drained: %s", who, proxy, json_array_size(f->pods) == 1 ? "" :
 	    "up to ", g, tail);
-	if (is_istio(proxy))
+	if (model_is_istio(proxy))
 		f->recommendation = xasprintf("Keep istio-proxy up until the "
 		    "app has drained (it exited up to %s before the app).  "
 		    "Best: run it as a native sidecar, an initContainer with "
@@ -637,12 +347,12 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
 		if (p->r.deletion_us == TIME_NONE ||
-		    (app_at = main_exit(p, &app)) == TIME_NONE)
+		    (app_at = podset_main_exit(p, &app)) == TIME_NONE)
 			continue;
 		proxy = NULL;
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!is_plain_sidecar(c) || c->finished_us ==
+			if (!podset_is_plain_sidecar(c) || c->finished_us ==
 			    TIME_NONE || c->finished_us < p->r.deletion_us -
 			    DELETION_SLACK_US || app_at - c->finished_us <
 			    GAP_MIN_US)
@@ -671,7 +381,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			goto out;
 		/* exits are written to the second: count the last one */
 		for (j = 0; j < x->p->nc; j++) {
-			if (is_main(&x->p->c[j]))
+			if (podset_is_main(&x->p->c[j]))
 				lw_add(&ls, x->p, x->p->c[j].name,
 				    x->proxy_exit, x->app_exit + SEC_US,
 				    LW_FAIL, i);
@@ -720,7 +430,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		    jv_time(x->p->r.deletion_us));
 		json_object_set_new(d, "proxy_exit", jv_time(x->proxy_exit));
 		json_object_set_new(d, "app_exit", jv_time(x->app_exit));
-		json_object_set_new(d, "gap_s", jsec(x->app_exit -
+		json_object_set_new(d, "gap_s", jv_secs(x->app_exit -
 		    x->proxy_exit));
 		json_object_set_new(d, "requests",
 		    json_integer(x->att.requests));
@@ -737,7 +447,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		if ((double)(x->app_exit - x->proxy_exit) / 1e6 >
 		    json_real_value(json_object_get(f->evidence, "gap_s")))
 			json_object_set_new(f->evidence, "gap_s",
-			    jsec(x->app_exit - x->proxy_exit));
+			    jv_secs(x->app_exit - x->proxy_exit));
 		if (x->sample != NULL && json_object_get(f->evidence,
 		    "sample") == NULL)
 			json_object_set_new(f->evidence, "sample",
@@ -819,7 +529,7 @@ startup_finish(struct finding *f)
 	f->summary = xasprintf("In %s the app %s before %s was ready (%s%s "
 	    "after the pod started)", who, what, proxy,
 	    json_array_size(f->pods) == 1 ? "" : "up to ", w);
-	if (is_istio(proxy))
+	if (model_is_istio(proxy))
 		f->recommendation = xasprintf("Start the app only once "
 		    "istio-proxy is ready (it took up to %s): annotate the "
 		    "pod template with proxy.istio.io/config: "
@@ -886,7 +596,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		x->first = x->last = TIME_NONE;
 		lw_add(&ls, p, proxy->name, from, x->to, LW_READY, n - 1);
 		for (j = 0; j < p->nc; j++) {
-			if (is_main(&p->c[j])) {
+			if (podset_is_main(&p->c[j])) {
 				if (x->app == NULL)
 					x->app = p->c[j].name;
 				lw_add(&ls, p, p->c[j].name, from, x->to,
@@ -994,7 +704,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		if ((double)(x->ready - x->from) / 1e6 >
 		    json_real_value(json_object_get(f->evidence, "wait_s")))
 			json_object_set_new(f->evidence, "wait_s",
-			    jsec(x->ready - x->from));
+			    jv_secs(x->ready - x->from));
 		if (x->first != TIME_NONE) {
 			d = json_object_get(f->evidence, "first_failure");
 			if (d == NULL || json_is_null(d))
@@ -1123,7 +833,7 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 		free(d);
 		return (INT_NONE);
 	}
-	xqsort(d, n, sizeof *d, cmp_time);
+	xqsort(d, n, sizeof *d, cmp_int64);
 	m = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
 	free(d);
 	return (m);
@@ -1149,9 +859,9 @@ held_finish(struct finding *f, const struct held *x, int64_t median_ms,
 	double	 held = (double)(x->until - x->main_exit) / 1e6;
 	char	 h[32], m[32], alert[160], until[TIME_FMT_LEN + 8];
 
-	fmt_dur(held, h, sizeof h);
+	analyze_fmt_dur(held, h, sizeof h);
 	if (median_ms != INT_NONE) {
-		fmt_dur((double)median_ms / 1000, m, sizeof m);
+		analyze_fmt_dur((double)median_ms / 1000, m, sizeof m);
 		json_object_set_new(e, "median_s",
 		    json_real((double)median_ms / 1000));
 		json_object_set_new(e, "alert_after_s",
@@ -1175,7 +885,7 @@ held_finish(struct finding *f, const struct held *x, int64_t median_ms,
 	    "its %s sidecar kept the pod, and the Job, running for %s more "
 	    "(%s)", x->job != NULL ? x->job->name : x->p->r.owner_name,
 	    x->main, x->side->name, h, until);
-	if (is_istio(x->side->name))
+	if (model_is_istio(x->side->name))
 		f->recommendation = xasprintf("Let the pod end with its main "
 		    "container: run istio-proxy as a native sidecar (an "
 		    "initContainer with restartPolicy: Always, Kubernetes "
@@ -1219,11 +929,11 @@ rule_job_held(struct analysis *a, char **cause)
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
 		if (!str_eq(p->r.owner_kind, "Job") ||
-		    (at = main_exit(p, &main)) == TIME_NONE)
+		    (at = podset_main_exit(p, &main)) == TIME_NONE)
 			continue;
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!is_plain_sidecar(c) || c->started_us ==
+			if (!podset_is_plain_sidecar(c) || c->started_us ==
 			    TIME_NONE || (c->finished_us != TIME_NONE &&
 			    c->finished_us - at < HOLD_MIN_US))
 				continue;
@@ -1317,7 +1027,7 @@ rule_job_held(struct analysis *a, char **cause)
 		    jv_time(x->side->finished_us));
 		json_object_set_new(e, "held_until", jv_time(x->until));
 		json_object_set_new(e, "held_basis", json_string(x->basis));
-		json_object_set_new(e, "held_for_s", jsec(x->until -
+		json_object_set_new(e, "held_for_s", jv_secs(x->until -
 		    x->main_exit));
 		median = x->job != NULL ? job_median(&jobs, x->job, &runs) :
 		    INT_NONE;
@@ -1413,13 +1123,13 @@ rule_job_overran(struct analysis *a, char **cause)
 		json_object_set_new(e, "ratio",
 		    json_real(round((double)ran_ms / (double)median * 10) /
 		    10));
-		fmt_dur((double)ran_ms / 1000, r, sizeof r);
-		fmt_dur((double)median / 1000, m, sizeof m);
+		analyze_fmt_dur((double)ran_ms / 1000, r, sizeof r);
+		analyze_fmt_dur((double)median / 1000, m, sizeof m);
 		f->summary = xasprintf("Job %s %s %s, more than twice the "
 		    "median of CronJob %s's %zu earlier runs (%s)", j->name,
 		    running ? "has been running for" : "ran", r, j->cronjob,
 		    runs, m);
-		fmt_dur((double)median / 500, m, sizeof m);
+		analyze_fmt_dur((double)median / 500, m, sizeof m);
 		f->recommendation = xasprintf("Find what held %s: its pods' "
 		    "containers (a sidecar still running, a main container "
 		    "waiting) and their last log lines.  Alert when a %s Job "
