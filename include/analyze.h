@@ -88,12 +88,10 @@ int	reconcile_run(struct analysis *a, char **cause);
 /* rules-traffic.c: traffic-after-shutdown and 5xx-burst. */
 int	rule_traffic_after_shutdown(struct analysis *a, char **cause);
 int	rule_5xx_burst(struct analysis *a, char **cause);
-/*
- * rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy,
- * job-held-by-sidecar, job-overran.
- */
+/* rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy. */
 int	rule_sidecar_exited(struct analysis *a, char **cause);
 int	rule_app_before_proxy(struct analysis *a, char **cause);
+/* rules-job.c: job-held-by-sidecar, job-overran. */
 int	rule_job_held(struct analysis *a, char **cause);
 int	rule_job_overran(struct analysis *a, char **cause);
 
