@@ -17,18 +17,15 @@
 #include "timefmt.h"
 
 static int	cmd_analyze_exec(const struct cmd_entry *, int, char **);
+static void	cmd_analyze_kinds(void);
 
 const struct cmd_entry cmd_analyze_entry = {
 	.name = "analyze",
 	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
 	.help =
 	    "Finds what went wrong, stores the findings (replacing the last\n"
-	    "run's) and prints them, most severe first.  The kinds:\n"
-	    "sigkill-at-grace-deadline, grace-budget-too-small,\n"
-	    "traffic-after-shutdown, sidecar-exited-before-app,\n"
-	    "app-started-before-proxy, job-held-by-sidecar, job-overran,\n"
-	    "records-lost-at-termination, records-missing, oom-killed and\n"
-	    "5xx-burst (DESIGN section 6).\n"
+	    "run's) and prints them, most severe first.  The kinds of\n"
+	    "findings are listed below and in the README.\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --reconcile R:A  compare record set R (the reference, e.g. the\n"
@@ -39,6 +36,7 @@ const struct cmd_entry cmd_analyze_entry = {
 	    "  --skew S         clock skew allowed between the two parties'\n"
 	    "                   records (default 5)\n"
 	    "  --json           print the report JSON instead of the table",
+	.help_more = cmd_analyze_kinds,
 	.exec = cmd_analyze_exec,
 };
 
@@ -87,6 +85,26 @@ put_wrapped(const char *text, int indent, int width)
 	}
 }
 
+/* The kinds of findings, from the table the rules use. */
+static void
+cmd_analyze_kinds(void)
+{
+	const struct finding_kind_def	*k;
+	char				*line;
+	size_t				 i;
+
+	printf("\nKinds of findings:\n");
+	for (i = 0; i < FK__COUNT; i++) {
+		k = &finding_kinds[i];
+		printf("  %s (%s%s%s)\n", k->name, severity_name(k->severity),
+		    k->severity_note != NULL ? "; " : "",
+		    k->severity_note != NULL ? k->severity_note : "");
+		line = xasprintf("%s.", k->means);
+		put_wrapped(line, 6, 80);
+		free(line);
+	}
+}
+
 static void
 print_table(struct analysis *a)
 {
@@ -105,8 +123,9 @@ print_table(struct analysis *a)
 		time_format(f->start_us, t);
 		time_format(f->end_us, t2);
 		printf("%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n", i + 1,
-		    f->severity, f->kind, f->workload != NULL ? f->workload :
-		    "-", json_array_size(f->pods), f->start_us != TIME_NONE ?
+		    severity_name(f->severity), finding_kind_name(f->kind),
+		    f->workload != NULL ? f->workload : "-",
+		    json_array_size(f->pods), f->start_us != TIME_NONE ?
 		    t + 11 : "?", f->end_us != TIME_NONE ? t2 + 11 : "?");
 		safe = str_sanitize(f->summary, strlen(f->summary), 4000);
 		put_wrapped(safe, 4, 80);

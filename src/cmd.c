@@ -37,5 +37,7 @@ int
 cmd_help(const struct cmd_entry *ce)
 {
 	printf("usage: coroner %s\n\n%s\n", ce->usage, ce->help);
+	if (ce->help_more != NULL)
+		ce->help_more();
 	return (EXIT_OK);
 }

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "podset.h"
 #include "report.h"
 #include "timefmt.h"
@@ -1362,6 +1363,7 @@ html_finding(FILE *out, struct store *st, struct podset *ps,
 	const char	*sev = sev_class(member(f, "severity"));
 	int64_t		 id = finding_id(f, i);
 	json_t		*ev = json_object_get(f, "evidence");
+	int		 kind;
 
 	fprintf(out, "<article class=\"finding %s\" id=\"f%" PRId64 "\">\n"
 	    "<h3><span class=\"sev %s\">", sev, id, sev);
@@ -1377,7 +1379,12 @@ html_finding(FILE *out, struct store *st, struct podset *ps,
 	fputs(" (UTC)<br><b>Pods:</b> <span class=\"mono\">", out);
 	hv(out, json_is_array(json_object_get(f, "pods")) ?
 	    json_object_get(f, "pods") : NULL);
-	fputs("</span></p>\n", out);
+	fputs("</span>", out);
+	if ((kind = finding_kind_lookup(member(f, "kind"))) >= 0) {
+		fputs("<br><b>Kind:</b> ", out);
+		h(out, finding_kinds[kind].means);
+	}
+	fputs("</p>\n", out);
 	if (tl_draw(out, st, ps, f, id, cause) != 0)
 		return (-1);
 	fputs("<h4>Evidence</h4>\n", out);

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "report.h"
 #include "util.h"
 
@@ -349,6 +350,7 @@ md_finding(FILE *out, json_t *f, size_t index)
 	const char	*ns = member(f, "namespace");
 	const char	*wl = member(f, "workload");
 	json_t		*pods = json_object_get(f, "pods");
+	int		 kind;
 
 	if (json_is_integer(id))
 		fprintf(out, "### %" JSON_INTEGER_FORMAT ". [",
@@ -375,6 +377,10 @@ md_finding(FILE *out, json_t *f, size_t index)
 	md_value(out, json_object_get(f, "end"), 0);
 	fputs(" (UTC)\n- **Pods:** ", out);
 	md_value(out, json_is_array(pods) ? pods : NULL, 0);
+	if ((kind = finding_kind_lookup(member(f, "kind"))) >= 0) {
+		fputs("\n- **Kind:** ", out);
+		md_put(out, finding_kinds[kind].means, 0);
+	}
 	fputs("\n\n", out);
 	if (json_is_object(json_object_get(f, "evidence")))
 		md_evidence(out, json_object_get(f, "evidence"));

@@ -297,8 +297,8 @@ rule_job_held(struct analysis *a, char **cause)
 		if (x->until == TIME_NONE ||
 		    x->until - x->main_exit < HOLD_MIN_US)
 			continue;	/* not held long enough to tell */
-		f = analysis_add(a, "job-held-by-sidecar", "critical",
-		    x->p->r.namespace, x->p->r.workload);
+		f = analysis_add(a, FK_JOB_HELD, x->p->r.namespace,
+		    x->p->r.workload);
 		f->pods = json_array();
 		finding_add_pod(f, x->p->r.name);
 		finding_widen(f, x->main_exit, x->until);
@@ -347,7 +347,7 @@ held_explains(const struct analysis *a, const struct jobrun *j)
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "job-held-by-sidecar") == 0 &&
+		if ((finding_kinds[FK_JOB_OVERRAN].after & FK_BIT(f->kind)) &&
 		    str_eq(f->namespace, j->namespace) &&
 		    str_eq(json_string_value(json_object_get(f->evidence,
 		    "job")), j->name))
@@ -395,7 +395,7 @@ rule_job_overran(struct analysis *a, char **cause)
 			continue;
 		if (ran_ms <= 2 * median || held_explains(a, j))
 			continue;
-		f = analysis_add(a, "job-overran", "warning", j->namespace,
+		f = analysis_add(a, FK_JOB_OVERRAN, j->namespace,
 		    j->cronjob);
 		f->pods = json_array();
 		for (k = 0; k < a->pods.n; k++) {

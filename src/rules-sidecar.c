@@ -157,9 +157,8 @@ ro_json(const struct ro *r)
  * from index first; added with empty pods and evidence when missing.
  */
 static struct finding *
-episode(struct analysis *a, size_t first, const char *kind,
-    const char *severity, const struct podset_pod *p, const struct ro *r,
-    int64_t at)
+episode(struct analysis *a, size_t first, enum finding_kind kind,
+    const struct podset_pod *p, const struct ro *r, int64_t at)
 {
 	struct finding	*f;
 	json_t		*fr;
@@ -167,7 +166,7 @@ episode(struct analysis *a, size_t first, const char *kind,
 
 	for (i = a->n; i > first; i--) {
 		f = &a->v[i - 1];
-		if (strcmp(f->kind, kind) != 0 ||
+		if (f->kind != kind ||
 		    !str_eq(f->namespace, p->r.namespace) ||
 		    !str_eq(f->workload, p->r.workload))
 			continue;
@@ -179,7 +178,7 @@ episode(struct analysis *a, size_t first, const char *kind,
 		    f->end_us == TIME_NONE || at - f->end_us < EPISODE_US))
 			return (f);
 	}
-	f = analysis_add(a, kind, severity, p->r.namespace, p->r.workload);
+	f = analysis_add(a, kind, p->r.namespace, p->r.workload);
 	f->pods = json_array();
 	f->evidence = json_object();
 	json_object_set_new(f->evidence, "rollout", ro_json(r));
@@ -401,9 +400,8 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		x = &v[i];
 		if (x->att.failed == 0 && x->log_errors == 0)
 			continue;	/* no evidence, no finding */
-		f = episode(a, first, "sidecar-exited-before-app",
-		    "critical", x->p, ro_of(&ro, x->p, 1),
-		    x->p->r.deletion_us);
+		f = episode(a, first, FK_SIDECAR_EXITED, x->p,
+		    ro_of(&ro, x->p, 1), x->p->r.deletion_us);
 		finding_add_pod(f, x->p->r.name);
 		finding_widen(f, x->p->r.deletion_us, x->app_exit);
 		if ((detail = json_object_get(f->evidence,
@@ -659,8 +657,8 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			goto out;
 		if (x->log_errors == 0 && x->att.failed == 0)
 			continue;	/* no evidence, no finding */
-		f = episode(a, first, "app-started-before-proxy", "warning",
-		    x->p, ro_of(&ro, x->p, 0), x->from);
+		f = episode(a, first, FK_APP_BEFORE_PROXY, x->p,
+		    ro_of(&ro, x->p, 0), x->from);
 		finding_add_pod(f, x->p->r.name);
 		finding_widen(f, x->from, x->ready);
 		if ((detail = json_object_get(f->evidence,

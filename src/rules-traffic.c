@@ -419,8 +419,8 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	sleep_s = tr_round_up(lag + SLEEP_PAD_S);
 	grace = tr_round_up((double)sleep_s + shutdown + MARGIN_S);
 
-	f = analysis_add(a, "traffic-after-shutdown", "critical",
-	    e->namespace, e->workload);
+	f = analysis_add(a, FK_TRAFFIC_AFTER_SHUTDOWN, e->namespace,
+	    e->workload);
 	f->pods = e->pods;
 	f->start_us = e->first_deletion_us;
 	f->end_us = e->last_fail_s * US;
@@ -491,7 +491,8 @@ tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "sidecar-exited-before-app") != 0 ||
+		if (!(finding_kinds[FK_TRAFFIC_AFTER_SHUTDOWN].after &
+		    FK_BIT(f->kind)) ||
 		    !str_eq(f->namespace, p->r.namespace) ||
 		    !str_eq(f->workload, p->r.workload))
 			continue;
@@ -592,9 +593,7 @@ bu_explained(const struct analysis *a, const char *ns, const char *wl,
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "traffic-after-shutdown") != 0 &&
-		    strcmp(f->kind, "sidecar-exited-before-app") != 0 &&
-		    strcmp(f->kind, "app-started-before-proxy") != 0)
+		if (!(finding_kinds[FK_5XX_BURST].after & FK_BIT(f->kind)))
 			continue;
 		if (!str_eq(f->namespace, ns) || !str_eq(f->workload, wl) ||
 		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
@@ -719,8 +718,7 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 		if (sec[i].n > peak)
 			peak = sec[i].n;
 	}
-	f = analysis_add(a, "5xx-burst", "warning", w->namespace,
-	    w->workload);
+	f = analysis_add(a, FK_5XX_BURST, w->namespace, w->workload);
 	f->pods = json_array();
 	for (i = 0; i < w->n; i++) {
 		if (w->v[i].s < s0 || w->v[i].s > s1 || w->v[i].pod == NULL)

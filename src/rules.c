@@ -16,32 +16,6 @@
 
 #define MARGIN_S	5	/* added to a measured shutdown */
 
-/*
- * The finding of this kind for the pod's workload, added when missing.
- * Deaths more than an hour apart are separate episodes (rollouts).
- */
-static struct finding *
-group(struct analysis *a, const char *kind, const char *severity,
-    const struct podset_pod *p, int64_t at)
-{
-	struct finding	*f;
-	size_t		 i;
-
-	for (i = a->n; i > 0; i--) {
-		f = &a->v[i - 1];
-		if (strcmp(f->kind, kind) == 0 &&
-		    str_eq(f->namespace, p->r.namespace) &&
-		    str_eq(f->workload, p->r.workload) &&
-		    (at == TIME_NONE || f->end_us == TIME_NONE ||
-		    at - f->end_us < (int64_t)3600 * 1000000))
-			return (f);
-	}
-	f = analysis_add(a, kind, severity, p->r.namespace, p->r.workload);
-	f->pods = json_array();
-	f->evidence = json_object();
-	return (f);
-}
-
 /* Containers SIGKILLed at the grace deadline, per workload episode. */
 static int
 rule_sigkill(struct analysis *a, char **cause)
@@ -57,7 +31,7 @@ rule_sigkill(struct analysis *a, char **cause)
 		p = &a->pods.v[i];
 		if (!p->r.killed)
 			continue;
-		f = group(a, "sigkill-at-grace-deadline", "critical", p,
+		f = analysis_group(a, FK_SIGKILL_AT_DEADLINE, p,
 		    p->r.deletion_us);
 		finding_add_pod(f, p->r.name);
 		finding_widen(f, p->r.deletion_us, p->r.deadline_us);
@@ -99,7 +73,7 @@ rule_sigkill(struct analysis *a, char **cause)
 	}
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "sigkill-at-grace-deadline") != 0)
+		if (f->kind != FK_SIGKILL_AT_DEADLINE)
 			continue;
 		snprintf(g, sizeof g, "%lld", (long long)json_integer_value(
 		    json_object_get(f->evidence, "grace_s")));
@@ -160,7 +134,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 			    (double)c->prestop_ms / 1000 : 0;
 			if (!killed)
 				continue;	/* fits: no finding */
-			f = group(a, "grace-budget-too-small", "critical", p,
+			f = analysis_group(a, FK_GRACE_BUDGET, p,
 			    p->r.deletion_us);
 			finding_add_pod(f, p->r.name);
 			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
@@ -183,7 +157,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 	}
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "grace-budget-too-small") != 0)
+		if (f->kind != FK_GRACE_BUDGET)
 			continue;
 		e = f->evidence;
 		prestop = json_real_value(json_object_get(e, "prestop_s"));
@@ -224,7 +198,7 @@ rule_oom(struct analysis *a, char **cause)
 			c = &p->c[j];
 			if (!str_eq(c->reason, "OOMKilled"))
 				continue;
-			f = group(a, "oom-killed", "warning", p,
+			f = analysis_group(a, FK_OOM_KILLED, p,
 			    c->finished_us);
 			finding_add_pod(f, p->r.name);
 			finding_widen(f, c->finished_us, c->finished_us);
@@ -251,7 +225,7 @@ rule_oom(struct analysis *a, char **cause)
 	}
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "oom-killed") != 0)
+		if (f->kind != FK_OOM_KILLED)
 			continue;
 		f->summary = xasprintf("%lld container%s of %s ran out of "
 		    "memory (OOMKilled, exit 137)", (long long)
@@ -265,21 +239,94 @@ rule_oom(struct analysis *a, char **cause)
 	return (0);
 }
 
-const struct rule rules[] = {
-	{ .name = "SIGKILL at the grace deadline", .run = rule_sigkill },
-	{ .name = "grace budget", .run = rule_grace_budget },
-	{ .name = "OOMKilled", .run = rule_oom },
-	{ .name = "sidecar exited before the app",
-	    .run = rule_sidecar_exited },
-	/* after the sidecar: failures the proxy explains are not the LB's */
-	{ .name = "traffic after shutdown",
-	    .run = rule_traffic_after_shutdown },
-	{ .name = "app started before its proxy",
-	    .run = rule_app_before_proxy },
-	{ .name = "Job held by its sidecar", .run = rule_job_held },
-	{ .name = "Job overran", .run = rule_job_overran },
-	{ .name = "records", .run = reconcile_run },
-	/* last: bursts that no finding above explains */
-	{ .name = "5xx bursts", .run = rule_5xx_burst },
-	{ .name = NULL, .run = NULL }
+#define K(k)	FK_BIT(FK_##k)
+
+/*
+ * Every finding kind (DESIGN §6; the README's table), its severity and
+ * meaning (for help texts and reports) and the rule that finds it.  The
+ * rules run in this order, except that a rule runs after those of the
+ * kinds in its "after" set, whose findings it reads.
+ */
+const struct finding_kind_def finding_kinds[FK__COUNT] = {
+	[FK_SIGKILL_AT_DEADLINE] = {
+		.name = "sigkill-at-grace-deadline",
+		.severity = SEV_CRITICAL,
+		.means = "containers were SIGKILLed when the grace period ran "
+		    "out (exit 137 at the deletion request + grace)",
+		.rule = rule_sigkill,
+	},
+	[FK_GRACE_BUDGET] = {
+		.name = "grace-budget-too-small",
+		.severity = SEV_CRITICAL,
+		.means = "preStop + the measured (or lower-bound) shutdown + a "
+		    "margin does not fit terminationGracePeriodSeconds",
+		.rule = rule_grace_budget,
+	},
+	[FK_OOM_KILLED] = {
+		.name = "oom-killed",
+		.severity = SEV_WARNING,
+		.means = "a container was OOMKilled",
+		.rule = rule_oom,
+	},
+	[FK_SIDECAR_EXITED] = {
+		.name = "sidecar-exited-before-app",
+		.severity = SEV_CRITICAL,
+		.means = "the proxy container ended before the app during "
+		    "termination, and requests or outbound calls failed in "
+		    "between",
+		.rule = rule_sidecar_exited,
+	},
+	[FK_TRAFFIC_AFTER_SHUTDOWN] = {
+		.name = "traffic-after-shutdown",
+		.severity = SEV_CRITICAL,
+		.means = "requests to a pod's IP failed after it stopped "
+		    "accepting while a load balancer still routed to it",
+		.rule = rule_traffic_after_shutdown,
+		/* failures the proxy explains are not the LB's */
+		.after = K(SIDECAR_EXITED),
+	},
+	[FK_APP_BEFORE_PROXY] = {
+		.name = "app-started-before-proxy",
+		.severity = SEV_WARNING,
+		.means = "the app failed calls before its proxy was ready",
+		.rule = rule_app_before_proxy,
+	},
+	[FK_JOB_HELD] = {
+		.name = "job-held-by-sidecar",
+		.severity = SEV_CRITICAL,
+		.means = "a Job pod's main containers finished but a sidecar "
+		    "kept the pod (and the Job) running",
+		.rule = rule_job_held,
+	},
+	[FK_JOB_OVERRAN] = {
+		.name = "job-overran",
+		.severity = SEV_WARNING,
+		.means = "a Job ran more than twice the median of its "
+		    "CronJob's earlier runs, with no sidecar to blame",
+		.rule = rule_job_overran,
+		.after = K(JOB_HELD),
+	},
+	[FK_RECORDS_LOST] = {
+		.name = "records-lost-at-termination",
+		.severity = SEV_CRITICAL,
+		.means = "records missing from the actual set concentrate in "
+		    "a workload's termination windows",
+		.rule = reconcile_run,
+	},
+	[FK_RECORDS_MISSING] = {
+		.name = "records-missing",
+		.severity = SEV_WARNING,
+		.means = "records missing with no such concentration",
+		.rule = reconcile_run,
+	},
+	[FK_5XX_BURST] = {
+		.name = "5xx-burst",
+		.severity = SEV_WARNING,
+		.means = "a burst of 5xx responses that no more specific "
+		    "finding explains, with the nearest rollout",
+		.rule = rule_5xx_burst,
+		/* bursts that no finding of these kinds explains */
+		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |
+		    K(APP_BEFORE_PROXY),
+	},
 };

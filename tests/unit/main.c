@@ -14,6 +14,7 @@ extern const struct unit_test util_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
+extern const struct unit_test kinds_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -22,6 +23,7 @@ static const struct unit_test *const tables[] = {
 	ipmap_tests,
 	lifecycle_tests,
 	hostport_tests,
+	kinds_tests,
 	NULL
 };
 
