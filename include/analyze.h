@@ -156,6 +156,9 @@ int	rule_app_before_proxy(struct analysis *a, char **cause);
 int	rule_job_held(struct analysis *a, char **cause);
 int	rule_job_overran(struct analysis *a, char **cause);
 
+/* rules-death.c: oom-killed. */
+int	rule_oom(struct analysis *a, char **cause);
+
 /* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
 void	analyze_fmt_s(double s, char *out, size_t len);
 /* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */
