@@ -16,7 +16,7 @@
 #include "model.h"
 #include "record.h"
 
-#define STORE_SCHEMA_VERSION	1
+#define STORE_SCHEMA_VERSION	2
 
 struct store;
 

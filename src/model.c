@@ -37,6 +37,13 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, gone_basis, RF_STR),
 	F(struct row_pod, killed, RF_BOOL),
 	F(struct row_pod, observations, RF_INT),
+	F(struct row_pod, restart_policy, RF_STR),
+	F(struct row_pod, reason, RF_STR),
+	F(struct row_pod, message, RF_STR),
+	F(struct row_pod, disruption, RF_STR),
+	F(struct row_pod, ended_by, RF_STR),
+	F(struct row_pod, ended_us, RF_TIME),
+	F(struct row_pod, ended_basis, RF_STR),
 	{ .name = NULL }
 };
 
@@ -61,6 +68,31 @@ static const struct rec_field container_fields[] = {
 	F(struct row_container, sigterm_basis, RF_STR),
 	F(struct row_container, deadline_us, RF_TIME),
 	F(struct row_container, killed_at_deadline, RF_BOOL),
+	F(struct row_container, message, RF_STR),
+	F(struct row_container, waiting_reason, RF_STR),
+	F(struct row_container, waiting_message, RF_STR),
+	F(struct row_container, last_started_us, RF_TIME),
+	F(struct row_container, last_finished_us, RF_TIME),
+	F(struct row_container, last_exit_code, RF_INT),
+	F(struct row_container, last_reason, RF_STR),
+	F(struct row_container, last_signal, RF_INT),
+	F(struct row_container, terminations, RF_INT),
+	F(struct row_container, restarts_basis, RF_STR),
+	F(struct row_container, liveness, RF_BOOL),
+	F(struct row_container, liveness_period_s, RF_INT),
+	F(struct row_container, liveness_timeout_s, RF_INT),
+	F(struct row_container, liveness_threshold, RF_INT),
+	F(struct row_container, liveness_delay_s, RF_INT),
+	F(struct row_container, probe_kills, RF_INT),
+	F(struct row_container, probe_kill_first_us, RF_TIME),
+	F(struct row_container, probe_kill_last_us, RF_TIME),
+	F(struct row_container, unhealthy, RF_INT),
+	F(struct row_container, unhealthy_first_us, RF_TIME),
+	F(struct row_container, unhealthy_last_us, RF_TIME),
+	F(struct row_container, unhealthy_message, RF_STR),
+	F(struct row_container, back_offs, RF_INT),
+	F(struct row_container, back_off_last_us, RF_TIME),
+	F(struct row_container, start_error, RF_STR),
 	{ .name = NULL }
 };
 
@@ -89,6 +121,9 @@ static const struct rec_field workload_fields[] = {
 	F(struct row_workload, start_us, RF_TIME),
 	F(struct row_workload, completion_us, RF_TIME),
 	F(struct row_workload, schedule, RF_STR),
+	F(struct row_workload, condition_reason, RF_STR),
+	F(struct row_workload, backoff_limit, RF_INT),
+	F(struct row_workload, failed, RF_INT),
 	{ .name = NULL }
 };
 
@@ -113,6 +148,9 @@ static const struct rec_field job_fields[] = {
 	F(struct row_job, completion_us, RF_TIME),
 	F(struct row_job, duration_ms, RF_INT),
 	F(struct row_job, status, RF_STR),
+	F(struct row_job, reason, RF_STR),
+	F(struct row_job, failed, RF_INT),
+	F(struct row_job, backoff_limit, RF_INT),
 	{ .name = NULL }
 };
 
@@ -155,6 +193,26 @@ static const struct rec_field missing_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field termination_fields[] = {
+	F(struct row_termination, pod_uid, RF_STR),
+	F(struct row_termination, container, RF_STR),
+	F(struct row_termination, init, RF_BOOL),
+	F(struct row_termination, instance, RF_INT),
+	F(struct row_termination, started_us, RF_TIME),
+	F(struct row_termination, finished_us, RF_TIME),
+	F(struct row_termination, exit_code, RF_INT),
+	F(struct row_termination, signal, RF_INT),
+	F(struct row_termination, reason, RF_STR),
+	F(struct row_termination, message, RF_STR),
+	F(struct row_termination, cause, RF_STR),
+	F(struct row_termination, cause_basis, RF_STR),
+	F(struct row_termination, restarted_us, RF_TIME),
+	F(struct row_termination, basis, RF_STR),
+	F(struct row_termination, last_log_us, RF_TIME),
+	F(struct row_termination, last_log, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -173,6 +231,8 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	[ROW_FINDING] = ROW(finding, "findings", row_finding, "id"),
 	[ROW_MISSING] = ROW(missing, "missing_records", row_missing,
 	    "time_us, key"),
+	[ROW_TERMINATION] = ROW(termination, "terminations",
+	    row_termination, "pod_uid, container, finished_us"),
 };
 
 /* Containers that are proxies or agents beside the app (DESIGN §5). */

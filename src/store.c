@@ -225,6 +225,71 @@ static const char *const migrations[] = {
 	"  reference TEXT, actual TEXT, key TEXT, time_us INTEGER,"
 	"  pod_uid TEXT, namespace TEXT, workload TEXT"
 	");",
+	/*
+	 * 1 -> 2: every way a container ends.  The observations gain the
+	 * messages, the liveness probe and the Job's failure reason; the
+	 * model gains what ended each pod and container and one row per
+	 * termination (model.h).  Model rows of a database made before
+	 * have NULLs in the new columns until the next import rebuilds
+	 * them.
+	 */
+	"ALTER TABLE pod_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN last_message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE workload_obs ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workload_obs ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE pods ADD COLUMN restart_policy TEXT;"
+	"ALTER TABLE pods ADD COLUMN reason TEXT;"
+	"ALTER TABLE pods ADD COLUMN message TEXT;"
+	"ALTER TABLE pods ADD COLUMN disruption TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_by TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_us INTEGER;"
+	"ALTER TABLE pods ADD COLUMN ended_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN message TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_started_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_finished_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_exit_code INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_signal INTEGER;"
+	"ALTER TABLE containers ADD COLUMN terminations INTEGER;"
+	"ALTER TABLE containers ADD COLUMN restarts_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kills INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN back_offs INTEGER;"
+	"ALTER TABLE containers ADD COLUMN back_off_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN start_error TEXT;"
+	"ALTER TABLE workloads ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workloads ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE workloads ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN reason TEXT;"
+	"ALTER TABLE jobs ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN backoff_limit INTEGER;"
+	"CREATE TABLE terminations ("
+	"  pod_uid TEXT NOT NULL, container TEXT NOT NULL, init INTEGER,"
+	"  instance INTEGER, started_us INTEGER, finished_us INTEGER,"
+	"  exit_code INTEGER, signal INTEGER, reason TEXT, message TEXT,"
+	"  cause TEXT, cause_basis TEXT, restarted_us INTEGER, basis TEXT,"
+	"  last_log_us INTEGER, last_log TEXT"
+	");"
+	"CREATE INDEX terminations_pod ON terminations(pod_uid, container,"
+	"  finished_us);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
