@@ -288,5 +288,12 @@ extern const struct rec_desc row_descs[ROW__COUNT];
 int	model_is_proxy_name(const char *name);
 /* Whether it is Istio's proxy (which has knobs of its own). */
 int	model_is_istio(const char *name);
+/*
+ * Whether a container's reason (waiting or terminated; may be NULL) or
+ * exit code (INT_NONE: unknown) says it could not start:
+ * ContainerCannotRun, StartError, CreateContainerConfigError, an image
+ * that could not be pulled, exit 126 or 127.
+ */
+int	model_is_start_failure(const char *reason, int64_t exit_code);
 
 #endif

@@ -32,12 +32,13 @@ const struct cmd_entry cmd_pods_entry = {
 	.help =
 	    "Lists every pod with how it died, one per line: namespace and\n"
 	    "name, workload, when its deletion was requested (UTC), and how\n"
-	    "its containers ended.  Times are derived from what was imported;\n"
+	    "its containers ended (with their restarts and the exit before\n"
+	    "the last restart).  Times are derived from what was imported;\n"
 	    "\"coroner timeline POD\" shows how each was known.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)\n"
-	    "  --json      one JSON object per pod per line (the fields of\n"
-	    "              DESIGN section 7)",
+	    "  --json      one JSON object per pod per line (its fields are\n"
+	    "              listed in the README)",
 	.exec = cmd_pods_exec,
 };
 
@@ -47,11 +48,11 @@ const struct cmd_entry cmd_timeline_entry = {
 	.help =
 	    "Prints one pod's moments, oldest first: creation, scheduling,\n"
 	    "start, readiness, the deletion request, each container's\n"
-	    "preStop, SIGTERM, exit and grace deadline, the pod's end, and\n"
-	    "its events, each with its time (UTC) and its offset from the\n"
-	    "deletion request (or from creation).  Inferred times say so.\n"
-	    "POD is a name,\n"
-	    "NAMESPACE/NAME or a uid.\n"
+	    "preStop, SIGTERM, exit and grace deadline, each restart (died\n"
+	    "at, exit code, reason, signal, who ended it, restarted at), the\n"
+	    "pod's end, and its events, each with its time (UTC) and its\n"
+	    "offset from the deletion request (or from creation).  Inferred\n"
+	    "times say so.  POD is a name, NAMESPACE/NAME or a uid.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)",
 	.exec = cmd_timeline_exec,
@@ -95,6 +96,12 @@ print_pod_json(const struct podset_pod *p)
 		json_object_set_new(c, "reason", jv_str(rc->reason));
 		json_object_set_new(c, "killed_at_deadline",
 		    json_boolean(rc->killed_at_deadline));
+		json_object_set_new(c, "restarts", jv_int(rc->restarts));
+		json_object_set_new(c, "last_exit_code",
+		    jv_int(rc->last_exit_code));
+		json_object_set_new(c, "last_reason", jv_str(rc->last_reason));
+		json_object_set_new(c, "last_finished",
+		    jv_time(rc->last_finished_us));
 		json_array_append_new(cs, c);
 	}
 	json_object_set_new(o, "containers", cs);
@@ -119,8 +126,29 @@ clock_of(int64_t us, char out[TIME_FMT_LEN])
 }
 
 /*
+ * A container's restarts and the end of the instance before the current
+ * one, when it was restarted: " [189 restarts, last exit 1 Error]".
+ */
+static void
+restarts_of(const struct row_container *c, struct buf *b)
+{
+	if (c->restarts == INT_NONE || c->restarts <= 0)
+		return;
+	buf_printf(b, " [%lld restart%s", (long long)c->restarts,
+	    c->restarts == 1 ? "" : "s");
+	if (c->last_exit_code != INT_NONE)
+		buf_printf(b, ", last exit %lld", (long long)c->last_exit_code);
+	if (c->last_reason != NULL)
+		buf_printf(b, "%s%s", c->last_exit_code != INT_NONE ? " " :
+		    ", last ", c->last_reason);
+	buf_puts(b, "]");
+}
+
+/*
  * How a pod's containers ended, in a few words: "app 137 SIGKILL" (killed
- * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running".
+ * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running",
+ * "app running [189 restarts, last exit 1 Error]", "app 1 CrashLoopBackOff
+ * [3 restarts, last exit 1 Error]", "app waiting ErrImagePull".
  */
 static void
 how_it_died(const struct podset_pod *p, struct buf *b)
@@ -137,8 +165,12 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 			buf_puts(b, "; ");
 		buf_puts(b, c->name);
 		if (c->finished_us == TIME_NONE) {
-			buf_puts(b, c->started_us != TIME_NONE ? " running" :
-			    " not started");
+			if (c->waiting_reason != NULL)
+				buf_printf(b, " waiting %s", c->waiting_reason);
+			else
+				buf_puts(b, c->started_us != TIME_NONE ?
+				    " running" : " not started");
+			restarts_of(c, b);
 			continue;
 		}
 		if (c->exit_code != INT_NONE)
@@ -148,6 +180,9 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		else if (c->reason != NULL && strcmp(c->reason, "Error") != 0 &&
 		    strcmp(c->reason, "Completed") != 0)
 			buf_printf(b, " %s", c->reason);
+		if (c->waiting_reason != NULL)
+			buf_printf(b, " %s", c->waiting_reason);
+		restarts_of(c, b);
 	}
 	if (n == 0)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
@@ -182,16 +217,53 @@ put_cut(const char *s, int width)
 }
 
 /*
+ * Prints a pod's line (safe text) within width columns: what does not
+ * fit goes on to further lines, broken at spaces and indented to col,
+ * where the containers' column starts (or 4 on a narrow terminal).
+ */
+static void
+put_folded(const char *s, int width, int col)
+{
+	const unsigned char	*p = (const unsigned char *)s, *brk;
+	int			 indent = width - col >= 20 ? col : 4;
+	int			 cols, avail = width;
+	size_t			 n;
+
+	for (;;) {
+		/* how much fits: whole UTF-8 characters, one column each */
+		for (brk = NULL, cols = 0, n = 0; p[n] != '\0' &&
+		    cols < avail; cols++) {
+			if (p[n] == ' ' && n > 0)
+				brk = p + n;
+			n += p[n] < 0x80 ? 1 : p[n] >= 0xf0 ? 4 :
+			    p[n] >= 0xe0 ? 3 : 2;
+		}
+		if (p[n] == '\0' || brk == NULL || p[n] == ' ')
+			brk = p + n;
+		fwrite(p, 1, (size_t)(brk - p), stdout);
+		putchar('\n');
+		p = brk;
+		while (*p == ' ')
+			p++;
+		if (*p == '\0')
+			return;
+		printf("%*s", indent, "");
+		avail = width - indent;
+	}
+}
+
+/*
  * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
  * line of its own and the rest follows, indented, on the next), WORKLOAD,
- * the deletion request's time of day, and how its containers ended.  Cut
- * at the terminal's width.
+ * the deletion request's time of day, and how its containers ended,
+ * folded onto further lines at the terminal's width.
  */
 static void
 print_pod_line(const struct podset_pod *p, int width)
 {
 	struct buf	 how = { 0 }, line = { 0 };
 	char		 t[TIME_FMT_LEN], *safe;
+	int		 col;
 
 	how_it_died(p, &how);
 	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
@@ -205,10 +277,12 @@ print_pod_line(const struct podset_pod *p, int width)
 		buf_puts(&line, "   ");
 	} else
 		buf_printf(&line, "%*s", (int)(32 - line.len), "");
-	buf_printf(&line, " %-16.16s %-8.8s %s", p->r.workload != NULL ?
-	    p->r.workload : "-", clock_of(p->r.deletion_us, t), how.data);
+	buf_printf(&line, " %-16.16s %-8.8s ", p->r.workload != NULL ?
+	    p->r.workload : "-", clock_of(p->r.deletion_us, t));
+	col = (int)line.len;
+	buf_puts(&line, how.data);
 	safe = str_sanitize(line.data, line.len, 4096);
-	put_cut(safe, width);
+	put_folded(safe, width, col);
 	free(safe);
 	buf_free(&how);
 	buf_free(&line);
@@ -388,6 +462,109 @@ scan_pod_events(void *ctx, const void *rec)
 	return (0);
 }
 
+/* Who ended a termination, for its caption (model.h's causes). */
+static const struct {
+	const char	*cause;
+	const char	*says;
+} cause_captions[] = {
+	{ "app", "it exited on its own" },
+	{ "liveness", "the kubelet killed it for a failed liveness (or "
+	    "startup) probe" },
+	{ "eviction", "the kubelet evicted the pod (node pressure)" },
+	{ "preemption", "the pod was preempted" },
+	{ "node-shutdown", "its node shut down" },
+	{ "node-restart", "its node or container runtime restarted" },
+	{ "oom", "the kernel's OOM killer (out of memory)" },
+	{ "deletion", "the pod's deletion" },
+	{ "start-failure", "it could not start" },
+	{ "signal", "killed by a signal that no event explains" },
+};
+
+static const char *
+cause_caption(const char *cause)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof cause_captions / sizeof cause_captions[0];
+	    i++) {
+		if (str_eq(cause_captions[i].cause, cause))
+			return (cause_captions[i].says);
+	}
+	return ("unknown");
+}
+
+/*
+ * Whether a termination is a death told by a moment of its own: not when
+ * the pod's deletion ended it, nor a completion (exit 0) that was not
+ * restarted; container_moments() captions those.
+ */
+static int
+own_moment(const struct row_termination *t)
+{
+	return (!str_eq(t->cause, "deletion") && (t->exit_code != 0 ||
+	    t->restarted_us != TIME_NONE));
+}
+
+/* The termination ending container c's last instance, if own_moment(). */
+static const struct row_termination *
+own_termination(const struct podset_pod *p, const struct row_container *c)
+{
+	size_t	i;
+
+	for (i = 0; i < p->nt; i++) {
+		if (str_eq(p->t[i].container, c->name) &&
+		    p->t[i].finished_us == c->finished_us &&
+		    own_moment(&p->t[i]))
+			return (&p->t[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * Each termination of a pod's containers that own_moment() tells: when it
+ * died, its exit code, reason
+ * and signal, who ended it, the last line its log had, and when it was
+ * restarted.
+ */
+static void
+termination_moments(struct moments *ms, const struct podset_pod *p)
+{
+	const struct row_termination	*t;
+	struct buf			 b = { 0 };
+	size_t				 i;
+
+	for (i = 0; i < p->nt; i++) {
+		t = &p->t[i];
+		if (!own_moment(t))
+			continue;
+		buf_clear(&b);
+		buf_printf(&b, "%s", t->container);
+		if (t->exit_code != INT_NONE)
+			buf_printf(&b, " exit %lld", (long long)t->exit_code);
+		if (t->reason != NULL)
+			buf_printf(&b, " (%s)", t->reason);
+		if (t->signal != INT_NONE && t->signal > 0)
+			buf_printf(&b, ", signal %lld", (long long)t->signal);
+		if (t->started_us != TIME_NONE && t->finished_us != TIME_NONE)
+			buf_printf(&b, " after running %.1f s",
+			    (double)(t->finished_us - t->started_us) / 1e6);
+		buf_printf(&b, ": %s%s", cause_caption(t->cause),
+		    inferred(t->cause_basis));
+		if (t->message != NULL)
+			buf_printf(&b, ": %s", t->message);
+		if (t->last_log != NULL)
+			buf_printf(&b, "; its last log line: %s", t->last_log);
+		moment_add(ms, t->finished_us, "%s", b.data);
+		if (t->instance != INT_NONE)
+			moment_add(ms, t->restarted_us, "%s restarted (restart "
+			    "%lld)", t->container, (long long)t->instance + 1);
+		else
+			moment_add(ms, t->restarted_us, "%s restarted",
+			    t->container);
+	}
+	buf_free(&b);
+}
+
 /* The moments of one container's end. */
 static void
 container_moments(struct moments *ms, const struct podset_pod *p,
@@ -435,7 +612,7 @@ container_moments(struct moments *ms, const struct podset_pod *p,
 	    p->r.deletion_us != TIME_NONE)
 		moment_add(ms, p->r.deletion_us, "SIGTERM to %s: time %s",
 		    c->name, c->sigterm_basis);
-	if (c->finished_us == TIME_NONE)
+	if (c->finished_us == TIME_NONE || own_termination(p, c) != NULL)
 		return;
 	if (c->killed_at_deadline)
 		moment_add(ms, c->finished_us, "%s exit %lld at the grace "
@@ -477,9 +654,46 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	    inferred(r->deletion_basis));
 	for (i = 0; i < p->nc; i++)
 		container_moments(ms, p, &p->c[i]);
+	termination_moments(ms, p);
+	if (r->ended_by != NULL)
+		moment_add(ms, r->ended_us, "pod ended by %s%s%s%s",
+		    str_eq(r->ended_by, "eviction") ?
+		    "the kubelet's eviction" : str_eq(r->ended_by,
+		    "node-shutdown") ? "its node's shutdown" : r->ended_by,
+		    r->message != NULL ? ": " : "",
+		    r->message != NULL ? r->message : "",
+		    inferred(r->ended_basis));
 	moment_add(ms, r->deadline_us, "grace deadline: SIGKILL to what "
 	    "still runs");
 	moment_add(ms, r->gone_us, "pod gone%s", inferred(r->gone_basis));
+}
+
+/*
+ * For each container that was restarted, how its restarts are known (a
+ * count, and the terminations seen), and why it waits, if it does.
+ */
+static void
+restart_lines(const struct podset_pod *p)
+{
+	const struct row_container	*c;
+	struct buf			 b = { 0 };
+	char				*safe;
+	size_t				 i;
+
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		if (c->restarts == INT_NONE || c->restarts <= 0 ||
+		    c->restarts_basis == NULL)
+			continue;
+		buf_clear(&b);
+		buf_printf(&b, "%s: %s", c->name, c->restarts_basis);
+		if (c->waiting_reason != NULL)
+			buf_printf(&b, "; waiting: %s", c->waiting_reason);
+		safe = str_sanitize(b.data, b.len, 2000);
+		put_folded(safe, term_width(), 4);
+		free(safe);
+	}
+	buf_free(&b);
 }
 
 #define GUTTER	25	/* "  HH:MM:SS.mmm  +38.0 s " */
@@ -571,6 +785,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	    p->r.node != NULL ? p->r.node : "-",
 	    p->r.ip != NULL ? p->r.ip : "-");
 	free(safe);
+	restart_lines(p);
 	printf("offsets from the %s; times UTC\n", p->r.deletion_us !=
 	    TIME_NONE ? "deletion request" : "pod's creation");
 	for (i = 0; i < ms.n; i++) {

@@ -262,3 +262,25 @@ model_is_istio(const char *name)
 {
 	return (name != NULL && strcmp(name, "istio-proxy") == 0);
 }
+
+/* The reasons of a container that could not start. */
+static const char *const start_failures[] = {
+	"ContainerCannotRun", "StartError", "CreateContainerError",
+	"CreateContainerConfigError", "RunContainerError", "ErrImagePull",
+	"ImagePullBackOff", "InvalidImageName", "ErrImageNeverPull",
+	"PreCreateHookError", "PreStartHookError", NULL
+};
+
+int
+model_is_start_failure(const char *reason, int64_t exit_code)
+{
+	size_t	i;
+
+	for (i = 0; reason != NULL && start_failures[i] != NULL; i++) {
+		if (strcmp(reason, start_failures[i]) == 0)
+			return (1);
+	}
+	/* the shell's "cannot execute" and "not found" */
+	return ((exit_code == 126 || exit_code == 127) &&
+	    (reason == NULL || strcmp(reason, "Completed") != 0));
+}

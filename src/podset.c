@@ -51,6 +51,12 @@ load_pod(void *ctx, const void *row)
 	p->r.deletion_basis = A(l, r->deletion_basis);
 	p->r.sigterm_basis = A(l, r->sigterm_basis);
 	p->r.gone_basis = A(l, r->gone_basis);
+	p->r.restart_policy = A(l, r->restart_policy);
+	p->r.reason = A(l, r->reason);
+	p->r.message = A(l, r->message);
+	p->r.disruption = A(l, r->disruption);
+	p->r.ended_by = A(l, r->ended_by);
+	p->r.ended_basis = A(l, r->ended_basis);
 	return (0);
 }
 
@@ -94,6 +100,40 @@ load_container(void *ctx, const void *row)
 	c->prestop_cmd = A(l, r->prestop_cmd);
 	c->reason = A(l, r->reason);
 	c->sigterm_basis = A(l, r->sigterm_basis);
+	c->message = A(l, r->message);
+	c->waiting_reason = A(l, r->waiting_reason);
+	c->waiting_message = A(l, r->waiting_message);
+	c->last_reason = A(l, r->last_reason);
+	c->restarts_basis = A(l, r->restarts_basis);
+	c->unhealthy_message = A(l, r->unhealthy_message);
+	c->start_error = A(l, r->start_error);
+	return (0);
+}
+
+static int
+load_termination(void *ctx, const void *row)
+{
+	struct podset			*l = ctx;
+	const struct row_termination	*r = row;
+	struct podset_pod		**hit, *p;
+	struct row_termination		*t;
+
+	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
+	    cmp_pc_uid);
+	if (hit == NULL)
+		return (0);
+	p = *hit;
+	p->t = xreallocarray(p->t, p->nt + 1, sizeof *p->t);
+	t = &p->t[p->nt++];
+	*t = *r;
+	t->pod_uid = p->r.uid;
+	t->container = A(l, r->container);
+	t->reason = A(l, r->reason);
+	t->message = A(l, r->message);
+	t->cause = A(l, r->cause);
+	t->cause_basis = A(l, r->cause_basis);
+	t->basis = A(l, r->basis);
+	t->last_log = A(l, r->last_log);
 	return (0);
 }
 
@@ -116,8 +156,11 @@ podset_load(struct store *st, struct podset *l, const char *want,
 	for (i = 0; i < l->n; i++)
 		l->by_uid[i] = &l->v[i];
 	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
-	return (store_model_scan(st, ROW_CONTAINER, NULL, NULL,
-	    load_container, l, cause));
+	if (store_model_scan(st, ROW_CONTAINER, NULL, NULL, load_container,
+	    l, cause) != 0)
+		return (-1);
+	return (store_model_scan(st, ROW_TERMINATION, NULL, NULL,
+	    load_termination, l, cause));
 }
 
 void
@@ -125,8 +168,10 @@ podset_free(struct podset *l)
 {
 	size_t	i;
 
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
 		free(l->v[i].c);
+		free(l->v[i].t);
+	}
 	free(l->v);
 	free(l->by_uid);
 	arena_free(&l->a);

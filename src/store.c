@@ -1263,3 +1263,82 @@ store_count(struct store *st, enum rec_type type)
 	free(sql);
 	return (n);
 }
+
+int
+store_previous_logs(struct store *st, int (*cb)(void *ctx,
+    const struct store_log_last *l), void *ctx, char **cause)
+{
+	struct store_log_last	 l;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	/*
+	 * The bare columns come from the row with max(id): the last line
+	 * that is not blank.
+	 */
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, pod, container, "
+	    "count(*), time_us, text, max(id) FROM container_logs WHERE "
+	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL AND "
+	    "container IS NOT NULL AND trim(text) <> '' GROUP BY namespace, "
+	    "pod, container", -1,
+	    &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		l.namespace = (const char *)sqlite3_column_text(s, 0);
+		l.pod = (const char *)sqlite3_column_text(s, 1);
+		l.container = (const char *)sqlite3_column_text(s, 2);
+		l.lines = sqlite3_column_int64(s, 3);
+		l.time_us = sqlite3_column_type(s, 4) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 4);
+		l.text = (const char *)sqlite3_column_text(s, 5);
+		if ((stop = cb(ctx, &l)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_log_tail(struct store *st, const char *ns, const char *pod,
+    const char *container, int previous, int n, int (*cb)(void *ctx,
+    int64_t time_us, const char *text), void *ctx, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT time_us, text FROM (SELECT "
+	    "id, time_us, text FROM container_logs WHERE namespace = ? AND "
+	    "pod = ? AND container = ? AND previous = ? AND trim(text) <> '' "
+	    "ORDER BY id DESC LIMIT ?) ORDER BY id", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, pod, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, container, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 4, previous != 0);
+	sqlite3_bind_int(s, 5, n);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if ((stop = cb(ctx, sqlite3_column_type(s, 0) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 0),
+		    (const char *)sqlite3_column_text(s, 1))) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
