@@ -147,7 +147,7 @@ demo: $(BIN)
 # make fuzz: every importer under libFuzzer with ASan and UBSan, seeded
 # with the golden inputs, for FUZZ_SECONDS (clang needed).
 FUZZ_SECONDS ?= 60
-FUZZSRCS = src/util.c src/source.c src/timefmt.c src/record.c \
+FUZZSRCS = src/util.c src/out.c src/source.c src/timefmt.c src/record.c \
 	   $(wildcard importers/*.c)
 fuzz:
 	$(Q)command -v clang >/dev/null || { echo "fuzz: clang needed"; exit 1; }

@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "importer.h"
+#include "out.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -687,7 +688,7 @@ cl_cri_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 			sink_reject(st->sink, line, "%s", c.why);
 			return (0);
 		}
-		bad = str_sanitize(c.bad.s, c.bad.n, 40);
+		bad = out_safe(c.bad.s, c.bad.n, 40);
 		sink_reject(st->sink, line, "%s \"%s\"", c.why, bad);
 		free(bad);
 		return (0);
@@ -761,7 +762,7 @@ cl_frame_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	st->frame_fresh = 0;
 	if (fresh && (cl_starts(s, n, "Create log request error: ") ||
 	    cl_starts(s, n, "Request log error: "))) {
-		text = str_sanitize(s, n, 200);
+		text = out_safe(s, n, 200);
 		sink_reject(st->sink, line, "no logs of container %s of pod "
 		    "%s/%s: %s", st->frame.container, st->frame.namespace,
 		    st->frame.pod, text);
@@ -888,7 +889,7 @@ imp_container_log_parse(struct input *in, const struct import_opts *opts,
 	len = input_peek(in, &head);
 	if (len < INPUT_PEEK_MAX &&
 	    cl_link_stand_in(input_name(in), head, len)) {
-		link = str_sanitize((const char *)head, len, 200);
+		link = out_safe((const char *)head, len, 200);
 		*cause = xasprintf("a symbolic link saved as a plain file "
 		    "(to %s): its target is read on its own", link);
 		free(link);

@@ -70,13 +70,6 @@ char	*arena_strdup(struct arena *, const char *s);
 void	 arena_free(struct arena *);
 
 /*
- * Returns a new copy of s[0..len) that is safe on a terminal and in
- * messages: control bytes, DEL and invalid UTF-8 become "\xNN"; when more
- * than max bytes would be written, it ends with "...".
- */
-char	*str_sanitize(const char *s, size_t len, size_t max);
-
-/*
  * A 128-bit content hash (two independent 64-bit lanes), fed in pieces.
  * Not cryptographic: it identifies inputs already imported.
  */

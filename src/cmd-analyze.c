@@ -13,6 +13,7 @@
 
 #include "analyze.h"
 #include "cmd.h"
+#include "out.h"
 #include "report.h"
 #include "timefmt.h"
 
@@ -64,27 +65,6 @@ parse_seconds(const char *s, int64_t *us)
 	return (0);
 }
 
-/* Prints text indented, wrapped at width columns on spaces. */
-static void
-put_wrapped(const char *text, int indent, int width)
-{
-	const char	*p = text, *brk;
-	int		 avail = width - indent, n;
-
-	while (*p != '\0') {
-		n = (int)strlen(p);
-		if (n > avail) {
-			for (brk = p + avail; brk > p && *brk != ' '; brk--)
-				;
-			n = brk > p ? (int)(brk - p) : avail;
-		}
-		printf("%*s%.*s\n", indent, "", n, p);
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-}
-
 /* The kinds of findings, from the table the rules use. */
 static void
 cmd_analyze_kinds(void)
@@ -93,14 +73,15 @@ cmd_analyze_kinds(void)
 	char				*line;
 	size_t				 i;
 
-	printf("\nKinds of findings:\n");
+	out_printf(stdout, "\nKinds of findings:\n");
 	for (i = 0; i < FK__COUNT; i++) {
 		k = &finding_kinds[i];
-		printf("  %s (%s%s%s)\n", k->name, severity_name(k->severity),
+		out_printf(stdout, "  %s (%s%s%s)\n", k->name,
+		    severity_name(k->severity),
 		    k->severity_note != NULL ? "; " : "",
 		    k->severity_note != NULL ? k->severity_note : "");
 		line = xasprintf("%s.", k->means);
-		put_wrapped(line, 6, 80);
+		out_wrap(stdout, line, 0, 6, 80);
 		free(line);
 	}
 }
@@ -109,27 +90,26 @@ static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
-	char			 t[TIME_FMT_LEN], t2[TIME_FMT_LEN], *safe;
+	char			 t[TIME_FMT_LEN], t2[TIME_FMT_LEN];
 	size_t			 i;
 
 	if (a->n == 0) {
-		printf("no findings\n");
+		out_printf(stdout, "no findings\n");
 		return;
 	}
-	printf("%-3s %-8s %-27s %-12s %4s %s\n", "#", "SEVERITY", "KIND",
-	    "WORKLOAD", "PODS", "WINDOW (UTC)");
+	out_printf(stdout, "%-3s %-8s %-27s %-12s %4s %s\n", "#", "SEVERITY",
+	    "KIND", "WORKLOAD", "PODS", "WINDOW (UTC)");
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
 		time_format(f->start_us, t);
 		time_format(f->end_us, t2);
-		printf("%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n", i + 1,
-		    severity_name(f->severity), finding_kind_name(f->kind),
+		out_printf(stdout, "%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n",
+		    i + 1, severity_name(f->severity),
+		    finding_kind_name(f->kind),
 		    f->workload != NULL ? f->workload : "-",
 		    json_array_size(f->pods), f->start_us != TIME_NONE ?
 		    t + 11 : "?", f->end_us != TIME_NONE ? t2 + 11 : "?");
-		safe = str_sanitize(f->summary, strlen(f->summary), 4000);
-		put_wrapped(safe, 4, 80);
-		free(safe);
+		out_wrap(stdout, f->summary, 0, 4, 80);
 	}
 }
 
@@ -137,13 +117,13 @@ static int
 cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct analyze_opts	 o = {
-		.lead_us = 2000000, .skew_us = 5000000
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
 	};
 	struct analysis		 a;
 	struct store		*st;
 	struct timespec		 ts;
 	const char		*db = NULL;
-	char			*cause = NULL, *colon, *out;
+	char			*cause = NULL, *colon;
 	json_t			*rep;
 	int			 ch, json = 0, rc = EXIT_OK;
 
@@ -189,33 +169,30 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
 	if (store_open(cmd_db_path(db), &st, &cause) != 0) {
-		fprintf(stderr, "coroner analyze: %s\n", cause);
+		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
 	if (analyze_run(st, &o, &a, &cause) != 0) {
-		fprintf(stderr, "coroner analyze: %s\n", cause);
+		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);
 		analysis_free(&a);
 		store_close(st);
 		return (EXIT_FAIL);
 	}
 	if (a.notes.len > 0)
-		fputs(a.notes.data, stderr);
+		out_lines(stderr, a.notes.data);
 	if (json) {
 		clock_gettime(CLOCK_REALTIME, &ts);
 		rep = report_json(st, (int64_t)ts.tv_sec * 1000000 +
 		    ts.tv_nsec / 1000, &cause);
 		if (rep == NULL) {
-			fprintf(stderr, "coroner analyze: %s\n", cause);
+			out_printf(stderr, "coroner analyze: %s\n", cause);
 			free(cause);
 			rc = EXIT_FAIL;
 		} else {
-			out = json_dumps(rep, JSON_INDENT(2) |
+			out_json(stdout, rep, JSON_INDENT(2) |
 			    JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-			if (out != NULL)
-				puts(out);
-			free(out);
 			json_decref(rep);
 		}
 	} else

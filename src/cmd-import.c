@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "importer.h"
 #include "lifecycle.h"
+#include "out.h"
 #include "pipeline.h"
 #include "store.h"
 #include "timefmt.h"
@@ -102,13 +103,13 @@ show_progress(struct import_run *run, int done)
 	run->shown_us = now;
 	el = now - run->start_us;
 	mb = (double)input_offset(run->in) / 1e6;
-	name = str_sanitize(input_name(run->in), strlen(input_name(run->in)),
+	name = out_safe(input_name(run->in), strlen(input_name(run->in)),
 	    40);
-	fprintf(stderr, "\r\033[K%s: %.1f MB, %lld rows, %.0f rows/s", name,
+	out_printf(stderr, "\r\033[K%s: %.1f MB, %lld rows, %.0f rows/s", name,
 	    mb, (long long)run->rows,
 	    el > 0 ? (double)run->rows * 1e6 / (double)el : 0.0);
 	if (done)
-		fputs("\r\033[K", stderr);
+		out_printf(stderr, "\r\033[K");
 	free(name);
 }
 
@@ -132,7 +133,7 @@ run_reject(void *ctx, int64_t line, const char *reason)
 	char			*s;
 
 	if (run->rejected++ < SHOW_ERRORS) {
-		s = str_sanitize(reason, strlen(reason), 300);
+		s = out_safe(reason, strlen(reason), 300);
 		buf_printf(&run->errors, "%s:%lld: %s\n",
 		    input_name(run->in), (long long)line, s);
 		free(s);
@@ -215,14 +216,14 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	char			*cause = NULL, hash[33], *name, *safe;
 	int			 score, dup, rc;
 
-	name = str_sanitize(input_name(in), strlen(input_name(in)), 512);
+	name = out_safe(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
 		const char	*why = unknown_why(in);
 
 		if (input_error(in) != NULL) {	/* names the input */
-			safe = str_sanitize(input_error(in),
+			safe = out_safe(input_error(in),
 			    strlen(input_error(in)), 600);
-			fprintf(stderr, "coroner: %s\n", safe);
+			out_printf(stderr, "coroner: %s\n", safe);
 			free(safe);
 			free(name);
 			return (IMP_FAILED);
@@ -234,11 +235,12 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		}
 		if (strcmp(why, "empty input") == 0) {
 			if (!run->quiet)
-				printf("%s: empty, skipped\n", name);
+				out_printf(stdout, "%s: empty, skipped\n",
+				    name);
 			free(name);
 			return (IMP_OK);
 		}
-		fprintf(stderr, "coroner: %s: %s\n", name, why);
+		out_printf(stderr, "coroner: %s: %s\n", name, why);
 		free(name);
 		return (IMP_FAILED);
 	}
@@ -248,7 +250,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	run->start_us = run->shown_us = mono_us();
 	if (store_input_begin(st, input_path(in), input_member(in), imp->name,
 	    &cause) != 0) {
-		fprintf(stderr, "coroner: %s: %s\n", name, cause);
+		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
 	rc = imp->parse(in, opts, &sink, &cause);
@@ -268,7 +270,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	if (rc != 0) {
 		store_input_abort(st);
-		fprintf(stderr, "coroner: %s: %s\n", name,
+		out_printf(stderr, "coroner: %s: %s\n", name,
 		    cause != NULL ? cause : store_error(st));
 		goto fail;
 	}
@@ -277,22 +279,22 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		hash_with_name(hash, input_name(in));
 	if (store_input_end(st, hash, input_offset(in), run->rows,
 	    run->rejected, run->errors.data, &dup, &cause) != 0) {
-		fprintf(stderr, "coroner: %s: %s\n", name, cause);
+		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
 	if (run->errors.len > 0)
-		fputs(run->errors.data, stderr);
+		out_lines(stderr, run->errors.data);
 	if (run->rejected > SHOW_ERRORS)
-		fprintf(stderr, "%s: ... and %lld more rejected\n", name,
+		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
 		    (long long)(run->rejected - SHOW_ERRORS));
 	if (dup) {
 		if (!run->quiet)
-			printf("%s: content already imported, nothing "
-			    "changed\n",
-			    name);
+			out_printf(stdout, "%s: content already imported, "
+			    "nothing changed\n", name);
 	} else if (!run->quiet)
-		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,
-		    (long long)run->rows, (long long)run->rejected);
+		out_printf(stdout, "%s: %s, %lld rows, %lld rejected\n", name,
+		    imp->name, (long long)run->rows,
+		    (long long)run->rejected);
 	free(name);
 	return (IMP_OK);
 fail:
@@ -315,7 +317,7 @@ import_paths(const char *db, char **paths, int npaths,
 	int			 i, r, failed = 0;
 
 	if (store_open(db, &st, &cause) != 0) {
-		fprintf(stderr, "coroner: %s\n", cause);
+		out_printf(stderr, "coroner: %s\n", cause);
 		free(cause);
 		return (EXIT_FAIL);
 	}
@@ -325,14 +327,14 @@ import_paths(const char *db, char **paths, int npaths,
 	run.progress = isatty(STDERR_FILENO) && !quiet;
 	for (i = 0; i < npaths; i++) {
 		if (source_open(paths[i], NULL, &src, &cause) != 0) {
-			fprintf(stderr, "coroner: %s\n", cause);
+			out_printf(stderr, "coroner: %s\n", cause);
 			free(cause);
 			failed = 1;
 			continue;
 		}
 		while ((r = source_next(src, &in, &cause)) != 0) {
 			if (r < 0) {
-				fprintf(stderr, "coroner: %s\n", cause);
+				out_printf(stderr, "coroner: %s\n", cause);
 				free(cause);
 				failed = 1;
 				continue;
@@ -342,9 +344,9 @@ import_paths(const char *db, char **paths, int npaths,
 		}
 		source_close(src);
 		if (run.skipped > 0 && !quiet) {
-			name = str_sanitize(paths[i], strlen(paths[i]), 200);
-			printf("%s: skipped %lld files no importer reads "
-			    "(%s%s)\n", name, (long long)run.skipped,
+			name = out_safe(paths[i], strlen(paths[i]), 200);
+			out_printf(stdout, "%s: skipped %lld files no importer "
+			    "reads (%s%s)\n", name, (long long)run.skipped,
 			    run.skipped_names.data, run.skipped > 4 ?
 			    ", ..." : "");
 			free(name);
@@ -356,12 +358,13 @@ import_paths(const char *db, char **paths, int npaths,
 	buf_free(&run.errors);
 	buf_free(&run.skipped_names);
 	if (model_rebuild(st, &ms, &cause) != 0) {
-		fprintf(stderr, "coroner: rebuilding the model: %s\n", cause);
+		out_printf(stderr, "coroner: rebuilding the model: %s\n",
+		    cause);
 		free(cause);
 		failed = 1;
 	} else if (!quiet && ms.pods + ms.workloads > 0)
-		printf("model: %lld pods (%lld killed at the grace deadline), "
-		    "%lld workloads, %lld rollouts, %lld jobs\n",
+		out_printf(stdout, "model: %lld pods (%lld killed at the grace "
+		    "deadline), %lld workloads, %lld rollouts, %lld jobs\n",
 		    (long long)ms.pods, (long long)ms.killed,
 		    (long long)ms.workloads, (long long)ms.rollouts,
 		    (long long)ms.jobs);
@@ -479,7 +482,7 @@ cmd_import_then_tui(int argc, char **argv)
 		else if (strncmp(argv[i], "--db=", 5) == 0)
 			db = argv[i] + 5;
 		else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			fprintf(stderr, "coroner: unknown option '%s' (try "
+			out_printf(stderr, "coroner: unknown option '%s' (try "
 			    "coroner --help)\n", argv[i]);
 			return (EXIT_USAGE);
 		} else
@@ -491,7 +494,7 @@ cmd_import_then_tui(int argc, char **argv)
 		    &(struct import_opts){ .tz_off_s = 0 }, 0);
 	if (rc != EXIT_OK)
 		return (rc);
-	fprintf(stderr, "coroner: the TUI is not built yet; the data is in "
+	out_printf(stderr, "coroner: the TUI is not built yet; the data is in "
 	    "%s\n", cmd_db_path(db));
 	return (EXIT_USAGE);
 }

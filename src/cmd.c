@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "cmd.h"
+#include "out.h"
 
 const char *
 cmd_db_path(const char *opt)
@@ -25,18 +26,24 @@ cmd_usage_error(const struct cmd_entry *ce, const char *fmt, ...)
 {
 	va_list	ap;
 
-	fprintf(stderr, "coroner %s: ", ce->name);
+	out_printf(stderr, "coroner %s: ", ce->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: coroner %s\n", ce->usage);
+	out_printf(stderr, "\nusage: coroner ");
+	out_lines(stderr, ce->usage);
+	out_printf(stderr, "\n");
 	return (EXIT_USAGE);
 }
 
 int
 cmd_help(const struct cmd_entry *ce)
 {
-	printf("usage: coroner %s\n\n%s\n", ce->usage, ce->help);
+	out_printf(stdout, "usage: coroner ");
+	out_lines(stdout, ce->usage);
+	out_printf(stdout, "\n\n");
+	out_lines(stdout, ce->help);
+	out_printf(stdout, "\n");
 	if (ce->help_more != NULL)
 		ce->help_more();
 	return (EXIT_OK);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "logwin.h"
+#include "out.h"
 #include "timefmt.h"
 
 /* A sample log line is cut to this many bytes. */
@@ -140,7 +141,7 @@ lw_line(struct logwin *w, const struct rec_log *l)
 	if (w->first_us == TIME_NONE || t < w->first_us) {
 		w->first_us = t;
 		free(w->sample);
-		w->sample = str_sanitize(l->text, strlen(l->text),
+		w->sample = out_safe(l->text, strlen(l->text),
 		    SAMPLE_MAX);
 	}
 	if (w->last_us == TIME_NONE || t > w->last_us)

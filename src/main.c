@@ -12,6 +12,7 @@
 
 #include "cmd.h"
 #include "importer.h"
+#include "out.h"
 
 #define CORONER_VERSION	"0.1.0"
 
@@ -48,7 +49,7 @@ cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
 	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
 	    strcmp(argv[1], "-h") == 0))
 		return (cmd_help(ce));
-	fprintf(stderr, "coroner %s: not built yet; today coroner can "
+	out_printf(stderr, "coroner %s: not built yet; today coroner can "
 	    "import, analyze, report, list pods and show timelines\n",
 	    ce->name);
 	return (EXIT_USAGE);
@@ -67,10 +68,10 @@ cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    argv[1]));
 	}
 	for (i = 0; importers[i] != NULL; i++)
-		printf("%-14s %s\n", importers[i]->name,
+		out_printf(stdout, "%-14s %s\n", importers[i]->name,
 		    importers[i]->summary);
-	printf("%-14s %s\n", "(bundles)", "directories and archives: each "
-	    "member by its own importer");
+	out_printf(stdout, "%-14s %s\n", "(bundles)", "directories and "
+	    "archives: each member by its own importer");
 	return (EXIT_OK);
 }
 
@@ -79,10 +80,13 @@ usage(FILE *f)
 {
 	size_t	i;
 
-	fprintf(f, "usage: coroner [--db FILE] [PATH...]\n");
-	for (i = 0; cmd_table[i] != NULL; i++)
-		fprintf(f, "       coroner %s\n", cmd_table[i]->usage);
-	fprintf(f, "\ncoroner reads what was collected after an incident "
+	out_printf(f, "usage: coroner [--db FILE] [PATH...]\n");
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		out_printf(f, "       coroner ");
+		out_lines(f, cmd_table[i]->usage);
+		out_printf(f, "\n");
+	}
+	out_printf(f, "\ncoroner reads what was collected after an incident "
 	    "(Kubernetes events, pods,\nworkloads, access logs, container "
 	    "logs, outside records) into one SQLite\ndatabase and explains "
 	    "how each pod died.  The database is --db FILE, else\n"
@@ -107,7 +111,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 ||
 	    strcmp(argv[1], "-V") == 0) {
-		printf("coroner %s\n", CORONER_VERSION);
+		out_printf(stdout, "coroner %s\n", CORONER_VERSION);
 		return (EXIT_OK);
 	}
 	for (i = 0; cmd_table[i] != NULL; i++) {
@@ -121,12 +125,12 @@ main(int argc, char **argv)
 	 */
 	if (argv[1][0] == '-' && strcmp(argv[1], "--db") != 0 &&
 	    strncmp(argv[1], "--db=", 5) != 0 && strcmp(argv[1], "-") != 0) {
-		fprintf(stderr, "coroner: unknown option '%s' (try "
+		out_printf(stderr, "coroner: unknown option '%s' (try "
 		    "coroner --help)\n", argv[1]);
 		return (EXIT_USAGE);
 	}
 	if (argv[1][0] != '-' && access(argv[1], F_OK) != 0) {
-		fprintf(stderr, "coroner: unknown command '%s' (try "
+		out_printf(stderr, "coroner: unknown command '%s' (try "
 		    "coroner --help)\n", argv[1]);
 		return (EXIT_USAGE);
 	}

@@ -70,7 +70,7 @@ report_json(struct store *st, int64_t generated_us, char **cause)
 	    (json_int_t)sum.rollouts, "requests", (json_int_t)sum.requests,
 	    "failed_requests", (json_int_t)sum.failed_requests));
 	findings = json_array();
-	if (store_model_scan(st, ROW_FINDING, NULL, NULL, add_finding,
+	if (store_model_scan(st, ROW_FINDING, add_finding,
 	    findings, cause) != 0) {
 		json_decref(findings);
 		json_decref(o);

@@ -30,7 +30,7 @@ rule_oom(struct analysis *a, char **cause)
 				continue;
 			f = analysis_group(a, FK_OOM_KILLED, p,
 			    c->finished_us);
-			finding_add_pod(f, p->r.name);
+			finding_add_pod(f, p);
 			finding_widen(f, c->finished_us, c->finished_us);
 			if ((detail = json_object_get(f->evidence,
 			    "pods_detail")) == NULL) {

@@ -69,7 +69,7 @@ jobs_load(struct analysis *a, struct job_list *l, char **cause)
 
 	memset(l, 0, sizeof *l);
 	l->end_us = TIME_NONE;
-	if (store_model_scan(a->st, ROW_JOB, NULL, NULL, load_job, l,
+	if (store_model_scan(a->st, ROW_JOB, load_job, l,
 	    cause) != 0)
 		return (-1);
 	if (store_summary(a->st, &sum, cause) != 0)
@@ -300,7 +300,7 @@ rule_job_held(struct analysis *a, char **cause)
 		f = analysis_add(a, FK_JOB_HELD, x->p->r.namespace,
 		    x->p->r.workload);
 		f->pods = json_array();
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->main_exit, x->until);
 		f->evidence = e = json_object();
 		json_object_set_new(e, "job", json_string(x->job != NULL ?
@@ -402,7 +402,7 @@ rule_job_overran(struct analysis *a, char **cause)
 			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
 			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
 			    str_eq(a->pods.v[k].r.owner_name, j->name))
-				finding_add_pod(f, a->pods.v[k].r.name);
+				finding_add_pod(f, &a->pods.v[k]);
 		}
 		finding_widen(f, j->start_us, end);
 		f->evidence = e = json_object();

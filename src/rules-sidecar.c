@@ -18,6 +18,7 @@
 #include "analyze.h"
 #include "jsonval.h"
 #include "logwin.h"
+#include "out.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -200,10 +201,9 @@ struct bsum {
 };
 
 static int
-sum_bucket(void *ctx, const void *row)
+sum_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct bsum		*s = ctx;
-	const struct row_bucket	*b = row;
 	int64_t			 bad;
 
 	if (b->second > s->to_s)
@@ -234,7 +234,7 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
 	s->first_s = s->last_s = TIME_NONE;
 	if (p->r.uid == NULL)
 		return (0);
-	return (store_model_scan(a->st, ROW_BUCKET, "pod_uid", p->r.uid,
+	return (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
 	    sum_bucket, s, cause) == -1 ? -1 : 0);
 }
 
@@ -393,7 +393,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			x->sample = ls.v[i].sample;
 		}
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL, load_rollout,
+	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
 	    &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -402,7 +402,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			continue;	/* no evidence, no finding */
 		f = episode(a, first, FK_SIDECAR_EXITED, x->p,
 		    ro_of(&ro, x->p, 1), x->p->r.deletion_us);
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->p->r.deletion_us, x->app_exit);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
@@ -645,7 +645,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		}
 		x->log_errors += (int64_t)k;
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL, load_rollout,
+	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
 	    &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -659,7 +659,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			continue;	/* no evidence, no finding */
 		f = episode(a, first, FK_APP_BEFORE_PROXY, x->p,
 		    ro_of(&ro, x->p, 0), x->from);
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->from, x->ready);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {

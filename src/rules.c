@@ -33,7 +33,7 @@ rule_sigkill(struct analysis *a, char **cause)
 			continue;
 		f = analysis_group(a, FK_SIGKILL_AT_DEADLINE, p,
 		    p->r.deletion_us);
-		finding_add_pod(f, p->r.name);
+		finding_add_pod(f, p);
 		finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
@@ -136,7 +136,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 				continue;	/* fits: no finding */
 			f = analysis_group(a, FK_GRACE_BUDGET, p,
 			    p->r.deletion_us);
-			finding_add_pod(f, p->r.name);
+			finding_add_pod(f, p);
 			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 			e = f->evidence;
 			basis = "lower-bound";

@@ -1,6 +1,7 @@
 #!/bin/sh
-# lint.sh: "make lint".  A small style checker (banned functions, line
-# length, a comment at the top of every file, tabs for indentation), then
+# lint.sh: "make lint".  A small style checker (banned functions, output
+# outside the output layer, line length, a comment at the top of every
+# file, tabs for indentation), then
 # cppcheck when it is installed.  Exits non-zero on any finding.
 set -u
 cd "$(dirname "$0")/.."
@@ -13,6 +14,17 @@ for f in $files; do
 		echo "$f: banned function (use strtol/snprintf/memcpy)"
 		bad=1
 	fi
+	# every output goes through the output layer (include/out.h)
+	case $f in
+	src/out.c|tests/*|include/*) ;;
+	*)
+		if grep -nE '(^|[^_a-zA-Z0-9])(printf|fprintf|vfprintf|vprintf|dprintf|puts|fputs|putchar|fputc|putc|fwrite|json_dumpf)[[:space:]]*\(' \
+		    "$f" | grep -v '^[0-9]*:[[:space:]]*\*'; then
+			echo "$f: raw output (write through out_printf, out.h)"
+			bad=1
+		fi
+		;;
+	esac
 	awk -v f="$f" '{
 		line = $0; w = 0
 		for (i = 1; i <= length(line); i++) {

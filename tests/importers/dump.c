@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "importer.h"
+#include "out.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -50,7 +51,7 @@ str_json(const char *s)
 		return (json_null());
 	if ((v = json_string(s)) != NULL)
 		return (v);
-	safe = str_sanitize(s, strlen(s), SIZE_MAX);
+	safe = out_safe(s, strlen(s), SIZE_MAX);
 	marked = xasprintf("(not UTF-8) %s", safe);
 	v = json_string(marked);
 	free(safe);
