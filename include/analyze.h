@@ -43,6 +43,12 @@ enum finding_kind {
 	FK_JOB_OVERRAN,			/* job-overran */
 	FK_RECORDS_LOST,		/* records-lost-at-termination */
 	FK_RECORDS_MISSING,		/* records-missing */
+	FK_NODE_RESTART,		/* node-restart */
+	FK_CRASH_LOOP,			/* crash-loop */
+	FK_LIVENESS_RESTART,		/* liveness-restart */
+	FK_EVICTED,			/* evicted */
+	FK_START_FAILED,		/* start-failed */
+	FK_JOB_FAILED,			/* job-failed */
 	FK_5XX_BURST,			/* 5xx-burst */
 	FK__COUNT
 };
@@ -164,12 +170,21 @@ int	rule_5xx_burst(struct analysis *a, char **cause);
 /* rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy. */
 int	rule_sidecar_exited(struct analysis *a, char **cause);
 int	rule_app_before_proxy(struct analysis *a, char **cause);
-/* rules-job.c: job-held-by-sidecar, job-overran. */
+/* rules-job.c: job-held-by-sidecar, job-overran, job-failed. */
 int	rule_job_held(struct analysis *a, char **cause);
+int	rule_job_failed(struct analysis *a, char **cause);
 int	rule_job_overran(struct analysis *a, char **cause);
 
-/* rules-death.c: oom-killed. */
+/*
+ * rules-death.c: oom-killed, node-restart, crash-loop, liveness-restart,
+ * evicted, start-failed.
+ */
 int	rule_oom(struct analysis *a, char **cause);
+int	rule_node_restart(struct analysis *a, char **cause);
+int	rule_crash_loop(struct analysis *a, char **cause);
+int	rule_liveness_restart(struct analysis *a, char **cause);
+int	rule_evicted(struct analysis *a, char **cause);
+int	rule_start_failed(struct analysis *a, char **cause);
 
 /* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
 void	analyze_fmt_s(double s, char *out, size_t len);

@@ -1093,7 +1093,8 @@ ends_with_digits(const char *s, size_t min, size_t *cut)
 /*
  * The workload a pod belongs to: ReplicaSet -> Deployment (its owner, or
  * its name less the pod-template-hash), Job -> CronJob (its owner, or a
- * name ending in the scheduled minute), else the owner, else the pod.
+ * name ending in the scheduled minute), a static pod (owned by its Node)
+ * -> its name less "-NODE", else the owner, else the pod.
  */
 static void
 pod_workload(struct model *m, struct lc_pod *p)
@@ -1110,7 +1111,18 @@ pod_workload(struct model *m, struct lc_pod *p)
 	}
 	p->r.workload_kind = ok;
 	p->r.workload = on;
-	if (strcmp(ok, "ReplicaSet") == 0) {
+	if (strcmp(ok, "Node") == 0 && p->r.name != NULL) {
+		/* kube-scheduler-node-1 of node-1: kube-scheduler */
+		n = strlen(p->r.name);
+		hl = strlen(on);
+		if (n > hl + 1 && p->r.name[n - hl - 1] == '-' &&
+		    strcmp(p->r.name + n - hl, on) == 0) {
+			name = xstrndup(p->r.name, n - hl - 1);
+			p->r.workload = S(m, name);
+			free(name);
+		} else
+			p->r.workload = p->r.name;
+	} else if (strcmp(ok, "ReplicaSet") == 0) {
 		w = model_find_workload(m, ok, p->r.namespace, on);
 		if (w != NULL && w->r.owner_kind != NULL &&
 		    w->r.owner_name != NULL) {

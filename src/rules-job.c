@@ -1,6 +1,6 @@
 /*
- * rules-job.c: the Jobs' findings (DESIGN §1 story 3c, §6):
- * job-held-by-sidecar and job-overran (analyze.h).
+ * rules-job.c: the Jobs' findings (DESIGN §1 story 3c, §5, §6):
+ * job-held-by-sidecar, job-overran and job-failed (analyze.h).
  *
  * They read the model's pods and containers (a->pods), the Job runs
  * (through store.h) and the sidecars' last log lines (logwin.h).  Each
@@ -34,6 +34,9 @@ struct jobrun {
 	int64_t		 start_us;
 	int64_t		 completion_us;
 	int64_t		 duration_ms;	/* INT_NONE while running */
+	const char	*reason;	/* its condition's, or NULL */
+	int64_t		 failed;	/* pods failed, INT_NONE */
+	int64_t		 backoff_limit;	/* INT_NONE: not written */
 };
 
 struct job_list {
@@ -58,6 +61,9 @@ load_job(void *ctx, const void *row)
 	j->status = arena_strdup(&l->a, r->status);
 	j->start_us = r->start_us;
 	j->completion_us = r->completion_us;
+	j->reason = arena_strdup(&l->a, r->reason);
+	j->failed = r->failed;
+	j->backoff_limit = r->backoff_limit;
 	j->duration_ms = r->duration_ms;
 	return (0);
 }
@@ -431,6 +437,303 @@ rule_job_overran(struct analysis *a, char **cause)
 		    "runs past %s (twice its median), and bound every run "
 		    "with spec.activeDeadlineSeconds.", j->name, j->cronjob,
 		    m);
+	}
+	jobs_free(&jobs);
+	return (0);
+}
+
+/* ------------------------------------------------------------------ */
+/* job-failed                                                          */
+
+/* The job-failed finding of a workload, added when missing. */
+static struct finding *
+failed_group(struct analysis *a, size_t first, const char *ns,
+    const char *workload)
+{
+	struct finding	*f;
+	size_t		 i;
+
+	for (i = first; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->kind == FK_JOB_FAILED && str_eq(f->namespace, ns) &&
+		    str_eq(f->workload, workload))
+			return (f);
+	}
+	f = analysis_add(a, FK_JOB_FAILED, ns, workload);
+	f->pods = json_array();
+	f->evidence = json_object();
+	json_object_set_new(f->evidence, "jobs", json_array());
+	json_object_set_new(f->evidence, "exit_codes", json_array());
+	json_object_set_new(f->evidence, "pods_detail", json_array());
+	json_object_set_new(f->evidence, "durations_s", json_array());
+	json_object_set_new(f->evidence, "attempts", json_integer(0));
+	return (f);
+}
+
+/* Adds n to the integer evidence field key. */
+static void
+ev_add_int(json_t *e, const char *key, int64_t n)
+{
+	json_object_set_new(e, key, json_integer((json_int_t)n +
+	    json_integer_value(json_object_get(e, key))));
+}
+
+/*
+ * Adds the failed pods of Job name (namespace ns) to f, with their main
+ * containers' last exits; returns how many failed.
+ */
+static int64_t
+failed_pods(struct analysis *a, struct finding *f, const char *ns,
+    const char *name)
+{
+	const struct podset_pod		*p;
+	const struct row_container	*c;
+	const struct row_termination	*t;
+	json_t				*d, *codes;
+	int64_t				 n = 0;
+	size_t				 i, j, k;
+
+	codes = json_object_get(f->evidence, "exit_codes");
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (!str_eq(p->r.namespace, ns) ||
+		    !str_eq(p->r.owner_kind, "Job") ||
+		    !str_eq(p->r.owner_name, name) ||
+		    !str_eq(p->r.phase, "Failed"))
+			continue;
+		n++;
+		finding_add_pod(f, p);
+		for (j = 0; j < p->nc; j++) {
+			c = &p->c[j];
+			if (!podset_is_main(c))
+				continue;
+			for (t = NULL, k = 0; k < p->nt; k++) {
+				if (str_eq(p->t[k].container, c->name))
+					t = &p->t[k];	/* the latest */
+			}
+			d = json_object();
+			json_object_set_new(d, "pod", json_string(p->r.name));
+			json_object_set_new(d, "job", json_string(name));
+			json_object_set_new(d, "container",
+			    json_string(c->name));
+			json_object_set_new(d, "exit_code", jv_int(t != NULL ?
+			    t->exit_code : c->exit_code));
+			json_object_set_new(d, "reason", jv_str(t != NULL ?
+			    t->reason : c->reason));
+			json_object_set_new(d, "cause", jv_str(t != NULL ?
+			    t->cause : NULL));
+			json_object_set_new(d, "started", jv_time(t != NULL ?
+			    t->started_us : c->started_us));
+			json_object_set_new(d, "finished", jv_time(t != NULL ?
+			    t->finished_us : c->finished_us));
+			json_object_set_new(d, "ran_s", t != NULL &&
+			    t->started_us != TIME_NONE && t->finished_us !=
+			    TIME_NONE ? jv_secs(t->finished_us -
+			    t->started_us) : json_null());
+			json_array_append_new(json_object_get(f->evidence,
+			    "pods_detail"), d);
+			if (t == NULL)
+				continue;
+			if (t->started_us != TIME_NONE &&
+			    t->finished_us != TIME_NONE)
+				json_array_append_new(json_object_get(
+				    f->evidence, "durations_s"), jv_secs(
+				    t->finished_us - t->started_us));
+			finding_widen(f, t->started_us, t->finished_us);
+			if (str_eq(t->cause, "oom"))
+				ev_add_int(f->evidence, "oom_killed", 1);
+			for (k = 0; k < json_array_size(codes); k++) {
+				if (json_integer_value(json_array_get(codes,
+				    k)) == t->exit_code)
+					break;
+			}
+			if (k == json_array_size(codes) &&
+			    t->exit_code != INT_NONE)
+				json_array_append_new(codes,
+				    json_integer(t->exit_code));
+		}
+	}
+	return (n);
+}
+
+static void
+failed_finish(struct finding *f)
+{
+	json_t		*e = f->evidence, *codes = json_object_get(e,
+			    "exit_codes"), *jobs = json_object_get(e, "jobs");
+	const char	*reason = json_string_value(json_object_get(e,
+			    "reason"));
+	int64_t		 attempts = json_integer_value(json_object_get(e,
+			    "attempts"));
+	int64_t		 limit = json_is_integer(json_object_get(e,
+			    "backoff_limit")) ? json_integer_value(
+			    json_object_get(e, "backoff_limit")) : INT_NONE;
+	int64_t		 code = json_array_size(codes) == 1 ?
+			    json_integer_value(json_array_get(codes, 0)) :
+			    INT_NONE;
+	json_t		*durs = json_object_get(e, "durations_s");
+	char		 what[160], lim[48], ex[64], job[160], ran[96];
+	char		 d0[32], d1[32];
+	double		 lo = -1, hi = -1, d;
+	size_t		 nj = json_array_size(jobs), i;
+
+	for (i = 0; i < json_array_size(durs); i++) {
+		d = json_number_value(json_array_get(durs, i));
+		if (lo < 0 || d < lo)
+			lo = d;
+		if (d > hi)
+			hi = d;
+	}
+	if (lo >= 0) {
+		analyze_fmt_s(lo, d0, sizeof d0);
+		analyze_fmt_s(hi, d1, sizeof d1);
+		if (strcmp(d0, d1) == 0)
+			snprintf(ran, sizeof ran, " after running %s%s", d0,
+			    json_array_size(durs) > 1 ? " each" : "");
+		else
+			snprintf(ran, sizeof ran, " after running %s to %s",
+			    d0, d1);
+	} else
+		ran[0] = '\0';
+
+	if (nj == 1)
+		snprintf(job, sizeof job, "Job %s",
+		    json_string_value(json_array_get(jobs, 0)));
+	else
+		snprintf(job, sizeof job, "%zu Jobs of %s", nj,
+		    f->workload != NULL ? f->workload : "-");
+	if (limit != INT_NONE)
+		snprintf(lim, sizeof lim, ", backoffLimit %lld",
+		    (long long)limit);
+	else
+		lim[0] = '\0';
+	if (reason != NULL)
+		snprintf(what, sizeof what, "%s after %lld failed attempt%s%s",
+		    reason, (long long)attempts, attempts == 1 ? "" : "s", lim);
+	else if (attempts == 1)
+		snprintf(what, sizeof what, "%s one pod failed",
+		    nj == 1 ? "its" : "their");
+	else
+		snprintf(what, sizeof what, "all %lld of %s pods failed",
+		    (long long)attempts, nj == 1 ? "its" : "their");
+	if (code != INT_NONE)
+		snprintf(ex, sizeof ex, "; %s exited %lld%s",
+		    attempts == 1 ? "it" : "every pod", (long long)code,
+		    json_integer_value(json_object_get(e, "oom_killed")) > 0 ?
+		    " (OOMKilled)" : "");
+	else if (json_array_size(codes) > 1)
+		snprintf(ex, sizeof ex, "; the pods exited with several codes");
+	else
+		ex[0] = '\0';
+	f->summary = xasprintf("%s failed: %s%s%s", job, what, ex, ran);
+	if (json_integer_value(json_object_get(e, "oom_killed")) > 0)
+		f->recommendation = xstrdup("Its pods were OOMKilled: raise "
+		    "the memory limit of the Job's pod template, or make the "
+		    "work smaller per pod.");
+	else if (str_eq(reason, "DeadlineExceeded"))
+		f->recommendation = xstrdup("It ran past "
+		    "spec.activeDeadlineSeconds: find what made it slow (its "
+		    "pods' logs), or give it a longer deadline.");
+	else if (code != INT_NONE && code != 0)
+		f->recommendation = xasprintf("Every attempt failed the same "
+		    "way (exit %lld, the program's own code): read a failed "
+		    "pod's log for why, and fix that; retrying does not help, "
+		    "so fail fast with a podFailurePolicy (a rule with action "
+		    "FailJob and onExitCodes In [%lld]) instead of spending "
+		    "the backoffLimit on retries.", (long long)code,
+		    (long long)code);
+	else
+		f->recommendation = xstrdup("Read the failed pods' logs and "
+		    "exit codes (pods_detail) for why they failed; a "
+		    "podFailurePolicy can fail the Job fast on errors that "
+		    "retrying cannot fix.");
+}
+
+/*
+ * A Job that failed (its Failed condition: BackoffLimitExceeded,
+ * DeadlineExceeded, a pod failure policy), or whose pods all failed (no
+ * Job object seen, or one not yet complete).  One finding per workload
+ * (the CronJob, else the Job), with the attempts, exit codes and how long
+ * each ran.
+ */
+int
+rule_job_failed(struct analysis *a, char **cause)
+{
+	struct job_list		 jobs;
+	const struct jobrun	*j;
+	const struct podset_pod	*p;
+	struct finding		*f;
+	json_t			*e;
+	const char		*wl;
+	int64_t			 n;
+	size_t			 i, k, first = a->n;
+
+	if (jobs_load(a, &jobs, cause) != 0) {
+		jobs_free(&jobs);
+		return (-1);
+	}
+	for (i = 0; i < jobs.n; i++) {
+		j = &jobs.v[i];
+		if (!str_eq(j->status, "Failed"))
+			continue;
+		f = failed_group(a, first, j->namespace, j->cronjob != NULL ?
+		    j->cronjob : j->name);
+		e = f->evidence;
+		json_array_append_new(json_object_get(e, "jobs"),
+		    json_string(j->name));
+		json_object_set_new(e, "reason", jv_str(j->reason));
+		json_object_set_new(e, "backoff_limit",
+		    jv_int(j->backoff_limit));
+		n = failed_pods(a, f, j->namespace, j->name);
+		ev_add_int(e, "attempts", j->failed != INT_NONE &&
+		    j->failed > n ? j->failed : n);
+		finding_widen(f, j->start_us, j->completion_us);
+	}
+	/* pods of a Job that did not (or not yet) say it failed */
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (!str_eq(p->r.owner_kind, "Job") ||
+		    !str_eq(p->r.phase, "Failed") ||
+		    ((j = job_find(&jobs, p->r.namespace,
+		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
+		    str_eq(j->status, "Complete"))))
+			continue;
+		for (k = 0; k < a->pods.n; k++) {
+			if (str_eq(a->pods.v[k].r.namespace, p->r.namespace) &&
+			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
+			    str_eq(a->pods.v[k].r.owner_name,
+			    p->r.owner_name) &&
+			    !str_eq(a->pods.v[k].r.phase, "Failed"))
+				break;
+		}
+		if (k < a->pods.n)
+			continue;	/* one did not fail */
+		wl = p->r.workload != NULL ? p->r.workload : p->r.owner_name;
+		f = failed_group(a, first, p->r.namespace, wl);
+		e = f->evidence;
+		for (k = 0; k < json_array_size(json_object_get(e, "jobs"));
+		    k++) {
+			if (str_eq(json_string_value(json_array_get(
+			    json_object_get(e, "jobs"), k)), p->r.owner_name))
+				break;
+		}
+		if (k < json_array_size(json_object_get(e, "jobs")))
+			continue;	/* this Job is in already */
+		json_array_append_new(json_object_get(e, "jobs"),
+		    json_string(p->r.owner_name));
+		if (json_object_get(e, "reason") == NULL)
+			json_object_set_new(e, "reason", json_null());
+		if (json_object_get(e, "backoff_limit") == NULL)
+			json_object_set_new(e, "backoff_limit", jv_int(j !=
+			    NULL ? j->backoff_limit : INT_NONE));
+		json_object_set_new(e, "job_status", jv_str(j != NULL ?
+		    j->status : NULL));
+		n = failed_pods(a, f, p->r.namespace, p->r.owner_name);
+		ev_add_int(e, "attempts", n);
+	}
+	for (i = first; i < a->n; i++) {
+		if (a->v[i].kind == FK_JOB_FAILED)
+			failed_finish(&a->v[i]);
 	}
 	jobs_free(&jobs);
 	return (0);

@@ -262,6 +262,54 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "records missing with no such concentration",
 		.rule = reconcile_run,
 	},
+	[FK_NODE_RESTART] = {
+		.name = "node-restart",
+		.severity = SEV_WARNING,
+		.means = "containers of one node ended together with reason "
+		    "Unknown (exit 255): the node or its runtime restarted; "
+		    "these restarts are not the apps' fault",
+		.rule = rule_node_restart,
+	},
+	[FK_CRASH_LOOP] = {
+		.name = "crash-loop",
+		.severity = SEV_WARNING,
+		.severity_note = "critical while a container waits in "
+		    "CrashLoopBackOff",
+		.means = "a container keeps exiting on its own (non-zero, not "
+		    "a kill) and is restarted",
+		.rule = rule_crash_loop,
+		/* restarts its node's restarts explain are not its own */
+		.after = K(NODE_RESTART),
+	},
+	[FK_LIVENESS_RESTART] = {
+		.name = "liveness-restart",
+		.severity = SEV_WARNING,
+		.means = "the kubelet killed containers whose liveness probe "
+		    "failed",
+		.rule = rule_liveness_restart,
+	},
+	[FK_EVICTED] = {
+		.name = "evicted",
+		.severity = SEV_WARNING,
+		.means = "pods evicted for node pressure, preempted, or ended "
+		    "by a node shutdown",
+		.rule = rule_evicted,
+	},
+	[FK_START_FAILED] = {
+		.name = "start-failed",
+		.severity = SEV_WARNING,
+		.means = "containers could not start (ContainerCannotRun, "
+		    "StartError, exit 126/127, a missing ConfigMap or Secret, "
+		    "an image that cannot be pulled)",
+		.rule = rule_start_failed,
+	},
+	[FK_JOB_FAILED] = {
+		.name = "job-failed",
+		.severity = SEV_CRITICAL,
+		.means = "a Job failed (backoff limit, deadline, failure "
+		    "policy) or all its pods failed",
+		.rule = rule_job_failed,
+	},
 	[FK_5XX_BURST] = {
 		.name = "5xx-burst",
 		.severity = SEV_WARNING,
@@ -270,6 +318,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.rule = rule_5xx_burst,
 		/* bursts that no finding of these kinds explains */
 		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |
-		    K(APP_BEFORE_PROXY),
+		    K(APP_BEFORE_PROXY) | K(CRASH_LOOP) | K(LIVENESS_RESTART) |
+		    K(EVICTED) | K(NODE_RESTART),
 	},
 };
