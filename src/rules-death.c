@@ -1109,7 +1109,8 @@ start_finish(struct finding *f)
 	int64_t		 code = json_is_integer(json_object_get(e,
 			    "exit_code")) ? json_integer_value(
 			    json_object_get(e, "exit_code")) : INT_NONE;
-	const char	*wait = json_string_value(json_object_get(e, "waiting"));
+	const char	*wait = json_string_value(json_object_get(e,
+			    "waiting"));
 	int64_t		 restarts = json_is_integer(json_object_get(e,
 			    "restarts")) ? json_integer_value(
 			    json_object_get(e, "restarts")) : 0;
