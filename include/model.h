@@ -240,7 +240,9 @@ struct row_job {
 /*
  * Upstream attempts to one IP in one second, attributed to the pod that
  * owned the IP then (pod_uid NULL: no pod known to have had it, the IP
- * stays visible).  Views and rules sum these; they never scan requests.
+ * stays visible).  An attempt counts in the second it began, its failure
+ * in the second it ended: a request belongs to the whole time it was in
+ * flight (tally.h).  Views and rules sum these; they never scan requests.
  */
 struct row_bucket {
 	int64_t		 second;	/* Unix seconds */
@@ -251,9 +253,10 @@ struct row_bucket {
 	int		 exact;		/* the IP was the pod's at that time
 					   for sure (else: the last pod that
 					   had it) */
-	int64_t		 requests;
-	int64_t		 errors;	/* 5xx */
-	int64_t		 conn_failures;
+	int64_t		 requests;	/* attempts that began in it */
+	int64_t		 errors;	/* attempts that ended in it, 5xx */
+	int64_t		 conn_failures;	/* attempts that ended in it without
+					   a response */
 };
 
 /*

@@ -429,9 +429,8 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 	struct traffic	*t = ctx;
 	int64_t		 failed;
 
+	/* failures count where they ended, requests where they began */
 	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
-	if (failed > b->requests)
-		failed = b->requests;
 	t->requests += b->requests;
 	if (failed > 0) {
 		if (t->first_fail_s == INT64_MIN) {

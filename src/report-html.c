@@ -352,11 +352,10 @@ add_bucket(void *ctx, const struct row_bucket *b)
 	    (double)(tl->hi_us - tl->lo_us));
 	if (bin < 0 || (size_t)bin >= tl->nbins)
 		return (0);
+	/* failures count where they ended, requests where they began */
 	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
-	if (failed > b->requests)
-		failed = b->requests;
 	tl->cur->bad[bin] += failed;
-	tl->cur->ok[bin] += b->requests - failed;
+	tl->cur->ok[bin] += b->requests > failed ? b->requests - failed : 0;
 	return (0);
 }
 

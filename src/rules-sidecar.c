@@ -187,7 +187,9 @@ episode(struct analysis *a, size_t first, enum finding_kind kind,
 }
 
 /* ------------------------------------------------------------------ */
-/* Attempts to a pod's IP, summed over a span of seconds.              */
+/* Attempts to a pod's IP, summed over a span of seconds: those that  */
+/* began in it, and the failures that ended in it (tally.h), so that a */
+/* request cut when the proxy exited counts, though it began before.   */
 
 struct bsum {
 	int64_t	from_s;		/* first second counted */

@@ -12,8 +12,11 @@
  * the pod gone, the grace deadline.  A bucket counts when its second
  * overlaps the time after that moment and lies within LAG_MAX_S of the
  * deletion request; its failures are the larger of its 5xx and its
- * connection failures (the two mostly count the same attempts).  The
- * lag is the end of the last second still routed to the IP minus the
+ * connection failures (the two mostly count the same attempts).  A
+ * failure counts in the second its request ended, a request in the
+ * second it began (tally.h): one in flight when the pod stopped, cut
+ * then, counts though it began before.  The lag is the end of the last
+ * second a request was still routed to (began on) the IP minus the
  * deletion request (an upper bound at the buckets' one-second
  * resolution).  One finding per workload and rollout.
  *
@@ -242,8 +245,8 @@ tr_pod_bucket(void *ctx, const struct row_bucket *b)
 	if (b->second < time_floor_div(t->deletion_us, US) ||
 	    b->second * US > t->deletion_us + LAG_MAX_S * US)
 		return (0);
-	if ((b->requests > 0 || b->errors > 0) &&
-	    b->second > t->last_routed_s)
+	/* routed: a request began then (its failure counts at its end) */
+	if (b->requests > 0 && b->second > t->last_routed_s)
 		t->last_routed_s = b->second;
 	if ((b->second + 1) * US <= t->stop_us)
 		return (0);
