@@ -16,6 +16,7 @@ extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
 extern const struct unit_test kinds_tests[];
+extern const struct unit_test tally_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -26,6 +27,7 @@ static const struct unit_test *const tables[] = {
 	lifecycle_tests,
 	hostport_tests,
 	kinds_tests,
+	tally_tests,
 	NULL
 };
 
