@@ -182,21 +182,27 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 	}
 	if (n == 0)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
+	/* who ended the pod, when it was not its deletion */
+	if (str_eq(p->r.ended_by, "eviction"))
+		buf_puts(b, "; evicted");
+	else if (str_eq(p->r.ended_by, "preemption"))
+		buf_puts(b, "; preempted");
+	else if (str_eq(p->r.ended_by, "node-shutdown"))
+		buf_puts(b, "; node shut down");
 }
 
 /*
  * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
  * line of its own and the rest follows, indented, on the next), WORKLOAD,
- * the deletion request's time of day, and how its containers ended,
- * wrapped at the terminal's width under its own column (what is cut is
- * the prefix when the terminal is too narrow even for it).
+ * the deletion request's time of day, and how its containers ended (on
+ * lines of its own, indented, when it does not fit the terminal's width).
  */
 static void
 print_pod_line(const struct podset_pod *p, int width)
 {
 	struct buf	 how = { 0 }, line = { 0 };
-	char		 t[TIME_FMT_LEN], *fit;
-	size_t		 col;
+	char		 t[TIME_FMT_LEN], *fit, *safe;
+	size_t		 col, n;
 
 	how_it_died(p, &how);
 	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
@@ -214,13 +220,18 @@ print_pod_line(const struct podset_pod *p, int width)
 	    p->r.workload : "-", clock_of(p->r.deletion_us, t));
 	fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
 	col = out_cols(fit);
-	out_printf(stdout, "%s", fit);
-	free(fit);
-	if (col + 20 > (size_t)width) {
-		out_printf(stdout, "\n");
-		col = 4;
+	safe = out_safe(how.data, how.len, SIZE_MAX);
+	if (col + out_cols(safe) <= (size_t)width)
+		out_printf(stdout, "%s%s\n", fit, safe);
+	else {
+		/* too long for its column: on lines of its own below */
+		for (n = strlen(fit); n > 0 && fit[n - 1] == ' '; n--)
+			;
+		out_printf(stdout, "%.*s\n", (int)n, fit);
+		out_wrap(stdout, how.data, 0, 8, (size_t)width);
 	}
-	out_wrap(stdout, how.data, col, col, (size_t)width);
+	free(safe);
+	free(fit);
 	buf_free(&how);
 	buf_free(&line);
 }

@@ -522,7 +522,12 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	if (t->started_us != TIME_NONE && t->finished_us != TIME_NONE)
 		ran = (double)(t->finished_us - t->started_us) / 1e6;
 	json_object_set_new(e, "container", json_string(c->name));
-	json_object_set_new(e, "restarts_basis", jv_str(c->restarts_basis));
+	if (npods == 1)
+		json_object_set_new(e, "restarts_basis",
+		    jv_str(c->restarts_basis));
+	else
+		json_object_set_new(e, "restarts_basis", json_string("the sum "
+		    "of the containers' restart counts (pods_detail)"));
 	json_object_set_new(e, "last_exit_code", jv_int(t->exit_code));
 	json_object_set_new(e, "last_reason", jv_str(t->reason));
 	json_object_set_new(e, "last_started", jv_time(t->started_us));
@@ -799,7 +804,11 @@ liveness_finish(struct finding *f)
 		    "its liveness probe for %s (its logs before each kill); a "
 		    "liveness probe should fail only when a restart helps: a "
 		    "deadlock, not a slow dependency.", st);
-	if (k137)
+	if (k137 && k143)
+		snprintf(code, sizeof code, "  Exit 143 when it obeyed "
+		    "SIGTERM, 137 when it ignored it and was SIGKILLed after "
+		    "terminationGracePeriodSeconds: handle SIGTERM.");
+	else if (k137)
 		snprintf(code, sizeof code, "  Exit 137: it ignored SIGTERM "
 		    "and was SIGKILLed after terminationGracePeriodSeconds; "
 		    "handle SIGTERM.");
@@ -974,27 +983,31 @@ evicted_finish(struct finding *f)
 			    "resource"));
 	const char	*msg = json_string_value(json_object_get(e, "message"));
 	const char	*node = json_string_value(json_object_get(e, "node"));
-	char		 who[320];
+	char		 who[640], pods[320];
 
-	pods_phrase(f, who, sizeof who);
+	pods_phrase(f, pods, sizeof pods);
+	if (json_array_size(f->pods) != 1 || !str_eq(json_string_value(
+	    json_array_get(f->pods, 0)), f->workload))
+		snprintf(who, sizeof who, "%s of %s", pods, f->workload !=
+		    NULL ? f->workload : "-");
+	else
+		snprintf(who, sizeof who, "%s", pods);
 	if (str_eq(cause, "eviction"))
-		f->summary = xasprintf("The kubelet evicted %s of %s for node "
-		    "pressure%s%s%s on node %s%s%s", who, f->workload != NULL ?
-		    f->workload : "-", res != NULL ? " (" : "", res != NULL ?
-		    res : "", res != NULL ? ")" : "", node != NULL ? node : "?",
-		    msg != NULL ? ": " : "", msg != NULL ? msg : "");
+		f->summary = xasprintf("The kubelet evicted %s for node "
+		    "pressure%s%s%s on node %s%s%s", who, res != NULL ? " (" :
+		    "", res != NULL ? res : "", res != NULL ? ")" : "",
+		    node != NULL ? node : "?", msg != NULL ? ": " : "",
+		    msg != NULL ? msg : "");
 	else if (str_eq(cause, "preemption"))
-		f->summary = xasprintf("%s of %s %s preempted on node %s to "
-		    "make room for pods of a higher priority%s%s", who,
-		    f->workload != NULL ? f->workload : "-",
+		f->summary = xasprintf("%s %s preempted on node %s to make "
+		    "room for pods of a higher priority%s%s", who,
 		    json_array_size(f->pods) == 1 ? "was" : "were",
 		    node != NULL ? node : "?", msg != NULL ? ": " : "",
 		    msg != NULL ? msg : "");
 	else
-		f->summary = xasprintf("%s of %s ended with the shutdown of "
-		    "node %s%s%s", who, f->workload != NULL ? f->workload :
-		    "-", node != NULL ? node : "?", msg != NULL ? ": " : "",
-		    msg != NULL ? msg : "");
+		f->summary = xasprintf("%s ended with the shutdown of node "
+		    "%s%s%s", who, node != NULL ? node : "?", msg != NULL ?
+		    ": " : "", msg != NULL ? msg : "");
 	if (str_eq(cause, "eviction") && str_eq(res, "memory"))
 		f->recommendation = xstrdup("Set the pods' memory requests to "
 		    "what they really use (the message names the container "

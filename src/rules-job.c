@@ -613,6 +613,9 @@ failed_finish(struct finding *f)
 	else if (attempts == 1)
 		snprintf(what, sizeof what, "%s one pod failed",
 		    nj == 1 ? "its" : "their");
+	else if (attempts == 2)
+		snprintf(what, sizeof what, "both %s pods failed",
+		    nj == 1 ? "its" : "their");
 	else
 		snprintf(what, sizeof what, "all %lld of %s pods failed",
 		    (long long)attempts, nj == 1 ? "its" : "their");
