@@ -42,7 +42,7 @@ else
 O	 = build/obj
 endif
 
-SRCS	 = $(wildcard src/*.c) $(wildcard importers/*.c)
+SRCS	 = $(wildcard src/*.c) $(wildcard src/tui/*.c) $(wildcard importers/*.c)
 LIBOBJS	 = $(patsubst %.c,$(O)/%.o,$(filter-out src/main.c,$(SRCS)))
 MAINOBJ	 = $(O)/src/main.o
 UNITSRCS = $(wildcard tests/unit/*.c)

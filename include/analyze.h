@@ -68,6 +68,9 @@ struct finding_kind_def {
 	const char	*severity_note;	/* when a finding departs from that
 					   severity, or NULL */
 	const char	*means;		/* one sentence for help and reports */
+	const char	*badge;		/* a few capitals for narrow columns */
+	int		 records;	/* about record sets: its findings may
+					   name no pod */
 	/* The rule that finds it; kinds that share one run it once. */
 	int		(*rule)(struct analysis *a, char **cause);
 	uint32_t	 after;		/* FK_BIT()s of the kinds whose findings

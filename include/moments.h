@@ -74,6 +74,7 @@ struct moment {
 	enum moment_kind kind;
 	const char	*container;	/* the container it is about, or NULL;
 					   borrowed from the pod */
+	int		 sidecar;	/* that container is a sidecar */
 	const char	*caption;	/* one sentence, without the time;
 					   in the moments' arena; data text,
 					   not yet made safe */

@@ -214,6 +214,24 @@ int	store_pod_logs(struct store *st, const char *ns, const char *pod,
 	    int64_t from_us, int64_t to_us, size_t limit, int last,
 	    int (*cb)(void *ctx, const struct rec_log *l,
 	    const struct store_ref *ref), void *ctx, char **cause);
+/* One event or one log line by its row id (struct store_ref.id). */
+int	store_event(struct store *st, int64_t id, int (*cb)(void *ctx,
+	    const struct rec_event *e, const struct store_ref *ref),
+	    void *ctx, char **cause);
+int	store_log(struct store *st, int64_t id, int (*cb)(void *ctx,
+	    const struct rec_log *l, const struct store_ref *ref), void *ctx,
+	    char **cause);
+/*
+ * Every observed version of one pod, and of one of its containers, in
+ * the order they were observed: the rows the model folded.
+ */
+int	store_pod_observations(struct store *st, const char *uid,
+	    int (*cb)(void *ctx, const struct rec_pod *o,
+	    const struct store_ref *ref), void *ctx, char **cause);
+int	store_container_observations(struct store *st, const char *uid,
+	    const char *name, int (*cb)(void *ctx,
+	    const struct rec_container *o, const struct store_ref *ref),
+	    void *ctx, char **cause);
 /* The per-second buckets attributed to one pod, from from_s to to_s. */
 int	store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
 	    int64_t to_s, int (*cb)(void *ctx, const struct row_bucket *b),
@@ -267,6 +285,22 @@ int	store_finding_pods(struct store *st, int64_t finding_id,
  */
 int	store_source_name(struct store *st, int64_t source_id, char **path,
 	    char **member, char **cause);
+
+/*
+ * What was routed to each pod and what it lost: one entry per pod with
+ * traffic and one per pod with missing records (a pod may have both;
+ * the caller adds them up).  Returns 0 and a new array (free with
+ * store_pod_totals_free), or -1 with a new *cause.
+ */
+struct store_pod_total {
+	char		*uid;		/* owned */
+	int64_t		 requests;	/* attempts routed to it */
+	int64_t		 failed;	/* of them failed (5xx or none) */
+	int64_t		 missing;	/* records lost in its window */
+};
+int	store_pod_totals(struct store *st, struct store_pod_total **out,
+	    size_t *n, char **cause);
+void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 
 /* A read-only query's result, every value as text (NULL: SQL NULL). */
 struct store_table {

@@ -494,7 +494,5 @@ cmd_import_then_tui(int argc, char **argv)
 		    &(struct import_opts){ .tz_off_s = 0 }, 0);
 	if (rc != EXIT_OK)
 		return (rc);
-	out_printf(stderr, "coroner: the TUI is not built yet; the data is in "
-	    "%s\n", cmd_db_path(db));
-	return (EXIT_USAGE);
+	return (cmd_tui_open(db));
 }

@@ -1,8 +1,8 @@
 /*
  * main.c: the command line.  Finds the subcommand in the table (tmux's
  * cmd_entry manner), handles --help and --version, and maps outcomes to
- * the exit codes of DESIGN §7.  Commands live in src/cmd-*.c; a command
- * not built yet says so and exits 2.
+ * the exit codes (the README and coroner.1 list them).  Commands live in
+ * src/cmd-*.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -16,15 +16,8 @@
 
 #define CORONER_VERSION	"0.1.0"
 
-static int	cmd_not_built(const struct cmd_entry *, int, char **);
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
-static const struct cmd_entry cmd_tui_entry = {
-	.name = "tui",
-	.usage = "tui [--db FILE]",
-	.help = "Opens the terminal user interface.",
-	.exec = cmd_not_built,
-};
 static const struct cmd_entry cmd_formats_entry = {
 	.name = "formats",
 	.usage = "formats",
@@ -42,18 +35,6 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_formats_entry,
 	NULL
 };
-
-static int
-cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
-{
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "-h") == 0))
-		return (cmd_help(ce));
-	out_printf(stderr, "coroner %s: not built yet; today coroner can "
-	    "import, analyze, report, list pods and show timelines\n",
-	    ce->name);
-	return (EXIT_USAGE);
-}
 
 static int
 cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)

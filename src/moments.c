@@ -528,6 +528,19 @@ missing_moment(void *ctx, const struct row_missing *r)
 	return (0);
 }
 
+/* Whether the pod's container called name is a sidecar. */
+static int
+is_sidecar(const struct podset_pod *p, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; name != NULL && i < p->nc; i++) {
+		if (strcmp(p->c[i].name, name) == 0)
+			return (p->c[i].sidecar);
+	}
+	return (0);
+}
+
 static int
 cmp_moment(const void *a, const void *b)
 {
@@ -594,6 +607,7 @@ moments_load(struct store *st, const struct podset_pod *p,
 		ms->zero_what = "pod's creation";
 	}
 	for (i = 0; i < ms->n; i++) {
+		ms->v[i].sidecar = is_sidecar(p, ms->v[i].container);
 		ms->v[i].seq = (int)i;
 		ms->v[i].offset_us = ms->zero_us == TIME_NONE ? TIME_NONE :
 		    ms->v[i].t_us - ms->zero_us;

@@ -420,6 +420,7 @@ tl_load(struct tl *tl, struct store *st, struct podset *ps,
 	struct tl_lane	*l;
 	size_t		 i;
 	int64_t		 peak = 0;
+	int		 k;
 
 	tl->fstart_us = jtime_us(json_object_get(f, "start"));
 	tl->fend_us = jtime_us(json_object_get(f, "end"));
@@ -438,7 +439,8 @@ tl_load(struct tl *tl, struct store *st, struct podset *ps,
 		l->name = json_string_value(e);
 		l->pod = find_pod(ps, ns, l->name);
 	}
-	if (tl->n == 0 && kind != NULL && strncmp(kind, "records-", 8) == 0) {
+	if (tl->n == 0 && (k = finding_kind_lookup(kind)) >= 0 &&
+	    finding_kinds[k].records) {
 		/* one lane for missing records that no pod's window holds */
 		tl->lanes = xcalloc(1, sizeof *tl->lanes);
 		tl->n = 1;

@@ -196,6 +196,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "containers were SIGKILLed when the grace period ran "
 		    "out (exit 137 at the deletion request + grace)",
+		.badge = "KILL",
 		.rule = rule_sigkill,
 	},
 	[FK_GRACE_BUDGET] = {
@@ -203,12 +204,14 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "preStop + the measured (or lower-bound) shutdown + a "
 		    "margin does not fit terminationGracePeriodSeconds",
+		.badge = "GRACE",
 		.rule = rule_grace_budget,
 	},
 	[FK_OOM_KILLED] = {
 		.name = "oom-killed",
 		.severity = SEV_WARNING,
 		.means = "a container was OOMKilled",
+		.badge = "OOM",
 		.rule = rule_oom,
 	},
 	[FK_SIDECAR_EXITED] = {
@@ -217,6 +220,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "the proxy container ended before the app during "
 		    "termination, and requests or outbound calls failed in "
 		    "between",
+		.badge = "SIDE",
 		.rule = rule_sidecar_exited,
 	},
 	[FK_TRAFFIC_AFTER_SHUTDOWN] = {
@@ -224,6 +228,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "requests to a pod's IP failed after it stopped "
 		    "accepting while a load balancer still routed to it",
+		.badge = "LB",
 		.rule = rule_traffic_after_shutdown,
 		/* failures the proxy explains are not the LB's */
 		.after = K(SIDECAR_EXITED),
@@ -232,6 +237,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.name = "app-started-before-proxy",
 		.severity = SEV_WARNING,
 		.means = "the app failed calls before its proxy was ready",
+		.badge = "PROXY",
 		.rule = rule_app_before_proxy,
 	},
 	[FK_JOB_HELD] = {
@@ -239,6 +245,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "a Job pod's main containers finished but a sidecar "
 		    "kept the pod (and the Job) running",
+		.badge = "HELD",
 		.rule = rule_job_held,
 	},
 	[FK_JOB_OVERRAN] = {
@@ -246,6 +253,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_WARNING,
 		.means = "a Job ran more than twice the median of its "
 		    "CronJob's earlier runs, with no sidecar to blame",
+		.badge = "OVER",
 		.rule = rule_job_overran,
 		.after = K(JOB_HELD),
 	},
@@ -254,12 +262,16 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "records missing from the actual set concentrate in "
 		    "a workload's termination windows",
+		.badge = "LOST",
+		.records = 1,
 		.rule = reconcile_run,
 	},
 	[FK_RECORDS_MISSING] = {
 		.name = "records-missing",
 		.severity = SEV_WARNING,
 		.means = "records missing with no such concentration",
+		.badge = "MISS",
+		.records = 1,
 		.rule = reconcile_run,
 	},
 	[FK_NODE_RESTART] = {
@@ -268,6 +280,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "containers of one node ended together with reason "
 		    "Unknown (exit 255): the node or its runtime restarted; "
 		    "these restarts are not the apps' fault",
+		.badge = "NODE",
 		.rule = rule_node_restart,
 	},
 	[FK_CRASH_LOOP] = {
@@ -277,6 +290,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "CrashLoopBackOff",
 		.means = "a container keeps exiting on its own (non-zero, not "
 		    "a kill) and is restarted",
+		.badge = "LOOP",
 		.rule = rule_crash_loop,
 		/* restarts its node's restarts explain are not its own */
 		.after = K(NODE_RESTART),
@@ -286,6 +300,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_WARNING,
 		.means = "the kubelet killed containers whose liveness probe "
 		    "failed",
+		.badge = "LIVE",
 		.rule = rule_liveness_restart,
 	},
 	[FK_EVICTED] = {
@@ -293,6 +308,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_WARNING,
 		.means = "pods evicted for node pressure, preempted, or ended "
 		    "by a node shutdown",
+		.badge = "EVICT",
 		.rule = rule_evicted,
 	},
 	[FK_START_FAILED] = {
@@ -301,6 +317,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "containers could not start (ContainerCannotRun, "
 		    "StartError, exit 126/127, a missing ConfigMap or Secret, "
 		    "an image that cannot be pulled)",
+		.badge = "START",
 		.rule = rule_start_failed,
 	},
 	[FK_JOB_FAILED] = {
@@ -308,6 +325,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_CRITICAL,
 		.means = "a Job failed (backoff limit, deadline, failure "
 		    "policy) or all its pods failed",
+		.badge = "JOBF",
 		.rule = rule_job_failed,
 	},
 	[FK_5XX_BURST] = {
@@ -315,6 +333,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.severity = SEV_WARNING,
 		.means = "a burst of 5xx responses that no more specific "
 		    "finding explains, with the nearest rollout",
+		.badge = "5XX",
 		.rule = rule_5xx_burst,
 		/* bursts that no finding of these kinds explains */
 		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |

@@ -251,7 +251,10 @@ static const char *const migrations[] = {
 	"CREATE INDEX events_pod_name ON events(obj_name, time_us);"
 	"CREATE INDEX missing_records_pod ON missing_records(pod_uid,"
 	"  time_us);"
-	"CREATE INDEX requests_ip ON requests(ip, attempt_us);",
+	"CREATE INDEX requests_ip ON requests(ip, attempt_us);"
+	"CREATE TABLE pod_traffic ("
+	"  pod_uid TEXT PRIMARY KEY, requests INTEGER, failed INTEGER"
+	") WITHOUT ROWID;",
 	/*
 	 * 2 -> 3: every way a container ends.  The observations gain the
 	 * messages, the liveness probe and the Job's failure reason; the
@@ -826,7 +829,8 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
 	}
 	if (only == ROW__COUNT)
-		buf_puts(&b, "DELETE FROM workload_seconds;");
+		buf_puts(&b, "DELETE FROM workload_seconds;"
+		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
 	if (rc != 0)
@@ -1348,7 +1352,11 @@ store_model_derive(struct store *st, char **cause)
 	    "workload, second, requests, errors, conn_failures) SELECT "
 	    "namespace, workload, second, sum(requests), sum(errors), "
 	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
-	    "second", cause));
+	    "second;"
+	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
+	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
+	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
+	    "pod_uid", cause));
 }
 
 /* Open bounds for a range query. */
@@ -1872,4 +1880,138 @@ store_log_tail(struct store *st, const char *ns, const char *pod,
 	}
 	sqlite3_finalize(s);
 	return (stop);
+}
+
+int
+store_pod_totals(struct store *st, struct store_pod_total **out, size_t *n,
+    char **cause)
+{
+	static const char *const q[] = {
+		"SELECT pod_uid, requests, failed, 0 FROM pod_traffic",
+		"SELECT pod_uid, 0, 0, count(*) FROM missing_records WHERE "
+		    "pod_uid IS NOT NULL GROUP BY pod_uid",
+	};
+	struct store_pod_total	*v = NULL, *t;
+	sqlite3_stmt		*s;
+	size_t			 cnt = 0, i;
+	int			 rc;
+
+	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
+		    SQLITE_OK) {
+			*cause = xasprintf("pod totals: %s",
+			    sqlite3_errmsg(st->db));
+			store_pod_totals_free(v, cnt);
+			return (-1);
+		}
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			v = xreallocarray(v, cnt + 1, sizeof *v);
+			t = &v[cnt++];
+			t->uid = xstrdup(col_text(s, 0));
+			t->requests = sqlite3_column_int64(s, 1);
+			t->failed = sqlite3_column_int64(s, 2);
+			t->missing = sqlite3_column_int64(s, 3);
+		}
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE) {
+			*cause = xasprintf("pod totals: %s",
+			    sqlite3_errmsg(st->db));
+			store_pod_totals_free(v, cnt);
+			return (-1);
+		}
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_pod_totals_free(struct store_pod_total *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].uid);
+	free(v);
+}
+
+/* One record by its row id, with its provenance. */
+static int
+store_record_by_id(struct store *st, enum rec_type type, int64_t id,
+    scan_cb cb, void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_I(id) };
+
+	return (store_query(st, &rec_descs[type], "id = ?1", NULL, p, 1, 1,
+	    1, cb, ctx, cause));
+}
+
+int
+store_event(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_event *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .event = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_EVENT, id, typed_event, &t,
+	    cause));
+}
+
+int
+store_log(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_log *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .log = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
+}
+
+/* A callback for rows of any record type, carried as is. */
+struct obs_cb {
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
+	void	*ctx;
+};
+
+static int
+obs_pod(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->pod(o->ctx, row, ref));
+}
+
+static int
+obs_ctr(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->ctr(o->ctx, row, ref));
+}
+
+int
+store_pod_observations(struct store *st, const char *uid,
+    int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
+    void *ctx, char **cause)
+{
+	struct obs_cb		o = { .pod = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid) };
+
+	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
+	    0, 1, obs_pod, &o, cause));
+}
+
+int
+store_container_observations(struct store *st, const char *uid,
+    const char *name, int (*cb)(void *, const struct rec_container *,
+    const struct store_ref *), void *ctx, char **cause)
+{
+	struct obs_cb		o = { .ctr = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
+
+	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
+	    "AND name = ?2", NULL, p, 2, 0, 1, obs_ctr, &o, cause));
 }

@@ -5,7 +5,7 @@
 # cppcheck when it is installed.  Exits non-zero on any finding.
 set -u
 cd "$(dirname "$0")/.."
-files=$(ls src/*.c importers/*.c include/*.h tests/unit/*.[ch] \
+files=$(ls src/*.c src/tui/*.c importers/*.c include/*.h tests/unit/*.[ch] \
     tests/importers/*.c tests/fuzz/*.c tests/bench/*.c 2>/dev/null)
 bad=0
 for f in $files; do
@@ -21,6 +21,17 @@ for f in $files; do
 		if grep -nE '(^|[^_a-zA-Z0-9])(printf|fprintf|vfprintf|vprintf|dprintf|puts|fputs|putchar|fputc|putc|fwrite|json_dumpf)[[:space:]]*\(' \
 		    "$f" | grep -v '^[0-9]*:[[:space:]]*\*'; then
 			echo "$f: raw output (write through out_printf, out.h)"
+			bad=1
+		fi
+		;;
+	esac
+	# the views draw text through src/tui/draw.c, which makes it safe
+	case $f in
+	src/tui/draw.c) ;;
+	src/tui/*)
+		if grep -nE '(^|[^_a-zA-Z0-9])(mv)?w?(addstr|addnstr|addch|printw|addwstr|add_wch|insstr)[[:space:]]*\(' \
+		    "$f"; then
+			echo "$f: curses text outside src/tui/draw.c (tui_text)"
 			bad=1
 		fi
 		;;
@@ -41,7 +52,8 @@ for f in $files; do
 done
 if command -v cppcheck >/dev/null 2>&1; then
 	cppcheck -q --error-exitcode=1 --std=c11 --enable=warning,portability \
-	    --inline-suppr -Iinclude -D_GNU_SOURCE src importers || bad=1
+	    --inline-suppr -Iinclude -D_GNU_SOURCE src src/tui importers || \
+	    bad=1
 fi
 if [ "$bad" -eq 0 ]; then
 	echo "lint: clean"

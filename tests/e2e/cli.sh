@@ -29,9 +29,12 @@ run "$CORONER" import --as nope x
 is import-unknown-format-exit 2 "$status"
 run "$CORONER" import --db "$db"
 is import-no-path-exit 2 "$status"
-run "$CORONER" tui --db "$db"
-is not-built-exit 2 "$status"
-ok not-built-says grep -q 'not built yet' "$T/.err"
+# Without a terminal the TUI says so and exits 2 (scripts never hang).
+run "$CORONER" tui --db "$db" </dev/null
+is tui-no-terminal-exit 2 "$status"
+ok tui-no-terminal-says grep -q 'needs a terminal' "$T/.err"
+run "$CORONER" --db "$db" </dev/null
+is bare-no-path-exit 2 "$status"
 
 # Import, then import again: nothing changes.
 run "$CORONER" import --db "$db" "$F/list-core/input"

@@ -18,7 +18,8 @@ test_kinds_named(void)
 
 	for (i = 0; i < FK__COUNT; i++) {
 		k = &finding_kinds[i];
-		CHECK(k->name != NULL && k->means != NULL && k->rule != NULL);
+		CHECK(k->name != NULL && k->means != NULL && k->rule != NULL &&
+		    k->badge != NULL);
 		if (k->name == NULL)
 			continue;
 		for (c = k->name; *c != '\0'; c++)
@@ -27,8 +28,11 @@ test_kinds_named(void)
 		CHECK(k->severity == SEV_CRITICAL ||
 		    k->severity == SEV_WARNING);
 		CHECK(finding_kind_lookup(k->name) == i);
-		for (j = 0; j < i; j++)
+		for (j = 0; j < i; j++) {
 			CHECK(strcmp(finding_kinds[j].name, k->name) != 0);
+			CHECK(k->badge == NULL || strcmp(finding_kinds[j].badge,
+			    k->badge) != 0);
+		}
 		/* the set names only kinds of the table, never itself */
 		CHECK((k->after & ~(FK_BIT(FK__COUNT) - 1)) == 0);
 		CHECK((k->after & FK_BIT(i)) == 0);
