@@ -478,12 +478,72 @@ ev_add_int(json_t *e, const char *key, int64_t n)
 	    json_integer_value(json_object_get(e, key))));
 }
 
+/* The pods of Jobs, by namespace and Job: each Job's pods together. */
+struct jobpods {
+	const struct podset_pod	**v;		/* owned array, borrowed pods */
+	size_t			  n;
+};
+
+static int
+cmp_jobpod(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
+	int			 c;
+
+	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
+	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+		return (c);
+	return (strcmp(p->r.owner_name, q->r.owner_name));
+}
+
+static void
+jobpods_build(const struct analysis *a, struct jobpods *jp)
+{
+	size_t	i;
+
+	memset(jp, 0, sizeof *jp);
+	for (i = 0; i < a->pods.n; i++) {
+		if (!str_eq(a->pods.v[i].r.owner_kind, "Job") ||
+		    a->pods.v[i].r.owner_name == NULL)
+			continue;
+		jp->v = xreallocarray(jp->v, jp->n + 1, sizeof *jp->v);
+		jp->v[jp->n++] = &a->pods.v[i];
+	}
+	xqsort(jp->v, jp->n, sizeof *jp->v, cmp_jobpod);
+}
+
+/* The first of Job name's pods (namespace ns) in jp, and how many. */
+static size_t
+jobpods_of(const struct jobpods *jp, const char *ns, const char *name,
+    size_t *count)
+{
+	struct podset_pod	 key;
+	const struct podset_pod	*kp = &key;
+	size_t			 lo = 0, hi = jp->n, mid;
+
+	memset(&key, 0, sizeof key);
+	key.r.namespace = ns;
+	key.r.owner_name = name;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_jobpod(&jp->v[mid], &kp) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (*count = 0; lo + *count < jp->n &&
+	    cmp_jobpod(&jp->v[lo + *count], &kp) == 0; (*count)++)
+		;
+	return (lo);
+}
+
 /*
  * Adds the failed pods of Job name (namespace ns) to f, with their main
  * containers' last exits; returns how many failed.
  */
 static int64_t
-failed_pods(struct analysis *a, struct finding *f, const char *ns,
+failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
     const char *name)
 {
 	const struct podset_pod		*p;
@@ -491,15 +551,13 @@ failed_pods(struct analysis *a, struct finding *f, const char *ns,
 	const struct row_termination	*t;
 	json_t				*d, *codes;
 	int64_t				 n = 0;
-	size_t				 i, j, k;
+	size_t				 i, j, k, from, count;
 
 	codes = json_object_get(f->evidence, "exit_codes");
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
-		if (!str_eq(p->r.namespace, ns) ||
-		    !str_eq(p->r.owner_kind, "Job") ||
-		    !str_eq(p->r.owner_name, name) ||
-		    !str_eq(p->r.phase, "Failed"))
+	from = jobpods_of(jp, ns, name, &count);
+	for (i = from; i < from + count; i++) {
+		p = jp->v[i];
+		if (!str_eq(p->r.phase, "Failed"))
 			continue;
 		n++;
 		finding_add_pod(f, p);
@@ -663,18 +721,20 @@ int
 rule_job_failed(struct analysis *a, char **cause)
 {
 	struct job_list		 jobs;
+	struct jobpods		 jp;
 	const struct jobrun	*j;
 	const struct podset_pod	*p;
 	struct finding		*f;
 	json_t			*e;
 	const char		*wl;
 	int64_t			 n;
-	size_t			 i, k, first = a->n;
+	size_t			 i, k, count, first = a->n;
 
 	if (jobs_load(a, &jobs, cause) != 0) {
 		jobs_free(&jobs);
 		return (-1);
 	}
+	jobpods_build(a, &jp);
 	for (i = 0; i < jobs.n; i++) {
 		j = &jobs.v[i];
 		if (!str_eq(j->status, "Failed"))
@@ -687,41 +747,28 @@ rule_job_failed(struct analysis *a, char **cause)
 		json_object_set_new(e, "reason", jv_str(j->reason));
 		json_object_set_new(e, "backoff_limit",
 		    jv_int(j->backoff_limit));
-		n = failed_pods(a, f, j->namespace, j->name);
+		n = failed_pods(&jp, f, j->namespace, j->name);
 		ev_add_int(e, "attempts", j->failed != INT_NONE &&
 		    j->failed > n ? j->failed : n);
 		finding_widen(f, j->start_us, j->completion_us);
 	}
-	/* pods of a Job that did not (or not yet) say it failed */
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
-		if (!str_eq(p->r.owner_kind, "Job") ||
-		    !str_eq(p->r.phase, "Failed") ||
-		    ((j = job_find(&jobs, p->r.namespace,
-		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
-		    str_eq(j->status, "Complete"))))
-			continue;
-		for (k = 0; k < a->pods.n; k++) {
-			if (str_eq(a->pods.v[k].r.namespace, p->r.namespace) &&
-			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
-			    str_eq(a->pods.v[k].r.owner_name,
-			    p->r.owner_name) &&
-			    !str_eq(a->pods.v[k].r.phase, "Failed"))
+	/* the pods of a Job that did not (or not yet) say it failed */
+	for (i = 0; i < jp.n; i += count) {
+		p = jp.v[i];
+		jobpods_of(&jp, p->r.namespace, p->r.owner_name, &count);
+		for (k = i; k < i + count; k++) {
+			if (!str_eq(jp.v[k]->r.phase, "Failed"))
 				break;
 		}
-		if (k < a->pods.n)
+		if (k < i + count)
 			continue;	/* one did not fail */
+		if ((j = job_find(&jobs, p->r.namespace,
+		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
+		    str_eq(j->status, "Complete")))
+			continue;
 		wl = p->r.workload != NULL ? p->r.workload : p->r.owner_name;
 		f = failed_group(a, first, p->r.namespace, wl);
 		e = f->evidence;
-		for (k = 0; k < json_array_size(json_object_get(e, "jobs"));
-		    k++) {
-			if (str_eq(json_string_value(json_array_get(
-			    json_object_get(e, "jobs"), k)), p->r.owner_name))
-				break;
-		}
-		if (k < json_array_size(json_object_get(e, "jobs")))
-			continue;	/* this Job is in already */
 		json_array_append_new(json_object_get(e, "jobs"),
 		    json_string(p->r.owner_name));
 		if (json_object_get(e, "reason") == NULL)
@@ -731,13 +778,14 @@ rule_job_failed(struct analysis *a, char **cause)
 			    NULL ? j->backoff_limit : INT_NONE));
 		json_object_set_new(e, "job_status", jv_str(j != NULL ?
 		    j->status : NULL));
-		n = failed_pods(a, f, p->r.namespace, p->r.owner_name);
+		n = failed_pods(&jp, f, p->r.namespace, p->r.owner_name);
 		ev_add_int(e, "attempts", n);
 	}
 	for (i = first; i < a->n; i++) {
 		if (a->v[i].kind == FK_JOB_FAILED)
 			failed_finish(&a->v[i]);
 	}
+	free(jp.v);
 	jobs_free(&jobs);
 	return (0);
 }

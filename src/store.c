@@ -319,7 +319,10 @@ static const char *const migrations[] = {
 	"  last_log_us INTEGER, last_log TEXT"
 	");"
 	"CREATE INDEX terminations_pod ON terminations(pod_uid, container,"
-	"  finished_us);",
+	"  finished_us);"
+	/* the previous instances' logs, read at every rebuild */
+	"CREATE INDEX container_logs_previous ON container_logs(namespace,"
+	"  pod, container, id) WHERE previous = 1;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -1853,11 +1856,15 @@ store_log_tail(struct store *st, const char *ns, const char *pod,
 	sqlite3_stmt	*s;
 	int		 rc, stop = 0;
 
-	if (sqlite3_prepare_v2(st->db, "SELECT time_us, text FROM (SELECT "
-	    "id, time_us, text FROM container_logs WHERE namespace = ? AND "
-	    "pod = ? AND container = ? AND previous = ? AND trim(text) <> '' "
-	    "ORDER BY id DESC LIMIT ?) ORDER BY id", -1, &s, NULL) !=
-	    SQLITE_OK) {
+	/* a literal previous = 1, so that the partial index serves it */
+	if (sqlite3_prepare_v2(st->db, previous ? "SELECT time_us, text FROM "
+	    "(SELECT id, time_us, text FROM container_logs WHERE namespace = "
+	    "?1 AND pod = ?2 AND container = ?3 AND previous = 1 AND "
+	    "trim(text) <> '' ORDER BY id DESC LIMIT ?5) ORDER BY id" :
+	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
+	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
+	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
+	    "?5) ORDER BY id", -1, &s, NULL) != SQLITE_OK) {
 		*cause = xasprintf("container_logs: %s",
 		    sqlite3_errmsg(st->db));
 		return (-1);
@@ -1865,7 +1872,6 @@ store_log_tail(struct store *st, const char *ns, const char *pod,
 	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, pod, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 3, container, -1, SQLITE_STATIC);
-	sqlite3_bind_int(s, 4, previous != 0);
 	sqlite3_bind_int(s, 5, n);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		if ((stop = cb(ctx, sqlite3_column_type(s, 0) == SQLITE_NULL ?
