@@ -389,7 +389,7 @@ time_text(const struct rd *rd, const char *s, size_t n, struct rowtime *t)
 	t->len = n;
 	if (n == 0)
 		t->state = TM_NONE;
-	else if (time_parse_any(s, n, rd->opts->tz_off_s, &t->us) == 0)
+	else if (time_parse_any(s, n, rd->opts->tz, &t->us) == 0)
 		t->state = TM_OK;
 	else
 		t->state = TM_BAD;

@@ -122,6 +122,14 @@ struct moments {
  */
 int		 moments_load(struct store *st, const struct podset_pod *p,
 		    struct moments *ms, char **cause);
+/*
+ * The part of moments_load that needs no store: the pod's own moments
+ * and its containers' (moments_derive), then the ordering and offsets
+ * (moments_finish).  For drawing tests from fixed rows.
+ */
+void		 moments_derive(const struct podset_pod *p,
+		    struct moments *ms);
+void		 moments_finish(struct moments *ms);
 void		 moments_free(struct moments *ms);
 
 /* The index of the first moment of this kind, or -1. */

@@ -16,7 +16,7 @@
 #include "model.h"
 #include "record.h"
 
-#define STORE_SCHEMA_VERSION	3
+#define STORE_SCHEMA_VERSION	4
 
 struct store;
 
@@ -142,15 +142,25 @@ int	store_missing_keys(struct store *st, const char *ref,
 	    const char *act, int (*cb)(void *ctx, const char *key,
 	    int64_t time_us), void *ctx, int64_t *unexpected, char **cause);
 
-/* What the report's summary says (DESIGN §8). */
+/* What the report's summary says (the report JSON of coroner.1). */
 struct store_summary {
 	int64_t	pods;
 	int64_t	rollouts;
 	int64_t	requests;
 	int64_t	failed_requests;	/* 5xx, or Envoy's 0 */
-	int64_t	first_us;		/* the incident's window: earliest */
-	int64_t	last_us;		/* and latest time in the data */
+	int64_t	first_us;		/* the incident's window: from, */
+	int64_t	last_us;		/* to (TIME_NONE: no time at all) */
+	char	basis[200];		/* how the window was found, a
+					   phrase ("the span of 6 pods'
+					   ends (...) and 1 rollout") */
 };
+/*
+ * Counts, and the incident's window: the span of the pods' ends
+ * (deletion requests, pods gone after one, exits and kills of containers
+ * other than init containers), the rollouts and the seconds with failed
+ * requests; when there are none, the span of every time in the data.
+ * Returns 0, or -1 with a new *cause.
+ */
 int	store_summary(struct store *st, struct store_summary *sum,
 	    char **cause);
 

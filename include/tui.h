@@ -114,7 +114,7 @@ struct pods_row {
 	char		 badges[48];	/* its findings, short: "KILL GRACE" */
 };
 struct pods_state {
-	char		 filter[128];	/* what / filters by, "" for all */
+	char		 filter[512];	/* what / filters by, "" for all */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
 	int		 cursor;	/* a row with a pod */
@@ -305,6 +305,8 @@ int	death_open(struct tui_state *, struct podset_pod *, char **);
 void	death_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key death_keys[];
 int	rollout_load(struct tui_state *, char **);
+/* What the lanes of a rollout share, in the summary's three sentences. */
+void	rollout_summarize(struct rollout_state *);
 void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rollout_keys[];
 int	sql_run(struct tui_state *, const char *query);

@@ -20,6 +20,7 @@
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
+#include "zone.h"
 
 #define SHOW_ERRORS	10	/* rejects printed per input */
 
@@ -40,7 +41,9 @@ const struct cmd_entry cmd_import_entry = {
 	    "\n"
 	    "  --db FILE     the database ($CORONER_DB, else coroner.db)\n"
 	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
-	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
+	    "  --tz ZONE     zone of times written without one: UTC, an\n"
+	    "                offset (+02:00) or a zone name (Europe/Berlin,\n"
+	    "                from the system's zoneinfo, summer time too)\n"
 	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
 	    "                their path does not say (kubectl logs output)\n"
 	    "  --container C container logs: the container they belong to\n"
@@ -71,6 +74,8 @@ struct import_run {
 	int64_t		 shown_us;	/* last progress line */
 	int		 quiet;		/* -q */
 	int64_t		 skipped;	/* members skipped in this source */
+	int64_t		 skipped_records; /* of them, CSV, TSV or NDJSON
+					   files: records, for --records */
 	struct buf	 skipped_names;	/* the first few of them */
 };
 
@@ -140,12 +145,16 @@ run_reject(void *ctx, int64_t line, const char *reason)
 	}
 }
 
-/* A short, safe description of why no importer claimed the input. */
+/*
+ * A short, safe description of why no importer claimed the input, in
+ * words a user understands.  Returns a static string or buf.
+ */
 static const char *
-unknown_why(struct input *in)
+unknown_why(struct input *in, char *buf, size_t buflen)
 {
 	const unsigned char	*h;
-	size_t			 len, i;
+	const char		*prog, *nl;
+	size_t			 len, i, n, pl;
 
 	len = input_peek(in, &h);
 	if (len == 0)
@@ -159,7 +168,19 @@ unknown_why(struct input *in)
 	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
 	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
 		return ("YAML is not supported yet; use kubectl -o json");
-	return ("no importer recognises this input");
+	nl = memchr(h + i, '\n', len - i);
+	n = nl != NULL ? (size_t)(nl - (const char *)(h + i)) : len - i;
+	if (importer_syslog_line((const char *)h + i, n, &prog, &pl)) {
+		if (pl == 7 && memcmp(prog, "haproxy", 7) == 0)
+			return ("an HAProxy log (syslog lines), not a format "
+			    "coroner reads (coroner formats lists them)");
+		/* the program's name is data: out_printf escapes it */
+		snprintf(buf, buflen, "a syslog file (lines of %.*s), not a "
+		    "format coroner reads (coroner formats lists them)",
+		    (int)(pl > 40 ? 40 : pl), prog);
+		return (buf);
+	}
+	return ("not a format coroner reads (coroner formats lists them)");
 }
 
 /*
@@ -192,9 +213,37 @@ hash_with_name(char hash[33], const char *name)
  * hold many such files (RBAC, nodes, YAML custom resources) and skipping
  * them is not a failure.  They are counted and the first few named.
  */
+/*
+ * Whether a file's name says it holds records (CSV, TSV, NDJSON, maybe
+ * compressed), which only --records imports.
+ */
+static int
+named_like_records(const char *name)
+{
+	static const char *const kinds[] = {
+		".csv", ".tsv", ".ndjson", ".jsonl"
+	};
+	static const char *const packed[] = { "", ".zst", ".gz" };
+	size_t	 n = strlen(name), i, j, kl, pl;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		for (j = 0; j < sizeof packed / sizeof packed[0]; j++) {
+			kl = strlen(kinds[i]);
+			pl = strlen(packed[j]);
+			if (n > kl + pl && strncmp(name + n - pl - kl,
+			    kinds[i], kl) == 0 &&
+			    strcmp(name + n - pl, packed[j]) == 0)
+				return (1);
+		}
+	}
+	return (0);
+}
+
 static int
 skip_member(struct import_run *run, const char *name)
 {
+	if (named_like_records(name))
+		run->skipped_records++;
 	if (run->skipped++ < 4)
 		buf_printf(&run->skipped_names, "%s%s",
 		    run->skipped_names.len > 0 ? ", " : "", name);
@@ -218,7 +267,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 
 	name = out_safe(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
-		const char	*why = unknown_why(in);
+		char		 whybuf[160];
+		const char	*why = unknown_why(in, whybuf, sizeof whybuf);
 
 		if (input_error(in) != NULL) {	/* names the input */
 			safe = out_safe(input_error(in),
@@ -287,9 +337,15 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	if (run->rejected > SHOW_ERRORS)
 		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
 		    (long long)(run->rejected - SHOW_ERRORS));
-	if (dup) {
+	if (run->rows == 0 && run->rejected == 0) {
+		/* an empty list: "already imported" would only puzzle */
 		if (!run->quiet)
-			out_printf(stdout, "%s: content already imported, "
+			out_printf(stdout, "%s: empty (%s), nothing to "
+			    "import\n", name, imp->name);
+	} else if (dup) {
+		if (!run->quiet)
+			out_printf(stdout, "%s: already imported (the same "
+			    "content), "
 			    "nothing changed\n", name);
 	} else if (!run->quiet)
 		out_printf(stdout, "%s: %s, %lld rows, %lld rejected\n", name,
@@ -351,7 +407,11 @@ import_paths(const char *db, char **paths, int npaths,
 			    ", ..." : "");
 			free(name);
 		}
-		run.skipped = 0;
+		if (run.skipped_records > 0 && !quiet)
+			out_printf(stdout, "  (CSV, TSV and NDJSON files hold "
+			    "records: import them with\n  --records NAME "
+			    "--key COL --time COL, one set at a time)\n");
+		run.skipped = run.skipped_records = 0;
 		buf_clear(&run.skipped_names);
 	}
 	pipeline_free(run.pl);
@@ -390,10 +450,11 @@ static int
 cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	const struct importer	*as = NULL;
-	struct import_opts	 opts = { .tz_off_s = 0 };
-	const char		*db = NULL;
-	char			*slash;
-	int			 ch, quiet = 0;
+	struct import_opts	 opts = { .tz = NULL };
+	struct zone		*tz = NULL;
+	const char		*db = NULL, *tz_spec = NULL;
+	char			*slash, *cause = NULL;
+	int			 ch, quiet = 0, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -410,9 +471,7 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 				    optarg));
 			break;
 		case 'z':
-			if (time_parse_zone(optarg, &opts.tz_off_s) != 0)
-				return (cmd_usage_error(ce, "bad zone '%s' "
-				    "(UTC, +02:00, -0530)", optarg));
+			tz_spec = optarg;
 			break;
 		case 'q':
 			quiet = 1;
@@ -466,8 +525,18 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 			    "--reconcile REFERENCE:ACTUAL)"));
 		as = &imp_records;
 	}
-	return (import_paths(cmd_db_path(db), argv + optind, argc - optind,
-	    as, &opts, quiet));
+	if (tz_spec != NULL) {
+		if (zone_open(tz_spec, &tz, &cause) != 0) {
+			rc = cmd_usage_error(ce, "%s", cause);
+			free(cause);
+			return (rc);
+		}
+		opts.tz = tz;
+	}
+	rc = import_paths(cmd_db_path(db), argv + optind, argc - optind, as,
+	    &opts, quiet);
+	zone_free(tz);
+	return (rc);
 }
 
 int
@@ -491,7 +560,7 @@ cmd_import_then_tui(int argc, char **argv)
 	rc = EXIT_OK;
 	if (n > 0)
 		rc = import_paths(cmd_db_path(db), argv + 1, n, NULL,
-		    &(struct import_opts){ .tz_off_s = 0 }, 0);
+		    &(struct import_opts){ .tz = NULL }, 0);
 	if (rc != EXIT_OK)
 		return (rc);
 	return (cmd_tui_open(db));

@@ -37,8 +37,8 @@ const struct cmd_entry cmd_pods_entry = {
 	    "\"coroner timeline POD\" shows how each was known.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)\n"
-	    "  --json      one JSON object per pod per line (its fields are\n"
-	    "              listed in the README)",
+	    "  --json      one JSON object per pod per line (the fields are\n"
+	    "              in coroner(1), PODS JSON)",
 	.exec = cmd_pods_exec,
 };
 

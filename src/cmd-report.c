@@ -34,7 +34,7 @@ const struct cmd_entry cmd_report_entry = {
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --format FORMAT  md (Markdown, the default), html (one\n"
 	    "                   self-contained file with a timeline per\n"
-	    "                   finding) or json (DESIGN section 8)\n"
+	    "                   finding) or json (coroner(1), REPORT JSON)\n"
 	    "  -o, --output FILE\n"
 	    "                   write to FILE (atomically: a temporary file\n"
 	    "                   in its directory, then renamed) instead of\n"

@@ -71,8 +71,28 @@ usage(FILE *f)
 	    "(Kubernetes events, pods,\nworkloads, access logs, container "
 	    "logs, outside records) into one SQLite\ndatabase and explains "
 	    "how each pod died.  The database is --db FILE, else\n"
-	    "$CORONER_DB, else coroner.db.  \"coroner COMMAND --help\" "
-	    "tells more.\n");
+	    "$CORONER_DB, else coroner.db.  \"coroner help COMMAND\" "
+	    "tells more;\nthe manual is \"man coroner\".\n");
+}
+
+/* "coroner help COMMAND": the same text as "coroner COMMAND --help". */
+static int
+help_command(int argc, char **argv)
+{
+	size_t	i;
+
+	if (argc > 1) {
+		out_printf(stderr, "coroner help: one COMMAND, not '%s %s'\n",
+		    argv[0], argv[1]);
+		return (EXIT_USAGE);
+	}
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		if (strcmp(argv[0], cmd_table[i]->name) == 0)
+			return (cmd_help(cmd_table[i]));
+	}
+	out_printf(stderr, "coroner help: unknown command '%s' (try "
+	    "coroner --help)\n", argv[0]);
+	return (EXIT_USAGE);
 }
 
 int
@@ -85,6 +105,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return (EXIT_USAGE);
 	}
+	if (strcmp(argv[1], "help") == 0 && argc > 2)
+		return (help_command(argc - 2, argv + 2));
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);

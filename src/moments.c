@@ -574,16 +574,21 @@ log_span(const struct podset_pod *p, int64_t *from, int64_t *to)
 	}
 }
 
+void
+moments_derive(const struct podset_pod *p, struct moments *ms)
+{
+	memset(ms, 0, sizeof *ms);
+	ms->pod = p;
+	pod_moments(ms, p);
+}
+
 int
 moments_load(struct store *st, const struct podset_pod *p,
     struct moments *ms, char **cause)
 {
 	int64_t	from, to;
-	size_t	i;
 
-	memset(ms, 0, sizeof *ms);
-	ms->pod = p;
-	pod_moments(ms, p);
+	moments_derive(p, ms);
 	if (store_pod_events(st, p->r.uid, p->r.namespace, p->r.name,
 	    event_moment, ms, cause) != 0)
 		return (-1);
@@ -595,6 +600,16 @@ moments_load(struct store *st, const struct podset_pod *p,
 		return (-1);
 	if (store_pod_missing(st, p->r.uid, missing_moment, ms, cause) != 0)
 		return (-1);
+	moments_finish(ms);
+	return (0);
+}
+
+void
+moments_finish(struct moments *ms)
+{
+	const struct podset_pod	*p = ms->pod;
+	size_t			 i;
+
 	xqsort(ms->v, ms->n, sizeof *ms->v, cmp_moment);
 	if (p->r.deletion_us != TIME_NONE) {
 		ms->zero_us = p->r.deletion_us;
@@ -612,7 +627,6 @@ moments_load(struct store *st, const struct podset_pod *p,
 		ms->v[i].offset_us = ms->zero_us == TIME_NONE ? TIME_NONE :
 		    ms->v[i].t_us - ms->zero_us;
 	}
-	return (0);
 }
 
 void

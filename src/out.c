@@ -628,8 +628,10 @@ out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
 	size_t		 avail, n, brk, lead;
 	int		 rc = 0;
 
-	avail = width > indent + 20 ? width - indent : 20;
 	lead = indent > at ? indent - at : 0;
+	/* the first line starts where the caller is, the others at indent */
+	avail = width > (at > indent ? at : indent) + 20 ? width -
+	    (at > indent ? at : indent) : 20;
 	while (*p != '\0' && rc == 0) {
 		n = out_fit_bytes(p, avail);
 		if (p[n] != '\0') {
@@ -646,6 +648,7 @@ out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
 		while (*p == ' ')
 			p++;
 		lead = indent;
+		avail = width > indent + 20 ? width - indent : 20;
 	}
 	free(safe);
 	return (rc);

@@ -422,7 +422,9 @@ report_md(struct store *st, json_t *rep, FILE *out, char **cause)
 	md_value(out, json_object_get(win, "start"), 0);
 	out_printf(out, " \xe2\x86\x92 ");
 	md_value(out, json_object_get(win, "end"), 0);
-	out_printf(out, " (UTC).  \nGenerated ");
+	out_printf(out, " (UTC): ");
+	md_value(out, json_object_get(win, "basis"), 0);
+	out_printf(out, ".  \nGenerated ");
 	md_value(out, json_object_get(rep, "generated_at"), 0);
 	out_printf(out, " by coroner (");
 	md_value(out, json_object_get(rep, "format"), 0);

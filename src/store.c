@@ -50,6 +50,16 @@ struct store {
 };
 
 /*
+ * A *_us column (microseconds since the epoch, UTC) as the text of
+ * time_format(): "2026-05-12T09:00:03.250Z", milliseconds truncated
+ * toward the epoch, NULL for NULL.  Only SQLite's own functions, so that
+ * the views work in any sqlite3.
+ */
+#define UTC(col)							\
+	"strftime('%Y-%m-%dT%H:%M:%fZ', ((" col ") - ((" col ") "	\
+	"% 1000 + 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
+
+/*
  * Schema migrations: migrations[i] takes the database from user_version i
  * to i + 1.  Never edit a released step; append a new one.
  */
@@ -256,7 +266,105 @@ static const char *const migrations[] = {
 	"  pod_uid TEXT PRIMARY KEY, requests INTEGER, failed INTEGER"
 	") WITHOUT ROWID;",
 	/*
-	 * 2 -> 3: every way a container ends.  The observations gain the
+	 * 2 -> 3: views for people who query the database with sqlite3:
+	 * every *_us column as RFC 3339 UTC text with milliseconds under
+	 * its name without the suffix, durations in seconds, pods by name.
+	 * Read-only conveniences: coroner itself never reads them.  The
+	 * schema and the views are described in coroner.1 (DATABASE).
+	 */
+	"CREATE VIEW sources_v AS SELECT id, path, member, format, bytes,"
+	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors"
+	"  FROM sources WHERE hash IS NOT NULL;"
+	"CREATE VIEW events_v AS SELECT " UTC("time_us") " AS time,"
+	"  namespace, obj_kind AS kind, obj_name AS object, container,"
+	"  reason, type, message, component, host, count,"
+	"  " UTC("first_us") " AS first, " UTC("last_us") " AS last,"
+	"  obj_uid, source_id, line FROM events;"
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
+	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
+	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
+	"  " UTC("main_exit_us") " AS main_exit FROM pods;"
+	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
+	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
+	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
+	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
+	"  " UTC("c.ready_us") " AS ready,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
+	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
+	"  c.killed_at_deadline, c.pod_uid"
+	"  FROM containers c LEFT JOIN pods p ON p.uid = c.pod_uid;"
+	/* one row per container that ended, with its pod's deletion */
+	"CREATE VIEW deaths_v AS SELECT p.namespace, p.name AS pod,"
+	"  p.workload, c.name AS container, c.sidecar,"
+	"  " UTC("p.deletion_us") " AS deletion, p.grace_s,"
+	"  p.prestop_ms / 1000.0 AS prestop_s,"
+	"  " UTC("c.sigterm_us") " AS sigterm,"
+	"  " UTC("c.deadline_us") " AS deadline,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.killed_at_deadline,"
+	"  (c.finished_us - p.deletion_us) / 1e6 AS after_deletion_s,"
+	"  (c.finished_us - c.sigterm_us) / 1e6 AS after_sigterm_s,"
+	"  c.pod_uid"
+	"  FROM containers c JOIN pods p ON p.uid = c.pod_uid"
+	"  WHERE c.finished_us IS NOT NULL;"
+	/*
+	 * pod: the pod that owned the attempt's IP at the attempt's time,
+	 * else the last one that had it before (as coroner attributes
+	 * requests: a pod gone while the load balancer still routes)
+	 */
+	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"
+	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"
+	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"
+	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"
+	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"
+	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"
+	"   r.start_us) ORDER BY i.from_us DESC LIMIT 1) AS pod,"
+	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"
+	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"
+	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"
+	"  " UTC("r.attempt_us") " AS attempt, r.source_id, r.line"
+	"  FROM requests r;"
+	"CREATE VIEW buckets_v AS SELECT " UTC("b.second * 1000000")
+	"  AS second, b.ip, p.name AS pod, b.namespace, b.workload,"
+	"  b.exact, b.requests, b.errors, b.conn_failures, b.pod_uid"
+	"  FROM buckets b LEFT JOIN pods p ON p.uid = b.pod_uid;"
+	"CREATE VIEW pod_ips_v AS SELECT i.ip, i.namespace, p.name AS pod,"
+	"  " UTC("i.from_us") " AS from_time, " UTC("i.to_us") " AS to_time,"
+	"  i.pod_uid FROM pod_ips i LEFT JOIN pods p ON p.uid = i.pod_uid;"
+	"CREATE VIEW workloads_v AS SELECT kind, namespace, name,"
+	"  owner_kind, owner_name, " UTC("created_us") " AS created,"
+	"  template_hash, revision, replicas, grace_s, condition,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion, schedule, uid"
+	"  FROM workloads;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis FROM rollouts;"
+	"CREATE VIEW jobs_v AS SELECT namespace, name, cronjob,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion,"
+	"  duration_ms / 1000.0 AS duration_s, status, uid FROM jobs;"
+	"CREATE VIEW logs_v AS SELECT " UTC("time_us") " AS time, namespace,"
+	"  pod, container, previous, stream, text, source_id, line"
+	"  FROM container_logs;"
+	"CREATE VIEW records_v AS SELECT set_name, key,"
+	"  " UTC("time_us") " AS time, extra, source_id, line FROM records;"
+	"CREATE VIEW findings_v AS SELECT id, severity, kind, namespace,"
+	"  workload, pods, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, summary, recommendation, evidence"
+	"  FROM findings;"
+	"CREATE VIEW missing_v AS SELECT m.reference, m.actual, m.key,"
+	"  " UTC("m.time_us") " AS time, m.namespace, m.workload,"
+	"  p.name AS pod, m.pod_uid"
+	"  FROM missing_records m LEFT JOIN pods p ON p.uid = m.pod_uid;",
+	/*
+	 * 3 -> 4: every way a container ends.  The observations gain the
 	 * messages, the liveness probe and the Job's failure reason; the
 	 * model gains what ended each pod and container and one row per
 	 * termination (model.h).  Model rows of a database made before
@@ -322,7 +430,15 @@ static const char *const migrations[] = {
 	"  finished_us);"
 	/* the previous instances' logs, read at every rebuild */
 	"CREATE INDEX container_logs_previous ON container_logs(namespace,"
-	"  pod, container, id) WHERE previous = 1;",
+	"  pod, container, id) WHERE previous = 1;"
+	/* and, for sqlite3 users, the terminations with readable times */
+	"CREATE VIEW terminations_v AS SELECT p.namespace, p.name AS pod,"
+	"  t.container, t.instance, " UTC("t.started_us") " AS started,"
+	"  " UTC("t.finished_us") " AS finished, t.exit_code, t.signal,"
+	"  t.reason, t.cause, t.cause_basis,"
+	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
+	"  t.last_log, t.pod_uid"
+	"  FROM terminations t LEFT JOIN pods p ON p.uid = t.pod_uid;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -1274,60 +1390,126 @@ fail:
 	return (-1);
 }
 
+/* Runs a query of one row of int64 columns into v (NULL: TIME_NONE). */
+static int
+store_row_ints(struct store *st, const char *sql, int64_t *v, int n,
+    char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 i, rc;
+
+	for (i = 0; i < n; i++)
+		v[i] = TIME_NONE;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	rc = sqlite3_step(s);
+	for (i = 0; rc == SQLITE_ROW && i < n; i++) {
+		if (sqlite3_column_type(s, i) != SQLITE_NULL)
+			v[i] = sqlite3_column_int64(s, i);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Appends "6 pods' ends" (one or many by n) to the list in b; last says
+ * it ends the list ("..., 1 rollout and 40 seconds ...").
+ */
+static void
+basis_part(struct buf *b, int64_t n, const char *one, const char *many,
+    int last)
+{
+	if (n <= 0)
+		return;
+	buf_printf(b, "%s%lld %s", b->len == 0 ? "" : last ? " and " : ", ",
+	    (long long)n, n == 1 ? one : many);
+}
+
 int
 store_summary(struct store *st, struct store_summary *sum, char **cause)
 {
-	static const char *const q[] = {
-		"SELECT count(*) FROM pods",
-		"SELECT count(*) FROM rollouts",
-		"SELECT count(*), coalesce(sum(status >= 500 OR status = 0), 0)"
-		    " FROM requests WHERE seq IS NULL OR seq = 0",
-		"SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
-		    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
-		    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
-		    "SELECT min(start_us) FROM requests UNION ALL SELECT "
-		    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
-		    "FROM events UNION ALL SELECT max(time_us) FROM events)",
-	};
-	sqlite3_stmt	*s;
-	size_t		 i;
-	int		 rc;
+	/*
+	 * The incident: what ended, what rolled out, what failed.  An end
+	 * is a deletion request, a pod gone after one, a container's exit
+	 * or kill (not an init container's, which ends to let the pod
+	 * start); a failure is a second of failed requests to an IP.
+	 */
+	static const char incident[] =
+	    "SELECT min(t), max(t) FROM ("
+	    " SELECT deletion_us AS t FROM pods"
+	    " UNION ALL SELECT gone_us FROM pods"
+	    "  WHERE deletion_us IS NOT NULL"
+	    " UNION ALL SELECT finished_us FROM containers"
+	    "  WHERE NOT init OR native_sidecar"
+	    " UNION ALL SELECT start_us FROM rollouts"
+	    " UNION ALL SELECT end_us FROM rollouts"
+	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
+	    "  WHERE errors > 0"
+	    " UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"
+	    "  WHERE errors > 0)";
+	static const char counts[] =
+	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
+	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
+	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
+	    "  c.native_sidecar))),"
+	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
+	    "  end_us IS NOT NULL),"
+	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+	/* everything, when the data holds no incident */
+	static const char everything[] =
+	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
+	    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
+	    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
+	    "SELECT min(start_us) FROM requests UNION ALL SELECT "
+	    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
+	struct buf	b = { 0 };
+	int64_t		v[4];
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
-		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
-		    SQLITE_OK) {
-			*cause = xasprintf("summary: %s",
-			    sqlite3_errmsg(st->db));
+	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	if (store_row_ints(st, incident, v, 2, cause) != 0)
+		return (-1);
+	if (v[0] != TIME_NONE) {
+		sum->first_us = v[0];
+		sum->last_us = v[1];
+		if (store_row_ints(st, counts, v, 3, cause) != 0)
 			return (-1);
-		}
-		rc = sqlite3_step(s);
-		if (rc == SQLITE_ROW) {
-			switch (i) {
-			case 0:
-				sum->pods = sqlite3_column_int64(s, 0);
-				break;
-			case 1:
-				sum->rollouts = sqlite3_column_int64(s, 0);
-				break;
-			case 2:
-				sum->requests = sqlite3_column_int64(s, 0);
-				sum->failed_requests =
-				    sqlite3_column_int64(s, 1);
-				break;
-			default:
-				if (sqlite3_column_type(s, 0) != SQLITE_NULL)
-					sum->first_us =
-					    sqlite3_column_int64(s, 0);
-				if (sqlite3_column_type(s, 1) != SQLITE_NULL)
-					sum->last_us =
-					    sqlite3_column_int64(s, 1);
-				break;
-			}
-		}
-		sqlite3_finalize(s);
+		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
+		    "pods' ends (deletions, exits, kills)",
+		    v[1] <= 0 && v[2] <= 0);
+		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
+		basis_part(&b, v[2], "second with failed requests",
+		    "seconds with failed requests", 1);
+		snprintf(sum->basis, sizeof sum->basis, "the span of %s",
+		    b.data != NULL ? b.data : "the incident");
+		buf_free(&b);
+		return (0);
 	}
+	if (store_row_ints(st, everything, v, 2, cause) != 0)
+		return (-1);
+	sum->first_us = v[0];
+	sum->last_us = v[1];
+	snprintf(sum->basis, sizeof sum->basis, v[0] != TIME_NONE ?
+	    "no death, rollout or failed request: the span of every pod, "
+	    "event and request" : "nothing with a time was imported");
 	return (0);
 }
 

@@ -325,8 +325,10 @@ tui_bars(WINDOW *win, const struct tui_look *look, int y, int x0,
 			eighths = 1;
 		if (eighths > 8)
 			eighths = 8;
+		/* failures stand out without colors too */
 		tui_put_glyph(win, look, y, x0 + (int)i,
-		    (enum tui_glyph)(G_BAR1 + eighths - 1), A_NORMAL, pair);
+		    (enum tui_glyph)(G_BAR1 + eighths - 1), pair == PAIR_TERM &&
+		    !look->color ? A_REVERSE : A_NORMAL, pair);
 	}
 }
 

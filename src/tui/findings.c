@@ -83,8 +83,8 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_text(win, &ts->look, h - 2, 1, w - 1,
 		    f->r.recommendation, A_DIM, PAIR_NONE);
 	}
-	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  1 overview  "
-	    "2 pods  ; SQL  e export  ? help  q back");
+	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  2 pods  "
+	    "; SQL  e export  ? help  q back");
 }
 
 static int
@@ -300,11 +300,13 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	fv->width = w;
 	time_format(f->r.start_us, t1);
 	time_format(f->r.end_us, t2);
-	l = xasprintf("%s %s: %s/%s, %s to %s", str_eq(f->r.severity,
-	    "critical") ? "CRITICAL" : "WARNING", f->r.kind,
-	    f->r.namespace != NULL ? f->r.namespace : "-",
-	    f->r.workload != NULL ? f->r.workload : "-", t1, t2);
+	l = xasprintf("%s %s: %s/%s", str_eq(f->r.severity, "critical") ?
+	    "CRITICAL" : "WARNING", f->r.kind, f->r.namespace != NULL ?
+	    f->r.namespace : "-", f->r.workload != NULL ? f->r.workload : "-");
 	line(fv, FL_HEAD, -1, l);
+	free(l);
+	l = xasprintf("from %s to %s (UTC)", t1, t2);
+	line(fv, FL_DIM, -1, l);
 	free(l);
 	wrapped(fv, FL_TEXT, 2, w, f->r.summary != NULL ? f->r.summary : "");
 	line(fv, FL_TEXT, -1, "");
@@ -341,9 +343,9 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		    sizeof *fv->pods);
 		fv->pods[fv->npods] = p;
 		time_format(p->r.deletion_us, t1);
-		l = xasprintf("  %s/%s  deleted %s%s", p->r.namespace,
-		    p->r.name, p->r.deletion_us != TIME_NONE ? t1 : "-",
-		    p->r.killed ? "  SIGKILLed at the deadline" : "");
+		l = xasprintf("  %s/%s  deleted %.12s%s", p->r.namespace,
+		    p->r.name, p->r.deletion_us != TIME_NONE ? t1 + 11 : "-",
+		    p->r.killed ? "  SIGKILLed" : "");
 		line(fv, FL_POD, (int)fv->npods, l);
 		free(l);
 		fv->npods++;

@@ -122,6 +122,46 @@ add_missing(void *ctx, const void *row)
 	return (0);
 }
 
+/* Whether t is on the axis. */
+static int
+on_axis(const struct ov_state *ov, int64_t t)
+{
+	return (t != TIME_NONE && t >= ov->axis.lo_us && t < ov->axis.hi_us);
+}
+
+/* Leaves out the lanes with nothing on the axis. */
+static void
+drop_empty(struct ov_state *ov)
+{
+	struct ov_lane	*l;
+	size_t		 i, j, keep = 0;
+	int		 any;
+
+	for (i = 0; i < ov->nlanes; i++) {
+		l = &ov->lanes[i];
+		any = l->total > 0;
+		for (j = 0; !any && j < l->ndeaths; j++)
+			any = on_axis(ov, l->deaths[j]);
+		for (j = 0; !any && j < l->nmissing; j++)
+			any = on_axis(ov, l->missing[j]);
+		for (j = 0; !any && j < l->nrolls; j++)
+			any = l->roll_to[j] >= ov->axis.lo_us &&
+			    l->roll_from[j] < ov->axis.hi_us;
+		if (any) {
+			ov->lanes[keep++] = *l;
+			continue;
+		}
+		free(l->req);
+		free(l->bad);
+		free(l->deaths);
+		free(l->killed);
+		free(l->roll_from);
+		free(l->roll_to);
+		free(l->missing);
+	}
+	ov->nlanes = keep;
+}
+
 /* Lanes with the most to say first: failures, kills, deaths. */
 static int
 cmp_lane(const void *a, const void *b)
@@ -195,6 +235,7 @@ overview_load(struct tui_state *ts, char **cause)
 		    TIME_NONE ? p->r.deadline_us : at;
 		l->killed[l->ndeaths++] = p->r.killed;
 	}
+	drop_empty(ov);
 	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
 	if (ov->cursor >= (int)ts->nfindings)
 		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
@@ -364,7 +405,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	for (i = lo.top; i < (int)ts->nfindings && y < h - 1; i++, y++)
 		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor);
 	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  PgDn lanes  "
-	    "2 pods  3 findings  ; SQL  ? help  Q quit");
+	    "2 pods  ; SQL  ? help  Q quit");
 }
 
 static int

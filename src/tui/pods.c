@@ -279,22 +279,23 @@ static const struct {
 static int
 fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
 {
-	int	i, used = NAME_MIN, name_w, extra;
+	int	i, used, name_w, cap = w * 2 / 5;
 
+	/* the whole name first, up to two fifths of the width */
+	name_w = longest + 2;
+	if (name_w > NAME_MAX)
+		name_w = NAME_MAX;
+	if (name_w > cap)
+		name_w = cap;
+	if (name_w < NAME_MIN)
+		name_w = NAME_MIN;
+	used = name_w;
 	for (i = 0; i < COL__COUNT; i++) {
 		shown[i] = used + cols[i].width <= w;
 		if (shown[i])
 			used += cols[i].width;
 	}
-	extra = w - used;
-	name_w = NAME_MIN;
-	if (longest + 2 > name_w) {
-		name_w = longest + 2 < NAME_MAX ? longest + 2 : NAME_MAX;
-		if (name_w - NAME_MIN > extra)
-			name_w = NAME_MIN + extra;
-	}
-	extra -= name_w - NAME_MIN;
-	*exits_w = cols[COL_EXITS].width + (extra > 0 ? extra : 0);
+	*exits_w = cols[COL_EXITS].width + (w - used > 0 ? w - used : 0);
 	return (name_w);
 }
 
@@ -436,7 +437,7 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    "No pod matches the filter." : "No pods were imported.",
 		    A_NORMAL, PAIR_NONE);
 	tui_keybar(win, h, w, ts, "Up/Down pod  Enter death view  / filter  "
-	    "PgUp/PgDn page  1 overview  3 findings  ? help  q back");
+	    "PgDn page  3 findings  ? help  q back");
 }
 
 static int

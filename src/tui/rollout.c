@@ -157,9 +157,8 @@ fmt_spread(const struct spread *s, char *out, size_t len)
 		snprintf(out, len, "%s to %s", a, b);
 }
 
-/* What the lanes share, in three sentences. */
-static void
-summarize(struct rollout_state *rv)
+void
+rollout_summarize(struct rollout_state *rv)
 {
 	struct spread	 term, dl, kill, routed, fail;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
@@ -190,11 +189,14 @@ summarize(struct rollout_state *rv)
 		    "SIGKILLed at the deadline");
 	fmt_spread(&routed, b, sizeof b);
 	fmt_spread(&fail, c, sizeof c);
-	if (routed.pods > 0)
-		snprintf(rv->summary[2], sizeof rv->summary[2], "the load "
-		    "balancer still routed to %zu of them for %s; last "
-		    "failures at %s; %zu records lost", routed.pods, b,
-		    fail.pods > 0 ? c : "-", missing);
+	if (routed.pods > 0 && fail.pods > 0)
+		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
+		    "still routed to %zu of them until %s; the last failed "
+		    "at %s; %zu records lost", routed.pods, b, c, missing);
+	else if (routed.pods > 0)
+		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
+		    "still routed to %zu of them until %s, none failed; %zu "
+		    "records lost", routed.pods, b, missing);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
 		    "was routed to them after their deletion; %zu records "
@@ -237,7 +239,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		    cause) != 0)
 			return (-1);
 	}
-	summarize(rv);
+	rollout_summarize(rv);
 	if (rv->cursor >= (int)rv->n)
 		rv->cursor = rv->n > 0 ? (int)rv->n - 1 : 0;
 	return (0);
@@ -344,6 +346,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	int				 x0 = LABEL_W + 1, pw = w - x0, y, i;
 	int				 per = lane_rows(rv), top;
 	int64_t				 peak = 0;
+	size_t				 n;
 
 	tui_title(win, w, ts, rv->title != NULL ? rv->title : "Rollout");
 	for (i = 0; i < 3; i++)
@@ -375,9 +378,13 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			    PAIR_NONE, "%lld ok %lld failed",
 			    (long long)l->traffic.total_ok,
 			    (long long)l->traffic.total_bad);
+			n = l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
+			    (size_t)pw;
+			tui_bars(win, &ts->look, y + 1, x0, l->traffic.ok, n,
+			    peak, PAIR_READY);
+			/* failures over the answered, in red */
 			tui_bars(win, &ts->look, y + 1, x0, l->traffic.bad,
-			    l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
-			    (size_t)pw, peak, PAIR_TERM);
+			    n, peak, PAIR_TERM);
 		}
 		y += per;
 	}

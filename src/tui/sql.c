@@ -39,9 +39,8 @@ col_width(const struct store_table *t, size_t c)
 	size_t	r, n, w = out_cols(t->cols[c]);
 
 	for (r = 0; r < t->nrows && r < 200; r++) {
-		if (t->cells[r * t->ncols + c] == NULL)
-			continue;
-		n = strlen(t->cells[r * t->ncols + c]);
+		n = t->cells[r * t->ncols + c] == NULL ? 4 :	/* NULL */
+		    strlen(t->cells[r * t->ncols + c]);
 		if (n > w)
 			w = n;
 	}

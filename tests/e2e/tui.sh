@@ -13,11 +13,9 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 S=$top/samples/grace-budget
-[ -d "$S" ] || S=$top/samples/returns-rollout
 db=$T/demo.db
-"$CORONER" import -q --db "$db" "$S"/pods-watch.json.zst \
-    "$S"/events.json.zst "$S"/replicasets.json.zst \
-    "$S"/deployments.json.zst >/dev/null 2>&1
+# what make demo imports
+"$CORONER" import -q --db "$db" "$S" >/dev/null 2>&1
 "$CORONER" import -q --db "$db" --records courier --key parcel_id \
     --time scanned_at "$S"/courier.csv.zst >/dev/null 2>&1
 "$CORONER" import -q --db "$db" --records ours --key return.id \
@@ -87,6 +85,7 @@ wait_for sigkill-lane "137 SIGKILL"
 keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
+wait_for rollout-routed "still routed to 6 of them until +29.0 s"
 keys 3
 wait_for findings "findings, most severe first"
 keys Enter

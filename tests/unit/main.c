@@ -17,6 +17,8 @@ extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
 extern const struct unit_test kinds_tests[];
 extern const struct unit_test tally_tests[];
+extern const struct unit_test zone_tests[];
+extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -28,6 +30,8 @@ static const struct unit_test *const tables[] = {
 	hostport_tests,
 	kinds_tests,
 	tally_tests,
+	zone_tests,
+	tui_tests,
 	NULL
 };
 
