@@ -265,6 +265,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	f->pods = json_array();
 	f->evidence = e = json_object();
 	json_object_set_new(e, "node", json_string(node));
+	json_object_set_new(e, "node_events", json_array());
 	for (i = from; i < to; i++) {
 		finding_add_pod(f, v[i].p);
 		finding_widen(f, v[i].t->finished_us, v[i].t->finished_us);
@@ -330,14 +331,79 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	    "up to restarts_max" : "some");
 }
 
+/* The node's own events near a node restart, as its evidence. */
+#define NODE_EVENTS_US	(600 * SEC_US)	/* this far from the restart */
+#define NODE_EVENTS_MAX	10		/* kept per finding */
+
+struct node_events {
+	struct analysis	*a;
+	size_t		 first;		/* the rule's first finding */
+};
+
+static int
+node_event(void *ctx, const void *rec)
+{
+	struct node_events	*ne = ctx;
+	const struct rec_event	*e = rec;
+	struct finding		*f;
+	json_t			*list, *o;
+	size_t			 i;
+
+	if (!str_eq(e->obj_kind, "Node") || e->obj_name == NULL ||
+	    e->time_us == TIME_NONE)
+		return (0);
+	for (i = ne->first; i < ne->a->n; i++) {
+		f = &ne->a->v[i];
+		if (f->kind != FK_NODE_RESTART || !str_eq(json_string_value(
+		    json_object_get(f->evidence, "node")), e->obj_name) ||
+		    e->time_us < f->start_us - NODE_EVENTS_US ||
+		    e->time_us > f->end_us + NODE_EVENTS_US)
+			continue;
+		list = json_object_get(f->evidence, "node_events");
+		if (json_array_size(list) >= NODE_EVENTS_MAX)
+			continue;
+		o = json_object();
+		json_object_set_new(o, "time", jv_time(e->time_us));
+		json_object_set_new(o, "reason", jv_str(e->reason));
+		json_object_set_new(o, "message", jtext(e->message));
+		json_array_append_new(list, o);
+	}
+	return (0);
+}
+
+/* Says so in the summary when the node's events say it rebooted. */
+static void
+node_rebooted(struct finding *f)
+{
+	json_t		*list = json_object_get(f->evidence, "node_events");
+	const char	*t;
+	char		*s;
+	size_t		 i;
+
+	for (i = 0; i < json_array_size(list); i++) {
+		if (!str_eq(json_string_value(json_object_get(json_array_get(
+		    list, i), "reason")), "Rebooted"))
+			continue;
+		t = json_string_value(json_object_get(json_array_get(list, i),
+		    "time"));
+		s = xasprintf("%s; the node's events say it rebooted (%.8s)",
+		    f->summary, t != NULL ? t + 11 : "?");
+		free(f->summary);
+		f->summary = s;
+		return;
+	}
+}
+
 /*
  * Containers of one node that ended together with reason Unknown (exit
  * 255): the node or its runtime restarted.  One finding per node and
- * restart, with every pod that lost a container in it.
+ * restart, with every pod that lost a container in it, and the node's own
+ * events around it (Rebooted, NodeNotReady, Starting...).
  */
 int
 rule_node_restart(struct analysis *a, char **cause)
 {
+	struct node_events		 ne = { .a = a, .first = a->n };
 	struct lost			*v = NULL;
 	const struct podset_pod		*p;
 	const struct row_termination	*t;
@@ -377,6 +443,12 @@ rule_node_restart(struct analysis *a, char **cause)
 		from = i;
 	}
 	free(v);
+	if (a->n == ne.first)
+		return (0);
+	if (store_scan(a->st, REC_EVENT, node_event, &ne, cause) != 0)
+		return (-1);
+	for (i = ne.first; i < a->n; i++)
+		node_rebooted(&a->v[i]);
 	return (0);
 }
 

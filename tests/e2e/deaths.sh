@@ -120,6 +120,8 @@ is node-where '["node-c",3,4]' "$(q "$R" "$F[0].evidence | [.node,
     .containers, .restarts_max]")"
 is node-pods '["dns-8c7b6a5d4-a1b2c","proxy-9d8c7b6a5-d3e4f","web-5b6c7d8e9-g5h6i"]' \
     "$(q "$R" "$F[0].pods | sort")"
+is node-events '["Rebooted","NodeReady"]' \
+    "$(q "$R" "[$F[0].evidence.node_events[].reason]")"
 is node-loop-only-worker '[["worker",["worker-6f5e4d3c2-j7k8l"],11,4,7]]' \
     "$(q "$R" '[.findings[] | select(.kind == "crash-loop") | [.workload,
     .pods, .evidence.restarts, .evidence.node_restarts_max,

@@ -26,7 +26,8 @@ evicted: pods evicted for memory pressure (shop/cache, with the kubelet's
   (shop/batch-report) and ended by a graceful node shutdown (shop/web).
   Control: the same pods running.
 node-restart: the containers of three pods on node-c end together with
-  reason Unknown (exit 255) and restart 4 to 8 s later; shop/worker on the
+  reason Unknown (exit 255) and restart 4 to 8 s later, the node's events
+  saying it rebooted; shop/worker on the
   same node keeps exiting 1 (11 restarts, 4 of them its node's).
   Control: one container lost alone, and two others ten minutes apart.
 job-failed: CronJob shop/nightly-export's Job fails with
@@ -92,8 +93,10 @@ class Bundle:
               kind="Pod", container=None, etype="Warning",
               component="kubelet", host="node-a"):
         self.nev += 1
-        o = {"kind": kind, "namespace": ns, "name": obj["metadata"]["name"],
+        o = {"kind": kind, "name": obj["metadata"]["name"],
              "uid": obj["metadata"]["uid"], "apiVersion": "v1"}
+        if kind != "Node":
+            o["namespace"] = ns
         if container is not None:
             o["fieldPath"] = "spec.containers{%s}" % container
         self.events.setdefault(ns, []).append({
@@ -465,6 +468,14 @@ def node_restart(out, control):
             "connect: connection refused",
             "2026/06/03 14:16:45 fatal: no queue after 40s, exiting"])
     pods.append(worker)
+    if not control:
+        node = {"metadata": {"name": "node-c", "uid": uid(0xd0, 3)}}
+        b.event("default", "Rebooted", node, "Node node-c has been "
+                "rebooted, boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
+                lost + timedelta(seconds=3), kind="Node", host="node-c")
+        b.event("default", "NodeReady", node, "Node node-c status is now: "
+                "NodeReady", lost + timedelta(seconds=4), kind="Node",
+                etype="Normal", host="node-c")
     for p in pods:
         b.pod(p)
     b.write(out)
