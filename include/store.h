@@ -16,14 +16,14 @@
 #include "model.h"
 #include "record.h"
 
-#define STORE_SCHEMA_VERSION	4
 
 struct store;
 
 /*
  * Opens or creates the database at path and brings its schema up to
- * STORE_SCHEMA_VERSION.  Returns 0 and a new store (store_close frees it),
- * or -1 and a new *cause (not a database, a newer schema, unwritable).
+ * the newest (the migrations of store.c).  Returns 0 and a new store
+ * (store_close frees it), or -1 and a new *cause (not a database, a
+ * newer schema, unwritable).
  */
 int	store_open(const char *path, struct store **st, char **cause);
 void	store_close(struct store *st);
@@ -162,6 +162,12 @@ struct store_summary {
  * Returns 0, or -1 with a new *cause.
  */
 int	store_summary(struct store *st, struct store_summary *sum,
+	    char **cause);
+/*
+ * The window alone (first_us, last_us, basis; the counts left 0), which
+ * reads no request: for views that draw the window.
+ */
+int	store_window(struct store *st, struct store_summary *sum,
 	    char **cause);
 
 /* The last line a container's previous instance wrote (-previous.log). */

@@ -103,6 +103,7 @@ struct ov_state {
 	int		 cursor;	/* the finding under the cursor */
 	int		 top;		/* first finding shown */
 	int		 lane_top;	/* first lane shown */
+	int		 loaded_cols;	/* the width it was binned for */
 };
 
 /* A row of the pods view: a pod, or a workload's heading. */
@@ -115,6 +116,7 @@ struct pods_row {
 };
 struct pods_state {
 	char		 filter[512];	/* what / filters by, "" for all */
+	char		 loaded[512];	/* the filter rows were made for */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
 	int		 cursor;	/* a row with a pod */
@@ -277,6 +279,11 @@ int	tui_parse_time(const char *s, int64_t zero_us, int64_t day_us,
  * -1 with a new *cause (the state could not be loaded, no terminal).
  */
 int	tui_run(struct store *st, const char *db_path, char **cause);
+/*
+ * Marks the start of the command, so that the time to the first screen
+ * ($CORONER_TUI_TRACE) includes opening the database.
+ */
+void	tui_trace_start(void);
 
 /* The shared state, loaded (tui.c): pods and findings. */
 int	tui_state_load(struct tui_state *ts, struct store *st,

@@ -45,6 +45,7 @@ open_tui(const char *path)
 		    "coroner pods or coroner report\n");
 		return (EXIT_USAGE);
 	}
+	tui_trace_start();
 	if (access(path, F_OK) != 0) {
 		out_printf(stderr, "coroner tui: no database at %s (coroner "
 		    "import PATH... first)\n", path);

@@ -78,7 +78,7 @@ jobs_load(struct analysis *a, struct job_list *l, char **cause)
 	if (store_model_scan(a->st, ROW_JOB, load_job, l,
 	    cause) != 0)
 		return (-1);
-	if (store_summary(a->st, &sum, cause) != 0)
+	if (store_window(a->st, &sum, cause) != 0)
 		return (-1);
 	l->end_us = sum.last_us;
 	return (0);

@@ -364,7 +364,19 @@ static const char *const migrations[] = {
 	"  p.name AS pod, m.pod_uid"
 	"  FROM missing_records m LEFT JOIN pods p ON p.uid = m.pod_uid;",
 	/*
-	 * 3 -> 4: every way a container ends.  The observations gain the
+	 * 3 -> 4: traffic per workload and minute, so that an incident of
+	 * hours draws from a few thousand rows (the TUI's overview).
+	 */
+	"CREATE TABLE workload_minutes ("
+	"  namespace TEXT, workload TEXT, minute INTEGER NOT NULL,"
+	"  requests INTEGER, errors INTEGER, conn_failures INTEGER"
+	");"
+	"CREATE INDEX workload_minutes_minute ON workload_minutes(minute);"
+	"INSERT INTO workload_minutes SELECT namespace, workload,"
+	"  second / 60 - (second % 60 < 0), sum(requests), sum(errors),"
+	"  sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;",
+	/*
+	 * 4 -> 5: every way a container ends.  The observations gain the
 	 * messages, the liveness probe and the Job's failure reason; the
 	 * model gains what ended each pod and container and one row per
 	 * termination (model.h).  Model rows of a database made before
@@ -949,6 +961,7 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	}
 	if (only == ROW__COUNT)
 		buf_puts(&b, "DELETE FROM workload_seconds;"
+		    "DELETE FROM workload_minutes;"
 		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
@@ -1432,7 +1445,7 @@ basis_part(struct buf *b, int64_t n, const char *one, const char *many,
 }
 
 int
-store_summary(struct store *st, struct store_summary *sum, char **cause)
+store_window(struct store *st, struct store_summary *sum, char **cause)
 {
 	/*
 	 * The incident: what ended, what rolled out, what failed.  An end
@@ -1474,17 +1487,6 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
-	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
-		return (-1);
-	sum->pods = v[0];
-	sum->rollouts = v[1];
-	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
-	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
-	    v, 2, cause) != 0)
-		return (-1);
-	sum->requests = v[0];
-	sum->failed_requests = v[1];
 	if (store_row_ints(st, incident, v, 2, cause) != 0)
 		return (-1);
 	if (v[0] != TIME_NONE) {
@@ -1513,6 +1515,27 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	return (0);
 }
 
+int
+store_summary(struct store *st, struct store_summary *sum, char **cause)
+{
+	int64_t	v[2];
+
+	if (store_window(st, sum, cause) != 0)
+		return (-1);
+	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	return (0);
+}
+
 int64_t
 store_count(struct store *st, enum rec_type type)
 {
@@ -1538,6 +1561,10 @@ store_model_derive(struct store *st, char **cause)
 	    "namespace, workload, second, sum(requests), sum(errors), "
 	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
 	    "second;"
+	    "INSERT INTO workload_minutes (namespace, workload, minute, "
+	    "requests, errors, conn_failures) SELECT namespace, workload, "
+	    "second / 60 - (second % 60 < 0), sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;"
 	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
 	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
 	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
@@ -1743,11 +1770,20 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 
 	if (step_s < 1)
 		step_s = 1;
-	if (sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-	    "(second - ?1) / ?3, sum(requests), sum(errors), "
-	    "sum(conn_failures) FROM workload_seconds WHERE second BETWEEN "
-	    "?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY namespace, "
-	    "workload, 3", -1, &s, NULL) != SQLITE_OK) {
+	/* whole minutes from whole minutes: the per-minute table */
+	if (step_s % 60 == 0 && from_s % 60 == 0)
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(minute * 60 - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_minutes WHERE minute "
+		    "BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY namespace, workload, "
+		    "3 ORDER BY namespace, workload, 3", -1, &s, NULL);
+	else
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(second - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_seconds WHERE second "
+		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
+		    "BY namespace, workload, 3", -1, &s, NULL);
+	if (rc != SQLITE_OK) {
 		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
 		return (-1);
 	}

@@ -192,8 +192,11 @@ overview_load(struct tui_state *ts, char **cause)
 	int64_t			 span_s, step, at;
 	size_t			 i;
 
+	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
+		return (0);	/* the data does not change: as it was */
 	lanes_free(ov);
-	if (store_summary(ts->st, &sum, cause) != 0)
+	ov->loaded_cols = ts->cols;
+	if (store_window(ts->st, &sum, cause) != 0)
 		return (-1);
 	memset(&ov->axis, 0, sizeof ov->axis);
 	if (sum.first_us == TIME_NONE) {
@@ -211,6 +214,12 @@ overview_load(struct tui_state *ts, char **cause)
 	step = (span_s + (int64_t)ov->ncols - 1) / (int64_t)ov->ncols;
 	if (step < 1)
 		step = 1;
+	if (step > 60) {
+		/* whole minutes: drawn from the per-minute traffic */
+		step = (step + 59) / 60 * 60;
+		ov->axis.lo_us = time_floor_div(ov->axis.lo_us, 60000000) *
+		    60000000;
+	}
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
 	if (store_traffic(ts->st, ov->axis.lo_us / 1000000,

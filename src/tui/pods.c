@@ -23,28 +23,40 @@ badge_of(const char *kind)
 	return (k >= 0 ? finding_kinds[k].badge : "?");
 }
 
-/* The findings naming uid, as badges. */
-static void
-pod_badges(const struct tui_state *ts, const char *uid, char *out,
-    size_t len)
+/*
+ * The findings naming each pod, as badges: one string per pod of the
+ * podset, by its index (a new array of pods.n badges' buffers).
+ */
+struct badges {
+	char	s[48];		/* "KILL GRACE" */
+};
+
+static struct badges *
+pod_badges(struct tui_state *ts)
 {
 	const struct tui_finding	*f;
+	struct podset			*ps = &ts->pods;
+	struct podset_pod		*p;
+	struct badges			*v;
+	char				*out;
 	const char			*b;
 	size_t				 i, j;
 
-	out[0] = '\0';
+	v = xcalloc(ps->n > 0 ? ps->n : 1, sizeof *v);
 	for (i = 0; i < ts->nfindings; i++) {
 		f = &ts->findings[i];
+		b = badge_of(f->r.kind);
 		for (j = 0; f->uids != NULL && f->uids[j] != NULL; j++) {
-			if (strcmp(f->uids[j], uid) != 0)
+			if ((p = podset_find(ps, f->uids[j])) == NULL)
 				continue;
-			b = badge_of(f->r.kind);
+			out = v[p - ps->v].s;
 			if (strstr(out, b) == NULL)
-				snprintf(out + strlen(out), len - strlen(out),
-				    "%s%s", out[0] != '\0' ? " " : "", b);
-			break;
+				snprintf(out + strlen(out), sizeof v->s -
+				    strlen(out), "%s%s", out[0] != '\0' ? " " :
+				    "", b);
 		}
 	}
+	return (v);
 }
 
 /*
@@ -186,10 +198,14 @@ pods_load(struct tui_state *ts, char **cause)
 	const struct podset_pod	*prev = NULL;
 	struct podset_pod	*p, **order;
 	size_t			 ntot, i, k;
+	struct badges		*pb;
 	char			*h;
 
+	if (pl->rows != NULL && strcmp(pl->loaded, pl->filter) == 0)
+		return (0);	/* the data does not change: as it was */
 	if (store_pod_totals(ts->st, &tot, &ntot, cause) != 0)
 		return (-1);
+	pb = pod_badges(ts);
 	order = xreallocarray(NULL, ts->pods.n > 0 ? ts->pods.n : 1,
 	    sizeof *order);
 	for (i = 0; i < ts->pods.n; i++)
@@ -215,7 +231,7 @@ pods_load(struct tui_state *ts, char **cause)
 				r.missing += tot[k].missing;
 			}
 		}
-		pod_badges(ts, p->r.uid, r.badges, sizeof r.badges);
+		snprintf(r.badges, sizeof r.badges, "%s", pb[p - ts->pods.v].s);
 		if (!matches(&r, pl->filter))
 			continue;
 		if (prev == NULL || !str_eq(prev->r.namespace,
@@ -239,6 +255,8 @@ pods_load(struct tui_state *ts, char **cause)
 	}
 	store_pod_totals_free(tot, ntot);
 	free(order);
+	free(pb);
+	snprintf(pl->loaded, sizeof pl->loaded, "%s", pl->filter);
 	if (pl->cursor >= (int)pl->nrows)
 		pl->cursor = (int)pl->nrows - 1;
 	while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&

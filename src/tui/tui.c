@@ -41,10 +41,57 @@ const struct tui_view tui_views[VIEW__COUNT] = {
 	    .keys = help_keys },
 };
 
+/*
+ * With $CORONER_TUI_TRACE naming a file, the loop writes there how long
+ * the first screen took (from tui_trace_start(), or the loop's start)
+ * and how long each key took until its screen was drawn: what make bench
+ * quotes.  Nothing is written otherwise.
+ */
+static FILE			*trace_f;
+static int64_t			 trace_t0;	/* the command's start */
+static int64_t			 trace_key_t;	/* a key read, or 0 */
+static char			 trace_key[32];	/* its name */
+static int			 trace_first;	/* the first screen done */
+
 static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
 static char			 export_format[8];
+
+static int64_t
+mono_us(void)
+{
+	struct timespec	t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ((int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000);
+}
+
+void
+tui_trace_start(void)
+{
+	trace_t0 = mono_us();
+}
+
+/* A screen is drawn: the first, or the answer to a key. */
+static void
+trace_drawn(void)
+{
+	int64_t	now;
+
+	if (trace_f == NULL)
+		return;
+	now = mono_us();
+	if (!trace_first) {
+		out_printf(trace_f, "first-screen %.1f ms\n",
+		    (double)(now - trace_t0) / 1000);
+		trace_first = 1;
+	} else if (trace_key_t != 0)
+		out_printf(trace_f, "key %s %.1f ms\n", trace_key,
+		    (double)(now - trace_key_t) / 1000);
+	trace_key_t = 0;
+	fflush(trace_f);
+}
 
 static void
 tui_restore(void)
@@ -480,6 +527,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		    "and output; try coroner analyze or coroner report");
 		return (-1);
 	}
+	if (trace_t0 == 0)
+		trace_t0 = mono_us();
+	if (getenv("CORONER_TUI_TRACE") != NULL)
+		trace_f = fopen(getenv("CORONER_TUI_TRACE"), "a");
 	if (analyze_if_none(st, cause) != 0)
 		return (-1);
 	memset(&ts, 0, sizeof ts);
@@ -528,11 +579,17 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			    ts.cols, &ts);
 			wnoutrefresh(stdscr);
 			doupdate();
+			trace_drawn();
 		}
 		bits = 0;
 		ch = wgetch(stdscr);
 		if (ch == ERR)
 			continue;
+		if (trace_f != NULL) {
+			trace_key_t = mono_us();
+			snprintf(trace_key, sizeof trace_key, "%s",
+			    keyname(ch));
+		}
 		ts.message[0] = '\0';
 		if (ch == KEY_RESIZE) {
 			bits = TUI_RELOAD | TUI_REDRAW;
@@ -580,6 +637,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	tui_state_free(&ts);
+	if (trace_f != NULL) {
+		fclose(trace_f);
+		trace_f = NULL;
+	}
 	if (sig != 0) {
 		/* die of the signal, as the shell expects, the screen clean */
 		signal(sig, SIG_DFL);

@@ -32,9 +32,10 @@ start() {
 	$TM kill-server 2>/dev/null
 	run_n=$((run_n + 1))
 	TM="tmux -L coroner-test-$$-$run_n -f /dev/null"
+	# the shell outlives a Ctrl-C to say how the TUI ended
 	$TM new-session -d -x "$1" -y "$2" \
-	    "cd '$T' && env $3 '$CORONER' tui --db '$db'; echo EXIT=\$?; \
-	    sleep 600"
+	    "trap : INT; cd '$T' && env $3 '$CORONER' tui --db '$db'; \
+	    echo EXIT=\$?; sleep 600"
 }
 screen() {
 	$TM capture-pane -p
@@ -127,6 +128,20 @@ keys q
 wait_for help-closed "n/p moment"
 keys Q
 wait_for quit "EXIT=0"
+
+# The terminal is restored on SIGTERM and on Ctrl-C (SIGINT).
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for term-started "Incident window"
+ok term-alternate-on sh -c "[ \"\$($TM display -p '#{alternate_on}')\" = 1 ]"
+pid=$(pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1)
+kill -TERM "$pid"
+wait_for sigterm-exit "EXIT=143"
+is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for int-started "Incident window"
+keys C-c
+wait_for sigint-exit "EXIT=130"
+is sigint-restored 0 "$($TM display -p '#{alternate_on}')"
 
 # No colors: no color escapes reach the screen.
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color NO_COLOR=1"
