@@ -64,8 +64,15 @@ ok loop-recommendation jq -e "$F[0].recommendation |
     test(\"password authentication failed\") and test(\"Exit 1\")" "$R"
 is loop-pods-json '[[7,1,"Error","2026-06-03T14:10:02.000Z"],[6,1,"Error","2026-06-03T14:08:02.000Z"]]' \
     "$("$CORONER" pods --db "$T/crash-loop.db" --json | jq -sc '[.[] |
-    .containers[0] | [.restarts, .last_exit_code, .last_reason,
-    .last_finished]]')"
+    select(.workload == "checkout") | .containers[0] | [.restarts,
+    .last_exit_code, .last_reason, .last_finished]]')"
+# an OOM kill in lastState (restarted since) is an OOM kill, not a loop
+is loop-oom-last-state '["importer",1,137,"2026-06-03T14:07:00.000Z"]' \
+    "$(q "$R" '.findings[] | select(.kind == "oom-killed") | [.workload,
+    .evidence.count, .evidence.pods_detail[0].exit_code,
+    .evidence.pods_detail[0].restarted]')"
+is loop-oom-control 0 "$(q "$T/crash-loop-control.json" '[.findings[] |
+    select(.kind == "oom-killed")] | length')"
 "$CORONER" pods --db "$T/crash-loop.db" >"$T/loop.pods"
 ok loop-pods-restarts grep -q \
     "app 1 CrashLoopBackOff \\[7 restarts, last exit 1 Error\\]" "$T/loop.pods"

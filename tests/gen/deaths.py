@@ -13,8 +13,9 @@ cluster-resources/pods/logs/NS/POD/C-previous.log) unless it says:
 
 crash-loop: Deployment shop/checkout's two pods keep exiting 1 (the
   previous instance's log ends with a FATAL line); one waits in
-  CrashLoopBackOff (30 BackOff events).  Control: a container restarted
-  twice with exit 1 (below a loop), one restarted once.
+  CrashLoopBackOff (30 BackOff events); shop/importer was OOMKilled and
+  restarted (only its lastState says so).  Control: a container
+  restarted twice with exit 1 (below a loop), one restarted once.
 liveness: a watch stream (kubectl get pods -w -o json) of shop/search's
   pod, never deleted, whose container the kubelet kills twice for a
   failed liveness probe (period 10 s, timeout 1 s, threshold 3): 143 the
@@ -276,8 +277,16 @@ def crash_loop(out, control):
             "app", img, running=at(-1200), last=term(1, "Error",
                                                       at(-3590), at(-1202)),
             restarts=1)]
+    # an OOM kill a restart hid: only lastState says so
+    p3 = pod("importer-4b5c6d7e8-h9j1k", 4, "importer", "4b5c6d7e8",
+             ip="10.42.1.14", containers=("importer",))
+    if not control:
+        p3["status"]["containerStatuses"] = [status(
+            "importer", "registry.example/app:1", running=at(420),
+            last=term(137, "OOMKilled", at(-3598), at(418)), restarts=1)]
     b.pod(p1)
     b.pod(p2)
+    b.pod(p3)
     b.write(out)
 
 
