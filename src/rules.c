@@ -1,9 +1,11 @@
 /*
- * rules.c: the table of rules and the rules that read the model's pods
- * (analyze.h): one function per finding kind of DESIGN §6.  Pods are
- * grouped per workload and rollout: one finding lists every pod of it.
- * A rule adds a finding only with the evidence rows behind it.  No SQL,
- * no drawing.
+ * rules.c: the table of finding kinds (analyze.h: finding_kinds[], every
+ * kind of DESIGN §6 with its severity, meaning and rule) and the rules of
+ * the grace period, sigkill-at-grace-deadline and grace-budget-too-small.
+ * The other families are rules-traffic.c, rules-sidecar.c, rules-job.c,
+ * rules-death.c and reconcile.c.  Pods are grouped per workload and
+ * rollout: one finding lists every pod of it.  A rule adds a finding only
+ * with the evidence rows behind it.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>
