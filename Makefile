@@ -7,11 +7,11 @@ BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man
 COMPDIR	 = $(PREFIX)/share/bash-completion/completions
 
-PKGS	 = ncursesw jansson sqlite3 libzstd libarchive
+PKGS	 = ncursesw jansson sqlite3 libzstd libarchive yaml-0.1
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd tzdata \
-	   groff-base man-db
+	   libzstd-dev libarchive-dev libyaml-dev tmux sqlite3 jq zstd \
+	   tzdata groff-base man-db
 
 CC	?= cc
 OPT	?= -O2

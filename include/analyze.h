@@ -13,6 +13,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "budget.h"
 #include "podset.h"
 #include "store.h"
 

@@ -26,6 +26,7 @@ extern const struct cmd_entry cmd_timeline_entry;
 extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_tui_entry;
+extern const struct cmd_entry cmd_lint_entry;
 
 /* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
 int		 cmd_import_then_tui(int argc, char **argv);

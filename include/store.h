@@ -195,6 +195,71 @@ int	store_previous_logs(struct store *st, int (*cb)(void *ctx,
 int	store_log_tail(struct store *st, const char *ns, const char *pod,
 	    const char *container, int previous, int n, int (*cb)(void *ctx,
 	    int64_t time_us, const char *text), void *ctx, char **cause);
+/*
+ * What past incidents measured, per workload, for "coroner lint --db".
+ * Workloads are named as the model names them (namespace and the
+ * Deployment, StatefulSet, DaemonSet, CronJob, Job or pod name).
+ */
+
+/*
+ * The shutdowns of one workload's main containers (not init containers,
+ * not sidecars): SIGTERM to exit.
+ */
+struct store_shutdown {
+	char	*namespace;	/* owned */
+	char	*workload;	/* owned */
+	int64_t	 observed_us;	/* the longest of those that exited on their
+				   own before the deadline, or TIME_NONE */
+	int64_t	 lower_us;	/* the longest of those killed at the
+				   deadline (the real shutdown is longer),
+				   or TIME_NONE */
+	int64_t	 measured;	/* containers measured */
+};
+/*
+ * Every workload with a measured shutdown, by namespace and name.
+ * Returns 0 and a new array (free with store_shutdowns_free), or -1 with
+ * a new *cause.
+ */
+int	store_shutdowns(struct store *st, struct store_shutdown **out,
+	    size_t *n, char **cause);
+void	store_shutdowns_free(struct store_shutdown *v, size_t n);
+
+/* A deleted pod that a load balancer still routed to. */
+struct store_routed {
+	char	*namespace;	/* owned */
+	char	*workload;	/* owned */
+	char	*pod;		/* owned */
+	int64_t	 deletion_us;	/* its deletion request */
+	int64_t	 sigterm_us;	/* SIGTERM to its main container, or
+				   TIME_NONE */
+	int64_t	 last_routed_s;	/* the last second (Unix) with attempts to
+				   its IP, from the second of the deletion
+				   request to window_us after it */
+};
+/*
+ * Every deleted pod with attempts routed to it from its deletion request
+ * on, by namespace, workload and pod.  Returns 0 and a new array (free
+ * with store_routed_free), or -1 with a new *cause.
+ */
+int	store_routed_after_deletion(struct store *st, int64_t window_us,
+	    struct store_routed **out, size_t *n, char **cause);
+void	store_routed_free(struct store_routed *v, size_t n);
+
+/* The completed runs of one CronJob. */
+struct store_runs {
+	char	*namespace;	/* owned */
+	char	*cronjob;	/* owned */
+	int64_t	*duration_ms;	/* owned: each Complete Job's duration, in
+				   the order they started */
+	size_t	 n;
+};
+/*
+ * Every CronJob with completed runs, by namespace and name.  Returns 0
+ * and a new array (free with store_runs_free), or -1 with a new *cause.
+ */
+int	store_cronjob_runs(struct store *st, struct store_runs **out,
+	    size_t *n, char **cause);
+void	store_runs_free(struct store_runs *v, size_t n);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);

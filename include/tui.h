@@ -260,6 +260,8 @@ struct tui_view {
 	const struct tui_key	*keys;	/* ends with a NULL name */
 	/* g: goes to the time the user typed, or NULL */
 	int			(*go)(struct tui_state *, const char *);
+	/* frees what load left in the view's state, or NULL */
+	void			(*unload)(struct tui_state *);
 };
 extern const struct tui_view tui_views[VIEW__COUNT];
 /* The keys of every view (tui.c), for the help. */
@@ -296,27 +298,33 @@ struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
 int	overview_load(struct tui_state *, char **);
 void	overview_draw(WINDOW *, int, int, const struct tui_state *);
 int	overview_go(struct tui_state *, const char *);
+void	overview_clear(struct tui_state *);
 extern const struct tui_key overview_keys[];
 int	pods_load(struct tui_state *, char **);
 void	pods_draw(WINDOW *, int, int, const struct tui_state *);
 int	pods_go(struct tui_state *, const char *);
+void	pods_clear(struct tui_state *);
 extern const struct tui_key pods_keys[];
 void	findings_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key findings_keys[];
 int	finding_load(struct tui_state *, char **);
+void	finding_clear(struct tui_state *);
 void	finding_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key finding_keys[];
 int	death_load(struct tui_state *, char **);
 int	death_go(struct tui_state *, const char *);
+void	death_clear(struct tui_state *);
 int	death_open(struct tui_state *, struct podset_pod *, char **);
 void	death_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key death_keys[];
 int	rollout_load(struct tui_state *, char **);
+void	rollout_clear(struct tui_state *);
 /* What the lanes of a rollout share, in the summary's three sentences. */
 void	rollout_summarize(struct rollout_state *);
 void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rollout_keys[];
 int	sql_run(struct tui_state *, const char *query);
+void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];
 void	help_draw(WINDOW *, int, int, const struct tui_state *);

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "budget.h"
 #include "jsonval.h"
 #include "logwin.h"
 #include "timefmt.h"
@@ -134,8 +135,7 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 		free(d);
 		return (INT_NONE);
 	}
-	xqsort(d, n, sizeof *d, cmp_int64);
-	m = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
+	m = budget_median(d, n);
 	free(d);
 	return (m);
 }

@@ -45,8 +45,8 @@
 #include "timefmt.h"
 
 #define US		((int64_t)1000000)
-#define LAG_MAX_S	600	/* failures this long after the deletion
-				   request still count as its */
+/* failures this long after the deletion request still count as its */
+#define LAG_MAX_S	BUDGET_LAG_MAX_S
 #define EPISODE_GAP_S	3600	/* deaths further apart with no rollout
 				   to join them are separate episodes */
 #define ROLLOUT_SLACK_S	60	/* a death this close to a rollout's
@@ -352,7 +352,7 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
     const struct tr_pod *t, const char *basis, int64_t exit_us)
 {
 	json_t	*d;
-	int64_t	 lag = (t->last_routed_s + 1) * US - t->deletion_us;
+	int64_t	 lag = budget_lag_us(t->deletion_us, t->last_routed_s);
 	int64_t	 sd = TIME_NONE;
 	int	 lower = 0;
 

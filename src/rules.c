@@ -120,6 +120,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 	int				 killed;
 	const char			*basis;
 	json_t				*e;
+	struct budget			 b;
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -164,7 +165,12 @@ rule_grace_budget(struct analysis *a, char **cause)
 		e = f->evidence;
 		prestop = json_real_value(json_object_get(e, "prestop_s"));
 		shutdown = json_real_value(json_object_get(e, "shutdown_s"));
-		need = ceil((prestop + shutdown + MARGIN_S) / 5) * 5;
+		b = (struct budget){ .grace_s = (double)json_integer_value(
+		    json_object_get(e, "grace_s")), .prestop_s = prestop,
+		    .shutdown_s = shutdown, .basis = BUDGET_LOWER_BOUND,
+		    .margin_s = MARGIN_S };
+		budget_compute(&b);
+		need = (double)b.recommended_s;
 		json_object_set_new(e, "recommended_grace_s",
 		    json_integer((json_int_t)need));
 		f->summary = xasprintf("%s's grace period of %lld s does not "

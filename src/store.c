@@ -431,21 +431,22 @@ static const char *const migrations[] = {
 	"ALTER TABLE jobs ADD COLUMN reason TEXT;"
 	"ALTER TABLE jobs ADD COLUMN failed INTEGER;"
 	"ALTER TABLE jobs ADD COLUMN backoff_limit INTEGER;"
-	"CREATE TABLE terminations ("
+	"CREATE TABLE IF NOT EXISTS terminations ("
 	"  pod_uid TEXT NOT NULL, container TEXT NOT NULL, init INTEGER,"
 	"  instance INTEGER, started_us INTEGER, finished_us INTEGER,"
 	"  exit_code INTEGER, signal INTEGER, reason TEXT, message TEXT,"
 	"  cause TEXT, cause_basis TEXT, restarted_us INTEGER, basis TEXT,"
 	"  last_log_us INTEGER, last_log TEXT"
 	");"
-	"CREATE INDEX terminations_pod ON terminations(pod_uid, container,"
-	"  finished_us);"
+	"CREATE INDEX IF NOT EXISTS terminations_pod ON"
+	"  terminations(pod_uid, container, finished_us);"
 	/* the previous instances' logs, read at every rebuild */
-	"CREATE INDEX container_logs_previous ON container_logs(namespace,"
-	"  pod, container, id) WHERE previous = 1;"
+	"CREATE INDEX IF NOT EXISTS container_logs_previous ON"
+	"  container_logs(namespace, pod, container, id) WHERE previous = 1;"
 	/* and, for sqlite3 users, the terminations with readable times */
-	"CREATE VIEW terminations_v AS SELECT p.namespace, p.name AS pod,"
-	"  t.container, t.instance, " UTC("t.started_us") " AS started,"
+	"CREATE VIEW IF NOT EXISTS terminations_v AS SELECT p.namespace,"
+	"  p.name AS pod, t.container, t.instance,"
+	"  " UTC("t.started_us") " AS started,"
 	"  " UTC("t.finished_us") " AS finished, t.exit_code, t.signal,"
 	"  t.reason, t.cause, t.cause_basis,"
 	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
@@ -1534,6 +1535,194 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	sum->requests = v[0];
 	sum->failed_requests = v[1];
 	return (0);
+}
+
+/* A column's text as a new string, or NULL. */
+static char *
+store_col_str(sqlite3_stmt *s, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(s, i);
+
+	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
+/* A column's integer, or none when it is NULL. */
+static int64_t
+store_col_int(sqlite3_stmt *s, int i, int64_t none)
+{
+	return (sqlite3_column_type(s, i) == SQLITE_NULL ? none :
+	    sqlite3_column_int64(s, i));
+}
+
+int
+store_shutdowns(struct store *st, struct store_shutdown **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_shutdown	*v = NULL, *r;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT p.namespace, p.workload, "
+	    "max(CASE WHEN c.killed_at_deadline = 0 THEN c.finished_us - "
+	    "c.sigterm_us END), max(CASE WHEN c.killed_at_deadline != 0 THEN "
+	    "c.finished_us - c.sigterm_us END), count(*) FROM containers c "
+	    "JOIN pods p ON p.uid = c.pod_uid WHERE c.init = 0 AND "
+	    "c.sidecar = 0 AND c.sigterm_us IS NOT NULL AND c.finished_us "
+	    "IS NOT NULL AND c.finished_us >= c.sigterm_us AND "
+	    "c.reason IS NOT 'OOMKilled' AND (c.killed_at_deadline != 0 OR "
+	    "c.deadline_us IS NULL OR c.finished_us <= c.deadline_us) "
+	    "GROUP BY p.namespace, p.workload ORDER BY 1, 2", -1, &s,
+	    NULL) != SQLITE_OK) {
+		*cause = xasprintf("containers: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->namespace = store_col_str(s, 0);
+		r->workload = store_col_str(s, 1);
+		r->observed_us = store_col_int(s, 2, TIME_NONE);
+		r->lower_us = store_col_int(s, 3, TIME_NONE);
+		r->measured = sqlite3_column_int64(s, 4);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_shutdowns_free(v, cnt);
+		*cause = xasprintf("containers: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_shutdowns_free(struct store_shutdown *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+	}
+	free(v);
+}
+
+int
+store_routed_after_deletion(struct store *st, int64_t window_us,
+    struct store_routed **out, size_t *n, char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_routed	*v = NULL, *r;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	/*
+	 * The second of the deletion request (floor) to window_us after;
+	 * routed: an attempt began then (a failure counts where it ended).
+	 */
+	if (sqlite3_prepare_v2(st->db, "SELECT p.namespace, p.workload, "
+	    "p.name, p.deletion_us, p.sigterm_us, max(b.second) FROM pods p "
+	    "JOIN buckets b ON b.pod_uid = p.uid WHERE p.deletion_us IS NOT "
+	    "NULL AND b.requests > 0 AND (b.second + 1) * "
+	    "1000000 > p.deletion_us AND b.second * 1000000 <= p.deletion_us "
+	    "+ ?1 GROUP BY p.uid ORDER BY 1, 2, 3", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("buckets: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, window_us);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->namespace = store_col_str(s, 0);
+		r->workload = store_col_str(s, 1);
+		r->pod = store_col_str(s, 2);
+		r->deletion_us = sqlite3_column_int64(s, 3);
+		r->sigterm_us = store_col_int(s, 4, TIME_NONE);
+		r->last_routed_s = sqlite3_column_int64(s, 5);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_routed_free(v, cnt);
+		*cause = xasprintf("buckets: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_routed_free(struct store_routed *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+		free(v[i].pod);
+	}
+	free(v);
+}
+
+int
+store_cronjob_runs(struct store *st, struct store_runs **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_runs	*v = NULL, *r = NULL;
+	const char		*ns, *cj;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, cronjob, "
+	    "duration_ms FROM jobs WHERE cronjob IS NOT NULL AND status = "
+	    "'Complete' AND duration_ms IS NOT NULL AND start_us IS NOT NULL "
+	    "ORDER BY namespace, cronjob, start_us", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("jobs: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		ns = (const char *)sqlite3_column_text(s, 0);
+		cj = (const char *)sqlite3_column_text(s, 1);
+		if (r == NULL || !str_eq(r->namespace, ns) ||
+		    !str_eq(r->cronjob, cj)) {
+			v = xreallocarray(v, cnt + 1, sizeof *v);
+			r = &v[cnt++];
+			r->namespace = store_col_str(s, 0);
+			r->cronjob = store_col_str(s, 1);
+			r->duration_ms = NULL;
+			r->n = 0;
+		}
+		r->duration_ms = xreallocarray(r->duration_ms, r->n + 1,
+		    sizeof *r->duration_ms);
+		r->duration_ms[r->n++] = sqlite3_column_int64(s, 2);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_runs_free(v, cnt);
+		*cause = xasprintf("jobs: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_runs_free(struct store_runs *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].cronjob);
+		free(v[i].duration_ms);
+	}
+	free(v);
 }
 
 int64_t

@@ -306,12 +306,19 @@ load_detail(struct tui_state *ts)
 /* Loading. */
 
 static void
-death_clear(struct death_state *dv)
+dv_clear(struct death_state *dv)
 {
 	moments_free(&dv->ms);
 	timeline_pod_free(&dv->tp);
 	timeline_traffic_free(&dv->traffic);
 	detail_clear(dv);
+}
+
+void
+death_clear(struct tui_state *ts)
+{
+	dv_clear(&ts->dv);
+	memset(&ts->dv, 0, sizeof ts->dv);
 }
 
 int
@@ -320,7 +327,7 @@ death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 	struct death_state	*dv = &ts->dv;
 	int			 k;
 
-	death_clear(dv);
+	dv_clear(dv);
 	memset(dv, 0, sizeof *dv);
 	dv->pod = p;
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)

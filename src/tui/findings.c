@@ -376,6 +376,12 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	return (0);
 }
 
+void
+finding_clear(struct tui_state *ts)
+{
+	fv_clear(&ts->fv);
+}
+
 int
 finding_load(struct tui_state *ts, char **cause)
 {

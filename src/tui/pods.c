@@ -152,6 +152,14 @@ cmp_total_sort(const void *a, const void *b)
 	return (strcmp(p->uid, q->uid));
 }
 
+void
+pods_clear(struct tui_state *ts)
+{
+	free(ts->pl.rows);
+	ts->pl.rows = NULL;
+	ts->pl.nrows = 0;
+}
+
 /* When a pod died (its deletion request, else its main exit). */
 static int64_t
 died_at(const struct podset_pod *p)

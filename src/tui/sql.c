@@ -32,6 +32,14 @@ sql_run(struct tui_state *ts, const char *query)
 	return (0);
 }
 
+void
+sql_clear(struct tui_state *ts)
+{
+	store_table_free(&ts->sq.t);
+	free(ts->sq.error);
+	ts->sq.error = NULL;
+}
+
 /* The width of column c: its name or its widest cell, at most CELL_MAX. */
 static int
 col_width(const struct store_table *t, size_t c)

@@ -24,19 +24,23 @@
 const struct tui_view tui_views[VIEW__COUNT] = {
 	[VIEW_OVERVIEW] = { .name = "Overview", .load = overview_load,
 	    .draw = overview_draw, .keys = overview_keys,
-	    .go = overview_go },
+	    .go = overview_go, .unload = overview_clear },
 	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
-	    .draw = pods_draw, .keys = pods_keys, .go = pods_go },
+	    .draw = pods_draw, .keys = pods_keys, .go = pods_go,
+	    .unload = pods_clear },
 	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
 	    .draw = findings_draw, .keys = findings_keys },
 	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,
-	    .draw = finding_draw, .keys = finding_keys },
+	    .draw = finding_draw, .keys = finding_keys,
+	    .unload = finding_clear },
 	[VIEW_DEATH] = { .name = "Death", .load = death_load,
-	    .draw = death_draw, .keys = death_keys, .go = death_go },
+	    .draw = death_draw, .keys = death_keys, .go = death_go,
+	    .unload = death_clear },
 	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rollout_load,
-	    .draw = rollout_draw, .keys = rollout_keys },
+	    .draw = rollout_draw, .keys = rollout_keys,
+	    .unload = rollout_clear },
 	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
-	    .keys = sql_keys },
+	    .keys = sql_keys, .unload = sql_clear },
 	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
 	    .keys = help_keys },
 };
@@ -184,6 +188,10 @@ tui_state_free(struct tui_state *ts)
 {
 	size_t	i;
 
+	for (i = 0; i < VIEW__COUNT; i++) {
+		if (tui_views[i].unload != NULL)
+			tui_views[i].unload(ts);
+	}
 	for (i = 0; i < ts->nfindings; i++)
 		free(ts->findings[i].uids);
 	free(ts->findings);
@@ -334,7 +342,7 @@ export_report(struct tui_state *ts, const char *path)
 	}
 	json_decref(rep);
 	snprintf(ts->message, sizeof ts->message, "wrote the %s report to "
-	    "%s", export_format, path);
+	    "%.200s", export_format, path);
 }
 
 /* What a prompt's answer does.  Returns TUI_* bits. */
@@ -363,7 +371,8 @@ answered(struct tui_state *ts, int kind)
 			    "'%.20s': md, html or json", a);
 			return (TUI_REDRAW);
 		}
-		snprintf(export_format, sizeof export_format, "%s", a);
+		snprintf(export_format, sizeof export_format, "%s",
+		    report_format(a)->name);
 		ts->prompt_for = "write the report to: ";
 		ts->prompt_kind = PROMPT_EXPORT_PATH;
 		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",

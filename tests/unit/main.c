@@ -17,6 +17,8 @@ extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
 extern const struct unit_test kinds_tests[];
 extern const struct unit_test tally_tests[];
+extern const struct unit_test yamlsplit_tests[];
+extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
 extern const struct unit_test tui_tests[];
 
@@ -30,6 +32,8 @@ static const struct unit_test *const tables[] = {
 	hostport_tests,
 	kinds_tests,
 	tally_tests,
+	yamlsplit_tests,
+	budget_tests,
 	zone_tests,
 	tui_tests,
 	NULL
