@@ -1480,11 +1480,13 @@ report_html(struct store *st, json_t *rep, FILE *out, char **cause)
 	    "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
 	    "<meta name=\"viewport\" content=\"width=device-width, "
 	    "initial-scale=1\">\n<meta name=\"generator\" content=\"coroner"
-	    "\">\n<title>coroner report: %zu finding%s</title>\n<style>\n%s"
-	    "</style>\n</head>\n<body>\n<header>\n<h1>How the pods died"
-	    "</h1>\n<p class=\"lead\">coroner postmortem report.  Incident "
-	    "window <b class=\"mono\">", json_array_size(findings),
-	    json_array_size(findings) == 1 ? "" : "s", page_css);
+	    "\">\n<title>coroner report: %zu finding%s</title>\n<style>\n",
+	    json_array_size(findings), json_array_size(findings) == 1 ? "" :
+	    "s");
+	out_css(out, page_css);
+	out_html(out, "</style>\n</head>\n<body>\n<header>\n<h1>How the pods "
+	    "died</h1>\n<p class=\"lead\">coroner postmortem report.  "
+	    "Incident window <b class=\"mono\">");
 	hv(out, json_object_get(win, "start"));
 	out_html(out, "</b> \xe2\x86\x92 <b class=\"mono\">");
 	hv(out, json_object_get(win, "end"));
