@@ -249,6 +249,7 @@ read_pod(json_t *pod, const char *watch, struct rec_pod *r)
 	r->ip = kj_str(pod, "status.podIP");
 	r->phase = kj_str(pod, "status.phase");
 	r->reason = kj_str(pod, "status.reason");
+	r->message = kj_str(pod, "status.message");
 	if ((owner = owner_of(pod)) != NULL) {
 		r->owner_kind = kj_str(owner, "kind");
 		r->owner_name = kj_str(owner, "name");
@@ -288,6 +289,7 @@ read_status(json_t *st, struct rec_container *c)
 	if (json_is_object(t = kj_get(st, "state.terminated"))) {
 		c->state = "terminated";
 		c->reason = kj_str(t, "reason");
+		c->message = kj_str(t, "message");
 		c->started_us = time_at(t, "startedAt");
 		c->finished_us = time_at(t, "finishedAt");
 		c->exit_code = kj_int(t, "exitCode", INT_NONE);
@@ -298,14 +300,36 @@ read_status(json_t *st, struct rec_container *c)
 	} else if (json_is_object(t = kj_get(st, "state.waiting"))) {
 		c->state = "waiting";
 		c->reason = kj_str(t, "reason");
+		c->message = kj_str(t, "message");
 	}
 	if (json_is_object(t = kj_get(st, "lastState.terminated"))) {
 		c->last_reason = kj_str(t, "reason");
+		c->last_message = kj_str(t, "message");
 		c->last_started_us = time_at(t, "startedAt");
 		c->last_finished_us = time_at(t, "finishedAt");
 		c->last_exit_code = kj_int(t, "exitCode", INT_NONE);
 		c->last_signal = kj_int(t, "signal", INT_NONE);
 	}
+}
+
+/*
+ * Reads the livenessProbe of a container spec (may be NULL) into c: the
+ * numbers as written (the API server writes its defaults in).
+ */
+static void
+read_liveness(json_t *spec, struct rec_container *c)
+{
+	json_t	*p = spec != NULL ? kj_get(spec, "livenessProbe") : NULL;
+
+	c->liveness_period_s = c->liveness_timeout_s = INT_NONE;
+	c->liveness_threshold = c->liveness_delay_s = INT_NONE;
+	if (!json_is_object(p))
+		return;
+	c->liveness = 1;
+	c->liveness_period_s = kj_int(p, "periodSeconds", INT_NONE);
+	c->liveness_timeout_s = kj_int(p, "timeoutSeconds", INT_NONE);
+	c->liveness_threshold = kj_int(p, "failureThreshold", INT_NONE);
+	c->liveness_delay_s = kj_int(p, "initialDelaySeconds", INT_NONE);
 }
 
 /* The element of arr (specs or statuses) whose "name" is name, or NULL. */
@@ -351,6 +375,7 @@ put_container(struct pod_ctx *pc, json_t *spec, json_t *st, int init)
 	c.prestop_kind = hook.kind;
 	c.prestop_ms = hook.ms;
 	c.prestop_cmd = hook.cmd;
+	read_liveness(spec, &c);
 	read_status(st, &c);
 	c.resource_version = pc->pod->resource_version;
 	c.observed_us = pc->pod->observed_us;

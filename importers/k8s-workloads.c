@@ -245,6 +245,7 @@ read_job_condition(json_t *obj, struct rec_workload *r, char *why,
 			return (-1);
 		}
 		r->condition = job_conditions[j];
+		r->condition_reason = kj_str(c, "reason");
 		return (0);
 	}
 	return (0);
@@ -304,6 +305,7 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 	r->start_us = r->completion_us = r->condition_us = TIME_NONE;
 	r->last_schedule_us = TIME_NONE;
 	r->active = r->succeeded = r->failed = INT_NONE;
+	r->backoff_limit = INT_NONE;
 	if (read_time(obj, "metadata.creationTimestamp", &r->created_us,
 	    why, whylen) != 0 ||
 	    read_time(obj, "metadata.deletionTimestamp", &r->deletion_ts_us,
@@ -320,6 +322,7 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 		r->active = status_count(obj, "status.active");
 		r->succeeded = status_count(obj, "status.succeeded");
 		r->failed = status_count(obj, "status.failed");
+		r->backoff_limit = kj_int(obj, "spec.backoffLimit", INT_NONE);
 		r->suspended = json_is_true(kj_get(obj, "spec.suspend"));
 	} else if (strcmp(kind, "CronJob") == 0) {
 		if (read_time(obj, "status.lastScheduleTime",

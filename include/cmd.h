@@ -15,6 +15,8 @@ struct cmd_entry {
 	const char	*name;		/* "import" */
 	const char	*usage;		/* the synopsis after "coroner " */
 	const char	*help;		/* what it does and its options */
+	void		(*help_more)(void); /* prints what the help says
+					   from a table, or NULL */
 	int		(*exec)(const struct cmd_entry *, int, char **);
 };
 

@@ -170,6 +170,31 @@ int	store_summary(struct store *st, struct store_summary *sum,
 int	store_window(struct store *st, struct store_summary *sum,
 	    char **cause);
 
+/* The last line a container's previous instance wrote (-previous.log). */
+struct store_log_last {
+	const char	*namespace;	/* borrowed for the callback */
+	const char	*pod;
+	const char	*container;
+	int64_t		 lines;		/* lines of it stored */
+	int64_t		 time_us;	/* the last line's, or TIME_NONE */
+	const char	*text;		/* the last line (borrowed), or NULL */
+};
+/*
+ * Calls cb for every container with lines of its previous instance (blank
+ * lines are not counted).
+ * Returns 0, cb's non-zero value, or -1 with a new *cause.
+ */
+int	store_previous_logs(struct store *st, int (*cb)(void *ctx,
+	    const struct store_log_last *l), void *ctx, char **cause);
+/*
+ * The last n lines that are not blank of one container's log (previous:
+ * of its previous instance), oldest first: cb(ctx, time_us (or TIME_NONE), text
+ * (borrowed, may be NULL)) returns 0 to go on.  Returns 0, cb's value,
+ * or -1 with a new *cause.
+ */
+int	store_log_tail(struct store *st, const char *ns, const char *pod,
+	    const char *container, int previous, int n, int (*cb)(void *ctx,
+	    int64_t time_us, const char *text), void *ctx, char **cause);
 /*
  * What past incidents measured, per workload, for "coroner lint --db".
  * Workloads are named as the model names them (namespace and the

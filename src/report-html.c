@@ -23,8 +23,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "out.h"
+#include "analyze.h"
 #include "evidence.h"
+#include "out.h"
 #include "podset.h"
 #include "report.h"
 #include "timefmt.h"
@@ -315,6 +316,7 @@ html_finding(FILE *out, struct store *st, struct podset *ps,
 	const char	*sev = sev_class(member(f, "severity"));
 	int64_t		 id = finding_id(f, i);
 	json_t		*ev = json_object_get(f, "evidence");
+	int		 kind;
 
 	out_html(out, "<article class=\"finding %s\" id=\"f%" PRId64 "\">\n"
 	    "<h3><span class=\"sev %s\">", sev, id, sev);
@@ -330,7 +332,10 @@ html_finding(FILE *out, struct store *st, struct podset *ps,
 	out_html(out, " (UTC)<br><b>Pods:</b> <span class=\"mono\">");
 	hv(out, json_is_array(json_object_get(f, "pods")) ?
 	    json_object_get(f, "pods") : NULL);
-	out_html(out, "</span></p>\n");
+	out_html(out, "</span>");
+	if ((kind = finding_kind_lookup(member(f, "kind"))) >= 0)
+		out_html(out, "<br><b>Kind:</b> %s", finding_kinds[kind].means);
+	out_html(out, "</p>\n");
 	if (report_svg_finding(out, st, ps, f, id, cause) != 0)
 		return (-1);
 	out_html(out, "<h4>Evidence</h4>\n");

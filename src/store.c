@@ -375,6 +375,83 @@ static const char *const migrations[] = {
 	"INSERT INTO workload_minutes SELECT namespace, workload,"
 	"  second / 60 - (second % 60 < 0), sum(requests), sum(errors),"
 	"  sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;",
+	/*
+	 * 4 -> 5: every way a container ends.  The observations gain the
+	 * messages, the liveness probe and the Job's failure reason; the
+	 * model gains what ended each pod and container and one row per
+	 * termination (model.h).  Model rows of a database made before
+	 * have NULLs in the new columns until the next import rebuilds
+	 * them.
+	 */
+	"ALTER TABLE pod_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN last_message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE workload_obs ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workload_obs ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE pods ADD COLUMN restart_policy TEXT;"
+	"ALTER TABLE pods ADD COLUMN reason TEXT;"
+	"ALTER TABLE pods ADD COLUMN message TEXT;"
+	"ALTER TABLE pods ADD COLUMN disruption TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_by TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_us INTEGER;"
+	"ALTER TABLE pods ADD COLUMN ended_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN message TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_started_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_finished_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_exit_code INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_signal INTEGER;"
+	"ALTER TABLE containers ADD COLUMN terminations INTEGER;"
+	"ALTER TABLE containers ADD COLUMN restarts_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kills INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN back_offs INTEGER;"
+	"ALTER TABLE containers ADD COLUMN back_off_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN start_error TEXT;"
+	"ALTER TABLE workloads ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workloads ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE workloads ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN reason TEXT;"
+	"ALTER TABLE jobs ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN backoff_limit INTEGER;"
+	"CREATE TABLE IF NOT EXISTS terminations ("
+	"  pod_uid TEXT NOT NULL, container TEXT NOT NULL, init INTEGER,"
+	"  instance INTEGER, started_us INTEGER, finished_us INTEGER,"
+	"  exit_code INTEGER, signal INTEGER, reason TEXT, message TEXT,"
+	"  cause TEXT, cause_basis TEXT, restarted_us INTEGER, basis TEXT,"
+	"  last_log_us INTEGER, last_log TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS terminations_pod ON"
+	"  terminations(pod_uid, container, finished_us);"
+	/* the previous instances' logs, read at every rebuild */
+	"CREATE INDEX IF NOT EXISTS container_logs_previous ON"
+	"  container_logs(namespace, pod, container, id) WHERE previous = 1;"
+	/* and, for sqlite3 users, the terminations with readable times */
+	"CREATE VIEW IF NOT EXISTS terminations_v AS SELECT p.namespace,"
+	"  p.name AS pod, t.container, t.instance,"
+	"  " UTC("t.started_us") " AS started,"
+	"  " UTC("t.finished_us") " AS finished, t.exit_code, t.signal,"
+	"  t.reason, t.cause, t.cause_basis,"
+	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
+	"  t.last_log, t.pod_uid"
+	"  FROM terminations t LEFT JOIN pods p ON p.uid = t.pod_uid;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -1541,11 +1618,14 @@ store_routed_after_deletion(struct store *st, int64_t window_us,
 	size_t			 cnt = 0;
 	int			 rc;
 
-	/* the second of the deletion request (floor) to window_us after */
+	/*
+	 * The second of the deletion request (floor) to window_us after;
+	 * routed: an attempt began then (a failure counts where it ended).
+	 */
 	if (sqlite3_prepare_v2(st->db, "SELECT p.namespace, p.workload, "
 	    "p.name, p.deletion_us, p.sigterm_us, max(b.second) FROM pods p "
 	    "JOIN buckets b ON b.pod_uid = p.uid WHERE p.deletion_us IS NOT "
-	    "NULL AND (b.requests > 0 OR b.errors > 0) AND (b.second + 1) * "
+	    "NULL AND b.requests > 0 AND (b.second + 1) * "
 	    "1000000 > p.deletion_us AND b.second * 1000000 <= p.deletion_us "
 	    "+ ?1 GROUP BY p.uid ORDER BY 1, 2, 3", -1, &s, NULL) !=
 	    SQLITE_OK) {
@@ -1675,8 +1755,8 @@ store_model_derive(struct store *st, char **cause)
 	    "second / 60 - (second % 60 < 0), sum(requests), sum(errors), "
 	    "sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;"
 	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
-	    "pod_uid, sum(requests), sum(min(max(errors, conn_failures), "
-	    "requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
+	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
+	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
 	    "pod_uid", cause));
 }
 
@@ -2131,6 +2211,88 @@ store_table_free(struct store_table *t)
 	free(t->cols);
 	free(t->cells);
 	memset(t, 0, sizeof *t);
+}
+
+int
+store_previous_logs(struct store *st, int (*cb)(void *ctx,
+    const struct store_log_last *l), void *ctx, char **cause)
+{
+	struct store_log_last	 l;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	/*
+	 * The bare columns come from the row with max(id): the last line
+	 * that is not blank.
+	 */
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, pod, container, "
+	    "count(*), time_us, text, max(id) FROM container_logs WHERE "
+	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL AND "
+	    "container IS NOT NULL AND trim(text) <> '' GROUP BY namespace, "
+	    "pod, container", -1,
+	    &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		l.namespace = (const char *)sqlite3_column_text(s, 0);
+		l.pod = (const char *)sqlite3_column_text(s, 1);
+		l.container = (const char *)sqlite3_column_text(s, 2);
+		l.lines = sqlite3_column_int64(s, 3);
+		l.time_us = sqlite3_column_type(s, 4) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 4);
+		l.text = (const char *)sqlite3_column_text(s, 5);
+		if ((stop = cb(ctx, &l)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_log_tail(struct store *st, const char *ns, const char *pod,
+    const char *container, int previous, int n, int (*cb)(void *ctx,
+    int64_t time_us, const char *text), void *ctx, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	/* a literal previous = 1, so that the partial index serves it */
+	if (sqlite3_prepare_v2(st->db, previous ? "SELECT time_us, text FROM "
+	    "(SELECT id, time_us, text FROM container_logs WHERE namespace = "
+	    "?1 AND pod = ?2 AND container = ?3 AND previous = 1 AND "
+	    "trim(text) <> '' ORDER BY id DESC LIMIT ?5) ORDER BY id" :
+	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
+	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
+	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
+	    "?5) ORDER BY id", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, pod, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, container, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 5, n);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if ((stop = cb(ctx, sqlite3_column_type(s, 0) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 0),
+		    (const char *)sqlite3_column_text(s, 1))) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
 }
 
 int

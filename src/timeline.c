@@ -338,15 +338,15 @@ bin_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct binning	*bn = ctx;
 	struct tl_traffic *t = bn->t;
-	int64_t		 failed, bin, first, last, i;
+	int64_t		 failed, ok, bin, first, last, i;
 
 	if ((bin = bin_of(bn, b->second * SEC_US + SEC_US / 2)) < 0)
 		return (0);
+	/* failures count where they ended, requests where they began */
 	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
-	if (failed > b->requests)
-		failed = b->requests;
+	ok = b->requests > failed ? b->requests - failed : 0;
 	t->total_bad += failed;
-	t->total_ok += b->requests - failed;
+	t->total_ok += ok;
 	first = last = bin;
 	if ((bn->hi_us - bn->lo_us) / (int64_t)t->nbins < SEC_US) {
 		first = bin_of(bn, b->second * SEC_US);
@@ -358,7 +358,7 @@ bin_bucket(void *ctx, const struct row_bucket *b)
 	}
 	for (i = first; i <= last; i++) {
 		t->bad[i] += failed;
-		t->ok[i] += b->requests - failed;
+		t->ok[i] += ok;
 	}
 	return (0);
 }

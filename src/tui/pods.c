@@ -10,43 +10,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analyze.h"
 #include "timefmt.h"
 #include "tui.h"
 
-/* A short badge per finding kind, for the last column. */
-static const struct {
-	const char	*kind;
-	const char	*badge;
-} badges[] = {
-	{ "sigkill-at-grace-deadline", "KILL" },
-	{ "grace-budget-too-small", "GRACE" },
-	{ "traffic-after-shutdown", "LB" },
-	{ "sidecar-exited-before-app", "SIDE" },
-	{ "app-started-before-proxy", "PROXY" },
-	{ "job-held-by-sidecar", "HELD" },
-	{ "job-overran", "OVER" },
-	{ "records-lost-at-termination", "LOST" },
-	{ "records-missing", "MISS" },
-	{ "oom-killed", "OOM" },
-	{ "5xx-burst", "5XX" },
-	{ "crash-loop", "LOOP" },
-	{ "liveness-restart", "LIVE" },
-	{ "evicted", "EVICT" },
-	{ "node-restart", "NODE" },
-	{ "job-failed", "JOBF" },
-	{ "start-failed", "START" },
-};
-
+/* A finding kind's badge, for the last column (from the kinds' table). */
 static const char *
 badge_of(const char *kind)
 {
-	size_t	i;
+	int	k = finding_kind_lookup(kind);
 
-	for (i = 0; i < sizeof badges / sizeof badges[0]; i++) {
-		if (str_eq(kind, badges[i].kind))
-			return (badges[i].badge);
-	}
-	return ("?");
+	return (k >= 0 ? finding_kinds[k].badge : "?");
 }
 
 /*
