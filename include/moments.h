@@ -99,9 +99,12 @@ struct moments {
 	const struct podset_pod	*pod;		/* borrowed */
 	int64_t			 zero_us;	/* offsets count from here:
 						   the deletion request, else
-						   the creation, else
-						   TIME_NONE */
-	const char		*zero_what;	/* "deletion request",
+						   the latest death of a
+						   container (a pod never
+						   deleted), else the
+						   creation, else TIME_NONE */
+	const char		*zero_what;	/* "deletion request", "last
+						   death of a container",
 						   "pod's creation" */
 	struct moment		*v;		/* owned */
 	size_t			 n;

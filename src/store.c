@@ -1454,13 +1454,22 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	 * or kill (not an init container's, which ends to let the pod
 	 * start); a failure is a second of failed requests to an IP.
 	 */
+	/*
+	 * A clean exit (0) of a pod never deleted is work done (a Job's),
+	 * not an end the incident is about; every other exit, and every
+	 * death of a container that was restarted, is.
+	 */
 	static const char incident[] =
 	    "SELECT min(t), max(t) FROM ("
 	    " SELECT deletion_us AS t FROM pods"
 	    " UNION ALL SELECT gone_us FROM pods"
 	    "  WHERE deletion_us IS NOT NULL"
-	    " UNION ALL SELECT finished_us FROM containers"
-	    "  WHERE NOT init OR native_sidecar"
+	    " UNION ALL SELECT c.finished_us FROM containers c"
+	    "  JOIN pods p ON p.uid = c.pod_uid"
+	    "  WHERE (NOT c.init OR c.native_sidecar) AND (c.exit_code IS NULL"
+	    "  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"
+	    " UNION ALL SELECT finished_us FROM terminations"
+	    "  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"
 	    " UNION ALL SELECT start_us FROM rollouts"
 	    " UNION ALL SELECT end_us FROM rollouts"
 	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
@@ -1471,7 +1480,9 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
 	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
 	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
-	    "  c.native_sidecar))),"
+	    "  c.native_sidecar) AND (c.exit_code IS NULL OR c.exit_code <> 0))"
+	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
+	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
 	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
 	    "  end_us IS NOT NULL),"
 	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";

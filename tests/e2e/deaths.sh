@@ -103,7 +103,8 @@ ok live-timeline-restarted grep -q 'api restarted (restart 2)' \
     "$T/live.timeline"
 ok live-timeline-basis grep -q '2 restarts counted by the kubelet; 2' \
     "$T/live.timeline"
-ok live-timeline-no-deletion grep -q "offsets from the pod's creation" \
+# never deleted: the offsets count from its last death, not a deletion
+ok live-timeline-no-deletion grep -q "offsets from the last death of a container" \
     "$T/live.timeline"
 
 # evicted: node pressure, preemption, node shutdown; never a deletion
