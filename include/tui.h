@@ -376,6 +376,11 @@ void	tui_title(WINDOW *, int w, const struct tui_state *,
 void	tui_keybar(WINDOW *, int h, int w, const struct tui_state *,
 	    const char *keys);
 
+/*
+ * The first row of a list of rows rows that keeps cursor (-1: none) in
+ * sight, starting from top.
+ */
+int	tui_top(int cursor, int top, int rows);
 /* Columns of a time on a plot from x0 over w columns, or -1 outside. */
 int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
 /*

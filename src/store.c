@@ -2008,18 +2008,11 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 	return (stop);
 }
 
-/* The text of column i, or NULL. */
+/* The text of column i (borrowed until the next step), or NULL. */
 static const char *
 col_text(sqlite3_stmt *s, int i)
 {
 	return ((const char *)sqlite3_column_text(s, i));
-}
-
-static int64_t
-col_int(sqlite3_stmt *s, int i)
-{
-	return (sqlite3_column_type(s, i) == SQLITE_NULL ? INT64_MIN :
-	    sqlite3_column_int64(s, i));
 }
 
 int
@@ -2052,17 +2045,17 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
 		memset(&q, 0, sizeof q);
 		q.ref.id = sqlite3_column_int64(s, 0);
 		q.ref.source_id = sqlite3_column_int64(s, 1);
-		q.ref.line = col_int(s, 2);
+		q.ref.line = store_col_int(s, 2, INT64_MIN);
 		q.r.line = q.ref.line;
-		q.r.start_us = col_int(s, 3);
-		q.r.end_us = col_int(s, 4);
-		q.r.duration_us = col_int(s, 5);
+		q.r.start_us = store_col_int(s, 3, INT64_MIN);
+		q.r.end_us = store_col_int(s, 4, INT64_MIN);
+		q.r.duration_us = store_col_int(s, 5, INT64_MIN);
 		q.r.method = col_text(s, 6);
 		q.r.host = col_text(s, 7);
 		q.r.path = col_text(s, 8);
 		q.r.protocol = col_text(s, 9);
-		q.r.status = col_int(s, 10);
-		q.r.bytes = col_int(s, 11);
+		q.r.status = store_col_int(s, 10, INT64_MIN);
+		q.r.bytes = store_col_int(s, 11, INT64_MIN);
 		q.r.client = col_text(s, 12);
 		q.r.user_agent = col_text(s, 13);
 		q.r.namespace = col_text(s, 14);
@@ -2073,13 +2066,13 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
 		q.r.failure = col_text(s, 19);
 		q.r.request_id = col_text(s, 20);
 		q.r.dialect = col_text(s, 21);
-		q.a.seq = col_int(s, 22);
+		q.a.seq = store_col_int(s, 22, INT64_MIN);
 		q.a.upstream = col_text(s, 23);
 		q.a.ip = col_text(s, 24);
-		q.a.port = col_int(s, 25);
-		q.a.status = col_int(s, 26);
-		q.a.duration_us = col_int(s, 27);
-		q.a.time_us = col_int(s, 28);
+		q.a.port = store_col_int(s, 25, INT64_MIN);
+		q.a.status = store_col_int(s, 26, INT64_MIN);
+		q.a.duration_us = store_col_int(s, 27, INT64_MIN);
+		q.a.time_us = store_col_int(s, 28, INT64_MIN);
 		if ((stop = cb(ctx, &q)) != 0)
 			break;
 	}

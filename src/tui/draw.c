@@ -209,6 +209,16 @@ tui_keybar(WINDOW *win, int h, int w, const struct tui_state *ts,
 }
 
 int
+tui_top(int cursor, int top, int rows)
+{
+	if (cursor >= 0 && cursor < top)
+		top = cursor;
+	if (cursor >= 0 && rows > 0 && cursor >= top + rows)
+		top = cursor - rows + 1;
+	return (top < 0 ? 0 : top);
+}
+
+int
 tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w)
 {
 	double	f;
