@@ -1,10 +1,9 @@
 /*
- * cmd-pods.c: "coroner pods" (every pod with how it died, one per line, or
- * JSON lines as DESIGN §7 fixes them) and "coroner timeline POD" (one
- * pod's moments, oldest first, captioned like an incident note).  Reads
- * the model's rows through the store; no SQL, no model logic: what is
- * printed is what lifecycle.c derived.  Text from the data is made safe
- * for the terminal.
+ * cmd-pods.c: "coroner pods" (every pod with how it died, one per line, or JSON
+ * lines as coroner(1), COMMANDS fixes them) and "coroner timeline POD" (one
+ * pod's moments, oldest first, captioned like an incident note).  Reads the
+ * model's rows through the store; no SQL, no model logic: what is printed is
+ * what lifecycle.c derived.  Text from the data is made safe for the terminal.
  */
 #include <getopt.h>
 #include <jansson.h>

@@ -1,6 +1,6 @@
 /*
  * cmd.c: what every subcommand shares (cmd.h): the database path rule of
- * DESIGN §7, usage errors and help text.  No SQL, no parsing.
+ * coroner(1), COMMANDS, usage errors and help text.  No SQL, no parsing.
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -29,7 +29,7 @@ scenario() {
 	is "$1-analyze" 0 $?
 }
 
-# The kinds of DESIGN's new deaths a report ($1) has, sorted.
+# The kinds of the new deaths a report ($1) has, sorted.
 kinds() {
 	q "$1" "[.findings[].kind | select(IN($NEW[]))] | sort"
 }
