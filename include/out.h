@@ -110,5 +110,11 @@ int	 out_wrap(FILE *f, const char *text, size_t at, size_t indent,
  * terminal (or narrower than 40 columns).
  */
 int	 out_term_width(void);
+/*
+ * The width a table on standard output fits: the terminal's, or
+ * $COLUMNS, or 0 (no limit: whole lines for grep and awk) when standard
+ * output is not a terminal and $COLUMNS is not set.
+ */
+int	 out_table_width(void);
 
 #endif

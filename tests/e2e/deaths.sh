@@ -76,7 +76,8 @@ is loop-oom-control 0 "$(q "$T/crash-loop-control.json" '[.findings[] |
 "$CORONER" pods --db "$T/crash-loop.db" >"$T/loop.pods"
 ok loop-pods-restarts grep -q \
     "app 1 CrashLoopBackOff \\[7 restarts, last exit 1 Error\\]" "$T/loop.pods"
-is loop-pods-80-columns 0 "$(awk 'length > 80' "$T/loop.pods" | wc -l |
+COLUMNS=80 "$CORONER" pods --db "$T/crash-loop.db" >"$T/loop80.pods"
+is loop-pods-80-columns 0 "$(awk 'length > 80' "$T/loop80.pods" | wc -l |
     tr -d ' ')"
 
 # liveness: killed twice, never deleted

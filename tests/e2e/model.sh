@@ -27,6 +27,7 @@ golden() {
 	fi
 }
 golden pods.out "$CORONER" pods --db "$db"
+golden pods-80.out env COLUMNS=80 "$CORONER" pods --db "$db"
 golden pods-json.out "$CORONER" pods --db "$db" --json
 golden timeline.out "$CORONER" timeline --db "$db" returns-api-7d9f8b6c5-x2kq9
 golden rollouts.out sqlite3 "$db" "SELECT namespace, deployment, new_rs,
@@ -59,8 +60,10 @@ is reuse-log-first "$(sqlite3 "$db" 'SELECT count(*), sum(errors) FROM
     "$(sqlite3 "$T/o.db" 'SELECT count(*), sum(errors) FROM buckets b JOIN
     pods p ON p.uid = b.pod_uid GROUP BY p.name ORDER BY 1')"
 
-# Every pod line fits 80 columns.
-is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
+# Into a pipe a pod is one line, whole; at COLUMNS=80 every line fits.
+is pods-one-line 6 "$(grep -c '^returns/' "$T/pods.out")"
+is pods-80-columns 0 "$(awk 'length > 80' "$T/pods-80.out" | wc -l |
+    tr -d ' ')"
 is timeline-80-columns 0 \
     "$(awk 'length > 80' "$T/timeline.out" | wc -l | tr -d ' ')"
 
