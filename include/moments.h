@@ -87,7 +87,9 @@ struct moment {
 	struct store_ref ref;		/* MS_EVENT, MS_LOG: the row */
 	const char	*ip;		/* MS_REQUESTS: the pod's IP (arena) */
 	int64_t		 from_us;	/* MS_REQUESTS: the span of the */
-	int64_t		 to_us;		/* requests behind it */
+	int64_t		 to_us;		/* requests behind it; MS_EVENT: of
+					   a repeated event, its first and
+					   last time (0 and 0 otherwise) */
 	const char	*key;		/* MS_MISSING: the record's key; and
 					   its set (arena) */
 	const char	*set;

@@ -383,6 +383,11 @@ event_moment(void *ctx, const struct rec_event *e, const struct store_ref *ref)
 	if (m != NULL) {
 		m->src = MS_EVENT;
 		m->ref = *ref;
+		if (e->count > 1 && e->last_us != TIME_NONE &&
+		    e->last_us > m->t_us) {
+			m->from_us = m->t_us;
+			m->to_us = e->last_us;
+		}
 		m->container = e->container;
 		if (m->container != NULL)
 			m->container = arena_strdup(&ms->strings,

@@ -439,6 +439,29 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 }
 
 /*
+ * A repeated event from its first to its last time: a line over the part
+ * in view, its mark at the last time too.
+ */
+static void
+repeated(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const struct moment *m, enum tui_glyph g, enum tui_pair pair)
+{
+	const struct death_state	*dv = &ts->dv;
+	int				 a, b, x;
+
+	if (m->to_us < dv->axis.lo_us || m->from_us > dv->axis.hi_us)
+		return;
+	a = m->from_us < dv->axis.lo_us ? x0 : tui_col(m->from_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	b = m->to_us > dv->axis.hi_us ? x0 + w - 1 : tui_col(m->to_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	for (x = a; x >= 0 && x <= b; x++)
+		tui_put_glyph(win, &ts->look, y, x, G_HLINE, A_DIM, pair);
+	if (m->to_us <= dv->axis.hi_us && b >= 0)
+		tui_put_glyph(win, &ts->look, y, b, g, A_BOLD, pair);
+}
+
+/*
  * Marks of moments of these kinds (container NULL: any) on one row, the
  * ones that matter most drawn last so that they win a shared column.
  */
@@ -464,6 +487,8 @@ marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 			g = mark_of(m, &pair);
 			if (tui_mark_rank(g) != rank)
 				continue;
+			if (m->src == MS_EVENT && m->to_us > m->t_us)
+				repeated(win, ts, y, x0, w, m, g, pair);
 			x = tui_col(m->t_us, dv->axis.lo_us, dv->axis.hi_us,
 			    x0, w);
 			if (x >= 0)
