@@ -111,9 +111,8 @@ int	 out_wrap(FILE *f, const char *text, size_t at, size_t indent,
  */
 int	 out_term_width(void);
 /*
- * The width a table on standard output fits: the terminal's, or
- * $COLUMNS, or 0 (no limit: whole lines for grep and awk) when standard
- * output is not a terminal and $COLUMNS is not set.
+ * The width a table on standard output fits: the terminal's, else
+ * $COLUMNS (40 to 10000), else 80.
  */
 int	 out_table_width(void);
 

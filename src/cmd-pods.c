@@ -27,17 +27,19 @@ static int	cmd_timeline_exec(const struct cmd_entry *, int, char **);
 
 const struct cmd_entry cmd_pods_entry = {
 	.name = "pods",
-	.usage = "pods [--db FILE] [--json]",
+	.usage = "pods [--db FILE] [--json | --wide]",
 	.help =
-	    "Lists every pod with how it died, one per line: namespace and\n"
-	    "name, workload, when its deletion was requested (UTC), and how\n"
-	    "its containers ended (with their restarts and the exit before\n"
-	    "the last restart).  Times are derived from what was imported;\n"
-	    "\"coroner timeline POD\" shows how each was known.\n"
+	    "Lists every pod with how it died: namespace and name, workload,\n"
+	    "when its deletion was requested (UTC), and how its containers\n"
+	    "ended (with their restarts and the exit before the last\n"
+	    "restart).  The table fits the terminal ($COLUMNS, else 80\n"
+	    "columns, when not on one).  Times are derived from what was\n"
+	    "imported; \"coroner timeline POD\" shows how each was known.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)\n"
 	    "  --json      one JSON object per pod per line (the fields are\n"
-	    "              in coroner(1), PODS JSON)",
+	    "              in coroner(1), PODS JSON)\n"
+	    "  --wide      every pod on one whole line, for grep and awk",
 	.exec = cmd_pods_exec,
 };
 
@@ -203,8 +205,8 @@ struct pods_cols {
  * Widths for the longest name and workload within width: the name and
  * the workload as long as they are when they fit (cut in the middle
  * with an ellipsis when not: their ends tell pods apart), the exits the
- * rest, wrapped below when longer. A width of 0 is no limit: every pod
- * on one line, whole, for grep and awk.
+ * rest, wrapped below when longer. A width of 0 is no limit (--wide):
+ * every pod on one line, whole, for grep and awk.
  */
 static void
 fit_cols(const struct podset *l, int width, struct pods_cols *pc)
@@ -334,14 +336,18 @@ print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
 static const struct option db_json_opts[] = {
 	{ "db", required_argument, NULL, 'd' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "wide", no_argument, NULL, 'w' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Parses --db, --json and --help.  Returns -1 to go on, else a status. */
+/*
+ * Parses --db, --help and, where json and wide are not NULL, --json and
+ * --wide.  Returns -1 to go on, else a status.
+ */
 static int
 parse_opts(const struct cmd_entry *ce, int argc, char **argv,
-    const char **db, int *json)
+    const char **db, int *json, int *wide)
 {
 	int	ch;
 
@@ -358,6 +364,12 @@ parse_opts(const struct cmd_entry *ce, int argc, char **argv,
 				return (cmd_usage_error(ce, "bad option "
 				    "'--json'"));
 			*json = 1;
+			break;
+		case 'w':
+			if (wide == NULL)
+				return (cmd_usage_error(ce, "bad option "
+				    "'--wide'"));
+			*wide = 1;
 			break;
 		case 'h':
 			return (cmd_help(ce));
@@ -378,9 +390,9 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	char		*cause = NULL;
 	size_t		 i;
 	struct pods_cols cols;
-	int		 json = 0, rc, width;
+	int		 json = 0, wide = 0, rc, width;
 
-	if ((rc = parse_opts(ce, argc, argv, &db, &json)) != -1)
+	if ((rc = parse_opts(ce, argc, argv, &db, &json, &wide)) != -1)
 		return (rc);
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
@@ -391,7 +403,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		free(cause);
 		return (EXIT_FAIL);
 	}
-	width = out_table_width();
+	width = wide ? 0 : out_table_width();
 	fit_cols(&l, width, &cols);
 	if (!json && l.n > 0)
 		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)cols.name,
@@ -453,7 +465,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	size_t			 i;
 	int			 rc, width;
 
-	if ((rc = parse_opts(ce, argc, argv, &db, NULL)) != -1)
+	if ((rc = parse_opts(ce, argc, argv, &db, NULL, NULL)) != -1)
 		return (rc);
 	if (optind + 1 != argc)
 		return (cmd_usage_error(ce, optind == argc ? "no POD given" :

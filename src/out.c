@@ -660,10 +660,10 @@ out_table_width(void)
 	if (isatty(STDOUT_FILENO))
 		return (out_term_width());
 	if (env == NULL || *env == '\0')
-		return (0);
+		return (80);
 	n = strtol(env, &end, 10);
 	if (*end != '\0' || n < 40 || n > 10000)
-		return (0);
+		return (80);
 	return ((int)n);
 }
 

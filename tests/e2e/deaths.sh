@@ -73,10 +73,10 @@ is loop-oom-last-state '["importer",1,137,"2026-06-03T14:07:00.000Z"]' \
     .evidence.pods_detail[0].restarted]')"
 is loop-oom-control 0 "$(q "$T/crash-loop-control.json" '[.findings[] |
     select(.kind == "oom-killed")] | length')"
-"$CORONER" pods --db "$T/crash-loop.db" >"$T/loop.pods"
+"$CORONER" pods --db "$T/crash-loop.db" --wide >"$T/loop.pods"
 ok loop-pods-restarts grep -q \
     "app 1 CrashLoopBackOff \\[7 restarts, last exit 1 Error\\]" "$T/loop.pods"
-COLUMNS=80 "$CORONER" pods --db "$T/crash-loop.db" >"$T/loop80.pods"
+"$CORONER" pods --db "$T/crash-loop.db" >"$T/loop80.pods"
 is loop-pods-80-columns 0 "$(awk 'length > 80' "$T/loop80.pods" | wc -l |
     tr -d ' ')"
 
