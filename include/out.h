@@ -75,6 +75,8 @@ int	 out_is_safe(const char *s, size_t len);
 
 /* Terminal columns of safe text (wide characters count two). */
 size_t	 out_cols(const char *safe);
+/* Terminal columns of any text as printed (made safe first). */
+size_t	 out_printed_cols(const char *s);
 /* Bytes of safe text that fit in cols columns, whole characters only. */
 size_t	 out_fit_bytes(const char *safe, size_t cols);
 

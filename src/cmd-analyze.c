@@ -213,6 +213,25 @@ print_table(struct analysis *a)
 	buf_free(&b);
 }
 
+/* The analysis's notes, a line each, wrapped to the terminal's width. */
+static void
+print_notes(const char *notes)
+{
+	char	*copy, *line, *next;
+
+	if (notes == NULL)
+		return;
+	copy = xstrdup(notes);
+	for (line = copy; *line != '\0'; line = next) {
+		if ((next = strchr(line, '\n')) != NULL)
+			*next++ = '\0';
+		else
+			next = line + strlen(line);
+		out_wrap(stderr, line, 2, 2, (size_t)out_term_width());
+	}
+	free(copy);
+}
+
 static int
 cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
@@ -280,8 +299,7 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 		store_close(st);
 		return (EXIT_FAIL);
 	}
-	if (a.notes.len > 0)
-		out_lines(stderr, a.notes.data);
+	print_notes(a.notes.data);
 	if (json) {
 		clock_gettime(CLOCK_REALTIME, &ts);
 		rep = report_json(st, (int64_t)ts.tv_sec * 1000000 +

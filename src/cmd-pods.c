@@ -449,6 +449,40 @@ restart_lines(const struct podset_pod *p, int width)
 	buf_free(&b);
 }
 
+/*
+ * The pod, its workload, node and IP, in width: a name too long for a
+ * line breaks after its namespace, the workload goes on a line of its
+ * own before the node and IP when they do not fit together.
+ */
+static void
+timeline_header(const struct podset_pod *p, int width)
+{
+	struct buf	 name = { 0 }, wl = { 0 }, where = { 0 };
+	size_t		 w = (size_t)width;
+
+	buf_printf(&name, "%s/%s", p->r.namespace, p->r.name);
+	buf_printf(&wl, "%s %s", p->r.workload_kind != NULL ?
+	    p->r.workload_kind : "-", p->r.workload != NULL ?
+	    p->r.workload : "-");
+	buf_printf(&where, "node %s, IP %s", p->r.node != NULL ? p->r.node :
+	    "-", p->r.ip != NULL ? p->r.ip : "-");
+	if (out_printed_cols(name.data) <= w)
+		out_printf(stdout, "%s\n", name.data);
+	else {
+		out_printf(stdout, "%s/\n", p->r.namespace);
+		out_wrap(stdout, p->r.name, 0, 0, w);
+	}
+	if (out_printed_cols(wl.data) + 2 + out_printed_cols(where.data) <= w)
+		out_printf(stdout, "%s, %s\n", wl.data, where.data);
+	else {
+		out_wrap(stdout, wl.data, 2, 2, w);
+		out_wrap(stdout, where.data, 2, 2, w);
+	}
+	buf_free(&name);
+	buf_free(&wl);
+	buf_free(&where);
+}
+
 #define GUTTER	25	/* "  HH:MM:SS.mmm  +38.0 s " */
 
 static int
@@ -503,12 +537,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (EXIT_FAIL);
 	}
 	width = out_term_width();
-	out_printf(stdout, "%s/%s\n%s %s, node %s, IP %s\n", p->r.namespace,
-	    p->r.name,
-	    p->r.workload_kind != NULL ? p->r.workload_kind : "-",
-	    p->r.workload != NULL ? p->r.workload : "-",
-	    p->r.node != NULL ? p->r.node : "-",
-	    p->r.ip != NULL ? p->r.ip : "-");
+	timeline_header(p, width);
 	restart_lines(p, width);
 	out_printf(stdout, "offsets from the %s; times UTC\n", ms.zero_what);
 	for (i = 0; i < ms.n; i++) {

@@ -221,6 +221,16 @@ out_cols(const char *safe)
 }
 
 size_t
+out_printed_cols(const char *s)
+{
+	char	*safe = out_safe(s, strlen(s), SIZE_MAX);
+	size_t	 n = out_cols(safe);
+
+	free(safe);
+	return (n);
+}
+
+size_t
 out_fit_bytes(const char *safe, size_t cols)
 {
 	const unsigned char	*p = (const unsigned char *)safe;
