@@ -168,6 +168,7 @@ rollout_summarize(struct rollout_state *rv)
 {
 	struct spread	 term, dl, kill, routed, fail;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
+	char		 lost[48];
 	size_t		 i, missing = 0;
 
 	spread_of(rv, MO_SIGTERM, &term);
@@ -195,18 +196,22 @@ rollout_summarize(struct rollout_state *rv)
 		    "SIGKILLed at the deadline");
 	fmt_spread(&routed, b, sizeof b);
 	fmt_spread(&fail, c, sizeof c);
+	/* records lost only where records were compared and lost */
+	lost[0] = '\0';
+	if (missing > 0)
+		snprintf(lost, sizeof lost, "; %zu record%s lost", missing,
+		    missing == 1 ? "" : "s");
 	if (routed.pods > 0 && fail.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
 		    "still routed to %zu of them until %s; the last failed "
-		    "at %s; %zu records lost", routed.pods, b, c, missing);
+		    "at %s%s", routed.pods, b, c, lost);
 	else if (routed.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
-		    "still routed to %zu of them until %s, none failed; %zu "
-		    "records lost", routed.pods, b, missing);
+		    "still routed to %zu of them until %s, none failed%s",
+		    routed.pods, b, lost);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
-		    "was routed to them after their deletion; %zu records "
-		    "lost", missing);
+		    "was routed to them after their deletion%s", lost);
 }
 
 /*
