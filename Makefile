@@ -6,10 +6,10 @@ PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man
 
-PKGS	 = ncursesw jansson sqlite3 libzstd libarchive
+PKGS	 = ncursesw jansson sqlite3 libzstd libarchive libcrypto
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev tmux sqlite3 jq zstd
+	   libzstd-dev libarchive-dev libssl-dev tmux sqlite3 jq zstd
 
 CC	?= cc
 OPT	?= -O2

@@ -230,7 +230,7 @@ parse_opts(const struct cmd_entry *ce, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+h", db_json_opts,
+	while ((ch = getopt_long(argc, argv, "h", db_json_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -267,10 +267,12 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
-	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    podset_load(st, &l, NULL, &cause) != 0) {
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
+		return (EXIT_FAIL);
+	if (podset_load(st, &l, NULL, &cause) != 0) {
 		fprintf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
+		store_close(st);
 		return (EXIT_FAIL);
 	}
 	width = term_width();
@@ -527,10 +529,12 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind + 1 != argc)
 		return (cmd_usage_error(ce, optind == argc ? "no POD given" :
 		    "one POD at a time"));
-	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    podset_load(st, &l, argv[optind], &cause) != 0) {
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
+		return (EXIT_FAIL);
+	if (podset_load(st, &l, argv[optind], &cause) != 0) {
 		fprintf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
+		store_close(st);
 		return (EXIT_FAIL);
 	}
 	safe = str_sanitize(argv[optind], strlen(argv[optind]), 200);

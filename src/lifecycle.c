@@ -679,15 +679,19 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 
 	memset(&m, 0, sizeof m);
 	memset(stats, 0, sizeof *stats);
-	if (store_scan(st, REC_POD, scan_pod, &sc, cause) != 0)
+	/* one transaction from the first read: one consistent state */
+	if (store_model_begin(st, cause) != 0)
 		goto out;
+	rc = -1;
+	if (store_scan(st, REC_POD, scan_pod, &sc, cause) != 0)
+		goto abort;
 	sc.cur = NULL;
 	sc.cap = 0;
 	if (store_scan(st, REC_CONTAINER, scan_container, &sc, cause) != 0)
-		goto out;
+		goto abort;
 	sc.cap = 0;
 	if (store_scan(st, REC_WORKLOAD, scan_workload, &sc, cause) != 0)
-		goto out;
+		goto abort;
 	xqsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
 	ev.by_name = xreallocarray(NULL, m.npods, sizeof *ev.by_name);
 	for (i = 0; i < m.npods; i++)
@@ -696,14 +700,12 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	rc = store_scan(st, REC_EVENT, scan_event, &ev, cause);
 	free(ev.by_name);
 	if (rc != 0)
-		goto out;
+		goto abort;
 	for (i = 0; i < m.npods; i++) {
 		pod_workload(&m, &m.pods[i]);
 		pod_death(&m, &m.pods[i]);
 	}
 	rc = -1;
-	if (store_model_begin(st, cause) != 0)
-		goto out;
 	for (i = 0; i < m.nwl; i++) {
 		if (store_model_put(st, ROW_WORKLOAD, &m.wl[i].r) != 0)
 			goto fail;
@@ -733,7 +735,9 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	goto out;
 fail:
 	*cause = xstrdup(store_error(st));
+abort:
 	store_model_end(st, 0, NULL);
+	rc = -1;
 out:
 	free(ips);
 	model_free(&m);

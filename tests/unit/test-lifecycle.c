@@ -30,7 +30,7 @@ open_store(void)
 	if ((fd = mkstemp(dbpath)) >= 0)
 		close(fd);
 	unlink(dbpath);
-	if (store_open(dbpath, &st, &cause) != 0)
+	if (store_open(dbpath, STORE_CREATE, &st, &cause) != 0)
 		fatal("%s", cause);
 	if (store_input_begin(st, "test", NULL, "test", &cause) != 0)
 		fatal("%s", cause);
@@ -116,8 +116,10 @@ rebuild(void)
 	char			*cause = NULL;
 	int			dup;
 
-	if (store_input_end(st, "0123456789abcdef0123456789abcdef", 0, 0, 0,
-	    NULL, &dup, &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
+	if (store_input_end(st, "0123456789abcdef0123456789abcdef"
+	    "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789"
+	    "abcdef0123456789abcdef0123456789abcdef", 0, 0, 0, NULL, &dup,
+	    &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
 		fatal("%s", cause);
 }
 
