@@ -126,8 +126,14 @@ scan_pod(struct pod_scan *ps, json_t *pod)
 		"status.ephemeralContainerStatuses",
 	};
 	size_t	 i;
+	int64_t	 s;
 
 	ps->observed_us = TIME_NONE;
+	if (kj_seconds(pod, "metadata.deletionGracePeriodSeconds", &s,
+	    ps->why, ps->whylen) != 0 ||
+	    kj_seconds(pod, "spec.terminationGracePeriodSeconds", &s,
+	    ps->why, ps->whylen) != 0)
+		return (-1);
 	if (scan_time(ps, pod, "", "metadata.creationTimestamp", 1) != 0 ||
 	    scan_time(ps, pod, "", "metadata.deletionTimestamp", 0) != 0 ||
 	    scan_time(ps, pod, "", "status.startTime", 1) != 0)
@@ -438,7 +444,7 @@ read_prestop(json_t *spec, struct rec_container *c, struct buf *cmd)
 	else if (json_is_object(json_object_get(hook, "sleep"))) {
 		c->prestop_kind = "sleep";
 		s = kj_int(hook, "sleep.seconds", -1);
-		if (s >= 0 && s <= INT64_MAX / 1000)
+		if (s >= 0 && s <= KJ_MAX_SECONDS)
 			c->prestop_ms = s * 1000;
 	} else if (json_is_object(json_object_get(hook, "tcpSocket")))
 		c->prestop_kind = "tcpSocket";
@@ -600,7 +606,7 @@ static int
 imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	return (k8s_read(in, sink, cause));
+	return (k8s_read(in, opts, sink, cause));
 }
 
 const struct importer imp_k8s_pods = {

@@ -92,7 +92,8 @@ note_skipped(struct buf *skipped, const char *kind)
 }
 
 int
-k8s_read(struct input *in, struct sink *sink, char **cause)
+k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
+    char **cause)
 {
 	struct jsonsplit	 js;
 	struct buf		 skipped = { 0 };
@@ -105,10 +106,14 @@ k8s_read(struct input *in, struct sink *sink, char **cause)
 	enum k8s_put		 put;
 	int			 rc = 0;
 
-	js_init(&js, in);
+	/* names cut at a \u0000 would merge objects: U+FFFD instead */
+	js_init(&js, in, opts->max_object, JS_NUL_REPLACE);
 	while ((st = js_next(&js, &obj, &line, &err)) != JS_END) {
 		if (st == JS_ERROR) {
-			sink_reject(sink, line, "%s", err);
+			if (js.truncated)
+				sink_damaged(sink, line, "%s", err);
+			else
+				sink_reject(sink, line, "%s", err);
 			if (bad++ == 0) {
 				first_line = line;
 				first_err = err;
@@ -153,7 +158,8 @@ k8s_read(struct input *in, struct sink *sink, char **cause)
 		    "(found %s)", skipped.data);
 		rc = IMPORT_NOTHING;
 	} else if (rc == 0 && good == 0 && js.objects == 0 && bad > 0) {
-		*cause = xasprintf("not Kubernetes JSON: line %lld: %s",
+		*cause = xasprintf("%s: line %lld: %s", js.dropped > 0 ?
+		    "no object could be read" : "not Kubernetes JSON",
 		    (long long)first_line, first_err);
 		rc = -1;
 	}

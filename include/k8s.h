@@ -37,12 +37,15 @@ enum k8s_put	k8s_workload_put(json_t *, const char *, int64_t,
 		    struct sink *, char *, size_t);
 
 /*
- * Reads every object of the input and hands each to its handler.  Objects
+ * Reads every object of the input and hands each to its handler (JSON
+ * objects over opts->max_object are rejected; an input cut inside an
+ * object is damaged, sink_damaged).  Objects
  * of kinds no handler reads (Node, Service...) are skipped quietly.
  * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
  * kind no handler reads; or -1 with a new *cause when the sink failed or
  * nothing in the input was Kubernetes JSON.
  */
-int		k8s_read(struct input *in, struct sink *sink, char **cause);
+int		k8s_read(struct input *in, const struct import_opts *opts,
+		    struct sink *sink, char **cause);
 
 #endif

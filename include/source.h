@@ -96,6 +96,13 @@ ssize_t		 input_read(struct input *in, void *buf, size_t n);
 int		 input_limited(const struct input *in);
 /* The longest line the line reader keeps for this input. */
 size_t		 input_max_line(const struct input *in);
+/*
+ * "line longer than 1 MiB skipped (--max-line raises the limit)", with
+ * what in place of "line" and the input's own limit: for messages.
+ */
+char		*input_long_why(const struct input *in, const char *what);
+/* Writes a byte count as a limit reads best: "1 MiB", "1000 bytes". */
+void		 source_size_text(uint64_t n, char *out, size_t len);
 
 /*
  * Looks at the first bytes without consuming them: sets *p (borrowed,
@@ -105,6 +112,15 @@ size_t		 input_max_line(const struct input *in);
  */
 #define INPUT_PEEK_MAX	65536
 size_t		 input_peek(struct input *in, const unsigned char **p);
+/*
+ * Like input_peek(), but the bytes end with a whole line: cut after the
+ * last "\n" of the first INPUT_PEEK_MAX bytes, or, when those hold none,
+ * looked at further (up to the input's max_line) for the end of the
+ * first line.  When the first line is longer still, the first
+ * INPUT_PEEK_MAX bytes as input_peek() gives them.  For detection, which
+ * must judge lines, not pieces of one.
+ */
+size_t		 input_peek_lines(struct input *in, const unsigned char **p);
 
 /*
  * Why the last read failed, naming the input ("logs.zst: truncated zstd

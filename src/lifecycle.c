@@ -292,11 +292,26 @@ is_main(const struct lc_container *c)
  * the grace up; SIGTERM follows it; SIGKILL comes at request + grace, but
  * never less than 2 s after SIGTERM.
  */
+/*
+ * A duration in microseconds, from n units of unit_us, clamped to
+ * 0..LC_MAX_DURATION_US: importers refuse absurd durations, and what
+ * comes from an older database must not overflow the arithmetic either.
+ */
+static int64_t
+duration_us(int64_t n, int64_t unit_us)
+{
+	if (n <= 0)
+		return (0);
+	if (n > LC_MAX_DURATION_US / unit_us)
+		return (LC_MAX_DURATION_US);
+	return (n * unit_us);
+}
+
 static void
 container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
     int64_t main_exit_us)
 {
-	int64_t		grace_us = p->r.grace_s * 1000000, hook_us;
+	int64_t		grace_us = duration_us(p->r.grace_s, 1000000), hook_us;
 	char		buf[128];
 
 	if (c->r.init && !c->r.native_sidecar)
@@ -323,7 +338,7 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 		    "preStop hook)";
 	} else if (strcmp(c->r.prestop_kind, "sleep") == 0 &&
 	    c->r.prestop_ms != INT_NONE) {
-		hook_us = c->r.prestop_ms * 1000;
+		hook_us = duration_us(c->r.prestop_ms, 1000);
 		if (hook_us > grace_us)
 			hook_us = grace_us;
 		c->r.sigterm_us = p->r.deletion_us + hook_us;
@@ -381,7 +396,8 @@ pod_death(struct model *m, struct lc_pod *p)
 	p->r.grace_s = p->deletion_grace_s != INT_NONE ? p->deletion_grace_s :
 	    p->spec_grace_s != INT_NONE ? p->spec_grace_s : DEFAULT_GRACE_S;
 	if (p->deletion_ts_us != TIME_NONE) {
-		p->r.deletion_us = p->deletion_ts_us - p->r.grace_s * 1000000;
+		p->r.deletion_us = p->deletion_ts_us -
+		    duration_us(p->r.grace_s, 1000000);
 		p->r.deletion_basis = p->deletion_grace_s != INT_NONE ?
 		    "observed: deletionTimestamp - deletionGracePeriodSeconds" :
 		    "inferred: deletionTimestamp - the pod's grace period";

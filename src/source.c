@@ -1355,6 +1355,12 @@ size_format(uint64_t n, char *out, size_t len)
 		snprintf(out, len, "%ju bytes", (uintmax_t)n);
 }
 
+void
+source_size_text(uint64_t n, char *out, size_t len)
+{
+	size_format(n, out, len);
+}
+
 const char *
 input_name(const struct input *in)
 {
@@ -1440,6 +1446,16 @@ input_max_line(const struct input *in)
 	return (in->src->lim.max_line);
 }
 
+char *
+input_long_why(const struct input *in, const char *what)
+{
+	char	limit[32];
+
+	size_format(in->src->lim.max_line, limit, sizeof limit);
+	return (xasprintf("%s longer than %s skipped (--max-line raises the "
+	    "limit)", what, limit));
+}
+
 size_t
 input_peek(struct input *in, const unsigned char **p)
 {
@@ -1454,6 +1470,24 @@ input_peek(struct input *in, const unsigned char **p)
 	n = stage_fill(in->top, INPUT_PEEK_MAX, p);
 	if (n == 0 && in->top->error != NULL)	/* broken from the start */
 		in->error = xasprintf("%s: %s", in->name, in->top->error);
+	/* more may be ahead after input_peek_lines() */
+	return (n < INPUT_PEEK_MAX ? n : INPUT_PEEK_MAX);
+}
+
+size_t
+input_peek_lines(struct input *in, const unsigned char **p)
+{
+	const unsigned char	*nl;
+	size_t			 n, more;
+
+	n = input_peek(in, p);
+	if (n < INPUT_PEEK_MAX)
+		return (n);		/* the whole input */
+	if ((nl = memrchr(*p, '\n', n)) != NULL)
+		return ((size_t)(nl - *p) + 1);
+	more = stage_fill(in->top, in->src->lim.max_line + 2, p);
+	if (more > n && (nl = memchr(*p, '\n', more)) != NULL)
+		return ((size_t)(nl - *p) + 1);
 	return (n);
 }
 

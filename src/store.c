@@ -491,8 +491,9 @@ store_busy(void *arg, int count)
 		st->busy_since_us = now;
 	if (!st->busy_said && now - st->busy_since_us >= 1000000) {
 		name = str_sanitize(st->path, strlen(st->path), 200);
-		fprintf(stderr, "coroner: %s is being written by another "
-		    "coroner; waiting for it to finish\n", name);
+		fprintf(stderr, "coroner: %s is busy (another import or "
+		    "analysis is writing to it); waiting for it to finish\n",
+		    name);
 		free(name);
 		st->busy_said = 1;
 	}
@@ -544,15 +545,29 @@ store_needs_write(struct store *st)
 static int
 store_prepare_writable(struct store *st, int fresh, char **cause)
 {
+	char	*sql;
+	int64_t	 id;
+	int	 rc;
+
 	if (fresh && store_exec(st, "PRAGMA page_size = 65536", cause) != 0)
 		return (-1);
 	if (store_exec(st, "PRAGMA journal_mode = WAL;"
 	    "PRAGMA synchronous = NORMAL;"
 	    "PRAGMA journal_size_limit = 67108864;"
 	    "PRAGMA cache_size = -16384;"
-	    "PRAGMA foreign_keys = OFF;", cause) != 0)
+	    "PRAGMA foreign_keys = OFF;", cause) != 0 ||
+	    store_migrate(st, cause) != 0)
 		return (-1);
-	return (store_migrate(st, cause));
+	/* a database made before the id: coroner's, marked now */
+	if (store_int_query(st, "PRAGMA application_id", &id) == 0 &&
+	    id == 0) {
+		sql = xasprintf("PRAGMA application_id = %d",
+		    STORE_APPLICATION_ID);
+		rc = store_exec(st, sql, cause);
+		free(sql);
+		return (rc);
+	}
+	return (0);
 }
 
 int

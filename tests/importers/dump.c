@@ -116,13 +116,20 @@ dump_reject(void *ctx, int64_t line, const char *reason)
 	json_decref(o);
 }
 
+static void
+dump_damaged(void *ctx, int64_t line, const char *reason)
+{
+	printf("{\"damaged\":%lld}\n", (long long)line);
+}
+
 int
 main(int argc, char **argv)
 {
 	const struct importer	*imp = NULL;
 	struct import_opts	 opts = { .tz_off_s = 0 };
 	struct sink		 sink = {
-		.ctx = NULL, .put = dump_put, .reject = dump_reject
+		.ctx = NULL, .put = dump_put, .reject = dump_reject,
+		.damaged = dump_damaged
 	};
 	struct source		*src;
 	struct input		*in;
