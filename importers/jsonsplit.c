@@ -153,8 +153,7 @@ nul_replaced(const char *s, size_t len, size_t *outlen)
 void
 js_replace_nul(json_t *v)
 {
-	const char	*key;
-	json_t		*m;
+	void		*it;
 	char		*fixed;
 	size_t		 i, n;
 
@@ -166,12 +165,13 @@ js_replace_nul(json_t *v)
 			free(fixed);
 		}
 	} else if (json_is_array(v)) {
-		json_array_foreach(v, i, m)
-			js_replace_nul(m);
+		for (i = 0; i < json_array_size(v); i++)
+			js_replace_nul(json_array_get(v, i));
 	} else if (json_is_object(v)) {
 		/* values only: keys are the format's, never data */
-		json_object_foreach(v, key, m)
-			js_replace_nul(m);
+		for (it = json_object_iter(v); it != NULL;
+		    it = json_object_iter_next(v, it))
+			js_replace_nul(json_object_iter_value(it));
 	}
 }
 

@@ -22,10 +22,10 @@ int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
 #define KJ_MAX_SECONDS	(366 * 86400LL)
 /*
  * A duration in seconds at path: 0 and *s (INT_NONE when absent, null or
- * not an integer), or -1 with why ("spec.terminationGracePeriodSeconds: 9223372036854775807
- * is not a duration (0 to 31622400 s)") when it is not an integer in
- * 0..KJ_MAX_SECONDS: a grace period of centuries is a broken file, and
- * would overflow the arithmetic of times.
+ * not an integer), or -1 with why ("spec.terminationGracePeriodSeconds:
+ * 9223372036854775807 is not a duration (0 to 31622400 s)") when it is an
+ * integer outside 0..KJ_MAX_SECONDS: a grace period of centuries is a
+ * broken file, and would overflow the arithmetic of times.
  */
 int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
 		    char *why, size_t whylen);
