@@ -1361,6 +1361,20 @@ source_size_text(uint64_t n, char *out, size_t len)
 	size_format(n, out, len);
 }
 
+/* Writes an amount measured, rounded: "25.6 MiB", "128.5 KiB", "80 bytes". */
+static void
+amount_format(uint64_t n, char *out, size_t len)
+{
+	if (n >= (1ULL << 30))
+		snprintf(out, len, "%.1f GiB", (double)n / (1ULL << 30));
+	else if (n >= (1ULL << 20))
+		snprintf(out, len, "%.1f MiB", (double)n / (1ULL << 20));
+	else if (n >= (1ULL << 10))
+		snprintf(out, len, "%.1f KiB", (double)n / (1ULL << 10));
+	else
+		snprintf(out, len, "%ju bytes", (uintmax_t)n);
+}
+
 const char *
 input_name(const struct input *in)
 {
@@ -1403,8 +1417,8 @@ input_check_limits(struct input *in, size_t r)
 	disk = in->disk->made > 0 ? in->disk->made : 1;
 	if (lim->max_ratio != 0 && in->src->file_out > SOURCE_RATIO_FLOOR &&
 	    in->src->file_out / disk >= lim->max_ratio) {
-		size_format(in->src->file_out, out, sizeof out);
-		size_format(in->disk->made, got, sizeof got);
+		amount_format(in->src->file_out, out, sizeof out);
+		amount_format(in->disk->made, got, sizeof got);
 		in->error = xasprintf("%s: expands more than %ju times (%s out "
 		    "of %s read): refused as a likely decompression bomb "
 		    "(--max-ratio raises the limit)", in->name,
