@@ -128,7 +128,8 @@ bench:
 # demo opens it on the same database.
 S	 = samples/returns-rollout
 demo: $(BIN)
-	$(Q)rm -f build/demo.db build/demo.db-journal
+	$(Q)rm -f build/demo.db build/demo.db-journal build/demo.db-wal \
+	    build/demo.db-shm
 	$(Q)./$(BIN) import -q --db build/demo.db $(S)/pods-watch.json.zst \
 	    $(S)/events.json.zst $(S)/replicasets.json.zst \
 	    $(S)/deployments.json.zst

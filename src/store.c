@@ -47,7 +47,6 @@ struct store {
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
 	char		*path;			/* the database file; owned */
-	enum store_mode	 mode;			/* how it was opened */
 	int		 writable;		/* the connection may write */
 	int		 in_group;		/* a group of inputs is open:
 						   inputs are savepoints of
@@ -595,7 +594,6 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	}
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
-	st->mode = mode;
 	st->rows_txn = ROW__COUNT;
 	st->tally = tally_new();
 	if (store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
