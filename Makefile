@@ -5,11 +5,13 @@
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man
+COMPDIR	 = $(PREFIX)/share/bash-completion/completions
 
 PKGS	 = ncursesw jansson sqlite3 libzstd libarchive libcrypto
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev libssl-dev tmux sqlite3 jq zstd time
+	   libzstd-dev libarchive-dev libssl-dev tmux sqlite3 jq zstd time \
+	   tzdata groff-base man-db
 
 CC	?= cc
 OPT	?= -O2
@@ -42,7 +44,7 @@ else
 O	 = build/obj
 endif
 
-SRCS	 = $(wildcard src/*.c) $(wildcard importers/*.c)
+SRCS	 = $(wildcard src/*.c) $(wildcard src/tui/*.c) $(wildcard importers/*.c)
 LIBOBJS	 = $(patsubst %.c,$(O)/%.o,$(filter-out src/main.c,$(SRCS)))
 MAINOBJ	 = $(O)/src/main.o
 UNITSRCS = $(wildcard tests/unit/*.c)
@@ -123,16 +125,15 @@ bench:
 	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true; \
 	    sh tests/bench/analysis.sh ./$(BIN) build/gen-big "$$d" || true
 
-# make demo: the bundled sample incident (samples/README.md) imported,
-# analysed and written up as HTML.  The TUI is not built yet; when it is,
-# demo opens it on the same database.
-S	 = samples/returns-rollout
+# make demo: the sample incident samples/grace-budget (samples/README.md)
+# imported as one directory (its two record sets with --records),
+# analysed and written up as HTML, then the TUI on the same database when
+# make runs on a terminal.
+S	 = samples/grace-budget
 demo: $(BIN)
 	$(Q)rm -f build/demo.db build/demo.db-journal build/demo.db-wal \
 	    build/demo.db-shm
-	$(Q)./$(BIN) import -q --db build/demo.db $(S)/pods-watch.json.zst \
-	    $(S)/events.json.zst $(S)/replicasets.json.zst \
-	    $(S)/deployments.json.zst
+	$(Q)./$(BIN) import -q --db build/demo.db $(S)
 	$(Q)./$(BIN) import -q --db build/demo.db --records courier \
 	    --key parcel_id --time scanned_at $(S)/courier.csv.zst
 	$(Q)./$(BIN) import -q --db build/demo.db --records ours \
@@ -140,10 +141,13 @@ demo: $(BIN)
 	$(Q)./$(BIN) analyze --db build/demo.db --reconcile courier:ours
 	$(Q)./$(BIN) report --db build/demo.db --format html -o build/demo.html
 	@echo
-	@echo "The report: build/demo.html.  The TUI is not built yet; try"
-	@echo "  ./coroner pods --db build/demo.db"
-	@echo "  ./coroner timeline --db build/demo.db" \
-	    "returns-api-7d9f8b6c5-x2kq9"
+	@echo "The report: build/demo.html.  The other samples:" \
+	    "samples/README.md"
+	$(Q)if [ -t 0 ] && [ -t 1 ]; then \
+	    ./$(BIN) tui --db build/demo.db; \
+	else \
+	    echo "Not on a terminal; the TUI: ./coroner tui --db build/demo.db"; \
+	fi
 
 # make fuzz: each importer under libFuzzer with ASan and UBSan, one run of
 # FUZZ_SECONDS per importer, seeded with the golden inputs (clang and its
@@ -152,7 +156,8 @@ demo: $(BIN)
 FUZZ_SECONDS ?= 60
 FUZZ_IMPORTERS = k8s-events k8s-pods k8s-workloads container-log \
 	   ingress-nginx envoy alb gclb records
-FUZZSRCS = src/util.c src/source.c src/timefmt.c src/record.c \
+FUZZSRCS = src/util.c src/out.c src/source.c src/timefmt.c src/zone.c \
+	   src/record.c \
 	   $(wildcard importers/*.c)
 fuzz:
 	$(Q)command -v clang >/dev/null || { echo "fuzz: clang needed"; exit 1; }
@@ -176,12 +181,19 @@ fuzz:
 	        grep -m 5 -E 'ERROR|SUMMARY|runtime error' build/fuzz-$$imp.log; \
 	    fi; done; echo "fuzz: $$p passed, $$f failed"; [ $$f -eq 0 ]
 
+# make install: the binary, the manual (coroner.1) and the bash completion
+# (completion/coroner.bash) under $(DESTDIR)$(PREFIX); make uninstall
+# removes the three.
 install: all
-	install -d $(DESTDIR)$(BINDIR)
-	install -m 755 coroner $(DESTDIR)$(BINDIR)/coroner
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+	    $(DESTDIR)$(COMPDIR)
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/coroner
+	install -m 644 coroner.1 $(DESTDIR)$(MANDIR)/man1/coroner.1
+	install -m 644 completion/coroner.bash $(DESTDIR)$(COMPDIR)/coroner
 
 uninstall:
-	rm -f $(DESTDIR)$(BINDIR)/coroner
+	rm -f $(DESTDIR)$(BINDIR)/coroner $(DESTDIR)$(MANDIR)/man1/coroner.1 \
+	    $(DESTDIR)$(COMPDIR)/coroner
 
 clean:
 	rm -rf build coroner

@@ -163,7 +163,8 @@ static const char *const alb_types[] = {
 struct alb_state {
 	struct sink		*sink;
 	const struct alb_layout	*lay;		/* the line's layout */
-	int			 tz_off_s;	/* for zone-less times (--tz) */
+	const struct zone	*tz;		/* for zone-less times (--tz);
+						   borrowed */
 	struct altok_rec	 rec;		/* the line's fields */
 	struct altok_clock	 clock;		/* the date last seen */
 	int64_t			 good;		/* requests put */
@@ -417,11 +418,11 @@ alb_line(struct alb_state *st, const char *line, size_t len, int64_t lineno)
 		return (-1);
 	}
 	if (altok_time_iso(&st->clock, f->f[AR_TIME_ISO].p,
-	    f->f[AR_TIME_ISO].len, st->tz_off_s, &t) != 0)
+	    f->f[AR_TIME_ISO].len, st->tz, &t) != 0)
 		return (alb_bad(st, AR_TIME_ISO));
 	if (!altok_blank(&f->f[AR_REQUEST_CREATION_TIME]) &&
 	    altok_time_iso(&st->clock, f->f[AR_REQUEST_CREATION_TIME].p,
-	    f->f[AR_REQUEST_CREATION_TIME].len, st->tz_off_s, &created) != 0)
+	    f->f[AR_REQUEST_CREATION_TIME].len, st->tz, &created) != 0)
 		return (alb_bad(st, AR_REQUEST_CREATION_TIME));
 	if (alb_secs(st, AR_REQUEST_PROCESSING_TIME, &rpt) != 0 ||
 	    alb_secs(st, AR_TARGET_PROCESSING_TIME, &tpt) != 0 ||
@@ -523,7 +524,7 @@ imp_alb_probe(const char *name, const unsigned char *head, size_t len)
 	lay = alb_layout_of(s, n);
 	if (altok_read(&lay->tok, s, n, &rec) != 0 ||
 	    altok_time_iso(&clock, rec.f[AR_TIME_ISO].p,
-	    rec.f[AR_TIME_ISO].len, 0, &t) != 0)
+	    rec.f[AR_TIME_ISO].len, NULL, &t) != 0)
 		return (0);
 	if (lay->typed && !alb_known_type(&rec.f[AR_LB_TYPE]))
 		return (0);
@@ -552,7 +553,7 @@ imp_alb_parse(struct input *in, const struct import_opts *opts,
 
 	st = xcalloc(1, sizeof *st);
 	st->sink = sink;
-	st->tz_off_s = opts->tz_off_s;
+	st->tz = opts->tz;
 	*cause = NULL;
 	lr_init(&lr, in);
 	while ((lrs = lr_next(&lr, &s, &n)) != LR_EOF) {

@@ -733,7 +733,7 @@ altok_time_clf(struct altok_clock *c, const char *s, size_t n, int64_t *us)
 
 int
 altok_time_iso(struct altok_clock *c, const char *s, size_t n,
-    int default_off_s, int64_t *us)
+    const struct zone *tz, int64_t *us)
 {
 	int64_t	day_s, frac = 0;
 	size_t	i, nf;
@@ -741,10 +741,10 @@ altok_time_iso(struct altok_clock *c, const char *s, size_t n,
 	/* "2016-04-15T20:17:00[.310]Z": the date is the key. */
 	if (n < 20 || s[10] != 'T' || s[n - 1] != 'Z' ||
 	    (day_s = hms(s + 11)) < 0)
-		return (time_parse_iso(s, n, default_off_s, us));
+		return (time_parse_iso(s, n, tz, us));
 	if (n > 20) {
 		if (s[19] != '.' || n - 21 < 1 || n - 21 > 9)
-			return (time_parse_iso(s, n, default_off_s, us));
+			return (time_parse_iso(s, n, tz, us));
 		for (i = 20, nf = 0; i < n - 1; i++, nf++) {
 			if ((unsigned)(s[i] - '0') > 9)
 				return (-1);
@@ -755,7 +755,7 @@ altok_time_iso(struct altok_clock *c, const char *s, size_t n,
 			frac *= 10;
 	}
 	if (!c->iso_ok || memcmp(c->iso_key, s, 10) != 0) {
-		if (time_parse_iso(s, n, default_off_s, us) != 0)
+		if (time_parse_iso(s, n, tz, us) != 0)
 			return (-1);
 		memcpy(c->iso_key, s, 10);
 		c->iso_base_us = *us - day_s * US_PER_S - frac;

@@ -15,7 +15,9 @@
  *
  * Namespace, pod and container come from the input's name (the layouts of
  * bundles and of the nodes' /var/log, read by cl_path_who), from frames
- * or from prefixes, and stay unknown otherwise.  Text is kept as written,
+ * or from prefixes, and stay unknown otherwise.  A daemon's syslog file
+ * (HAProxy's) is not claimed by its path alone: only a bundle's own
+ * layout makes it a pod's log.  Text is kept as written,
  * but for NUL bytes.  A symbolic link that a checkout saved as a plain
  * file (troubleshoot's all-logs/) is skipped: its target is read anyway.
  * Knows nothing of SQLite or curses, nor of what the lines mean.
@@ -28,6 +30,7 @@
 
 #include "importer.h"
 #include "jsonsplit.h"
+#include "out.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -50,6 +53,8 @@ struct cl_who {
 	char	pod[CL_NAME_MAX];
 	char	container[CL_NAME_MAX];
 	int	previous;		/* the previous instance's log */
+	int	layout;			/* the name is a bundle's or a node's
+					   own layout, not any NS/POD/C.log */
 };
 
 /* What an input's name says it is. */
@@ -288,11 +293,14 @@ cl_path_pod_log(const struct cl_span *c, size_t nc, struct cl_who *who)
 	}
 	if (!cl_is_name(stem.s, stem.n, 0) || !cl_is_name(c[1].s, c[1].n, 1))
 		return (0);
-	if (cl_span_is(c[2], "all-logs"))
+	if (cl_span_is(c[2], "all-logs")) {
 		who->namespace[0] = '\0';
-	else if (cl_is_name(c[2].s, c[2].n, 0))
+		who->layout = 1;
+	} else if (cl_is_name(c[2].s, c[2].n, 0)) {
 		cl_name_set(who->namespace, c[2].s, c[2].n);
-	else
+		who->layout = nc >= 5 && cl_span_is(c[3], "logs") &&
+		    cl_span_is(c[4], "pods");
+	} else
 		return (0);
 	cl_name_set(who->pod, c[1].s, c[1].n);
 	cl_name_set(who->container, stem.s, stem.n);
@@ -307,7 +315,7 @@ cl_path_pod_log(const struct cl_span *c, size_t nc, struct cl_who *who)
 static enum cl_path
 cl_path_who(const char *name, struct cl_who *who)
 {
-	struct cl_span	 c[3];
+	struct cl_span	 c[5];
 	const char	*bang;
 	size_t		 nc;
 
@@ -316,21 +324,26 @@ cl_path_who(const char *name, struct cl_who *who)
 		return (CL_PATH_NONE);
 	if ((bang = strrchr(name, '!')) != NULL)
 		name = bang + 1;
-	nc = cl_components(name, c, 3);
+	nc = cl_components(name, c, 5);
 	if (nc == 0)
 		return (CL_PATH_NONE);
 	if (cl_has_suffix(c[0], "-logs-errors.log"))
 		return (CL_PATH_NOT_LOG);
-	if (cl_path_cri_pods(c, nc, who))
+	if (cl_path_cri_pods(c, nc, who)) {
+		who->layout = 1;
 		return (CL_PATH_POD);
+	}
 	memset(who, 0, sizeof *who);
-	if (cl_path_cri_containers(c, nc, who))
+	if (cl_path_cri_containers(c, nc, who)) {
+		who->layout = 1;
 		return (CL_PATH_POD);
+	}
 	memset(who, 0, sizeof *who);
 	if (nc >= 3 && cl_span_is(c[0], "logs.txt") &&
 	    cl_is_name(c[1].s, c[1].n, 1) && cl_is_name(c[2].s, c[2].n, 0)) {
 		cl_name_set(who->namespace, c[2].s, c[2].n);
 		cl_name_set(who->pod, c[1].s, c[1].n);
+		who->layout = 1;
 		return (CL_PATH_DUMP);
 	}
 	if (cl_path_pod_log(c, nc, who))
@@ -358,7 +371,7 @@ cl_stamp(const char *s, size_t n, int64_t *us)
 	if (s[k - 1] != 'Z' && s[k - 1] != 'z' && (k < 25 ||
 	    s[k - 3] != ':' || (s[k - 6] != '+' && s[k - 6] != '-')))
 		return (0);
-	if (time_parse_iso(s, k, 0, us) != 0)
+	if (time_parse_iso(s, k, NULL, us) != 0)
 		return (0);
 	return (k);
 }
@@ -550,6 +563,25 @@ cl_head_kind(const unsigned char *head, size_t len, int *prefixed)
 	return (CL_K_EMPTY);
 }
 
+/* Whether the first non-empty line of head[0..len) is a syslog line. */
+static int
+cl_head_syslog(const unsigned char *head, size_t len)
+{
+	const char	*s = (const char *)head, *e = s + len, *nl, *prog;
+	size_t		 n, pl;
+
+	while (s < e) {
+		nl = memchr(s, '\n', (size_t)(e - s));
+		n = (size_t)((nl != NULL ? nl : e) - s);
+		if (n != 0)
+			return (importer_syslog_line(s, n, &prog, &pl));
+		if (nl == NULL)
+			break;
+		s = nl + 1;
+	}
+	return (0);
+}
+
 /*
  * Whether head[0..len), the whole input, is a symbolic link saved as a
  * plain file (a checkout without symlinks): one line without "\n" naming
@@ -593,6 +625,14 @@ imp_container_log_probe(const char *name, const unsigned char *head,
 	case CL_K_TEXT:
 		if (prefixed)
 			return (75);
+		/*
+		 * A daemon's syslog file (HAProxy's) at a path that merely
+		 * looks like NS/POD/C.log is not a container's log: the
+		 * runtime never adds a syslog header to what a container
+		 * writes.  In a bundle's own layout it is that pod's log.
+		 */
+		if (!who.layout && cl_head_syslog(head, len))
+			return (0);
 		break;
 	case CL_K_EMPTY:
 		break;
@@ -691,7 +731,7 @@ cl_cri_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 			sink_reject(st->sink, line, "%s", c.why);
 			return (0);
 		}
-		bad = str_sanitize(c.bad.s, c.bad.n, 40);
+		bad = out_safe(c.bad.s, c.bad.n, 40);
 		sink_reject(st->sink, line, "%s \"%s\"", c.why, bad);
 		free(bad);
 		return (0);
@@ -767,7 +807,7 @@ cl_frame_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	st->frame_fresh = 0;
 	if (fresh && (cl_starts(s, n, "Create log request error: ") ||
 	    cl_starts(s, n, "Request log error: "))) {
-		text = str_sanitize(s, n, 200);
+		text = out_safe(s, n, 200);
 		sink_reject(st->sink, line, "no logs of container %s of pod "
 		    "%s/%s: %s", st->frame.container, st->frame.namespace,
 		    st->frame.pod, text);
@@ -802,7 +842,7 @@ cl_docker_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 		json_decref(o);
 		return (0);
 	}
-	if (time_parse_iso(t, strlen(t), 0, &us) != 0) {
+	if (time_parse_iso(t, strlen(t), NULL, &us) != 0) {
 		sink_reject(st->sink, line, "Docker json-file line with a bad "
 		    "time: \"%.80s\"", t);
 		json_decref(o);
@@ -895,7 +935,7 @@ imp_container_log_parse(struct input *in, const struct import_opts *opts,
 	len = input_peek(in, &head);
 	if (len < INPUT_PEEK_MAX &&
 	    cl_link_stand_in(input_name(in), head, len)) {
-		link = str_sanitize((const char *)head, len, 200);
+		link = out_safe((const char *)head, len, 200);
 		*cause = xasprintf("a symbolic link saved as a plain file "
 		    "(to %s): its target is read on its own", link);
 		free(link);

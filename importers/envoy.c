@@ -348,7 +348,7 @@ env_text_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 	q.line = lineno;
 
 	if (altok_time_iso(&st->clock, f[AR_START_TIME_ISO].p,
-	    f[AR_START_TIME_ISO].len, st->opts->tz_off_s, &t) != 0)
+	    f[AR_START_TIME_ISO].len, st->opts->tz, &t) != 0)
 		return (altok_bad_field(&f[AR_START_TIME_ISO],
 		    AR_START_TIME_ISO, "not a time", why, whylen));
 	if (altok_int(f[AR_STATUS].p, f[AR_STATUS].len, &q.status) != 0 ||
@@ -517,7 +517,7 @@ env_probe_line(const char *s, size_t n)
 		if (altok_read(&env_dialects[i], s, n, &r) != 0)
 			continue;
 		if (altok_time_iso(&c, r.f[AR_START_TIME_ISO].p,
-		    r.f[AR_START_TIME_ISO].len, 0, &t) != 0)
+		    r.f[AR_START_TIME_ISO].len, NULL, &t) != 0)
 			return (0);
 		return (90);
 	}

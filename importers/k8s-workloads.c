@@ -65,8 +65,15 @@ imp_k8s_workloads_probe(const char *name, const unsigned char *head,
 	if (!named) {
 		/* items without kind (old dumps): a pod template and a
 		   selector are a workload's */
-		return (kj_head_has(head, len, "template", NULL) &&
-		    kj_head_has(head, len, "selector", NULL) ? 50 : 0);
+		if (kj_head_has(head, len, "template", NULL) &&
+		    kj_head_has(head, len, "selector", NULL))
+			return (50);
+		/*
+		 * A "List" of no kind coroner knows yet (an empty one, as
+		 * "kubectl get events -o json" prints when there are none):
+		 * each item goes to the reader of its kind anyway.
+		 */
+		return (kj_head_has(head, len, "kind", "List") ? 10 : 0);
 	}
 	if (kj_head_has(head, len, "template", NULL) ||
 	    kj_head_has(head, len, "jobTemplate", NULL))

@@ -54,6 +54,7 @@
 #include "importer.h"
 #include "jsonsplit.h"
 #include "k8sjson.h"
+#include "out.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -390,7 +391,7 @@ time_text(const struct rd *rd, const char *s, size_t n, struct rowtime *t)
 	t->len = n;
 	if (n == 0)
 		t->state = TM_NONE;
-	else if (time_parse_any(s, n, rd->opts->tz_off_s, &t->us) == 0)
+	else if (time_parse_any(s, n, rd->opts->tz, &t->us) == 0)
 		t->state = TM_OK;
 	else
 		t->state = TM_BAD;
@@ -446,7 +447,7 @@ row_check(struct rd *rd, const struct rowtime *t, int64_t line)
 		return (-1);
 	}
 	if (t->state == TM_BAD) {
-		v = str_sanitize(t->text, t->len, VALUE_SHOW);
+		v = out_safe(t->text, t->len, VALUE_SHOW);
 		sink_reject(rd->sink, line, "bad time in %s %s: \"%s\"",
 		    rd->unit, tname, v);
 		free(v);
@@ -488,7 +489,7 @@ row_put(struct rd *rd, const struct rowtime *t, const char *extra,
 	    &first)) {
 	case 1:
 		if (rd->dups++ < DUP_SHOW) {
-			k = str_sanitize(rd->key.data, rd->key.len,
+			k = out_safe(rd->key.data, rd->key.len,
 			    VALUE_SHOW);
 			sink_reject(rd->sink, line, "duplicate key %s (first "
 			    "at line %lld); kept both", k, (long long)first);
@@ -710,7 +711,7 @@ csv_list_columns(const struct csv *c, struct buf *b, size_t max)
 		}
 		n = c->len[i];
 		s = trim(c->cb + c->off[i], &n);
-		v = str_sanitize(s, n, VALUE_SHOW);
+		v = out_safe(s, n, VALUE_SHOW);
 		buf_printf(b, "%s%s", i > 0 ? ", " : "", v);
 		free(v);
 	}
@@ -1006,7 +1007,7 @@ list_fields(json_t *obj, const char *prefix, struct buf *b, size_t max)
 		if (json_is_object(v) && json_object_size(v) > 0)
 			list_fields(v, p, b, max);
 		else {
-			s = str_sanitize(p, strlen(p), VALUE_SHOW);
+			s = out_safe(p, strlen(p), VALUE_SHOW);
 			buf_printf(b, "%s%s", b->len > 0 &&
 			    b->data[b->len - 1] != ' ' ? ", " : "", s);
 			free(s);

@@ -39,6 +39,8 @@
 #include "record.h"
 #include "source.h"
 
+struct zone;
+
 /* How a field is written. */
 enum altok_shape {
 	ALT_WORD,		/* bare: up to the next space */
@@ -279,11 +281,11 @@ struct altok_clock {
 int	 altok_time_clf(struct altok_clock *c, const char *s, size_t n,
 	    int64_t *us);
 /*
- * RFC 3339 as time_parse_iso() reads it (zone-less: default_off_s), fast
- * for "YYYY-MM-DDTHH:MM:SS[.f]Z".  Returns 0 or -1.
+ * RFC 3339 as time_parse_iso() reads it (zone-less: in tz, UTC when
+ * NULL), fast for "YYYY-MM-DDTHH:MM:SS[.f]Z".  Returns 0 or -1.
  */
 int	 altok_time_iso(struct altok_clock *c, const char *s, size_t n,
-	    int default_off_s, int64_t *us);
+	    const struct zone *tz, int64_t *us);
 
 /*
  * Splits an HTTP request line "METHOD PATH PROTOCOL" (spans into s):

@@ -26,6 +26,10 @@ struct analyze_opts {
 					   parties (default 5 s) */
 };
 
+/* The defaults of --lead and --skew. */
+#define ANALYZE_LEAD_US	(2 * 1000000LL)
+#define ANALYZE_SKEW_US	(5 * 1000000LL)
+
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
 	const char	*kind;		/* static string */
@@ -33,6 +37,8 @@ struct finding {
 	char		*namespace;	/* owned */
 	char		*workload;	/* owned */
 	json_t		*pods;		/* owned array of pod names */
+	json_t		*uids;		/* owned array of their uids, in the
+					   same order (names are reused) */
 	int64_t		 start_us;
 	int64_t		 end_us;
 	char		*summary;	/* owned */
@@ -58,8 +64,9 @@ struct analysis {
 
 /* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */
 void		 finding_widen(struct finding *f, int64_t from, int64_t to);
-/* Adds a pod's name to a finding's pods, once. */
-void		 finding_add_pod(struct finding *f, const char *name);
+/* Adds a pod to a finding's pods, once (by uid). */
+void		 finding_add_pod(struct finding *f,
+		    const struct podset_pod *p);
 /* Whether a finding lists this pod. */
 int		 finding_has_pod(const struct finding *f, const char *name);
 
@@ -75,6 +82,12 @@ struct finding	*analysis_add(struct analysis *a, const char *kind,
 int	analyze_run(struct store *st, const struct analyze_opts *opts,
 	    struct analysis *a, char **cause);
 void	analysis_free(struct analysis *a);
+/*
+ * Runs the analysis with its defaults when the database has no findings
+ * yet (report and the TUI show stored findings).  Its notes go to
+ * standard error.  Returns 0, or -1 with a new *cause.
+ */
+int	analyze_if_none(struct store *st, char **cause);
 
 /* The rules (rules.c): a NULL-terminated table. */
 struct rule {

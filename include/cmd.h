@@ -27,9 +27,12 @@ extern const struct cmd_entry cmd_pods_entry;
 extern const struct cmd_entry cmd_timeline_entry;
 extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_report_entry;
+extern const struct cmd_entry cmd_tui_entry;
 
 /* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
 int		 cmd_import_then_tui(int argc, char **argv);
+/* Opens the TUI on the database (--db, $CORONER_DB...); an exit status. */
+int		 cmd_tui_open(const char *db);
 
 /* The database path: --db, else $CORONER_DB, else "coroner.db". */
 const char	*cmd_db_path(const char *opt);

@@ -16,9 +16,12 @@
 #include "record.h"
 #include "source.h"
 
+struct zone;
+
 /* What the command line tells every importer. */
 struct import_opts {
-	int		 tz_off_s;	/* offset for zone-less times (--tz) */
+	const struct zone *tz;		/* --tz: the zone of zone-less
+					   times, NULL for UTC; borrowed */
 	const char	*pod_namespace;	/* --pod NS/POD: whose log this is */
 	const char	*pod_name;	/* (NULL: from the input's path) */
 	const char	*container;	/* --container NAME, or NULL */
@@ -88,5 +91,13 @@ const struct importer	*importer_find(const char *name);
  * above 0.  Peeks at the input (no bytes are consumed).
  */
 const struct importer	*importer_detect(struct input *in, int *score);
+
+/*
+ * Whether s[0..n), one line, starts with a syslog header (RFC 3164
+ * "Mmm dd hh:mm:ss HOST TAG[PID]:" or RFC 5424 "<PRI>1 TIME HOST APP");
+ * sets *prog and *prog_len to the program's name (borrowed from s).
+ */
+int			 importer_syslog_line(const char *s, size_t n,
+			    const char **prog, size_t *prog_len);
 
 #endif

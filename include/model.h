@@ -25,6 +25,7 @@ enum row_type {
 	ROW_BUCKET,		/* struct row_bucket: table buckets */
 	ROW_FINDING,		/* struct row_finding: table findings */
 	ROW_MISSING,		/* struct row_missing: missing_records */
+	ROW_FINDING_POD,	/* struct row_finding_pod: finding_pods */
 	ROW__COUNT
 };
 
@@ -58,6 +59,9 @@ struct row_pod {
 	const char	*gone_basis;
 	int		 killed;	/* a container SIGKILLed at deadline */
 	int64_t		 observations;	/* pod versions folded */
+	int64_t		 main_exit_us;	/* the last exit of its main (not
+					   init, not sidecar) containers,
+					   TIME_NONE while one runs */
 };
 
 /* One container of one pod, its last instance. */
@@ -172,6 +176,12 @@ struct row_finding {
 	const char	*summary;	/* one sentence */
 	const char	*evidence;	/* JSON object: numbers and times */
 	const char	*recommendation;
+};
+
+/* One pod of a finding, by uid (names are reused). */
+struct row_finding_pod {
+	int64_t		 finding_id;	/* row_finding.id */
+	const char	*pod_uid;	/* row_pod.uid */
 };
 
 /* A reference record absent from the actual set, and where it fell. */

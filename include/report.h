@@ -34,11 +34,27 @@ json_t	*report_json(struct store *st, int64_t generated_us, char **cause);
 int	report_md(struct store *st, json_t *rep, FILE *out, char **cause);
 int	report_html(struct store *st, json_t *rep, FILE *out, char **cause);
 
+/* One output format (report-write.c). */
+struct report_format {
+	const char	*name;		/* what --format takes: "md" */
+	const char	*ext;		/* a file's extension for it */
+	int		(*write)(struct store *, json_t *, FILE *, char **);
+};
+/* The format called name ("md", "html", "json"), or NULL. */
+const struct report_format *report_format(const char *name);
+/*
+ * Writes rep in format fmt to path through a temporary file in the same
+ * directory, renamed over path once complete, so that a reader never
+ * sees half a report.  Returns 0, or -1 with a new *cause.
+ */
+int	report_write_file(const struct report_format *fmt, struct store *st,
+	    json_t *rep, const char *path, char **cause);
+
 /*
  * What the Markdown and HTML writers share (report-md.c).
  *
  * report_text: a JSON value as a person reads it, as a new string (caller
- * frees), made safe by str_sanitize (no control bytes, valid UTF-8):
+ * frees), made safe by out_safe (no control bytes, valid UTF-8):
  * strings as they are, integers in digits, reals with up to four
  * significant digits ("5.0" when whole), null as "-", arrays of scalars
  * joined by ", ", objects as "key: value; key: value".

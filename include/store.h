@@ -24,7 +24,7 @@
 #include "model.h"
 #include "record.h"
 
-#define STORE_SCHEMA_VERSION	2
+#define STORE_SCHEMA_VERSION	4
 /* PRAGMA application_id of coroner's databases: "CRNR". */
 #define STORE_APPLICATION_ID	0x43524e52
 
@@ -60,7 +60,7 @@ int	store_writable(struct store *st);
  */
 int	store_model_stale(struct store *st);
 /*
- * Inputs stored by a coroner before schema 2, identified by the old
+ * Inputs stored by a coroner before schema 4, identified by the old
  * 128-bit digest: this version cannot tell whether an input is one of
  * them, so importing one again stores it twice.
  */
@@ -151,13 +151,15 @@ int	store_model_begin(struct store *st, char **cause);
 int	store_rows_begin(struct store *st, enum row_type only, char **cause);
 int	store_model_put(struct store *st, enum row_type type, const void *row);
 int	store_model_end(struct store *st, int commit, char **cause);
-/*
- * Reads the model's rows like store_scan; when col is not NULL only the
- * rows whose field col (a field name of the row type) equals val.
- */
+/* Reads every row of one of the model's tables, like store_scan. */
 int	store_model_scan(struct store *st, enum row_type type,
-	    const char *col, const char *val,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
+/*
+ * Ends the model's rebuild with what the store derives from its rows
+ * (the per-second traffic of each workload); inside the model's
+ * transaction, before store_model_end().  Returns 0 or -1.
+ */
+int	store_model_derive(struct store *st, char **cause);
 
 /*
  * Attempts by IP, second and hint over every input (tally.h), oldest
@@ -192,19 +194,166 @@ int	store_missing_keys(struct store *st, const char *ref,
 	    const char *act, int (*cb)(void *ctx, const char *key,
 	    int64_t time_us), void *ctx, int64_t *unexpected, char **cause);
 
-/* What the report's summary says (DESIGN §8). */
+/* What the report's summary says (the report JSON of coroner.1). */
 struct store_summary {
 	int64_t	pods;
 	int64_t	rollouts;
 	int64_t	requests;
 	int64_t	failed_requests;	/* 5xx, or Envoy's 0 */
-	int64_t	first_us;		/* the incident's window: earliest */
-	int64_t	last_us;		/* and latest time in the data */
+	int64_t	first_us;		/* the incident's window: from, */
+	int64_t	last_us;		/* to (TIME_NONE: no time at all) */
+	char	basis[200];		/* how the window was found, a
+					   phrase ("the span of 6 pods'
+					   ends (...) and 1 rollout") */
 };
+/*
+ * Counts, and the incident's window: the span of the pods' ends
+ * (deletion requests, pods gone after one, exits and kills of containers
+ * other than init containers), the rollouts and the seconds with failed
+ * requests; when there are none, the span of every time in the data.
+ * Returns 0, or -1 with a new *cause.
+ */
 int	store_summary(struct store *st, struct store_summary *sum,
 	    char **cause);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);
+
+/*
+ * What the views read (moments.c, timeline.c, the TUI, the reports):
+ * each query returns plain rows through a callback, strings borrowed for
+ * the call; the callback returns 0 to go on, anything else stops the
+ * scan and is returned.  Each returns 0, that value, or -1 with a new
+ * *cause.  Times are microseconds; TIME_NONE bounds are open.
+ */
+
+/* Where a stored record came from: its row, input and line. */
+struct store_ref {
+	int64_t		 id;		/* the row's id in its table */
+	int64_t		 source_id;	/* struct store_source.id */
+	int64_t		 line;		/* line in that input, or INT_NONE */
+};
+
+/*
+ * The events about one pod, oldest first: those naming its uid, and
+ * those without a uid naming its namespace and name.
+ */
+int	store_pod_events(struct store *st, const char *uid, const char *ns,
+	    const char *name, int (*cb)(void *ctx, const struct rec_event *e,
+	    const struct store_ref *ref), void *ctx, char **cause);
+/*
+ * The log lines one pod's containers wrote between from_us and to_us,
+ * oldest first; at most limit (0: all), the last ones of the range when
+ * last is set (still given oldest first).
+ */
+int	store_pod_logs(struct store *st, const char *ns, const char *pod,
+	    int64_t from_us, int64_t to_us, size_t limit, int last,
+	    int (*cb)(void *ctx, const struct rec_log *l,
+	    const struct store_ref *ref), void *ctx, char **cause);
+/* One event or one log line by its row id (struct store_ref.id). */
+int	store_event(struct store *st, int64_t id, int (*cb)(void *ctx,
+	    const struct rec_event *e, const struct store_ref *ref),
+	    void *ctx, char **cause);
+int	store_log(struct store *st, int64_t id, int (*cb)(void *ctx,
+	    const struct rec_log *l, const struct store_ref *ref), void *ctx,
+	    char **cause);
+/*
+ * Every observed version of one pod, and of one of its containers, in
+ * the order they were observed: the rows the model folded.
+ */
+int	store_pod_observations(struct store *st, const char *uid,
+	    int (*cb)(void *ctx, const struct rec_pod *o,
+	    const struct store_ref *ref), void *ctx, char **cause);
+int	store_container_observations(struct store *st, const char *uid,
+	    const char *name, int (*cb)(void *ctx,
+	    const struct rec_container *o, const struct store_ref *ref),
+	    void *ctx, char **cause);
+/* The per-second buckets attributed to one pod, from from_s to to_s. */
+int	store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
+	    int64_t to_s, int (*cb)(void *ctx, const struct row_bucket *b),
+	    void *ctx, char **cause);
+
+/* Attempts, failures and connection failures summed over a span. */
+struct store_traffic {
+	const char	*namespace;	/* the workload's, NULL: no pod known */
+	const char	*workload;	/* NULL: requests to no known pod */
+	int64_t		 bin;		/* (second - from_s) / step_s */
+	int64_t		 requests;	/* attempts */
+	int64_t		 errors;	/* of them 5xx */
+	int64_t		 conn_failures;	/* of them with no response */
+};
+/*
+ * Every workload's traffic from from_s to to_s (seconds) in bins of
+ * step_s seconds, by namespace, workload and bin: pre-aggregated at the
+ * model's rebuild, never read from the requests.
+ */
+int	store_traffic(struct store *st, int64_t from_s, int64_t to_s,
+	    int64_t step_s, int (*cb)(void *ctx,
+	    const struct store_traffic *t), void *ctx, char **cause);
+
+/* One upstream attempt of a logged request, with its request. */
+struct store_request {
+	struct rec_request	 r;	/* the request (strings borrowed) */
+	struct rec_attempt	 a;	/* the attempt (ip NULL: none) */
+	struct store_ref	 ref;	/* its row and input line */
+};
+/*
+ * The attempts sent to ip between from_us and to_us (when each attempt
+ * began), oldest first, at most limit (0: all): the requests behind a
+ * pod's buckets.
+ */
+int	store_requests_at(struct store *st, const char *ip, int64_t from_us,
+	    int64_t to_us, size_t limit, int (*cb)(void *ctx,
+	    const struct store_request *r), void *ctx, char **cause);
+/*
+ * The missing records in one pod's termination window (uid NULL: those
+ * in no pod's window), oldest first.
+ */
+int	store_pod_missing(struct store *st, const char *uid,
+	    int (*cb)(void *ctx, const struct row_missing *m), void *ctx,
+	    char **cause);
+/* The pods of one finding, by uid. */
+int	store_finding_pods(struct store *st, int64_t finding_id,
+	    int (*cb)(void *ctx, const char *uid), void *ctx, char **cause);
+/*
+ * The path (and archive member, or NULL) of a source, as new strings the
+ * caller frees.  Returns 0, or -1 with a new *cause.
+ */
+int	store_source_name(struct store *st, int64_t source_id, char **path,
+	    char **member, char **cause);
+
+/*
+ * What was routed to each pod and what it lost: one entry per pod with
+ * traffic and one per pod with missing records (a pod may have both;
+ * the caller adds them up).  Returns 0 and a new array (free with
+ * store_pod_totals_free), or -1 with a new *cause.
+ */
+struct store_pod_total {
+	char		*uid;		/* owned */
+	int64_t		 requests;	/* attempts routed to it */
+	int64_t		 failed;	/* of them failed (5xx or none) */
+	int64_t		 missing;	/* records lost in its window */
+};
+int	store_pod_totals(struct store *st, struct store_pod_total **out,
+	    size_t *n, char **cause);
+void	store_pod_totals_free(struct store_pod_total *v, size_t n);
+
+/* A read-only query's result, every value as text (NULL: SQL NULL). */
+struct store_table {
+	size_t		 ncols;
+	char		**cols;		/* owned: the column names */
+	size_t		 nrows;
+	char		**cells;	/* owned: nrows * ncols, by row */
+	int		 truncated;	/* more rows than were kept */
+};
+/*
+ * Runs one statement of the user's on a read-only connection of its own
+ * (the TUI's SQL prompt): nothing it says can change the database.
+ * Keeps at most max_rows rows.  Returns 0 and fills *t (free with
+ * store_table_free), or -1 with a new *cause (SQLite's message).
+ */
+int	store_sql(struct store *st, const char *sql, size_t max_rows,
+	    struct store_table *t, char **cause);
+void	store_table_free(struct store_table *t);
 
 #endif

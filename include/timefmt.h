@@ -3,8 +3,8 @@
  * the Unix epoch, UTC; and back to RFC 3339 with milliseconds.
  *
  * Pure functions of their arguments: no locale, no TZ, never the C
- * library's local-time functions.  Zone-less inputs use the offset the
- * caller gives (seconds east of UTC; 0 unless --tz says otherwise).
+ * library's local-time functions.  Zone-less inputs are placed by the
+ * zone the caller gives (zone.h: --tz), UTC when it gives NULL.
  */
 #ifndef TIMEFMT_H
 #define TIMEFMT_H
@@ -14,15 +14,18 @@
 
 #define TIME_NONE	INT64_MIN	/* "unknown" in every int64_t ..._us */
 
+struct zone;
+
 /*
  * Parses RFC 3339 / ISO 8601 ("2026-05-12T09:00:03Z", fraction of 0-9
  * digits, "Z", "z", "+02:00", "+0200", a space instead of "T", no zone =
- * default_off_s), "YYYY-MM-DD HH:MM:SS[.fff][±hh:mm]".  The whole of s[0..len)
- * must be the time (surrounding blanks are not allowed).  Returns 0 and sets
- * *us, or -1 on garbage, out-of-range fields (month 13, Feb 30, hour 24...)
- * or years outside 1..9999.
+ * tz's offset at that time, UTC when tz is NULL), "YYYY-MM-DD
+ * HH:MM:SS[.fff][±hh:mm]".  The whole of s[0..len) must be the time
+ * (surrounding blanks are not allowed).  Returns 0 and sets *us, or -1 on
+ * garbage, out-of-range fields (month 13, Feb 30, hour 24...) or years
+ * outside 1..9999.  tz is borrowed.
  */
-int	 time_parse_iso(const char *s, size_t len, int default_off_s,
+int	 time_parse_iso(const char *s, size_t len, const struct zone *tz,
 	    int64_t *us);
 
 /*
@@ -39,12 +42,13 @@ int	 time_parse_clf(const char *s, size_t len, int64_t *us);
 int	 time_parse_epoch(const char *s, size_t len, int64_t *us);
 
 /* Tries every format above in turn.  Returns 0 or -1. */
-int	 time_parse_any(const char *s, size_t len, int default_off_s,
+int	 time_parse_any(const char *s, size_t len, const struct zone *tz,
 	    int64_t *us);
 
 /*
- * Parses a zone given to --tz: "UTC", "Z", "+02:00", "-0530", "+2".
- * Returns 0 and sets *off_s (seconds east of UTC), or -1.
+ * Parses a fixed zone: "UTC", "Z", "+02:00", "-0530", "+2" (zone_open()
+ * takes these and IANA names for --tz).  Returns 0 and sets *off_s
+ * (seconds east of UTC), or -1.
  */
 int	 time_parse_zone(const char *s, int *off_s);
 

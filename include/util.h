@@ -68,13 +68,6 @@ char	*arena_strdup(struct arena *, const char *s);
 void	 arena_free(struct arena *);
 
 /*
- * Returns a new copy of s[0..len) that is safe on a terminal and in
- * messages: control bytes, DEL and invalid UTF-8 become "\xNN"; when more
- * than max bytes would be written, it ends with "...".
- */
-char	*str_sanitize(const char *s, size_t len, size_t max);
-
-/*
  * SHA-256 (OpenSSL's libcrypto), fed in pieces: what identifies inputs
  * already imported.  sha256_hex() may be called at any point and feeding
  * may go on after it; sha256_free() frees the state.

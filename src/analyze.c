@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "out.h"
 #include "timefmt.h"
 
 struct finding *
@@ -52,12 +53,22 @@ finding_has_pod(const struct finding *f, const char *name)
 }
 
 void
-finding_add_pod(struct finding *f, const char *name)
+finding_add_pod(struct finding *f, const struct podset_pod *p)
 {
+	size_t	i;
+
 	if (f->pods == NULL)
 		f->pods = json_array();
-	if (!finding_has_pod(f, name))
-		json_array_append_new(f->pods, json_string(name));
+	if (f->uids == NULL)
+		f->uids = json_array();
+	for (i = 0; i < json_array_size(f->uids); i++) {
+		if (str_eq(json_string_value(json_array_get(f->uids, i)),
+		    p->r.uid))
+			return;
+	}
+	json_array_append_new(f->pods, json_string(p->r.name != NULL ?
+	    p->r.name : p->r.uid));
+	json_array_append_new(f->uids, json_string(p->r.uid));
 }
 
 void
@@ -122,6 +133,17 @@ store_findings(struct analysis *a, char **cause)
 		free(pods);
 		free(ev);
 	}
+	for (i = 0; i < a->n && rc == 0; i++) {
+		struct row_finding_pod	fp = { .finding_id = (int64_t)i + 1 };
+		size_t			j;
+
+		for (j = 0; j < json_array_size(a->v[i].uids) && rc == 0;
+		    j++) {
+			fp.pod_uid = json_string_value(json_array_get(
+			    a->v[i].uids, j));
+			rc = store_model_put(a->st, ROW_FINDING_POD, &fp);
+		}
+	}
 	for (i = 0; i < a->nmissing && rc == 0; i++)
 		rc = store_model_put(a->st, ROW_MISSING, &a->missing[i]);
 	if (rc != 0) {
@@ -166,6 +188,7 @@ analysis_free(struct analysis *a)
 		free(a->v[i].namespace);
 		free(a->v[i].workload);
 		json_decref(a->v[i].pods);
+		json_decref(a->v[i].uids);
 		free(a->v[i].summary);
 		json_decref(a->v[i].evidence);
 		free(a->v[i].recommendation);
@@ -175,4 +198,33 @@ analysis_free(struct analysis *a)
 	arena_free(&a->strings);
 	buf_free(&a->notes);
 	podset_free(&a->pods);
+}
+
+static int
+count_one(void *ctx, const void *row)
+{
+	(void)ctx;
+	(void)row;
+	return (1);
+}
+
+int
+analyze_if_none(struct store *st, char **cause)
+{
+	struct analyze_opts	 o = {
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
+	};
+	struct analysis		 a;
+	int			 rc;
+
+	rc = store_model_scan(st, ROW_FINDING, count_one, NULL, cause);
+	if (rc == 1)
+		return (0);
+	if (rc != 0)
+		return (-1);
+	rc = analyze_run(st, &o, &a, cause);
+	if (rc == 0 && a.notes.len > 0)
+		out_lines(stderr, a.notes.data);
+	analysis_free(&a);
+	return (rc);
 }

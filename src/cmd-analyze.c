@@ -1,9 +1,10 @@
 /*
  * cmd-analyze.c: "coroner analyze".  Runs the analysis (analyze.c), which
  * stores its findings in place of the previous run's, and prints them: a
- * compact table (severity, kind, workload, pods, window, then the summary)
- * sorted by severity and time, or with --json the report JSON of DESIGN
- * §8.  No SQL, no rules here.
+ * paragraph per finding (severity, kind, workload, pods, window, summary
+ * and recommendation, within 80 columns) sorted by severity and time, or
+ * with --json the report JSON (coroner.1, REPORT JSON).  No SQL, no rules
+ * here.
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -13,6 +14,7 @@
 
 #include "analyze.h"
 #include "cmd.h"
+#include "out.h"
 #include "report.h"
 #include "timefmt.h"
 
@@ -28,7 +30,7 @@ const struct cmd_entry cmd_analyze_entry = {
 	    "traffic-after-shutdown, sidecar-exited-before-app,\n"
 	    "app-started-before-proxy, job-held-by-sidecar, job-overran,\n"
 	    "records-lost-at-termination, records-missing, oom-killed and\n"
-	    "5xx-burst (DESIGN section 6).\n"
+	    "5xx-burst; their evidence is in coroner(1), FINDINGS.\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --reconcile R:A  compare record set R (the reference, e.g. the\n"
@@ -66,65 +68,141 @@ parse_seconds(const char *s, int64_t *us)
 	return (0);
 }
 
-/* Prints text indented, wrapped at width columns on spaces. */
+/*
+ * Prints text made safe and wrapped at width columns on spaces, the first
+ * line indented by first columns, the others by rest.  A word longer than
+ * a line is broken where the line ends: nothing is cut.
+ */
 static void
-put_wrapped(const char *text, int indent, int width)
+put_wrapped(const char *text, size_t first, size_t rest, size_t width)
 {
-	const char	*p = text, *brk;
-	int		 avail = width - indent, n;
+	char		*safe = out_safe(text, strlen(text), SIZE_MAX);
+	const char	*p = safe;
+	size_t		 indent = first, n, brk;
 
 	while (*p != '\0') {
-		n = (int)strlen(p);
-		if (n > avail) {
-			for (brk = p + avail; brk > p && *brk != ' '; brk--)
+		n = out_fit_bytes(p, width > indent + 20 ? width - indent : 20);
+		if (p[n] != '\0') {
+			/* break at the last space that fits, if any */
+			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
 				;
-			n = brk > p ? (int)(brk - p) : avail;
+			if (brk > 0)
+				n = brk;
 		}
-		printf("%*s%.*s\n", indent, "", n, p);
+		if (n == 0)
+			n = strlen(p);	/* one character wider than a line */
+		out_printf(stdout, "%*s%.*s\n", (int)indent, "", (int)n, p);
 		p += n;
 		while (*p == ' ')
 			p++;
+		indent = rest;
 	}
+	free(safe);
 }
 
+/* The pods named in the text output; the rest are counted. */
+#define SHOW_PODS	6
+
+/*
+ * A finding's window as "2026-05-12 09:00:10 to 09:04:00 UTC" (the date
+ * once when both ends fall on one day).
+ */
+static void
+put_window(struct buf *b, int64_t start_us, int64_t end_us)
+{
+	char	t[TIME_FMT_LEN], t2[TIME_FMT_LEN];
+
+	if (start_us == TIME_NONE && end_us == TIME_NONE) {
+		buf_puts(b, "time unknown");
+		return;
+	}
+	time_format(start_us, t);
+	time_format(end_us, t2);
+	if (start_us == TIME_NONE || end_us == TIME_NONE) {
+		buf_printf(b, "%.10s %.8s UTC", start_us != TIME_NONE ? t : t2,
+		    (start_us != TIME_NONE ? t : t2) + 11);
+		return;
+	}
+	if (strncmp(t, t2, 10) == 0)
+		buf_printf(b, "%.10s %.8s to %.8s UTC", t, t + 11, t2 + 11);
+	else
+		buf_printf(b, "%.10s %.8s to %.10s %.8s UTC", t, t + 11, t2,
+		    t2 + 11);
+}
+
+/*
+ * Each finding as a paragraph of at most 80 columns:
+ *
+ *	1 critical sigkill-at-grace-deadline returns/returns-api
+ *	  6 pods, 2026-05-12 09:00:10 to 09:04:00 UTC: returns-api-...
+ *	  6 containers of returns-api were SIGKILLed (exit 137) when ...
+ *	  Fix: ...
+ *
+ * Names are never cut: a long one wraps onto the next line.  Text from
+ * the data goes into the lines through out_bprintf, which escapes it.
+ */
 static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
-	char			 t[TIME_FMT_LEN], t2[TIME_FMT_LEN], *safe;
-	size_t			 i;
+	struct buf		 b = { 0 };
+	const char		*pod;
+	size_t			 i, j, npods, indent;
 
 	if (a->n == 0) {
-		printf("no findings\n");
+		out_printf(stdout, "no findings\n");
 		return;
 	}
-	printf("%-3s %-8s %-27s %-12s %4s %s\n", "#", "SEVERITY", "KIND",
-	    "WORKLOAD", "PODS", "WINDOW (UTC)");
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		time_format(f->start_us, t);
-		time_format(f->end_us, t2);
-		printf("%-3zu %-8s %-27s %-12.12s %4zu %.8s-%.8s\n", i + 1,
-		    f->severity, f->kind, f->workload != NULL ? f->workload :
-		    "-", json_array_size(f->pods), f->start_us != TIME_NONE ?
-		    t + 11 : "?", f->end_us != TIME_NONE ? t2 + 11 : "?");
-		safe = str_sanitize(f->summary, strlen(f->summary), 4000);
-		put_wrapped(safe, 4, 80);
-		free(safe);
+		if (i > 0)
+			out_printf(stdout, "\n");
+		buf_clear(&b);
+		out_bprintf(&b, "%zu %s %s ", i + 1, f->severity, f->kind);
+		indent = i + 1 < 10 ? 2 : i + 1 < 100 ? 3 : 4;
+		if (f->workload != NULL && f->namespace != NULL)
+			out_bprintf(&b, "%s/%s", f->namespace, f->workload);
+		else if (f->workload != NULL)
+			out_bprintf(&b, "%s", f->workload);
+		else
+			buf_puts(&b, "(no workload)");
+		put_wrapped(b.data, 0, indent, 80);
+		buf_clear(&b);
+		npods = json_array_size(f->pods);
+		if (npods > 0)
+			buf_printf(&b, "%zu pod%s, ", npods,
+			    npods == 1 ? "" : "s");
+		put_window(&b, f->start_us, f->end_us);
+		for (j = 0; j < npods && j < SHOW_PODS; j++) {
+			pod = json_string_value(json_array_get(f->pods, j));
+			out_bprintf(&b, "%s%s", j == 0 ? ": " : ", ",
+			    pod != NULL ? pod : "?");
+		}
+		if (npods > SHOW_PODS)
+			buf_printf(&b, " and %zu more", npods - SHOW_PODS);
+		put_wrapped(b.data, indent, indent, 80);
+		put_wrapped(f->summary != NULL ? f->summary : "", indent,
+		    indent, 80);
+		if (f->recommendation != NULL && *f->recommendation != '\0') {
+			buf_clear(&b);
+			out_bprintf(&b, "Fix: %s", f->recommendation);
+			put_wrapped(b.data, indent, indent + 5, 80);
+		}
 	}
+	buf_free(&b);
 }
 
 static int
 cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct analyze_opts	 o = {
-		.lead_us = 2000000, .skew_us = 5000000
+		.lead_us = ANALYZE_LEAD_US, .skew_us = ANALYZE_SKEW_US
 	};
 	struct analysis		 a;
 	struct store		*st;
 	struct timespec		 ts;
 	const char		*db = NULL;
-	char			*cause = NULL, *colon, *out;
+	char			*cause = NULL, *colon;
 	json_t			*rep;
 	int			 ch, json = 0, rc = EXIT_OK;
 
@@ -172,28 +250,25 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (cmd_store_open(ce, cmd_db_path(db), STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);
 	if (analyze_run(st, &o, &a, &cause) != 0) {
-		fprintf(stderr, "coroner analyze: %s\n", cause);
+		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);
 		analysis_free(&a);
 		store_close(st);
 		return (EXIT_FAIL);
 	}
 	if (a.notes.len > 0)
-		fputs(a.notes.data, stderr);
+		out_lines(stderr, a.notes.data);
 	if (json) {
 		clock_gettime(CLOCK_REALTIME, &ts);
 		rep = report_json(st, (int64_t)ts.tv_sec * 1000000 +
 		    ts.tv_nsec / 1000, &cause);
 		if (rep == NULL) {
-			fprintf(stderr, "coroner analyze: %s\n", cause);
+			out_printf(stderr, "coroner analyze: %s\n", cause);
 			free(cause);
 			rc = EXIT_FAIL;
 		} else {
-			out = json_dumps(rep, JSON_INDENT(2) |
+			out_json(stdout, rep, JSON_INDENT(2) |
 			    JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(6));
-			if (out != NULL)
-				puts(out);
-			free(out);
 			json_decref(rep);
 		}
 	} else

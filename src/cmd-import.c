@@ -18,10 +18,12 @@
 #include "cmd.h"
 #include "importer.h"
 #include "lifecycle.h"
+#include "out.h"
 #include "pipeline.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
+#include "zone.h"
 
 #define SHOW_ERRORS	10	/* rejects printed per input */
 /* Inputs of one source go into one transaction until they hold this. */
@@ -44,7 +46,9 @@ const struct cmd_entry cmd_import_entry = {
 	    "\n"
 	    "  --db FILE     the database ($CORONER_DB, else coroner.db)\n"
 	    "  --as FORMAT   skip detection and read every input as FORMAT\n"
-	    "  --tz ZONE     zone of times written without one (UTC, +02:00)\n"
+	    "  --tz ZONE     zone of times written without one: UTC, an\n"
+	    "                offset (+02:00) or a zone name (Europe/Berlin,\n"
+	    "                from the system's zoneinfo, summer time too)\n"
 	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
 	    "                their path does not say (kubectl logs output)\n"
 	    "  --container C container logs: the container they belong to\n"
@@ -91,6 +95,8 @@ struct import_run {
 	int64_t		 shown_us;	/* last progress line */
 	int		 quiet;		/* -q */
 	int64_t		 skipped;	/* members skipped in this source */
+	int64_t		 skipped_records; /* of them, CSV, TSV or NDJSON
+					   files: records, for --records */
 	struct buf	 skipped_names;	/* the first few of them */
 	struct buf	 damage;	/* why the input ended damaged (from
 					   the importer), or empty */
@@ -127,13 +133,13 @@ show_progress(struct import_run *run, int done)
 	run->shown_us = now;
 	el = now - run->start_us;
 	mb = (double)input_offset(run->in) / 1e6;
-	name = str_sanitize(input_name(run->in), strlen(input_name(run->in)),
+	name = out_safe(input_name(run->in), strlen(input_name(run->in)),
 	    40);
-	fprintf(stderr, "\r\033[K%s: %.1f MB, %lld rows, %.0f rows/s", name,
+	out_printf(stderr, "\r\033[K%s: %.1f MB, %lld rows, %.0f rows/s", name,
 	    mb, (long long)run->rows,
 	    el > 0 ? (double)run->rows * 1e6 / (double)el : 0.0);
 	if (done)
-		fputs("\r\033[K", stderr);
+		out_printf(stderr, "\r\033[K");
 	free(name);
 }
 
@@ -167,19 +173,23 @@ run_reject(void *ctx, int64_t line, const char *reason)
 	char			*s;
 
 	if (run->rejected++ < SHOW_ERRORS) {
-		s = str_sanitize(reason, strlen(reason), 300);
+		s = out_safe(reason, strlen(reason), 300);
 		buf_printf(&run->errors, "%s:%lld: %s\n",
 		    input_name(run->in), (long long)line, s);
 		free(s);
 	}
 }
 
-/* A short, safe description of why no importer claimed the input. */
+/*
+ * A short, safe description of why no importer claimed the input, in
+ * words a user understands.  Returns a static string or buf.
+ */
 static const char *
-unknown_why(struct input *in)
+unknown_why(struct input *in, char *buf, size_t buflen)
 {
 	const unsigned char	*h;
-	size_t			 len, i;
+	const char		*prog, *nl;
+	size_t			 len, i, n, pl;
 
 	len = input_peek(in, &h);
 	if (len == 0)
@@ -193,7 +203,19 @@ unknown_why(struct input *in)
 	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
 	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
 		return ("YAML is not supported yet; use kubectl -o json");
-	return ("no importer recognises this input");
+	nl = memchr(h + i, '\n', len - i);
+	n = nl != NULL ? (size_t)(nl - (const char *)(h + i)) : len - i;
+	if (importer_syslog_line((const char *)h + i, n, &prog, &pl)) {
+		if (pl == 7 && memcmp(prog, "haproxy", 7) == 0)
+			return ("an HAProxy log (syslog lines), not a format "
+			    "coroner reads (coroner formats lists them)");
+		/* the program's name is data: out_printf escapes it */
+		snprintf(buf, buflen, "a syslog file (lines of %.*s), not a "
+		    "format coroner reads (coroner formats lists them)",
+		    (int)(pl > 40 ? 40 : pl), prog);
+		return (buf);
+	}
+	return ("not a format coroner reads (coroner formats lists them)");
 }
 
 /* Adds "key LEN:value\n" to the identity (unambiguous whatever value). */
@@ -223,17 +245,14 @@ input_identity(struct input *in, const struct importer *imp,
 {
 	struct sha256	 h;
 	const char	*name = input_name(in), *p = name + strlen(name);
-	char		 tz[32];
 	int		 slashes = 0;
 
 	sha256_init(&h);
 	identity_add(&h, "coroner-input", "2");
 	identity_add(&h, "sha256", sha);
 	identity_add(&h, "format", imp->name);
-	if (opts->tz_off_s != 0) {
-		snprintf(tz, sizeof tz, "%d", opts->tz_off_s);
-		identity_add(&h, "tz", tz);
-	}
+	if (opts->tz != NULL)
+		identity_add(&h, "tz", zone_name(opts->tz));
 	if (opts->records != NULL)
 		identity_add(&h, "records", opts->records);
 	if (opts->key_col != NULL)
@@ -265,23 +284,41 @@ input_identity(struct input *in, const struct importer *imp,
  * hold many such files (RBAC, nodes, YAML custom resources) and skipping
  * them is not a failure.  They are counted and the first few named.
  */
+/*
+ * Whether a file's name says it holds records (CSV, TSV, NDJSON, maybe
+ * compressed), which only --records imports.
+ */
+static int
+named_like_records(const char *name)
+{
+	static const char *const kinds[] = {
+		".csv", ".tsv", ".ndjson", ".jsonl"
+	};
+	static const char *const packed[] = { "", ".zst", ".gz" };
+	size_t	 n = strlen(name), i, j, kl, pl;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+		for (j = 0; j < sizeof packed / sizeof packed[0]; j++) {
+			kl = strlen(kinds[i]);
+			pl = strlen(packed[j]);
+			if (n > kl + pl && strncmp(name + n - pl - kl,
+			    kinds[i], kl) == 0 &&
+			    strcmp(name + n - pl, packed[j]) == 0)
+				return (1);
+		}
+	}
+	return (0);
+}
+
 static int
 skip_member(struct import_run *run, const char *name)
 {
+	if (named_like_records(name))
+		run->skipped_records++;
 	if (run->skipped++ < 4)
 		buf_printf(&run->skipped_names, "%s%s",
 		    run->skipped_names.len > 0 ? ", " : "", name);
 	return (IMP_SKIPPED);
-}
-
-/* Prints a message about an input, its name and reason made safe. */
-static void
-say_input(const char *name, const char *what)
-{
-	char	*safe = str_sanitize(what, strlen(what), 600);
-
-	fprintf(stderr, "coroner: %s: %s\n", name, safe);
-	free(safe);
 }
 
 /*
@@ -302,14 +339,15 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
 	int			 score, dup, rc, damaged;
 
-	name = str_sanitize(input_name(in), strlen(input_name(in)), 512);
+	name = out_safe(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
-		const char	*why = unknown_why(in);
+		char		 whybuf[160];
+		const char	*why = unknown_why(in, whybuf, sizeof whybuf);
 
 		if (input_error(in) != NULL) {	/* names the input */
-			safe = str_sanitize(input_error(in),
+			safe = out_safe(input_error(in),
 			    strlen(input_error(in)), 600);
-			fprintf(stderr, "coroner: %s\n", safe);
+			out_printf(stderr, "coroner: %s\n", safe);
 			free(safe);
 			free(name);
 			return (IMP_FAILED);
@@ -321,11 +359,12 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		}
 		if (strcmp(why, "empty input") == 0) {
 			if (!run->quiet)
-				printf("%s: empty, skipped\n", name);
+				out_printf(stdout, "%s: empty, skipped\n",
+				    name);
 			free(name);
 			return (IMP_OK);
 		}
-		fprintf(stderr, "coroner: %s: %s\n", name, why);
+		out_printf(stderr, "coroner: %s: %s\n", name, why);
 		free(name);
 		return (IMP_FAILED);
 	}
@@ -336,7 +375,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	run->start_us = run->shown_us = mono_us();
 	if (store_input_begin(st, input_path(in), input_member(in), imp->name,
 	    &cause) != 0) {
-		say_input(name, cause);
+		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
 	rc = imp->parse(in, opts, &sink, &cause);
@@ -350,11 +389,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	if (input_limited(in)) {
 		/* past a limit: nothing of it is kept */
 		store_input_abort(st);
-		safe = str_sanitize(input_error(in), strlen(input_error(in)),
-		    600);
-		fprintf(stderr, "coroner: %s; nothing of it was imported\n",
-		    safe);
-		free(safe);
+		out_printf(stderr, "coroner: %s; nothing of it was imported\n",
+		    input_error(in));
 		goto fail;
 	}
 	if (rc == IMPORT_NOTHING && input_member(in) != NULL) {
@@ -366,7 +402,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	if (rc != 0) {
 		store_input_abort(st);
-		say_input(name, cause != NULL ? cause : store_error(st));
+		out_printf(stderr, "coroner: %s: %s\n", name,
+		    cause != NULL ? cause : store_error(st));
 		goto fail;
 	}
 	damaged = input_error(in) != NULL || run->damage.len > 0;
@@ -374,35 +411,38 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	input_identity(in, imp, opts, sha, identity);
 	if (store_input_end(st, identity, sha, input_offset(in), run->rows,
 	    run->rejected, run->errors.data, &dup, &cause) != 0) {
-		say_input(name, cause);
+		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
 	run->group_bytes += input_offset(in);
 	if (run->errors.len > 0)
-		fputs(run->errors.data, stderr);
+		out_lines(stderr, run->errors.data);
 	if (run->rejected > SHOW_ERRORS)
-		fprintf(stderr, "%s: ... and %lld more rejected\n", name,
+		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
 		    (long long)(run->rejected - SHOW_ERRORS));
 	if (damaged) {
-		safe = input_error(in) != NULL ? str_sanitize(input_error(in),
-		    strlen(input_error(in)), 600) : str_sanitize(
-		    run->damage.data, run->damage.len, 600);
-		fprintf(stderr, "coroner: %s: the input ended damaged (%s); "
-		    "%s %lld rows from before the damage\n", name, safe,
-		    dup ? "already imported with its" : "kept its",
-		    (long long)run->rows);
-		free(safe);
+		out_printf(stderr, "coroner: %s: the input ended damaged (%s); "
+		    "%s %lld rows from before the damage\n", name,
+		    input_error(in) != NULL ? input_error(in) :
+		    run->damage.data, dup ? "already imported with its" :
+		    "kept its", (long long)run->rows);
 		free(name);
 		return (IMP_FAILED);
 	}
-	if (dup) {
+	if (run->rows == 0 && run->rejected == 0) {
+		/* an empty list: "already imported" would only puzzle */
 		if (!run->quiet)
-			printf("%s: content already imported, nothing "
-			    "changed\n",
-			    name);
+			out_printf(stdout, "%s: empty (%s), nothing to "
+			    "import\n", name, imp->name);
+	} else if (dup) {
+		if (!run->quiet)
+			out_printf(stdout, "%s: already imported (the same "
+			    "content), "
+			    "nothing changed\n", name);
 	} else if (!run->quiet)
-		printf("%s: %s, %lld rows, %lld rejected\n", name, imp->name,
-		    (long long)run->rows, (long long)run->rejected);
+		out_printf(stdout, "%s: %s, %lld rows, %lld rejected\n", name,
+		    imp->name, (long long)run->rows,
+		    (long long)run->rejected);
 	free(name);
 	return (IMP_OK);
 fail:
@@ -424,7 +464,7 @@ group_commit(struct store *st, struct import_run *run)
 	run->group_bytes = 0;
 	if (store_group_end(st, &n, &cause) == 0)
 		return (0);
-	fprintf(stderr, "coroner: the database: %s; the last %lld inputs "
+	out_printf(stderr, "coroner: the database: %s; the last %lld inputs "
 	    "were not kept\n", cause, (long long)n);
 	free(cause);
 	return (-1);
@@ -448,14 +488,11 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	if (cmd_store_open(ce, db, STORE_CREATE, &st) != 0)
 		return (EXIT_FAIL);
 	if ((legacy = store_legacy_inputs(st)) > 0 && !quiet) {
-		name = str_sanitize(db, strlen(db), 200);
-		fprintf(stderr, "coroner: note: %s holds %lld inputs imported "
-		    "by a coroner before 0.2, identified by a digest this one "
-		    "no longer computes: importing one of them again stores "
-		    "its requests, logs and records twice (README, "
-		    "\"Nothing lost, nothing twice\")\n", name,
-		    (long long)legacy);
-		free(name);
+		out_printf(stderr, "coroner: note: %s holds %lld inputs "
+		    "imported by a coroner before 0.2, identified by a digest "
+		    "this one no longer computes: importing one of them again "
+		    "stores its requests, logs and records twice (coroner(1), "
+		    "DATABASE)\n", db, (long long)legacy);
 	}
 	run.st = st;
 	run.pl = pipeline_new(st);
@@ -463,25 +500,22 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	run.progress = isatty(STDERR_FILENO) && !quiet;
 	for (i = 0; i < npaths; i++) {
 		if (source_open(paths[i], lim, &src, &cause) != 0) {
-			name = str_sanitize(cause, strlen(cause), 600);
-			fprintf(stderr, "coroner: %s\n", name);
-			free(name);
+			out_printf(stderr, "coroner: %s\n", cause);
 			free(cause);
 			failed = 1;
 			continue;
 		}
 		while ((r = source_next(src, &in, &cause)) != 0) {
 			if (r < 0) {
-				name = str_sanitize(cause, strlen(cause), 600);
-				fprintf(stderr, "coroner: %s\n", name);
-				free(name);
+				out_printf(stderr, "coroner: %s\n", cause);
 				free(cause);
 				failed = 1;
 				continue;
 			}
 			/* small inputs of one source share a transaction */
 			if (store_group_begin(st, &cause) != 0) {
-				say_input(paths[i], cause);
+				out_printf(stderr, "coroner: %s: %s\n",
+				    paths[i], cause);
 				free(cause);
 				failed = 1;
 				break;
@@ -496,14 +530,18 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		if (group_commit(st, &run) != 0)
 			failed = 1;
 		if (run.skipped > 0 && !quiet) {
-			name = str_sanitize(paths[i], strlen(paths[i]), 200);
-			printf("%s: skipped %lld files no importer reads "
-			    "(%s%s)\n", name, (long long)run.skipped,
+			name = out_safe(paths[i], strlen(paths[i]), 200);
+			out_printf(stdout, "%s: skipped %lld files no importer "
+			    "reads (%s%s)\n", name, (long long)run.skipped,
 			    run.skipped_names.data, run.skipped > 4 ?
 			    ", ..." : "");
 			free(name);
 		}
-		run.skipped = 0;
+		if (run.skipped_records > 0 && !quiet)
+			out_printf(stdout, "  (CSV, TSV and NDJSON files hold "
+			    "records: import them with\n  --records NAME "
+			    "--key COL --time COL, one set at a time)\n");
+		run.skipped = run.skipped_records = 0;
 		buf_clear(&run.skipped_names);
 	}
 	pipeline_free(run.pl);
@@ -511,12 +549,13 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	buf_free(&run.damage);
 	buf_free(&run.skipped_names);
 	if (model_rebuild(st, &ms, &cause) != 0) {
-		fprintf(stderr, "coroner: rebuilding the model: %s\n", cause);
+		out_printf(stderr, "coroner: rebuilding the model: %s\n",
+		    cause);
 		free(cause);
 		failed = 1;
 	} else if (!quiet && ms.pods + ms.workloads > 0)
-		printf("model: %lld pods (%lld killed at the grace deadline), "
-		    "%lld workloads, %lld rollouts, %lld jobs\n",
+		out_printf(stdout, "model: %lld pods (%lld killed at the grace "
+		    "deadline), %lld workloads, %lld rollouts, %lld jobs\n",
 		    (long long)ms.pods, (long long)ms.killed,
 		    (long long)ms.workloads, (long long)ms.rollouts,
 		    (long long)ms.jobs);
@@ -614,12 +653,13 @@ static int
 cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	const struct importer	*as = NULL;
-	struct import_opts	 opts = { .tz_off_s = 0 };
+	struct import_opts	 opts = { .tz = NULL };
 	struct source_limits	 lim = source_default_limits;
+	struct zone		*tz = NULL;
 	uint64_t		 total = 0;
-	const char		*db = NULL;
-	char			*slash;
-	int			 ch, quiet = 0;
+	const char		*db = NULL, *tz_spec = NULL;
+	char			*slash, *cause = NULL;
+	int			 ch, quiet = 0, rc;
 
 	optind = 1;
 	opterr = 0;
@@ -636,9 +676,7 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 				    optarg));
 			break;
 		case 'z':
-			if (time_parse_zone(optarg, &opts.tz_off_s) != 0)
-				return (cmd_usage_error(ce, "bad zone '%s' "
-				    "(UTC, +02:00, -0530)", optarg));
+			tz_spec = optarg;
 			break;
 		case 'q':
 			quiet = 1;
@@ -706,9 +744,19 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 			    "--reconcile REFERENCE:ACTUAL)"));
 		as = &imp_records;
 	}
+	if (tz_spec != NULL) {
+		if (zone_open(tz_spec, &tz, &cause) != 0) {
+			rc = cmd_usage_error(ce, "%s", cause);
+			free(cause);
+			return (rc);
+		}
+		opts.tz = tz;
+	}
 	lim.total = &total;
-	return (import_paths(ce, cmd_db_path(db), argv + optind,
-	    argc - optind, as, &opts, &lim, quiet));
+	rc = import_paths(ce, cmd_db_path(db), argv + optind, argc - optind,
+	    as, &opts, &lim, quiet);
+	zone_free(tz);
+	return (rc);
 }
 
 static const struct option tui_longopts[] = {
@@ -732,11 +780,11 @@ cmd_import_then_tui(int argc, char **argv)
 			db = optarg;
 			break;
 		case ':':
-			fprintf(stderr, "coroner: '%s' needs a value (try "
+			out_printf(stderr, "coroner: '%s' needs a value (try "
 			    "coroner --help)\n", argv[optind - 1]);
 			return (EXIT_USAGE);
 		default:
-			fprintf(stderr, "coroner: unknown option '%s' (try "
+			out_printf(stderr, "coroner: unknown option '%s' (try "
 			    "coroner --help)\n", argv[optind - 1]);
 			return (EXIT_USAGE);
 		}
@@ -746,10 +794,8 @@ cmd_import_then_tui(int argc, char **argv)
 	if (optind < argc)
 		rc = import_paths(&cmd_import_entry, cmd_db_path(db),
 		    argv + optind, argc - optind, NULL,
-		    &(struct import_opts){ .tz_off_s = 0 }, &lim, 0);
+		    &(struct import_opts){ .tz = NULL }, &lim, 0);
 	if (rc != EXIT_OK)
 		return (rc);
-	fprintf(stderr, "coroner: the TUI is not built yet; the data is in "
-	    "%s\n", cmd_db_path(db));
-	return (EXIT_USAGE);
+	return (cmd_tui_open(db));
 }

@@ -13,6 +13,7 @@
 
 #include "cmd.h"
 #include "lifecycle.h"
+#include "out.h"
 #include "store.h"
 #include "util.h"
 
@@ -33,18 +34,24 @@ cmd_usage_error(const struct cmd_entry *ce, const char *fmt, ...)
 {
 	va_list	ap;
 
-	fprintf(stderr, "coroner %s: ", ce->name);
+	out_printf(stderr, "coroner %s: ", ce->name);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nusage: coroner %s\n", ce->usage);
+	out_printf(stderr, "\nusage: coroner ");
+	out_lines(stderr, ce->usage);
+	out_printf(stderr, "\n");
 	return (EXIT_USAGE);
 }
 
 int
 cmd_help(const struct cmd_entry *ce)
 {
-	printf("usage: coroner %s\n\n%s\n", ce->usage, ce->help);
+	out_printf(stdout, "usage: coroner ");
+	out_lines(stdout, ce->usage);
+	out_printf(stdout, "\n\n");
+	out_lines(stdout, ce->help);
+	out_printf(stdout, "\n");
 	return (EXIT_OK);
 }
 
@@ -53,36 +60,31 @@ cmd_store_open(const struct cmd_entry *ce, const char *db,
     enum store_mode mode, struct store **st)
 {
 	struct model_stats	 ms;
-	char			*cause = NULL, *safe;
+	char			*cause = NULL;
 
 	if (store_open(db, mode, st, &cause) != 0) {
-		safe = str_sanitize(cause, strlen(cause), 600);
-		fprintf(stderr, "coroner %s: %s\n", ce->name, safe);
-		free(safe);
+		out_printf(stderr, "coroner %s: %s\n", ce->name, cause);
 		free(cause);
 		return (-1);
 	}
 	if (mode == STORE_CREATE || !store_model_stale(*st))
 		return (0);
-	safe = str_sanitize(db, strlen(db), 200);
 	if (!store_writable(*st))
-		fprintf(stderr, "coroner %s: warning: the model of %s is older "
-		    "than its data (an import stopped before rebuilding it) "
-		    "and the file is read-only: what follows may miss the "
-		    "last inputs\n", ce->name, safe);
+		out_printf(stderr, "coroner %s: warning: the model of %s is "
+		    "older than its data (an import stopped before rebuilding "
+		    "it) and the file is read-only: what follows may miss the "
+		    "last inputs\n", ce->name, db);
 	else if (model_rebuild(*st, &ms, &cause) != 0) {
-		fprintf(stderr, "coroner %s: rebuilding the model of %s: %s\n",
-		    ce->name, safe, cause);
+		out_printf(stderr, "coroner %s: rebuilding the model of %s: "
+		    "%s\n", ce->name, db, cause);
 		free(cause);
-		free(safe);
 		store_close(*st);
 		*st = NULL;
 		return (-1);
 	} else
-		fprintf(stderr, "coroner %s: the model of %s was older than "
+		out_printf(stderr, "coroner %s: the model of %s was older than "
 		    "its data (an import stopped before rebuilding it): "
-		    "rebuilt\n", ce->name, safe);
-	free(safe);
+		    "rebuilt\n", ce->name, db);
 	return (0);
 }
 

@@ -81,7 +81,7 @@ ipmap_load(struct store *st, char **cause)
 {
 	struct ipmap	*map = ipmap_new(NULL, 0);
 
-	if (store_model_scan(st, ROW_POD_IP, NULL, NULL, load_span, map,
+	if (store_model_scan(st, ROW_POD_IP, load_span, map,
 	    cause) != 0) {
 		ipmap_free(map);
 		return (NULL);

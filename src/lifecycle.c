@@ -68,7 +68,7 @@ pod_init(struct lc_pod *p)
 	memset(p, 0, sizeof *p);
 	p->r.created_us = p->r.scheduled_us = p->r.start_us = TIME_NONE;
 	p->r.ready_us = p->r.deletion_us = p->r.sigterm_us = TIME_NONE;
-	p->r.deadline_us = p->r.gone_us = TIME_NONE;
+	p->r.deadline_us = p->r.gone_us = p->r.main_exit_us = TIME_NONE;
 	p->r.grace_s = p->r.prestop_ms = INT_NONE;
 	p->deletion_ts_us = p->killing_us = p->last_obs_us = TIME_NONE;
 	p->deletion_grace_s = p->spec_grace_s = INT_NONE;
@@ -393,6 +393,7 @@ pod_death(struct model *m, struct lc_pod *p)
 	}
 	if (!all_main_done)
 		main_exit = TIME_NONE;
+	p->r.main_exit_us = main_exit;
 	p->r.grace_s = p->deletion_grace_s != INT_NONE ? p->deletion_grace_s :
 	    p->spec_grace_s != INT_NONE ? p->spec_grace_s : DEFAULT_GRACE_S;
 	if (p->deletion_ts_us != TIME_NONE) {
@@ -744,6 +745,10 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	}
 	rc = -1;
 	if (rollout_build(st, &m, stats, cause) != 0) {
+		store_model_end(st, 0, NULL);
+		goto out;
+	}
+	if (store_model_derive(st, cause) != 0) {
 		store_model_end(st, 0, NULL);
 		goto out;
 	}

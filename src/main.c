@@ -1,8 +1,8 @@
 /*
  * main.c: the command line.  Finds the subcommand in the table (tmux's
  * cmd_entry manner), handles --help and --version, and maps outcomes to
- * the exit codes of DESIGN §7.  Commands live in src/cmd-*.c; a command
- * not built yet says so and exits 2.
+ * the exit codes (the README and coroner.1 list them).  Commands live in
+ * src/cmd-*.c.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -12,18 +12,12 @@
 
 #include "cmd.h"
 #include "importer.h"
+#include "out.h"
 
 #define CORONER_VERSION	"0.1.0"
 
-static int	cmd_not_built(const struct cmd_entry *, int, char **);
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
-static const struct cmd_entry cmd_tui_entry = {
-	.name = "tui",
-	.usage = "tui [--db FILE]",
-	.help = "Opens the terminal user interface.",
-	.exec = cmd_not_built,
-};
 static const struct cmd_entry cmd_formats_entry = {
 	.name = "formats",
 	.usage = "formats",
@@ -43,18 +37,6 @@ static const struct cmd_entry *const cmd_table[] = {
 };
 
 static int
-cmd_not_built(const struct cmd_entry *ce, int argc, char **argv)
-{
-	if (argc > 1 && (strcmp(argv[1], "--help") == 0 ||
-	    strcmp(argv[1], "-h") == 0))
-		return (cmd_help(ce));
-	fprintf(stderr, "coroner %s: not built yet; today coroner can "
-	    "import, analyze, report, list pods and show timelines\n",
-	    ce->name);
-	return (EXIT_USAGE);
-}
-
-static int
 cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	size_t	i;
@@ -67,10 +49,10 @@ cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    argv[1]));
 	}
 	for (i = 0; importers[i] != NULL; i++)
-		printf("%-14s %s\n", importers[i]->name,
+		out_printf(stdout, "%-14s %s\n", importers[i]->name,
 		    importers[i]->summary);
-	printf("%-14s %s\n", "(bundles)", "directories and archives: each "
-	    "member by its own importer");
+	out_printf(stdout, "%-14s %s\n", "(bundles)", "directories and "
+	    "archives: each member by its own importer");
 	return (EXIT_OK);
 }
 
@@ -79,15 +61,38 @@ usage(FILE *f)
 {
 	size_t	i;
 
-	fprintf(f, "usage: coroner [--db FILE] [PATH...]\n");
-	for (i = 0; cmd_table[i] != NULL; i++)
-		fprintf(f, "       coroner %s\n", cmd_table[i]->usage);
-	fprintf(f, "\ncoroner reads what was collected after an incident "
+	out_printf(f, "usage: coroner [--db FILE] [PATH...]\n");
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		out_printf(f, "       coroner ");
+		out_lines(f, cmd_table[i]->usage);
+		out_printf(f, "\n");
+	}
+	out_printf(f, "\ncoroner reads what was collected after an incident "
 	    "(Kubernetes events, pods,\nworkloads, access logs, container "
 	    "logs, outside records) into one SQLite\ndatabase and explains "
 	    "how each pod died.  The database is --db FILE, else\n"
-	    "$CORONER_DB, else coroner.db.  \"coroner COMMAND --help\" "
-	    "tells more.\n");
+	    "$CORONER_DB, else coroner.db.  \"coroner help COMMAND\" "
+	    "tells more;\nthe manual is \"man coroner\".\n");
+}
+
+/* "coroner help COMMAND": the same text as "coroner COMMAND --help". */
+static int
+help_command(int argc, char **argv)
+{
+	size_t	i;
+
+	if (argc > 1) {
+		out_printf(stderr, "coroner help: one COMMAND, not '%s %s'\n",
+		    argv[0], argv[1]);
+		return (EXIT_USAGE);
+	}
+	for (i = 0; cmd_table[i] != NULL; i++) {
+		if (strcmp(argv[0], cmd_table[i]->name) == 0)
+			return (cmd_help(cmd_table[i]));
+	}
+	out_printf(stderr, "coroner help: unknown command '%s' (try "
+	    "coroner --help)\n", argv[0]);
+	return (EXIT_USAGE);
 }
 
 int
@@ -100,6 +105,8 @@ main(int argc, char **argv)
 		usage(stderr);
 		return (EXIT_USAGE);
 	}
+	if (strcmp(argv[1], "help") == 0 && argc > 2)
+		return (help_command(argc - 2, argv + 2));
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
 		usage(stdout);
@@ -107,7 +114,7 @@ main(int argc, char **argv)
 	}
 	if (strcmp(argv[1], "--version") == 0 ||
 	    strcmp(argv[1], "-V") == 0) {
-		printf("coroner %s\n", CORONER_VERSION);
+		out_printf(stdout, "coroner %s\n", CORONER_VERSION);
 		return (EXIT_OK);
 	}
 	for (i = 0; cmd_table[i] != NULL; i++) {
@@ -121,12 +128,12 @@ main(int argc, char **argv)
 	 */
 	if (argv[1][0] == '-' && strcmp(argv[1], "--db") != 0 &&
 	    strncmp(argv[1], "--db=", 5) != 0 && strcmp(argv[1], "-") != 0) {
-		fprintf(stderr, "coroner: unknown option '%s' (try "
+		out_printf(stderr, "coroner: unknown option '%s' (try "
 		    "coroner --help)\n", argv[1]);
 		return (EXIT_USAGE);
 	}
 	if (argv[1][0] != '-' && access(argv[1], F_OK) != 0) {
-		fprintf(stderr, "coroner: unknown command '%s' (try "
+		out_printf(stderr, "coroner: unknown command '%s' (try "
 		    "coroner --help)\n", argv[1]);
 		return (EXIT_USAGE);
 	}

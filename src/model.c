@@ -37,6 +37,7 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, gone_basis, RF_STR),
 	F(struct row_pod, killed, RF_BOOL),
 	F(struct row_pod, observations, RF_INT),
+	F(struct row_pod, main_exit_us, RF_TIME),
 	{ .name = NULL }
 };
 
@@ -155,6 +156,12 @@ static const struct rec_field missing_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field finding_pod_fields[] = {
+	F(struct row_finding_pod, finding_id, RF_INT),
+	F(struct row_finding_pod, pod_uid, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -173,6 +180,8 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	[ROW_FINDING] = ROW(finding, "findings", row_finding, "id"),
 	[ROW_MISSING] = ROW(missing, "missing_records", row_missing,
 	    "time_us, key"),
+	[ROW_FINDING_POD] = ROW(finding_pod, "finding_pods", row_finding_pod,
+	    "finding_id, pod_uid"),
 };
 
 /* Containers that are proxies or agents beside the app (DESIGN §5). */

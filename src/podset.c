@@ -108,15 +108,14 @@ podset_load(struct store *st, struct podset *l, const char *want,
 
 	memset(l, 0, sizeof *l);
 	l->want = want;
-	if (store_model_scan(st, ROW_POD, NULL, NULL, load_pod, l,
+	if (store_model_scan(st, ROW_POD, load_pod, l,
 	    cause) != 0)
 		return (-1);
 	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
 	for (i = 0; i < l->n; i++)
 		l->by_uid[i] = &l->v[i];
 	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
-	return (store_model_scan(st, ROW_CONTAINER, NULL, NULL,
-	    load_container, l, cause));
+	return (store_model_scan(st, ROW_CONTAINER, load_container, l, cause));
 }
 
 void

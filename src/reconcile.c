@@ -363,9 +363,9 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
     const char *act, int64_t total, int64_t unexpected)
 {
 	struct finding	*f;
-	json_t		*keys = json_array(), *pods = json_array();
+	json_t		*keys = json_array();
 	json_t		*detail = json_array(), *d;
-	size_t		 j, k;
+	size_t		 j;
 	int64_t		 first = TIME_NONE, last = TIME_NONE, n, *counts;
 
 	f = analysis_add(rc->a, "records-lost-at-termination", "critical",
@@ -375,14 +375,7 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 	for (j = 0; j < best->nw; j++) {
 		if ((n = counts[j]) == 0)
 			continue;
-		for (k = 0; k < json_array_size(pods); k++) {
-			if (strcmp(json_string_value(json_array_get(pods, k)),
-			    best->w[j].pod->r.name) == 0)
-				break;
-		}
-		if (k == json_array_size(pods))
-			json_array_append_new(pods,
-			    json_string(best->w[j].pod->r.name));
+		finding_add_pod(f, best->w[j].pod);
 		d = json_pack("{s:s,s:I}", "pod", best->w[j].pod->r.name,
 		    "missing", (json_int_t)n);
 		json_object_set_new(d, "deletion",
@@ -390,7 +383,6 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 		json_array_append_new(detail, d);
 	}
 	free(counts);
-	f->pods = pods;
 	f->start_us = first;
 	f->end_us = last;
 	f->evidence = evidence(rc, ref, act, total, (int64_t)rc->nm, best,

@@ -29,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "podset.h"
 #include "report.h"
 #include "timefmt.h"
@@ -86,35 +87,7 @@ struct tl {
 static void
 h(FILE *out, const char *s)
 {
-	char		*safe;
-	const char	*p;
-
-	if (s == NULL)
-		s = "-";
-	safe = str_sanitize(s, strlen(s), SIZE_MAX);
-	for (p = safe; *p != '\0'; p++) {
-		switch (*p) {
-		case '&':
-			fputs("&amp;", out);
-			break;
-		case '<':
-			fputs("&lt;", out);
-			break;
-		case '>':
-			fputs("&gt;", out);
-			break;
-		case '"':
-			fputs("&quot;", out);
-			break;
-		case '\'':
-			fputs("&#39;", out);
-			break;
-		default:
-			fputc(*p, out);
-			break;
-		}
-	}
-	free(safe);
+	out_html(out, "%s", s != NULL ? s : "-");
 }
 
 /* A JSON value as text (report_text), escaped. */
@@ -366,10 +339,9 @@ tl_range(struct tl *tl)
 }
 
 static int
-add_bucket(void *ctx, const void *row)
+add_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct tl		*tl = ctx;
-	const struct row_bucket	*b = row;
 	int64_t			 us, failed, bin;
 
 	us = b->second * 1000000 + 500000;
@@ -388,10 +360,9 @@ add_bucket(void *ctx, const void *row)
 }
 
 static int
-add_missing(void *ctx, const void *row)
+add_missing(void *ctx, const struct row_missing *m)
 {
 	struct tl		*tl = ctx;
-	const struct row_missing *m = row;
 	struct tl_lane		*l = tl->cur;
 
 	if (!tl_in(tl, m->time_us))
@@ -478,12 +449,11 @@ tl_load(struct tl *tl, struct store *st, struct podset *ps,
 		tl->cur = l = &tl->lanes[i];
 		if (l->pod == NULL && l->name != NULL)
 			continue;
-		if (l->pod != NULL && store_model_scan(st, ROW_BUCKET,
-		    "pod_uid", l->pod->r.uid, add_bucket, tl, cause) != 0)
+		if (l->pod != NULL && store_pod_buckets(st, l->pod->r.uid,
+		    TIME_NONE, TIME_NONE, add_bucket, tl, cause) != 0)
 			return (-1);
-		if (store_model_scan(st, ROW_MISSING, l->pod != NULL ?
-		    "pod_uid" : NULL, l->pod != NULL ? l->pod->r.uid : NULL,
-		    add_missing, tl, cause) != 0)
+		if (store_pod_missing(st, l->pod != NULL ? l->pod->r.uid :
+		    NULL, add_missing, tl, cause) != 0)
 			return (-1);
 	}
 	for (i = 0; i < tl->n * tl->nbins; i++) {
@@ -501,7 +471,7 @@ tl_load(struct tl *tl, struct store *st, struct podset *ps,
 static void
 tl_defs(struct tl *tl)
 {
-	fprintf(tl->out, "<defs>"
+	out_html(tl->out, "<defs>"
 	    "<pattern id=\"pre%" PRId64 "\" width=\"6\" height=\"6\" "
 	    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
 	    "<rect width=\"6\" height=\"6\" fill=\"#fde7b0\"/>"
@@ -543,7 +513,7 @@ tl_axis(struct tl *tl, double ybottom)
 	time_format(tl->lo_us, b);
 	time_format(tl->hi_us, e);
 	days = memcmp(b, e, 10) != 0;
-	fprintf(tl->out, "<g class=\"axis\">\n");
+	out_html(tl->out, "<g class=\"axis\">\n");
 	for (s = first; s * 1000000 <= tl->hi_us; s += step) {
 		if (s * 1000000 < tl->lo_us)
 			continue;
@@ -558,7 +528,7 @@ tl_axis(struct tl *tl, double ybottom)
 			b[19] = '\0';
 		if (days && step >= 3600 && step < 86400)
 			b[10] = ' ';
-		fprintf(tl->out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
+		out_html(tl->out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#d9d9d9\"/>"
 		    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
 		    "stroke=\"#222\"/>"
@@ -567,12 +537,12 @@ tl_axis(struct tl *tl, double ybottom)
 		    ybottom, x, ybottom, x, ybottom + 5, x, ybottom + 17,
 		    step >= 86400 || (days && step >= 3600) ? b + 5 : b + 11);
 	}
-	fprintf(tl->out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+	out_html(tl->out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 	    "stroke=\"#222\"/>\n", TL_X0, ybottom, TL_X1, ybottom);
 	time_format(tl->lo_us, b);
 	time_format(tl->hi_us, e);
 	b[10] = e[10] = '\0';
-	fprintf(tl->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">"
+	out_html(tl->out, "<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "time (UTC), %s%s%s</text>\n</g>\n", ybottom + 17, b,
 	    strcmp(b, e) != 0 ? " to " : "", strcmp(b, e) != 0 ? e : "");
 }
@@ -590,7 +560,7 @@ tl_bar(struct tl *tl, double y, int64_t a, int64_t b, const char *fill,
 		return;
 	xa = tl_x(tl, tl_clamp(tl, a));
 	xb = tl_x(tl, tl_clamp(tl, b));
-	fprintf(tl->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+	out_html(tl->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
 	    "height=\"14\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.8\">"
 	    "<title>%s %s to %s</title></rect>\n", xa, y, xb - xa, fill,
 	    what, clock_of(a, t1), clock_of(b, t2));
@@ -601,7 +571,7 @@ tl_marker_title(FILE *out, const char *what, int64_t us)
 {
 	char	t[TIME_FMT_LEN];
 
-	fprintf(out, "<title>%s %s</title>", what, time_format(us, t));
+	out_html(out, "<title>%s %s</title>", what, time_format(us, t));
 }
 
 /* Answered requests up from the baseline, failed ones down from it. */
@@ -614,7 +584,7 @@ tl_traffic(struct tl *tl, const struct tl_lane *l, double base)
 
 	if (tl->peak == 0)
 		return;
-	fprintf(tl->out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+	out_html(tl->out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
 	    "stroke=\"#999\" stroke-width=\"0.6\"/>\n", TL_X0, base, TL_X1,
 	    base);
 	for (k = 0; k < 2; k++) {
@@ -627,16 +597,16 @@ tl_traffic(struct tl *tl, const struct tl_lane *l, double base)
 			if (hgt < 2)
 				hgt = 2;
 			if (!any)
-				fprintf(tl->out, "<path fill=\"%s\" d=\"",
+				out_html(tl->out, "<path fill=\"%s\" d=\"",
 				    k == 0 ? "#8c8c8c" : "#c0241a");
 			any = 1;
-			fprintf(tl->out, "M%.1f %.1fh%.1fv%.1fh%.1fz",
+			out_html(tl->out, "M%.1f %.1fh%.1fv%.1fh%.1fz",
 			    TL_X0 + (double)i * bw + 0.3, base,
 			    bw > 1.6 ? bw - 0.6 : 1.0, k == 0 ? -hgt : hgt,
 			    bw > 1.6 ? -(bw - 0.6) : -1.0);
 		}
 		if (any)
-			fprintf(tl->out, "\"><title>%s</title></path>\n",
+			out_html(tl->out, "\"><title>%s</title></path>\n",
 			    k == 0 ? "requests answered, per second" :
 			    "requests failed (5xx or no response), per "
 			    "second");
@@ -646,7 +616,7 @@ tl_traffic(struct tl *tl, const struct tl_lane *l, double base)
 static void
 tl_diamond(FILE *out, double x, double y)
 {
-	fprintf(out, "M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z", x, y - 4.5);
+	out_html(out, "M%.1f %.1fl4.5 4.5l-4.5 4.5l-4.5 -4.5z", x, y - 4.5);
 }
 
 /* Missing records as diamonds, each with its key in a tooltip. */
@@ -660,32 +630,32 @@ tl_missing(struct tl *tl, const struct tl_lane *l, double y)
 
 	if (l->nmiss == 0)
 		return;
-	fprintf(tl->out, "<g fill=\"#5b2a86\" stroke=\"#000\" "
+	out_html(tl->out, "<g fill=\"#5b2a86\" stroke=\"#000\" "
 	    "stroke-width=\"0.7\">");
 	if (l->nmiss > TL_MAX_TITLED) {
-		fprintf(tl->out, "<path d=\"");
+		out_html(tl->out, "<path d=\"");
 		for (i = 0; i < l->nmiss; i++)
 			tl_diamond(tl->out, tl_x(tl, l->miss[i].time_us), y);
-		fprintf(tl->out, "\"><title>%zu missing records</title>"
+		out_html(tl->out, "\"><title>%zu missing records</title>"
 		    "</path>", l->nmiss);
 	} else {
 		for (i = 0; i < l->nmiss; i++) {
-			fprintf(tl->out, "<path d=\"");
+			out_html(tl->out, "<path d=\"");
 			tl_diamond(tl->out, tl_x(tl, l->miss[i].time_us), y);
-			fprintf(tl->out, "\"><title>missing record ");
+			out_html(tl->out, "\"><title>missing record ");
 			h(tl->out, l->miss[i].key);
-			fprintf(tl->out, " at %s</title></path>",
+			out_html(tl->out, " at %s</title></path>",
 			    time_format(l->miss[i].time_us, t));
 		}
 	}
-	fprintf(tl->out, "</g>\n");
+	out_html(tl->out, "</g>\n");
 	x = tl_x(tl, l->miss[l->nmiss - 1].time_us) + 8;
 	anchor = "start";
 	if (x + 10 * TL_CHAR_W > TL_W - 4) {
 		x = tl_x(tl, l->miss[0].time_us) - 8;
 		anchor = "end";
 	}
-	fprintf(tl->out, "<text class=\"cnt\" x=\"%.1f\" y=\"%.1f\" "
+	out_html(tl->out, "<text class=\"cnt\" x=\"%.1f\" y=\"%.1f\" "
 	    "text-anchor=\"%s\">%zu missing</text>\n", x, y + 4, anchor,
 	    l->nmiss);
 }
@@ -707,7 +677,7 @@ tl_name(FILE *out, const char *name)
 		h(out, name);
 		return;
 	}
-	fputs("\xe2\x80\xa6", out);
+	out_html(out, "\xe2\x80\xa6");
 	h(out, name + cut + 1);
 }
 
@@ -732,11 +702,11 @@ tl_label(struct tl *tl, double x, double y, const char *cls,
 	int	right;
 
 	right = x + 8 + (double)strlen(text) * TL_CHAR_W < TL_W - 4;
-	fprintf(tl->out, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" "
+	out_html(tl->out, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" "
 	    "text-anchor=\"%s\">", cls, right ? x + 8 : x - 8, y,
 	    right ? "start" : "end");
 	h(tl->out, text);
-	fputs("</text>\n", tl->out);
+	out_html(tl->out, "</text>\n");
 }
 
 /*
@@ -758,12 +728,12 @@ tl_exits(struct tl *tl, const struct podset_pod *p, double y)
 			continue;
 		if (c->sidecar && tl_in(tl, c->ready_us)) {
 			x = tl_x(tl, c->ready_us);
-			fprintf(tl->out, "<path d=\"M%.1f %.1fl5 7h-10z\" "
+			out_html(tl->out, "<path d=\"M%.1f %.1fl5 7h-10z\" "
 			    "fill=\"#fff\" stroke=\"#000\" "
 			    "stroke-width=\"1.4\"><title>", x,
 			    y + LY_BELOW - 4);
 			h(tl->out, c->name);
-			fprintf(tl->out, " ready %s</title></path>\n",
+			out_html(tl->out, " ready %s</title></path>\n",
 			    time_format(c->ready_us, t));
 		}
 		if (!tl_in(tl, c->finished_us))
@@ -774,23 +744,23 @@ tl_exits(struct tl *tl, const struct podset_pod *p, double y)
 		else
 			snprintf(code, sizeof code, "%" PRId64, c->exit_code);
 		if (c->sidecar)
-			fprintf(tl->out, "<rect x=\"%.1f\" y=\"%.1f\" "
+			out_html(tl->out, "<rect x=\"%.1f\" y=\"%.1f\" "
 			    "width=\"8\" height=\"8\" fill=\"#fff\" "
 			    "stroke=\"#000\" stroke-width=\"1.6\">", x - 4,
 			    y + LY_BELOW - 4);
 		else
-			fprintf(tl->out, "<circle cx=\"%.1f\" cy=\"%d\" "
+			out_html(tl->out, "<circle cx=\"%.1f\" cy=\"%d\" "
 			    "r=\"4.5\" fill=\"#fff\" stroke=\"#000\" "
 			    "stroke-width=\"1.6\">", x, (int)y + LY_MID);
-		fputs("<title>", tl->out);
+		out_html(tl->out, "<title>");
 		h(tl->out, c->name);
-		fprintf(tl->out, " exited %s", code);
+		out_html(tl->out, " exited %s", code);
 		if (c->reason != NULL) {
-			fputs(" (", tl->out);
+			out_html(tl->out, " (");
 			h(tl->out, c->reason);
-			fputs(")", tl->out);
+			out_html(tl->out, ")");
 		}
-		fprintf(tl->out, " at %s%s</title></%s>\n",
+		out_html(tl->out, " at %s%s</title></%s>\n",
 		    time_format(c->finished_us, t), c->killed_at_deadline ?
 		    ", SIGKILLed at the grace deadline" : "",
 		    c->sidecar ? "rect" : "circle");
@@ -837,41 +807,41 @@ tl_lane(struct tl *tl, const struct tl_lane *l, size_t i)
 	int			 anyside;
 
 	if (i % 2 == 1)
-		fprintf(tl->out, "<rect x=\"0\" y=\"%.1f\" width=\"%d\" "
+		out_html(tl->out, "<rect x=\"0\" y=\"%.1f\" width=\"%d\" "
 		    "height=\"%d\" fill=\"#000\" fill-opacity=\"0.035\"/>\n",
 		    y, TL_W, TL_LANE);
-	fprintf(tl->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">", y + 22);
+	out_html(tl->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">", y + 22);
 	if (l->name != NULL) {
-		fputs("<title>", tl->out);
+		out_html(tl->out, "<title>");
 		if (p != NULL && p->r.namespace != NULL) {
 			h(tl->out, p->r.namespace);
-			fputc('/', tl->out);
+			out_html(tl->out, "/");
 		}
 		h(tl->out, l->name);
-		fputs("</title>", tl->out);
+		out_html(tl->out, "</title>");
 		tl_name(tl->out, l->name);
 	} else
-		fputs("missing records", tl->out);
-	fprintf(tl->out, "</text>\n<text class=\"sub\" x=\"8\" "
+		out_html(tl->out, "missing records");
+	out_html(tl->out, "</text>\n<text class=\"sub\" x=\"8\" "
 	    "y=\"%.1f\">", y + 37);
 	if (l->name == NULL)
-		fputs("outside every pod&#39;s termination window", tl->out);
+		out_html(tl->out, "outside every pod&#39;s termination window");
 	else if (p == NULL)
-		fputs("not among the imported pods", tl->out);
+		out_html(tl->out, "not among the imported pods");
 	else {
 		if (p->r.grace_s != INT_NONE)
-			fprintf(tl->out, "grace %" PRId64 " s", p->r.grace_s);
+			out_html(tl->out, "grace %" PRId64 " s", p->r.grace_s);
 		if (p->r.prestop_ms != INT_NONE)
-			fprintf(tl->out, "%spreStop %.1f s",
+			out_html(tl->out, "%spreStop %.1f s",
 			    p->r.grace_s != INT_NONE ? " \xc2\xb7 " : "",
 			    (double)p->r.prestop_ms / 1000.0);
 		if (p->r.grace_s == INT_NONE &&
 		    p->r.prestop_ms == INT_NONE) {
-			fputs("node ", tl->out);
+			out_html(tl->out, "node ");
 			h(tl->out, p->r.node);
 		}
 	}
-	fputs("</text>\n", tl->out);
+	out_html(tl->out, "</text>\n");
 	if (l->name == NULL || p != NULL)
 		tl_traffic(tl, l, y + LY_BASE);
 	tl_missing(tl, l, y + LY_MISS);
@@ -915,7 +885,7 @@ tl_lane(struct tl *tl, const struct tl_lane *l, size_t i)
 	}
 	if (ended != TIME_NONE && gone != TIME_NONE && gone > ended &&
 	    gone > tl->lo_us && ended < tl->hi_us)
-		fprintf(tl->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		out_html(tl->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.5\" "
 		    "stroke-dasharray=\"1.5 3\"/>\n",
 		    tl_x(tl, tl_clamp(tl, ended)), y + LY_MID,
@@ -924,31 +894,31 @@ tl_lane(struct tl *tl, const struct tl_lane *l, size_t i)
 	/* the marks */
 	if (tl_in(tl, dl)) {
 		x = tl_x(tl, dl);
-		fprintf(tl->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		out_html(tl->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#b00020\" stroke-width=\"1.8\" "
 		    "stroke-dasharray=\"5 3\">", x, y + 2, x,
 		    y + TL_LANE - 2);
 		tl_marker_title(tl->out, "grace deadline (SIGKILL)", dl);
-		fputs("</line>\n", tl->out);
+		out_html(tl->out, "</line>\n");
 	}
 	if (tl_in(tl, del)) {
 		x = tl_x(tl, del);
-		fprintf(tl->out, "<path d=\"M%.1f %.1fl-5 -6h10z\" "
+		out_html(tl->out, "<path d=\"M%.1f %.1fl-5 -6h10z\" "
 		    "fill=\"#222\">", x, y + LY_TRI);
 		tl_marker_title(tl->out, "deletion request", del);
-		fputs("</path>\n", tl->out);
+		out_html(tl->out, "</path>\n");
 	}
 	if (tl_in(tl, p->r.sigterm_us)) {
 		x = tl_x(tl, p->r.sigterm_us);
-		fprintf(tl->out, "<path d=\"M%.1f %.1fh9M%.1f %.1fv20\" "
+		out_html(tl->out, "<path d=\"M%.1f %.1fh9M%.1f %.1fv20\" "
 		    "stroke=\"#000\" stroke-width=\"2.4\" fill=\"none\">",
 		    x - 4.5, y + LY_CAP, x, y + LY_CAP);
 		tl_marker_title(tl->out, "SIGTERM", p->r.sigterm_us);
-		fputs("</path>\n", tl->out);
+		out_html(tl->out, "</path>\n");
 	}
 	if (tl_in(tl, gone)) {
 		x = tl_x(tl, gone);
-		fprintf(tl->out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
+		out_html(tl->out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
 		    "stroke=\"#000\" stroke-width=\"2\"><title>pod gone %s"
 		    "</title></path>\n", x - 3.5, y + LY_BELOW - 3.5,
 		    time_format(gone, t));
@@ -1011,74 +981,74 @@ legend_swatch(struct tl *tl, enum swatch sw, double x, double y)
 	case SW_PRE:
 	case SW_TERM:
 	case SW_SIDE:
-		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" "
+		out_html(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" "
 		    "height=\"12\" stroke=\"#333\" stroke-width=\"0.8\" ",
 		    x, y - 6);
 		if (sw == SW_RUN)
-			fputs("fill=\"#c4d4ea\"/>", out);
+			out_html(out, "fill=\"#c4d4ea\"/>");
 		else
-			fprintf(out, "fill=\"url(#%s%" PRId64 ")\"/>",
+			out_html(out, "fill=\"url(#%s%" PRId64 ")\"/>",
 			    sw == SW_PRE ? "pre" : sw == SW_TERM ? "term" :
 			    "side", tl->id);
 		break;
 	case SW_SIDE_READY:
-		fprintf(out, "<path d=\"M%.1f %.1fl5 7h-10z\" fill=\"#fff\" "
+		out_html(out, "<path d=\"M%.1f %.1fl5 7h-10z\" fill=\"#fff\" "
 		    "stroke=\"#000\" stroke-width=\"1.4\"/>", x + 12, y - 4);
 		break;
 	case SW_SIDE_EXIT:
-		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
+		out_html(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"8\" "
 		    "height=\"8\" fill=\"#fff\" stroke=\"#000\" "
 		    "stroke-width=\"1.6\"/>", x + 8, y - 4);
 		break;
 	case SW_EXITED:
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		out_html(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#333\" stroke-width=\"1.5\" "
 		    "stroke-dasharray=\"1.5 3\"/>", x, y, x + 24, y);
 		break;
 	case SW_BAND:
-		fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" "
+		out_html(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"24\" "
 		    "height=\"12\" fill=\"#ffe066\" fill-opacity=\"0.3\" "
 		    "stroke=\"#b59a00\" stroke-dasharray=\"2 2\"/>", x, y - 6);
 		break;
 	case SW_DELETION:
-		fprintf(out, "<path d=\"M%.1f %.1fl-5 -6h10z\" "
+		out_html(out, "<path d=\"M%.1f %.1fl-5 -6h10z\" "
 		    "fill=\"#222\"/>", x + 12, y + 3);
 		break;
 	case SW_SIGTERM:
-		fprintf(out, "<path d=\"M%.1f %.1fh9M%.1f %.1fv13\" "
+		out_html(out, "<path d=\"M%.1f %.1fh9M%.1f %.1fv13\" "
 		    "stroke=\"#000\" stroke-width=\"2.4\" fill=\"none\"/>",
 		    x + 7.5, y - 7, x + 12, y - 7);
 		break;
 	case SW_DEADLINE:
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		out_html(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#b00020\" stroke-width=\"1.8\" "
 		    "stroke-dasharray=\"5 3\"/>", x + 12, y - 8, x + 12, y + 8);
 		break;
 	case SW_EXIT:
-		fprintf(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" "
+		out_html(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4.5\" "
 		    "fill=\"#fff\" stroke=\"#000\" stroke-width=\"1.6\"/>",
 		    x + 12, y);
 		break;
 	case SW_GONE:
-		fprintf(out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
+		out_html(out, "<path d=\"M%.1f %.1fl7 7m0 -7l-7 7\" "
 		    "stroke=\"#000\" stroke-width=\"2\"/>", x + 8.5, y - 3.5);
 		break;
 	case SW_OK:
 	case SW_FAILED:
-		fprintf(out, "<path d=\"M%.1f %.1fh4v%dh-4zM%.1f %.1fh4v%dh-4z"
+		out_html(out, "<path d=\"M%.1f %.1fh4v%dh-4zM%.1f %.1fh4v%dh-4z"
 		    "M%.1f %.1fh4v%dh-4z\" fill=\"%s\"/>", x + 2, y,
 		    sw == SW_OK ? -7 : 7, x + 9, y, sw == SW_OK ? -4 : 4,
 		    x + 16, y, sw == SW_OK ? -9 : 9, sw == SW_OK ?
 		    "#8c8c8c" : "#c0241a");
-		fprintf(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+		out_html(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"#999\" stroke-width=\"0.6\"/>", x,
 		    y, x + 24, y);
 		break;
 	case SW_MISSING:
-		fputs("<path d=\"", out);
+		out_html(out, "<path d=\"");
 		tl_diamond(out, x + 12, y);
-		fputs("\" fill=\"#5b2a86\" stroke=\"#000\" "
-		    "stroke-width=\"0.7\"/>", out);
+		out_html(out, "\" fill=\"#5b2a86\" stroke=\"#000\" "
+		    "stroke-width=\"0.7\"/>");
 		break;
 	}
 }
@@ -1114,7 +1084,7 @@ tl_legend(struct tl *tl, double y, int draw)
 			shown |= LG_MISSING;
 	}
 	if (draw)
-		fputs("<g class=\"legend\">\n", tl->out);
+		out_html(tl->out, "<g class=\"legend\">\n");
 	for (i = 0; i < sizeof legend / sizeof legend[0]; i++) {
 		if ((legend[i].when & shown) != legend[i].when)
 			continue;
@@ -1126,15 +1096,15 @@ tl_legend(struct tl *tl, double y, int draw)
 		}
 		if (draw) {
 			legend_swatch(tl, legend[i].sw, x, y);
-			fprintf(tl->out, "<text x=\"%.1f\" y=\"%.1f\">", x + 30,
-			    y + 4);
+			out_html(tl->out, "<text x=\"%.1f\" y=\"%.1f\">",
+			    x + 30, y + 4);
 			h(tl->out, legend[i].label);
-			fputs("</text>\n", tl->out);
+			out_html(tl->out, "</text>\n");
 		}
 		x += w;
 	}
 	if (draw)
-		fputs("</g>\n", tl->out);
+		out_html(tl->out, "</g>\n");
 	return ((double)rows * TL_LEGEND);
 }
 
@@ -1153,7 +1123,7 @@ tl_band(struct tl *tl, double ybottom)
 	xb = tl_x(tl, tl_clamp(tl, b));
 	if (xb - xa < 2)
 		xb = xa + 2;
-	fprintf(tl->out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
+	out_html(tl->out, "<rect x=\"%.1f\" y=\"%d\" width=\"%.1f\" "
 	    "height=\"%.1f\" fill=\"#ffe066\" fill-opacity=\"0.3\" "
 	    "stroke=\"#b59a00\" stroke-dasharray=\"2 2\"/>\n", xa, TL_TOP,
 	    xb - xa, ybottom - TL_TOP);
@@ -1178,14 +1148,14 @@ tl_draw(FILE *out, struct store *st, struct podset *ps, json_t *f,
 	rc = tl_load(&tl, st, ps, f, cause);
 	if (rc <= 0) {
 		if (rc == 0)
-			fputs("<p class=\"meta\">No timeline: the finding "
-			    "names no pods with known times.</p>\n", out);
+			out_html(out, "<p class=\"meta\">No timeline: the "
+			    "finding names no pods with known times.</p>\n");
 		tl_free(&tl);
 		return (rc);
 	}
 	ybottom = TL_TOP + (double)tl.n * TL_LANE;
 	height = ybottom + TL_AXIS + tl_legend(&tl, 0, 0) + 4;
-	fprintf(out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d %.0f\" "
+	out_html(out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d %.0f\" "
 	    "width=\"%d\" height=\"%.0f\" role=\"img\" "
 	    "aria-labelledby=\"tl%" PRId64 "\">\n<title id=\"tl%" PRId64 "\">"
 	    "Timeline of %zu pod%s on one time axis (UTC)</title>\n",
@@ -1196,13 +1166,13 @@ tl_draw(FILE *out, struct store *st, struct podset *ps, json_t *f,
 	for (i = 0; i < tl.n; i++)
 		tl_lane(&tl, &tl.lanes[i], i);
 	tl_legend(&tl, ybottom + TL_AXIS + 4, 1);
-	fputs("</svg>\n<figcaption>One lane per pod on a common time axis "
-	    "in UTC.  Marks have tooltips with their exact times.", out);
+	out_html(out, "</svg>\n<figcaption>One lane per pod on a common time "
+	    "axis in UTC.  Marks have tooltips with their exact times.");
 	if (tl.not_drawn > 0)
-		fprintf(out, "  %zu more pod%s of this finding %s not drawn.",
+		out_html(out, "  %zu more pod%s of this finding %s not drawn.",
 		    tl.not_drawn, tl.not_drawn == 1 ? "" : "s",
 		    tl.not_drawn == 1 ? "is" : "are");
-	fputs("</figcaption>\n</figure>\n", out);
+	out_html(out, "</figcaption>\n</figure>\n");
 	tl_free(&tl);
 	return (0);
 }
@@ -1252,42 +1222,42 @@ html_table(FILE *out, const char *name, json_t *arr)
 
 	cols = report_columns(arr);
 	table_date(arr, cols, date);
-	fputs("<div class=\"wide\"><table>\n<caption>", out);
+	out_html(out, "<div class=\"wide\"><table>\n<caption>");
 	h(out, name);
 	if (date[0] != '\0')
-		fprintf(out, " <span class=\"sub\">(times UTC on %s)</span>",
+		out_html(out, " <span class=\"sub\">(times UTC on %s)</span>",
 		    date);
-	fputs("</caption>\n<thead><tr>", out);
+	out_html(out, "</caption>\n<thead><tr>");
 	for (j = 0; j < json_array_size(cols); j++) {
 		c = json_array_get(cols, j);
-		fputs("<th>", out);
+		out_html(out, "<th>");
 		h(out, json_string_value(c));
-		fputs("</th>", out);
+		out_html(out, "</th>");
 	}
-	fputs("</tr></thead>\n<tbody>\n", out);
+	out_html(out, "</tr></thead>\n<tbody>\n");
 	for (i = 0; i < json_array_size(arr); i++) {
 		row = json_array_get(arr, i);
-		fputs("<tr>", out);
+		out_html(out, "<tr>");
 		for (j = 0; j < json_array_size(cols); j++) {
 			c = json_array_get(cols, j);
 			v = json_is_object(row) ? json_object_get(row,
 			    json_string_value(c)) : NULL;
 			s = json_string_value(v);
-			fputs("<td class=\"v\">", out);
+			out_html(out, "<td class=\"v\">");
 			if (date[0] != '\0' && s != NULL && strlen(s) == 24 &&
 			    time_parse_iso(s, 24, 0, &us) == 0) {
-				fputs("<span title=\"", out);
+				out_html(out, "<span title=\"");
 				h(out, s);
-				fputs("\">", out);
+				out_html(out, "\">");
 				h(out, s + 11);
-				fputs("</span>", out);
+				out_html(out, "</span>");
 			} else
 				hv(out, v);
-			fputs("</td>", out);
+			out_html(out, "</td>");
 		}
-		fputs("</tr>\n", out);
+		out_html(out, "</tr>\n");
 	}
-	fputs("</tbody>\n</table></div>\n", out);
+	out_html(out, "</tbody>\n</table></div>\n");
 	json_decref(cols);
 }
 
@@ -1299,25 +1269,25 @@ html_evidence(FILE *out, json_t *ev)
 	void		*it;
 
 	if (json_object_size(ev) == 0) {
-		fputs("<p>No evidence recorded.</p>\n", out);
+		out_html(out, "<p>No evidence recorded.</p>\n");
 		return;
 	}
-	fputs("<table>\n<thead><tr><th>Name</th><th>Value</th></tr></thead>"
-	    "\n<tbody>\n", out);
+	out_html(out, "<table>\n<thead><tr><th>Name</th><th>Value</th></tr>"
+	    "</thead>\n<tbody>\n");
 	for (it = json_object_iter(ev); it != NULL;
 	    it = json_object_iter_next(ev, it)) {
 		k = json_object_iter_key(it);
 		v = json_object_iter_value(it);
-		fputs("<tr><td class=\"k\">", out);
+		out_html(out, "<tr><td class=\"k\">");
 		h(out, k);
-		fputs("</td><td class=\"v\">", out);
+		out_html(out, "</td><td class=\"v\">");
 		if (report_is_table(v))
-			fputs("(table below)", out);
+			out_html(out, "(table below)");
 		else
 			hv(out, v);
-		fputs("</td></tr>\n", out);
+		out_html(out, "</td></tr>\n");
 	}
-	fputs("</tbody>\n</table>\n", out);
+	out_html(out, "</tbody>\n</table>\n");
 	for (it = json_object_iter(ev); it != NULL;
 	    it = json_object_iter_next(ev, it)) {
 		k = json_object_iter_key(it);
@@ -1337,11 +1307,11 @@ html_title(FILE *out, json_t *f)
 	h(out, member(f, "kind"));
 	if (ns == NULL && wl == NULL)
 		return;
-	fputs(" \xe2\x80\x94 ", out);
+	out_html(out, " \xe2\x80\x94 ");
 	if (ns != NULL)
 		h(out, ns);
 	if (ns != NULL && wl != NULL)
-		fputc('/', out);
+		out_html(out, "/");
 	if (wl != NULL)
 		h(out, wl);
 }
@@ -1363,28 +1333,28 @@ html_finding(FILE *out, struct store *st, struct podset *ps,
 	int64_t		 id = finding_id(f, i);
 	json_t		*ev = json_object_get(f, "evidence");
 
-	fprintf(out, "<article class=\"finding %s\" id=\"f%" PRId64 "\">\n"
+	out_html(out, "<article class=\"finding %s\" id=\"f%" PRId64 "\">\n"
 	    "<h3><span class=\"sev %s\">", sev, id, sev);
 	h(out, member(f, "severity"));
-	fprintf(out, "</span> %" PRId64 ". ", id);
+	out_html(out, "</span> %" PRId64 ". ", id);
 	html_title(out, f);
-	fputs("</h3>\n<p class=\"summary\">", out);
+	out_html(out, "</h3>\n<p class=\"summary\">");
 	h(out, member(f, "summary"));
-	fputs("</p>\n<p class=\"meta\"><b>When:</b> ", out);
+	out_html(out, "</p>\n<p class=\"meta\"><b>When:</b> ");
 	hv(out, json_object_get(f, "start"));
-	fputs(" \xe2\x86\x92 ", out);
+	out_html(out, " \xe2\x86\x92 ");
 	hv(out, json_object_get(f, "end"));
-	fputs(" (UTC)<br><b>Pods:</b> <span class=\"mono\">", out);
+	out_html(out, " (UTC)<br><b>Pods:</b> <span class=\"mono\">");
 	hv(out, json_is_array(json_object_get(f, "pods")) ?
 	    json_object_get(f, "pods") : NULL);
-	fputs("</span></p>\n", out);
+	out_html(out, "</span></p>\n");
 	if (tl_draw(out, st, ps, f, id, cause) != 0)
 		return (-1);
-	fputs("<h4>Evidence</h4>\n", out);
+	out_html(out, "<h4>Evidence</h4>\n");
 	html_evidence(out, json_is_object(ev) ? ev : NULL);
-	fputs("<h4>Recommendation</h4>\n<p class=\"rec\">", out);
+	out_html(out, "<h4>Recommendation</h4>\n<p class=\"rec\">");
 	h(out, member(f, "recommendation"));
-	fputs("</p>\n</article>\n", out);
+	out_html(out, "</p>\n</article>\n");
 	return (0);
 }
 
@@ -1393,9 +1363,12 @@ html_stat(FILE *out, const char *cls, const char *what, int64_t n)
 {
 	char	b[32];
 
-	fprintf(out, "<div%s%s%s><dt>%s</dt><dd>%s</dd></div>\n",
-	    cls != NULL ? " class=\"" : "", cls != NULL ? cls : "",
-	    cls != NULL ? "\"" : "", what, report_count(n, b));
+	if (cls != NULL)
+		out_html(out, "<div class=\"%s\">", cls);
+	else
+		out_html(out, "<div>");
+	out_html(out, "<dt>%s</dt><dd>%s</dd></div>\n", what,
+	    report_count(n, b));
 }
 
 static void
@@ -1415,8 +1388,8 @@ html_summary(FILE *out, json_t *rep)
 		else if (strcmp(sev, "warning") == 0)
 			warn++;
 	}
-	fputs("<section id=\"summary\">\n<h2>Summary</h2>\n<dl class=\"stats\">"
-	    "\n", out);
+	out_html(out, "<section id=\"summary\">\n<h2>Summary</h2>\n"
+	    "<dl class=\"stats\">\n");
 	html_stat(out, "critical", "Critical findings", crit);
 	html_stat(out, "warning", "Warnings", warn);
 	html_stat(out, NULL, "Pods", json_integer_value(json_object_get(sum,
@@ -1427,30 +1400,30 @@ html_summary(FILE *out, json_t *rep)
 	    "requests")));
 	html_stat(out, NULL, "Failed requests", json_integer_value(
 	    json_object_get(sum, "failed_requests")));
-	fputs("</dl>\n", out);
+	out_html(out, "</dl>\n");
 	if (json_array_size(findings) == 0) {
-		fputs("<p>No findings.</p>\n</section>\n", out);
+		out_html(out, "<p>No findings.</p>\n</section>\n");
 		return;
 	}
-	fputs("<table>\n<thead><tr><th class=\"n\">#</th><th>Severity</th>"
-	    "<th>Finding</th><th class=\"n\">Pods</th><th>Start (UTC)</th>"
-	    "</tr></thead>\n<tbody>\n", out);
+	out_html(out, "<table>\n<thead><tr><th class=\"n\">#</th>"
+	    "<th>Severity</th><th>Finding</th><th class=\"n\">Pods</th>"
+	    "<th>Start (UTC)</th></tr></thead>\n<tbody>\n");
 	for (i = 0; i < json_array_size(findings); i++) {
 		f = json_array_get(findings, i);
-		fprintf(out, "<tr><td class=\"n\">%" PRId64 "</td><td><span "
+		out_html(out, "<tr><td class=\"n\">%" PRId64 "</td><td><span "
 		    "class=\"sev %s\">", finding_id(f, i),
 		    sev_class(member(f, "severity")));
 		h(out, member(f, "severity"));
-		fprintf(out, "</span></td><td><a href=\"#f%" PRId64 "\">",
+		out_html(out, "</span></td><td><a href=\"#f%" PRId64 "\">",
 		    finding_id(f, i));
 		html_title(out, f);
-		fprintf(out, "</a></td><td class=\"n\">%zu</td><td "
+		out_html(out, "</a></td><td class=\"n\">%zu</td><td "
 		    "class=\"mono\">", json_array_size(json_object_get(f,
 		    "pods")));
 		hv(out, json_object_get(f, "start"));
-		fputs("</td></tr>\n", out);
+		out_html(out, "</td></tr>\n");
 	}
-	fputs("</tbody>\n</table>\n</section>\n", out);
+	out_html(out, "</tbody>\n</table>\n</section>\n");
 }
 
 static void
@@ -1460,26 +1433,26 @@ html_sources(FILE *out, json_t *rep)
 	char		 n[32];
 	size_t		 i;
 
-	fputs("<section id=\"sources\">\n<h2>Sources</h2>\n", out);
+	out_html(out, "<section id=\"sources\">\n<h2>Sources</h2>\n");
 	if (json_array_size(sources) == 0) {
-		fputs("<p>Nothing was imported.</p>\n</section>\n", out);
+		out_html(out, "<p>Nothing was imported.</p>\n</section>\n");
 		return;
 	}
-	fputs("<table>\n<thead><tr><th>Path</th><th>Format</th>"
+	out_html(out, "<table>\n<thead><tr><th>Path</th><th>Format</th>"
 	    "<th class=\"n\">Rows</th><th class=\"n\">Rejected</th></tr>"
-	    "</thead>\n<tbody>\n", out);
+	    "</thead>\n<tbody>\n");
 	for (i = 0; i < json_array_size(sources); i++) {
 		s = json_array_get(sources, i);
-		fputs("<tr><td class=\"mono\">", out);
+		out_html(out, "<tr><td class=\"mono\">");
 		h(out, member(s, "path"));
-		fputs("</td><td>", out);
+		out_html(out, "</td><td>");
 		h(out, member(s, "format"));
-		fprintf(out, "</td><td class=\"n\">%s</td>", report_count(
+		out_html(out, "</td><td class=\"n\">%s</td>", report_count(
 		    json_integer_value(json_object_get(s, "rows")), n));
-		fprintf(out, "<td class=\"n\">%s</td></tr>\n", report_count(
+		out_html(out, "<td class=\"n\">%s</td></tr>\n", report_count(
 		    json_integer_value(json_object_get(s, "rejected")), n));
 	}
-	fputs("</tbody>\n</table>\n</section>\n", out);
+	out_html(out, "</tbody>\n</table>\n</section>\n");
 }
 
 int
@@ -1495,7 +1468,7 @@ report_html(struct store *st, json_t *rep, FILE *out, char **cause)
 		podset_free(&ps);
 		return (-1);
 	}
-	fprintf(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
+	out_html(out, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n"
 	    "<meta charset=\"utf-8\">\n"
 	    "<meta http-equiv=\"Content-Security-Policy\" "
 	    "content=\"default-src 'none'; style-src 'unsafe-inline'\">\n"
@@ -1507,16 +1480,16 @@ report_html(struct store *st, json_t *rep, FILE *out, char **cause)
 	    "window <b class=\"mono\">", json_array_size(findings),
 	    json_array_size(findings) == 1 ? "" : "s", page_css);
 	hv(out, json_object_get(win, "start"));
-	fputs("</b> \xe2\x86\x92 <b class=\"mono\">", out);
+	out_html(out, "</b> \xe2\x86\x92 <b class=\"mono\">");
 	hv(out, json_object_get(win, "end"));
-	fputs("</b> (UTC).  Generated <span class=\"mono\">", out);
+	out_html(out, "</b> (UTC).  Generated <span class=\"mono\">");
 	hv(out, json_object_get(rep, "generated_at"));
-	fputs("</span>.</p>\n</header>\n", out);
+	out_html(out, "</span>.</p>\n</header>\n");
 	html_summary(out, rep);
 	html_sources(out, rep);
-	fputs("<section id=\"findings\">\n<h2>Findings</h2>\n", out);
+	out_html(out, "<section id=\"findings\">\n<h2>Findings</h2>\n");
 	if (json_array_size(findings) == 0)
-		fputs("<p>No findings.</p>\n", out);
+		out_html(out, "<p>No findings.</p>\n");
 	for (i = 0; i < json_array_size(findings); i++) {
 		f = json_array_get(findings, i);
 		if ((rc = html_finding(out, st, &ps, f, i, cause)) != 0)
@@ -1525,10 +1498,10 @@ report_html(struct store *st, json_t *rep, FILE *out, char **cause)
 	podset_free(&ps);
 	if (rc != 0)
 		return (-1);
-	fputs("</section>\n<footer>Written by coroner from the report JSON ",
-	    out);
+	out_html(out, "</section>\n<footer>Written by coroner from the "
+	    "report JSON ");
 	hv(out, json_object_get(rep, "format"));
-	fputs(".  All times are UTC.</footer>\n</body>\n</html>\n", out);
+	out_html(out, ".  All times are UTC.</footer>\n</body>\n</html>\n");
 	if (fflush(out) != 0 || ferror(out)) {
 		*cause = xasprintf("writing the report: %s", strerror(errno));
 		return (-1);

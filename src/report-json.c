@@ -1,7 +1,8 @@
 /*
- * report-json.c: the report JSON of DESIGN §8, built from the stored
- * sources, summary and findings.  Field names and types are a contract:
- * change them only with DESIGN and the README.  No SQL, no drawing.
+ * report-json.c: the report JSON (coroner.1, REPORT JSON), built from the
+ * stored sources, summary and findings.  Field names and types are a
+ * contract: add fields, never change one, and say so in coroner.1.  No
+ * SQL, no drawing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -50,8 +51,9 @@ report_json(struct store *st, int64_t generated_us, char **cause)
 	o = json_object();
 	json_object_set_new(o, "format", json_string("coroner-report/1"));
 	json_object_set_new(o, "generated_at", jv_time(generated_us));
-	json_object_set_new(o, "window", json_pack("{s:o,s:o}", "start",
-	    jv_time(sum.first_us), "end", jv_time(sum.last_us)));
+	json_object_set_new(o, "window", json_pack("{s:o,s:o,s:s}", "start",
+	    jv_time(sum.first_us), "end", jv_time(sum.last_us), "basis",
+	    sum.basis));
 	sources = json_array();
 	for (i = 0; i < n; i++) {
 		s = json_object();
@@ -70,7 +72,7 @@ report_json(struct store *st, int64_t generated_us, char **cause)
 	    (json_int_t)sum.rollouts, "requests", (json_int_t)sum.requests,
 	    "failed_requests", (json_int_t)sum.failed_requests));
 	findings = json_array();
-	if (store_model_scan(st, ROW_FINDING, NULL, NULL, add_finding,
+	if (store_model_scan(st, ROW_FINDING, add_finding,
 	    findings, cause) != 0) {
 		json_decref(findings);
 		json_decref(o);

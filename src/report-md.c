@@ -6,7 +6,7 @@
  * JSON of DESIGN §8 (report-json.c), never the store or SQL.
  *
  * Every value from the data goes through md_put(), which strips control
- * bytes and invalid UTF-8 (str_sanitize) and backslash-escapes what
+ * bytes and invalid UTF-8 (out_safe) and backslash-escapes what
  * Markdown would interpret (pipes, backticks, emphasis, brackets, angle
  * brackets, entities, a leading # or list marker), so no value can end a
  * table row, open a code span or a tag, or start a heading.
@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "report.h"
 #include "util.h"
 
@@ -120,7 +121,7 @@ report_text(json_t *v)
 	char		*s;
 
 	text_of(&b, v, 0);
-	s = str_sanitize(b.data != NULL ? b.data : "", b.len, SIZE_MAX);
+	s = out_safe(b.data != NULL ? b.data : "", b.len, SIZE_MAX);
 	buf_free(&b);
 	return (s);
 }
@@ -188,7 +189,7 @@ isalnum_ascii(int c)
 }
 
 /*
- * Writes s escaped for Markdown.  s is first made safe by str_sanitize
+ * Writes s escaped for Markdown.  s is first made safe by out_safe
  * (controls and bad UTF-8 become "\xNN", whose backslash is escaped here
  * like any other).  An underscore inside a word cannot open emphasis and
  * stays as it is; everywhere else the punctuation Markdown (and a code
@@ -198,27 +199,28 @@ isalnum_ascii(int c)
 static void
 md_put(FILE *out, const char *s, int flags)
 {
+	struct buf	 b = { 0 };
 	char		*safe;
 	const char	*p, *q;
 	int		 c, prev, next;
 
 	if (s == NULL)
 		s = "-";
-	safe = str_sanitize(s, strlen(s), SIZE_MAX);
+	safe = out_safe(s, strlen(s), SIZE_MAX);
 	p = safe;
 	if (flags & MD_LINE_START) {
 		while (*p == ' ')
 			p++;
 		if (*p == '-' || *p == '+' || *p == '=' || *p == '#') {
-			fputc('\\', out);
-			fputc(*p++, out);
+			buf_puts(&b, "\\");
+			buf_append(&b, p++, 1);
 		} else if (*p >= '0' && *p <= '9') {
 			for (q = p; *q >= '0' && *q <= '9'; q++)
 				;
 			if (*q == '.' || *q == ')') {
-				fwrite(p, 1, (size_t)(q - p), out);
-				fputc('\\', out);
-				fputc(*q, out);
+				buf_append(&b, p, (size_t)(q - p));
+				buf_puts(&b, "\\");
+				buf_append(&b, q, 1);
 				p = q + 1;
 			}
 		}
@@ -230,17 +232,20 @@ md_put(FILE *out, const char *s, int flags)
 		switch (c) {
 		case '_':
 			if (!(isalnum_ascii(prev) && isalnum_ascii(next)))
-				fputc('\\', out);
+				buf_puts(&b, "\\");
 			break;
 		case '\\': case '`': case '*': case '[': case ']':
 		case '<': case '>': case '|': case '&': case '~':
 		case '$': case '#':
-			fputc('\\', out);
+			buf_puts(&b, "\\");
 			break;
 		}
-		fputc(c, out);
+		buf_append(&b, p, 1);
 		prev = c;
 	}
+	if (b.len > 0)
+		out_printf(out, "%s", b.data);
+	buf_free(&b);
 	free(safe);
 }
 
@@ -266,7 +271,7 @@ md_count(FILE *out, const char *what, json_t *v)
 {
 	char	n[32];
 
-	fprintf(out, "| %s | %s |\n", what, json_is_integer(v) ?
+	out_printf(out, "| %s | %s |\n", what, json_is_integer(v) ?
 	    report_count(json_integer_value(v), n) : "-");
 }
 
@@ -278,32 +283,32 @@ md_table(FILE *out, const char *name, json_t *arr)
 	size_t	 i, j;
 
 	cols = report_columns(arr);
-	fputs("**", out);
+	out_printf(out, "**");
 	md_put(out, name, 0);
-	fputs("**\n\n|", out);
+	out_printf(out, "**\n\n|");
 	for (j = 0; j < json_array_size(cols); j++) {
 		c = json_array_get(cols, j);
-		fputc(' ', out);
+		out_printf(out, " ");
 		md_put(out, json_string_value(c), 0);
-		fputs(" |", out);
+		out_printf(out, " |");
 	}
-	fputs("\n|", out);
+	out_printf(out, "\n|");
 	for (j = 0; j < json_array_size(cols); j++)
-		fputs("---|", out);
-	fputc('\n', out);
+		out_printf(out, "---|");
+	out_printf(out, "\n");
 	for (i = 0; i < json_array_size(arr); i++) {
 		row = json_array_get(arr, i);
-		fputc('|', out);
+		out_printf(out, "|");
 		for (j = 0; j < json_array_size(cols); j++) {
 			c = json_array_get(cols, j);
-			fputc(' ', out);
+			out_printf(out, " ");
 			md_value(out, json_is_object(row) ? json_object_get(row,
 			    json_string_value(c)) : NULL, 0);
-			fputs(" |", out);
+			out_printf(out, " |");
 		}
-		fputc('\n', out);
+		out_printf(out, "\n");
 	}
-	fputc('\n', out);
+	out_printf(out, "\n");
 	json_decref(cols);
 }
 
@@ -320,19 +325,19 @@ md_evidence(FILE *out, json_t *ev)
 		k = json_object_iter_key(it);
 		v = json_object_iter_value(it);
 		if (!any)
-			fputs("| Evidence | Value |\n|---|---|\n", out);
+			out_printf(out, "| Evidence | Value |\n|---|---|\n");
 		any = 1;
-		fputs("| ", out);
+		out_printf(out, "| ");
 		md_put(out, k, 0);
-		fputs(" | ", out);
+		out_printf(out, " | ");
 		if (report_is_table(v))
-			fputs("(table below)", out);
+			out_printf(out, "(table below)");
 		else
 			md_value(out, v, 0);
-		fputs(" |\n", out);
+		out_printf(out, " |\n");
 	}
 	if (any)
-		fputc('\n', out);
+		out_printf(out, "\n");
 	for (it = json_object_iter(ev); it != NULL;
 	    it = json_object_iter_next(ev, it)) {
 		k = json_object_iter_key(it);
@@ -351,36 +356,36 @@ md_finding(FILE *out, json_t *f, size_t index)
 	json_t		*pods = json_object_get(f, "pods");
 
 	if (json_is_integer(id))
-		fprintf(out, "### %" JSON_INTEGER_FORMAT ". [",
+		out_printf(out, "### %" JSON_INTEGER_FORMAT ". [",
 		    json_integer_value(id));
 	else
-		fprintf(out, "### %zu. [", index + 1);
+		out_printf(out, "### %zu. [", index + 1);
 	md_put(out, member(f, "severity"), 0);
-	fputs("] ", out);
+	out_printf(out, "] ");
 	md_put(out, member(f, "kind"), 0);
 	if (ns != NULL || wl != NULL) {
-		fputs(" \xe2\x80\x94 ", out);
+		out_printf(out, " \xe2\x80\x94 ");
 		if (ns != NULL)
 			md_put(out, ns, 0);
 		if (ns != NULL && wl != NULL)
-			fputc('/', out);
+			out_printf(out, "/");
 		if (wl != NULL)
 			md_put(out, wl, 0);
 	}
-	fputs("\n\n", out);
+	out_printf(out, "\n\n");
 	md_put(out, member(f, "summary"), MD_LINE_START);
-	fputs("\n\n- **When:** ", out);
+	out_printf(out, "\n\n- **When:** ");
 	md_value(out, json_object_get(f, "start"), 0);
-	fputs(" \xe2\x86\x92 ", out);
+	out_printf(out, " \xe2\x86\x92 ");
 	md_value(out, json_object_get(f, "end"), 0);
-	fputs(" (UTC)\n- **Pods:** ", out);
+	out_printf(out, " (UTC)\n- **Pods:** ");
 	md_value(out, json_is_array(pods) ? pods : NULL, 0);
-	fputs("\n\n", out);
+	out_printf(out, "\n\n");
 	if (json_is_object(json_object_get(f, "evidence")))
 		md_evidence(out, json_object_get(f, "evidence"));
-	fputs("**Recommendation:** ", out);
+	out_printf(out, "**Recommendation:** ");
 	md_put(out, member(f, "recommendation"), 0);
-	fputs("\n\n", out);
+	out_printf(out, "\n\n");
 }
 
 int
@@ -406,47 +411,49 @@ report_md(struct store *st, json_t *rep, FILE *out, char **cause)
 		else
 			other++;
 	}
-	fputs("# coroner report: how the pods died\n\n", out);
-	fputs("Incident window: ", out);
+	out_printf(out, "# coroner report: how the pods died\n\n");
+	out_printf(out, "Incident window: ");
 	md_value(out, json_object_get(win, "start"), 0);
-	fputs(" \xe2\x86\x92 ", out);
+	out_printf(out, " \xe2\x86\x92 ");
 	md_value(out, json_object_get(win, "end"), 0);
-	fputs(" (UTC).  \nGenerated ", out);
+	out_printf(out, " (UTC): ");
+	md_value(out, json_object_get(win, "basis"), 0);
+	out_printf(out, ".  \nGenerated ");
 	md_value(out, json_object_get(rep, "generated_at"), 0);
-	fputs(" by coroner (", out);
+	out_printf(out, " by coroner (");
 	md_value(out, json_object_get(rep, "format"), 0);
-	fputs(").\n\n## Summary\n\n| | Count |\n|---|---:|\n", out);
+	out_printf(out, ").\n\n## Summary\n\n| | Count |\n|---|---:|\n");
 	md_count(out, "Pods", json_object_get(sum, "pods"));
 	md_count(out, "Rollouts", json_object_get(sum, "rollouts"));
 	md_count(out, "Requests", json_object_get(sum, "requests"));
 	md_count(out, "Failed requests",
 	    json_object_get(sum, "failed_requests"));
-	fprintf(out, "| Findings, critical | %zu |\n", crit);
-	fprintf(out, "| Findings, warning | %zu |\n", warn);
+	out_printf(out, "| Findings, critical | %zu |\n", crit);
+	out_printf(out, "| Findings, warning | %zu |\n", warn);
 	if (other > 0)
-		fprintf(out, "| Findings, other | %zu |\n", other);
-	fputs("\n## Sources\n\n", out);
+		out_printf(out, "| Findings, other | %zu |\n", other);
+	out_printf(out, "\n## Sources\n\n");
 	if (json_array_size(sources) == 0)
-		fputs("Nothing was imported.\n\n", out);
+		out_printf(out, "Nothing was imported.\n\n");
 	else
-		fputs("| Path | Format | Rows | Rejected |\n"
-		    "|---|---|---:|---:|\n", out);
+		out_printf(out, "| Path | Format | Rows | Rejected |\n"
+		    "|---|---|---:|---:|\n");
 	for (i = 0; i < json_array_size(sources); i++) {
 		s = json_array_get(sources, i);
-		fputs("| ", out);
+		out_printf(out, "| ");
 		md_put(out, member(s, "path"), 0);
-		fputs(" | ", out);
+		out_printf(out, " | ");
 		md_put(out, member(s, "format"), 0);
-		fprintf(out, " | %s | ", report_count(json_integer_value(
+		out_printf(out, " | %s | ", report_count(json_integer_value(
 		    json_object_get(s, "rows")), n));
-		fprintf(out, "%s |\n", report_count(json_integer_value(
+		out_printf(out, "%s |\n", report_count(json_integer_value(
 		    json_object_get(s, "rejected")), n));
 	}
 	if (json_array_size(sources) > 0)
-		fputc('\n', out);
-	fputs("## Findings\n\n", out);
+		out_printf(out, "\n");
+	out_printf(out, "## Findings\n\n");
 	if (json_array_size(findings) == 0)
-		fputs("No findings.\n", out);
+		out_printf(out, "No findings.\n");
 	for (i = 0; i < json_array_size(findings); i++)
 		md_finding(out, json_array_get(findings, i), i);
 	if (fflush(out) != 0 || ferror(out)) {

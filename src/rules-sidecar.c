@@ -17,6 +17,7 @@
 
 #include "analyze.h"
 #include "jsonval.h"
+#include "out.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -323,10 +324,9 @@ struct bsum {
 };
 
 static int
-sum_bucket(void *ctx, const void *row)
+sum_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct bsum		*s = ctx;
-	const struct row_bucket	*b = row;
 	int64_t			 bad;
 
 	if (b->second > s->to_s)
@@ -357,7 +357,7 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
 	s->first_s = s->last_s = TIME_NONE;
 	if (p->r.uid == NULL)
 		return (0);
-	return (store_model_scan(a->st, ROW_BUCKET, "pod_uid", p->r.uid,
+	return (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
 	    sum_bucket, s, cause) == -1 ? -1 : 0);
 }
 
@@ -476,7 +476,7 @@ lw_line(struct logwin *w, const struct rec_log *l)
 	if (w->first_us == TIME_NONE || t < w->first_us) {
 		w->first_us = t;
 		free(w->sample);
-		w->sample = str_sanitize(l->text, strlen(l->text),
+		w->sample = out_safe(l->text, strlen(l->text),
 		    SAMPLE_MAX);
 	}
 	if (w->last_us == TIME_NONE || t > w->last_us)
@@ -688,7 +688,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			x->sample = ls.v[i].sample;
 		}
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL, load_rollout,
+	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
 	    &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -698,7 +698,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		f = episode(a, first, "sidecar-exited-before-app",
 		    "critical", x->p, ro_of(&ro, x->p, 1),
 		    x->p->r.deletion_us);
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->p->r.deletion_us, x->app_exit);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
@@ -941,7 +941,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		}
 		x->log_errors += (int64_t)k;
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL, load_rollout,
+	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
 	    &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
@@ -955,7 +955,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			continue;	/* no evidence, no finding */
 		f = episode(a, first, "app-started-before-proxy", "warning",
 		    x->p, ro_of(&ro, x->p, 0), x->from);
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->from, x->ready);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
@@ -1064,7 +1064,7 @@ jobs_load(struct analysis *a, struct job_list *l, char **cause)
 
 	memset(l, 0, sizeof *l);
 	l->end_us = TIME_NONE;
-	if (store_model_scan(a->st, ROW_JOB, NULL, NULL, load_job, l,
+	if (store_model_scan(a->st, ROW_JOB, load_job, l,
 	    cause) != 0)
 		return (-1);
 	if (store_summary(a->st, &sum, cause) != 0)
@@ -1295,7 +1295,7 @@ rule_job_held(struct analysis *a, char **cause)
 		f = analysis_add(a, "job-held-by-sidecar", "critical",
 		    x->p->r.namespace, x->p->r.workload);
 		f->pods = json_array();
-		finding_add_pod(f, x->p->r.name);
+		finding_add_pod(f, x->p);
 		finding_widen(f, x->main_exit, x->until);
 		f->evidence = e = json_object();
 		json_object_set_new(e, "job", json_string(x->job != NULL ?
@@ -1397,7 +1397,7 @@ rule_job_overran(struct analysis *a, char **cause)
 			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
 			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
 			    str_eq(a->pods.v[k].r.owner_name, j->name))
-				finding_add_pod(f, a->pods.v[k].r.name);
+				finding_add_pod(f, &a->pods.v[k]);
 		}
 		finding_widen(f, j->start_us, end);
 		f->evidence = e = json_object();

@@ -94,6 +94,7 @@ struct tr_episode {
 	int64_t		 last_deletion_us;
 	int64_t		 first_deletion_us;
 	json_t		*pods;		/* owned: names of the failing pods */
+	json_t		*uids;		/* owned: their uids, in order */
 	json_t		*detail;	/* owned: their pods_detail */
 	int64_t		 failed;
 	int64_t		 conn_failures;
@@ -143,8 +144,8 @@ static int
 tr_rollouts_load(struct analysis *a, struct tr_rollouts *ro, char **cause)
 {
 	memset(ro, 0, sizeof *ro);
-	return (store_model_scan(a->st, ROW_ROLLOUT, NULL, NULL,
-	    tr_add_rollout, ro, cause));
+	return (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro,
+	    cause));
 }
 
 static void
@@ -233,10 +234,9 @@ tr_nearest_rollout(const struct tr_rollouts *ro, const char *ns,
 
 /* Counts one bucket of the pod after its deletion request. */
 static int
-tr_pod_bucket(void *ctx, const void *row)
+tr_pod_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct tr_pod			*t = ctx;
-	const struct row_bucket		*b = row;
 	int64_t				 n;
 
 	if (b->second < time_floor_div(t->deletion_us, US) ||
@@ -335,6 +335,7 @@ tr_episode(struct tr_episode **v, size_t *n, const struct podset_pod *p,
 	e->first_deletion_us = p->r.deletion_us;
 	e->last_deletion_us = p->r.deletion_us;
 	e->pods = json_array();
+	e->uids = json_array();
 	e->detail = json_array();
 	e->first_fail_s = e->last_fail_s = INT64_MIN;
 	e->prestop_ms = INT_NONE;
@@ -357,6 +358,7 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	if (p->r.deletion_us > e->last_deletion_us)
 		e->last_deletion_us = p->r.deletion_us;
 	json_array_append_new(e->pods, json_string(p->r.name));
+	json_array_append_new(e->uids, json_string(p->r.uid));
 	e->failed += t->failed;
 	e->conn_failures += t->conn_failures;
 	if (lag > e->lag_us)
@@ -422,6 +424,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	f = analysis_add(a, "traffic-after-shutdown", "critical",
 	    e->namespace, e->workload);
 	f->pods = e->pods;
+	f->uids = e->uids;
 	f->start_us = e->first_deletion_us;
 	f->end_us = e->last_fail_s * US;
 	json_object_set_new(ev, "failed_requests", json_integer(e->failed));
@@ -448,7 +451,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    tr_rollout_json(&ro->v[e->rollout], e->first_deletion_us));
 	json_object_set_new(ev, "pods_detail", e->detail);
 	f->evidence = ev;
-	e->pods = e->detail = NULL;
+	e->pods = e->uids = e->detail = NULL;
 
 	analyze_fmt_s(lag, lags, sizeof lags);
 	if (e->no_hook)
@@ -527,7 +530,7 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 			continue;
 		t.first_fail_s = t.last_fail_s = INT64_MIN;
 		t.last_routed_s = INT64_MIN;
-		if (store_model_scan(a->st, ROW_BUCKET, "pod_uid", p->r.uid,
+		if (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
 		    tr_pod_bucket, &t, cause) != 0)
 			goto out;
 		if (t.failed == 0)
@@ -543,6 +546,7 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 out:
 	for (i = 0; i < nep; i++) {
 		json_decref(ep[i].pods);
+		json_decref(ep[i].uids);
 		json_decref(ep[i].detail);
 	}
 	free(ep);
@@ -710,9 +714,8 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	struct finding	*f;
 	json_t		*ev = json_object(), *near;
 	int64_t		 count = 0, peak = 0, s0 = sec[from].s, s1 = sec[to].s;
-	size_t		 i, j;
+	size_t		 i;
 	char		 dur[32];
-	const char	*name;
 
 	for (i = from; i <= to; i++) {
 		count += sec[i].n;
@@ -723,16 +726,8 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	    w->workload);
 	f->pods = json_array();
 	for (i = 0; i < w->n; i++) {
-		if (w->v[i].s < s0 || w->v[i].s > s1 || w->v[i].pod == NULL)
-			continue;
-		name = w->v[i].pod->r.name;
-		for (j = 0; j < json_array_size(f->pods); j++) {
-			if (str_eq(json_string_value(json_array_get(f->pods,
-			    j)), name))
-				break;
-		}
-		if (j == json_array_size(f->pods))
-			json_array_append_new(f->pods, json_string(name));
+		if (w->v[i].s >= s0 && w->v[i].s <= s1 && w->v[i].pod != NULL)
+			finding_add_pod(f, w->v[i].pod);
 	}
 	f->start_us = s0 * US;
 	f->end_us = s1 * US;
@@ -852,7 +847,7 @@ rule_5xx_burst(struct analysis *a, char **cause)
 	sc.a = a;
 	if (tr_rollouts_load(a, &ro, cause) != 0)
 		goto out;
-	if (store_model_scan(a->st, ROW_BUCKET, NULL, NULL, bu_bucket, &sc,
+	if (store_model_scan(a->st, ROW_BUCKET, bu_bucket, &sc,
 	    cause) != 0)
 		goto out;
 	for (i = 0; i < sc.nw; i++)

@@ -59,7 +59,7 @@ rule_sigkill(struct analysis *a, char **cause)
 			continue;
 		f = group(a, "sigkill-at-grace-deadline", "critical", p,
 		    p->r.deletion_us);
-		finding_add_pod(f, p->r.name);
+		finding_add_pod(f, p);
 		finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 		if ((detail = json_object_get(f->evidence,
 		    "pods_detail")) == NULL) {
@@ -162,7 +162,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 				continue;	/* fits: no finding */
 			f = group(a, "grace-budget-too-small", "critical", p,
 			    p->r.deletion_us);
-			finding_add_pod(f, p->r.name);
+			finding_add_pod(f, p);
 			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 			e = f->evidence;
 			basis = "lower-bound";
@@ -226,7 +226,7 @@ rule_oom(struct analysis *a, char **cause)
 				continue;
 			f = group(a, "oom-killed", "warning", p,
 			    c->finished_us);
-			finding_add_pod(f, p->r.name);
+			finding_add_pod(f, p);
 			finding_widen(f, c->finished_us, c->finished_us);
 			if ((detail = json_object_get(f->evidence,
 			    "pods_detail")) == NULL) {

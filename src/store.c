@@ -17,6 +17,7 @@
 #include <sqlite3.h>
 
 #include "model.h"
+#include "out.h"
 #include "store.h"
 #include "tally.h"
 #include "timefmt.h"
@@ -29,6 +30,10 @@ static int	store_flush_tally(struct store *);
 
 struct store {
 	sqlite3		*db;			/* owned connection */
+	char		*path;			/* owned: the database file */
+	sqlite3		*ro;			/* owned read-only connection
+						   for the user's queries, or
+						   NULL until the first */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
 	sqlite3_stmt	*cell_ins;		/* ip_seconds insert, owned */
@@ -46,7 +51,6 @@ struct store {
 	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
-	char		*path;			/* the database file; owned */
 	int		 writable;		/* the connection may write */
 	int		 in_group;		/* a group of inputs is open:
 						   inputs are savepoints of
@@ -60,6 +64,16 @@ struct store {
 	int		 busy_said;		/* the wait was announced */
 	char		 err[256];		/* last error message */
 };
+
+/*
+ * A *_us column (microseconds since the epoch, UTC) as the text of
+ * time_format(): "2026-05-12T09:00:03.250Z", milliseconds truncated
+ * toward the epoch, NULL for NULL.  Only SQLite's own functions, so that
+ * the views work in any sqlite3.
+ */
+#define UTC(col)							\
+	"strftime('%Y-%m-%dT%H:%M:%fZ', ((" col ") - ((" col ") "	\
+	"% 1000 + 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
 
 /*
  * Schema migrations: migrations[i] takes the database from user_version i
@@ -242,7 +256,131 @@ static const char *const migrations[] = {
 	"  pod_uid TEXT, namespace TEXT, workload TEXT"
 	");",
 	/*
-	 * 1 -> 2: inputs are identified by SHA-256 (sources.hash is the
+	 * 1 -> 2: what the views read (moments.c, timeline.c, the TUI):
+	 * the main containers' exit, a finding's pods by uid, per-second
+	 * traffic per workload, and the indexes behind a pod's events,
+	 * missing records and the requests of one IP.
+	 */
+	"ALTER TABLE pods ADD COLUMN main_exit_us INTEGER;"
+	"CREATE TABLE finding_pods ("
+	"  finding_id INTEGER NOT NULL, pod_uid TEXT NOT NULL,"
+	"  PRIMARY KEY (finding_id, pod_uid)"
+	") WITHOUT ROWID;"
+	"CREATE INDEX finding_pods_pod ON finding_pods(pod_uid);"
+	"CREATE TABLE workload_seconds ("
+	"  namespace TEXT, workload TEXT, second INTEGER NOT NULL,"
+	"  requests INTEGER, errors INTEGER, conn_failures INTEGER"
+	");"
+	"CREATE INDEX workload_seconds_key ON workload_seconds(namespace,"
+	"  workload, second);"
+	"CREATE INDEX workload_seconds_second ON workload_seconds(second);"
+	"CREATE INDEX events_pod_name ON events(obj_name, time_us);"
+	"CREATE INDEX missing_records_pod ON missing_records(pod_uid,"
+	"  time_us);"
+	"CREATE INDEX requests_ip ON requests(ip, attempt_us);"
+	"CREATE TABLE pod_traffic ("
+	"  pod_uid TEXT PRIMARY KEY, requests INTEGER, failed INTEGER"
+	") WITHOUT ROWID;",
+	/*
+	 * 2 -> 3: views for people who query the database with sqlite3:
+	 * every *_us column as RFC 3339 UTC text with milliseconds under
+	 * its name without the suffix, durations in seconds, pods by name.
+	 * Read-only conveniences: coroner itself never reads them.  The
+	 * schema and the views are described in coroner.1 (DATABASE).
+	 */
+	"CREATE VIEW sources_v AS SELECT id, path, member, format, bytes,"
+	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors"
+	"  FROM sources WHERE hash IS NOT NULL;"
+	"CREATE VIEW events_v AS SELECT " UTC("time_us") " AS time,"
+	"  namespace, obj_kind AS kind, obj_name AS object, container,"
+	"  reason, type, message, component, host, count,"
+	"  " UTC("first_us") " AS first, " UTC("last_us") " AS last,"
+	"  obj_uid, source_id, line FROM events;"
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
+	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
+	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
+	"  " UTC("main_exit_us") " AS main_exit FROM pods;"
+	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
+	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
+	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
+	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
+	"  " UTC("c.ready_us") " AS ready,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
+	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
+	"  c.killed_at_deadline, c.pod_uid"
+	"  FROM containers c LEFT JOIN pods p ON p.uid = c.pod_uid;"
+	/* one row per container that ended, with its pod's deletion */
+	"CREATE VIEW deaths_v AS SELECT p.namespace, p.name AS pod,"
+	"  p.workload, c.name AS container, c.sidecar,"
+	"  " UTC("p.deletion_us") " AS deletion, p.grace_s,"
+	"  p.prestop_ms / 1000.0 AS prestop_s,"
+	"  " UTC("c.sigterm_us") " AS sigterm,"
+	"  " UTC("c.deadline_us") " AS deadline,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.killed_at_deadline,"
+	"  (c.finished_us - p.deletion_us) / 1e6 AS after_deletion_s,"
+	"  (c.finished_us - c.sigterm_us) / 1e6 AS after_sigterm_s,"
+	"  c.pod_uid"
+	"  FROM containers c JOIN pods p ON p.uid = c.pod_uid"
+	"  WHERE c.finished_us IS NOT NULL;"
+	/*
+	 * pod: the pod that owned the attempt's IP at the attempt's time,
+	 * else the last one that had it before (as coroner attributes
+	 * requests: a pod gone while the load balancer still routes)
+	 */
+	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"
+	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"
+	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"
+	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"
+	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"
+	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"
+	"   r.start_us) ORDER BY i.from_us DESC LIMIT 1) AS pod,"
+	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"
+	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"
+	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"
+	"  " UTC("r.attempt_us") " AS attempt, r.source_id, r.line"
+	"  FROM requests r;"
+	"CREATE VIEW buckets_v AS SELECT " UTC("b.second * 1000000")
+	"  AS second, b.ip, p.name AS pod, b.namespace, b.workload,"
+	"  b.exact, b.requests, b.errors, b.conn_failures, b.pod_uid"
+	"  FROM buckets b LEFT JOIN pods p ON p.uid = b.pod_uid;"
+	"CREATE VIEW pod_ips_v AS SELECT i.ip, i.namespace, p.name AS pod,"
+	"  " UTC("i.from_us") " AS from_time, " UTC("i.to_us") " AS to_time,"
+	"  i.pod_uid FROM pod_ips i LEFT JOIN pods p ON p.uid = i.pod_uid;"
+	"CREATE VIEW workloads_v AS SELECT kind, namespace, name,"
+	"  owner_kind, owner_name, " UTC("created_us") " AS created,"
+	"  template_hash, revision, replicas, grace_s, condition,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion, schedule, uid"
+	"  FROM workloads;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis FROM rollouts;"
+	"CREATE VIEW jobs_v AS SELECT namespace, name, cronjob,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion,"
+	"  duration_ms / 1000.0 AS duration_s, status, uid FROM jobs;"
+	"CREATE VIEW logs_v AS SELECT " UTC("time_us") " AS time, namespace,"
+	"  pod, container, previous, stream, text, source_id, line"
+	"  FROM container_logs;"
+	"CREATE VIEW records_v AS SELECT set_name, key,"
+	"  " UTC("time_us") " AS time, extra, source_id, line FROM records;"
+	"CREATE VIEW findings_v AS SELECT id, severity, kind, namespace,"
+	"  workload, pods, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, summary, recommendation, evidence"
+	"  FROM findings;"
+	"CREATE VIEW missing_v AS SELECT m.reference, m.actual, m.key,"
+	"  " UTC("m.time_us") " AS time, m.namespace, m.workload,"
+	"  p.name AS pod, m.pod_uid"
+	"  FROM missing_records m LEFT JOIN pods p ON p.uid = m.pod_uid;",
+	/*
+	 * 3 -> 4: inputs are identified by SHA-256 (sources.hash is the
 	 * SHA-256 of the content and of the options that change its rows;
 	 * sources.sha256 that of the content alone).  Inputs stored before
 	 * keep their old 128-bit digest in hash and no sha256: they can
@@ -484,16 +622,13 @@ store_busy(void *arg, int count)
 {
 	struct store	*st = arg;
 	int64_t		 now = mono_us();
-	char		*name;
 
 	if (count == 0 || st->busy_since_us == 0)
 		st->busy_since_us = now;
 	if (!st->busy_said && now - st->busy_since_us >= 1000000) {
-		name = str_sanitize(st->path, strlen(st->path), 200);
-		fprintf(stderr, "coroner: %s is busy (another import or "
+		out_printf(stderr, "coroner: %s is busy (another import or "
 		    "analysis is writing to it); waiting for it to finish\n",
-		    name);
-		free(name);
+		    st->path);
 		st->busy_said = 1;
 	}
 	usleep(count < 20 ? 10000 : 100000);
@@ -675,6 +810,7 @@ store_close(struct store *st)
 	buf_free(&st->pending_str);
 	tally_free(st->tally);
 	sqlite3_close(st->db);
+	sqlite3_close(st->ro);
 	free(st->path);
 	free(st);
 }
@@ -972,9 +1108,13 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	buf_puts(&b, "BEGIN IMMEDIATE;");
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (only == ROW__COUNT || (enum row_type)t == only ||
-		    (only == ROW_FINDING && t == ROW_MISSING))
+		    (only == ROW_FINDING && (t == ROW_MISSING ||
+		    t == ROW_FINDING_POD)))
 			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
 	}
+	if (only == ROW__COUNT)
+		buf_puts(&b, "DELETE FROM workload_seconds;"
+		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
 	if (rc != 0)
@@ -1007,70 +1147,96 @@ store_model_end(struct store *st, int commit, char **cause)
 	return (store_exec(st, "COMMIT", cause));
 }
 
+/* A bound parameter of a store query: text (s) or an integer. */
+struct qparam {
+	const char	*s;		/* borrowed; NULL: use i */
+	int64_t		 i;
+};
+#define QP_S(v)	{ .s = (v) }
+#define QP_I(v)	{ .s = NULL, .i = (v) }
+
+/* A scan's callback with the row's provenance (NULL for model rows). */
+typedef int (*scan_cb)(void *ctx, const void *row,
+    const struct store_ref *ref);
+
 /*
- * Reads the rows of d's table (WHERE col = val when col is not NULL; col
- * must be one of d's fields) in d's order, filling a struct for each and
- * calling cb.  Strings are borrowed for the call.  cb returns 0 to go on,
- * non-zero to stop (returned as is).
+ * Reads the rows of d's table that match where (a condition written in
+ * this file, never from user text, with ?N parameters bound from p) in
+ * order (d's order when NULL), at most limit rows (0: all), filling a
+ * struct for each and calling cb.  With ref set, record tables also give
+ * each row's id, source and line.  Strings are borrowed for the call.
+ * cb returns 0 to go on, non-zero to stop (returned as is).
  */
 static int
-store_scan_desc(struct store *st, const struct rec_desc *d, const char *col,
-    const char *val, int (*cb)(void *, const void *), void *ctx,
-    char **cause)
+store_query(struct store *st, const struct rec_desc *d, const char *where,
+    const char *order, const struct qparam *p, size_t np, int64_t limit,
+    int ref, scan_cb cb, void *ctx, char **cause)
 {
 	const struct rec_field	*f;
+	struct store_ref	 r;
 	struct buf		 b = { 0 };
 	sqlite3_stmt		*s;
 	char			*row;
 	const char		*str;
 	int64_t			 v;
-	int			 i, bv, rc, stop = 0, found = col == NULL;
+	int			 i, k, bv, rc, null, stop = 0;
+	int			 first = ref ? 3 : 0;
+	size_t			 j;
 
-	buf_puts(&b, "SELECT ");
-	for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
-		buf_printf(&b, "%s%s", i == 0 ? "" : ", ", f->name);
-		if (col != NULL && strcmp(col, f->name) == 0)
-			found = 1;
-	}
-	if (!found)
-		fatal("store_scan: %s has no field %s", d->table, col);
+	buf_puts(&b, ref ? "SELECT id, source_id, line" : "SELECT ");
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++)
+		buf_printf(&b, "%s%s", i == 0 && !ref ? "" : ", ", f->name);
 	buf_printf(&b, " FROM %s", d->table);
-	if (col != NULL)
-		buf_printf(&b, " WHERE %s = ?", col);
-	buf_printf(&b, " ORDER BY %s", d->order);
+	if (where != NULL)
+		buf_printf(&b, " WHERE %s", where);
+	buf_printf(&b, " ORDER BY %s", order != NULL ? order : d->order);
+	if (limit > 0)
+		buf_printf(&b, " LIMIT %lld", (long long)limit);
 	rc = sqlite3_prepare_v2(st->db, b.data, -1, &s, NULL);
 	buf_free(&b);
 	if (rc != SQLITE_OK) {
 		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
 		return (-1);
 	}
-	if (col != NULL)
-		sqlite3_bind_text(s, 1, val, -1, SQLITE_STATIC);
+	for (j = 0; j < np; j++) {
+		if (p[j].s != NULL)
+			sqlite3_bind_text(s, (int)j + 1, p[j].s, -1,
+			    SQLITE_STATIC);
+		else
+			sqlite3_bind_int64(s, (int)j + 1, p[j].i);
+	}
 	row = xmalloc(d->size);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		memset(row, 0, d->size);
 		for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
-			int null = sqlite3_column_type(s, i) == SQLITE_NULL;
+			k = i + first;
+			null = sqlite3_column_type(s, k) == SQLITE_NULL;
 
 			switch (f->type) {
 			case RF_STR:
 				str = null ? NULL :
-				    (const char *)sqlite3_column_text(s, i);
+				    (const char *)sqlite3_column_text(s, k);
 				memcpy(row + f->off, &str, sizeof str);
 				break;
 			case RF_TIME:
 			case RF_INT:
 				v = null ? INT64_MIN :
-				    sqlite3_column_int64(s, i);
+				    sqlite3_column_int64(s, k);
 				memcpy(row + f->off, &v, sizeof v);
 				break;
 			case RF_BOOL:
-				bv = sqlite3_column_int(s, i);
+				bv = sqlite3_column_int(s, k);
 				memcpy(row + f->off, &bv, sizeof bv);
 				break;
 			}
 		}
-		if ((stop = cb(ctx, row)) != 0)
+		if (ref) {
+			r.id = sqlite3_column_int64(s, 0);
+			r.source_id = sqlite3_column_int64(s, 1);
+			r.line = sqlite3_column_type(s, 2) == SQLITE_NULL ?
+			    INT_NONE : sqlite3_column_int64(s, 2);
+		}
+		if ((stop = cb(ctx, row, ref ? &r : NULL)) != 0)
 			break;
 	}
 	free(row);
@@ -1082,21 +1248,39 @@ store_scan_desc(struct store *st, const struct rec_desc *d, const char *col,
 	return (stop);
 }
 
+/* A plain callback carried through store_query. */
+struct plain_cb {
+	int	(*cb)(void *, const void *);
+	void	*ctx;
+};
+
+static int
+plain_row(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct plain_cb	*pc = ctx;
+
+	(void)ref;
+	return (pc->cb(pc->ctx, row));
+}
+
 int
 store_scan(struct store *st, enum rec_type type,
     int (*cb)(void *, const void *), void *ctx, char **cause)
 {
-	return (store_scan_desc(st, &rec_descs[type], NULL, NULL, cb, ctx,
-	    cause));
+	struct plain_cb	pc = { .cb = cb, .ctx = ctx };
+
+	return (store_query(st, &rec_descs[type], NULL, NULL, NULL, 0, 0, 0,
+	    plain_row, &pc, cause));
 }
 
 int
-store_model_scan(struct store *st, enum row_type type, const char *col,
-    const char *val, int (*cb)(void *, const void *), void *ctx,
-    char **cause)
+store_model_scan(struct store *st, enum row_type type,
+    int (*cb)(void *, const void *), void *ctx, char **cause)
 {
-	return (store_scan_desc(st, &row_descs[type], col, val, cb, ctx,
-	    cause));
+	struct plain_cb	pc = { .cb = cb, .ctx = ctx };
+
+	return (store_query(st, &row_descs[type], NULL, NULL, NULL, 0, 0, 0,
+	    plain_row, &pc, cause));
 }
 
 static int
@@ -1391,60 +1575,126 @@ fail:
 	return (-1);
 }
 
+/* Runs a query of one row of int64 columns into v (NULL: TIME_NONE). */
+static int
+store_row_ints(struct store *st, const char *sql, int64_t *v, int n,
+    char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 i, rc;
+
+	for (i = 0; i < n; i++)
+		v[i] = TIME_NONE;
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	rc = sqlite3_step(s);
+	for (i = 0; rc == SQLITE_ROW && i < n; i++) {
+		if (sqlite3_column_type(s, i) != SQLITE_NULL)
+			v[i] = sqlite3_column_int64(s, i);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		*cause = xasprintf("summary: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	return (0);
+}
+
+/*
+ * Appends "6 pods' ends" (one or many by n) to the list in b; last says
+ * it ends the list ("..., 1 rollout and 40 seconds ...").
+ */
+static void
+basis_part(struct buf *b, int64_t n, const char *one, const char *many,
+    int last)
+{
+	if (n <= 0)
+		return;
+	buf_printf(b, "%s%lld %s", b->len == 0 ? "" : last ? " and " : ", ",
+	    (long long)n, n == 1 ? one : many);
+}
+
 int
 store_summary(struct store *st, struct store_summary *sum, char **cause)
 {
-	static const char *const q[] = {
-		"SELECT count(*) FROM pods",
-		"SELECT count(*) FROM rollouts",
-		"SELECT count(*), coalesce(sum(status >= 500 OR status = 0), 0)"
-		    " FROM requests WHERE seq IS NULL OR seq = 0",
-		"SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
-		    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
-		    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
-		    "SELECT min(start_us) FROM requests UNION ALL SELECT "
-		    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
-		    "FROM events UNION ALL SELECT max(time_us) FROM events)",
-	};
-	sqlite3_stmt	*s;
-	size_t		 i;
-	int		 rc;
+	/*
+	 * The incident: what ended, what rolled out, what failed.  An end
+	 * is a deletion request, a pod gone after one, a container's exit
+	 * or kill (not an init container's, which ends to let the pod
+	 * start); a failure is a second of failed requests to an IP.
+	 */
+	static const char incident[] =
+	    "SELECT min(t), max(t) FROM ("
+	    " SELECT deletion_us AS t FROM pods"
+	    " UNION ALL SELECT gone_us FROM pods"
+	    "  WHERE deletion_us IS NOT NULL"
+	    " UNION ALL SELECT finished_us FROM containers"
+	    "  WHERE NOT init OR native_sidecar"
+	    " UNION ALL SELECT start_us FROM rollouts"
+	    " UNION ALL SELECT end_us FROM rollouts"
+	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
+	    "  WHERE errors > 0"
+	    " UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"
+	    "  WHERE errors > 0)";
+	static const char counts[] =
+	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
+	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
+	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
+	    "  c.native_sidecar))),"
+	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
+	    "  end_us IS NOT NULL),"
+	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+	/* everything, when the data holds no incident */
+	static const char everything[] =
+	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
+	    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
+	    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
+	    "SELECT min(start_us) FROM requests UNION ALL SELECT "
+	    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
+	struct buf	b = { 0 };
+	int64_t		v[4];
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
-		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
-		    SQLITE_OK) {
-			*cause = xasprintf("summary: %s",
-			    sqlite3_errmsg(st->db));
+	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	if (store_row_ints(st, incident, v, 2, cause) != 0)
+		return (-1);
+	if (v[0] != TIME_NONE) {
+		sum->first_us = v[0];
+		sum->last_us = v[1];
+		if (store_row_ints(st, counts, v, 3, cause) != 0)
 			return (-1);
-		}
-		rc = sqlite3_step(s);
-		if (rc == SQLITE_ROW) {
-			switch (i) {
-			case 0:
-				sum->pods = sqlite3_column_int64(s, 0);
-				break;
-			case 1:
-				sum->rollouts = sqlite3_column_int64(s, 0);
-				break;
-			case 2:
-				sum->requests = sqlite3_column_int64(s, 0);
-				sum->failed_requests =
-				    sqlite3_column_int64(s, 1);
-				break;
-			default:
-				if (sqlite3_column_type(s, 0) != SQLITE_NULL)
-					sum->first_us =
-					    sqlite3_column_int64(s, 0);
-				if (sqlite3_column_type(s, 1) != SQLITE_NULL)
-					sum->last_us =
-					    sqlite3_column_int64(s, 1);
-				break;
-			}
-		}
-		sqlite3_finalize(s);
+		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
+		    "pods' ends (deletions, exits, kills)",
+		    v[1] <= 0 && v[2] <= 0);
+		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
+		basis_part(&b, v[2], "second with failed requests",
+		    "seconds with failed requests", 1);
+		snprintf(sum->basis, sizeof sum->basis, "the span of %s",
+		    b.data != NULL ? b.data : "the incident");
+		buf_free(&b);
+		return (0);
 	}
+	if (store_row_ints(st, everything, v, 2, cause) != 0)
+		return (-1);
+	sum->first_us = v[0];
+	sum->last_us = v[1];
+	snprintf(sum->basis, sizeof sum->basis, v[0] != TIME_NONE ?
+	    "no death, rollout or failed request: the span of every pod, "
+	    "event and request" : "nothing with a time was imported");
 	return (0);
 }
 
@@ -1463,4 +1713,596 @@ store_count(struct store *st, enum rec_type type)
 	}
 	free(sql);
 	return (n);
+}
+
+int
+store_model_derive(struct store *st, char **cause)
+{
+	return (store_exec(st, "INSERT INTO workload_seconds (namespace, "
+	    "workload, second, requests, errors, conn_failures) SELECT "
+	    "namespace, workload, second, sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
+	    "second;"
+	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
+	    "pod_uid, sum(requests), sum(min(max(errors, conn_failures), "
+	    "requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
+	    "pod_uid", cause));
+}
+
+/* Open bounds for a range query. */
+static int64_t
+lo_of(int64_t v)
+{
+	return (v == TIME_NONE ? INT64_MIN : v);
+}
+
+static int64_t
+hi_of(int64_t v)
+{
+	return (v == TIME_NONE ? INT64_MAX : v);
+}
+
+/* A typed callback carried through store_query. */
+struct typed_cb {
+	int	(*event)(void *, const struct rec_event *,
+		    const struct store_ref *);
+	int	(*log)(void *, const struct rec_log *,
+		    const struct store_ref *);
+	int	(*bucket)(void *, const struct row_bucket *);
+	int	(*missing)(void *, const struct row_missing *);
+	int	(*uid)(void *, const char *);
+	void	*ctx;
+};
+
+static int
+typed_event(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->event(t->ctx, row, ref));
+}
+
+static int
+typed_log(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->log(t->ctx, row, ref));
+}
+
+static int
+typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	(void)ref;
+	return (t->bucket(t->ctx, row));
+}
+
+static int
+typed_missing(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	(void)ref;
+	return (t->missing(t->ctx, row));
+}
+
+static int
+typed_uid(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb			*t = ctx;
+	const struct row_finding_pod	*fp = row;
+
+	(void)ref;
+	return (t->uid(t->ctx, fp->pod_uid));
+}
+
+int
+store_pod_events(struct store *st, const char *uid, const char *ns,
+    const char *name, int (*cb)(void *, const struct rec_event *,
+    const struct store_ref *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .event = cb, .ctx = ctx };
+	const struct qparam	 by_uid[] = { QP_S(uid) };
+	const struct qparam	 by_name[] = { QP_S(name), QP_S(ns) };
+	int			 rc = 0;
+
+	if (uid != NULL)
+		rc = store_query(st, &rec_descs[REC_EVENT], "obj_uid = ?1 "
+		    "AND obj_kind = 'Pod'", "time_us, id", by_uid, 1, 0, 1,
+		    typed_event, &t, cause);
+	if (rc == 0 && name != NULL && ns != NULL)
+		rc = store_query(st, &rec_descs[REC_EVENT], "obj_name = ?1 "
+		    "AND obj_uid IS NULL AND obj_kind = 'Pod' AND "
+		    "coalesce(obj_namespace, namespace) = ?2", "time_us, id",
+		    by_name, 2, 0, 1, typed_event, &t, cause);
+	return (rc);
+}
+
+/* A log line kept to be given oldest first after a newest-first query. */
+struct kept_log {
+	struct rec_log		 l;	/* its strings point into s */
+	char			*s[5];	/* owned copies of its strings */
+	struct store_ref	 ref;
+};
+struct log_rows {
+	struct kept_log		*v;	/* owned */
+	size_t			 n;
+};
+
+static const char *
+keep_copy(char **slot, const char *s)
+{
+	*slot = s != NULL ? xstrdup(s) : NULL;
+	return (*slot);
+}
+
+static int
+keep_log(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct log_rows		*lr = ctx;
+	const struct rec_log	*l = row;
+	struct kept_log		*k;
+
+	lr->v = xreallocarray(lr->v, lr->n + 1, sizeof *lr->v);
+	k = &lr->v[lr->n++];
+	k->l = *l;
+	k->l.namespace = keep_copy(&k->s[0], l->namespace);
+	k->l.pod = keep_copy(&k->s[1], l->pod);
+	k->l.container = keep_copy(&k->s[2], l->container);
+	k->l.stream = keep_copy(&k->s[3], l->stream);
+	k->l.text = keep_copy(&k->s[4], l->text);
+	k->ref = *ref;
+	return (0);
+}
+
+static void
+log_rows_free(struct log_rows *lr)
+{
+	size_t	i, j;
+
+	for (i = 0; i < lr->n; i++) {
+		for (j = 0; j < 5; j++)
+			free(lr->v[i].s[j]);
+	}
+	free(lr->v);
+}
+
+int
+store_pod_logs(struct store *st, const char *ns, const char *pod,
+    int64_t from_us, int64_t to_us, size_t limit, int last,
+    int (*cb)(void *, const struct rec_log *, const struct store_ref *),
+    void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .log = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(ns), QP_S(pod), QP_I(lo_of(from_us)), QP_I(hi_of(to_us))
+	};
+	struct log_rows		 lr = { 0 };
+	const char		*where = "namespace = ?1 AND pod = ?2 AND "
+				     "time_us BETWEEN ?3 AND ?4";
+	size_t			 i;
+	int			 rc;
+
+	if (ns == NULL || pod == NULL)
+		return (0);
+	if (!last)
+		return (store_query(st, &rec_descs[REC_LOG], where,
+		    "time_us, id", p, 4, (int64_t)limit, 1, typed_log, &t,
+		    cause));
+	rc = store_query(st, &rec_descs[REC_LOG], where,
+	    "time_us DESC, id DESC", p, 4, (int64_t)limit, 1, keep_log, &lr,
+	    cause);
+	for (i = lr.n; rc == 0 && i > 0; i--)
+		rc = cb(ctx, &lr.v[i - 1].l, &lr.v[i - 1].ref);
+	log_rows_free(&lr);
+	return (rc);
+}
+
+int
+store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
+    int64_t to_s, int (*cb)(void *, const struct row_bucket *), void *ctx,
+    char **cause)
+{
+	struct typed_cb		 t = { .bucket = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(uid), QP_I(lo_of(from_s)), QP_I(hi_of(to_s))
+	};
+
+	if (uid == NULL)
+		return (0);
+	return (store_query(st, &row_descs[ROW_BUCKET], "pod_uid = ?1 AND "
+	    "second BETWEEN ?2 AND ?3", "second, ip", p, 3, 0, 0,
+	    typed_bucket, &t, cause));
+}
+
+int
+store_traffic(struct store *st, int64_t from_s, int64_t to_s,
+    int64_t step_s, int (*cb)(void *, const struct store_traffic *),
+    void *ctx, char **cause)
+{
+	struct store_traffic	 t;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	if (step_s < 1)
+		step_s = 1;
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+	    "(second - ?1) / ?3, sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM workload_seconds WHERE second BETWEEN "
+	    "?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY namespace, "
+	    "workload, 3", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, from_s);
+	sqlite3_bind_int64(s, 2, to_s);
+	sqlite3_bind_int64(s, 3, step_s);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		t.namespace = (const char *)sqlite3_column_text(s, 0);
+		t.workload = (const char *)sqlite3_column_text(s, 1);
+		t.bin = sqlite3_column_int64(s, 2);
+		t.requests = sqlite3_column_int64(s, 3);
+		t.errors = sqlite3_column_int64(s, 4);
+		t.conn_failures = sqlite3_column_int64(s, 5);
+		if ((stop = cb(ctx, &t)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+/* The text of column i, or NULL. */
+static const char *
+col_text(sqlite3_stmt *s, int i)
+{
+	return ((const char *)sqlite3_column_text(s, i));
+}
+
+static int64_t
+col_int(sqlite3_stmt *s, int i)
+{
+	return (sqlite3_column_type(s, i) == SQLITE_NULL ? INT64_MIN :
+	    sqlite3_column_int64(s, i));
+}
+
+int
+store_requests_at(struct store *st, const char *ip, int64_t from_us,
+    int64_t to_us, size_t limit, int (*cb)(void *,
+    const struct store_request *), void *ctx, char **cause)
+{
+	struct store_request	 q;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	if (ip == NULL)
+		return (0);
+	if (sqlite3_prepare_v2(st->db, "SELECT id, source_id, line, "
+	    "start_us, end_us, duration_us, method, host, path, protocol, "
+	    "status, bytes, client, user_agent, namespace, service, "
+	    "upstream_name, flags, detail, failure, request_id, dialect, "
+	    "seq, upstream, ip, port, upstream_status, upstream_duration_us, "
+	    "attempt_us FROM requests WHERE ip = ?1 AND attempt_us BETWEEN "
+	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ip, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, lo_of(from_us));
+	sqlite3_bind_int64(s, 3, hi_of(to_us));
+	sqlite3_bind_int64(s, 4, limit > 0 ? (int64_t)limit : -1);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(&q, 0, sizeof q);
+		q.ref.id = sqlite3_column_int64(s, 0);
+		q.ref.source_id = sqlite3_column_int64(s, 1);
+		q.ref.line = col_int(s, 2);
+		q.r.line = q.ref.line;
+		q.r.start_us = col_int(s, 3);
+		q.r.end_us = col_int(s, 4);
+		q.r.duration_us = col_int(s, 5);
+		q.r.method = col_text(s, 6);
+		q.r.host = col_text(s, 7);
+		q.r.path = col_text(s, 8);
+		q.r.protocol = col_text(s, 9);
+		q.r.status = col_int(s, 10);
+		q.r.bytes = col_int(s, 11);
+		q.r.client = col_text(s, 12);
+		q.r.user_agent = col_text(s, 13);
+		q.r.namespace = col_text(s, 14);
+		q.r.service = col_text(s, 15);
+		q.r.upstream_name = col_text(s, 16);
+		q.r.flags = col_text(s, 17);
+		q.r.detail = col_text(s, 18);
+		q.r.failure = col_text(s, 19);
+		q.r.request_id = col_text(s, 20);
+		q.r.dialect = col_text(s, 21);
+		q.a.seq = col_int(s, 22);
+		q.a.upstream = col_text(s, 23);
+		q.a.ip = col_text(s, 24);
+		q.a.port = col_int(s, 25);
+		q.a.status = col_int(s, 26);
+		q.a.duration_us = col_int(s, 27);
+		q.a.time_us = col_int(s, 28);
+		if ((stop = cb(ctx, &q)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_pod_missing(struct store *st, const char *uid,
+    int (*cb)(void *, const struct row_missing *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .missing = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_S(uid) };
+
+	if (uid == NULL)
+		return (store_query(st, &row_descs[ROW_MISSING], "pod_uid IS "
+		    "NULL", NULL, NULL, 0, 0, 0, typed_missing, &t, cause));
+	return (store_query(st, &row_descs[ROW_MISSING], "pod_uid = ?1",
+	    NULL, p, 1, 0, 0, typed_missing, &t, cause));
+}
+
+int
+store_finding_pods(struct store *st, int64_t finding_id,
+    int (*cb)(void *, const char *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .uid = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_I(finding_id) };
+
+	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
+	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
+}
+
+int
+store_source_name(struct store *st, int64_t source_id, char **path,
+    char **member, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*path = *member = NULL;
+	if (sqlite3_prepare_v2(st->db, "SELECT path, member FROM sources "
+	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, source_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*path = xstrdup(col_text(s, 0) != NULL ? col_text(s, 0) : "");
+		if (col_text(s, 1) != NULL)
+			*member = xstrdup(col_text(s, 1));
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW) {
+		*cause = xasprintf("no source %lld", (long long)source_id);
+		return (-1);
+	}
+	return (0);
+}
+
+int
+store_sql(struct store *st, const char *sql, size_t max_rows,
+    struct store_table *t, char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+	const char	*tail;
+	size_t		 i;
+	int		 rc;
+
+	memset(t, 0, sizeof *t);
+	if (st->ro == NULL) {
+		if (sqlite3_open_v2(st->path, &st->ro, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+			*cause = xasprintf("%s", st->ro != NULL ?
+			    sqlite3_errmsg(st->ro) : "cannot open");
+			sqlite3_close(st->ro);
+			st->ro = NULL;
+			return (-1);
+		}
+		sqlite3_busy_timeout(st->ro, 2000);
+		sqlite3_exec(st->ro, "PRAGMA query_only = 1", NULL, NULL,
+		    NULL);
+	}
+	if (sqlite3_prepare_v2(st->ro, sql, -1, &s, &tail) != SQLITE_OK) {
+		*cause = xstrdup(sqlite3_errmsg(st->ro));
+		return (-1);
+	}
+	if (s == NULL) {
+		*cause = xstrdup("nothing to run");
+		return (-1);
+	}
+	while (*tail == ' ' || *tail == '\t' || *tail == '\n' ||
+	    *tail == ';')
+		tail++;
+	if (*tail != '\0') {
+		sqlite3_finalize(s);
+		*cause = xstrdup("one statement at a time");
+		return (-1);
+	}
+	t->ncols = (size_t)sqlite3_column_count(s);
+	t->cols = xcalloc(t->ncols > 0 ? t->ncols : 1, sizeof *t->cols);
+	for (i = 0; i < t->ncols; i++)
+		t->cols[i] = xstrdup(sqlite3_column_name(s, (int)i));
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if (t->nrows == max_rows) {
+			t->truncated = 1;
+			break;
+		}
+		t->cells = xreallocarray(t->cells, (t->nrows + 1) *
+		    (t->ncols > 0 ? t->ncols : 1), sizeof *t->cells);
+		for (i = 0; i < t->ncols; i++)
+			t->cells[t->nrows * t->ncols + i] =
+			    col_text(s, (int)i) != NULL ?
+			    xstrdup(col_text(s, (int)i)) : NULL;
+		t->nrows++;
+	}
+	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
+		*cause = xstrdup(sqlite3_errmsg(st->ro));
+		sqlite3_finalize(s);
+		store_table_free(t);
+		return (-1);
+	}
+	sqlite3_finalize(s);
+	return (0);
+}
+
+void
+store_table_free(struct store_table *t)
+{
+	size_t	i;
+
+	for (i = 0; i < t->ncols; i++)
+		free(t->cols[i]);
+	for (i = 0; i < t->nrows * t->ncols; i++)
+		free(t->cells[i]);
+	free(t->cols);
+	free(t->cells);
+	memset(t, 0, sizeof *t);
+}
+
+int
+store_pod_totals(struct store *st, struct store_pod_total **out, size_t *n,
+    char **cause)
+{
+	static const char *const q[] = {
+		"SELECT pod_uid, requests, failed, 0 FROM pod_traffic",
+		"SELECT pod_uid, 0, 0, count(*) FROM missing_records WHERE "
+		    "pod_uid IS NOT NULL GROUP BY pod_uid",
+	};
+	struct store_pod_total	*v = NULL, *t;
+	sqlite3_stmt		*s;
+	size_t			 cnt = 0, i;
+	int			 rc;
+
+	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+		if (sqlite3_prepare_v2(st->db, q[i], -1, &s, NULL) !=
+		    SQLITE_OK) {
+			*cause = xasprintf("pod totals: %s",
+			    sqlite3_errmsg(st->db));
+			store_pod_totals_free(v, cnt);
+			return (-1);
+		}
+		while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+			v = xreallocarray(v, cnt + 1, sizeof *v);
+			t = &v[cnt++];
+			t->uid = xstrdup(col_text(s, 0));
+			t->requests = sqlite3_column_int64(s, 1);
+			t->failed = sqlite3_column_int64(s, 2);
+			t->missing = sqlite3_column_int64(s, 3);
+		}
+		sqlite3_finalize(s);
+		if (rc != SQLITE_DONE) {
+			*cause = xasprintf("pod totals: %s",
+			    sqlite3_errmsg(st->db));
+			store_pod_totals_free(v, cnt);
+			return (-1);
+		}
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_pod_totals_free(struct store_pod_total *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].uid);
+	free(v);
+}
+
+/* One record by its row id, with its provenance. */
+static int
+store_record_by_id(struct store *st, enum rec_type type, int64_t id,
+    scan_cb cb, void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_I(id) };
+
+	return (store_query(st, &rec_descs[type], "id = ?1", NULL, p, 1, 1,
+	    1, cb, ctx, cause));
+}
+
+int
+store_event(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_event *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .event = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_EVENT, id, typed_event, &t,
+	    cause));
+}
+
+int
+store_log(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_log *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .log = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
+}
+
+/* A callback for rows of any record type, carried as is. */
+struct obs_cb {
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
+	void	*ctx;
+};
+
+static int
+obs_pod(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->pod(o->ctx, row, ref));
+}
+
+static int
+obs_ctr(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->ctr(o->ctx, row, ref));
+}
+
+int
+store_pod_observations(struct store *st, const char *uid,
+    int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
+    void *ctx, char **cause)
+{
+	struct obs_cb		o = { .pod = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid) };
+
+	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
+	    0, 1, obs_pod, &o, cause));
+}
+
+int
+store_container_observations(struct store *st, const char *uid,
+    const char *name, int (*cb)(void *, const struct rec_container *,
+    const struct store_ref *), void *ctx, char **cause)
+{
+	struct obs_cb		o = { .ctr = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
+
+	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
+	    "AND name = ?2", NULL, p, 2, 0, 1, obs_ctr, &o, cause));
 }

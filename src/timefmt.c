@@ -6,13 +6,15 @@
  *
  * It must not know about sources, events or the terminal, and it must not
  * ask the C library about time: no mktime, localtime, timegm, strptime or
- * TZ, no locale.  Civil dates are converted with the arithmetic below.
+ * TZ, no locale.  Civil dates are converted with the arithmetic below; a
+ * zone-less time is placed by the --tz zone (zone.c), a pure lookup.
  * Inputs are byte ranges, not strings: nothing past s[len - 1] is read.
  */
 
 #include <string.h>
 
 #include "timefmt.h"
+#include "zone.h"
 
 #define US_PER_S	INT64_C(1000000)
 #define S_PER_DAY	INT64_C(86400)
@@ -72,7 +74,8 @@ static int	 cur_offset(struct cursor *, int *);
 static int	 cur_month(struct cursor *, unsigned *);
 static char	*put_digits(char *, uint64_t, size_t);
 static int	 make_time(unsigned, unsigned, unsigned, unsigned, unsigned,
-		     unsigned, int64_t, int64_t, int64_t *);
+		     unsigned, int64_t, int64_t, const struct zone *,
+		     int64_t *);
 
 /* Rounds toward minus infinity; b must be positive. */
 static int64_t
@@ -305,12 +308,13 @@ cur_month(struct cursor *c, unsigned *m)
 }
 
 /*
- * Checks the fields of a local time and turns it into UTC microseconds,
- * local minus off_s seconds.
+ * Checks the fields of a local time and turns it into UTC microseconds:
+ * local minus off_s seconds, or, when tz is not NULL, placed by the zone.
  */
 static int
 make_time(unsigned y, unsigned mo, unsigned d, unsigned h, unsigned mi,
-    unsigned sec, int64_t frac, int64_t off_s, int64_t *us)
+    unsigned sec, int64_t frac, int64_t off_s, const struct zone *tz,
+    int64_t *us)
 {
 	int64_t	t;
 
@@ -321,14 +325,17 @@ make_time(unsigned y, unsigned mo, unsigned d, unsigned h, unsigned mi,
 	if (h > 23 || mi > 59 || sec > 59)
 		return (-1);
 	t = time_days_from_civil(y, mo, d) * S_PER_DAY + h * 3600 + mi * 60 +
-	    sec - off_s;
+	    sec;
+	t = tz != NULL ? zone_utc_of_local(tz, t) : t - off_s;
 	*us = t * US_PER_S + frac;
 	return (0);
 }
 
 int
-time_parse_iso(const char *s, size_t len, int default_off_s, int64_t *us)
+time_parse_iso(const char *s, size_t len, const struct zone *tz,
+    int64_t *us)
 {
+	const struct zone *use = NULL;
 	struct cursor	c = { .s = s, .len = len, .off = 0 };
 	unsigned	y, mo, d, h, mi, sec;
 	int64_t		frac = 0;
@@ -352,9 +359,10 @@ time_parse_iso(const char *s, size_t len, int default_off_s, int64_t *us)
 		return (-1);
 
 	ch = cur_peek(&c);
-	if (ch == -1)
-		off_s = default_off_s;
-	else if (ch == 'Z' || ch == 'z') {
+	if (ch == -1) {
+		off_s = 0;	/* no zone written: --tz's, else UTC */
+		use = tz;
+	} else if (ch == 'Z' || ch == 'z') {
 		c.off++;
 		off_s = 0;
 	} else if (cur_offset(&c, &off_s) != 0)
@@ -362,7 +370,7 @@ time_parse_iso(const char *s, size_t len, int default_off_s, int64_t *us)
 	if (!cur_end(&c))
 		return (-1);
 
-	return (make_time(y, mo, d, h, mi, sec, frac, off_s, us));
+	return (make_time(y, mo, d, h, mi, sec, frac, off_s, use, us));
 }
 
 int
@@ -387,7 +395,7 @@ time_parse_clf(const char *s, size_t len, int64_t *us)
 	if (!cur_end(&c))
 		return (-1);
 
-	return (make_time(y, mo, d, h, mi, sec, 0, off_s, us));
+	return (make_time(y, mo, d, h, mi, sec, 0, off_s, NULL, us));
 }
 
 /*
@@ -428,9 +436,10 @@ time_parse_epoch(const char *s, size_t len, int64_t *us)
 }
 
 int
-time_parse_any(const char *s, size_t len, int default_off_s, int64_t *us)
+time_parse_any(const char *s, size_t len, const struct zone *tz,
+    int64_t *us)
 {
-	if (time_parse_iso(s, len, default_off_s, us) == 0)
+	if (time_parse_iso(s, len, tz, us) == 0)
 		return (0);
 	if (time_parse_clf(s, len, us) == 0)
 		return (0);

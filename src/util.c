@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "util.h"
 
 static void	(*fatal_hook)(void);
@@ -29,11 +30,11 @@ fatal(const char *fmt, ...)
 		fatal_hook = NULL;	/* a hook that fails must not loop */
 		hook();
 	}
-	fputs("coroner: ", stderr);
+	out_printf(stderr, "coroner: ");
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	out_vprintf(stderr, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
+	out_printf(stderr, "\n");
 	exit(1);
 }
 
@@ -254,62 +255,6 @@ arena_free(struct arena *a)
 	}
 	a->head = NULL;
 	a->left = 0;
-}
-
-/* Length of the valid UTF-8 sequence at s (1-4), or 0. */
-static size_t
-utf8_len(const unsigned char *s, size_t left)
-{
-	size_t	n, i;
-
-	if (s[0] < 0x80)
-		return (1);
-	if (s[0] >= 0xc2 && s[0] <= 0xdf)
-		n = 2;
-	else if (s[0] >= 0xe0 && s[0] <= 0xef)
-		n = 3;
-	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
-		n = 4;
-	else
-		return (0);
-	if (n > left)
-		return (0);
-	for (i = 1; i < n; i++) {
-		if ((s[i] & 0xc0) != 0x80)
-			return (0);
-	}
-	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
-	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
-		return (0);	/* overlong, surrogate, beyond U+10FFFF */
-	return (n);
-}
-
-char *
-str_sanitize(const char *s, size_t len, size_t max)
-{
-	const unsigned char	*p = (const unsigned char *)s;
-	struct buf		 b = { 0 };
-	size_t			 i = 0, n;
-
-	while (i < len) {
-		if (b.len >= max) {
-			buf_puts(&b, "...");
-			break;
-		}
-		n = utf8_len(p + i, len - i);
-		if (n == 0 || p[i] < 0x20 || p[i] == 0x7f ||
-		    (n == 2 && p[i] == 0xc2 && p[i + 1] < 0xa0)) {
-			/* C0, DEL and C1 controls, bad UTF-8 */
-			buf_printf(&b, "\\x%02x", p[i]);
-			i++;
-			continue;
-		}
-		buf_append(&b, p + i, n);
-		i += n;
-	}
-	if (b.data == NULL)
-		return (xstrdup(""));
-	return (b.data);
 }
 
 void

@@ -5,13 +5,15 @@
 #   sh tests/deps.sh DEB...           apt-get install the missing DEBs as
 #                                     root; otherwise print the command
 set -u
-tools="tmux sqlite3 jq zstd"
+tools="tmux sqlite3 jq zstd groff man"
 if [ "${1:-}" = "--check" ]; then
 	shift
 	pkg-config --exists "$@" 2>/dev/null || exit 1
 	for t in $tools; do
 		command -v "$t" >/dev/null 2>&1 || exit 1
 	done
+	# tzdata: the zoneinfo files --tz reads (and its tests)
+	[ -e "${TZDIR:-/usr/share/zoneinfo}/Europe/Berlin" ] || exit 1
 	exit 0
 fi
 missing=""

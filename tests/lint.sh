@@ -1,10 +1,11 @@
 #!/bin/sh
-# lint.sh: "make lint".  A small style checker (banned functions, line
-# length, a comment at the top of every file, tabs for indentation), then
+# lint.sh: "make lint".  A small style checker (banned functions, output
+# outside the output layer, line length, a comment at the top of every
+# file, tabs for indentation), then
 # cppcheck when it is installed.  Exits non-zero on any finding.
 set -u
 cd "$(dirname "$0")/.."
-files=$(ls src/*.c importers/*.c include/*.h tests/unit/*.[ch] \
+files=$(ls src/*.c src/tui/*.c importers/*.c include/*.h tests/unit/*.[ch] \
     tests/importers/*.c tests/fuzz/*.c tests/bench/*.c 2>/dev/null)
 bad=0
 for f in $files; do
@@ -13,6 +14,28 @@ for f in $files; do
 		echo "$f: banned function (use strtol/snprintf/memcpy)"
 		bad=1
 	fi
+	# every output goes through the output layer (include/out.h)
+	case $f in
+	src/out.c|tests/*|include/*) ;;
+	*)
+		if grep -nE '(^|[^_a-zA-Z0-9])(printf|fprintf|vfprintf|vprintf|dprintf|puts|fputs|putchar|fputc|putc|fwrite|json_dumpf)[[:space:]]*\(' \
+		    "$f" | grep -v '^[0-9]*:[[:space:]]*\*'; then
+			echo "$f: raw output (write through out_printf, out.h)"
+			bad=1
+		fi
+		;;
+	esac
+	# the views draw text through src/tui/draw.c, which makes it safe
+	case $f in
+	src/tui/draw.c) ;;
+	src/tui/*)
+		if grep -nE '(^|[^_a-zA-Z0-9])(mv)?w?(addstr|addnstr|addch|printw|addwstr|add_wch|insstr)[[:space:]]*\(' \
+		    "$f"; then
+			echo "$f: curses text outside src/tui/draw.c (tui_text)"
+			bad=1
+		fi
+		;;
+	esac
 	awk -v f="$f" '{
 		line = $0; w = 0
 		for (i = 1; i <= length(line); i++) {
@@ -29,7 +52,8 @@ for f in $files; do
 done
 if command -v cppcheck >/dev/null 2>&1; then
 	cppcheck -q --error-exitcode=1 --std=c11 --enable=warning,portability \
-	    --inline-suppr -Iinclude -D_GNU_SOURCE src importers || bad=1
+	    --inline-suppr -Iinclude -D_GNU_SOURCE src src/tui importers || \
+	    bad=1
 fi
 if [ "$bad" -eq 0 ]; then
 	echo "lint: clean"

@@ -10,6 +10,8 @@ abs() {
 CORONER=$(abs "$1") UNIT=$(abs "$2") DUMP=$(abs "$3")
 export CORONER DUMP
 top=$(cd "$(dirname "$0")/.." && pwd)
+CORONER_TESTS=$top/tests		# where the unit tests find their results
+export CORONER_TESTS
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 total_p=0 total_f=0

@@ -17,6 +17,23 @@ ok formats-lists-events grep -q '^k8s-events ' "$T/.out"
 run "$CORONER" import --help
 is import-help-exit 0 "$status"
 ok import-help-as grep -q -- '--as FORMAT' "$T/.out"
+# "coroner help COMMAND" is "coroner COMMAND --help", for every command.
+for c in import analyze report pods timeline tui formats; do
+	"$CORONER" "$c" --help >"$T/h1" 2>&1
+	run "$CORONER" help "$c"
+	is "help-$c-exit" 0 "$status"
+	is "help-$c-same" "$(cat "$T/h1")" "$out"
+	# users have the manual and the README, not the design notes
+	is "help-$c-no-design" 0 "$(grep -c DESIGN "$T/h1")"
+done
+run "$CORONER" help analyze
+ok help-analyze-usage grep -q '^usage: coroner analyze' "$T/.out"
+run "$CORONER" help frobnicate
+is help-unknown-exit 2 "$status"
+ok help-unknown-says grep -q "unknown command 'frobnicate'" "$T/.err"
+run "$CORONER" help
+is help-alone-exit 0 "$status"
+ok help-alone-lists grep -q 'coroner import' "$T/.out"
 run "$CORONER" frobnicate
 is unknown-command-exit 2 "$status"
 is unknown-command-one-line 1 "$(wc -l <"$T/.err" | tr -d ' ')"
@@ -29,9 +46,29 @@ run "$CORONER" import --as nope x
 is import-unknown-format-exit 2 "$status"
 run "$CORONER" import --db "$db"
 is import-no-path-exit 2 "$status"
-run "$CORONER" tui --db "$db"
-is not-built-exit 2 "$status"
-ok not-built-says grep -q 'not built yet' "$T/.err"
+# Without a terminal the TUI says so and exits 2 (scripts never hang).
+run "$CORONER" tui --db "$db" </dev/null
+is tui-no-terminal-exit 2 "$status"
+ok tui-no-terminal-says grep -q 'needs a terminal' "$T/.err"
+run "$CORONER" --db "$db" </dev/null
+is bare-no-path-exit 2 "$status"
+
+# --tz takes zone names from the system's zoneinfo, summer time included,
+# and a name it cannot find is a usage error that names it.
+printf 'id,at\nw,2026-01-15 12:00:00\ns,2026-07-01 12:00:00\n' >"$T/tz.csv"
+run "$CORONER" import --db "$T/tz.db" --tz Europe/Berlin --records r \
+    --key id --time at "$T/tz.csv"
+is tz-name-exit 0 "$status"
+is tz-name-times "s|1782900000000000
+w|1768474800000000" "$(sqlite3 "$T/tz.db" 'SELECT key, time_us FROM records
+    ORDER BY key')"
+run "$CORONER" import --db "$T/tz2.db" --tz Mars/Olympus_Mons "$T/tz.csv"
+is tz-unknown-exit 2 "$status"
+ok tz-unknown-names grep -q "unknown zone 'Mars/Olympus_Mons'" "$T/.err"
+ok tz-unknown-no-db test ! -e "$T/tz2.db"
+run "$CORONER" import --db "$T/tz2.db" --tz ../../etc/passwd "$T/tz.csv"
+is tz-path-exit 2 "$status"
+ok tz-path-says grep -q "bad zone '../../etc/passwd'" "$T/.err"
 
 # Import, then import again: nothing changes.
 run "$CORONER" import --db "$db" "$F/list-core/input"
@@ -46,6 +83,34 @@ is reimport-no-new-source 1 "$(sqlite3 "$db" 'SELECT count(*) FROM sources')"
 # The same content compressed is the same input.
 run "$CORONER" import --db "$db" "$F/compressed/input.zst"
 ok zst-same-content grep -q 'already imported' "$T/.out"
+
+# An empty list (kubectl's answer when there is nothing) is empty on its
+# first import, and so are identical empty lists of one bundle: never
+# "already imported", which would puzzle a first import.
+printf '{"apiVersion": "v1", "items": [], "kind": "List",\n "metadata": %s\n' \
+    '{"resourceVersion": ""}}' >"$T/none.json"
+run "$CORONER" import --db "$T/e.db" "$T/none.json"
+is empty-list-exit 0 "$status"
+ok empty-list-says grep -q 'none.json: empty (k8s-workloads), nothing to' \
+    "$T/.out"
+mkdir -p "$T/eb/cluster-resources/events" "$T/eb/cluster-resources/jobs"
+for ns in default kube-public kube-system; do
+	printf '{"kind": "EventList", "apiVersion": "v1", "items": []}\n' \
+	    >"$T/eb/cluster-resources/events/$ns.json"
+done
+run "$CORONER" import --db "$T/e.db" "$T/eb"
+is empty-bundle-exit 0 "$status"
+is empty-bundle-says-empty 3 "$(grep -c 'empty (k8s-events), nothing' \
+    "$T/.out")"
+ok empty-bundle-not-already sh -c "! grep -q 'already' '$T/.out'"
+# A directory whose CSV and NDJSON files were skipped says how to import
+# them.
+mkdir -p "$T/withrec"
+cp "$F/list-core/input" "$T/withrec/events.json"
+printf 'parcel_id,scanned_at\nP1,2026-05-12T09:00:00Z\n' >"$T/withrec/c.csv"
+run "$CORONER" import --db "$T/wr.db" "$T/withrec"
+is records-hint-exit 0 "$status"
+ok records-hint grep -q -- '--records NAME --key COL --time COL' "$T/.out"
 
 # CORONER_DB, stdin, and an archive with members.
 CORONER_DB=$T/env.db "$CORONER" import - <"$F/single-event/input" \
@@ -66,12 +131,14 @@ ok archive-names-member grep -q 'b.tar.gz!b/cluster-resources/events/ns.json' \
 # A directory imports every file in it.
 run "$CORONER" import --db "$T/d.db" "$T/b"
 is directory-events 6 "$(sqlite3 "$T/d.db" 'SELECT count(*) FROM events')"
+ok directory-no-records-hint sh -c "! grep -q -- '--records' '$T/.out'"
 
 # An input no importer claims is named; the rest still import; exit 1.
 printf 'hello\nworld\n' >"$T/notes.txt"
 run "$CORONER" import --db "$T/u.db" "$T/notes.txt" "$F/single-event/input"
 is unknown-input-exit 1 "$status"
-ok unknown-input-named grep -q 'notes.txt: no importer recognises' "$T/.err"
+ok unknown-input-named grep -q 'notes.txt: not a format coroner reads' \
+    "$T/.err"
 is unknown-input-rest-imported 1 \
     "$(sqlite3 "$T/u.db" 'SELECT count(*) FROM events')"
 printf 'apiVersion: v1\nkind: EventList\nitems: []\n' >"$T/ev.yaml"

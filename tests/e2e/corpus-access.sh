@@ -4,6 +4,10 @@
 # and the deliberately malformed lines are rejected at their line numbers.
 # The table (file, importer, dialects, requests, rejected lines) is
 # compared with tests/e2e/corpus-access.expected; UPDATE=1 rewrites it.
+# Each file is read under its whole path, as "coroner import" sees it (a
+# path like access/beats-haproxy/haproxy.log looks like NS/POD/C.log).
+# Formats coroner does not read (HAProxy's syslog lines) are refused by
+# "coroner import" with exit 1 and a message that says so.
 # Skipped (and said so) when the corpus is not beside the repository.
 . "$(dirname "$0")/lib.inc"
 A=$CORPUS/access
@@ -11,13 +15,22 @@ G=$top/tests/e2e/corpus-access.expected
 DUMP=${DUMP:-$top/build/dump}
 if [ ! -d "$A" ]; then
 	echo "corpus-access: skipped: no corpus at $CORPUS"
-	finish corpus-access
+	for f in beats-haproxy/haproxy-default.log beats-haproxy/haproxy-httplog.log \
+    lnav/logfile_haproxy.0 lnav/formats-haproxy_log.json.samples.log; do
+	run "$CORONER" import --db "$T/h.db" "$A/$f"
+	is "haproxy-refused $f" 1 "$status"
+	ok "haproxy-says $f" grep -q \
+	    "$f: an HAProxy log (syslog lines), not a format coroner" "$T/.err"
+done
+is haproxy-nothing-stored 0 "$(sqlite3 "$T/h.db" 'SELECT count(*) FROM
+    sources WHERE hash IS NOT NULL')"
+finish corpus-access
 	exit 0
 fi
 find "$A" -type f ! -name SOURCES.md | sort >"$T/files"
 while read -r f; do
 	rel=${f#"$A"/}
-	(cd "$(dirname "$f")" && "$DUMP" "$(basename "$f")") >"$T/d" 2>&1
+	"$DUMP" "$f" >"$T/d" 2>&1
 	imp=$(sed -n 's/^# //p' "$T/d" | head -n 1)
 	[ -n "$imp" ] || imp="(not recognised)"
 	grep '^{' "$T/d" >"$T/j"
@@ -40,4 +53,13 @@ fi
 # The ingress-nginx fixture's hand-made lines 27 and 29 are rejected.
 is fixture-lines "27,29" "$(awk -F '\t' '$1 ~ /ingress_controller/ {
     print $5 }' "$T/table")"
+for f in beats-haproxy/haproxy-default.log beats-haproxy/haproxy-httplog.log \
+    lnav/logfile_haproxy.0 lnav/formats-haproxy_log.json.samples.log; do
+	run "$CORONER" import --db "$T/h.db" "$A/$f"
+	is "haproxy-refused $f" 1 "$status"
+	ok "haproxy-says $f" grep -q \
+	    "$f: an HAProxy log (syslog lines), not a format coroner" "$T/.err"
+done
+is haproxy-nothing-stored 0 "$(sqlite3 "$T/h.db" 'SELECT count(*) FROM
+    sources WHERE hash IS NOT NULL')"
 finish corpus-access

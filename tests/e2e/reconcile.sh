@@ -70,6 +70,26 @@ is missing-on-pods 60 "$(sqlite3 "$db" 'SELECT count(*) FROM
 ok larger-is-reference grep -q 'the larger set, 20000 keys, is the reference' \
     "$T/err"
 ok table-names-kind grep -q 'records-lost-at-termination' "$T/table"
+# The text output: namespace/workload in full, each finding's fix, and
+# no line wider than 80 columns.
+ok table-full-workload grep -q '^1 critical .* returns/returns-api$' \
+    "$T/table"
+is table-fixes 4 "$(grep -c '^  Fix: ' "$T/table")"
+ok table-fix-numbers grep -q 'Fix: Set terminationGracePeriodSeconds to at' \
+    "$T/table"
+is table-width 0 "$(awk 'length($0) > 80' "$T/table" | wc -l | tr -d ' ')"
+# A workload name longer than a line wraps; it is never cut.
+LONG=returns-api-a-deployment-name-far-too-long-for-one-line-of-eighty-columns
+mkdir -p "$T/long"
+for f in pods-watch.json events.json replicasets.json deployments.json; do
+	sed "s/returns-api/$LONG/g" "$T/records-lost/$f" >"$T/long/$f"
+done
+"$CORONER" import -q --db "$T/long.db" "$T/long" &&
+    "$CORONER" analyze --db "$T/long.db" >"$T/long.table" 2>/dev/null
+is long-width 0 "$(awk 'length($0) > 80' "$T/long.table" | wc -l |
+    tr -d ' ')"
+tr -d '\n ' <"$T/long.table" >"$T/long.flat"
+ok long-whole grep -q "critical.*/$LONG" "$T/long.flat"
 
 story records-control
 db=$T/records-control.db

@@ -27,7 +27,7 @@ def kinds: ["sigkill-at-grace-deadline", "grace-budget-too-small",
   "format": (.format == "coroner-report/1"),
   "generated_at": (.generated_at | type == "string" and time),
   "window": (.window | type == "object" and (.start | time) and
-      (.end | time)),
+      (.end | time) and (.basis | type == "string" and length > 0)),
   "sources": (.sources | type == "array" and length > 0 and all(.[];
       type == "object" and (.path | type == "string") and
       (.format | type == "string") and (.rows | type == "number") and
@@ -154,6 +154,28 @@ ok gb-html-sigterm grep -q '<title>SIGTERM 2026-05-12T09:00:35.000Z' \
 ok gb-html-deadline grep -qF \
     '<title>grace deadline (SIGKILL) 2026-05-12T09:00:40.000Z' \
     "$T/out/report.html"
+
+# The incident window is the span of the deaths, rollouts and failures
+# (the first scale-up at 09:00:00 to the last old pod's SIGKILL at
+# 09:02:00), not of every time in the data (the old pods were created at
+# 08:00); the 502s after each SIGTERM lie inside it.
+is gb-window '["2026-05-12T09:00:00.000Z","2026-05-12T09:02:00.000Z"]' \
+    "$(jq -c '[.window.start, .window.end]' "$T/gb.json")"
+is gb-window-basis "the span of 3 pods' ends (deletions, exits, kills), \
+1 rollout and 12 seconds with failed requests" \
+    "$(jq -r .window.basis "$T/gb.json")"
+ok gb-md-window-basis grep -q "(UTC): the span of 3 pods' ends" "$T/gb.md"
+# With nothing that died, rolled out or failed, the span of everything.
+tail='"GET / HTTP/1.1" 200 5 "-" "c" 80 0.010 [web-web-80] [] 10.1.0.5:80 5'
+for t in 09:00:00 09:30:00; do
+	echo "10.0.0.1 - - [12/May/2026:$t +0000] $tail 0.010 200 a$t"
+done >"$T/calm.log"
+"$CORONER" import -q --db "$T/calm.db" "$T/calm.log"
+"$CORONER" report --db "$T/calm.db" --format json >"$T/calm.json"
+is calm-window '["2026-05-12T08:59:59.990Z","2026-05-12T09:29:59.990Z"]' \
+    "$(jq -c '[.window.start, .window.end]' "$T/calm.json")"
+ok calm-window-basis jq -e '.window.basis | test("^no death, rollout or")' \
+    "$T/calm.json"
 
 # -o replaces a file atomically and leaves no temporary file behind
 echo old >"$T/out/report.md"

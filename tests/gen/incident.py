@@ -2,7 +2,12 @@
 """incident.py: writes a synthetic incident in the formats kubectl writes,
 deterministically (no randomness, fixed times), for the end-to-end tests.
 
-    python3 tests/gen/incident.py grace-budget OUTDIR
+    python3 tests/gen/incident.py STORY OUTDIR
+    python3 tests/gen/incident.py sample samples/grace-budget
+
+STORY is grace-budget, records-lost, records-control, healthy, or sample
+(the bundled sample incident: records-lost with the ingress-nginx log of
+the same rollout, compressed with zstd as samples/grace-budget keeps it).
 
 grace-budget (DESIGN story 1): Deployment returns/returns-api rolls from
 ReplicaSet returns-api-7d9f8b6c5 (revision 1) to returns-api-5c8d7b9f4
@@ -12,14 +17,15 @@ SIGTERM, so it is SIGKILLed (137, Error) at the deadline.  The third new
 pod gets the IP of the first old pod after that pod is gone.
 
 It writes OUTDIR/ingress.log (ingress-nginx's default log format: the
-502s after each old pod's SIGTERM land on it; the 200s on 10.244.1.10 after
-09:01:24 on the new pod that reuses its IP), OUTDIR/pods-watch.json (kubectl get pods -w -o json
---output-watch-events), OUTDIR/events.json (kubectl get events -o json),
+502s after each old pod's SIGTERM land on it; the 200s on 10.244.1.10
+after 09:01:24 on the new pod that reuses its IP), OUTDIR/pods-watch.json
+(kubectl get pods -w -o json --output-watch-events), OUTDIR/events.json (kubectl get events -o json),
 OUTDIR/replicasets.json (a ReplicaSetList from a support bundle, items
 without kind) and OUTDIR/deployments.json (kubectl get deploy -o json).
 """
 import json
 import os
+import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
 
@@ -357,6 +363,66 @@ def records_lost(out):
     write_records(out, missing)
 
 
+def records_lost_access(out):
+    """ingress-nginx.log: the controller's log of the six-pod rollout of
+    records_lost.  It routes to each old pod until the pod is killed at
+    its grace deadline, and the pod answers 200 to the end: the courier's
+    POSTs of the pod's last ten seconds (deletion + 20 s to + 30 s) go to
+    it, are answered, and their records are the ones lost.  A status
+    lookup a second goes to every routed pod; the new pods take traffic
+    once ready (the third reuses 10.244.1.10, the first old pod's IP)."""
+    olds = ["10.244.1.%d" % (10 + i) for i in range(6)]
+    news = ["10.244.1.10" if i == 2 else "10.244.2.%d" % (20 + i)
+            for i in range(6)]
+    records_start = T0 - timedelta(hours=1)
+    lines = []
+    n = 0
+    for s in range(-120, 360):
+        t = T0 + timedelta(seconds=s)
+        routed, last = [], None
+        for i in range(6):
+            deletion = T0 + timedelta(seconds=40 * i + 10)
+            if t < deletion + timedelta(seconds=GRACE):
+                routed.append(olds[i])
+                if t >= deletion + timedelta(seconds=20):
+                    last = olds[i]
+            if t >= T0 + timedelta(seconds=40 * i + 8):
+                routed.append(news[i])
+        key = int((t - records_start).total_seconds())
+        ip = last or routed[key % len(routed)]
+        n += 1
+        lines.append((t, 0, nginx_line(
+            n, t, 200, ip + ":8080", "200", req_time=0.018 + n % 7 * 0.002,
+            path="/api/returns?parcel_id=RT%07d" % key)))
+        for k, ip in enumerate(routed):
+            n += 1
+            lines.append((t, 1 + k, nginx_line(
+                n, t, 200, ip + ":8080", "200", req_time=0.004 + k * 0.001,
+                path="/api/returns/RT%07d" % (key - 60 - k), method="GET")))
+    lines.sort(key=lambda x: (x[0], x[1]))
+    with open(os.path.join(out, "ingress-nginx.log"), "w") as f:
+        for _, _, line in lines:
+            f.write(line)
+
+
+def zstd_all(out):
+    """Compresses every file of out with zstd -19 (deterministic: no name
+    or time is stored), as the sample keeps them."""
+    for name in sorted(os.listdir(out)):
+        path = os.path.join(out, name)
+        if os.path.isfile(path) and not name.endswith(".zst"):
+            subprocess.run(["zstd", "-q", "-19", "-f", "--rm", path],
+                           check=True)
+
+
+def sample(out):
+    """samples/grace-budget: records_lost, the controller's log of the
+    same rollout, every file compressed with zstd."""
+    records_lost(out)
+    records_lost_access(out)
+    zstd_all(out)
+
+
 def records_control(out):
     """The same rollout, but 63 records missing evenly over the day."""
     grace_budget(out, npods=6)
@@ -384,6 +450,7 @@ STORIES = {"healthy": healthy,
            "grace-budget": lambda out: (grace_budget(out),
                                         grace_budget_access(out)),
            "records-lost": records_lost,
+           "sample": sample,
            "records-control": records_control}
 
 if __name__ == "__main__":

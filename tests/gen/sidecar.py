@@ -4,6 +4,7 @@ kubectl, Envoy and the container runtime write, deterministically (no
 randomness, fixed times), for the end-to-end tests.
 
     python3 tests/gen/sidecar.py sidecar|sidecar-control OUTDIR
+    python3 tests/gen/sidecar.py sample samples/mesh-sidecar
 
 sidecar:
  (a) Deployment payments/ledger rolls from ReplicaSet ledger-6b7c9d8f5
@@ -30,6 +31,9 @@ as a native sidecar (an initContainer with restartPolicy Always): started
 and ready before the app, stopped after it; no failed request, no refused
 connection, and every Job completes.
 
+sample: the bundled sample incident samples/mesh-sidecar: the sidecar
+story as a user collects it (write_sample below).
+
 Files written into OUTDIR: pods-watch.json (kubectl get pods -w -o json
 --output-watch-events), events.json (kubectl get events -o json),
 replicasets.json (a ReplicaSetList), jobs.json (a JobList: the six Jobs,
@@ -38,9 +42,12 @@ ingress gateway's access log in Istio's current default text format) and
 cluster-resources/pods/logs/payments/POD/CONTAINER.log (kubectl logs
 --timestamps, in a support bundle's layout so the path names the pod).
 """
+import gzip
+import io
 import json
 import os
 import sys
+import tarfile
 from datetime import datetime, timedelta, timezone
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -674,6 +681,170 @@ def write(out, st, dep_uid, jobs, cron):
                 f.write("%s %s\n" % (tsn(t), text))
 
 
+# --- the bundled sample: what a user collected ---------------------------
+
+BUNDLE_AT = T0 + timedelta(minutes=5)          # kubectl support-bundle
+BUNDLE = "support-bundle-" + BUNDLE_AT.strftime("%Y-%m-%dT%H_%M_%S")
+
+
+def current_pods(st):
+    """The pods as the API shows them when the bundle is taken: the last
+    version of each pod the watch saw, without the deleted ones."""
+    last = {}
+    for typ, p in st.watch:
+        name = p["metadata"]["name"]
+        if typ == "DELETED":
+            last.pop(name, None)
+        else:
+            last[name] = p
+    return [last[k] for k in sorted(last)]
+
+
+def deployment(dep_uid):
+    return {"kind": "DeploymentList", "apiVersion": "apps/v1",
+            "metadata": {"resourceVersion": "9120"},
+            "items": [{
+                "kind": "Deployment", "apiVersion": "apps/v1",
+                "metadata": {"name": DEP, "namespace": NS, "uid": dep_uid,
+                             "creationTimestamp": ts(T0 - timedelta(
+                                 days=60)),
+                             "annotations": {"deployment.kubernetes.io/"
+                                             "revision": "2"}},
+                "spec": {"replicas": 3,
+                         "selector": {"matchLabels": {"app": DEP}},
+                         "strategy": {"type": "RollingUpdate"},
+                         "template": {
+                             "metadata": {"annotations": {
+                                 "sidecar.istio.io/inject": "true"}},
+                             "spec": {"containers": [app_spec()],
+                                      "terminationGracePeriodSeconds":
+                                      GRACE}}},
+                "status": {"replicas": 3, "readyReplicas": 3,
+                           "updatedReplicas": 3}}]}
+
+
+def tar_add(tar, name, data, mtime):
+    info = tarfile.TarInfo(BUNDLE + "/" + name)
+    info.size = len(data)
+    info.mtime = int(mtime.timestamp())
+    info.mode = 0o644
+    info.uid = info.gid = 0
+    info.uname = info.gname = ""
+    tar.addfile(info, io.BytesIO(data))
+
+
+def as_json(obj):
+    """JSON as troubleshoot writes it (Go's MarshalIndent, two spaces)."""
+    return (json.dumps(obj, indent=2) + "\n").encode()
+
+
+def write_bundle(path, st, dep_uid, jobs, cron):
+    """A troubleshoot.sh support bundle (kubectl support-bundle) taken
+    five minutes after the rollout: what the API still holds then (the
+    current pods, the last hour of events, the workloads), and the logs
+    of the pods that still exist, without timestamps, as troubleshoot
+    collects them."""
+    pods = current_pods(st)
+    items = []
+    for p in pods:
+        p = copy(p)
+        p.setdefault("kind", "Pod")
+        items.append(p)
+    since = BUNDLE_AT - timedelta(hours=1)
+    events = [e for e in st.events if e["lastTimestamp"] >= ts(since)]
+    files = [
+        ("version.yaml", ("apiVersion: troubleshoot.sh/v1beta2\n"
+                          "kind: SupportBundle\nmetadata:\n"
+                          "  name: supportbundle\nspec:\n"
+                          "  versionNumber: 0.107.1\n").encode()),
+        ("cluster-info/cluster_version.json", as_json({
+            "info": {"major": "1", "minor": "30",
+                     "gitVersion": "v1.30.2", "platform": "linux/amd64"},
+            "string": "v1.30.2"})),
+        ("cluster-resources/namespaces.json", as_json({
+            "kind": "NamespaceList", "apiVersion": "v1",
+            "metadata": {"resourceVersion": "9130"},
+            "items": [{"metadata": {"name": n}, "status": {
+                "phase": "Active"}} for n in ("default", "istio-system",
+                                              NS)]})),
+        ("cluster-resources/nodes.json", as_json({
+            "kind": "NodeList", "apiVersion": "v1",
+            "metadata": {"resourceVersion": "9131"},
+            "items": [{"metadata": {"name": "node-%d" % k},
+                       "status": {"addresses": [{
+                           "type": "InternalIP",
+                           "address": "10.0.1.%d" % k}]}}
+                      for k in (1, 2, 3)]})),
+        ("cluster-resources/pods/%s.json" % NS, as_json({
+            "kind": "PodList", "apiVersion": "v1",
+            "metadata": {"resourceVersion": "9140"}, "items": items})),
+        ("cluster-resources/events/%s.json" % NS, as_json({
+            "kind": "EventList", "apiVersion": "v1",
+            "metadata": {"resourceVersion": "9141"}, "items": events})),
+        ("cluster-resources/deployments/%s.json" % NS,
+         as_json(deployment(dep_uid))),
+        ("cluster-resources/replicasets/%s.json" % NS,
+         as_json(replicasets(dep_uid))),
+        ("cluster-resources/jobs/%s.json" % NS, as_json(jobs)),
+        ("cluster-resources/cronjobs/%s.json" % NS, as_json(cron)),
+    ]
+    for p in pods:
+        name = p["metadata"]["name"]
+        for c in ([c["name"] for c in p["spec"]["containers"]] +
+                  [c["name"] for c in p["spec"]["initContainers"]]):
+            lines = sorted(st.logs.get((name, c), []))
+            if c == "istio-proxy" and not lines:
+                started = p["status"].get("startTime")
+                lines = [(None, "%s\tinfo\tEnvoy proxy is ready" %
+                          started.replace("Z", ".000000Z"))]
+            elif c == "istio-init":
+                lines = [(None, "iptables-restore --noflush "
+                          "/tmp/iptables-rules.txt")]
+            text = "".join(t + "\n" for _, t in lines)
+            files.append(("cluster-resources/pods/logs/%s/%s/%s.log" %
+                          (NS, name, c), text.encode()))
+    with open(path, "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                           compresslevel=9) as gz:
+            with tarfile.open(fileobj=gz, mode="w",
+                              format=tarfile.PAX_FORMAT) as tar:
+                for name, data in files:
+                    tar_add(tar, name, data, BUNDLE_AT)
+
+
+def write_sample(out, st, dep_uid, jobs, cron):
+    """samples/mesh-sidecar: the bundle, and what was collected beside it
+    during the rollout: the pod watch, the ingress gateway's access log
+    (gzipped) and "kubectl logs --timestamps" of the ledger pods."""
+    write_bundle(os.path.join(out, BUNDLE + ".tar.gz"), st, dep_uid, jobs,
+                 cron)
+    with open(os.path.join(out, "pods-watch.json"), "w") as f:
+        for typ, obj in st.watch:
+            f.write(json.dumps({"type": typ, "object": obj}, indent=4))
+            f.write("\n")
+    st.gateway.sort(key=lambda x: (x[0], x[1]))
+    with open(os.path.join(out, "gateway.log.gz"), "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                           compresslevel=9) as f:
+            for _, _, line in st.gateway:
+                f.write(line.encode())
+    for (pod, container), lines in sorted(st.logs.items()):
+        if container != DEP:
+            continue
+        d = os.path.join(out, "logs", NS, pod)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, container + ".log"), "w") as f:
+            for t, text in sorted(lines):
+                f.write("%s %s\n" % (tsn(t), text))
+
+
+def sample(out):
+    st = Story(False)
+    jobs, cron = cron_jobs(st)
+    dep_uid = rollout(st)
+    write_sample(out, st, dep_uid, jobs, cron)
+
+
 def story(out, native):
     st = Story(native)
     jobs, cron = cron_jobs(st)
@@ -681,7 +852,8 @@ def story(out, native):
     write(out, st, dep_uid, jobs, cron)
 
 
-STORIES = {"sidecar": lambda out: story(out, False),
+STORIES = {"sample": sample,
+           "sidecar": lambda out: story(out, False),
            "sidecar-control": lambda out: story(out, True)}
 
 if __name__ == "__main__":

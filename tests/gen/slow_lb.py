@@ -4,6 +4,7 @@ formats kubectl and Cloud Logging write, deterministically (no randomness,
 fixed times), for the end-to-end tests.
 
     python3 tests/gen/slow_lb.py slow-lb|slow-lb-control|slow-lb-burst OUTDIR
+    python3 tests/gen/slow_lb.py sample samples/ingress-lag
 
 slow-lb: Deployment checkout/web sits behind a GCLB (GKE Ingress with
 container-native load balancing: the backends are the pods' IPs).  A
@@ -25,6 +26,9 @@ traffic (one every 5 minutes), which must not make a burst.
 slow-lb-burst: the control plus a burst of 30 500s in 6 s from one new
 pod, 20 minutes after the rollout: one 5xx-burst, near the rollout.
 
+sample: the bundled sample incident samples/ingress-lag: slow-lb with a
+lag of 10 to 20 s and a reused pod IP, the LB's log as gcloud prints it.
+
 Each writes OUTDIR/pods-watch.json (kubectl get pods -w -o json
 --output-watch-events), OUTDIR/events.json (kubectl get events -o json),
 OUTDIR/replicasets.json (a ReplicaSetList) and OUTDIR/lb.json (the GCLB's
@@ -32,6 +36,7 @@ request logs exported from Cloud Logging as JSON lines, one LogEntry a
 line, timestamp = when the first GFE received the request, serverIp = the
 pod IP).
 """
+import gzip
 import json
 import os
 import sys
@@ -61,13 +66,18 @@ PROJECT = "shop-prod-4711"
 
 class Story:
     """The rollout's parameters: the old pods' preStop sleep (None: no
-    hook) and grace period, and how long the LB traffic runs."""
+    hook) and grace period, how long the LB traffic runs, how long the LB
+    routes to each old pod after its deletion request (lags) and the new
+    pods' IPs."""
 
-    def __init__(self, prestop, grace, before_s, after_s):
+    def __init__(self, prestop, grace, before_s, after_s, lags=None,
+                 new_ips=None):
         self.prestop = prestop
         self.grace = grace
         self.before_s = before_s
         self.after_s = after_s
+        self.lags = lags or [LAG_S] * 4
+        self.new_ips = new_ips or NEW_IPS
 
     def scale_up(self, i):
         return T0 + timedelta(seconds=STEP_S * i)
@@ -96,7 +106,7 @@ def container(rs, prestop):
 
 def pod(st, rs, i, created, rv):
     suffix = (OLD_SUFFIX if rs is OLD else NEW_SUFFIX)[i]
-    ip = (OLD_IPS if rs is OLD else NEW_IPS)[i]
+    ip = (OLD_IPS if rs is OLD else st.new_ips)[i]
     name = "%s-%s-%s" % (DEP, rs[0], suffix)
     return {
         "apiVersion": "v1", "kind": "Pod",
@@ -307,14 +317,14 @@ def backends(st, t):
     the pod has been told to go (None otherwise)."""
     live = []
     for i in range(4):
-        if t < st.deletion(i) + timedelta(seconds=LAG_S):
+        if t < st.deletion(i) + timedelta(seconds=st.lags[i]):
             live.append((i, OLD_IPS[i]))
         if t >= st.scale_up(i) + timedelta(seconds=NEG_AFTER_S):
-            live.append((4 + i, NEW_IPS[i]))
+            live.append((4 + i, st.new_ips[i]))
     return live
 
 
-def write_lb(st, out, errors=(), burst=()):
+def lb_lines(st, errors=(), burst=()):
     """lb.json: every backend the LB routes to gets one request a second
     (at an offset of its own within the second).  A request to an old pod
     after it stopped accepting fails with a 502; a second listed in errors
@@ -346,9 +356,16 @@ def write_lb(st, out, errors=(), burst=()):
             for j in range(count):
                 t = sec + timedelta(microseconds=110000 + 170000 * j)
                 n += 1
-                lines.append((t, gclb_entry(n, t, NEW_IPS[b], 500,
+                lines.append((t, gclb_entry(n, t, st.new_ips[b], 500,
                                             "response_sent_by_backend")))
     lines.sort(key=lambda x: x[0])
+    return lines, n502
+
+
+def write_lb(st, out, errors=(), burst=()):
+    """lb.json: lb_lines() as JSON lines, oldest first.  Returns the
+    number of 502s."""
+    lines, n502 = lb_lines(st, errors, burst)
     with open(os.path.join(out, "lb.json"), "w") as f:
         for _, e in lines:
             f.write(json.dumps(e, separators=(",", ":")) + "\n")
@@ -368,7 +385,28 @@ def control(out, burst=()):
              burst=burst)
 
 
+def sample(out):
+    """samples/ingress-lag: the slow-lb rollout as a user brings it.  The
+    GCLB routes to each old pod for 12, 17, 10 and 19 s after its
+    deletion request (no preStop: SIGTERM comes with it), and the fourth
+    new pod gets the IP of the first old pod.  lb-requests.json.gz is what
+    "gcloud logging read --format=json" prints (one JSON array, newest
+    entry first, keys sorted, two-space indent), gzipped; the Kubernetes
+    dumps stay plain JSON."""
+    ips = NEW_IPS[:3] + [OLD_IPS[0]]
+    st = Story(None, 30, 300, 300, lags=[12, 17, 10, 19], new_ips=ips)
+    write_kubernetes(st, out)
+    lines, _ = lb_lines(st)
+    entries = [e for _, e in reversed(lines)]
+    text = json.dumps(entries, indent=2, sort_keys=True) + "\n"
+    with open(os.path.join(out, "lb-requests.json.gz"), "wb") as raw:
+        with gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0,
+                           compresslevel=9) as f:
+            f.write(text.encode())
+
+
 STORIES = {
+    "sample": sample,
     "slow-lb": slow_lb,
     "slow-lb-control": control,
     # 30 500s in 6 s (5 a second) from the second new pod at 14:20:00

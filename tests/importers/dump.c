@@ -18,8 +18,10 @@
 #include <unistd.h>
 
 #include "importer.h"
+#include "out.h"
 #include "timefmt.h"
 #include "util.h"
+#include "zone.h"
 
 static json_t *
 time_json(int64_t us)
@@ -50,7 +52,7 @@ str_json(const char *s)
 		return (json_null());
 	if ((v = json_string(s)) != NULL)
 		return (v);
-	safe = str_sanitize(s, strlen(s), SIZE_MAX);
+	safe = out_safe(s, strlen(s), SIZE_MAX);
 	marked = xasprintf("(not UTF-8) %s", safe);
 	v = json_string(marked);
 	free(safe);
@@ -126,7 +128,8 @@ int
 main(int argc, char **argv)
 {
 	const struct importer	*imp = NULL;
-	struct import_opts	 opts = { .tz_off_s = 0 };
+	struct import_opts	 opts = { .tz = NULL };
+	struct zone		*tz = NULL;
 	struct sink		 sink = {
 		.ctx = NULL, .put = dump_put, .reject = dump_reject,
 		.damaged = dump_damaged
@@ -139,10 +142,13 @@ main(int argc, char **argv)
 	while ((ch = getopt(argc, argv, "a:z:r:k:t:")) != -1) {
 		switch (ch) {
 		case 'z':
-			if (time_parse_zone(optarg, &opts.tz_off_s) != 0) {
-				fprintf(stderr, "bad zone %s\n", optarg);
+			zone_free(tz);
+			if (zone_open(optarg, &tz, &cause) != 0) {
+				fprintf(stderr, "%s\n", cause);
+				free(cause);
 				return (2);
 			}
+			opts.tz = tz;
 			break;
 		case 'r':
 			opts.records = optarg;
@@ -196,5 +202,6 @@ main(int argc, char **argv)
 		}
 	}
 	source_close(src);
+	zone_free(tz);
 	return (rc);
 }

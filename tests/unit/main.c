@@ -11,17 +11,23 @@ int	unit_failed;
 extern const struct unit_test timefmt_tests[];
 extern const struct unit_test source_tests[];
 extern const struct unit_test util_tests[];
+extern const struct unit_test out_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
+extern const struct unit_test zone_tests[];
+extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
+	out_tests,
 	timefmt_tests,
 	source_tests,
 	ipmap_tests,
 	lifecycle_tests,
 	hostport_tests,
+	zone_tests,
+	tui_tests,
 	NULL
 };
 

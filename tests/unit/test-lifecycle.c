@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "lifecycle.h"
+#include "podset.h"
 #include "timefmt.h"
 #include "unit.h"
 
@@ -163,13 +164,19 @@ got_ctr(void *ctx, const void *row)
 static void
 fetch(const char *uid, struct got *g)
 {
-	char	*cause = NULL;
+	struct podset	 ps;
+	char		*cause = NULL;
+	size_t		 i;
 
 	memset(g, 0, sizeof *g);
-	if (store_model_scan(st, ROW_POD, "uid", uid, got_pod, g,
-	    &cause) != 0 || store_model_scan(st, ROW_CONTAINER, "pod_uid",
-	    uid, got_ctr, g, &cause) != 0)
+	if (podset_load(st, &ps, uid, &cause) != 0)
 		fatal("%s", cause);
+	if (ps.n == 1) {
+		got_pod(g, &ps.v[0].r);
+		for (i = 0; i < ps.v[0].nc; i++)
+			got_ctr(g, &ps.v[0].c[i]);
+	}
+	podset_free(&ps);
 }
 
 static const struct row_container *

@@ -14,6 +14,7 @@
 
 #include "timefmt.h"
 #include "unit.h"
+#include "zone.h"
 
 #define S(x)	((int64_t)(x) * INT64_C(1000000))
 
@@ -58,20 +59,31 @@ static void	 test_round_trip(void);
 static void	 test_garbage(void);
 static void	 test_len(void);
 
-/* Parses the first n bytes of s from a heap copy holding only them. */
+/*
+ * Parses the first n bytes of s from a heap copy holding only them;
+ * zone-less times are off_s east of UTC (a fixed zone from zone_open of
+ * "+hh:mm", or NULL for 0).
+ */
 static int
 run(enum parser p, const char *s, size_t n, int off_s, int64_t *us)
 {
-	char	*copy;
-	int	 rv = -1;
+	struct zone	*tz = NULL;
+	char		*copy, spec[16], *cause = NULL;
+	int		 rv = -1, a = off_s < 0 ? -off_s : off_s;
 
+	if (off_s != 0) {
+		snprintf(spec, sizeof spec, "%c%02d:%02d", off_s < 0 ? '-' :
+		    '+', a / 3600, a / 60 % 60);
+		if (zone_open(spec, &tz, &cause) != 0)
+			abort();
+	}
 	copy = malloc(n == 0 ? 1 : n);
 	if (copy == NULL)
 		abort();
 	memcpy(copy, s, n);
 	switch (p) {
 	case P_ISO:
-		rv = time_parse_iso(copy, n, off_s, us);
+		rv = time_parse_iso(copy, n, tz, us);
 		break;
 	case P_CLF:
 		rv = time_parse_clf(copy, n, us);
@@ -80,10 +92,11 @@ run(enum parser p, const char *s, size_t n, int off_s, int64_t *us)
 		rv = time_parse_epoch(copy, n, us);
 		break;
 	case P_ANY:
-		rv = time_parse_any(copy, n, off_s, us);
+		rv = time_parse_any(copy, n, tz, us);
 		break;
 	}
 	free(copy);
+	zone_free(tz);
 	return (rv);
 }
 

@@ -1,6 +1,6 @@
 /*
- * test-util.c: the growable buffer, the terminal-safe copy and the content
- * hash (which must not depend on how the input is split into pieces).
+ * test-util.c: the growable buffer and SHA-256 (which must be the standard
+ * one, and not depend on how the input is split into pieces).
  */
 #include <stdlib.h>
 
@@ -25,33 +25,6 @@ test_buf(void)
 	CHECK(b.len == 0 && b.data[0] == '\0');
 	buf_free(&b);
 	CHECK(b.data == NULL);
-}
-
-static void
-test_sanitize(void)
-{
-	char	*s;
-
-	s = str_sanitize("ok \xc3\xa9t\xc3\xa9", 8, 100);
-	CHECK_STR(s, "ok \xc3\xa9t\xc3\xa9");
-	free(s);
-	s = str_sanitize("\x1b[2Jboom\x07", 9, 100);
-	CHECK_STR(s, "\\x1b[2Jboom\\x07");
-	free(s);
-	s = str_sanitize("a\0b", 3, 100);
-	CHECK_STR(s, "a\\x00b");
-	free(s);
-	/* C1 control (U+009B, CSI) and invalid UTF-8 */
-	s = str_sanitize("\xc2\x9b" "1m\xff\xc3", 6, 100);
-	CHECK_STR(s, "\\xc2\\x9b1m\\xff\\xc3");
-	free(s);
-	/* overlong encoding of '/' and a UTF-16 surrogate */
-	s = str_sanitize("\xc0\xaf\xed\xa0\x80", 5, 100);
-	CHECK_STR(s, "\\xc0\\xaf\\xed\\xa0\\x80");
-	free(s);
-	s = str_sanitize("abcdefgh", 8, 4);
-	CHECK_STR(s, "abcd...");
-	free(s);
 }
 
 static void
@@ -103,7 +76,6 @@ test_sha256_split(void)
 
 const struct unit_test util_tests[] = {
 	{ "util_buf", test_buf },
-	{ "util_sanitize", test_sanitize },
 	{ "util_sha256_vectors", test_sha256_vectors },
 	{ "util_sha256_split", test_sha256_split },
 	{ NULL, NULL }

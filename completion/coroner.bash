@@ -1,0 +1,106 @@
+# coroner.bash: bash completion for coroner(1): the commands, each
+# command's options, the formats of --as (asked of "coroner formats", so
+# a new importer needs no change here), report's --format, --tz zone
+# names from the zoneinfo directory, and file names where a file goes.
+# Installed as $(PREFIX)/share/bash-completion/completions/coroner.
+
+_coroner_commands="import analyze report pods timeline tui formats help"
+
+# The formats "coroner formats" lists, else the ones known when this was
+# written.
+_coroner_formats()
+{
+	local f
+	f=$("${1:-coroner}" formats 2>/dev/null |
+	    awk '$1 !~ /^\(/ { print $1 }')
+	[ -n "$f" ] || f="k8s-events k8s-pods k8s-workloads container-log
+	    ingress-nginx envoy alb gclb records"
+	echo "$f"
+}
+
+# Zone names under $TZDIR (else /usr/share/zoneinfo), read once.
+_coroner_zones()
+{
+	local dir=${TZDIR:-/usr/share/zoneinfo}
+	if [ -z "${_coroner_zone_list:-}" ] && [ -d "$dir" ]; then
+		_coroner_zone_list=$(cd "$dir" && find . \( -type f -o \
+		    -type l \) 2>/dev/null | sed 's|^\./||' |
+		    grep -E '^[A-Z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$' |
+		    grep -vE '^(posix|right)/')
+	fi
+	echo "UTC $_coroner_zone_list"
+}
+
+_coroner()
+{
+	local cur=${COMP_WORDS[COMP_CWORD]} prev=${COMP_WORDS[COMP_CWORD-1]}
+	local cmd="" opts i
+
+	COMPREPLY=()
+	for ((i = 1; i < COMP_CWORD; i++)); do
+		case ${COMP_WORDS[i]} in
+		--db|--as|--tz|--pod|--container|--records|--key|--time|\
+		--reconcile|--lead|--skew|--format|-o|--output|--max-*)
+			((i++)) ;;
+		-*)	;;
+		*)	cmd=${COMP_WORDS[i]}; break ;;
+		esac
+	done
+
+	case $prev in
+	--db|-o|--output)
+		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	--as)
+		COMPREPLY=($(compgen -W "$(_coroner_formats \
+		    "${COMP_WORDS[0]}")" -- "$cur"))
+		return ;;
+	--format)
+		COMPREPLY=($(compgen -W "md html json" -- "$cur"))
+		return ;;
+	--tz)
+		COMPREPLY=($(compgen -W "$(_coroner_zones)" -- "$cur"))
+		return ;;
+	--pod|--container|--records|--key|--time|--reconcile|--lead|--skew|\
+	--max-*)
+		return ;;
+	esac
+
+	case $cmd in
+	"")
+		opts="--db --help --version"
+		if [[ $cur == -* ]]; then
+			COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "$_coroner_commands" -- "$cur")
+			    $(compgen -f -- "$cur"))
+		fi
+		return ;;
+	import)
+		opts="--db --as --tz --pod --container --records --key --time
+		    --max-bytes --max-ratio --max-inputs --max-line --max-object
+		    --max-upstreams --quiet -q --help" ;;
+	analyze)
+		opts="--db --reconcile --lead --skew --json --help" ;;
+	report)
+		opts="--db --format --output -o --help" ;;
+	pods)
+		opts="--db --json --help" ;;
+	timeline|tui)
+		opts="--db --help" ;;
+	formats)
+		opts="--help" ;;
+	help)
+		COMPREPLY=($(compgen -W "$_coroner_commands" -- "$cur"))
+		return ;;
+	*)
+		return ;;
+	esac
+	if [[ $cur == -* ]]; then
+		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
+	elif [ "$cmd" = import ]; then
+		COMPREPLY=($(compgen -f -- "$cur"))
+	fi
+}
+
+complete -o filenames -F _coroner coroner

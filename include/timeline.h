@@ -1,0 +1,116 @@
+/*
+ * timeline.h: the lanes of pods on one time axis, derived once for the
+ * HTML report's pictures and the TUI's death and rollout views.  A pod's
+ * lane is a row of spans (pending, running, ready, preStop, after
+ * SIGTERM, sidecars alone, exited), each of its containers gets a lane
+ * of its own, the traffic routed to it is binned on the axis; the marks
+ * on the lanes are the pod's moments (moments.h).  An axis is either
+ * absolute (UTC) or aligned: each pod at its own deletion request, so
+ * that the pods of one rollout can be compared at a glance.
+ *
+ * Model layer: reads through store.h (no SQL), draws nothing.
+ */
+#ifndef TIMELINE_H
+#define TIMELINE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "podset.h"
+#include "store.h"
+
+/* What a stretch of a lane shows. */
+enum tl_state {
+	TL_PENDING,		/* created (or waiting), not started */
+	TL_RUNNING,		/* running, not (yet) ready */
+	TL_READY,		/* ready: in the endpoints */
+	TL_PRESTOP,		/* deletion requested, preStop runs */
+	TL_TERMINATING,		/* after SIGTERM until the main exit */
+	TL_SIDECARS,		/* main containers exited, sidecars run */
+	TL_EXITED,		/* every container exited, pod not gone */
+	TL__COUNT
+};
+
+/* One stretch of a lane; to_us TIME_NONE: still so at the end. */
+struct tl_span {
+	int64_t		 from_us;
+	int64_t		 to_us;
+	enum tl_state	 state;
+};
+
+/* One lane: the pod's, or one container's. */
+struct tl_lane {
+	const struct row_container *c;	/* the container, NULL: the pod;
+					   borrowed from the pod */
+	struct tl_span	*v;		/* owned, oldest first, no overlap */
+	size_t		 n;
+};
+
+/* A pod's lanes. */
+struct tl_pod {
+	const struct podset_pod	*pod;	/* borrowed */
+	struct tl_lane		 phase;	/* the pod's own lane */
+	struct tl_lane		*c;	/* owned: one per container that is
+					   not a plain init container */
+	size_t			 nc;
+	int64_t			 began_us; /* its first known time */
+	int64_t			 ended_us; /* its last known time (gone,
+					   last exit, deadline), or
+					   TIME_NONE while it lives */
+};
+
+/* Builds pod p's lanes (p borrowed).  Free with timeline_pod_free. */
+void	timeline_pod(const struct podset_pod *p, struct tl_pod *tp);
+void	timeline_pod_free(struct tl_pod *tp);
+
+/* A short name of a state for legends and tests ("preStop"). */
+const char	*tl_state_name(enum tl_state s);
+
+/* Where a set of pods is drawn. */
+struct tl_axis {
+	int64_t		 lo_us;		/* the axis runs from lo_us */
+	int64_t		 hi_us;		/* to hi_us, in whole seconds */
+};
+/*
+ * The axis for pods around a window (a finding's start and end, or
+ * TIME_NONE): the window widened to the pods' moments near it, padded.
+ * Returns 0, or -1 when nothing has a time.
+ */
+int	timeline_axis(const struct podset_pod *const *pods, size_t n,
+	    int64_t from_us, int64_t to_us, struct tl_axis *ax);
+/*
+ * The axis of one pod's death: from a little before its deletion
+ * request (or its last exit) to a little after it was gone; with whole
+ * set, its whole life.  Returns 0, or -1 when the pod has no time.
+ */
+int	timeline_death_axis(const struct podset_pod *p, int whole,
+	    struct tl_axis *ax);
+
+/* Requests routed to a pod, in bins over an axis. */
+struct tl_traffic {
+	size_t		 nbins;
+	int64_t		*ok;		/* owned: answered per bin */
+	int64_t		*bad;		/* owned: failed per bin (5xx or no
+					   response) */
+	int64_t		 peak;		/* the largest ok or bad bin */
+	int64_t		 total_ok;	/* over the axis */
+	int64_t		 total_bad;
+};
+/*
+ * Bins the buckets of pod p over [lo_us, hi_us) into nbins bins (a
+ * bucket counts in the bin of its second's middle).  Returns 0, or -1
+ * with a new *cause.  Free with timeline_traffic_free.
+ */
+int	timeline_traffic(struct store *st, const struct podset_pod *p,
+	    int64_t lo_us, int64_t hi_us, size_t nbins, struct tl_traffic *t,
+	    char **cause);
+void	timeline_traffic_free(struct tl_traffic *t);
+
+/*
+ * A tick step in seconds for an axis of span_s seconds giving at most
+ * max ticks: 1, 2, 5, 10, 15, 30 s, 1, 2, 5, 10, 15, 30 min, 1, 2, 3,
+ * 6, 12 h, days.
+ */
+int64_t	timeline_tick_step(int64_t span_s, int max);
+
+#endif

@@ -1,0 +1,378 @@
+/*
+ * tui.h: the terminal user interface (src/tui/).  One file per view,
+ * each a const struct tui_view in the table of src/tui/tui.c: a load
+ * function that fills the view's plain state through store.h and the
+ * model (moments.h, timeline.h), a draw function that turns that state
+ * into characters of a WINDOW, and a table of keys mapping to actions.
+ *
+ * Drawing never reads input, never refreshes and holds no SQL: a draw
+ * function gets a WINDOW, its size and the state, so that the tests can
+ * draw a view from fixed rows into a screen on /dev/null and read it
+ * back.  Actions return TUI_* bits saying what must happen next.  Text
+ * from the data is drawn through tui_text(), which makes it safe
+ * (out.h) and fits it to its columns.
+ */
+#ifndef TUI_H
+#define TUI_H
+
+#include <curses.h>
+#include <stdint.h>
+
+#include "moments.h"
+#include "podset.h"
+#include "store.h"
+#include "timeline.h"
+
+/* What an action asks of the loop. */
+#define TUI_REDRAW	0x1	/* draw again */
+#define TUI_RELOAD	0x2	/* load the view's state again */
+#define TUI_BACK	0x4	/* leave the view (q, Esc) */
+#define TUI_QUIT	0x8	/* leave coroner (Q) */
+#define TUI_PUSH	0x10	/* open tui->next (set by the action) */
+#define TUI_PROMPT	0x20	/* read a line for tui->prompt_for */
+
+enum tui_view_id {
+	VIEW_OVERVIEW,
+	VIEW_PODS,
+	VIEW_FINDINGS,
+	VIEW_FINDING,
+	VIEW_DEATH,
+	VIEW_ROLLOUT,
+	VIEW_SQL,
+	VIEW_HELP,
+	VIEW__COUNT
+};
+
+/* How things look: glyphs with an ASCII fallback, colors or none. */
+struct tui_look {
+	int		 utf8;		/* the locale is UTF-8: block and box
+					   characters; else ASCII */
+	int		 color;		/* colors in use (a terminal that has
+					   them, NO_COLOR unset) */
+};
+
+/* Color pairs (used only when look.color). */
+enum tui_pair {
+	PAIR_NONE,
+	PAIR_READY,		/* green: ready, answered requests */
+	PAIR_RUNNING,		/* cyan: running, not ready */
+	PAIR_PRESTOP,		/* yellow: preStop, warnings */
+	PAIR_TERM,		/* red: after SIGTERM, failures, kills */
+	PAIR_SIDECAR,		/* magenta: sidecars alone */
+	PAIR_TITLE,		/* the title and key bars */
+	PAIR_CURSOR,		/* the moment under the cursor */
+	PAIR__COUNT
+};
+
+/* A finding as the views show it. */
+struct tui_finding {
+	struct row_finding	 r;	/* strings owned by the state's
+					   arena */
+	size_t			 npods;	/* pods it names */
+	const char		**uids;	/* owned array of npods uids
+					   (arena strings) */
+};
+
+/* One workload's lane of the overview. */
+struct ov_lane {
+	const char	*namespace;	/* arena; NULL: no pod known */
+	const char	*workload;	/* arena; NULL: requests to no pod */
+	int64_t		*req;		/* owned: attempts per column */
+	int64_t		*bad;		/* owned: failed per column */
+	int64_t		 peak;		/* largest req column */
+	int64_t		 total;		/* attempts over the window */
+	int64_t		 failed;	/* failed over the window */
+	int64_t		*deaths;	/* owned: deletion or death times */
+	size_t		 ndeaths;
+	int		*killed;	/* owned: parallel to deaths, 1 when
+					   SIGKILLed at the deadline */
+	int64_t		*roll_from;	/* owned: rollouts' spans */
+	int64_t		*roll_to;
+	size_t		 nrolls;
+	int64_t		*missing;	/* owned: missing records' times */
+	size_t		 nmissing;
+};
+
+/* The overview: the incident window and the findings. */
+struct ov_state {
+	struct tl_axis	 axis;		/* the incident window */
+	const char	*axis_basis;	/* how the window was chosen */
+	size_t		 ncols;		/* histogram columns loaded */
+	struct ov_lane	*lanes;		/* owned */
+	size_t		 nlanes;
+	int		 cursor;	/* the finding under the cursor */
+	int		 top;		/* first finding shown */
+	int		 lane_top;	/* first lane shown */
+};
+
+/* A row of the pods view: a pod, or a workload's heading. */
+struct pods_row {
+	struct podset_pod *pod;		/* NULL: a heading */
+	const char	*heading;	/* arena: "ns/workload (Kind)" */
+	int64_t		 failed;	/* failed requests routed to it */
+	int64_t		 missing;	/* records lost in its window */
+	char		 badges[48];	/* its findings, short: "KILL GRACE" */
+};
+struct pods_state {
+	char		 filter[512];	/* what / filters by, "" for all */
+	struct pods_row	*rows;		/* owned, in order */
+	size_t		 nrows;
+	int		 cursor;	/* a row with a pod */
+	int		 top;
+};
+
+/* How a line of the finding view looks. */
+#define FL_TEXT		0
+#define FL_HEAD		1	/* a heading */
+#define FL_DIM		2	/* an explanation */
+#define FL_POD		3	/* a pod: Enter opens its death */
+
+/* The prompts the loop reads (tui.c answers them). */
+enum tui_prompt {
+	PROMPT_NONE,
+	PROMPT_FILTER,		/* pods: / */
+	PROMPT_SQL,		/* ; */
+	PROMPT_EXPORT_FORMAT,	/* e, first question */
+	PROMPT_EXPORT_PATH,	/* e, second question */
+	PROMPT_GOTO		/* g */
+};
+
+/* The findings list and the finding view. */
+struct findings_state {
+	int		 cursor;	/* the finding under the cursor */
+	int		 top;
+};
+struct finding_state {
+	size_t		 idx;		/* into tui_state.findings */
+	struct podset_pod **pods;	/* owned array: its pods */
+	size_t		 npods;
+	char		**lines;	/* owned: the text, wrapped */
+	int		*line_pod;	/* owned: the pod a line names, -1 */
+	int		*line_style;	/* owned: FL_* of each line */
+	size_t		 nlines;
+	int		 cursor;	/* a pod line, or -1 */
+	int		 top;		/* first line shown */
+	int		 width;		/* the width the text was wrapped to */
+};
+
+/* The death view of one pod. */
+enum death_pane {
+	PANE_LANES,		/* the lanes: n/p, arrows pan */
+	PANE_DETAIL,		/* the rows behind the moment: arrows
+				   scroll */
+	PANE__COUNT
+};
+struct death_state {
+	struct podset_pod *pod;		/* borrowed from the state's pods */
+	struct moments	 ms;		/* its moments */
+	struct tl_pod	 tp;		/* its lanes */
+	struct tl_axis	 axis;		/* what is shown */
+	struct tl_axis	 home;		/* its death: what 0 shows again */
+	int		 whole;		/* showing its whole life */
+	struct tl_traffic traffic;	/* binned on axis, plot columns */
+	int		 cursor;	/* the current moment, or -1 */
+	char		**detail;	/* owned: the rows behind it */
+	size_t		 ndetail;
+	int		 detail_top;
+	enum death_pane	 pane;		/* where the arrows go */
+	int		 plot_w;	/* columns the traffic was binned
+					   for */
+};
+
+/* The rollout view: pods aligned at their own deletion request. */
+struct rollout_lane {
+	struct podset_pod *pod;		/* borrowed */
+	struct tl_pod	 tp;		/* its lanes */
+	struct moments	 ms;		/* its moments */
+	struct tl_traffic traffic;	/* binned on the aligned axis */
+};
+struct rollout_state {
+	int		 finding;	/* the finding whose pods are shown,
+					   or -1: the death view pod's
+					   rollout */
+	const char	*title;		/* arena: what the pods share */
+	struct rollout_lane *lanes;	/* owned */
+	size_t		 n;
+	int64_t		 lo_off_us;	/* the axis, as offsets from each */
+	int64_t		 hi_off_us;	/* pod's deletion request */
+	int		 plot_w;	/* columns traffic was binned for */
+	char		 summary[3][256]; /* what they share, in words */
+	int		 cursor;	/* the lane under the cursor */
+	int		 top;
+};
+
+/* The SQL view: one read-only statement and its result. */
+struct sql_state {
+	char		 query[512];	/* the last statement run */
+	struct store_table t;		/* its result */
+	char		*error;		/* owned: SQLite's message, or NULL */
+	int		 top;		/* first row shown */
+	int		 left;		/* first column shown */
+};
+
+/* Everything the views share. */
+struct tui_state {
+	struct store		*st;		/* borrowed */
+	const char		*db_path;	/* borrowed */
+	struct tui_look		 look;
+	struct podset		 pods;		/* every pod */
+	struct tui_finding	*findings;	/* owned, in report order */
+	size_t			 nfindings;
+	struct arena		 strings;	/* the findings' strings */
+	struct ov_state		 ov;
+	struct pods_state	 pl;
+	struct findings_state	 fl;
+	struct finding_state	 fv;
+	struct death_state	 dv;
+	struct rollout_state	 rv;
+	struct sql_state	 sq;
+	enum tui_view_id	 stack[16];	/* the views open, top last */
+	int			 depth;
+	enum tui_view_id	 help_of;	/* whose keys ? lists */
+	int			 help_top;	/* its first line shown */
+	enum tui_view_id	 next;		/* what TUI_PUSH opens */
+	char			 message[256];	/* the status line, or "" */
+	const char		*prompt_for;	/* what TUI_PROMPT asks */
+	int			 prompt_kind;	/* which prompt (tui.c) */
+	char			 answer[512];	/* what the prompt read */
+	int			 mouse_y;	/* the last click, in the */
+	int			 mouse_x;	/* view's window */
+	int			 rows;		/* the view's window size */
+	int			 cols;
+};
+
+/* One key of a view and what it does. */
+struct tui_key {
+	int		 key;		/* a curses key code */
+	const char	*name;		/* as the help shows it: "n" */
+	const char	*help;		/* what it does */
+	int		(*action)(struct tui_state *);
+};
+
+/* A view: its loader, its drawing and its keys. */
+struct tui_view {
+	const char		*name;	/* "Overview" */
+	int			(*load)(struct tui_state *, char **cause);
+	void			(*draw)(WINDOW *, int h, int w,
+				    const struct tui_state *);
+	const struct tui_key	*keys;	/* ends with a NULL name */
+	/* g: goes to the time the user typed, or NULL */
+	int			(*go)(struct tui_state *, const char *);
+};
+extern const struct tui_view tui_views[VIEW__COUNT];
+/* The keys of every view (tui.c), for the help. */
+extern const struct tui_key tui_global_keys[];
+
+/*
+ * A time the user typed: RFC 3339, "HH:MM:SS[.mmm]" (on the day of
+ * zero_us, or of day_us), or "+S"/"-S" seconds from zero_us.  Returns 0,
+ * or -1 when it is none of these.
+ */
+int	tui_parse_time(const char *s, int64_t zero_us, int64_t day_us,
+	    int64_t *out);
+
+/*
+ * Opens the TUI on st until the user quits.  The terminal is restored
+ * on every way out (return, fatal(), SIGINT, SIGTERM).  Returns 0, or
+ * -1 with a new *cause (the state could not be loaded, no terminal).
+ */
+int	tui_run(struct store *st, const char *db_path, char **cause);
+
+/* The shared state, loaded (tui.c): pods and findings. */
+int	tui_state_load(struct tui_state *ts, struct store *st,
+	    const char *db_path, char **cause);
+void	tui_state_free(struct tui_state *ts);
+/* The finding with this id, or NULL. */
+struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
+
+/* The views (one file each). */
+int	overview_load(struct tui_state *, char **);
+void	overview_draw(WINDOW *, int, int, const struct tui_state *);
+int	overview_go(struct tui_state *, const char *);
+extern const struct tui_key overview_keys[];
+int	pods_load(struct tui_state *, char **);
+void	pods_draw(WINDOW *, int, int, const struct tui_state *);
+int	pods_go(struct tui_state *, const char *);
+extern const struct tui_key pods_keys[];
+void	findings_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key findings_keys[];
+int	finding_load(struct tui_state *, char **);
+void	finding_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key finding_keys[];
+int	death_load(struct tui_state *, char **);
+int	death_go(struct tui_state *, const char *);
+int	death_open(struct tui_state *, struct podset_pod *, char **);
+void	death_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key death_keys[];
+int	rollout_load(struct tui_state *, char **);
+/* What the lanes of a rollout share, in the summary's three sentences. */
+void	rollout_summarize(struct rollout_state *);
+void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key rollout_keys[];
+int	sql_run(struct tui_state *, const char *query);
+void	sql_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key sql_keys[];
+void	help_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key help_keys[];
+
+/* Drawing primitives (draw.c). */
+enum tui_glyph {
+	G_PENDING, G_RUNNING, G_READY, G_PRESTOP, G_TERMINATING,
+	G_SIDECARS, G_EXITED,		/* the states of timeline.h */
+	G_DELETION, G_SIGTERM, G_DEADLINE, G_EXIT, G_KILLED, G_GONE,
+	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_HLINE, G_VLINE, G_CURSOR,
+	G_BAR1, G_BAR2, G_BAR3, G_BAR4, G_BAR5, G_BAR6, G_BAR7, G_BAR8,
+	G__COUNT
+};
+/* The glyph of g in this look, as a string (one column). */
+const char	*tui_glyph(const struct tui_look *, enum tui_glyph g);
+/*
+ * How much a mark matters when two fall in one column: the higher wins
+ * (a kill over the deadline over SIGTERM over an exit over the pod's
+ * end over events and log lines).
+ */
+int		 tui_mark_rank(enum tui_glyph g);
+/* The glyph of a timeline state. */
+enum tui_glyph	 tui_state_glyph(enum tl_state s);
+/* The color pair of a timeline state. */
+enum tui_pair	 tui_state_pair(enum tl_state s);
+/*
+ * Draws text (data: made safe here) at y, x within cols columns, cut
+ * with an ellipsis when it does not fit; attr is a curses attribute
+ * (A_BOLD...) and pair a color pair, used only with colors.  Returns
+ * the columns written.
+ */
+int	tui_text(WINDOW *, const struct tui_look *, int y, int x, int cols,
+	    const char *text, attr_t attr, enum tui_pair pair);
+/* Like tui_text, formatted (every %s made safe by out.h). */
+int	tui_textf(WINDOW *, const struct tui_look *, int y, int x,
+	    int cols, attr_t attr, enum tui_pair pair, const char *fmt, ...)
+	    __attribute__((format(printf, 8, 9)));
+/* Blanks cols cells from y, x with attribute attr (a row's highlight). */
+void	tui_fill(WINDOW *, int y, int x, int cols, attr_t attr);
+/* Draws glyph g at y, x. */
+void	tui_put_glyph(WINDOW *, const struct tui_look *, int y, int x,
+	    enum tui_glyph g, attr_t attr, enum tui_pair pair);
+/* The title bar (row 0) and the key bar (last row) of every view. */
+void	tui_title(WINDOW *, int w, const struct tui_state *,
+	    const char *title);
+void	tui_keybar(WINDOW *, int h, int w, const struct tui_state *,
+	    const char *keys);
+
+/* Columns of a time on a plot from x0 over w columns, or -1 outside. */
+int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
+/*
+ * An axis row at y: tick labels over w columns from x0, as clock times
+ * (with zero_us TIME_NONE) or as offsets from zero_us ("+30 s").
+ */
+void	tui_axis(WINDOW *, const struct tui_look *, int y, int x0, int w,
+	    int64_t lo_us, int64_t hi_us, int64_t zero_us);
+/* A lane's spans at y over w columns from x0. */
+void	tui_spans(WINDOW *, const struct tui_look *, int y, int x0, int w,
+	    int64_t lo_us, int64_t hi_us, const struct tl_lane *l,
+	    int64_t shift_us);
+/* Bars of counts per column (0..peak as eighths of a cell) at y. */
+void	tui_bars(WINDOW *, const struct tui_look *, int y, int x0,
+	    const int64_t *v, size_t n, int64_t peak, enum tui_pair pair);
+
+#endif

@@ -1,0 +1,153 @@
+/*
+ * evidence.c: the words for each evidence field of the findings
+ * (evidence.h), as an SRE would say them in a postmortem.  Pure data;
+ * the rules that fill the fields are src/rules*.c and src/reconcile.c.
+ */
+#include <string.h>
+
+#include "evidence.h"
+
+static const struct {
+	const char	*key;
+	const char	*words;
+} fields[] = {
+	/* the grace budget */
+	{ "grace_s", "the grace period (terminationGracePeriodSeconds): "
+	    "the whole budget from the deletion request to SIGKILL, in "
+	    "seconds" },
+	{ "prestop_s", "the preStop sleep: it runs first and uses up the "
+	    "grace before SIGTERM is sent" },
+	{ "killed", "containers that exited 137 within 2 s of the grace "
+	    "deadline: SIGKILLed while still shutting down" },
+	{ "shutdown_s", "the longest shutdown measured, from SIGTERM to "
+	    "the exit (only a lower bound when every container was "
+	    "killed)" },
+	{ "shutdown_basis", "how the shutdown is known: observed (a "
+	    "container exited on its own), lower-bound (all were killed: "
+	    "it takes longer than this) or logs" },
+	{ "margin_s", "the margin added to the budget for what varies" },
+	{ "recommended_grace_s", "preStop + shutdown + margin, rounded up "
+	    "to 5 s: a grace period that holds the whole shutdown" },
+	{ "recommended_prestop_s", "a preStop sleep longer than the load "
+	    "balancer's lag, so that the pod keeps serving until it stops "
+	    "routing" },
+	{ "recommended_drain_s", "how long the proxy should drain so that "
+	    "the app finishes before it" },
+	{ "deletion", "the deletion request: deletionTimestamp minus the "
+	    "grace; the grace, endpoint removal and the preStop start here" },
+	{ "sigterm", "when SIGTERM reached the container: after its preStop" },
+	{ "deadline", "the grace deadline: deletion request + grace; what "
+	    "still runs gets SIGKILL" },
+	{ "finished", "when the container exited" },
+	{ "exit_code", "its exit code: 137 is SIGKILL (or the OOM killer), "
+	    "143 SIGTERM obeyed, 0 a clean exit" },
+	{ "pod", "the pod" },
+	{ "container", "the container" },
+	{ "pods_detail", "one row per pod: the times and codes behind the "
+	    "numbers above" },
+	/* traffic */
+	{ "failed_requests", "requests routed to these pods that failed "
+	    "(5xx or no response) after they had stopped accepting" },
+	{ "conn_failures", "attempts that got no response at all: refused, "
+	    "reset or timed out" },
+	{ "lag_s", "the load balancer's lag: the last request it still "
+	    "routed to a pod minus that pod's deletion request (the worst "
+	    "pod), in seconds" },
+	{ "lag_resolution_s", "the lag comes from per-second counts: it is "
+	    "known to within this many seconds" },
+	{ "first_failure", "the first failed request" },
+	{ "last_failure", "the last failed request" },
+	{ "stopped_accepting", "when the pod stopped accepting requests" },
+	{ "stopped_basis", "how that time is known" },
+	{ "last_routed", "the last request the load balancer still routed "
+	    "to the pod" },
+	{ "failed", "requests that failed" },
+	{ "requests", "requests routed in that time" },
+	{ "rollout", "the rollout these pods died in" },
+	{ "deployment", "the Deployment" },
+	{ "old_rs", "the ReplicaSet being replaced" },
+	{ "new_rs", "the ReplicaSet taking over" },
+	{ "revision", "the Deployment's revision of the new ReplicaSet" },
+	{ "offset_s", "seconds from the rollout's start" },
+	{ "start", "when it began" },
+	{ "end", "when it ended" },
+	/* sidecars */
+	{ "proxy", "the proxy container beside the app" },
+	{ "app", "the app container" },
+	{ "proxy_exit", "when the proxy exited" },
+	{ "app_exit", "when the app exited" },
+	{ "gap_s", "seconds the app ran on without its proxy: its requests "
+	    "and outbound calls failed" },
+	{ "log_errors", "the app's log lines about failed calls in that "
+	    "time" },
+	{ "sample", "one such line, as the app wrote it" },
+	{ "proxy_ready", "when the proxy was ready to carry traffic" },
+	{ "proxy_ready_basis", "how that is known: the ready flag, its log "
+	    "line or its readiness probe" },
+	{ "pod_start", "when the pod started" },
+	{ "wait_s", "seconds the app ran before its proxy was ready: its "
+	    "calls out failed" },
+	/* Jobs */
+	{ "job", "the Job" },
+	{ "cronjob", "the CronJob that made it" },
+	{ "job_status", "the Job's status when it was seen" },
+	{ "job_start", "when the Job started" },
+	{ "status", "its status" },
+	{ "main_container", "the Job's main container" },
+	{ "main_finished", "when the main container finished" },
+	{ "main_exit_code", "its exit code" },
+	{ "sidecar", "the sidecar that kept running" },
+	{ "sidecar_finished", "when the sidecar ended, if it did" },
+	{ "held_until", "until when the sidecar held the Job" },
+	{ "held_for_s", "seconds the Job stayed Running after its work was "
+	    "done" },
+	{ "held_basis", "how the end of the hold is known" },
+	{ "median_s", "the median duration of the CronJob's earlier runs" },
+	{ "runs", "earlier runs measured" },
+	{ "duration_s", "how long it ran, in seconds" },
+	{ "ratio", "its duration over the median of the earlier runs" },
+	{ "alert_after_s", "alert when a run passes this: twice the median" },
+	/* records */
+	{ "reference", "the record set taken as the truth (the other "
+	    "party's)" },
+	{ "actual", "the record set compared with it (ours)" },
+	{ "reference_total", "records in the reference set" },
+	{ "missing", "reference records absent from the actual set" },
+	{ "in_windows", "of them, those whose time falls in this workload's "
+	    "termination windows (its pods' last seconds)" },
+	{ "window_coverage", "the share of the reference's time span those "
+	    "windows cover: the share of missing records chance would put "
+	    "there" },
+	{ "enrichment", "how many times more missing records fall in the "
+	    "windows than chance would put there: (in_windows / missing) / "
+	    "window_coverage" },
+	{ "p_value", "the probability of at least this many by chance (a "
+	    "one-sided binomial test): the smaller, the surer" },
+	{ "sample_keys", "some of the missing records' keys" },
+	{ "unexpected", "actual records absent from the reference" },
+	{ "lead_s", "records this long before the deletion request still "
+	    "count as in the window (buffered, not yet flushed)" },
+	{ "skew_s", "the clock skew allowed between the two parties" },
+	/* bursts and kills */
+	{ "count", "how many" },
+	{ "peak_per_s", "the most in one second" },
+	{ "baseline_per_s", "the workload's usual rate, per second (the "
+	    "median)" },
+	{ "nearest_rollout", "the rollout nearest in time, if any" },
+	{ "restarts", "restarts the kubelet counted" },
+	{ "window", "the span it covers" },
+};
+
+const char *
+evidence_explain(const char *key)
+{
+	size_t	i;
+
+	if (key == NULL)
+		return (NULL);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		if (strcmp(fields[i].key, key) == 0)
+			return (fields[i].words);
+	}
+	return (NULL);
+}

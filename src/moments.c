@@ -1,0 +1,527 @@
+/*
+ * moments.c: the moments of one pod (moments.h), derived once for
+ * `coroner timeline`, the HTML report and the TUI.  The pod's own times
+ * come from the model (lifecycle.c decided them and their bases); its
+ * events, log lines, the traffic routed to it and the records lost in
+ * its window come from the store.  Each becomes one captioned moment
+ * with the rows behind it.  No SQL (store.h), no drawing, no rules: what
+ * a moment says is what the model derived.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "moments.h"
+#include "timefmt.h"
+
+#define SEC_US		1000000LL
+#define LOG_PAD_US	(10 * SEC_US)	/* log lines kept around a death */
+
+static const char *const kind_names[MO__COUNT] = {
+	[MO_CREATED] = "created",
+	[MO_SCHEDULED] = "scheduled",
+	[MO_STARTED] = "started",
+	[MO_READY] = "ready",
+	[MO_DELETION] = "deletion",
+	[MO_PRESTOP] = "prestop",
+	[MO_SIGTERM] = "sigterm",
+	[MO_DEADLINE] = "deadline",
+	[MO_C_STARTED] = "container-started",
+	[MO_C_READY] = "container-ready",
+	[MO_EXIT] = "exit",
+	[MO_KILLED] = "killed",
+	[MO_OOM] = "oom-killed",
+	[MO_GONE] = "gone",
+	[MO_FIRST_FAILURE] = "first-failure",
+	[MO_LAST_FAILURE] = "last-failure",
+	[MO_LAST_ROUTED] = "last-routed",
+	[MO_EVENT] = "event",
+	[MO_LOG] = "log",
+	[MO_MISSING] = "missing-record",
+};
+
+const char *
+moment_kind_name(enum moment_kind kind)
+{
+	return (kind < MO__COUNT ? kind_names[kind] : "?");
+}
+
+void
+moments_fmt_offset(int64_t d_us, char *out, size_t len)
+{
+	double	d = (double)d_us / 1e6, a = d < 0 ? -d : d;
+
+	if (a < 100)
+		snprintf(out, len, "%+.1f s", d);
+	else if (a < 6000)
+		snprintf(out, len, "%+.1f min", d / 60);
+	else if (a < 172800)
+		snprintf(out, len, "%+.1f h", d / 3600);
+	else
+		snprintf(out, len, "%+.1f d", d / 86400);
+}
+
+static int
+is_inferred(const char *basis)
+{
+	return (basis != NULL && strncmp(basis, "inferred", 8) == 0);
+}
+
+/*
+ * Adds a moment at t (nothing when t is unknown) and returns it, its
+ * caption formatted; the caller fills what else it knows.
+ */
+static struct moment *
+add(struct moments *ms, int64_t t, enum moment_kind kind,
+    const char *basis, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static struct moment *
+add(struct moments *ms, int64_t t, enum moment_kind kind,
+    const char *basis, const char *fmt, ...)
+{
+	struct moment	*m;
+	va_list		 ap;
+	char		*cap;
+
+	if (t == TIME_NONE)
+		return (NULL);
+	ms->v = xreallocarray(ms->v, ms->n + 1, sizeof *ms->v);
+	m = &ms->v[ms->n];
+	memset(m, 0, sizeof *m);
+	va_start(ap, fmt);
+	cap = xvasprintf(fmt, ap);
+	va_end(ap);
+	m->caption = arena_strdup(&ms->strings, cap);
+	free(cap);
+	m->t_us = t;
+	m->kind = kind;
+	m->basis = arena_strdup(&ms->strings, basis != NULL ? basis :
+	    "observed");
+	m->inferred = is_inferred(basis);
+	m->src = MS_POD;
+	m->seq = (int)ms->n;
+	ms->n++;
+	return (m);
+}
+
+static const char *
+inferred(const char *basis)
+{
+	return (is_inferred(basis) ? " (inferred)" : "");
+}
+
+/* " (Error)" after an exit code, or "". */
+static void
+reason_of(const struct row_container *c, char *out, size_t len)
+{
+	if (c->reason != NULL)
+		snprintf(out, len, " (%s)", c->reason);
+	else
+		out[0] = '\0';
+}
+
+/* The moments of one container: start, ready, preStop, SIGTERM, exit. */
+static void
+container_moments(struct moments *ms, const struct podset_pod *p,
+    const struct row_container *c)
+{
+	const char	*role = c->native_sidecar ? " (native sidecar)" :
+	    c->sidecar ? " (sidecar)" : c->init ? " (init)" : "";
+	struct moment	*m;
+	char		 why[96];
+	double		 left;
+
+	m = add(ms, c->started_us, MO_C_STARTED, NULL, "%s%s started",
+	    c->name, role);
+	if (m != NULL) {
+		m->container = c->name;
+		m->src = MS_CONTAINER;
+	}
+	m = add(ms, c->ready_us, MO_C_READY, "inferred: first seen ready",
+	    "%s ready (first seen ready)", c->name);
+	if (m != NULL) {
+		m->container = c->name;
+		m->src = MS_CONTAINER;
+	}
+	if (c->prestop_kind != NULL && p->r.deletion_us != TIME_NONE &&
+	    c->sigterm_basis != NULL &&
+	    strncmp(c->sigterm_basis, "exited", 6) != 0) {
+		if (strcmp(c->prestop_kind, "sleep") == 0 &&
+		    c->prestop_ms != INT_NONE)
+			m = add(ms, p->r.deletion_us, MO_PRESTOP,
+			    p->r.deletion_basis, "preStop sleep %.1f s starts "
+			    "in %s", (double)c->prestop_ms / 1000, c->name);
+		else
+			m = add(ms, p->r.deletion_us, MO_PRESTOP,
+			    p->r.deletion_basis, "preStop %s starts in %s%s%s",
+			    c->prestop_kind, c->name, c->prestop_cmd != NULL ?
+			    ": " : "", c->prestop_cmd != NULL ?
+			    c->prestop_cmd : "");
+		if (m != NULL)
+			m->container = c->name;
+	}
+	m = NULL;
+	if (c->sigterm_us != TIME_NONE) {
+		left = c->deadline_us != TIME_NONE ?
+		    (double)(c->deadline_us - c->sigterm_us) / 1e6 : 0;
+		if (c->prestop_kind != NULL && c->prestop_ms != INT_NONE &&
+		    !c->native_sidecar)
+			m = add(ms, c->sigterm_us, MO_SIGTERM, c->sigterm_basis,
+			    "SIGTERM to %s after preStop sleep %.1f s (%.1f s "
+			    "of grace left)%s", c->name,
+			    (double)c->prestop_ms / 1000, left,
+			    inferred(c->sigterm_basis));
+		else if (c->native_sidecar)
+			m = add(ms, c->sigterm_us, MO_SIGTERM, c->sigterm_basis,
+			    "SIGTERM to %s after the main containers "
+			    "exited%s", c->name, inferred(c->sigterm_basis));
+		else
+			m = add(ms, c->sigterm_us, MO_SIGTERM, c->sigterm_basis,
+			    "SIGTERM to %s (no preStop; %.1f s of grace)%s",
+			    c->name, left, inferred(c->sigterm_basis));
+	} else if (c->sigterm_basis != NULL &&
+	    strncmp(c->sigterm_basis, "unknown", 7) == 0 &&
+	    p->r.deletion_us != TIME_NONE)
+		m = add(ms, p->r.deletion_us, MO_SIGTERM, c->sigterm_basis,
+		    "SIGTERM to %s: time %s", c->name, c->sigterm_basis);
+	if (m != NULL)
+		m->container = c->name;
+	if (c->finished_us == TIME_NONE)
+		return;
+	reason_of(c, why, sizeof why);
+	if (c->killed_at_deadline)
+		m = add(ms, c->finished_us, MO_KILLED, NULL, "%s exit %lld at "
+		    "the grace deadline: SIGKILL", c->name,
+		    (long long)c->exit_code);
+	else if (c->reason != NULL && strcmp(c->reason, "OOMKilled") == 0)
+		m = add(ms, c->finished_us, MO_OOM, NULL, "%s OOMKilled (exit "
+		    "%lld): out of memory, not the grace period", c->name,
+		    (long long)c->exit_code);
+	else if (c->sigterm_us != TIME_NONE &&
+	    c->finished_us >= c->sigterm_us)
+		m = add(ms, c->finished_us, MO_EXIT, NULL, "%s exit %lld%s, "
+		    "%.1f s after SIGTERM", c->name, (long long)c->exit_code,
+		    why, (double)(c->finished_us - c->sigterm_us) / 1e6);
+	else
+		m = add(ms, c->finished_us, MO_EXIT, NULL, "%s exit %lld%s",
+		    c->name, (long long)c->exit_code, why);
+	if (m != NULL) {
+		m->container = c->name;
+		m->src = MS_CONTAINER;
+	}
+}
+
+/* The pod's own moments and those of its containers. */
+static void
+pod_moments(struct moments *ms, const struct podset_pod *p)
+{
+	const struct row_pod	*r = &p->r;
+	size_t			 i;
+
+	add(ms, r->created_us, MO_CREATED, NULL, "pod created (%s %s)",
+	    r->workload_kind != NULL ? r->workload_kind : "workload",
+	    r->workload != NULL ? r->workload : "-");
+	add(ms, r->scheduled_us, MO_SCHEDULED, NULL, "scheduled to %s",
+	    r->node != NULL ? r->node : "a node");
+	add(ms, r->start_us, MO_STARTED, NULL, "started by the kubelet%s%s",
+	    r->ip != NULL ? ", IP " : "", r->ip != NULL ? r->ip : "");
+	add(ms, r->ready_us, MO_READY, NULL, "pod Ready");
+	add(ms, r->deletion_us, MO_DELETION, r->deletion_basis, "deletion "
+	    "requested: grace %lld s starts, endpoints removal begins%s",
+	    (long long)r->grace_s, inferred(r->deletion_basis));
+	for (i = 0; i < p->nc; i++)
+		container_moments(ms, p, &p->c[i]);
+	add(ms, r->deadline_us, MO_DEADLINE, r->deletion_basis, "grace "
+	    "deadline: SIGKILL to what still runs");
+	add(ms, r->gone_us, MO_GONE, r->gone_basis, "pod gone%s",
+	    inferred(r->gone_basis));
+}
+
+static int
+event_moment(void *ctx, const struct rec_event *e, const struct store_ref *ref)
+{
+	struct moments	*ms = ctx;
+	struct moment	*m;
+
+	if (e->count > 1)
+		m = add(ms, e->first_us != TIME_NONE ? e->first_us :
+		    e->time_us, MO_EVENT, NULL, "event %s: %s (x%lld, last "
+		    "at %+.1f s)", e->reason != NULL ? e->reason : "-",
+		    e->message != NULL ? e->message : "", (long long)e->count,
+		    e->last_us != TIME_NONE && e->first_us != TIME_NONE ?
+		    (double)(e->last_us - e->first_us) / 1e6 : 0.0);
+	else
+		m = add(ms, e->time_us, MO_EVENT, NULL, "event %s: %s",
+		    e->reason != NULL ? e->reason : "-",
+		    e->message != NULL ? e->message : "");
+	if (m != NULL) {
+		m->src = MS_EVENT;
+		m->ref = *ref;
+		m->container = e->container;
+		if (m->container != NULL)
+			m->container = arena_strdup(&ms->strings,
+			    e->container);
+	}
+	return (0);
+}
+
+static int
+log_moment(void *ctx, const struct rec_log *l, const struct store_ref *ref)
+{
+	struct moments	*ms = ctx;
+	struct moment	*m;
+
+	m = add(ms, l->time_us, MO_LOG, NULL, "%s%s: %s",
+	    l->container != NULL ? l->container : "log",
+	    l->previous ? " (previous instance)" : "",
+	    l->text != NULL ? l->text : "");
+	if (m != NULL) {
+		m->src = MS_LOG;
+		m->ref = *ref;
+		if (l->container != NULL)
+			m->container = arena_strdup(&ms->strings,
+			    l->container);
+	}
+	return (0);
+}
+
+/* What the buckets of a pod say about the requests routed to it. */
+struct traffic {
+	int64_t		 deletion_s;	/* the deletion request's second */
+	int64_t		 requests;	/* attempts in all */
+	int64_t		 failed;	/* of them failed */
+	int64_t		 first_fail_s;	/* INT64_MIN: none */
+	int64_t		 last_fail_s;
+	int64_t		 last_routed_s;	/* last second with requests at or
+					   after the deletion; INT64_MIN */
+	char		 ip[64];	/* the IP of the failures */
+};
+
+static int
+traffic_bucket(void *ctx, const struct row_bucket *b)
+{
+	struct traffic	*t = ctx;
+	int64_t		 failed;
+
+	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	if (failed > b->requests)
+		failed = b->requests;
+	t->requests += b->requests;
+	if (failed > 0) {
+		if (t->first_fail_s == INT64_MIN) {
+			t->first_fail_s = b->second;
+			snprintf(t->ip, sizeof t->ip, "%s", b->ip != NULL ?
+			    b->ip : "");
+		}
+		t->last_fail_s = b->second;
+		t->failed += failed;
+	}
+	if (t->deletion_s != INT64_MIN && b->second >= t->deletion_s &&
+	    b->requests > 0)
+		t->last_routed_s = b->second;
+	return (0);
+}
+
+static void
+requests_of(struct moments *ms, struct moment *m, const char *ip,
+    int64_t second)
+{
+	if (m == NULL)
+		return;
+	m->src = MS_REQUESTS;
+	m->ip = arena_strdup(&ms->strings, ip);
+	m->from_us = second * SEC_US;
+	m->to_us = (second + 1) * SEC_US - 1;
+}
+
+/* The first and last failures and the last request after the deletion. */
+static int
+traffic_moments(struct store *st, struct moments *ms,
+    const struct podset_pod *p, char **cause)
+{
+	struct traffic	 t;
+	struct moment	*m;
+	char		 off[32];
+
+	memset(&t, 0, sizeof t);
+	t.first_fail_s = t.last_fail_s = t.last_routed_s = INT64_MIN;
+	t.deletion_s = p->r.deletion_us != TIME_NONE ?
+	    time_floor_div(p->r.deletion_us, SEC_US) : INT64_MIN;
+	if (store_pod_buckets(st, p->r.uid, TIME_NONE, TIME_NONE,
+	    traffic_bucket, &t, cause) != 0)
+		return (-1);
+	if (t.first_fail_s != INT64_MIN) {
+		moments_fmt_offset((t.last_fail_s - t.first_fail_s) * SEC_US,
+		    off, sizeof off);
+		m = add(ms, t.first_fail_s * SEC_US, MO_FIRST_FAILURE,
+		    "observed: the access logs, per second", "first failed "
+		    "request routed to %s: %lld of %lld failed, the last %s "
+		    "later", t.ip, (long long)t.failed, (long long)t.requests,
+		    off + 1);
+		requests_of(ms, m, t.ip, t.first_fail_s);
+	}
+	if (t.last_fail_s != INT64_MIN && t.last_fail_s != t.first_fail_s) {
+		m = add(ms, t.last_fail_s * SEC_US, MO_LAST_FAILURE,
+		    "observed: the access logs, per second", "last failed "
+		    "request routed to %s", t.ip);
+		requests_of(ms, m, t.ip, t.last_fail_s);
+	}
+	if (t.last_routed_s != INT64_MIN) {
+		moments_fmt_offset((t.last_routed_s + 1) * SEC_US -
+		    p->r.deletion_us, off, sizeof off);
+		m = add(ms, t.last_routed_s * SEC_US, MO_LAST_ROUTED,
+		    "observed: the access logs, per second", "last request "
+		    "routed to %s, within %s of the deletion request: the "
+		    "load balancer's lag", p->r.ip != NULL ? p->r.ip : "its IP",
+		    off + 1);
+		requests_of(ms, m, p->r.ip != NULL ? p->r.ip : "",
+		    t.last_routed_s);
+	}
+	return (0);
+}
+
+static int
+missing_moment(void *ctx, const struct row_missing *r)
+{
+	struct moments	*ms = ctx;
+	struct moment	*m;
+
+	if (ms->nmissing == MOMENTS_MAX_MISSING) {
+		ms->missing_left_out++;
+		return (0);
+	}
+	m = add(ms, r->time_us, MO_MISSING, "observed: the reference set's "
+	    "time", "record %s of %s missing from %s",
+	    r->key != NULL ? r->key : "-", r->reference != NULL ?
+	    r->reference : "-", r->actual != NULL ? r->actual : "-");
+	if (m != NULL) {
+		ms->nmissing++;
+		m->src = MS_MISSING;
+		m->key = arena_strdup(&ms->strings, r->key);
+		m->set = arena_strdup(&ms->strings, r->reference);
+	}
+	return (0);
+}
+
+/* Whether the pod's container called name is a sidecar. */
+static int
+is_sidecar(const struct podset_pod *p, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; name != NULL && i < p->nc; i++) {
+		if (strcmp(p->c[i].name, name) == 0)
+			return (p->c[i].sidecar);
+	}
+	return (0);
+}
+
+static int
+cmp_moment(const void *a, const void *b)
+{
+	const struct moment	*p = a, *q = b;
+
+	if (p->t_us != q->t_us)
+		return (p->t_us < q->t_us ? -1 : 1);
+	return (p->seq - q->seq);
+}
+
+/*
+ * The span of log lines worth showing: around the death when there is
+ * one (from a little before the deletion request to a little after the
+ * end), else the pod's last lines.
+ */
+static void
+log_span(const struct podset_pod *p, int64_t *from, int64_t *to)
+{
+	int64_t	end = p->r.gone_us;
+
+	if (end == TIME_NONE)
+		end = p->r.deadline_us;
+	if (end == TIME_NONE)
+		end = p->r.main_exit_us;
+	if (p->r.deletion_us != TIME_NONE) {
+		*from = p->r.deletion_us - LOG_PAD_US;
+		*to = end != TIME_NONE ? end + LOG_PAD_US : TIME_NONE;
+	} else {
+		*from = TIME_NONE;
+		*to = TIME_NONE;
+	}
+}
+
+void
+moments_derive(const struct podset_pod *p, struct moments *ms)
+{
+	memset(ms, 0, sizeof *ms);
+	ms->pod = p;
+	pod_moments(ms, p);
+}
+
+int
+moments_load(struct store *st, const struct podset_pod *p,
+    struct moments *ms, char **cause)
+{
+	int64_t	from, to;
+
+	moments_derive(p, ms);
+	if (store_pod_events(st, p->r.uid, p->r.namespace, p->r.name,
+	    event_moment, ms, cause) != 0)
+		return (-1);
+	log_span(p, &from, &to);
+	if (store_pod_logs(st, p->r.namespace, p->r.name, from, to,
+	    MOMENTS_MAX_LOGS, 1, log_moment, ms, cause) != 0)
+		return (-1);
+	if (traffic_moments(st, ms, p, cause) != 0)
+		return (-1);
+	if (store_pod_missing(st, p->r.uid, missing_moment, ms, cause) != 0)
+		return (-1);
+	moments_finish(ms);
+	return (0);
+}
+
+void
+moments_finish(struct moments *ms)
+{
+	const struct podset_pod	*p = ms->pod;
+	size_t			 i;
+
+	xqsort(ms->v, ms->n, sizeof *ms->v, cmp_moment);
+	if (p->r.deletion_us != TIME_NONE) {
+		ms->zero_us = p->r.deletion_us;
+		ms->zero_what = "deletion request";
+	} else if (p->r.created_us != TIME_NONE) {
+		ms->zero_us = p->r.created_us;
+		ms->zero_what = "pod's creation";
+	} else {
+		ms->zero_us = TIME_NONE;
+		ms->zero_what = "pod's creation";
+	}
+	for (i = 0; i < ms->n; i++) {
+		ms->v[i].sidecar = is_sidecar(p, ms->v[i].container);
+		ms->v[i].seq = (int)i;
+		ms->v[i].offset_us = ms->zero_us == TIME_NONE ? TIME_NONE :
+		    ms->v[i].t_us - ms->zero_us;
+	}
+}
+
+void
+moments_free(struct moments *ms)
+{
+	free(ms->v);
+	arena_free(&ms->strings);
+	memset(ms, 0, sizeof *ms);
+}
+
+int
+moments_find(const struct moments *ms, enum moment_kind kind)
+{
+	size_t	i;
+
+	for (i = 0; i < ms->n; i++) {
+		if (ms->v[i].kind == kind)
+			return ((int)i);
+	}
+	return (-1);
+}

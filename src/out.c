@@ -1,0 +1,670 @@
+/*
+ * out.c: the one output layer (out.h).  A small printf that makes every
+ * string argument safe before it is written, the escaping itself, the
+ * display width of safe text and fitting it to a number of columns.
+ * The only file that may call printf, fputs and friends.  Knows nothing
+ * of what it prints: no SQL, no curses, no model.
+ */
+#include <errno.h>
+#include <locale.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+#include "out.h"
+
+/* Length of the valid UTF-8 sequence at s (1-4), or 0. */
+static size_t
+utf8_len(const unsigned char *s, size_t left)
+{
+	size_t	n, i;
+
+	if (s[0] < 0x80)
+		return (1);
+	if (s[0] >= 0xc2 && s[0] <= 0xdf)
+		n = 2;
+	else if (s[0] >= 0xe0 && s[0] <= 0xef)
+		n = 3;
+	else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+		n = 4;
+	else
+		return (0);
+	if (n > left)
+		return (0);
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return (0);
+	}
+	if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] > 0x9f) ||
+	    (s[0] == 0xf0 && s[1] < 0x90) || (s[0] == 0xf4 && s[1] > 0x8f))
+		return (0);	/* overlong, surrogate, beyond U+10FFFF */
+	return (n);
+}
+
+/* The code point of the valid sequence s of n bytes. */
+static uint32_t
+utf8_cp(const unsigned char *s, size_t n)
+{
+	uint32_t	cp;
+	size_t		i;
+
+	if (n == 1)
+		return (s[0]);
+	cp = s[0] & (0xff >> (n + 1));
+	for (i = 1; i < n; i++)
+		cp = (cp << 6) | (s[i] & 0x3f);
+	return (cp);
+}
+
+/*
+ * Characters that are valid UTF-8 but must not reach a terminal as they
+ * are: C1 controls, the bidirectional marks, embeddings, overrides and
+ * isolates, and the line and paragraph separators.
+ */
+static int
+cp_hostile(uint32_t cp)
+{
+	return ((cp >= 0x80 && cp <= 0x9f) || cp == 0x061c ||
+	    cp == 0x200e || cp == 0x200f || (cp >= 0x2028 && cp <= 0x202e) ||
+	    (cp >= 0x2066 && cp <= 0x2069));
+}
+
+/* Appends s[0..len) to b escaped; stops with "..." past max bytes. */
+static void
+safe_append(struct buf *b, const char *s, size_t len, size_t max)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, n, start = b->len, run;
+	uint32_t		 cp;
+
+	while (i < len) {
+		if (b->len - start >= max) {
+			buf_puts(b, "...");
+			return;
+		}
+		/* a run of printable ASCII at once */
+		for (run = 0; i + run < len && p[i + run] >= 0x20 &&
+		    p[i + run] < 0x7f && run < max - (b->len - start); run++)
+			;
+		if (run > 0) {
+			buf_append(b, p + i, run);
+			i += run;
+			continue;
+		}
+		n = utf8_len(p + i, len - i);
+		if (n == 0 || p[i] < 0x20 || p[i] == 0x7f) {
+			buf_printf(b, "\\x%02x", p[i]);
+			i++;
+			continue;
+		}
+		cp = utf8_cp(p + i, n);
+		if (cp >= 0x80 && cp <= 0x9f) {
+			buf_printf(b, "\\xc2\\x%02x", p[i + 1]);
+			i += n;
+			continue;
+		}
+		if (cp_hostile(cp)) {
+			buf_printf(b, "\\u%04x", (unsigned)cp);
+			i += n;
+			continue;
+		}
+		buf_append(b, p + i, n);
+		i += n;
+	}
+}
+
+char *
+out_safe(const char *s, size_t len, size_t max)
+{
+	struct buf	b = { 0 };
+
+	safe_append(&b, s, len, max);
+	if (b.data == NULL)
+		return (xstrdup(""));
+	return (b.data);
+}
+
+int
+out_is_safe(const char *s, size_t len)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 i = 0, n;
+
+	while (i < len) {
+		if (p[i] >= 0x20 && p[i] < 0x7f) {
+			i++;
+			continue;
+		}
+		n = utf8_len(p + i, len - i);
+		if (n < 2 || cp_hostile(utf8_cp(p + i, n)))
+			return (0);
+		i += n;
+	}
+	return (1);
+}
+
+/* Appends s escaped for HTML text and attribute values. */
+static void
+html_append(struct buf *b, const char *s, size_t len)
+{
+	size_t	i, from = 0;
+
+	for (i = 0; i < len; i++) {
+		const char *ent;
+
+		switch (s[i]) {
+		case '&':
+			ent = "&amp;";
+			break;
+		case '<':
+			ent = "&lt;";
+			break;
+		case '>':
+			ent = "&gt;";
+			break;
+		case '"':
+			ent = "&quot;";
+			break;
+		case '\'':
+			ent = "&#39;";
+			break;
+		default:
+			continue;
+		}
+		buf_append(b, s + from, i - from);
+		buf_puts(b, ent);
+		from = i + 1;
+	}
+	buf_append(b, s + from, len - from);
+}
+
+/* The columns of one character (wcwidth in a UTF-8 locale). */
+static size_t
+cp_cols(uint32_t cp)
+{
+	static locale_t	 utf8;
+	static int	 tried;
+	locale_t	 old;
+	int		 w;
+
+	if (cp < 0x300)
+		return (1);
+	if (!tried) {
+		tried = 1;
+		utf8 = newlocale(LC_CTYPE_MASK, "C.UTF-8", (locale_t)0);
+	}
+	if (utf8 == (locale_t)0)
+		return (1);
+	old = uselocale(utf8);
+	w = wcwidth((wchar_t)cp);
+	uselocale(old);
+	return (w < 0 ? 1 : (size_t)w);
+}
+
+size_t
+out_cols(const char *safe)
+{
+	const unsigned char	*p = (const unsigned char *)safe;
+	size_t			 len = strlen(safe), i = 0, n, cols = 0;
+
+	while (i < len) {
+		n = utf8_len(p + i, len - i);
+		if (n == 0)
+			n = 1;
+		cols += n == 1 ? 1 : cp_cols(utf8_cp(p + i, n));
+		i += n;
+	}
+	return (cols);
+}
+
+size_t
+out_fit_bytes(const char *safe, size_t cols)
+{
+	const unsigned char	*p = (const unsigned char *)safe;
+	size_t			 len = strlen(safe), i = 0, n, w, used = 0;
+
+	while (i < len) {
+		n = utf8_len(p + i, len - i);
+		if (n == 0)
+			n = 1;
+		w = n == 1 ? 1 : cp_cols(utf8_cp(p + i, n));
+		if (used + w > cols)
+			break;
+		used += w;
+		i += n;
+	}
+	return (i);
+}
+
+/* Where the last cols columns of safe text begin (whole characters). */
+static size_t
+tail_start(const char *safe, size_t cols)
+{
+	const unsigned char	*p = (const unsigned char *)safe;
+	size_t			 i = strlen(safe), j, used = 0, w;
+
+	while (i > 0) {
+		j = i - 1;
+		while (j > 0 && (p[j] & 0xc0) == 0x80 && i - j < 4)
+			j--;
+		w = i - j == 1 ? 1 : cp_cols(utf8_cp(p + j, i - j));
+		if (used + w > cols)
+			break;
+		used += w;
+		i = j;
+	}
+	return (i);
+}
+
+char *
+out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
+{
+	const char	*ell = ascii ? "..." : "\xe2\x80\xa6";
+	size_t		 ecols = ascii ? 3 : 1, head, tail;
+	struct buf	 b = { 0 };
+	char		*safe;
+
+	safe = out_safe(s != NULL ? s : "-", s != NULL ? strlen(s) : 1,
+	    SIZE_MAX);
+	if (out_cols(safe) <= cols)
+		return (safe);
+	if (cols <= ecols) {
+		safe[out_fit_bytes(safe, cols)] = '\0';
+		return (safe);
+	}
+	if (how == OUT_CUT_END) {
+		buf_append(&b, safe, out_fit_bytes(safe, cols - ecols));
+		buf_puts(&b, ell);
+	} else {
+		head = out_fit_bytes(safe, (cols - ecols) / 2);
+		tail = tail_start(safe, cols - ecols - (cols - ecols) / 2);
+		buf_append(&b, safe, head);
+		buf_puts(&b, ell);
+		buf_puts(&b, safe + tail);
+	}
+	free(safe);
+	return (b.data);
+}
+
+/* A %s: precision in bytes read, width in columns of the safe text. */
+static void
+put_str(struct buf *b, enum out_mode mode, const char *s, int prec,
+    int width, int left)
+{
+	struct buf	tmp = { 0 };
+	size_t		len, cols;
+
+	if (s == NULL)
+		s = "(null)";
+	len = prec >= 0 ? strnlen(s, (size_t)prec) : strlen(s);
+	safe_append(&tmp, s, len, SIZE_MAX);
+	if (tmp.data == NULL)
+		buf_puts(&tmp, "");
+	cols = width > 0 ? out_cols(tmp.data) : 0;
+	if (!left)
+		for (; (int)cols < width; cols++)
+			buf_puts(b, " ");
+	if (mode == OUT_HTML)
+		html_append(b, tmp.data, tmp.len);
+	else
+		buf_append(b, tmp.data, tmp.len);
+	if (left)
+		for (; (int)cols < width; cols++)
+			buf_puts(b, " ");
+	buf_free(&tmp);
+}
+
+/* The formats here are rebuilt from the caller's checked literal. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+static void
+put_num(struct buf *b, const char *spec, ...)
+{
+	va_list	ap, ap2;
+	char	tmp[128], *big;
+	int	n;
+
+	va_start(ap, spec);
+	va_copy(ap2, ap);
+	n = vsnprintf(tmp, sizeof tmp, spec, ap);
+	if (n >= (int)sizeof tmp) {
+		big = xmalloc((size_t)n + 1);
+		vsnprintf(big, (size_t)n + 1, spec, ap2);
+		buf_append(b, big, (size_t)n);
+		free(big);
+	} else if (n > 0)
+		buf_append(b, tmp, (size_t)n);
+	va_end(ap2);
+	va_end(ap);
+}
+#pragma GCC diagnostic pop
+
+/* Length modifiers of a conversion. */
+enum lmod { LM_NONE, LM_HH, LM_H, LM_L, LM_LL, LM_J, LM_Z, LM_T, LM_BIGL };
+
+void
+out_vformat(struct buf *b, enum out_mode mode, const char *fmt, va_list ap)
+{
+	const char	*p = fmt, *pct;
+	char		 spec[64], flags[8], ch;
+	size_t		 nf;
+	int		 width, prec, left;
+	enum lmod	 lm;
+
+	while (*p != '\0') {
+		if ((pct = strchr(p, '%')) == NULL) {
+			buf_puts(b, p);
+			return;
+		}
+		buf_append(b, p, (size_t)(pct - p));
+		p = pct + 1;
+		nf = 0;
+		left = 0;
+		while (*p != '\0' && strchr("-+ #0'", *p) != NULL) {
+			if (*p == '-')
+				left = 1;
+			if (nf < sizeof flags - 1)
+				flags[nf++] = *p;
+			p++;
+		}
+		flags[nf] = '\0';
+		width = 0;
+		if (*p == '*') {
+			width = va_arg(ap, int);
+			if (width < 0) {
+				left = 1;
+				width = -width;
+			}
+			p++;
+		} else
+			for (; *p >= '0' && *p <= '9'; p++)
+				width = width * 10 + (*p - '0');
+		prec = -1;
+		if (*p == '.') {
+			p++;
+			prec = 0;
+			if (*p == '*') {
+				prec = va_arg(ap, int);
+				p++;
+			} else
+				for (; *p >= '0' && *p <= '9'; p++)
+					prec = prec * 10 + (*p - '0');
+		}
+		lm = LM_NONE;
+		switch (*p) {
+		case 'h':
+			lm = p[1] == 'h' ? LM_HH : LM_H;
+			p += lm == LM_HH ? 2 : 1;
+			break;
+		case 'l':
+			lm = p[1] == 'l' ? LM_LL : LM_L;
+			p += lm == LM_LL ? 2 : 1;
+			break;
+		case 'j':
+			lm = LM_J;
+			p++;
+			break;
+		case 'z':
+			lm = LM_Z;
+			p++;
+			break;
+		case 't':
+			lm = LM_T;
+			p++;
+			break;
+		case 'L':
+			lm = LM_BIGL;
+			p++;
+			break;
+		}
+		ch = *p;
+		if (ch == '\0')
+			fatal("out: format ends inside a conversion");
+		p++;
+		if (ch == '%') {
+			buf_puts(b, "%");
+			continue;
+		}
+		if (ch == 's' || ch == 'c') {
+			char	c1[1];
+
+			if (ch == 's') {
+				put_str(b, mode, va_arg(ap, const char *),
+				    prec, width, left);
+				continue;
+			}
+			c1[0] = (char)va_arg(ap, int);
+			put_str(b, mode, c1, 1, width, left);
+			continue;
+		}
+		if (strchr("diouxXeEfFgGaAp", ch) == NULL)
+			fatal("out: conversion %%%c refused", ch);
+		/* the numeric spec, with * resolved and the modifier kept */
+		if (prec >= 0)
+			snprintf(spec, sizeof spec, "%%%s%d.%d%s%c", flags,
+			    width, prec, lm == LM_HH ? "hh" : lm == LM_H ?
+			    "h" : lm == LM_L ? "l" : lm == LM_LL ? "ll" :
+			    lm == LM_J ? "j" : lm == LM_Z ? "z" : lm == LM_T ?
+			    "t" : lm == LM_BIGL ? "L" : "", ch);
+		else
+			snprintf(spec, sizeof spec, "%%%s%d%s%c", flags, width,
+			    lm == LM_HH ? "hh" : lm == LM_H ? "h" : lm == LM_L ?
+			    "l" : lm == LM_LL ? "ll" : lm == LM_J ? "j" :
+			    lm == LM_Z ? "z" : lm == LM_T ? "t" : lm ==
+			    LM_BIGL ? "L" : "", ch);
+		if (ch == 'p')
+			put_num(b, spec, va_arg(ap, void *));
+		else if (strchr("eEfFgGaA", ch) != NULL) {
+			if (lm == LM_BIGL)
+				put_num(b, spec, va_arg(ap, long double));
+			else
+				put_num(b, spec, va_arg(ap, double));
+		} else if (ch == 'd' || ch == 'i') {
+			switch (lm) {
+			case LM_L:
+				put_num(b, spec, va_arg(ap, long));
+				break;
+			case LM_LL:
+				put_num(b, spec, va_arg(ap, long long));
+				break;
+			case LM_J:
+				put_num(b, spec, va_arg(ap, intmax_t));
+				break;
+			case LM_Z:
+			case LM_T:
+				put_num(b, spec, va_arg(ap, ptrdiff_t));
+				break;
+			default:
+				put_num(b, spec, va_arg(ap, int));
+				break;
+			}
+		} else {
+			switch (lm) {
+			case LM_L:
+				put_num(b, spec, va_arg(ap, unsigned long));
+				break;
+			case LM_LL:
+				put_num(b, spec,
+				    va_arg(ap, unsigned long long));
+				break;
+			case LM_J:
+				put_num(b, spec, va_arg(ap, uintmax_t));
+				break;
+			case LM_Z:
+			case LM_T:
+				put_num(b, spec, va_arg(ap, size_t));
+				break;
+			default:
+				put_num(b, spec, va_arg(ap, unsigned int));
+				break;
+			}
+		}
+	}
+}
+
+void
+out_bprintf(struct buf *b, const char *fmt, ...)
+{
+	va_list	ap;
+
+	va_start(ap, fmt);
+	out_vformat(b, OUT_TEXT, fmt, ap);
+	va_end(ap);
+}
+
+/* Writes b's bytes to f; 0 or -1. */
+static int
+put_buf(FILE *f, const struct buf *b)
+{
+	if (b->len > 0 && fwrite(b->data, 1, b->len, f) != b->len)
+		return (-1);
+	return (ferror(f) ? -1 : 0);
+}
+
+int
+out_vprintf(FILE *f, const char *fmt, va_list ap)
+{
+	struct buf	b = { 0 };
+	int		rc;
+
+	out_vformat(&b, OUT_TEXT, fmt, ap);
+	rc = put_buf(f, &b);
+	buf_free(&b);
+	return (rc);
+}
+
+int
+out_printf(FILE *f, const char *fmt, ...)
+{
+	va_list	ap;
+	int	rc;
+
+	va_start(ap, fmt);
+	rc = out_vprintf(f, fmt, ap);
+	va_end(ap);
+	return (rc);
+}
+
+int
+out_html(FILE *f, const char *fmt, ...)
+{
+	struct buf	b = { 0 };
+	va_list		ap;
+	int		rc;
+
+	va_start(ap, fmt);
+	out_vformat(&b, OUT_HTML, fmt, ap);
+	va_end(ap);
+	rc = put_buf(f, &b);
+	buf_free(&b);
+	return (rc);
+}
+
+char *
+out_json_str(const json_t *v, size_t flags)
+{
+	const unsigned char	*p;
+	struct buf		 b = { 0 };
+	char			*s;
+	size_t			 len, i = 0, n;
+	uint32_t		 cp;
+
+	if ((s = json_dumps(v, flags)) == NULL)
+		fatal("out: JSON could not be written");
+	p = (const unsigned char *)s;
+	len = strlen(s);
+	while (i < len) {
+		n = p[i] < 0x80 ? 1 : utf8_len(p + i, len - i);
+		if (n < 2) {
+			buf_append(&b, p + i, 1);
+			i++;
+			continue;
+		}
+		cp = utf8_cp(p + i, n);
+		if (cp_hostile(cp))
+			buf_printf(&b, "\\u%04x", (unsigned)cp);
+		else
+			buf_append(&b, p + i, n);
+		i += n;
+	}
+	free(s);
+	if (b.data == NULL)
+		return (xstrdup(""));
+	return (b.data);
+}
+
+int
+out_json(FILE *f, const json_t *v, size_t flags)
+{
+	char	*s = out_json_str(v, flags);
+	size_t	 len = strlen(s);
+	int	 rc = 0;
+
+	if (fwrite(s, 1, len, f) != len || fputc('\n', f) == EOF)
+		rc = -1;
+	free(s);
+	return (rc);
+}
+
+int
+out_term_width(void)
+{
+	struct winsize	ws;
+
+	if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ,
+	    &ws) == 0 && ws.ws_col >= 40)
+		return (ws.ws_col);
+	return (80);
+}
+
+int
+out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
+{
+	char		*safe = out_safe(text, strlen(text), SIZE_MAX);
+	const char	*p = safe;
+	size_t		 avail, n, brk, lead;
+	int		 rc = 0;
+
+	lead = indent > at ? indent - at : 0;
+	/* the first line starts where the caller is, the others at indent */
+	avail = width > (at > indent ? at : indent) + 20 ? width -
+	    (at > indent ? at : indent) : 20;
+	while (*p != '\0' && rc == 0) {
+		n = out_fit_bytes(p, avail);
+		if (p[n] != '\0') {
+			/* break at the last space that fits, if any */
+			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
+				;
+			if (brk > 0)
+				n = brk;
+		}
+		if (n == 0)
+			n = strlen(p);	/* one character wider than avail */
+		rc = out_printf(f, "%*s%.*s\n", (int)lead, "", (int)n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		lead = indent;
+		avail = width > indent + 20 ? width - indent : 20;
+	}
+	free(safe);
+	return (rc);
+}
+
+int
+out_lines(FILE *f, const char *text)
+{
+	const char	*p = text, *nl;
+	int		 rc = 0;
+
+	while (*p != '\0' && rc == 0) {
+		if ((nl = strchr(p, '\n')) == NULL)
+			return (out_printf(f, "%s", p));
+		rc = out_printf(f, "%.*s\n", (int)(nl - p), p);
+		p = nl + 1;
+	}
+	return (rc);
+}

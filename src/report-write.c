@@ -1,0 +1,112 @@
+/*
+ * report-write.c: the table of report formats (Markdown, HTML and the
+ * report JSON) and writing one to a file atomically, for "coroner
+ * report" and the TUI's export.  No SQL, no formatting of findings: the
+ * writers are report-md.c, report-html.c and report-json.c.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "out.h"
+#include "report.h"
+#include "util.h"
+
+static int
+write_json(struct store *st, json_t *rep, FILE *out, char **cause)
+{
+	(void)st;
+	if (out_json(out, rep, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+	    JSON_REAL_PRECISION(6)) != 0 || fflush(out) != 0) {
+		*cause = xasprintf("writing the report: %s", strerror(errno));
+		return (-1);
+	}
+	return (0);
+}
+
+static const struct report_format report_formats[] = {
+	{ .name = "md", .ext = "md", .write = report_md },
+	{ .name = "html", .ext = "html", .write = report_html },
+	{ .name = "json", .ext = "json", .write = write_json },
+	{ .name = NULL, .ext = NULL, .write = NULL }
+};
+
+const struct report_format *
+report_format(const char *name)
+{
+	size_t	i;
+
+	for (i = 0; report_formats[i].name != NULL; i++) {
+		if (strcmp(name, report_formats[i].name) == 0)
+			return (&report_formats[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * Writes the report to path through a temporary file in the same
+ * directory, renamed over path once complete, so that a reader never sees
+ * half a report.  Returns 0, or -1 with a new *cause.
+ */
+int
+report_write_file(const struct report_format *fmt, struct store *st,
+    json_t *rep, const char *path, char **cause)
+{
+	const char	*slash = strrchr(path, '/');
+	char		*tmp;
+	FILE		*f;
+	mode_t		 mask;
+	int		 fd, e;
+
+	if (slash == NULL)
+		tmp = xasprintf(".coroner-report.XXXXXX");
+	else
+		tmp = xasprintf("%.*s/.coroner-report.XXXXXX",
+		    (int)(slash - path), path);
+	if ((fd = mkstemp(tmp)) == -1) {
+		*cause = xasprintf("%s: cannot create a temporary file "
+		    "beside it: %s", path, strerror(errno));
+		free(tmp);
+		return (-1);
+	}
+	mask = umask(0);
+	umask(mask);
+	if (fchmod(fd, 0666 & ~mask) != 0 ||
+	    (f = fdopen(fd, "w")) == NULL) {
+		*cause = xasprintf("%s: %s", tmp, strerror(errno));
+		close(fd);
+		unlink(tmp);
+		free(tmp);
+		return (-1);
+	}
+	if (fmt->write(st, rep, f, cause) != 0) {
+		fclose(f);
+		unlink(tmp);
+		free(tmp);
+		return (-1);
+	}
+	if (fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		e = errno;
+		fclose(f);
+		goto fail;
+	}
+	if (fclose(f) != 0) {
+		e = errno;
+		goto fail;
+	}
+	if (rename(tmp, path) != 0) {
+		e = errno;
+		goto fail;
+	}
+	free(tmp);
+	return (0);
+fail:
+	*cause = xasprintf("%s: %s", path, strerror(e));
+	unlink(tmp);
+	free(tmp);
+	return (-1);
+}
+

@@ -1,0 +1,392 @@
+/*
+ * timeline.c: the lanes of pods on one axis (timeline.h), for the HTML
+ * report and the TUI.  A pod's spans follow from the times the model
+ * derived (lifecycle.c): created, started, ready, the deletion request,
+ * SIGTERM, the main containers' exit, the sidecars' exit, gone.  No
+ * SQL (the buckets come through store.h), no drawing.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "timefmt.h"
+#include "timeline.h"
+
+#define SEC_US		1000000LL
+
+static const char *const state_names[TL__COUNT] = {
+	[TL_PENDING] = "pending",
+	[TL_RUNNING] = "running",
+	[TL_READY] = "ready",
+	[TL_PRESTOP] = "preStop",
+	[TL_TERMINATING] = "after SIGTERM",
+	[TL_SIDECARS] = "sidecars alone",
+	[TL_EXITED] = "exited",
+};
+
+const char *
+tl_state_name(enum tl_state s)
+{
+	return (s < TL__COUNT ? state_names[s] : "?");
+}
+
+/*
+ * Adds a span from a to b (b TIME_NONE: open) unless it is empty or
+ * starts at an unknown time.
+ */
+static void
+span(struct tl_lane *l, int64_t a, int64_t b, enum tl_state state)
+{
+	if (a == TIME_NONE || (b != TIME_NONE && b <= a))
+		return;
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	l->v[l->n].from_us = a;
+	l->v[l->n].to_us = b;
+	l->v[l->n].state = state;
+	l->n++;
+}
+
+/* The first of two times, an unknown one not counting. */
+static int64_t
+first_of(int64_t a, int64_t b)
+{
+	if (a == TIME_NONE)
+		return (b);
+	if (b == TIME_NONE)
+		return (a);
+	return (a < b ? a : b);
+}
+
+/* Running, then ready, from a until b. */
+static void
+alive(struct tl_lane *l, int64_t a, int64_t ready, int64_t b)
+{
+	if (ready != TIME_NONE && ready > a && (b == TIME_NONE || ready < b)) {
+		span(l, a, ready, TL_RUNNING);
+		span(l, ready, b, TL_READY);
+	} else if (ready != TIME_NONE && ready <= a)
+		span(l, a, b, TL_READY);
+	else
+		span(l, a, b, TL_RUNNING);
+}
+
+/*
+ * When the last sidecar ended: TIME_NONE when one never did; *any says
+ * whether the pod has a running sidecar at all.
+ */
+static int64_t
+sidecars_end(const struct podset_pod *p, int *any)
+{
+	int64_t	t = TIME_NONE;
+	size_t	i;
+
+	*any = 0;
+	for (i = 0; i < p->nc; i++) {
+		if (!p->c[i].sidecar || (p->c[i].init &&
+		    !p->c[i].native_sidecar))
+			continue;
+		*any = 1;
+		if (p->c[i].finished_us == TIME_NONE)
+			return (TIME_NONE);
+		if (t == TIME_NONE || p->c[i].finished_us > t)
+			t = p->c[i].finished_us;
+	}
+	return (t);
+}
+
+/* The pod's own lane. */
+static void
+phase_lane(const struct podset_pod *p, struct tl_pod *tp)
+{
+	const struct row_pod	*r = &p->r;
+	struct tl_lane		*l = &tp->phase;
+	int64_t			 run, stop, term, after, side;
+	int			 anyside;
+
+	run = r->start_us != TIME_NONE ? r->start_us : r->created_us;
+	if (r->created_us != TIME_NONE && r->start_us != TIME_NONE &&
+	    r->created_us < r->start_us)
+		span(l, r->created_us, r->start_us, TL_PENDING);
+	stop = r->deletion_us != TIME_NONE ? r->deletion_us :
+	    first_of(r->main_exit_us, r->gone_us);
+	alive(l, run, r->ready_us, stop);
+	after = r->main_exit_us;
+	if (r->deletion_us != TIME_NONE) {
+		term = r->sigterm_us != TIME_NONE && r->sigterm_us >=
+		    r->deletion_us ? r->sigterm_us : r->deletion_us;
+		span(l, r->deletion_us, term, TL_PRESTOP);
+		after = r->main_exit_us != TIME_NONE ? r->main_exit_us :
+		    r->gone_us != TIME_NONE ? r->gone_us : r->deadline_us;
+		span(l, term, after, TL_TERMINATING);
+	}
+	if (after == TIME_NONE)
+		return;
+	side = sidecars_end(p, &anyside);
+	if (anyside && r->main_exit_us != TIME_NONE && (side == TIME_NONE ||
+	    side > after)) {
+		span(l, after, side != TIME_NONE ? side : r->gone_us,
+		    TL_SIDECARS);
+		if (side == TIME_NONE)
+			return;
+		after = side;
+	}
+	if (r->main_exit_us == TIME_NONE && r->gone_us == TIME_NONE)
+		return;		/* still terminating at the end */
+	if (r->gone_us == TIME_NONE || r->gone_us > after)
+		span(l, after, r->gone_us, TL_EXITED);
+}
+
+/* One container's lane: running, ready, preStop, after SIGTERM. */
+static void
+container_lane(const struct podset_pod *p, const struct row_container *c,
+    struct tl_lane *l)
+{
+	int64_t	end = c->finished_us, del = p->r.deletion_us, term;
+
+	l->c = c;
+	if (c->started_us == TIME_NONE)
+		return;
+	if (del == TIME_NONE || del < c->started_us ||
+	    (end != TIME_NONE && end <= del)) {
+		alive(l, c->started_us, c->ready_us, end);
+		return;
+	}
+	alive(l, c->started_us, c->ready_us, del);
+	term = c->sigterm_us != TIME_NONE && c->sigterm_us >= del ?
+	    c->sigterm_us : del;
+	if (end != TIME_NONE && term > end)
+		term = end;
+	span(l, del, term, TL_PRESTOP);
+	span(l, term, end != TIME_NONE ? end : p->r.gone_us != TIME_NONE ?
+	    p->r.gone_us : c->deadline_us, TL_TERMINATING);
+}
+
+void
+timeline_pod(const struct podset_pod *p, struct tl_pod *tp)
+{
+	const struct row_container	*c;
+	size_t				 i;
+
+	memset(tp, 0, sizeof *tp);
+	tp->pod = p;
+	phase_lane(p, tp);
+	tp->c = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *tp->c);
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		if (c->init && !c->native_sidecar)
+			continue;
+		container_lane(p, c, &tp->c[tp->nc++]);
+	}
+	tp->began_us = first_of(p->r.created_us, p->r.start_us);
+	tp->ended_us = p->r.gone_us;
+	if (tp->ended_us == TIME_NONE && tp->phase.n > 0 &&
+	    tp->phase.v[tp->phase.n - 1].to_us != TIME_NONE)
+		tp->ended_us = tp->phase.v[tp->phase.n - 1].to_us;
+}
+
+void
+timeline_pod_free(struct tl_pod *tp)
+{
+	size_t	i;
+
+	free(tp->phase.v);
+	for (i = 0; i < tp->nc; i++)
+		free(tp->c[i].v);
+	free(tp->c);
+	memset(tp, 0, sizeof *tp);
+}
+
+static void
+span_add(int64_t *lo, int64_t *hi, int64_t us)
+{
+	if (us == TIME_NONE)
+		return;
+	if (*lo == TIME_NONE || us < *lo)
+		*lo = us;
+	if (*hi == TIME_NONE || us > *hi)
+		*hi = us;
+}
+
+/* Pads lo..hi, at least 10 s wide, in whole seconds. */
+static void
+axis_round(int64_t lo, int64_t hi, struct tl_axis *ax)
+{
+	int64_t	pad = (hi - lo) / 12;
+
+	if (pad < 2 * SEC_US)
+		pad = 2 * SEC_US;
+	lo -= pad;
+	hi += pad;
+	if (hi - lo < 10 * SEC_US)
+		hi = lo + 10 * SEC_US;
+	ax->lo_us = time_floor_div(lo, SEC_US) * SEC_US;
+	ax->hi_us = -time_floor_div(-hi, SEC_US) * SEC_US;
+}
+
+int
+timeline_axis(const struct podset_pod *const *pods, size_t n,
+    int64_t from_us, int64_t to_us, struct tl_axis *ax)
+{
+	const struct podset_pod	*p;
+	int64_t			 lo = TIME_NONE, hi = TIME_NONE, near, t[6];
+	size_t			 i, j, k;
+
+	span_add(&lo, &hi, from_us);
+	span_add(&lo, &hi, to_us);
+	near = lo != TIME_NONE ? hi - lo : 0;
+	if (near < 120 * SEC_US)
+		near = 120 * SEC_US;
+	for (i = 0; i < n; i++) {
+		p = pods[i];
+		t[0] = p->r.deletion_us;
+		t[1] = p->r.sigterm_us;
+		t[2] = p->r.deadline_us;
+		t[3] = p->r.gone_us;
+		t[4] = p->r.main_exit_us;
+		t[5] = TIME_NONE;
+		if (p->r.deletion_us == TIME_NONE)	/* when it began */
+			t[5] = p->r.start_us != TIME_NONE ? p->r.start_us :
+			    p->r.created_us;
+		for (k = 0; k < 6; k++) {
+			if (t[k] == TIME_NONE)
+				continue;
+			/* a pod created an hour before does not stretch it */
+			if (from_us != TIME_NONE && (t[k] < from_us - near ||
+			    t[k] > (to_us != TIME_NONE ? to_us : from_us) +
+			    near))
+				continue;
+			span_add(&lo, &hi, t[k]);
+		}
+		for (j = 0; j < p->nc; j++) {
+			if (from_us == TIME_NONE && !p->c[j].init)
+				span_add(&lo, &hi, p->c[j].finished_us);
+		}
+	}
+	if (lo == TIME_NONE)
+		return (-1);
+	axis_round(lo, hi, ax);
+	return (0);
+}
+
+int
+timeline_death_axis(const struct podset_pod *p, int whole,
+    struct tl_axis *ax)
+{
+	int64_t	lo = TIME_NONE, hi = TIME_NONE, at;
+	size_t	i;
+
+	if (whole) {
+		span_add(&lo, &hi, p->r.created_us);
+		span_add(&lo, &hi, p->r.start_us);
+		for (i = 0; i < p->nc; i++) {
+			span_add(&lo, &hi, p->c[i].started_us);
+			span_add(&lo, &hi, p->c[i].finished_us);
+		}
+	}
+	at = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us;
+	if (at == TIME_NONE)
+		for (i = 0; i < p->nc; i++)
+			at = first_of(at, p->c[i].finished_us);
+	span_add(&lo, &hi, at);
+	if (at != TIME_NONE) {
+		span_add(&lo, &hi, at - 5 * SEC_US);
+		span_add(&lo, &hi, p->r.sigterm_us);
+		span_add(&lo, &hi, p->r.deadline_us);
+		span_add(&lo, &hi, p->r.gone_us);
+		span_add(&lo, &hi, p->r.main_exit_us);
+		for (i = 0; i < p->nc; i++)
+			if (p->c[i].finished_us != TIME_NONE &&
+			    p->c[i].finished_us >= at)
+				span_add(&lo, &hi, p->c[i].finished_us);
+	} else {
+		/* alive at the end of what was seen: its last start */
+		span_add(&lo, &hi, p->r.start_us);
+		span_add(&lo, &hi, p->r.ready_us);
+	}
+	if (lo == TIME_NONE)
+		return (-1);
+	axis_round(lo, hi, ax);
+	return (0);
+}
+
+struct binning {
+	struct tl_traffic	*t;
+	int64_t			 lo_us;
+	int64_t			 hi_us;
+};
+
+static int
+bin_bucket(void *ctx, const struct row_bucket *b)
+{
+	struct binning	*bn = ctx;
+	struct tl_traffic *t = bn->t;
+	int64_t		 us, failed, bin;
+
+	us = b->second * SEC_US + SEC_US / 2;
+	if (us < bn->lo_us || us >= bn->hi_us)
+		return (0);
+	bin = (int64_t)((double)(us - bn->lo_us) * (double)t->nbins /
+	    (double)(bn->hi_us - bn->lo_us));
+	if (bin < 0 || (size_t)bin >= t->nbins)
+		return (0);
+	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	if (failed > b->requests)
+		failed = b->requests;
+	t->bad[bin] += failed;
+	t->ok[bin] += b->requests - failed;
+	t->total_bad += failed;
+	t->total_ok += b->requests - failed;
+	return (0);
+}
+
+int
+timeline_traffic(struct store *st, const struct podset_pod *p,
+    int64_t lo_us, int64_t hi_us, size_t nbins, struct tl_traffic *t,
+    char **cause)
+{
+	struct binning	bn = { .t = t, .lo_us = lo_us, .hi_us = hi_us };
+	size_t		i;
+
+	memset(t, 0, sizeof *t);
+	t->nbins = nbins > 0 ? nbins : 1;
+	t->ok = xcalloc(t->nbins, sizeof *t->ok);
+	t->bad = xcalloc(t->nbins, sizeof *t->bad);
+	if (hi_us <= lo_us)
+		return (0);
+	if (store_pod_buckets(st, p->r.uid, time_floor_div(lo_us, SEC_US),
+	    time_floor_div(hi_us, SEC_US), bin_bucket, &bn, cause) != 0)
+		return (-1);
+	for (i = 0; i < t->nbins; i++) {
+		if (t->ok[i] > t->peak)
+			t->peak = t->ok[i];
+		if (t->bad[i] > t->peak)
+			t->peak = t->bad[i];
+	}
+	return (0);
+}
+
+void
+timeline_traffic_free(struct tl_traffic *t)
+{
+	free(t->ok);
+	free(t->bad);
+	memset(t, 0, sizeof *t);
+}
+
+int64_t
+timeline_tick_step(int64_t span_s, int max)
+{
+	static const int64_t	steps[] = {
+		1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200,
+		10800, 21600, 43200, 86400, 172800, 604800, 0
+	};
+	size_t			i;
+
+	if (max < 1)
+		max = 1;
+	for (i = 0; steps[i] != 0; i++) {
+		if (span_s / steps[i] <= max)
+			return (steps[i]);
+	}
+	return ((span_s / max / 86400 + 1) * 86400);
+}

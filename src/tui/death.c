@@ -1,0 +1,957 @@
+/*
+ * death.c: the death view, the heart of the TUI.  One pod on a zoomable
+ * time axis (offsets from its deletion request): its phase, its preStop,
+ * the SIGTERM and grace-deadline marks, a lane per container, the
+ * traffic routed to its IP, its events, log lines and missing records.
+ * A cursor steps through the pod's moments (moments.h: the same ones
+ * `coroner timeline` prints); a caption explains the current one and
+ * the detail pane shows the rows of the store behind it.  [ and ] go to
+ * the previous and next death of the same rollout, a to the rollout
+ * view.  No SQL: everything comes through store.h and the model.
+ */
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+#include "timefmt.h"
+#include "tui.h"
+
+#define LABEL_MIN	12	/* the lanes' names, at least */
+#define LABEL_MAX	24	/* and at most */
+#define DETAIL_MAX	400	/* rows behind a moment, at most */
+#define REQUESTS_MAX	60	/* requests listed behind a moment */
+#define SEC_US		1000000LL
+#define EPISODE_US	(3600 * SEC_US)	/* deaths this close: one rollout */
+
+/* The lanes of the view, in order; some are left out when empty. */
+enum death_lane {
+	DL_PHASE, DL_PRESTOP, DL_SIGNALS, DL_CONTAINERS, DL_ROUTED,
+	DL_FAILED, DL_EVENTS, DL_LOGS, DL_MISSING, DL__COUNT
+};
+
+/* The width of the lanes' names: the longest container name, bounded. */
+static int
+label_w(const struct death_state *dv, int w)
+{
+	size_t	i, n, lw = LABEL_MIN;
+
+	for (i = 0; i < dv->tp.nc; i++) {
+		n = strlen(dv->tp.c[i].c->name) + 2;
+		if (n > lw)
+			lw = n;
+	}
+	if (lw > LABEL_MAX)
+		lw = LABEL_MAX;
+	if ((int)lw > w / 4)
+		lw = (size_t)(w / 4 > LABEL_MIN ? w / 4 : LABEL_MIN);
+	return ((int)lw);
+}
+
+/* ---------------------------------------------------------------- */
+/* The rows behind the current moment. */
+
+static void
+detail_clear(struct death_state *dv)
+{
+	size_t	i;
+
+	for (i = 0; i < dv->ndetail; i++)
+		free(dv->detail[i]);
+	free(dv->detail);
+	dv->detail = NULL;
+	dv->ndetail = 0;
+	dv->detail_top = 0;
+}
+
+static void
+detail(struct death_state *dv, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void
+detail(struct death_state *dv, const char *fmt, ...)
+{
+	struct buf	b = { 0 };
+	va_list		ap;
+
+	if (dv->ndetail == DETAIL_MAX)
+		return;
+	va_start(ap, fmt);
+	out_vformat(&b, OUT_TEXT, fmt, ap);
+	va_end(ap);
+	dv->detail = xreallocarray(dv->detail, dv->ndetail + 1,
+	    sizeof *dv->detail);
+	dv->detail[dv->ndetail++] = b.data != NULL ? b.data : xstrdup("");
+}
+
+/* Where a row came from: "events.json:12". */
+static void
+where(struct tui_state *ts, const struct store_ref *ref, char *out,
+    size_t len)
+{
+	char	*path = NULL, *member = NULL, *cause = NULL;
+
+	if (store_source_name(ts->st, ref->source_id, &path, &member,
+	    &cause) != 0) {
+		snprintf(out, len, "source %lld", (long long)ref->source_id);
+		free(cause);
+		return;
+	}
+	if (ref->line != INT_NONE)
+		snprintf(out, len, "%s:%lld", member != NULL ? member : path,
+		    (long long)ref->line);
+	else
+		snprintf(out, len, "%s", member != NULL ? member : path);
+	free(path);
+	free(member);
+}
+
+/* Detail callbacks carry the state. */
+struct dctx {
+	struct tui_state	*ts;
+	int			 n;		/* rows seen */
+};
+
+static int
+detail_event(void *ctx, const struct rec_event *e, const struct store_ref *r)
+{
+	struct dctx		*d = ctx;
+	struct death_state	*dv = &d->ts->dv;
+	char			 w[512], t1[TIME_FMT_LEN], t2[TIME_FMT_LEN];
+
+	where(d->ts, r, w, sizeof w);
+	time_format(e->first_us, t1);
+	time_format(e->last_us, t2);
+	detail(dv, "event %s (%s) from %s: %s", e->reason != NULL ?
+	    e->reason : "-", e->type != NULL ? e->type : "-", w,
+	    e->message != NULL ? e->message : "");
+	detail(dv, "  count %lld, first %s, last %s, by %s%s%s",
+	    (long long)e->count, t1, t2, e->component != NULL ?
+	    e->component : "-", e->host != NULL ? " on " : "",
+	    e->host != NULL ? e->host : "");
+	if (e->field_path != NULL)
+		detail(dv, "  about %s", e->field_path);
+	return (0);
+}
+
+static int
+detail_log(void *ctx, const struct rec_log *l, const struct store_ref *r)
+{
+	struct dctx		*d = ctx;
+	char			 w[512], t[TIME_FMT_LEN];
+
+	where(d->ts, r, w, sizeof w);
+	time_format(l->time_us, t);
+	detail(&d->ts->dv, "%s %s%s %s from %s:", t, l->container != NULL ?
+	    l->container : "-", l->previous ? " (previous instance)" : "",
+	    l->stream != NULL ? l->stream : "", w);
+	detail(&d->ts->dv, "  %s", l->text != NULL ? l->text : "");
+	return (0);
+}
+
+static int
+detail_request(void *ctx, const struct store_request *q)
+{
+	struct dctx		*d = ctx;
+	char			 w[512], t[TIME_FMT_LEN], st[24], dur[32];
+
+	where(d->ts, &q->ref, w, sizeof w);
+	time_format(q->a.time_us != TIME_NONE ? q->a.time_us : q->r.start_us,
+	    t);
+	if (q->a.status != INT_NONE)
+		snprintf(st, sizeof st, "%lld", (long long)q->a.status);
+	else
+		snprintf(st, sizeof st, "-");
+	if (q->a.duration_us != INT_NONE)
+		snprintf(dur, sizeof dur, "%.3f s", (double)q->a.duration_us /
+		    1e6);
+	else
+		snprintf(dur, sizeof dur, "-");
+	detail(&d->ts->dv, "%.12s %s %s%s %lld upstream %s %s (%s)%s%s", t + 11,
+	    q->r.method != NULL ? q->r.method : "-", q->r.host != NULL ?
+	    q->r.host : "", q->r.path != NULL ? q->r.path : "",
+	    (long long)q->r.status, q->a.upstream != NULL ? q->a.upstream :
+	    "-", st, dur, q->r.flags != NULL ? " flags " : "",
+	    q->r.flags != NULL ? q->r.flags : "");
+	detail(&d->ts->dv, "    %s%s%s", w, q->r.detail != NULL ? "  " : "",
+	    q->r.detail != NULL ? q->r.detail : "");
+	d->n++;
+	return (0);
+}
+
+static int
+detail_pod_obs(void *ctx, const struct rec_pod *o, const struct store_ref *r)
+{
+	struct dctx		*d = ctx;
+	char			 w[512], t[TIME_FMT_LEN], dt[TIME_FMT_LEN];
+
+	where(d->ts, r, w, sizeof w);
+	time_format(o->observed_us, t);
+	time_format(o->deletion_ts_us, dt);
+	detail(&d->ts->dv, "%.12s %s, phase %s%s%s, ready %s%s%.23s  %s",
+	    t + 11, o->watch_type != NULL ? o->watch_type : "seen",
+	    o->phase != NULL ? o->phase : "-", o->reason != NULL ? " " : "",
+	    o->reason != NULL ? o->reason : "", o->ready == 1 ? "yes" :
+	    o->ready == 0 ? "no" : "-", o->deletion_ts_us != TIME_NONE ?
+	    ", deletionTimestamp " : "", o->deletion_ts_us != TIME_NONE ?
+	    dt : "", w);
+	return (0);
+}
+
+static int
+detail_ctr_obs(void *ctx, const struct rec_container *o,
+    const struct store_ref *r)
+{
+	struct dctx		*d = ctx;
+	char			 w[512], t[TIME_FMT_LEN], f[TIME_FMT_LEN];
+	char			 code[32], rst[32];
+
+	where(d->ts, r, w, sizeof w);
+	time_format(o->observed_us, t);
+	time_format(o->finished_us, f);
+	snprintf(code, sizeof code, "%lld", (long long)o->exit_code);
+	snprintf(rst, sizeof rst, "%lld", (long long)o->restarts);
+	detail(&d->ts->dv, "%.12s %s%s%s, exit %s, %s restarts%s%.12s  %s",
+	    t + 11, o->state != NULL ? o->state : "no status",
+	    o->reason != NULL ? " " : "", o->reason != NULL ? o->reason : "",
+	    o->exit_code != INT_NONE ? code : "-", o->restarts != INT_NONE ?
+	    rst : "-", o->finished_us != TIME_NONE ? ", finished " : "",
+	    o->finished_us != TIME_NONE ? f + 11 : "", w);
+	return (0);
+}
+
+/* What the model derived for the pod: its times and how each is known. */
+static void
+detail_derived(struct death_state *dv)
+{
+	const struct row_pod	*r = &dv->pod->r;
+	char			 t[TIME_FMT_LEN];
+
+	detail(dv, "derived by the model (each with how it is known):");
+	detail(dv, "  deletion request %s: %s", time_format(r->deletion_us, t),
+	    r->deletion_basis != NULL ? r->deletion_basis : "not seen");
+	detail(dv, "  SIGTERM %s: %s", time_format(r->sigterm_us, t),
+	    r->sigterm_basis != NULL ? r->sigterm_basis : "-");
+	detail(dv, "  grace deadline %s (grace %lld s)",
+	    time_format(r->deadline_us, t), (long long)r->grace_s);
+	detail(dv, "  gone %s: %s", time_format(r->gone_us, t),
+	    r->gone_basis != NULL ? r->gone_basis : "not seen");
+}
+
+/* Fills the detail pane for the moment under the cursor. */
+static void
+load_detail(struct tui_state *ts)
+{
+	struct death_state	*dv = &ts->dv;
+	const struct moment	*m;
+	struct dctx		 d = { .ts = ts };
+	char			*cause = NULL, t[TIME_FMT_LEN];
+	int			 rc = 0;
+
+	detail_clear(dv);
+	if (dv->cursor < 0 || (size_t)dv->cursor >= dv->ms.n)
+		return;
+	m = &dv->ms.v[dv->cursor];
+	detail(dv, "how it is known: %s", m->basis);
+	switch (m->src) {
+	case MS_EVENT:
+		rc = store_event(ts->st, m->ref.id, detail_event, &d, &cause);
+		break;
+	case MS_LOG:
+		rc = store_log(ts->st, m->ref.id, detail_log, &d, &cause);
+		break;
+	case MS_REQUESTS:
+		detail(dv, "the attempts routed to %s in that second "
+		    "(the first %d):", m->ip, REQUESTS_MAX);
+		rc = store_requests_at(ts->st, m->ip, m->from_us, m->to_us,
+		    REQUESTS_MAX, detail_request, &d, &cause);
+		if (rc == 0 && d.n == 0)
+			detail(dv, "  (the requests themselves were not kept "
+			    "by this database: only their per-second counts)");
+		break;
+	case MS_MISSING:
+		detail(dv, "record %s of the set %s, at %s, is absent from "
+		    "the other set", m->key != NULL ? m->key : "-",
+		    m->set != NULL ? m->set : "-", time_format(m->t_us, t));
+		detail(dv, "it falls in this pod's termination window: from "
+		    "its deletion request (less the lead) to its end");
+		break;
+	case MS_CONTAINER:
+		detail(dv, "the observed versions of %s:", m->container);
+		rc = store_container_observations(ts->st, dv->pod->r.uid,
+		    m->container, detail_ctr_obs, &d, &cause);
+		break;
+	case MS_POD:
+		if (m->container != NULL) {
+			detail(dv, "the observed versions of %s:",
+			    m->container);
+			rc = store_container_observations(ts->st,
+			    dv->pod->r.uid, m->container, detail_ctr_obs, &d,
+			    &cause);
+		}
+		detail_derived(dv);
+		detail(dv, "the observed versions of the pod:");
+		if (rc == 0)
+			rc = store_pod_observations(ts->st, dv->pod->r.uid,
+			    detail_pod_obs, &d, &cause);
+		break;
+	}
+	if (rc != 0) {
+		detail(dv, "the store failed: %s", cause != NULL ? cause : "?");
+		free(cause);
+	}
+}
+
+/* ---------------------------------------------------------------- */
+/* Loading. */
+
+static void
+death_clear(struct death_state *dv)
+{
+	moments_free(&dv->ms);
+	timeline_pod_free(&dv->tp);
+	timeline_traffic_free(&dv->traffic);
+	detail_clear(dv);
+}
+
+int
+death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
+{
+	struct death_state	*dv = &ts->dv;
+	int			 k;
+
+	death_clear(dv);
+	memset(dv, 0, sizeof *dv);
+	dv->pod = p;
+	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
+		return (-1);
+	timeline_pod(p, &dv->tp);
+	if (timeline_death_axis(p, 0, &dv->home) != 0 &&
+	    timeline_death_axis(p, 1, &dv->home) != 0) {
+		dv->home.lo_us = 0;
+		dv->home.hi_us = 10 * SEC_US;
+	}
+	dv->axis = dv->home;
+	/* start on the deletion request, else the first moment */
+	dv->cursor = -1;
+	if ((k = moments_find(&dv->ms, MO_DELETION)) >= 0)
+		dv->cursor = k;
+	else if (dv->ms.n > 0)
+		dv->cursor = (int)dv->ms.n - 1;
+	return (0);
+}
+
+int
+death_load(struct tui_state *ts, char **cause)
+{
+	struct death_state	*dv = &ts->dv;
+
+	if (dv->pod == NULL)
+		return (0);
+	dv->plot_w = ts->cols - label_w(dv, ts->cols) - 1;
+	if (dv->plot_w < 10)
+		dv->plot_w = 10;
+	timeline_traffic_free(&dv->traffic);
+	if (timeline_traffic(ts->st, dv->pod, dv->axis.lo_us, dv->axis.hi_us,
+	    (size_t)dv->plot_w, &dv->traffic, cause) != 0)
+		return (-1);
+	load_detail(ts);
+	return (0);
+}
+
+/* ---------------------------------------------------------------- */
+/* Drawing. */
+
+/* The glyph and color of a moment's mark. */
+static enum tui_glyph
+mark_of(const struct moment *m, enum tui_pair *pair)
+{
+	*pair = PAIR_NONE;
+	switch (m->kind) {
+	case MO_DELETION:
+		return (G_DELETION);
+	case MO_SIGTERM:
+		*pair = PAIR_PRESTOP;
+		return (G_SIGTERM);
+	case MO_DEADLINE:
+		*pair = PAIR_TERM;
+		return (G_DEADLINE);
+	case MO_KILLED:
+	case MO_OOM:
+		*pair = PAIR_TERM;
+		return (G_KILLED);
+	case MO_GONE:
+		return (G_GONE);
+	case MO_EVENT:
+		*pair = PAIR_PRESTOP;
+		return (G_EVENT);
+	case MO_LOG:
+		return (G_LOG);
+	case MO_MISSING:
+		*pair = PAIR_SIDECAR;
+		return (G_MISSING);
+	default:
+		return (G_EXIT);
+	}
+}
+
+/*
+ * Marks of moments of these kinds (container NULL: any) on one row, the
+ * ones that matter most drawn last so that they win a shared column.
+ */
+static void
+marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const enum moment_kind *kinds, size_t nk, const char *container)
+{
+	const struct death_state	*dv = &ts->dv;
+	const struct moment		*m;
+	enum tui_glyph			 g;
+	enum tui_pair			 pair;
+	size_t				 i, k;
+	int				 x, rank;
+
+	for (rank = 0; rank <= tui_mark_rank(G_KILLED); rank++) {
+		for (i = 0; i < dv->ms.n; i++) {
+			m = &dv->ms.v[i];
+			for (k = 0; k < nk && m->kind != kinds[k]; k++)
+				;
+			if (k == nk || (container != NULL &&
+			    !str_eq(m->container, container)))
+				continue;
+			g = mark_of(m, &pair);
+			if (tui_mark_rank(g) != rank)
+				continue;
+			x = tui_col(m->t_us, dv->axis.lo_us, dv->axis.hi_us,
+			    x0, w);
+			if (x >= 0)
+				tui_put_glyph(win, &ts->look, y, x, g,
+				    m->inferred ? A_DIM : A_BOLD, pair);
+		}
+	}
+}
+
+/* The exit code after a container's exit mark, when there is room. */
+static void
+exit_codes(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const struct row_container *c)
+{
+	const struct death_state	*dv = &ts->dv;
+	char				 code[24];
+	int				 x;
+
+	if (c->finished_us == TIME_NONE || c->exit_code == INT_NONE)
+		return;
+	x = tui_col(c->finished_us, dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	if (x < 0)
+		return;
+	snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
+	    c->killed_at_deadline ? " SIGKILL" : "");
+	if (x + 1 + (int)strlen(code) <= x0 + w)
+		tui_text(win, &ts->look, y, x + 1, (int)strlen(code), code,
+		    A_BOLD, c->killed_at_deadline ? PAIR_TERM : PAIR_NONE);
+	else if (x - (int)strlen(code) >= x0)
+		tui_text(win, &ts->look, y, x - (int)strlen(code),
+		    (int)strlen(code), code, A_BOLD, c->killed_at_deadline ?
+		    PAIR_TERM : PAIR_NONE);
+}
+
+/* Whether any moment of this kind exists. */
+static int
+has(const struct death_state *dv, enum moment_kind kind)
+{
+	return (moments_find(&dv->ms, kind) >= 0);
+}
+
+/* The cursor's column on every lane row, y0 to y1. */
+static void
+cursor_column(WINDOW *win, const struct tui_state *ts, int y0, int y1,
+    int x)
+{
+	int	y;
+
+	for (y = y0; y <= y1; y++)
+		mvwchgat(win, y, x, 1, A_REVERSE, ts->look.color ?
+		    PAIR_CURSOR : 0, NULL);
+}
+
+/* The caption bar: the moment, its offset, its time, how it is known. */
+static int
+caption(WINDOW *win, const struct tui_state *ts, int y, int w)
+{
+	const struct death_state	*dv = &ts->dv;
+	const struct moment		*m;
+	char				 off[32], t[TIME_FMT_LEN], *fit;
+	struct buf			 b = { 0 };
+	int				 rows = 0;
+	size_t				 n;
+
+	if (dv->cursor < 0 || (size_t)dv->cursor >= dv->ms.n) {
+		tui_text(win, &ts->look, y, 0, w, "no moments known for this "
+		    "pod", A_BOLD, PAIR_NONE);
+		return (1);
+	}
+	m = &dv->ms.v[dv->cursor];
+	if (m->offset_us != TIME_NONE)
+		moments_fmt_offset(m->offset_us, off, sizeof off);
+	else
+		snprintf(off, sizeof off, "?");
+	time_format(m->t_us, t);
+	out_bprintf(&b, "[%d/%zu] %s  %.10s %.12s  %s", dv->cursor + 1,
+	    dv->ms.n, off, t, t + 11, m->caption);
+	/* two rows: the caption, wrapped once */
+	fit = b.data;
+	n = out_fit_bytes(fit, (size_t)w);
+	if (fit[n] != '\0') {
+		size_t brk = n;
+
+		while (brk > 0 && fit[brk] != ' ')
+			brk--;
+		if (brk > 0)
+			n = brk;
+	}
+	tui_textf(win, &ts->look, y, 0, w, A_BOLD, m->kind == MO_KILLED ?
+	    PAIR_TERM : PAIR_NONE, "%.*s", (int)n, fit);
+	rows = 1;
+	if (fit[n] != '\0') {
+		while (fit[n] == ' ')
+			n++;
+		tui_textf(win, &ts->look, y + 1, 2, w - 2, A_BOLD,
+		    m->kind == MO_KILLED ? PAIR_TERM : PAIR_NONE, "%s",
+		    fit + n);
+		rows = 2;
+	}
+	buf_free(&b);
+	return (rows);
+}
+
+void
+death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	static const enum moment_kind	 signals[] = {
+		MO_DELETION, MO_SIGTERM, MO_DEADLINE, MO_GONE
+	};
+	static const enum moment_kind	 exits[] = {
+		MO_EXIT, MO_KILLED, MO_OOM
+	};
+	static const enum moment_kind	 ev[] = { MO_EVENT };
+	static const enum moment_kind	 lg[] = { MO_LOG };
+	static const enum moment_kind	 ms[] = { MO_MISSING };
+	const struct death_state	*dv = &ts->dv;
+	const struct podset_pod		*p = dv->pod;
+	const struct row_container	*c;
+	struct tl_lane			 pre = { 0 };
+	struct tl_span			 pspan;
+	char				 title[512];
+	int				 lw = label_w(dv, w), x0 = lw + 1;
+	int				 pw = w - x0, y;
+	int				 ytop, ybot, x, i, rows;
+
+	if (p == NULL) {
+		tui_title(win, w, ts, "Death");
+		tui_keybar(win, h, w, ts, "q back");
+		return;
+	}
+	snprintf(title, sizeof title, "Death %s/%s", p->r.namespace,
+	    p->r.name);
+	tui_title(win, w, ts, title);
+	tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE, "%s %s, node "
+	    "%s, IP %s, grace %lld s%s; offsets from the %s",
+	    p->r.workload_kind != NULL ? p->r.workload_kind : "-",
+	    p->r.workload != NULL ? p->r.workload : "-",
+	    p->r.node != NULL ? p->r.node : "-", p->r.ip != NULL ? p->r.ip :
+	    "-", (long long)p->r.grace_s, p->r.killed ? ", SIGKILLed" : "",
+	    dv->ms.zero_what != NULL ? dv->ms.zero_what : "?");
+	tui_axis(win, &ts->look, 2, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
+	    dv->ms.zero_us);
+	y = ytop = 3;
+	/* the pod's phase */
+	tui_text(win, &ts->look, y, 0, lw, "pod", A_BOLD, PAIR_NONE);
+	tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
+	    &dv->tp.phase, 0);
+	y++;
+	/* the preStop window */
+	if (p->r.deletion_us != TIME_NONE && p->r.sigterm_us != TIME_NONE &&
+	    p->r.sigterm_us > p->r.deletion_us) {
+		pspan.from_us = p->r.deletion_us;
+		pspan.to_us = p->r.sigterm_us;
+		pspan.state = TL_PRESTOP;
+		pre.v = &pspan;
+		pre.n = 1;
+		tui_text(win, &ts->look, y, 0, lw, "preStop", A_NORMAL,
+		    PAIR_NONE);
+		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
+		    dv->axis.hi_us, &pre, 0);
+		y++;
+	}
+	tui_text(win, &ts->look, y, 0, lw, "signals", A_NORMAL,
+	    PAIR_NONE);
+	marks(win, ts, y, x0, pw, signals, 4, NULL);
+	y++;
+	for (i = 0; i < (int)dv->tp.nc && y < h - 6; i++) {
+		c = dv->tp.c[i].c;
+		tui_textf(win, &ts->look, y, 0, lw, c->killed_at_deadline ?
+		    A_BOLD : A_NORMAL, c->killed_at_deadline ? PAIR_TERM :
+		    PAIR_NONE, "%s%s", c->sidecar ? "~" : "", c->name);
+		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
+		    dv->axis.hi_us, &dv->tp.c[i], 0);
+		marks(win, ts, y, x0, pw, exits, 3, c->name);
+		exit_codes(win, ts, y, x0, pw, c);
+		y++;
+	}
+	if (dv->traffic.total_ok + dv->traffic.total_bad > 0) {
+		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL, PAIR_NONE,
+		    "routed %lld", (long long)dv->traffic.total_ok);
+		tui_bars(win, &ts->look, y, x0, dv->traffic.ok,
+		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
+		    (size_t)pw, dv->traffic.peak, PAIR_READY);
+		y++;
+		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL,
+		    dv->traffic.total_bad > 0 ? PAIR_TERM : PAIR_NONE,
+		    "failed %lld", (long long)dv->traffic.total_bad);
+		tui_bars(win, &ts->look, y, x0, dv->traffic.bad,
+		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
+		    (size_t)pw, dv->traffic.peak, PAIR_TERM);
+		y++;
+	}
+	if (has(dv, MO_EVENT) && y < h - 5) {
+		tui_text(win, &ts->look, y, 0, lw, "events", A_NORMAL,
+		    PAIR_NONE);
+		marks(win, ts, y++, x0, pw, ev, 1, NULL);
+	}
+	if (has(dv, MO_LOG) && y < h - 5) {
+		tui_text(win, &ts->look, y, 0, lw, "logs", A_NORMAL,
+		    PAIR_NONE);
+		marks(win, ts, y++, x0, pw, lg, 1, NULL);
+	}
+	if (has(dv, MO_MISSING) && y < h - 5) {
+		tui_text(win, &ts->look, y, 0, lw, "missing", A_NORMAL,
+		    PAIR_SIDECAR);
+		marks(win, ts, y++, x0, pw, ms, 1, NULL);
+	}
+	ybot = y - 1;
+	/* the cursor: a column through the lanes and a mark on the axis */
+	if (dv->cursor >= 0 && (size_t)dv->cursor < dv->ms.n) {
+		x = tui_col(dv->ms.v[dv->cursor].t_us, dv->axis.lo_us,
+		    dv->axis.hi_us, x0, pw);
+		if (x >= 0) {
+			tui_put_glyph(win, &ts->look, 2, x, G_CURSOR, A_BOLD,
+			    PAIR_PRESTOP);
+			cursor_column(win, ts, ytop, ybot, x);
+		}
+	}
+	y++;
+	rows = caption(win, ts, y, w);
+	y += rows;
+	/* the detail pane: the rows behind the moment */
+	tui_text(win, &ts->look, y++, 0, w, dv->pane == PANE_DETAIL ?
+	    "rows behind it (Tab: back to the lanes; Up/Down scroll)" :
+	    "rows behind it (Tab: scroll them)", A_DIM | A_UNDERLINE,
+	    PAIR_NONE);
+	for (i = dv->detail_top; i < (int)dv->ndetail && y < h - 1; i++, y++)
+		tui_text(win, &ts->look, y, 0, w, dv->detail[i], A_NORMAL,
+		    PAIR_NONE);
+	tui_keybar(win, h, w, ts, "n/p moment  Left/Right pan  +/- zoom  "
+	    "[/] pod  a rollout  Tab  ? help  q back");
+}
+
+/* ---------------------------------------------------------------- */
+/* Keys. */
+
+/* Pans the axis so that time t is shown. */
+static void
+show_time(struct death_state *dv, int64_t t)
+{
+	int64_t	span = dv->axis.hi_us - dv->axis.lo_us;
+
+	if (t == TIME_NONE || (t >= dv->axis.lo_us && t <= dv->axis.hi_us))
+		return;
+	dv->axis.lo_us = t - span / 4;
+	dv->axis.hi_us = dv->axis.lo_us + span;
+}
+
+static int
+to_moment(struct tui_state *ts, int k)
+{
+	struct death_state	*dv = &ts->dv;
+
+	if (k < 0 || (size_t)k >= dv->ms.n)
+		return (TUI_REDRAW);
+	dv->cursor = k;
+	show_time(dv, dv->ms.v[k].t_us);
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+static int
+dv_next(struct tui_state *ts)
+{
+	return (to_moment(ts, ts->dv.cursor + 1));
+}
+
+static int
+dv_prev(struct tui_state *ts)
+{
+	return (to_moment(ts, ts->dv.cursor - 1));
+}
+
+static int
+dv_pan(struct tui_state *ts, int dir)
+{
+	struct death_state	*dv = &ts->dv;
+	int64_t			 step = (dv->axis.hi_us - dv->axis.lo_us) / 4;
+
+	if (dv->pane == PANE_DETAIL)
+		return (TUI_REDRAW);
+	dv->axis.lo_us += dir * step;
+	dv->axis.hi_us += dir * step;
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+static int
+dv_right(struct tui_state *ts)
+{
+	return (dv_pan(ts, 1));
+}
+
+static int
+dv_left(struct tui_state *ts)
+{
+	return (dv_pan(ts, -1));
+}
+
+/* Zooms by half (in) or double (out) around the cursor. */
+static int
+dv_zoom(struct tui_state *ts, int in)
+{
+	struct death_state	*dv = &ts->dv;
+	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid;
+	struct tl_axis		 whole;
+
+	mid = dv->cursor >= 0 && (size_t)dv->cursor < dv->ms.n ?
+	    dv->ms.v[dv->cursor].t_us : dv->axis.lo_us + span / 2;
+	if (in) {
+		if (span <= 2 * SEC_US)
+			return (TUI_REDRAW);
+		span /= 2;
+	} else {
+		if (timeline_death_axis(dv->pod, 1, &whole) == 0 &&
+		    span * 2 >= whole.hi_us - whole.lo_us) {
+			/* out as far as its whole life, no further */
+			dv->axis = whole;
+			dv->whole = 1;
+			return (TUI_RELOAD | TUI_REDRAW);
+		}
+		span *= 2;
+	}
+	dv->whole = 0;
+	dv->axis.lo_us = mid - span / 2;
+	dv->axis.hi_us = dv->axis.lo_us + span;
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+static int
+dv_zoom_in(struct tui_state *ts)
+{
+	return (dv_zoom(ts, 1));
+}
+
+static int
+dv_zoom_out(struct tui_state *ts)
+{
+	return (dv_zoom(ts, 0));
+}
+
+static int
+dv_home(struct tui_state *ts)
+{
+	ts->dv.axis = ts->dv.home;
+	ts->dv.whole = 0;
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+static int
+dv_tab(struct tui_state *ts)
+{
+	ts->dv.pane = (enum death_pane)((ts->dv.pane + 1) % PANE__COUNT);
+	return (TUI_REDRAW);
+}
+
+static int
+dv_down(struct tui_state *ts)
+{
+	struct death_state	*dv = &ts->dv;
+
+	if (dv->pane != PANE_DETAIL)
+		return (dv_next(ts));
+	if (dv->detail_top + 1 < (int)dv->ndetail)
+		dv->detail_top++;
+	return (TUI_REDRAW);
+}
+
+static int
+dv_up(struct tui_state *ts)
+{
+	struct death_state	*dv = &ts->dv;
+
+	if (dv->pane != PANE_DETAIL)
+		return (dv_prev(ts));
+	if (dv->detail_top > 0)
+		dv->detail_top--;
+	return (TUI_REDRAW);
+}
+
+/* The time a pod died, for ordering the deaths of a rollout. */
+static int64_t
+death_time(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us);
+}
+
+/*
+ * The previous (dir -1) or next (dir 1) death of the pod's workload in
+ * the same rollout (deaths less than an hour apart), or NULL.
+ */
+static struct podset_pod *
+sibling(struct tui_state *ts, int dir)
+{
+	struct podset_pod	*p = ts->dv.pod, *q, *best = NULL;
+	int64_t			 at = death_time(p), t;
+	size_t			 i;
+
+	if (at == TIME_NONE)
+		return (NULL);
+	for (i = 0; i < ts->pods.n; i++) {
+		q = &ts->pods.v[i];
+		if (q == p || !str_eq(q->r.namespace, p->r.namespace) ||
+		    !str_eq(q->r.workload, p->r.workload) ||
+		    (t = death_time(q)) == TIME_NONE ||
+		    t - at > EPISODE_US || at - t > EPISODE_US)
+			continue;
+		if (dir > 0 && (t > at || (t == at && q > p)) && (best ==
+		    NULL || t < death_time(best)))
+			best = q;
+		if (dir < 0 && (t < at || (t == at && q < p)) && (best ==
+		    NULL || t > death_time(best)))
+			best = q;
+	}
+	return (best);
+}
+
+static int
+dv_sibling(struct tui_state *ts, int dir)
+{
+	struct podset_pod	*q = sibling(ts, dir);
+	char			*cause = NULL;
+
+	if (q == NULL) {
+		snprintf(ts->message, sizeof ts->message, "no %s death in "
+		    "this rollout", dir > 0 ? "later" : "earlier");
+		return (TUI_REDRAW);
+	}
+	if (death_open(ts, q, &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+	}
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+static int
+dv_next_pod(struct tui_state *ts)
+{
+	return (dv_sibling(ts, 1));
+}
+
+static int
+dv_prev_pod(struct tui_state *ts)
+{
+	return (dv_sibling(ts, -1));
+}
+
+static int
+dv_rollout(struct tui_state *ts)
+{
+	ts->rv.finding = -1;
+	ts->next = VIEW_ROLLOUT;
+	return (TUI_PUSH);
+}
+
+/* A click on the lanes moves the cursor to the nearest moment. */
+static int
+dv_click(struct tui_state *ts)
+{
+	struct death_state	*dv = &ts->dv;
+	int			 x0 = label_w(dv, ts->cols) + 1;
+	int			 pw = ts->cols - x0, x, best;
+	int			 bestd = 1 << 30, d;
+	size_t			 i;
+
+	if (ts->mouse_x < x0 || ts->mouse_y < 2)
+		return (TUI_REDRAW);
+	best = -1;
+	for (i = 0; i < dv->ms.n; i++) {
+		x = tui_col(dv->ms.v[i].t_us, dv->axis.lo_us, dv->axis.hi_us,
+		    x0, pw);
+		if (x < 0)
+			continue;
+		d = x > ts->mouse_x ? x - ts->mouse_x : ts->mouse_x - x;
+		if (d < bestd) {
+			bestd = d;
+			best = (int)i;
+		}
+	}
+	return (best >= 0 ? to_moment(ts, best) : TUI_REDRAW);
+}
+
+const struct tui_key death_keys[] = {
+	{ .key = 'n', .name = "n", .help = "next moment", .action = dv_next },
+	{ .key = 'p', .name = "p", .help = "previous moment",
+	    .action = dv_prev },
+	{ .key = KEY_DOWN, .name = "Down", .help = "next moment (in the "
+	    "detail pane: scroll)", .action = dv_down },
+	{ .key = KEY_UP, .name = "Up", .help = "previous moment (in the "
+	    "detail pane: scroll)", .action = dv_up },
+	{ .key = KEY_RIGHT, .name = "Right", .help = "pan later",
+	    .action = dv_right },
+	{ .key = KEY_LEFT, .name = "Left", .help = "pan earlier",
+	    .action = dv_left },
+	{ .key = '+', .name = "+", .help = "zoom in (around the cursor)",
+	    .action = dv_zoom_in },
+	{ .key = '=', .name = "=", .help = "zoom in", .action = dv_zoom_in },
+	{ .key = '-', .name = "-", .help = "zoom out, up to the pod's whole "
+	    "life", .action = dv_zoom_out },
+	{ .key = '0', .name = "0", .help = "back to the death's own span",
+	    .action = dv_home },
+	{ .key = ']', .name = "]", .help = "the next pod's death in this "
+	    "rollout", .action = dv_next_pod },
+	{ .key = '[', .name = "[", .help = "the previous pod's death in this "
+	    "rollout", .action = dv_prev_pod },
+	{ .key = 'a', .name = "a", .help = "the rollout view: every pod of "
+	    "this rollout aligned at its deletion", .action = dv_rollout },
+	{ .key = '\t', .name = "Tab", .help = "switch between the lanes and "
+	    "the rows behind the moment", .action = dv_tab },
+	{ .key = KEY_MOUSE, .name = "click", .help = "the moment nearest "
+	    "the click", .action = dv_click },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};
+
+int
+death_go(struct tui_state *ts, const char *answer)
+{
+	struct death_state	*dv = &ts->dv;
+	int64_t			 t;
+	size_t			 i;
+
+	if (tui_parse_time(answer, dv->ms.zero_us, dv->axis.lo_us, &t) != 0) {
+		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
+		    answer);
+		return (TUI_REDRAW);
+	}
+	for (i = 0; i < dv->ms.n && dv->ms.v[i].t_us < t; i++)
+		;
+	if (i == dv->ms.n && i > 0)
+		i--;
+	show_time(dv, t);
+	if (i < dv->ms.n)
+		dv->cursor = (int)i;
+	return (TUI_RELOAD | TUI_REDRAW);
+}

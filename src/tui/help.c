@@ -1,0 +1,172 @@
+/*
+ * help.c: the help view (?).  Every key of the view it was opened from,
+ * then the keys of every view, then what the lanes' glyphs mean, all
+ * taken from the key tables and the glyph table themselves, so that the
+ * help cannot drift from what the keys do.  No SQL.
+ */
+#include <string.h>
+
+#include "tui.h"
+
+/* The legend of the lanes: a glyph and what it stands for. */
+static const struct {
+	enum tui_glyph	 g;
+	enum tui_pair	 pair;
+	const char	*what;
+} legend[] = {
+	{ G_PENDING, PAIR_NONE, "pending: created, not started" },
+	{ G_RUNNING, PAIR_RUNNING, "running, not ready" },
+	{ G_READY, PAIR_READY, "ready: in the endpoints" },
+	{ G_PRESTOP, PAIR_PRESTOP, "preStop: deletion requested, the hook "
+	    "runs inside the grace" },
+	{ G_TERMINATING, PAIR_TERM, "after SIGTERM, until the exit" },
+	{ G_SIDECARS, PAIR_SIDECAR, "only sidecars still running" },
+	{ G_EXITED, PAIR_NONE, "exited, the pod not yet gone" },
+	{ G_DELETION, PAIR_NONE, "the deletion request" },
+	{ G_SIGTERM, PAIR_PRESTOP, "SIGTERM (dim: inferred)" },
+	{ G_DEADLINE, PAIR_TERM, "the grace deadline: SIGKILL" },
+	{ G_EXIT, PAIR_NONE, "a container's exit" },
+	{ G_KILLED, PAIR_TERM, "killed: SIGKILL at the deadline, or OOM" },
+	{ G_GONE, PAIR_NONE, "the pod gone" },
+	{ G_EVENT, PAIR_PRESTOP, "an event" },
+	{ G_LOG, PAIR_NONE, "a log line" },
+	{ G_MISSING, PAIR_SIDECAR, "a record lost (missing from ours)" },
+	{ G_ROLLOUT, PAIR_RUNNING, "a rollout (overview)" },
+	{ G_BAR4, PAIR_READY, "requests per column (height: how many)" },
+};
+
+/*
+ * One line of the help: a heading, a key, or a glyph of the legend.
+ * The lines are the same on every draw; help_top says which is first.
+ */
+struct hline {
+	const char		*text;	/* a heading, or NULL */
+	const struct tui_key	*key;	/* a key, or NULL */
+	int			 glyph;	/* a legend entry, or -1 */
+};
+
+/* The help's lines for the view it describes, at most max of them. */
+static size_t
+help_lines(const struct tui_state *ts, struct hline *v, size_t max,
+    char *title, size_t tlen)
+{
+	const struct tui_view	*view = &tui_views[ts->help_of];
+	const struct tui_key	*tabs[2] = { view->keys, tui_global_keys };
+	const char		*last;
+	size_t			 n = 0, i, t;
+
+	snprintf(title, tlen, "Keys of the %s view", view->name);
+	for (t = 0; t < 2; t++) {
+		if (tabs[t] == NULL || tabs[t]->name == NULL)
+			continue;
+		if (n < max)
+			v[n++] = (struct hline){ .text = t == 0 ? title :
+			    "Keys everywhere", .glyph = -1 };
+		last = NULL;
+		for (i = 0; tabs[t][i].name != NULL && n < max; i++) {
+			/* one line for a key bound twice (Enter) */
+			if (last != NULL && strcmp(last, tabs[t][i].name) == 0)
+				continue;
+			last = tabs[t][i].name;
+			v[n++] = (struct hline){ .key = &tabs[t][i],
+			    .glyph = -1 };
+		}
+	}
+	if (ts->help_of == VIEW_DEATH || ts->help_of == VIEW_ROLLOUT ||
+	    ts->help_of == VIEW_OVERVIEW) {
+		if (n < max)
+			v[n++] = (struct hline){ .text = "The lanes",
+			    .glyph = -1 };
+		for (i = 0; i < sizeof legend / sizeof legend[0] && n < max;
+		    i++)
+			v[n++] = (struct hline){ .glyph = (int)i };
+	}
+	return (n);
+}
+
+#define HELP_MAX	256
+
+void
+help_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	struct hline	 v[HELP_MAX];
+	char		 title[96];
+	size_t		 n, i;
+	int		 y, top;
+
+	tui_title(win, w, ts, "Help");
+	n = help_lines(ts, v, HELP_MAX, title, sizeof title);
+	top = ts->help_top;
+	if (top > (int)n - (h - 2))
+		top = (int)n - (h - 2);
+	if (top < 0)
+		top = 0;
+	for (i = (size_t)top, y = 1; i < n && y < h - 1; i++, y++) {
+		if (v[i].text != NULL)
+			tui_text(win, &ts->look, y, 0, w, v[i].text, A_BOLD |
+			    A_UNDERLINE, PAIR_NONE);
+		else if (v[i].key != NULL)
+			tui_textf(win, &ts->look, y, 2, w - 2, A_NORMAL,
+			    PAIR_NONE, "%-7s %s", v[i].key->name,
+			    v[i].key->help);
+		else {
+			tui_put_glyph(win, &ts->look, y, 2,
+			    legend[v[i].glyph].g, A_BOLD,
+			    legend[v[i].glyph].pair);
+			tui_text(win, &ts->look, y, 5, w - 5,
+			    legend[v[i].glyph].what, A_NORMAL, PAIR_NONE);
+		}
+	}
+	tui_keybar(win, h, w, ts, (size_t)(h - 2) < n ? "Up/Down/PgDn scroll  "
+	    "q or ? back  (coroner.1 tells more)" : "q or ? back  "
+	    "(coroner.1 and the README tell more)");
+}
+
+static int
+help_scroll(struct tui_state *ts, int by)
+{
+	ts->help_top += by;
+	if (ts->help_top < 0)
+		ts->help_top = 0;
+	if (ts->help_top > HELP_MAX)
+		ts->help_top = HELP_MAX;
+	return (TUI_REDRAW);
+}
+
+static int
+help_down(struct tui_state *ts)
+{
+	return (help_scroll(ts, 1));
+}
+
+static int
+help_up(struct tui_state *ts)
+{
+	return (help_scroll(ts, -1));
+}
+
+static int
+help_page_down(struct tui_state *ts)
+{
+	return (help_scroll(ts, ts->rows - 3));
+}
+
+static int
+help_page_up(struct tui_state *ts)
+{
+	return (help_scroll(ts, -(ts->rows - 3)));
+}
+
+const struct tui_key help_keys[] = {
+	{ .key = KEY_DOWN, .name = "Down", .help = "scroll down",
+	    .action = help_down },
+	{ .key = KEY_UP, .name = "Up", .help = "scroll up",
+	    .action = help_up },
+	{ .key = KEY_NPAGE, .name = "PgDn", .help = "a page down",
+	    .action = help_page_down },
+	{ .key = ' ', .name = "Space", .help = "a page down",
+	    .action = help_page_down },
+	{ .key = KEY_PPAGE, .name = "PgUp", .help = "a page up",
+	    .action = help_page_up },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};

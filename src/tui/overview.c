@@ -1,0 +1,474 @@
+/*
+ * overview.c: the first screen (key 1).  The incident window on one time
+ * axis: per workload a histogram of the requests routed to its pods,
+ * then a row of its failures with its rollouts as bars, its deaths as
+ * marks and its missing records as ticks; below, the findings.  Enter
+ * opens the finding under the cursor.  The traffic comes pre-binned from
+ * the store (store_traffic); nothing here scans requests.  No SQL.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "timefmt.h"
+#include "tui.h"
+
+#define LABEL_MAX	30	/* columns of the workload names */
+
+static int
+label_w(int w)
+{
+	int	l = w / 4;
+
+	return (l > LABEL_MAX ? LABEL_MAX : l < 12 ? 12 : l);
+}
+
+static void
+lanes_free(struct ov_state *ov)
+{
+	size_t	i;
+
+	for (i = 0; i < ov->nlanes; i++) {
+		free(ov->lanes[i].req);
+		free(ov->lanes[i].bad);
+		free(ov->lanes[i].deaths);
+		free(ov->lanes[i].killed);
+		free(ov->lanes[i].roll_from);
+		free(ov->lanes[i].roll_to);
+		free(ov->lanes[i].missing);
+	}
+	free(ov->lanes);
+	ov->lanes = NULL;
+	ov->nlanes = 0;
+}
+
+/* The lane of a workload, added when missing. */
+static struct ov_lane *
+lane_of(struct tui_state *ts, const char *ns, const char *wl)
+{
+	struct ov_state	*ov = &ts->ov;
+	struct ov_lane	*l;
+	size_t		 i;
+
+	for (i = 0; i < ov->nlanes; i++) {
+		l = &ov->lanes[i];
+		if (str_eq(l->namespace, ns) && str_eq(l->workload, wl))
+			return (l);
+	}
+	ov->lanes = xreallocarray(ov->lanes, ov->nlanes + 1,
+	    sizeof *ov->lanes);
+	l = &ov->lanes[ov->nlanes++];
+	memset(l, 0, sizeof *l);
+	l->namespace = arena_strdup(&ts->strings, ns);
+	l->workload = arena_strdup(&ts->strings, wl);
+	l->req = xcalloc(ov->ncols, sizeof *l->req);
+	l->bad = xcalloc(ov->ncols, sizeof *l->bad);
+	return (l);
+}
+
+static int
+add_traffic(void *ctx, const struct store_traffic *t)
+{
+	struct tui_state	*ts = ctx;
+	struct ov_lane		*l;
+	int64_t			 bad;
+
+	if (t->bin < 0 || (size_t)t->bin >= ts->ov.ncols)
+		return (0);
+	l = lane_of(ts, t->namespace, t->workload);
+	bad = t->errors > t->conn_failures ? t->errors : t->conn_failures;
+	l->req[t->bin] += t->requests;
+	l->bad[t->bin] += bad;
+	l->total += t->requests;
+	l->failed += bad;
+	if (l->req[t->bin] > l->peak)
+		l->peak = l->req[t->bin];
+	return (0);
+}
+
+static int
+add_rollout(void *ctx, const void *row)
+{
+	struct tui_state	*ts = ctx;
+	const struct row_rollout *r = row;
+	struct ov_lane		*l;
+
+	if (r->start_us == TIME_NONE || r->old_rs == NULL)
+		return (0);
+	l = lane_of(ts, r->namespace, r->deployment);
+	l->roll_from = xreallocarray(l->roll_from, l->nrolls + 1,
+	    sizeof *l->roll_from);
+	l->roll_to = xreallocarray(l->roll_to, l->nrolls + 1,
+	    sizeof *l->roll_to);
+	l->roll_from[l->nrolls] = r->start_us;
+	l->roll_to[l->nrolls] = r->end_us != TIME_NONE ? r->end_us :
+	    r->start_us;
+	l->nrolls++;
+	return (0);
+}
+
+static int
+add_missing(void *ctx, const void *row)
+{
+	struct tui_state	*ts = ctx;
+	const struct row_missing *m = row;
+	struct ov_lane		*l;
+
+	if (m->time_us == TIME_NONE)
+		return (0);
+	l = lane_of(ts, m->namespace, m->workload);
+	l->missing = xreallocarray(l->missing, l->nmissing + 1,
+	    sizeof *l->missing);
+	l->missing[l->nmissing++] = m->time_us;
+	return (0);
+}
+
+/* Lanes with the most to say first: failures, kills, deaths. */
+static int
+cmp_lane(const void *a, const void *b)
+{
+	const struct ov_lane	*p = a, *q = b;
+	int64_t			 wp, wq;
+
+	wp = p->failed + (int64_t)(p->ndeaths + p->nmissing) * 1000;
+	wq = q->failed + (int64_t)(q->ndeaths + q->nmissing) * 1000;
+	if (wp != wq)
+		return (wp > wq ? -1 : 1);
+	if (p->total != q->total)
+		return (p->total > q->total ? -1 : 1);
+	if (!str_eq(p->namespace, q->namespace))
+		return (strcmp(p->namespace != NULL ? p->namespace : "",
+		    q->namespace != NULL ? q->namespace : ""));
+	return (strcmp(p->workload != NULL ? p->workload : "",
+	    q->workload != NULL ? q->workload : ""));
+}
+
+int
+overview_load(struct tui_state *ts, char **cause)
+{
+	struct ov_state		*ov = &ts->ov;
+	struct store_summary	 sum;
+	struct podset_pod	*p;
+	struct ov_lane		*l;
+	int64_t			 span_s, step, at;
+	size_t			 i;
+
+	lanes_free(ov);
+	if (store_summary(ts->st, &sum, cause) != 0)
+		return (-1);
+	memset(&ov->axis, 0, sizeof ov->axis);
+	if (sum.first_us == TIME_NONE) {
+		ov->ncols = 0;
+		return (0);
+	}
+	ov->axis.lo_us = time_floor_div(sum.first_us, 1000000) * 1000000;
+	ov->axis.hi_us = -time_floor_div(-sum.last_us, 1000000) * 1000000;
+	if (ov->axis.hi_us - ov->axis.lo_us < 10000000)
+		ov->axis.hi_us = ov->axis.lo_us + 10000000;
+	ov->ncols = (size_t)(ts->cols - label_w(ts->cols) - 1);
+	if ((int)ov->ncols < 1)
+		ov->ncols = 1;
+	span_s = (ov->axis.hi_us - ov->axis.lo_us) / 1000000;
+	step = (span_s + (int64_t)ov->ncols - 1) / (int64_t)ov->ncols;
+	if (step < 1)
+		step = 1;
+	/* whole steps: the axis ends where the last column ends */
+	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
+	if (store_traffic(ts->st, ov->axis.lo_us / 1000000,
+	    ov->axis.hi_us / 1000000 - 1, step, add_traffic, ts, cause) != 0)
+		return (-1);
+	if (store_model_scan(ts->st, ROW_ROLLOUT, add_rollout, ts,
+	    cause) != 0 || store_model_scan(ts->st, ROW_MISSING, add_missing,
+	    ts, cause) != 0)
+		return (-1);
+	for (i = 0; i < ts->pods.n; i++) {
+		p = &ts->pods.v[i];
+		at = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+		    p->r.main_exit_us;
+		if (at == TIME_NONE)
+			continue;
+		l = lane_of(ts, p->r.namespace, p->r.workload);
+		l->deaths = xreallocarray(l->deaths, l->ndeaths + 1,
+		    sizeof *l->deaths);
+		l->killed = xreallocarray(l->killed, l->ndeaths + 1,
+		    sizeof *l->killed);
+		l->deaths[l->ndeaths] = p->r.killed && p->r.deadline_us !=
+		    TIME_NONE ? p->r.deadline_us : at;
+		l->killed[l->ndeaths++] = p->r.killed;
+	}
+	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
+	if (ov->cursor >= (int)ts->nfindings)
+		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
+	return (0);
+}
+
+/* A workload's name for its lane. */
+static void
+lane_name(const struct ov_lane *l, char *out, size_t len)
+{
+	if (l->workload == NULL)
+		snprintf(out, len, "(no pod)");
+	else
+		snprintf(out, len, "%s/%s", l->namespace != NULL ?
+		    l->namespace : "-", l->workload);
+}
+
+/* The second row of a lane: failures, rollouts, deaths, missing. */
+static void
+lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const struct ov_lane *l)
+{
+	const struct ov_state	*ov = &ts->ov;
+	size_t			 i;
+	int			 x, xa, xb;
+
+	for (i = 0; i < l->nrolls; i++) {
+		xa = tui_col(l->roll_from[i] < ov->axis.lo_us ?
+		    ov->axis.lo_us : l->roll_from[i], ov->axis.lo_us,
+		    ov->axis.hi_us, x0, w);
+		xb = tui_col(l->roll_to[i] > ov->axis.hi_us ?
+		    ov->axis.hi_us : l->roll_to[i], ov->axis.lo_us,
+		    ov->axis.hi_us, x0, w);
+		if (xa < 0 || xb < 0)
+			continue;
+		for (x = xa; x <= xb; x++)
+			tui_put_glyph(win, &ts->look, y, x, G_ROLLOUT, A_DIM,
+			    PAIR_RUNNING);
+	}
+	tui_bars(win, &ts->look, y, x0, l->bad, (size_t)w < ov->ncols ?
+	    (size_t)w : ov->ncols, l->peak > 0 ? l->peak : 1, PAIR_TERM);
+	for (i = 0; i < l->nmissing; i++) {
+		x = tui_col(l->missing[i], ov->axis.lo_us, ov->axis.hi_us, x0,
+		    w);
+		if (x >= 0)
+			tui_put_glyph(win, &ts->look, y, x, G_MISSING, A_BOLD,
+			    PAIR_SIDECAR);
+	}
+	for (i = 0; i < l->ndeaths; i++) {
+		x = tui_col(l->deaths[i], ov->axis.lo_us, ov->axis.hi_us, x0,
+		    w);
+		if (x >= 0)
+			tui_put_glyph(win, &ts->look, y, x, l->killed[i] ?
+			    G_KILLED : G_EXIT, A_BOLD, l->killed[i] ?
+			    PAIR_TERM : PAIR_NONE);
+	}
+}
+
+/* One finding on one row. */
+static void
+finding_row(WINDOW *win, const struct tui_state *ts, int y, int w,
+    size_t i, int cur)
+{
+	const struct tui_finding	*f = &ts->findings[i];
+	attr_t				 a = cur ? A_REVERSE : A_NORMAL;
+	int				 x;
+
+	if (cur)
+		tui_fill(win, y, 0, w, A_REVERSE);
+	x = tui_textf(win, &ts->look, y, 0, w, a, PAIR_NONE, "%2zu ", i + 1);
+	x += tui_text(win, &ts->look, y, x, w - x, str_eq(f->r.severity,
+	    "critical") ? "CRIT " : "warn ", a | A_BOLD,
+	    str_eq(f->r.severity, "critical") ? PAIR_TERM : PAIR_PRESTOP);
+	x += tui_textf(win, &ts->look, y, x, w - x, a | A_BOLD, PAIR_NONE,
+	    "%-27s ", f->r.kind);
+	if (f->r.workload != NULL)
+		x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
+		    "%s/%s %zu pod%s ", f->r.namespace != NULL ?
+		    f->r.namespace : "-", f->r.workload, f->npods,
+		    f->npods == 1 ? "" : "s");
+	tui_text(win, &ts->look, y, x, w - x, f->r.summary, a, PAIR_NONE);
+}
+
+/* Where the parts go in h rows: lanes shown, the list's row and top. */
+struct ov_layout {
+	int	nshown;		/* lanes drawn */
+	int	list_y;		/* the first finding's row */
+	int	top;		/* the first finding drawn */
+};
+
+static void
+layout(const struct tui_state *ts, int h, struct ov_layout *lo)
+{
+	const struct ov_state	*ov = &ts->ov;
+	int			 lanes_h, list_h, rows;
+
+	/* lanes take at most half of what is left, two rows each */
+	list_h = ts->nfindings > 0 ? (int)ts->nfindings + 1 : 2;
+	lanes_h = h - 4 - (list_h < (h - 4) / 2 ? list_h : (h - 4) / 2);
+	lo->nshown = lanes_h / 2;
+	if (lo->nshown > (int)ov->nlanes - ov->lane_top)
+		lo->nshown = (int)ov->nlanes - ov->lane_top;
+	if (lo->nshown < 0)
+		lo->nshown = 0;
+	lo->list_y = 3 + 2 * lo->nshown + 1;
+	if ((int)ov->nlanes > ov->lane_top + lo->nshown)
+		lo->list_y++;
+	rows = h - 1 - lo->list_y;
+	lo->top = ov->top;
+	if (ov->cursor < lo->top)
+		lo->top = ov->cursor;
+	if (rows > 0 && ov->cursor >= lo->top + rows)
+		lo->top = ov->cursor - rows + 1;
+}
+
+void
+overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	const struct ov_state	*ov = &ts->ov;
+	const struct ov_lane	*l;
+	struct ov_layout	 lo;
+	char			 name[256], a[TIME_FMT_LEN], b[TIME_FMT_LEN];
+	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
+	int			 y, i;
+
+	tui_title(win, w, ts, "Overview");
+	if (ov->ncols == 0) {
+		tui_text(win, &ts->look, 2, 1, w - 2, "Nothing with a time was "
+		    "imported yet: coroner import PATH... (see coroner "
+		    "--help).", A_NORMAL, PAIR_NONE);
+		tui_keybar(win, h, w, ts, "Q quit  ? help");
+		return;
+	}
+	time_format(ov->axis.lo_us, a);
+	time_format(ov->axis.hi_us, b);
+	if (strncmp(a, b, 10) != 0)
+		b[10] = ' ';
+	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "Incident "
+	    "window %.10s %.8s to %.*s UTC: %zu pods, %zu findings", a,
+	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
+	    b : b + 11, ts->pods.n, ts->nfindings);
+	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
+	    TIME_NONE);
+	layout(ts, h, &lo);
+	y = 3;
+	for (i = 0; i < lo.nshown; i++) {
+		l = &ov->lanes[ov->lane_top + i];
+		lane_name(l, name, sizeof name);
+		tui_text(win, &ts->look, y, 0, lw, name, A_BOLD, PAIR_NONE);
+		tui_bars(win, &ts->look, y, x0, l->req, (size_t)pw <
+		    ov->ncols ? (size_t)pw : ov->ncols, l->peak, PAIR_READY);
+		tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM, PAIR_NONE,
+		    "%lld req, %lld failed", (long long)l->total,
+		    (long long)l->failed);
+		lane_marks(win, ts, y + 1, x0, pw, l);
+		y += 2;
+	}
+	if ((int)ov->nlanes > ov->lane_top + lo.nshown)
+		tui_textf(win, &ts->look, y++, 1, w - 1, A_DIM, PAIR_NONE,
+		    "(%zu more workloads: PgDn)", ov->nlanes -
+		    (size_t)lo.nshown - (size_t)ov->lane_top);
+	tui_textf(win, &ts->look, y++, 0, w, A_BOLD | A_UNDERLINE,
+	    PAIR_NONE, "Findings (%zu)", ts->nfindings);
+	if (ts->nfindings == 0)
+		tui_text(win, &ts->look, y, 1, w - 1, "No findings: nothing "
+		    "went wrong that coroner can tell.", A_NORMAL, PAIR_NONE);
+	for (i = lo.top; i < (int)ts->nfindings && y < h - 1; i++, y++)
+		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor);
+	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  PgDn lanes  "
+	    "2 pods  ; SQL  ? help  Q quit");
+}
+
+static int
+ov_down(struct tui_state *ts)
+{
+	if (ts->ov.cursor + 1 < (int)ts->nfindings)
+		ts->ov.cursor++;
+	return (TUI_REDRAW);
+}
+
+static int
+ov_up(struct tui_state *ts)
+{
+	if (ts->ov.cursor > 0)
+		ts->ov.cursor--;
+	return (TUI_REDRAW);
+}
+
+static int
+ov_lanes_down(struct tui_state *ts)
+{
+	if (ts->ov.lane_top + 1 < (int)ts->ov.nlanes)
+		ts->ov.lane_top++;
+	return (TUI_REDRAW);
+}
+
+static int
+ov_lanes_up(struct tui_state *ts)
+{
+	if (ts->ov.lane_top > 0)
+		ts->ov.lane_top--;
+	return (TUI_REDRAW);
+}
+
+static int
+ov_open(struct tui_state *ts)
+{
+	if (ts->nfindings == 0)
+		return (TUI_REDRAW);
+	ts->fv.idx = (size_t)ts->ov.cursor;
+	ts->next = VIEW_FINDING;
+	return (TUI_PUSH);
+}
+
+/* A click on a finding's row selects it; on the selected one opens it. */
+static int
+ov_click(struct tui_state *ts)
+{
+	struct ov_layout	lo;
+	int			i;
+
+	layout(ts, ts->rows, &lo);
+	i = lo.top + ts->mouse_y - lo.list_y;
+	if (ts->mouse_y < lo.list_y || i < 0 || i >= (int)ts->nfindings)
+		return (TUI_REDRAW);
+	if (i == ts->ov.cursor)
+		return (ov_open(ts));
+	ts->ov.cursor = i;
+	return (TUI_REDRAW);
+}
+
+const struct tui_key overview_keys[] = {
+	{ .key = KEY_DOWN, .name = "Down", .help = "next finding",
+	    .action = ov_down },
+	{ .key = 'j', .name = "j", .help = "next finding", .action = ov_down },
+	{ .key = KEY_UP, .name = "Up", .help = "previous finding",
+	    .action = ov_up },
+	{ .key = 'k', .name = "k", .help = "previous finding",
+	    .action = ov_up },
+	{ .key = '\r', .name = "Enter", .help = "open the finding",
+	    .action = ov_open },
+	{ .key = '\n', .name = "Enter", .help = "open the finding",
+	    .action = ov_open },
+	{ .key = KEY_ENTER, .name = "Enter", .help = "open the finding",
+	    .action = ov_open },
+	{ .key = KEY_NPAGE, .name = "PgDn", .help = "more workloads",
+	    .action = ov_lanes_down },
+	{ .key = KEY_PPAGE, .name = "PgUp", .help = "fewer workloads",
+	    .action = ov_lanes_up },
+	{ .key = KEY_MOUSE, .name = "click", .help = "select a finding",
+	    .action = ov_click },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};
+
+/* g: the first finding still going on at that time, or after it. */
+int
+overview_go(struct tui_state *ts, const char *answer)
+{
+	int64_t	t;
+	size_t	i;
+
+	if (tui_parse_time(answer, TIME_NONE, ts->ov.axis.lo_us, &t) != 0) {
+		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
+		    answer);
+		return (TUI_REDRAW);
+	}
+	for (i = 0; i < ts->nfindings; i++) {
+		if (ts->findings[i].r.end_us != TIME_NONE &&
+		    ts->findings[i].r.end_us >= t) {
+			ts->ov.cursor = (int)i;
+			return (TUI_REDRAW);
+		}
+	}
+	snprintf(ts->message, sizeof ts->message, "no finding at or after "
+	    "that time");
+	return (TUI_REDRAW);
+}

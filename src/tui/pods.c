@@ -1,0 +1,611 @@
+/*
+ * pods.c: the pods view (key 2).  Every pod, grouped by workload and
+ * ordered by death, with the columns that fit the width: name (cut with
+ * an ellipsis, never silently), node, IP, deletion, how its containers
+ * ended, restarts, grace, failed requests routed to it, records lost
+ * and the findings that name it.  / filters by text; Enter opens the
+ * pod's death view.  No SQL: totals come through store.h.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "timefmt.h"
+#include "tui.h"
+
+/* A short badge per finding kind, for the last column. */
+static const struct {
+	const char	*kind;
+	const char	*badge;
+} badges[] = {
+	{ "sigkill-at-grace-deadline", "KILL" },
+	{ "grace-budget-too-small", "GRACE" },
+	{ "traffic-after-shutdown", "LB" },
+	{ "sidecar-exited-before-app", "SIDE" },
+	{ "app-started-before-proxy", "PROXY" },
+	{ "job-held-by-sidecar", "HELD" },
+	{ "job-overran", "OVER" },
+	{ "records-lost-at-termination", "LOST" },
+	{ "records-missing", "MISS" },
+	{ "oom-killed", "OOM" },
+	{ "5xx-burst", "5XX" },
+	{ "crash-loop", "LOOP" },
+	{ "liveness-restart", "LIVE" },
+	{ "evicted", "EVICT" },
+	{ "node-restart", "NODE" },
+	{ "job-failed", "JOBF" },
+	{ "start-failed", "START" },
+};
+
+static const char *
+badge_of(const char *kind)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof badges / sizeof badges[0]; i++) {
+		if (str_eq(kind, badges[i].kind))
+			return (badges[i].badge);
+	}
+	return ("?");
+}
+
+/* The findings naming uid, as badges. */
+static void
+pod_badges(const struct tui_state *ts, const char *uid, char *out,
+    size_t len)
+{
+	const struct tui_finding	*f;
+	const char			*b;
+	size_t				 i, j;
+
+	out[0] = '\0';
+	for (i = 0; i < ts->nfindings; i++) {
+		f = &ts->findings[i];
+		for (j = 0; f->uids != NULL && f->uids[j] != NULL; j++) {
+			if (strcmp(f->uids[j], uid) != 0)
+				continue;
+			b = badge_of(f->r.kind);
+			if (strstr(out, b) == NULL)
+				snprintf(out + strlen(out), len - strlen(out),
+				    "%s%s", out[0] != '\0' ? " " : "", b);
+			break;
+		}
+	}
+}
+
+/*
+ * How the pod's containers ended, shortly: the main containers' codes
+ * first ("137 SIGKILL", "0", "run"), then each sidecar's with its name
+ * ("istio-proxy 0").
+ */
+static void
+exits_of(const struct podset_pod *p, char *out, size_t len)
+{
+	const struct row_container	*c;
+	struct buf			 b = { 0 };
+	size_t				 i;
+	int				 side;
+
+	for (side = 0; side < 2; side++) {
+		for (i = 0; i < p->nc; i++) {
+			c = &p->c[i];
+			if ((c->init && !c->native_sidecar) ||
+			    c->sidecar != side)
+				continue;
+			if (b.len > 0)
+				buf_puts(&b, ", ");
+			if (side)
+				buf_printf(&b, "%s ", c->name);
+			if (c->finished_us == TIME_NONE)
+				buf_puts(&b, c->started_us != TIME_NONE ?
+				    "run" : "-");
+			else if (c->exit_code == INT_NONE)
+				buf_puts(&b, "?");
+			else
+				buf_printf(&b, "%lld%s",
+				    (long long)c->exit_code,
+				    c->killed_at_deadline ? " SIGKILL" :
+				    str_eq(c->reason, "OOMKilled") ? " OOM" :
+				    "");
+		}
+	}
+	snprintf(out, len, "%s", b.data != NULL ? b.data : "-");
+	buf_free(&b);
+}
+
+static int64_t
+restarts_of(const struct podset_pod *p)
+{
+	int64_t	n = 0;
+	size_t	i;
+
+	for (i = 0; i < p->nc; i++) {
+		if (p->c[i].restarts != INT_NONE)
+			n += p->c[i].restarts;
+	}
+	return (n);
+}
+
+/* Whether the pod matches the filter (case-insensitive substrings). */
+static int
+matches(const struct pods_row *r, const char *filter)
+{
+	const struct podset_pod	*p = r->pod;
+	const char		*fields[] = {
+		p->r.namespace, p->r.name, p->r.workload, p->r.node, p->r.ip,
+		r->badges, p->r.uid
+	};
+	size_t			 i, j;
+
+	if (filter[0] == '\0')
+		return (1);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+		if (fields[i] != NULL && strcasestr(fields[i], filter) != NULL)
+			return (1);
+	}
+	for (j = 0; j < p->nc; j++) {
+		if (strcasestr(p->c[j].name, filter) != NULL)
+			return (1);
+	}
+	return (0);
+}
+
+static int
+cmp_total(const void *key, const void *elem)
+{
+	const struct store_pod_total	*t = elem;
+
+	return (strcmp(key, t->uid));
+}
+
+static int
+cmp_total_sort(const void *a, const void *b)
+{
+	const struct store_pod_total	*p = a, *q = b;
+
+	return (strcmp(p->uid, q->uid));
+}
+
+/* When a pod died (its deletion request, else its main exit). */
+static int64_t
+died_at(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us);
+}
+
+/* By workload; in one, the dead by their death, then the living. */
+static int
+cmp_death(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+	int64_t			 x, y;
+	int			 c;
+
+	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
+	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+		return (c);
+	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
+	    q->r.workload != NULL ? q->r.workload : "")) != 0)
+		return (c);
+	x = died_at(p);
+	y = died_at(q);
+	if ((x == TIME_NONE) != (y == TIME_NONE))
+		return (x == TIME_NONE ? 1 : -1);
+	if (x == TIME_NONE) {
+		x = p->r.created_us;
+		y = q->r.created_us;
+	}
+	if (x != y)
+		return (x < y ? -1 : 1);
+	return (strcmp(p->r.name != NULL ? p->r.name : "",
+	    q->r.name != NULL ? q->r.name : ""));
+}
+
+int
+pods_load(struct tui_state *ts, char **cause)
+{
+	struct pods_state	*pl = &ts->pl;
+	struct store_pod_total	*tot, *hit;
+	struct pods_row		 r;
+	const struct podset_pod	*prev = NULL;
+	struct podset_pod	*p, **order;
+	size_t			 ntot, i, k;
+	char			*h;
+
+	if (store_pod_totals(ts->st, &tot, &ntot, cause) != 0)
+		return (-1);
+	order = xreallocarray(NULL, ts->pods.n > 0 ? ts->pods.n : 1,
+	    sizeof *order);
+	for (i = 0; i < ts->pods.n; i++)
+		order[i] = &ts->pods.v[i];
+	xqsort(order, ts->pods.n, sizeof *order, cmp_death);
+	xqsort(tot, ntot, sizeof *tot, cmp_total_sort);
+	free(pl->rows);
+	pl->rows = NULL;
+	pl->nrows = 0;
+	for (i = 0; i < ts->pods.n; i++) {
+		p = order[i];
+		memset(&r, 0, sizeof r);
+		r.pod = p;
+		/* a pod's totals are spread over adjacent entries */
+		hit = xbsearch(p->r.uid, tot, ntot, sizeof *tot, cmp_total);
+		if (hit != NULL) {
+			k = (size_t)(hit - tot);
+			while (k > 0 && strcmp(tot[k - 1].uid, p->r.uid) == 0)
+				k--;
+			for (; k < ntot && strcmp(tot[k].uid, p->r.uid) == 0;
+			    k++) {
+				r.failed += tot[k].failed;
+				r.missing += tot[k].missing;
+			}
+		}
+		pod_badges(ts, p->r.uid, r.badges, sizeof r.badges);
+		if (!matches(&r, pl->filter))
+			continue;
+		if (prev == NULL || !str_eq(prev->r.namespace,
+		    p->r.namespace) || !str_eq(prev->r.workload,
+		    p->r.workload)) {
+			h = xasprintf("%s/%s (%s)", p->r.namespace != NULL ?
+			    p->r.namespace : "-", p->r.workload != NULL ?
+			    p->r.workload : "-", p->r.workload_kind != NULL ?
+			    p->r.workload_kind : "?");
+			pl->rows = xreallocarray(pl->rows, pl->nrows + 1,
+			    sizeof *pl->rows);
+			memset(&pl->rows[pl->nrows], 0, sizeof *pl->rows);
+			pl->rows[pl->nrows++].heading = arena_strdup(
+			    &ts->strings, h);
+			free(h);
+		}
+		prev = p;
+		pl->rows = xreallocarray(pl->rows, pl->nrows + 1,
+		    sizeof *pl->rows);
+		pl->rows[pl->nrows++] = r;
+	}
+	store_pod_totals_free(tot, ntot);
+	free(order);
+	if (pl->cursor >= (int)pl->nrows)
+		pl->cursor = (int)pl->nrows - 1;
+	while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&
+	    pl->rows[pl->cursor].pod == NULL)
+		pl->cursor++;
+	if (pl->cursor >= (int)pl->nrows)
+		pl->cursor = -1;
+	return (0);
+}
+
+/* The columns, in the order they are given room as the width grows. */
+enum pods_col {
+	COL_EXITS, COL_DELETED, COL_FAILED, COL_LOST, COL_BADGES,
+	COL_RESTARTS, COL_GRACE, COL_NODE, COL_IP, COL__COUNT
+};
+static const struct {
+	const char	*title;
+	int		 width;		/* columns, with the space before */
+} cols[COL__COUNT] = {
+	[COL_EXITS] = { .title = "EXITS", .width = 13 },
+	[COL_DELETED] = { .title = "DELETED", .width = 9 },
+	[COL_FAILED] = { .title = "FAILED", .width = 7 },
+	[COL_LOST] = { .title = "LOST", .width = 5 },
+	[COL_BADGES] = { .title = "FINDINGS", .width = 16 },
+	[COL_RESTARTS] = { .title = "RST", .width = 5 },
+	[COL_GRACE] = { .title = "GRACE", .width = 6 },
+	[COL_NODE] = { .title = "NODE", .width = 15 },
+	[COL_IP] = { .title = "IP", .width = 16 },
+};
+#define NAME_MIN	22
+#define NAME_MAX	52
+
+/*
+ * Which columns fit in w, the name's width and the exits' (which get
+ * what is left once every column that fits is in, up to the longest
+ * name).
+ */
+static int
+fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
+{
+	int	i, used, name_w, cap = w * 2 / 5;
+
+	/* the whole name first, up to two fifths of the width */
+	name_w = longest + 2;
+	if (name_w > NAME_MAX)
+		name_w = NAME_MAX;
+	if (name_w > cap)
+		name_w = cap;
+	if (name_w < NAME_MIN)
+		name_w = NAME_MIN;
+	used = name_w;
+	for (i = 0; i < COL__COUNT; i++) {
+		shown[i] = used + cols[i].width <= w;
+		if (shown[i])
+			used += cols[i].width;
+	}
+	*exits_w = cols[COL_EXITS].width + (w - used > 0 ? w - used : 0);
+	return (name_w);
+}
+
+/* The widest pod name of the rows. */
+static int
+longest_name(const struct pods_state *pl)
+{
+	size_t	i, n, w = 0;
+
+	for (i = 0; i < pl->nrows; i++) {
+		if (pl->rows[i].pod != NULL &&
+		    pl->rows[i].pod->r.name != NULL &&
+		    (n = strlen(pl->rows[i].pod->r.name)) > w)
+			w = n;
+	}
+	return ((int)w);
+}
+
+/* The cells of one pod, in column order, after its name. */
+static void
+pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
+    const struct pods_row *r, const int shown[COL__COUNT], int name_w,
+    int exits_w, int cur)
+{
+	const struct podset_pod	*p = r->pod;
+	attr_t			 a = cur ? A_REVERSE : A_NORMAL;
+	char			 cell[64], t[TIME_FMT_LEN];
+	int			 x, i, cw;
+
+	if (cur)
+		tui_fill(win, y, 0, w, A_REVERSE);
+	tui_text(win, &ts->look, y, 1, name_w - 1, p->r.name, a |
+	    (p->r.killed ? A_BOLD : 0), p->r.killed ? PAIR_TERM : PAIR_NONE);
+	x = name_w;
+	for (i = 0; i < COL__COUNT; i++) {
+		if (!shown[i])
+			continue;
+		cw = (i == COL_EXITS ? exits_w : cols[i].width) - 1;
+		switch (i) {
+		case COL_EXITS:
+			exits_of(p, cell, sizeof cell);
+			break;
+		case COL_DELETED:
+			time_format(p->r.deletion_us, t);
+			snprintf(cell, sizeof cell, "%.8s",
+			    p->r.deletion_us != TIME_NONE ? t + 11 : "-");
+			break;
+		case COL_FAILED:
+			snprintf(cell, sizeof cell, "%*lld", cw,
+			    (long long)r->failed);
+			break;
+		case COL_LOST:
+			snprintf(cell, sizeof cell, "%*lld", cw,
+			    (long long)r->missing);
+			break;
+		case COL_BADGES:
+			snprintf(cell, sizeof cell, "%s", r->badges);
+			break;
+		case COL_RESTARTS:
+			snprintf(cell, sizeof cell, "%*lld", cw,
+			    (long long)restarts_of(p));
+			break;
+		case COL_GRACE:
+			if (p->r.grace_s != INT_NONE)
+				snprintf(cell, sizeof cell, "%*lld s", cw - 2,
+				    (long long)p->r.grace_s);
+			else
+				snprintf(cell, sizeof cell, "%*s", cw, "-");
+			break;
+		case COL_NODE:
+			snprintf(cell, sizeof cell, "%s", p->r.node != NULL ?
+			    p->r.node : "-");
+			break;
+		case COL_IP:
+			snprintf(cell, sizeof cell, "%s", p->r.ip != NULL ?
+			    p->r.ip : "-");
+			break;
+		}
+		tui_text(win, &ts->look, y, x + 1, cw, cell, a,
+		    i == COL_FAILED && r->failed > 0 ? PAIR_TERM :
+		    i == COL_LOST && r->missing > 0 ? PAIR_SIDECAR :
+		    PAIR_NONE);
+		x += cw + 1;
+	}
+}
+
+/* The first row shown so that the cursor is on screen. */
+static int
+first_row(const struct pods_state *pl, int rows)
+{
+	int	top = pl->top;
+
+	if (pl->cursor >= 0 && pl->cursor < top)
+		top = pl->cursor > 0 && pl->rows[pl->cursor - 1].pod == NULL ?
+		    pl->cursor - 1 : pl->cursor;
+	if (pl->cursor >= top + rows)
+		top = pl->cursor - rows + 1;
+	return (top < 0 ? 0 : top);
+}
+
+void
+pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	const struct pods_state	*pl = &ts->pl;
+	int			 shown[COL__COUNT], name_w, exits_w, x, i, y;
+	int			 top;
+
+	tui_title(win, w, ts, "Pods");
+	name_w = fit_columns(w, longest_name(pl), shown, &exits_w);
+	if (pl->filter[0] != '\0')
+		tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_PRESTOP,
+		    "%zu rows matching \"%s\" (/ to change, / Enter to clear)",
+		    pl->nrows, pl->filter);
+	else
+		tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE,
+		    "%zu pods, grouped by workload, ordered by death",
+		    ts->pods.n);
+	tui_text(win, &ts->look, 2, 1, name_w - 1, "POD", A_BOLD |
+	    A_UNDERLINE, PAIR_NONE);
+	for (x = name_w, i = 0; i < COL__COUNT; i++) {
+		if (!shown[i])
+			continue;
+		tui_text(win, &ts->look, 2, x + 1, (i == COL_EXITS ? exits_w :
+		    cols[i].width) - 1, cols[i].title, A_BOLD | A_UNDERLINE,
+		    PAIR_NONE);
+		x += i == COL_EXITS ? exits_w : cols[i].width;
+	}
+	top = first_row(pl, h - 4);
+	for (i = top, y = 3; i < (int)pl->nrows && y < h - 1; i++, y++) {
+		if (pl->rows[i].pod == NULL)
+			tui_text(win, &ts->look, y, 0, w, pl->rows[i].heading,
+			    A_BOLD, PAIR_RUNNING);
+		else
+			pod_row(win, ts, y, w, &pl->rows[i], shown, name_w,
+			    exits_w, i == pl->cursor);
+	}
+	if (pl->nrows == 0)
+		tui_text(win, &ts->look, 3, 1, w - 1, pl->filter[0] != '\0' ?
+		    "No pod matches the filter." : "No pods were imported.",
+		    A_NORMAL, PAIR_NONE);
+	tui_keybar(win, h, w, ts, "Up/Down pod  Enter death view  / filter  "
+	    "PgDn page  3 findings  ? help  q back");
+}
+
+static int
+move_cursor(struct tui_state *ts, int by)
+{
+	struct pods_state	*pl = &ts->pl;
+	int			 i = pl->cursor, step = by > 0 ? 1 : -1, n;
+
+	for (n = by > 0 ? by : -by; n > 0; n--) {
+		do
+			i += step;
+		while (i >= 0 && i < (int)pl->nrows && pl->rows[i].pod ==
+		    NULL);
+		if (i < 0 || i >= (int)pl->nrows)
+			break;
+		pl->cursor = i;
+	}
+	pl->top = first_row(pl, ts->rows - 4);
+	return (TUI_REDRAW);
+}
+
+static int
+pl_down(struct tui_state *ts)
+{
+	return (move_cursor(ts, 1));
+}
+
+static int
+pl_up(struct tui_state *ts)
+{
+	return (move_cursor(ts, -1));
+}
+
+static int
+pl_page_down(struct tui_state *ts)
+{
+	return (move_cursor(ts, ts->rows > 6 ? ts->rows - 5 : 1));
+}
+
+static int
+pl_page_up(struct tui_state *ts)
+{
+	return (move_cursor(ts, -(ts->rows > 6 ? ts->rows - 5 : 1)));
+}
+
+static int
+pl_filter(struct tui_state *ts)
+{
+	ts->prompt_for = "filter pods: ";
+	ts->prompt_kind = PROMPT_FILTER;
+	snprintf(ts->answer, sizeof ts->answer, "%s", ts->pl.filter);
+	return (TUI_PROMPT);
+}
+
+static int
+pl_open(struct tui_state *ts)
+{
+	struct pods_state	*pl = &ts->pl;
+	char			*cause = NULL;
+
+	if (pl->cursor < 0 || pl->cursor >= (int)pl->nrows ||
+	    pl->rows[pl->cursor].pod == NULL)
+		return (TUI_REDRAW);
+	if (death_open(ts, pl->rows[pl->cursor].pod, &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+		return (TUI_REDRAW);
+	}
+	ts->next = VIEW_DEATH;
+	return (TUI_PUSH);
+}
+
+static int
+pl_click(struct tui_state *ts)
+{
+	struct pods_state	*pl = &ts->pl;
+	int			 i = first_row(pl, ts->rows - 4) +
+				     ts->mouse_y - 3;
+
+	if (ts->mouse_y < 3 || i < 0 || i >= (int)pl->nrows ||
+	    pl->rows[i].pod == NULL)
+		return (TUI_REDRAW);
+	if (i == pl->cursor)
+		return (pl_open(ts));
+	pl->cursor = i;
+	return (TUI_REDRAW);
+}
+
+const struct tui_key pods_keys[] = {
+	{ .key = KEY_DOWN, .name = "Down", .help = "next pod",
+	    .action = pl_down },
+	{ .key = 'j', .name = "j", .help = "next pod", .action = pl_down },
+	{ .key = KEY_UP, .name = "Up", .help = "previous pod",
+	    .action = pl_up },
+	{ .key = 'k', .name = "k", .help = "previous pod", .action = pl_up },
+	{ .key = KEY_NPAGE, .name = "PgDn", .help = "a page down",
+	    .action = pl_page_down },
+	{ .key = KEY_PPAGE, .name = "PgUp", .help = "a page up",
+	    .action = pl_page_up },
+	{ .key = '/', .name = "/", .help = "filter by text (name, "
+	    "namespace, workload, node, IP, container, finding)",
+	    .action = pl_filter },
+	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
+	    .action = pl_open },
+	{ .key = '\n', .name = "Enter", .help = "the pod's death view",
+	    .action = pl_open },
+	{ .key = KEY_ENTER, .name = "Enter", .help = "the pod's death view",
+	    .action = pl_open },
+	{ .key = KEY_MOUSE, .name = "click", .help = "select a pod; click "
+	    "it again to open it", .action = pl_click },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};
+
+/* g: the first pod deleted at or after that time. */
+int
+pods_go(struct tui_state *ts, const char *answer)
+{
+	struct pods_state	*pl = &ts->pl;
+	int64_t			 t, best_t = TIME_NONE;
+	int			 i, best = -1;
+
+	if (tui_parse_time(answer, TIME_NONE, ts->pods.n > 0 ?
+	    ts->pods.v[0].r.created_us : TIME_NONE, &t) != 0) {
+		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
+		    answer);
+		return (TUI_REDRAW);
+	}
+	for (i = 0; i < (int)pl->nrows; i++) {
+		if (pl->rows[i].pod == NULL ||
+		    pl->rows[i].pod->r.deletion_us == TIME_NONE ||
+		    pl->rows[i].pod->r.deletion_us < t)
+			continue;
+		if (best < 0 || pl->rows[i].pod->r.deletion_us < best_t) {
+			best = i;
+			best_t = pl->rows[i].pod->r.deletion_us;
+		}
+	}
+	if (best < 0) {
+		snprintf(ts->message, sizeof ts->message, "no pod deleted at "
+		    "or after that time");
+		return (TUI_REDRAW);
+	}
+	pl->cursor = best;
+	return (TUI_REDRAW);
+}

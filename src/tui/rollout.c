@@ -1,0 +1,454 @@
+/*
+ * rollout.c: the rollout view (a, from a death view or a finding).
+ * Every pod of one rollout (or of one finding) as a lane, each aligned
+ * at its own deletion request (offset 0), so that what they share shows
+ * at a glance: every pod SIGKILLed at +30 s, 5 s after SIGTERM; the
+ * load balancer still routing for 8 to 12 s.  Above the lanes, the same
+ * in words, from the pods' moments (moments.h).  No SQL.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+#include "timefmt.h"
+#include "tui.h"
+
+#define LABEL_W		22	/* the pods' names */
+#define SEC_US		1000000LL
+#define EPISODE_US	(3600 * SEC_US)
+#define LANES_MAX	300	/* pods lined up, at most */
+
+static void
+lanes_free(struct rollout_state *rv)
+{
+	size_t	i;
+
+	for (i = 0; i < rv->n; i++) {
+		timeline_pod_free(&rv->lanes[i].tp);
+		moments_free(&rv->lanes[i].ms);
+		timeline_traffic_free(&rv->lanes[i].traffic);
+	}
+	free(rv->lanes);
+	rv->lanes = NULL;
+	rv->n = 0;
+}
+
+/* Where a pod's lane is aligned: its deletion request, else its end. */
+static int64_t
+zero_of(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us);
+}
+
+static void
+add_lane(struct rollout_state *rv, struct podset_pod *p)
+{
+	size_t	i;
+
+	if (rv->n == LANES_MAX || zero_of(p) == TIME_NONE)
+		return;
+	for (i = 0; i < rv->n; i++) {
+		if (rv->lanes[i].pod == p)
+			return;
+	}
+	rv->lanes = xreallocarray(rv->lanes, rv->n + 1, sizeof *rv->lanes);
+	memset(&rv->lanes[rv->n], 0, sizeof *rv->lanes);
+	rv->lanes[rv->n++].pod = p;
+}
+
+static int
+cmp_lane(const void *a, const void *b)
+{
+	const struct rollout_lane	*p = a, *q = b;
+	int64_t				 x = zero_of(p->pod);
+	int64_t				 y = zero_of(q->pod);
+
+	if (x != y)
+		return (x < y ? -1 : 1);
+	return (strcmp(p->pod->r.name, q->pod->r.name));
+}
+
+/* The pods: the finding's, or those of the death view's rollout. */
+static void
+pick_pods(struct tui_state *ts)
+{
+	struct rollout_state	*rv = &ts->rv;
+	struct tui_finding	*f;
+	struct podset_pod	*p = ts->dv.pod, *q;
+	int64_t			 at, t;
+	size_t			 i;
+	char			*title;
+
+	if (rv->finding >= 0 && (size_t)rv->finding < ts->nfindings) {
+		f = &ts->findings[rv->finding];
+		for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++)
+			if ((q = podset_find(&ts->pods, f->uids[i])) != NULL)
+				add_lane(rv, q);
+		title = xasprintf("Rollout: the pods of finding %lld (%s)",
+		    (long long)f->r.id, f->r.kind);
+	} else if (p != NULL) {
+		at = zero_of(p);
+		for (i = 0; i < ts->pods.n; i++) {
+			q = &ts->pods.v[i];
+			if (!str_eq(q->r.namespace, p->r.namespace) ||
+			    !str_eq(q->r.workload, p->r.workload) ||
+			    (t = zero_of(q)) == TIME_NONE || at == TIME_NONE ||
+			    t - at > EPISODE_US || at - t > EPISODE_US)
+				continue;
+			add_lane(rv, q);
+		}
+		title = xasprintf("Rollout of %s/%s", p->r.namespace,
+		    p->r.workload != NULL ? p->r.workload : "-");
+	} else
+		title = xstrdup("Rollout");
+	rv->title = arena_strdup(&ts->strings, title);
+	free(title);
+	xqsort(rv->lanes, rv->n, sizeof *rv->lanes, cmp_lane);
+}
+
+/* The smallest and largest offset of a kind over the lanes. */
+struct spread {
+	int64_t		 lo;		/* offsets, microseconds */
+	int64_t		 hi;
+	size_t		 pods;		/* lanes that have one */
+};
+
+static void
+spread_of(const struct rollout_state *rv, enum moment_kind kind,
+    struct spread *s)
+{
+	const struct rollout_lane	*l;
+	int				 k;
+	size_t				 i;
+	int64_t				 off;
+
+	memset(s, 0, sizeof *s);
+	for (i = 0; i < rv->n; i++) {
+		l = &rv->lanes[i];
+		/* the first of its kind about the app, not a sidecar */
+		for (k = 0; k < (int)l->ms.n && (l->ms.v[k].kind != kind ||
+		    l->ms.v[k].sidecar); k++)
+			;
+		if (k == (int)l->ms.n)
+			continue;
+		off = l->ms.v[k].t_us - zero_of(l->pod);
+		if (kind == MO_LAST_ROUTED)
+			off += SEC_US;	/* the end of its second */
+		if (s->pods == 0 || off < s->lo)
+			s->lo = off;
+		if (s->pods == 0 || off > s->hi)
+			s->hi = off;
+		s->pods++;
+	}
+}
+
+/* "+30.0 s", or "+8.0 to +12.0 s". */
+static void
+fmt_spread(const struct spread *s, char *out, size_t len)
+{
+	char	a[24], b[24];
+
+	moments_fmt_offset(s->lo, a, sizeof a);
+	moments_fmt_offset(s->hi, b, sizeof b);
+	if (s->hi - s->lo < 100000)
+		snprintf(out, len, "%s", a);
+	else
+		snprintf(out, len, "%s to %s", a, b);
+}
+
+void
+rollout_summarize(struct rollout_state *rv)
+{
+	struct spread	 term, dl, kill, routed, fail;
+	char		 a[64], b[64], c[64];	/* fmt_spread's */
+	size_t		 i, missing = 0;
+
+	spread_of(rv, MO_SIGTERM, &term);
+	spread_of(rv, MO_DEADLINE, &dl);
+	spread_of(rv, MO_KILLED, &kill);
+	spread_of(rv, MO_LAST_ROUTED, &routed);
+	spread_of(rv, MO_LAST_FAILURE, &fail);
+	if (fail.pods == 0)
+		spread_of(rv, MO_FIRST_FAILURE, &fail);
+	for (i = 0; i < rv->n; i++)
+		missing += rv->lanes[i].ms.nmissing +
+		    rv->lanes[i].ms.missing_left_out;
+	fmt_spread(&term, a, sizeof a);
+	fmt_spread(&dl, b, sizeof b);
+	snprintf(rv->summary[0], sizeof rv->summary[0], "%zu pods, each at "
+	    "its own deletion request (0): SIGTERM at %s (%zu pods), grace "
+	    "deadline at %s", rv->n, term.pods > 0 ? a : "-", term.pods,
+	    dl.pods > 0 ? b : "-");
+	fmt_spread(&kill, a, sizeof a);
+	if (kill.pods > 0)
+		snprintf(rv->summary[1], sizeof rv->summary[1], "%zu of %zu "
+		    "SIGKILLed at the deadline, at %s", kill.pods, rv->n, a);
+	else
+		snprintf(rv->summary[1], sizeof rv->summary[1], "none "
+		    "SIGKILLed at the deadline");
+	fmt_spread(&routed, b, sizeof b);
+	fmt_spread(&fail, c, sizeof c);
+	if (routed.pods > 0)
+		snprintf(rv->summary[2], sizeof rv->summary[2], "the load "
+		    "balancer still routed to %zu of them for %s; last "
+		    "failures at %s; %zu records lost", routed.pods, b,
+		    fail.pods > 0 ? c : "-", missing);
+	else
+		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
+		    "was routed to them after their deletion; %zu records "
+		    "lost", missing);
+}
+
+int
+rollout_load(struct tui_state *ts, char **cause)
+{
+	struct rollout_state	*rv = &ts->rv;
+	struct rollout_lane	*l;
+	int64_t			 end, z;
+	size_t			 i;
+
+	lanes_free(rv);
+	pick_pods(ts);
+	rv->lo_off_us = -5 * SEC_US;
+	rv->hi_off_us = 10 * SEC_US;
+	for (i = 0; i < rv->n; i++) {
+		l = &rv->lanes[i];
+		if (moments_load(ts->st, l->pod, &l->ms, cause) != 0)
+			return (-1);
+		timeline_pod(l->pod, &l->tp);
+		z = zero_of(l->pod);
+		end = l->tp.ended_us;
+		if (end == TIME_NONE)
+			end = l->pod->r.deadline_us;
+		if (end != TIME_NONE && end - z + 3 * SEC_US > rv->hi_off_us &&
+		    end - z < 600 * SEC_US)
+			rv->hi_off_us = end - z + 3 * SEC_US;
+	}
+	rv->plot_w = ts->cols - LABEL_W - 1;
+	if (rv->plot_w < 10)
+		rv->plot_w = 10;
+	for (i = 0; i < rv->n; i++) {
+		l = &rv->lanes[i];
+		z = zero_of(l->pod);
+		if (timeline_traffic(ts->st, l->pod, z + rv->lo_off_us,
+		    z + rv->hi_off_us, (size_t)rv->plot_w, &l->traffic,
+		    cause) != 0)
+			return (-1);
+	}
+	rollout_summarize(rv);
+	if (rv->cursor >= (int)rv->n)
+		rv->cursor = rv->n > 0 ? (int)rv->n - 1 : 0;
+	return (0);
+}
+
+/* The glyph of a moment the lanes mark, or G__COUNT for none. */
+static enum tui_glyph
+mark_of(const struct moment *m, enum tui_pair *pair)
+{
+	*pair = PAIR_NONE;
+	switch (m->kind) {
+	case MO_SIGTERM:
+		if (m->sidecar)
+			return (G__COUNT);	/* the app's SIGTERM only */
+		*pair = PAIR_PRESTOP;
+		return (G_SIGTERM);
+	case MO_DEADLINE:
+		*pair = PAIR_TERM;
+		return (G_DEADLINE);
+	case MO_KILLED:
+	case MO_OOM:
+		*pair = PAIR_TERM;
+		return (G_KILLED);
+	case MO_EXIT:
+		return (G_EXIT);
+	case MO_GONE:
+		return (G_GONE);
+	case MO_DELETION:
+		return (G_DELETION);
+	default:
+		return (G__COUNT);
+	}
+}
+
+/*
+ * The marks of one lane's moments, shifted to its deletion, those that
+ * matter most last.
+ */
+static void
+lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const struct rollout_lane *l)
+{
+	const struct rollout_state	*rv = &ts->rv;
+	const struct moment		*m;
+	enum tui_glyph			 g;
+	enum tui_pair			 pair;
+	size_t				 i;
+	int				 x, rank;
+
+	for (rank = 1; rank <= tui_mark_rank(G_KILLED); rank++) {
+		for (i = 0; i < l->ms.n; i++) {
+			m = &l->ms.v[i];
+			if ((g = mark_of(m, &pair)) == G__COUNT ||
+			    tui_mark_rank(g) != rank)
+				continue;
+			x = tui_col(m->t_us - zero_of(l->pod), rv->lo_off_us,
+			    rv->hi_off_us, x0, w);
+			if (x >= 0)
+				tui_put_glyph(win, &ts->look, y, x, g,
+				    m->inferred ? A_DIM : A_BOLD, pair);
+		}
+	}
+}
+
+/* Whether any lane had requests routed to it on the axis. */
+static int
+any_traffic(const struct rollout_state *rv)
+{
+	size_t	i;
+
+	for (i = 0; i < rv->n; i++) {
+		if (rv->lanes[i].traffic.total_ok +
+		    rv->lanes[i].traffic.total_bad > 0)
+			return (1);
+	}
+	return (0);
+}
+
+static int
+lane_rows(const struct rollout_state *rv)
+{
+	return (any_traffic(rv) ? 2 : 1);
+}
+
+static int
+rv_top(const struct rollout_state *rv, int rows)
+{
+	int	per = lane_rows(rv), fit = rows / per, top = rv->top;
+
+	if (rv->cursor < top)
+		top = rv->cursor;
+	if (fit > 0 && rv->cursor >= top + fit)
+		top = rv->cursor - fit + 1;
+	return (top < 0 ? 0 : top);
+}
+
+void
+rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	const struct rollout_state	*rv = &ts->rv;
+	const struct rollout_lane	*l;
+	const struct tl_lane		*phase;
+	char				*name;
+	int				 x0 = LABEL_W + 1, pw = w - x0, y, i;
+	int				 per = lane_rows(rv), top;
+	int64_t				 peak = 0;
+
+	tui_title(win, w, ts, rv->title != NULL ? rv->title : "Rollout");
+	for (i = 0; i < 3; i++)
+		tui_text(win, &ts->look, 1 + i, 1, w - 1, rv->summary[i],
+		    i == 1 && strncmp(rv->summary[1], "none", 4) != 0 ?
+		    A_BOLD : A_NORMAL, i == 1 && strncmp(rv->summary[1],
+		    "none", 4) != 0 ? PAIR_TERM : PAIR_NONE);
+	tui_text(win, &ts->look, 4, 0, LABEL_W, "offset from deletion",
+	    A_DIM, PAIR_NONE);
+	tui_axis(win, &ts->look, 4, x0, pw, rv->lo_off_us, rv->hi_off_us, 0);
+	for (i = 0; i < (int)rv->n; i++)
+		if (rv->lanes[i].traffic.peak > peak)
+			peak = rv->lanes[i].traffic.peak;
+	top = rv_top(rv, h - 6);
+	for (i = top, y = 5; i < (int)rv->n && y + per - 1 < h - 1; i++) {
+		l = &rv->lanes[i];
+		name = out_fit(l->pod->r.name, LABEL_W - 1, OUT_CUT_MIDDLE,
+		    !ts->look.utf8);
+		tui_text(win, &ts->look, y, 0, LABEL_W - 1, name, (i ==
+		    rv->cursor ? A_REVERSE : 0) | (l->pod->r.killed ?
+		    A_BOLD : 0), l->pod->r.killed ? PAIR_TERM : PAIR_NONE);
+		free(name);
+		phase = &l->tp.phase;
+		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
+		    rv->hi_off_us, phase, zero_of(l->pod));
+		lane_marks(win, ts, y, x0, pw, l);
+		if (per == 2) {
+			tui_textf(win, &ts->look, y + 1, 1, LABEL_W - 2, A_DIM,
+			    PAIR_NONE, "%lld ok %lld failed",
+			    (long long)l->traffic.total_ok,
+			    (long long)l->traffic.total_bad);
+			tui_bars(win, &ts->look, y + 1, x0, l->traffic.bad,
+			    l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
+			    (size_t)pw, peak, PAIR_TERM);
+		}
+		y += per;
+	}
+	if (rv->n == 0)
+		tui_text(win, &ts->look, 6, 1, w - 1, "No pod of this rollout "
+		    "has a known deletion or exit.", A_NORMAL, PAIR_NONE);
+	tui_keybar(win, h, w, ts, "Up/Down pod  Enter its death view  "
+	    "? help  q back");
+}
+
+static int
+rv_down(struct tui_state *ts)
+{
+	if (ts->rv.cursor + 1 < (int)ts->rv.n)
+		ts->rv.cursor++;
+	ts->rv.top = rv_top(&ts->rv, ts->rows - 6);
+	return (TUI_REDRAW);
+}
+
+static int
+rv_up(struct tui_state *ts)
+{
+	if (ts->rv.cursor > 0)
+		ts->rv.cursor--;
+	ts->rv.top = rv_top(&ts->rv, ts->rows - 6);
+	return (TUI_REDRAW);
+}
+
+static int
+rv_open(struct tui_state *ts)
+{
+	char	*cause = NULL;
+
+	if (ts->rv.n == 0)
+		return (TUI_REDRAW);
+	if (death_open(ts, ts->rv.lanes[ts->rv.cursor].pod, &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+		return (TUI_REDRAW);
+	}
+	ts->next = VIEW_DEATH;
+	return (TUI_PUSH);
+}
+
+static int
+rv_click(struct tui_state *ts)
+{
+	int	i = rv_top(&ts->rv, ts->rows - 6) + (ts->mouse_y - 5) /
+		    lane_rows(&ts->rv);
+
+	if (ts->mouse_y < 5 || i < 0 || i >= (int)ts->rv.n)
+		return (TUI_REDRAW);
+	if (i == ts->rv.cursor)
+		return (rv_open(ts));
+	ts->rv.cursor = i;
+	return (TUI_REDRAW);
+}
+
+const struct tui_key rollout_keys[] = {
+	{ .key = KEY_DOWN, .name = "Down", .help = "next pod",
+	    .action = rv_down },
+	{ .key = 'j', .name = "j", .help = "next pod", .action = rv_down },
+	{ .key = KEY_UP, .name = "Up", .help = "previous pod",
+	    .action = rv_up },
+	{ .key = 'k', .name = "k", .help = "previous pod", .action = rv_up },
+	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
+	    .action = rv_open },
+	{ .key = '\n', .name = "Enter", .help = "the pod's death view",
+	    .action = rv_open },
+	{ .key = KEY_ENTER, .name = "Enter", .help = "the pod's death view",
+	    .action = rv_open },
+	{ .key = KEY_MOUSE, .name = "click", .help = "select a pod; click "
+	    "it again to open it", .action = rv_click },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};

@@ -1,0 +1,164 @@
+/*
+ * sql.c: the SQL view (;, as in lnav).  One read-only statement of the
+ * user's over the incident database (the store runs it on a read-only
+ * connection of its own: store_sql), its result as a table that scrolls
+ * both ways, or SQLite's error, never fatal.  The schema is in the man
+ * page.  No SQL of its own.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "out.h"
+#include "tui.h"
+
+#define SQL_ROWS	2000	/* rows kept of a result */
+#define CELL_MAX	40	/* columns of one cell, at most */
+
+int
+sql_run(struct tui_state *ts, const char *query)
+{
+	struct sql_state	*sq = &ts->sq;
+	char			*cause = NULL;
+
+	store_table_free(&sq->t);
+	free(sq->error);
+	sq->error = NULL;
+	sq->top = sq->left = 0;
+	snprintf(sq->query, sizeof sq->query, "%s", query);
+	if (store_sql(ts->st, query, SQL_ROWS, &sq->t, &cause) != 0) {
+		sq->error = cause;
+		return (-1);
+	}
+	return (0);
+}
+
+/* The width of column c: its name or its widest cell, at most CELL_MAX. */
+static int
+col_width(const struct store_table *t, size_t c)
+{
+	size_t	r, n, w = out_cols(t->cols[c]);
+
+	for (r = 0; r < t->nrows && r < 200; r++) {
+		n = t->cells[r * t->ncols + c] == NULL ? 4 :	/* NULL */
+		    strlen(t->cells[r * t->ncols + c]);
+		if (n > w)
+			w = n;
+	}
+	return (w > CELL_MAX ? CELL_MAX : (int)w);
+}
+
+void
+sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+{
+	const struct sql_state	*sq = &ts->sq;
+	const struct store_table *t = &sq->t;
+	const char		*cell;
+	size_t			 r, c;
+	int			 x, y, cw;
+
+	tui_title(win, w, ts, "SQL (read-only)");
+	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %s",
+	    sq->query);
+	if (sq->error != NULL) {
+		tui_textf(win, &ts->look, 3, 1, w - 1, A_BOLD, PAIR_TERM,
+		    "error: %s", sq->error);
+		tui_text(win, &ts->look, 5, 1, w - 1, "The tables and their "
+		    "columns are listed in the man page (coroner.1); try "
+		    "SELECT name FROM sqlite_master WHERE type = 'table'",
+		    A_DIM, PAIR_NONE);
+		tui_keybar(win, h, w, ts, "; new query  q back");
+		return;
+	}
+	tui_textf(win, &ts->look, 2, 0, w, A_DIM, PAIR_NONE, "%zu row%s%s, "
+	    "%zu column%s", t->nrows, t->nrows == 1 ? "" : "s",
+	    t->truncated ? " (more not kept)" : "", t->ncols,
+	    t->ncols == 1 ? "" : "s");
+	for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
+		cw = col_width(t, c);
+		tui_text(win, &ts->look, 3, x, w - x < cw ? w - x : cw,
+		    t->cols[c], A_BOLD | A_UNDERLINE, PAIR_NONE);
+		x += cw + 2;
+	}
+	for (r = (size_t)sq->top, y = 4; r < t->nrows && y < h - 1; r++, y++) {
+		for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
+			cw = col_width(t, c);
+			cell = t->cells[r * t->ncols + c];
+			tui_text(win, &ts->look, y, x, w - x < cw ? w - x : cw,
+			    cell != NULL ? cell : "NULL", cell != NULL ?
+			    A_NORMAL : A_DIM, PAIR_NONE);
+			x += cw + 2;
+		}
+	}
+	tui_keybar(win, h, w, ts, "Up/Down/PgUp/PgDn rows  Left/Right "
+	    "columns  ; new query  q back");
+}
+
+static int
+sq_scroll(struct tui_state *ts, int rows, int cols)
+{
+	struct sql_state	*sq = &ts->sq;
+
+	sq->top += rows;
+	if (sq->top > (int)sq->t.nrows - 1)
+		sq->top = (int)sq->t.nrows - 1;
+	if (sq->top < 0)
+		sq->top = 0;
+	sq->left += cols;
+	if (sq->left > (int)sq->t.ncols - 1)
+		sq->left = (int)sq->t.ncols - 1;
+	if (sq->left < 0)
+		sq->left = 0;
+	return (TUI_REDRAW);
+}
+
+static int
+sq_down(struct tui_state *ts)
+{
+	return (sq_scroll(ts, 1, 0));
+}
+
+static int
+sq_up(struct tui_state *ts)
+{
+	return (sq_scroll(ts, -1, 0));
+}
+
+static int
+sq_page_down(struct tui_state *ts)
+{
+	return (sq_scroll(ts, ts->rows - 6, 0));
+}
+
+static int
+sq_page_up(struct tui_state *ts)
+{
+	return (sq_scroll(ts, -(ts->rows - 6), 0));
+}
+
+static int
+sq_right(struct tui_state *ts)
+{
+	return (sq_scroll(ts, 0, 1));
+}
+
+static int
+sq_left(struct tui_state *ts)
+{
+	return (sq_scroll(ts, 0, -1));
+}
+
+const struct tui_key sql_keys[] = {
+	{ .key = KEY_DOWN, .name = "Down", .help = "next row",
+	    .action = sq_down },
+	{ .key = KEY_UP, .name = "Up", .help = "previous row",
+	    .action = sq_up },
+	{ .key = KEY_NPAGE, .name = "PgDn", .help = "a page down",
+	    .action = sq_page_down },
+	{ .key = KEY_PPAGE, .name = "PgUp", .help = "a page up",
+	    .action = sq_page_up },
+	{ .key = KEY_RIGHT, .name = "Right", .help = "next column",
+	    .action = sq_right },
+	{ .key = KEY_LEFT, .name = "Left", .help = "previous column",
+	    .action = sq_left },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};

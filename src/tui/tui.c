@@ -1,0 +1,625 @@
+/*
+ * tui.c: the TUI's loop (tui.h).  Sets the terminal up and restores it
+ * on every way out, keeps the stack of open views, loads the shared
+ * state (pods and findings), maps each key through the current view's
+ * table and then the global one, reads the prompts (filter, SQL, export,
+ * go to a time) and redraws after resizes.  The views are one file each
+ * in src/tui/; drawing is theirs, input is only here.  No SQL.
+ */
+#include <errno.h>
+#include <langinfo.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analyze.h"
+#include "out.h"
+#include "report.h"
+#include "timefmt.h"
+#include "tui.h"
+
+const struct tui_view tui_views[VIEW__COUNT] = {
+	[VIEW_OVERVIEW] = { .name = "Overview", .load = overview_load,
+	    .draw = overview_draw, .keys = overview_keys,
+	    .go = overview_go },
+	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
+	    .draw = pods_draw, .keys = pods_keys, .go = pods_go },
+	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
+	    .draw = findings_draw, .keys = findings_keys },
+	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,
+	    .draw = finding_draw, .keys = finding_keys },
+	[VIEW_DEATH] = { .name = "Death", .load = death_load,
+	    .draw = death_draw, .keys = death_keys, .go = death_go },
+	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rollout_load,
+	    .draw = rollout_draw, .keys = rollout_keys },
+	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
+	    .keys = sql_keys },
+	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
+	    .keys = help_keys },
+};
+
+static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
+static int			 tui_active;	/* curses is on */
+static SCREEN			*tui_screen;
+static char			 export_format[8];
+
+static void
+tui_restore(void)
+{
+	if (tui_active) {
+		tui_active = 0;
+		endwin();
+	}
+}
+
+static void
+on_signal(int sig)
+{
+	tui_signal = sig;
+}
+
+/* ---------------------------------------------------------------- */
+/* The shared state. */
+
+static int
+add_finding(void *ctx, const void *row)
+{
+	struct tui_state		*ts = ctx;
+	const struct row_finding	*r = row;
+	struct tui_finding		*f;
+	json_t				*pods;
+
+	ts->findings = xreallocarray(ts->findings, ts->nfindings + 1,
+	    sizeof *ts->findings);
+	f = &ts->findings[ts->nfindings++];
+	memset(f, 0, sizeof *f);
+	f->r = *r;
+	f->r.kind = arena_strdup(&ts->strings, r->kind);
+	f->r.severity = arena_strdup(&ts->strings, r->severity);
+	f->r.namespace = arena_strdup(&ts->strings, r->namespace);
+	f->r.workload = arena_strdup(&ts->strings, r->workload);
+	f->r.pods = arena_strdup(&ts->strings, r->pods);
+	f->r.summary = arena_strdup(&ts->strings, r->summary);
+	f->r.evidence = arena_strdup(&ts->strings, r->evidence);
+	f->r.recommendation = arena_strdup(&ts->strings, r->recommendation);
+	pods = r->pods != NULL ? json_loads(r->pods, 0, NULL) : NULL;
+	f->npods = json_array_size(pods);
+	json_decref(pods);
+	return (0);
+}
+
+static int
+add_uid(void *ctx, const char *uid)
+{
+	struct tui_state	*ts = ctx;
+	struct tui_finding	*f = &ts->findings[ts->nfindings - 1];
+	size_t			 n = 0;
+
+	while (f->uids != NULL && f->uids[n] != NULL)
+		n++;
+	f->uids = xreallocarray(f->uids, n + 2, sizeof *f->uids);
+	f->uids[n] = arena_strdup(&ts->strings, uid);
+	f->uids[n + 1] = NULL;
+	return (0);
+}
+
+int
+tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
+    char **cause)
+{
+	struct tui_finding	*v;
+	size_t			 i, n;
+
+	ts->st = st;
+	ts->db_path = db_path;
+	if (podset_load(st, &ts->pods, NULL, cause) != 0)
+		return (-1);
+	if (store_model_scan(st, ROW_FINDING, add_finding, ts, cause) != 0)
+		return (-1);
+	/* each finding's pods by uid, loaded one finding at a time */
+	v = ts->findings;
+	n = ts->nfindings;
+	for (i = 0; i < n; i++) {
+		ts->nfindings = i + 1;
+		if (store_finding_pods(st, v[i].r.id, add_uid, ts,
+		    cause) != 0)
+			return (-1);
+	}
+	ts->nfindings = n;
+	return (0);
+}
+
+void
+tui_state_free(struct tui_state *ts)
+{
+	size_t	i;
+
+	for (i = 0; i < ts->nfindings; i++)
+		free(ts->findings[i].uids);
+	free(ts->findings);
+	podset_free(&ts->pods);
+	arena_free(&ts->strings);
+}
+
+struct tui_finding *
+tui_finding_by_id(struct tui_state *ts, int64_t id)
+{
+	size_t	i;
+
+	for (i = 0; i < ts->nfindings; i++) {
+		if (ts->findings[i].r.id == id)
+			return (&ts->findings[i]);
+	}
+	return (NULL);
+}
+
+/* ---------------------------------------------------------------- */
+/* Global keys. */
+
+static int
+open_view(struct tui_state *ts, enum tui_view_id v)
+{
+	ts->next = v;
+	return (TUI_PUSH);
+}
+
+static int
+act_overview(struct tui_state *ts)
+{
+	ts->depth = 0;		/* the overview is the bottom of the stack */
+	return (TUI_REDRAW | TUI_RELOAD);
+}
+
+static int
+act_pods(struct tui_state *ts)
+{
+	ts->depth = 0;
+	return (open_view(ts, VIEW_PODS));
+}
+
+static int
+act_findings(struct tui_state *ts)
+{
+	ts->depth = 0;
+	return (open_view(ts, VIEW_FINDINGS));
+}
+
+static int
+act_help(struct tui_state *ts)
+{
+	if (ts->stack[ts->depth] == VIEW_HELP)
+		return (TUI_BACK);
+	ts->help_of = ts->stack[ts->depth];
+	ts->help_top = 0;
+	return (open_view(ts, VIEW_HELP));
+}
+
+static int
+act_back(struct tui_state *ts)
+{
+	(void)ts;
+	return (TUI_BACK);
+}
+
+static int
+act_quit(struct tui_state *ts)
+{
+	(void)ts;
+	return (TUI_QUIT);
+}
+
+static int
+act_sql(struct tui_state *ts)
+{
+	ts->prompt_for = "SQL (read-only): ";
+	ts->prompt_kind = PROMPT_SQL;
+	snprintf(ts->answer, sizeof ts->answer, "%s", ts->sq.query);
+	return (TUI_PROMPT);
+}
+
+static int
+act_export(struct tui_state *ts)
+{
+	ts->prompt_for = "export as md, html or json: ";
+	ts->prompt_kind = PROMPT_EXPORT_FORMAT;
+	snprintf(ts->answer, sizeof ts->answer, "html");
+	return (TUI_PROMPT);
+}
+
+static int
+act_goto(struct tui_state *ts)
+{
+	if (tui_views[ts->stack[ts->depth]].go == NULL) {
+		snprintf(ts->message, sizeof ts->message, "g goes to a time "
+		    "in the overview, the pods and the death views");
+		return (TUI_REDRAW);
+	}
+	ts->prompt_for = "go to (HH:MM:SS, RFC 3339, or +S from the "
+	    "deletion): ";
+	ts->prompt_kind = PROMPT_GOTO;
+	ts->answer[0] = '\0';
+	return (TUI_PROMPT);
+}
+
+const struct tui_key tui_global_keys[] = {
+	{ .key = '1', .name = "1", .help = "overview: the incident window "
+	    "and the findings", .action = act_overview },
+	{ .key = '2', .name = "2", .help = "pods, grouped by workload, "
+	    "ordered by death", .action = act_pods },
+	{ .key = '3', .name = "3", .help = "findings", .action = act_findings },
+	{ .key = ';', .name = ";", .help = "a read-only SQL query over the "
+	    "database", .action = act_sql },
+	{ .key = 'e', .name = "e", .help = "export the report (md, html, "
+	    "json)", .action = act_export },
+	{ .key = 'g', .name = "g", .help = "go to a time", .action = act_goto },
+	{ .key = '?', .name = "?", .help = "this help", .action = act_help },
+	{ .key = 'q', .name = "q", .help = "back (from the overview: quit)",
+	    .action = act_back },
+	{ .key = 27, .name = "Esc", .help = "back", .action = act_back },
+	{ .key = 'Q', .name = "Q", .help = "quit", .action = act_quit },
+	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
+};
+
+/* ---------------------------------------------------------------- */
+/* Prompts. */
+
+static void
+export_report(struct tui_state *ts, const char *path)
+{
+	const struct report_format	*fmt = report_format(export_format);
+	struct timespec			 now;
+	json_t				*rep;
+	char				*cause = NULL;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	rep = report_json(ts->st, (int64_t)now.tv_sec * 1000000 +
+	    now.tv_nsec / 1000, &cause);
+	if (rep == NULL || report_write_file(fmt, ts->st, rep, path,
+	    &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "export failed: %s",
+		    cause != NULL ? cause : "?");
+		free(cause);
+		json_decref(rep);
+		return;
+	}
+	json_decref(rep);
+	snprintf(ts->message, sizeof ts->message, "wrote the %s report to "
+	    "%s", export_format, path);
+}
+
+/* What a prompt's answer does.  Returns TUI_* bits. */
+static int
+answered(struct tui_state *ts, int kind)
+{
+	const char	*a = ts->answer;
+
+	switch (kind) {
+	case PROMPT_FILTER:
+		snprintf(ts->pl.filter, sizeof ts->pl.filter, "%s", a);
+		ts->pl.cursor = ts->pl.top = 0;
+		return (TUI_RELOAD | TUI_REDRAW);
+	case PROMPT_SQL:
+		if (*a == '\0')
+			return (TUI_REDRAW);
+		sql_run(ts, a);
+		if (ts->stack[ts->depth] != VIEW_SQL)
+			return (open_view(ts, VIEW_SQL));
+		return (TUI_REDRAW);
+	case PROMPT_EXPORT_FORMAT:
+		if (*a == '\0')
+			a = "html";
+		if (report_format(a) == NULL) {
+			snprintf(ts->message, sizeof ts->message, "no format "
+			    "'%.20s': md, html or json", a);
+			return (TUI_REDRAW);
+		}
+		snprintf(export_format, sizeof export_format, "%s", a);
+		ts->prompt_for = "write the report to: ";
+		ts->prompt_kind = PROMPT_EXPORT_PATH;
+		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",
+		    report_format(a)->ext);
+		return (TUI_PROMPT);
+	case PROMPT_EXPORT_PATH:
+		if (*a != '\0')
+			export_report(ts, a);
+		return (TUI_REDRAW);
+	case PROMPT_GOTO:
+		if (tui_views[ts->stack[ts->depth]].go != NULL)
+			return (tui_views[ts->stack[ts->depth]].go(ts, a));
+		return (TUI_REDRAW);
+	}
+	return (TUI_REDRAW);
+}
+
+/* The end of a that fits in cols columns (the answer as it is typed). */
+static const char *
+tail_fitting(const char *a, int cols)
+{
+	while (*a != '\0' && (int)out_cols(a) > cols) {
+		a++;
+		while ((*a & 0xc0) == 0x80)
+			a++;
+	}
+	return (a);
+}
+
+/*
+ * Reads a line on the last row after ts->prompt_for, starting with
+ * ts->answer.  Enter accepts (1), Esc or Ctrl-C cancels (0).
+ */
+static int
+read_prompt(struct tui_state *ts)
+{
+	char	*a = ts->answer;
+	size_t	 len = strlen(a);
+	int	 h, w, ch, plen;
+
+	curs_set(1);
+	for (;;) {
+		getmaxyx(stdscr, h, w);
+		wmove(stdscr, h - 1, 0);
+		wclrtoeol(stdscr);
+		plen = tui_text(stdscr, &ts->look, h - 1, 0, w,
+		    ts->prompt_for, A_BOLD, PAIR_NONE);
+		tui_text(stdscr, &ts->look, h - 1, plen, w - plen - 1,
+		    tail_fitting(a, w - plen - 1), A_NORMAL, PAIR_NONE);
+		wrefresh(stdscr);
+		ch = wgetch(stdscr);
+		if (tui_signal != 0)
+			break;
+		if (ch == ERR)
+			continue;
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+			curs_set(0);
+			return (1);
+		}
+		if (ch == 27 || ch == 3 || ch == 7)
+			break;
+		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			while (len > 0 && (a[len - 1] & 0xc0) == 0x80)
+				len--;
+			if (len > 0)
+				len--;
+			a[len] = '\0';
+		} else if (ch == 21) {		/* Ctrl-U */
+			len = 0;
+			a[0] = '\0';
+		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f &&
+		    len + 1 < sizeof ts->answer) {
+			a[len++] = (char)ch;
+			a[len] = '\0';
+		}
+	}
+	curs_set(0);
+	return (0);
+}
+
+/* ---------------------------------------------------------------- */
+/* The loop. */
+
+/* The key's action in a table, or NULL. */
+static const struct tui_key *
+key_in(const struct tui_key *t, int ch)
+{
+	if (t == NULL)
+		return (NULL);
+	for (; t->name != NULL; t++) {
+		if (t->key == ch)
+			return (t);
+	}
+	return (NULL);
+}
+
+static void
+set_look(struct tui_look *look)
+{
+	const char	*nc = getenv("NO_COLOR");
+
+	look->utf8 = strcmp(nl_langinfo(CODESET), "UTF-8") == 0;
+	look->color = has_colors() && (nc == NULL || *nc == '\0');
+	if (!look->color)
+		return;
+	start_color();
+	use_default_colors();
+	init_pair(PAIR_READY, COLOR_GREEN, -1);
+	init_pair(PAIR_RUNNING, COLOR_CYAN, -1);
+	init_pair(PAIR_PRESTOP, COLOR_YELLOW, -1);
+	init_pair(PAIR_TERM, COLOR_RED, -1);
+	init_pair(PAIR_SIDECAR, COLOR_MAGENTA, -1);
+	init_pair(PAIR_TITLE, COLOR_BLUE, -1);
+	init_pair(PAIR_CURSOR, COLOR_BLACK, COLOR_YELLOW);
+}
+
+/*
+ * Opens ts->next on top of the stack.  A view has one state: opening
+ * one that is open already goes back to it (the death view of another
+ * pod replaces the first).
+ */
+static void
+push(struct tui_state *ts)
+{
+	int	i;
+
+	for (i = 1; i <= ts->depth; i++) {
+		if (ts->stack[i] == ts->next) {
+			ts->depth = i;
+			return;
+		}
+	}
+	if (ts->depth + 1 < (int)(sizeof ts->stack / sizeof ts->stack[0]))
+		ts->depth++;
+	ts->stack[ts->depth] = ts->next;
+}
+
+static int
+load_top(struct tui_state *ts, char **cause)
+{
+	const struct tui_view	*v = &tui_views[ts->stack[ts->depth]];
+
+	getmaxyx(stdscr, ts->rows, ts->cols);
+	if (v->load == NULL)
+		return (0);
+	return (v->load(ts, cause));
+}
+
+int
+tui_run(struct store *st, const char *db_path, char **cause)
+{
+	struct tui_state	 ts;
+	struct sigaction	 sa, old_int, old_term;
+	const struct tui_key	*k;
+	MEVENT			 me;
+	int			 ch, bits = TUI_RELOAD | TUI_REDRAW, kind;
+	int			 rc = 0, sig;
+
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		*cause = xstrdup("the TUI needs a terminal on standard input "
+		    "and output; try coroner analyze or coroner report");
+		return (-1);
+	}
+	if (analyze_if_none(st, cause) != 0)
+		return (-1);
+	memset(&ts, 0, sizeof ts);
+	if (tui_state_load(&ts, st, db_path, cause) != 0) {
+		tui_state_free(&ts);
+		return (-1);
+	}
+	setlocale(LC_ALL, "");
+	if ((tui_screen = newterm(NULL, stdout, stdin)) == NULL) {
+		*cause = xasprintf("cannot use the terminal type '%s'",
+		    getenv("TERM") != NULL ? getenv("TERM") : "(unset)");
+		tui_state_free(&ts);
+		return (-1);
+	}
+	tui_active = 1;
+	fatal_set_hook(tui_restore);
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	cbreak();
+	noecho();
+	nonl();
+	keypad(stdscr, TRUE);
+	set_escdelay(50);
+	curs_set(0);
+	wtimeout(stdscr, 250);
+	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
+	mouseinterval(0);
+	set_look(&ts.look);
+	ts.stack[0] = VIEW_OVERVIEW;
+
+	while (tui_signal == 0) {
+		if (bits & TUI_RELOAD) {
+			if (load_top(&ts, cause) != 0) {
+				rc = -1;
+				break;
+			}
+			bits |= TUI_REDRAW;
+		}
+		if (bits & TUI_REDRAW) {
+			werase(stdscr);
+			getmaxyx(stdscr, ts.rows, ts.cols);
+			tui_views[ts.stack[ts.depth]].draw(stdscr, ts.rows,
+			    ts.cols, &ts);
+			wnoutrefresh(stdscr);
+			doupdate();
+		}
+		bits = 0;
+		ch = wgetch(stdscr);
+		if (ch == ERR)
+			continue;
+		ts.message[0] = '\0';
+		if (ch == KEY_RESIZE) {
+			bits = TUI_RELOAD | TUI_REDRAW;
+			continue;
+		}
+		if (ch == KEY_MOUSE) {
+			if (getmouse(&me) != OK)
+				continue;
+			ts.mouse_y = me.y;
+			ts.mouse_x = me.x;
+		}
+		k = key_in(tui_views[ts.stack[ts.depth]].keys, ch);
+		if (k == NULL)
+			k = key_in(tui_global_keys, ch);
+		if (k == NULL) {
+			bits = TUI_REDRAW;
+			continue;
+		}
+		bits = k->action(&ts);
+		while (bits & TUI_PROMPT) {
+			kind = ts.prompt_kind;
+			bits &= ~TUI_PROMPT;
+			if (read_prompt(&ts))
+				bits |= answered(&ts, kind);
+			bits |= TUI_REDRAW;
+		}
+		if (bits & TUI_QUIT)
+			break;
+		if (bits & TUI_BACK) {
+			if (ts.depth == 0)
+				break;
+			ts.depth--;
+			bits |= TUI_RELOAD | TUI_REDRAW;
+		}
+		if (bits & TUI_PUSH) {
+			push(&ts);
+			bits |= TUI_RELOAD | TUI_REDRAW;
+		}
+	}
+	sig = tui_signal;
+	tui_restore();
+	fatal_set_hook(NULL);
+	delscreen(tui_screen);
+	tui_screen = NULL;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+	tui_state_free(&ts);
+	if (sig != 0) {
+		/* die of the signal, as the shell expects, the screen clean */
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return (rc);
+}
+
+int
+tui_parse_time(const char *s, int64_t zero_us, int64_t day_us, int64_t *out)
+{
+	char	 day[TIME_FMT_LEN], *end, *iso;
+	double	 v;
+	int	 rc;
+
+	while (*s == ' ')
+		s++;
+	if (*s == '+' || *s == '-') {
+		v = strtod(s, &end);
+		if (end == s || zero_us == TIME_NONE)
+			return (-1);
+		while (*end == ' ')
+			end++;
+		if (*end == 's')
+			end++;
+		if (*end != '\0' || v != v || v > 1e9 || v < -1e9)
+			return (-1);
+		*out = zero_us + (int64_t)(v * 1e6);
+		return (0);
+	}
+	if (time_parse_iso(s, strlen(s), 0, out) == 0)
+		return (0);
+	/* a clock time on the day of zero (or of day_us) */
+	if (zero_us == TIME_NONE)
+		zero_us = day_us;
+	if (zero_us == TIME_NONE)
+		return (-1);
+	time_format(zero_us, day);
+	iso = xasprintf("%.10sT%sZ", day, s);
+	rc = time_parse_iso(iso, strlen(iso), 0, out);
+	free(iso);
+	return (rc);
+}

@@ -1,0 +1,170 @@
+#!/bin/sh
+# tui.sh: the TUI end to end, the real binary in a private tmux server
+# of a fixed size, driven with send-keys; every step polls capture-pane
+# until the expected text shows (never a fixed sleep).  On the bundled
+# sample incident: the pods, a filter to a killed pod, its death view
+# stepped to the SIGKILL moment, the rollout view, a finding, the SQL
+# prompt, the export, a resize to 80x24 and Q.  Then NO_COLOR, LANG=C,
+# TERM=vt100, and a pod whose name holds escape sequences.
+. "$(dirname "$0")/lib.inc"
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "tui: skipped: tmux is not installed"
+	finish tui
+	exit 0
+fi
+S=$top/samples/grace-budget
+[ -d "$S" ] || S=$top/samples/returns-rollout
+db=$T/demo.db
+"$CORONER" import -q --db "$db" "$S"/pods-watch.json.zst \
+    "$S"/events.json.zst "$S"/replicasets.json.zst \
+    "$S"/deployments.json.zst >/dev/null 2>&1
+"$CORONER" import -q --db "$db" --records courier --key parcel_id \
+    --time scanned_at "$S"/courier.csv.zst >/dev/null 2>&1
+"$CORONER" import -q --db "$db" --records ours --key return.id \
+    --time accepted_at "$S"/ours.ndjson.zst >/dev/null 2>&1
+"$CORONER" analyze --db "$db" --reconcile courier:ours >/dev/null 2>&1
+
+run_n=0
+TM=true
+trap '$TM kill-server 2>/dev/null; rm -rf "$T"' EXIT
+
+# start W H ENV: the TUI on $db in a new private server (one per run),
+# its exit status printed after it
+start() {
+	$TM kill-server 2>/dev/null
+	run_n=$((run_n + 1))
+	TM="tmux -L coroner-test-$$-$run_n -f /dev/null"
+	$TM new-session -d -x "$1" -y "$2" \
+	    "cd '$T' && env $3 '$CORONER' tui --db '$db'; echo EXIT=\$?; \
+	    sleep 600"
+}
+screen() {
+	$TM capture-pane -p
+}
+# wait_for NAME TEXT: polls the screen (up to 10 s) until TEXT shows
+wait_for() {
+	i=0
+	while [ $i -lt 200 ]; do
+		if screen | grep -qF -- "$2"; then
+			pass=$((pass + 1))
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.05
+	done
+	echo "FAIL $1: '$2' never showed; the screen was:"
+	screen | sed 's/^/    | /'
+	fail=$((fail + 1))
+	return 1
+}
+keys() {
+	$TM send-keys "$@"
+}
+
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for overview "Incident window"
+wait_for overview-findings "sigkill-at-grace-deadline"
+keys 2
+wait_for pods "grouped by workload, ordered by death"
+wait_for pods-columns "FINDINGS"
+keys /
+wait_for filter-prompt "filter pods:"
+keys x2kq9 Enter
+wait_for filtered 'rows matching "x2kq9"'
+keys Enter
+wait_for death "Death returns/returns-api-7d9f8b6c5-x2kq9"
+wait_for death-caption "deletion requested: grace 30 s starts"
+# n until the SIGKILL moment
+n=0
+while [ $n -lt 40 ] && ! screen | grep -q 'exit 137 at the grace'; do
+	keys n
+	n=$((n + 1))
+	sleep 0.05
+done
+wait_for sigkill-moment "exit 137 at the grace"
+ok sigkill-offset sh -c "$TM capture-pane -p | grep -q '+30.0 s .*invoice-writer exit 137 at the grace'"
+wait_for sigkill-lane "137 SIGKILL"
+keys a
+wait_for rollout "Rollout of returns/returns-api"
+wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
+keys 3
+wait_for findings "findings, most severe first"
+keys Enter
+wait_for finding "Evidence"
+wait_for finding-explained "the whole budget from the deletion request"
+wait_for finding-pods "Pods (6)"
+keys '\;'
+wait_for sql-prompt "SQL (read-only):"
+keys C-u "SELECT count(*) AS n_pods FROM pods" Enter
+wait_for sql-result "n_pods"
+wait_for sql-count "12"
+keys '\;' C-u "DELETE FROM pods" Enter
+wait_for sql-read-only "error:"
+is sql-nothing-deleted 12 "$(sqlite3 "$db" 'SELECT count(*) FROM pods')"
+keys '\;' C-u "SELEC nonsense" Enter
+wait_for sql-error "syntax error"
+keys e
+wait_for export-format "export as md, html or json:"
+keys Enter
+wait_for export-path "write the report to:"
+keys C-u "$T/tui-report.html" Enter
+wait_for export-done "wrote the html report to"
+ok export-file grep -q '<svg' "$T/tui-report.html"
+keys 2
+wait_for back-to-pods "POD"
+keys Enter
+wait_for death-again "Death returns/returns-api"
+$TM resize-window -x 80 -y 24
+# redrawn for 80 columns: the title drops its tabs, the lanes stay
+wait_for resized "coroner · Death returns/returns-api-7d9f8b6c5-x2kq9"
+ok resized-no-tabs sh -c "! $TM capture-pane -p | grep -q '1 Overview'"
+ok resized-lanes sh -c "$TM capture-pane -p | grep -q '^signals'"
+wait_for resized-keys "n/p moment"
+keys '?'
+wait_for help "Keys of the Death view"
+keys NPage
+wait_for help-legend "the grace deadline: SIGKILL"
+keys q
+wait_for help-closed "n/p moment"
+keys Q
+wait_for quit "EXIT=0"
+
+# No colors: no color escapes reach the screen.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color NO_COLOR=1"
+wait_for no-color "Incident window"
+ok no-color-plain sh -c "! $TM capture-pane -p -e | grep -q '\[3[1-7]m'"
+keys Q
+wait_for no-color-quit "EXIT=0"
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for color "Incident window"
+ok color-shown sh -c "$TM capture-pane -p -e | grep -q '\[3[1-7]m'"
+keys Q
+wait_for color-quit "EXIT=0"
+
+# Not UTF-8: ASCII glyphs only.
+start 80 24 "LANG=C LC_ALL=C TERM=vt100"
+wait_for ascii "Incident window"
+keys 2 Enter
+wait_for ascii-death "Death returns"
+ok ascii-only sh -c "! $TM capture-pane -p | LC_ALL=C grep -q '[^ -~]'"
+keys Q
+wait_for ascii-quit "EXIT=0"
+
+# A pod whose name holds escape sequences: shown inert.
+evil=$T/evil.db
+cat >"$T/evil.json" <<'EOF'
+{"kind":"PodList","apiVersion":"v1","items":[{"kind":"Pod","metadata":{"name":"evil\u001b]52;c;aGk=\u0007-\u001b[2J\u202e-pod","namespace":"ns\u001b[31m","uid":"u-evil","creationTimestamp":"2026-05-12T09:00:00Z","deletionTimestamp":"2026-05-12T09:01:00Z","deletionGracePeriodSeconds":30},"spec":{"nodeName":"n1","containers":[{"name":"app\u0007"}]},"status":{"phase":"Running","startTime":"2026-05-12T09:00:01Z","containerStatuses":[{"name":"app\u0007","restartCount":0,"state":{"terminated":{"exitCode":137,"reason":"Error","startedAt":"2026-05-12T09:00:01Z","finishedAt":"2026-05-12T09:01:00Z"}}}]}}]}
+EOF
+"$CORONER" import -q --db "$evil" "$T/evil.json" >/dev/null 2>&1
+db=$evil
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for evil-overview "Incident window"
+keys 2
+wait_for evil-pods 'evil\x1b]52;c;aGk=\x07-\x1b[2J\u202e-pod'
+keys Enter
+wait_for evil-death 'Death ns\x1b[31m/evil\x1b]52'
+# an OSC 52 that reached tmux would have made a paste buffer
+is evil-no-clipboard "" "$($TM list-buffers 2>/dev/null)"
+keys Q
+wait_for evil-quit "EXIT=0"
+finish tui

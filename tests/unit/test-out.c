@@ -1,0 +1,183 @@
+/*
+ * test-out.c: the output layer.  Every string argument reaches the
+ * output escaped (C0 and C1 controls, DEL, bidi controls, invalid
+ * UTF-8), the format's own text does not; widths count columns; fitting
+ * cuts whole characters with an ellipsis; JSON stays the same value.
+ */
+#include <stdlib.h>
+
+#include "out.h"
+#include "unit.h"
+
+static void
+test_safe(void)
+{
+	char	*s;
+
+	s = out_safe("ok \xc3\xa9t\xc3\xa9", 8, 100);
+	CHECK_STR(s, "ok \xc3\xa9t\xc3\xa9");
+	free(s);
+	s = out_safe("\x1b[2Jboom\x07", 9, 100);
+	CHECK_STR(s, "\\x1b[2Jboom\\x07");
+	free(s);
+	s = out_safe("a\0b", 3, 100);
+	CHECK_STR(s, "a\\x00b");
+	free(s);
+	/* C1 control (U+009B, CSI) and invalid UTF-8 */
+	s = out_safe("\xc2\x9b" "1m\xff\xc3", 6, 100);
+	CHECK_STR(s, "\\xc2\\x9b1m\\xff\\xc3");
+	free(s);
+	/* overlong encoding of '/' and a UTF-16 surrogate */
+	s = out_safe("\xc0\xaf\xed\xa0\x80", 5, 100);
+	CHECK_STR(s, "\\xc0\\xaf\\xed\\xa0\\x80");
+	free(s);
+	s = out_safe("abcdefgh", 8, 4);
+	CHECK_STR(s, "abcd...");
+	free(s);
+	/* bidi override, isolate, mark and the line separator */
+	s = out_safe("a\xe2\x80\xae" "b\xe2\x81\xa6" "c\xe2\x80\x8f"
+	    "d\xe2\x80\xa8", 16, 100);
+	CHECK_STR(s, "a\\u202eb\\u2066c\\u200fd\\u2028");
+	free(s);
+	/* safe text is a fixed point */
+	s = out_safe("\\x1b[2J \\u202e", 14, 100);
+	CHECK_STR(s, "\\x1b[2J \\u202e");
+	CHECK(out_is_safe(s, strlen(s)));
+	CHECK(!out_is_safe("\x1b", 1));
+	CHECK(!out_is_safe("\xe2\x80\xae", 3));
+	free(s);
+}
+
+static void
+test_printf(void)
+{
+	struct buf	 b = { 0 };
+
+	/* OSC 52 (clipboard), CSI, CR: inert; the format's \n is not data */
+	out_bprintf(&b, "[%s]\n", "\x1b]52;c;aGk=\x07\r\x1b[31m");
+	CHECK_STR(b.data, "[\\x1b]52;c;aGk=\\x07\\x0d\\x1b[31m]\n");
+	buf_clear(&b);
+	out_bprintf(&b, "%-6s|", "\xc3\xa9t\xc3\xa9");	/* 3 columns */
+	CHECK_STR(b.data, "\xc3\xa9t\xc3\xa9   |");
+	buf_clear(&b);
+	out_bprintf(&b, "%6s|", "ab");
+	CHECK_STR(b.data, "    ab|");
+	buf_clear(&b);
+	out_bprintf(&b, "%.3s|", "ab\x1b[");	/* precision: data bytes */
+	CHECK_STR(b.data, "ab\\x1b|");
+	buf_clear(&b);
+	out_bprintf(&b, "%c%c %d %lld %zu %5.1f %x %%", 'x', 27, -3,
+	    (long long)1 << 40, (size_t)7, 2.25, 255U);
+	CHECK_STR(b.data, "x\\x1b -3 1099511627776 7   2.2 ff %");
+	buf_clear(&b);
+	out_bprintf(&b, "%*s|%-*s|%.*s", 4, "a", 3, "b", 2, "cdef");
+	CHECK_STR(b.data, "   a|b  |cd");
+	buf_free(&b);
+}
+
+/* Runs fn on a memory stream and returns what it wrote. */
+static char *
+captured(void (*fn)(FILE *))
+{
+	char	*data = NULL;
+	size_t	 len = 0;
+	FILE	*f = open_memstream(&data, &len);
+
+	if (f == NULL)
+		return (xstrdup("(no stream)"));
+	fn(f);
+	fclose(f);
+	return (data);
+}
+
+static void
+put_html(FILE *f)
+{
+	out_html(f, "<b title=\"%s\">%s</b>", "\"x'", "<script>&\x1b");
+}
+
+static void
+put_lines(FILE *f)
+{
+	out_lines(f, "usage: a\n       b\x1b\n");
+}
+
+static void
+put_wrapped(FILE *f)
+{
+	out_printf(f, "> ");
+	out_wrap(f, "one two three four five six seven eight nine ten "
+	    "eleven twelve", 2, 4, 30);
+}
+
+static void
+test_streams(void)
+{
+	char	*s;
+
+	s = captured(put_html);
+	CHECK_STR(s, "<b title=\"&quot;x&#39;\">&lt;script&gt;&amp;"
+	    "\\x1b</b>");
+	free(s);
+	s = captured(put_lines);
+	CHECK_STR(s, "usage: a\n       b\\x1b\n");
+	free(s);
+	s = captured(put_wrapped);
+	CHECK_STR(s, ">   one two three four five\n"
+	    "    six seven eight nine ten\n    eleven twelve\n");
+	free(s);
+}
+
+static void
+test_fit(void)
+{
+	char	*s;
+
+	s = out_fit("returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 0);
+	CHECK_STR(s, "returns-api\xe2\x80\xa6");
+	CHECK(out_cols(s) == 12);
+	free(s);
+	s = out_fit("returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 1);
+	CHECK_STR(s, "returns-a...");
+	free(s);
+	s = out_fit("bundle.tar.gz!cluster/default.json", 15, OUT_CUT_MIDDLE,
+	    0);
+	CHECK_STR(s, "bundle.\xe2\x80\xa6lt.json");
+	CHECK(out_cols(s) == 15);
+	free(s);
+	s = out_fit("short", 12, OUT_CUT_END, 0);
+	CHECK_STR(s, "short");
+	free(s);
+	/* wide characters count two and are never split */
+	s = out_fit("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5, OUT_CUT_END,
+	    0);
+	CHECK_STR(s, "\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\xa6");
+	CHECK(out_cols(s) == 5);
+	free(s);
+	s = out_fit("a\x1b[2Jb", 40, OUT_CUT_END, 0);
+	CHECK_STR(s, "a\\x1b[2Jb");
+	free(s);
+	CHECK(out_fit_bytes("\xc3\xa9t\xc3\xa9", 2) == 3);
+}
+
+static void
+test_json(void)
+{
+	json_t	*v;
+	char	*s;
+
+	v = json_pack("{s:s}", "n", "a\xe2\x80\xae" "b\xc2\x9b" "c\x1b");
+	s = out_json_str(v, JSON_COMPACT);
+	CHECK_STR(s, "{\"n\":\"a\\u202eb\\u009bc\\u001B\"}");
+	free(s);
+	json_decref(v);
+}
+
+const struct unit_test out_tests[] = {
+	{ "out_safe", test_safe },
+	{ "out_printf", test_printf },
+	{ "out_streams", test_streams },
+	{ "out_fit", test_fit },
+	{ "out_json", test_json },
+	{ NULL, NULL }
+};

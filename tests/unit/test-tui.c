@@ -1,0 +1,504 @@
+/*
+ * test-tui.c: every view of the TUI drawn headless from fixed rows (a
+ * pod SIGKILLed at its grace deadline, its rollout, its findings, a SQL
+ * result) into a pad of a newterm() screen on /dev/null, read back cell
+ * by cell and compared with tests/tui/<view>-<W>x<H>.result.  With
+ * CORONER_UPDATE set the results are written instead (then read them).
+ * The results directory is $CORONER_TESTS/tui (tests/run.sh sets it).
+ */
+#include <limits.h>
+#include <locale.h>
+#include <stdlib.h>
+#include <string.h>
+#include <wchar.h>
+
+#include "timefmt.h"
+#include "tui.h"
+#include "unit.h"
+
+#define T0	1778576400000000LL	/* 2026-05-12T09:00:00Z */
+#define S	1000000LL
+
+static struct row_container	 ctrs[3][2];
+static struct podset_pod	 pods[3];
+static struct podset_pod	*by_uid[3];
+static struct tui_state		 ts;
+static SCREEN			*scr;
+static FILE			*devnull;
+
+/* A pod of the rollout: deleted at del, SIGKILLed 30 s later. */
+static void
+fixed_pod(int i, const char *name, const char *uid, const char *ip,
+    int64_t del)
+{
+	struct podset_pod	*p = &pods[i];
+	struct row_container	*c = &ctrs[i][0];
+
+	memset(p, 0, sizeof *p);
+	p->r.uid = uid;
+	p->r.namespace = "returns";
+	p->r.name = name;
+	p->r.node = "node-1";
+	p->r.ip = ip;
+	p->r.phase = "Failed";
+	p->r.workload_kind = "Deployment";
+	p->r.workload = "returns-api";
+	p->r.created_us = T0 - 3600 * S;
+	p->r.scheduled_us = T0 - 3600 * S;
+	p->r.start_us = T0 - 3598 * S;
+	p->r.ready_us = T0 - 3595 * S;
+	p->r.deletion_us = del;
+	p->r.deletion_basis = "observed: deletionTimestamp - "
+	    "deletionGracePeriodSeconds";
+	p->r.grace_s = 30;
+	p->r.prestop_ms = 25000;
+	p->r.sigterm_us = del + 25 * S;
+	p->r.sigterm_basis = "inferred: deletion request + preStop sleep "
+	    "25.0 s";
+	p->r.deadline_us = del + 30 * S;
+	p->r.gone_us = del + 30 * S;
+	p->r.gone_basis = "inferred: watch DELETED";
+	p->r.killed = 1;
+	p->r.main_exit_us = del + 30 * S;
+	memset(c, 0, sizeof *c);
+	c->pod_uid = uid;
+	c->name = "invoice-writer";
+	c->prestop_kind = "sleep";
+	c->prestop_ms = 25000;
+	c->started_us = p->r.start_us;
+	c->ready_us = p->r.ready_us;
+	c->finished_us = del + 30 * S;
+	c->exit_code = 137;
+	c->reason = "Error";
+	c->signal = INT_NONE;
+	c->restarts = 0;
+	c->sigterm_us = p->r.sigterm_us;
+	c->sigterm_basis = p->r.sigterm_basis;
+	c->deadline_us = p->r.deadline_us;
+	c->killed_at_deadline = 1;
+	p->c = c;
+	p->nc = 1;
+}
+
+static int
+cmp_uid(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+
+	return (strcmp(p->r.uid, q->r.uid));
+}
+
+static const char *finding_uids[] = { "uid-a", "uid-b", NULL };
+
+/* The shared state: three pods, two findings. */
+static void
+fixture(void)
+{
+	static struct tui_finding	 f[2];
+	static int64_t			 req[200], bad[200], deaths[2];
+	static int			 killed[2] = { 1, 1 };
+	static int64_t			 rfrom[1], rto[1], miss[2];
+	static struct ov_lane		 lane;
+	size_t				 i;
+
+	memset(&ts, 0, sizeof ts);
+	ts.look.utf8 = 1;
+	fixed_pod(0, "returns-api-7d9f8b6c5-x2kq9", "uid-a", "10.244.1.10",
+	    T0 + 10 * S);
+	fixed_pod(1, "returns-api-7d9f8b6c5-b7m4p", "uid-b", "10.244.1.11",
+	    T0 + 50 * S);
+	fixed_pod(2, "returns-api-5c8d7b9f4-h6v2r", "uid-c", "10.244.2.20",
+	    TIME_NONE);
+	pods[2].r.phase = "Running";
+	pods[2].r.killed = 0;
+	pods[2].r.sigterm_us = pods[2].r.deadline_us = TIME_NONE;
+	pods[2].r.gone_us = pods[2].r.main_exit_us = TIME_NONE;
+	pods[2].r.deletion_basis = pods[2].r.sigterm_basis = NULL;
+	pods[2].r.gone_basis = NULL;
+	pods[2].r.created_us = T0 + 5 * S;
+	pods[2].r.start_us = T0 + 7 * S;
+	pods[2].r.ready_us = T0 + 9 * S;
+	ctrs[2][0].started_us = T0 + 7 * S;
+	ctrs[2][0].ready_us = T0 + 9 * S;
+	ctrs[2][0].finished_us = TIME_NONE;
+	ctrs[2][0].exit_code = INT_NONE;
+	ctrs[2][0].reason = NULL;
+	ctrs[2][0].sigterm_us = ctrs[2][0].deadline_us = TIME_NONE;
+	ctrs[2][0].killed_at_deadline = 0;
+	ts.pods.v = pods;
+	ts.pods.n = 3;
+	for (i = 0; i < 3; i++)
+		by_uid[i] = &pods[i];
+	qsort(by_uid, 3, sizeof *by_uid, cmp_uid);
+	ts.pods.by_uid = by_uid;
+
+	memset(f, 0, sizeof f);
+	f[0].r.id = 1;
+	f[0].r.kind = "sigkill-at-grace-deadline";
+	f[0].r.severity = "critical";
+	f[0].r.namespace = "returns";
+	f[0].r.workload = "returns-api";
+	f[0].r.start_us = T0 + 10 * S;
+	f[0].r.end_us = T0 + 80 * S;
+	f[0].r.summary = "2 containers of returns-api were SIGKILLed (exit "
+	    "137) when the 30 s grace period ran out, after a preStop sleep "
+	    "of 25 s";
+	f[0].r.evidence = "{\"grace_s\":30,\"prestop_s\":25.0,\"killed\":2}";
+	f[0].r.recommendation = "Set terminationGracePeriodSeconds to "
+	    "preStop + the longest measured shutdown + a margin.";
+	f[0].npods = 2;
+	f[0].uids = finding_uids;
+	f[1] = f[0];
+	f[1].r.id = 2;
+	f[1].r.kind = "records-missing";
+	f[1].r.severity = "warning";
+	f[1].r.workload = NULL;
+	f[1].r.namespace = NULL;
+	f[1].r.summary = "3 of 20000 records in courier are missing from ours";
+	f[1].r.evidence = "{\"missing\":3,\"reference\":\"courier\"}";
+	f[1].npods = 0;
+	f[1].uids = NULL;
+	ts.findings = f;
+	ts.nfindings = 2;
+
+	/* the overview: one workload over four minutes */
+	memset(&lane, 0, sizeof lane);
+	lane.namespace = "returns";
+	lane.workload = "returns-api";
+	for (i = 0; i < 200; i++) {
+		req[i] = (int64_t)(10 + (i * 7) % 13);
+		bad[i] = i >= 40 && i < 50 ? 4 : 0;
+		lane.total += req[i];
+		lane.failed += bad[i];
+		if (req[i] > lane.peak)
+			lane.peak = req[i];
+	}
+	lane.req = req;
+	lane.bad = bad;
+	deaths[0] = T0 + 40 * S;
+	deaths[1] = T0 + 80 * S;
+	lane.deaths = deaths;
+	lane.killed = killed;
+	lane.ndeaths = 2;
+	rfrom[0] = T0 + 5 * S;
+	rto[0] = T0 + 80 * S;
+	lane.roll_from = rfrom;
+	lane.roll_to = rto;
+	lane.nrolls = 1;
+	miss[0] = T0 + 35 * S;
+	miss[1] = T0 + 75 * S;
+	lane.missing = miss;
+	lane.nmissing = 2;
+	ts.ov.lanes = &lane;
+	ts.ov.nlanes = 1;
+	ts.ov.axis.lo_us = T0;
+	ts.ov.axis.hi_us = T0 + 240 * S;
+	ts.ov.ncols = 200;
+}
+
+/* Reads the pad back as UTF-8 lines, trailing blanks cut. */
+static char *
+screen_text(WINDOW *pad, int h, int w)
+{
+	struct buf	 b = { 0 };
+	cchar_t		 cc;
+	wchar_t		 wch[CCHARW_MAX + 1];
+	attr_t		 attrs;
+	short		 pair;
+	char		 mb[MB_LEN_MAX + 1];
+	mbstate_t	 st;
+	size_t		 n, line_start, last;
+	int		 y, x;
+
+	for (y = 0; y < h; y++) {
+		line_start = b.len;
+		last = b.len;
+		for (x = 0; x < w; x++) {
+			if (mvwin_wch(pad, y, x, &cc) == ERR ||
+			    getcchar(&cc, wch, &attrs, &pair, NULL) == ERR ||
+			    wch[0] == L'\0')
+				wch[0] = L' ';
+			memset(&st, 0, sizeof st);
+			n = wcrtomb(mb, wch[0], &st);
+			if (n == (size_t)-1) {
+				mb[0] = '?';
+				n = 1;
+			}
+			buf_append(&b, mb, n);
+			if (wch[0] != L' ')
+				last = b.len;
+		}
+		b.len = last > line_start ? last : line_start;
+		buf_append(&b, "\n", 1);
+	}
+	return (b.data);
+}
+
+/* Draws one view at h x w and compares it with its result file. */
+static void
+check(const char *name, void (*draw)(WINDOW *, int, int,
+    const struct tui_state *), int h, int w)
+{
+	const char	*dir = getenv("CORONER_TESTS");
+	char		*path, *got, *want = NULL;
+	WINDOW		*pad;
+	FILE		*f;
+	long		 len;
+
+	pad = newpad(h, w);
+	ts.rows = h;
+	ts.cols = w;
+	draw(pad, h, w, &ts);
+	got = screen_text(pad, h, w);
+	delwin(pad);
+	path = xasprintf("%s/tui/%s-%dx%d.result", dir != NULL ? dir :
+	    "tests", name, w, h);
+	if (getenv("CORONER_UPDATE") != NULL) {
+		if ((f = fopen(path, "w")) != NULL) {
+			fwrite(got, 1, strlen(got), f);
+			fclose(f);
+		}
+	} else if ((f = fopen(path, "r")) != NULL) {
+		fseek(f, 0, SEEK_END);
+		len = ftell(f);
+		rewind(f);
+		want = xcalloc(1, (size_t)len + 1);
+		if (fread(want, 1, (size_t)len, f) != (size_t)len)
+			want[0] = '\0';
+		fclose(f);
+	}
+	if (getenv("CORONER_UPDATE") == NULL) {
+		if (want == NULL || strcmp(got, want) != 0) {
+			fprintf(stderr, "%s differs; drawn:\n%s", path, got);
+			unit_failed++;
+		}
+	}
+	free(want);
+	free(got);
+	free(path);
+}
+
+static int
+open_screen(void)
+{
+	if (setlocale(LC_ALL, "C.UTF-8") == NULL)
+		return (-1);
+	devnull = fopen("/dev/null", "r+");
+	if (devnull == NULL)
+		return (-1);
+	scr = newterm("xterm", devnull, devnull);
+	if (scr == NULL)
+		return (-1);
+	set_term(scr);
+	fixture();
+	return (0);
+}
+
+static void
+close_screen(void)
+{
+	endwin();
+	delscreen(scr);
+	fclose(devnull);
+	setlocale(LC_ALL, "C");
+}
+
+/* The death view of the first pod, its cursor at its SIGKILL moment. */
+static void
+death_fixture(int utf8)
+{
+	static int64_t		 ok[200], bad[200];
+	struct death_state	*dv = &ts.dv;
+	static char		*detail[3];
+	size_t			 i;
+
+	memset(dv, 0, sizeof *dv);
+	ts.look.utf8 = utf8;
+	dv->pod = &pods[0];
+	moments_derive(dv->pod, &dv->ms);
+	moments_finish(&dv->ms);
+	timeline_pod(dv->pod, &dv->tp);
+	timeline_death_axis(dv->pod, 0, &dv->axis);
+	dv->home = dv->axis;
+	dv->cursor = moments_find(&dv->ms, MO_KILLED);
+	for (i = 0; i < 200; i++) {
+		ok[i] = i < 60 ? 5 : 0;
+		bad[i] = i >= 30 && i < 40 ? 3 : 0;
+	}
+	dv->traffic.nbins = 200;
+	dv->traffic.ok = ok;
+	dv->traffic.bad = bad;
+	dv->traffic.peak = 5;
+	dv->traffic.total_ok = 300;
+	dv->traffic.total_bad = 30;
+	detail[0] = (char *)"how it is known: observed";
+	detail[1] = (char *)"the observed versions of invoice-writer:";
+	detail[2] = (char *)"09:00:40.000 terminated Error, exit 137, 0 "
+	    "restarts, finished 09:00:40.000  pods-watch.json:41";
+	dv->detail = detail;
+	dv->ndetail = 3;
+}
+
+static void
+death_unfixture(void)
+{
+	moments_free(&ts.dv.ms);
+	timeline_pod_free(&ts.dv.tp);
+	memset(&ts.dv, 0, sizeof ts.dv);
+	ts.look.utf8 = 1;
+}
+
+static void
+test_tui_overview(void)
+{
+	if (open_screen() != 0) {
+		fprintf(stderr, "test-tui: no C.UTF-8 screen; skipped\n");
+		return;
+	}
+	check("overview", overview_draw, 40, 120);
+	check("overview", overview_draw, 24, 80);
+	close_screen();
+}
+
+static void
+test_tui_pods(void)
+{
+	static struct pods_row	rows[4];
+
+	if (open_screen() != 0)
+		return;
+	memset(rows, 0, sizeof rows);
+	rows[0].heading = "returns/returns-api (Deployment)";
+	rows[1].pod = &pods[0];
+	rows[1].failed = 12;
+	rows[1].missing = 10;
+	snprintf(rows[1].badges, sizeof rows[1].badges, "KILL GRACE");
+	rows[2].pod = &pods[1];
+	rows[2].missing = 10;
+	snprintf(rows[2].badges, sizeof rows[2].badges, "KILL GRACE");
+	rows[3].pod = &pods[2];
+	ts.pl.rows = rows;
+	ts.pl.nrows = 4;
+	ts.pl.cursor = 1;
+	check("pods", pods_draw, 40, 120);
+	check("pods", pods_draw, 24, 80);
+	ts.pl.rows = NULL;
+	ts.pl.nrows = 0;
+	close_screen();
+}
+
+static void
+test_tui_findings(void)
+{
+	char	*cause = NULL;
+
+	if (open_screen() != 0)
+		return;
+	check("findings", findings_draw, 24, 80);
+	ts.fv.idx = 0;
+	ts.cols = 80;
+	ts.rows = 24;
+	CHECK(finding_load(&ts, &cause) == 0);
+	check("finding", finding_draw, 24, 80);
+	while (ts.fv.nlines > 0)
+		free(ts.fv.lines[--ts.fv.nlines]);
+	free(ts.fv.lines);
+	free(ts.fv.line_pod);
+	free(ts.fv.line_style);
+	free(ts.fv.pods);
+	memset(&ts.fv, 0, sizeof ts.fv);
+	close_screen();
+}
+
+static void
+test_tui_death(void)
+{
+	if (open_screen() != 0)
+		return;
+	death_fixture(1);
+	check("death", death_draw, 40, 120);
+	check("death", death_draw, 24, 80);
+	death_unfixture();
+	death_fixture(0);
+	check("death-ascii", death_draw, 24, 80);
+	death_unfixture();
+	close_screen();
+}
+
+static void
+test_tui_rollout(void)
+{
+	static struct rollout_lane	lanes[2];
+	struct rollout_state		*rv = &ts.rv;
+	size_t				i;
+
+	if (open_screen() != 0)
+		return;
+	memset(rv, 0, sizeof *rv);
+	memset(lanes, 0, sizeof lanes);
+	rv->title = "Rollout of returns/returns-api";
+	rv->lanes = lanes;
+	rv->n = 2;
+	rv->lo_off_us = -5 * S;
+	rv->hi_off_us = 33 * S;
+	for (i = 0; i < 2; i++) {
+		lanes[i].pod = &pods[i];
+		moments_derive(&pods[i], &lanes[i].ms);
+		moments_finish(&lanes[i].ms);
+		timeline_pod(&pods[i], &lanes[i].tp);
+	}
+	rollout_summarize(rv);
+	check("rollout", rollout_draw, 40, 120);
+	for (i = 0; i < 2; i++) {
+		moments_free(&lanes[i].ms);
+		timeline_pod_free(&lanes[i].tp);
+	}
+	memset(rv, 0, sizeof *rv);
+	close_screen();
+}
+
+static void
+test_tui_sql(void)
+{
+	static char	*cols[] = { (char *)"name", (char *)"n" };
+	static char	*cells[] = {
+		(char *)"returns-api-7d9f8b6c5-x2kq9", (char *)"137",
+		(char *)"evil\x1b[2J", NULL
+	};
+
+	if (open_screen() != 0)
+		return;
+	snprintf(ts.sq.query, sizeof ts.sq.query, "SELECT name, n FROM t");
+	ts.sq.t.ncols = 2;
+	ts.sq.t.cols = cols;
+	ts.sq.t.nrows = 2;
+	ts.sq.t.cells = cells;
+	check("sql", sql_draw, 24, 80);
+	memset(&ts.sq.t, 0, sizeof ts.sq.t);
+	ts.sq.error = (char *)"near \"SELEC\": syntax error";
+	check("sql-error", sql_draw, 24, 80);
+	ts.sq.error = NULL;
+	close_screen();
+}
+
+static void
+test_tui_help(void)
+{
+	if (open_screen() != 0)
+		return;
+	ts.help_of = VIEW_DEATH;
+	check("help", help_draw, 40, 120);
+	close_screen();
+}
+
+const struct unit_test tui_tests[] = {
+	{ "tui_overview", test_tui_overview },
+	{ "tui_pods", test_tui_pods },
+	{ "tui_findings", test_tui_findings },
+	{ "tui_death", test_tui_death },
+	{ "tui_rollout", test_tui_rollout },
+	{ "tui_sql", test_tui_sql },
+	{ "tui_help", test_tui_help },
+	{ NULL, NULL }
+};
