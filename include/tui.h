@@ -253,6 +253,8 @@ struct tui_key {
 struct tui_view {
 	const char		*name;	/* "Overview" */
 	int			(*load)(struct tui_state *, char **cause);
+	/* frees what load built (at the end), or NULL when nothing */
+	void			(*unload)(struct tui_state *);
 	void			(*draw)(WINDOW *, int h, int w,
 				    const struct tui_state *);
 	const struct tui_key	*keys;	/* ends with a NULL name */
@@ -287,29 +289,35 @@ struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
 
 /* The views (one file each). */
 int	overview_load(struct tui_state *, char **);
+void	overview_clear(struct tui_state *);
 void	overview_draw(WINDOW *, int, int, const struct tui_state *);
 int	overview_go(struct tui_state *, const char *);
 extern const struct tui_key overview_keys[];
 int	pods_load(struct tui_state *, char **);
+void	pods_clear(struct tui_state *);
 void	pods_draw(WINDOW *, int, int, const struct tui_state *);
 int	pods_go(struct tui_state *, const char *);
 extern const struct tui_key pods_keys[];
 void	findings_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key findings_keys[];
 int	finding_load(struct tui_state *, char **);
+void	finding_clear(struct tui_state *);
 void	finding_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key finding_keys[];
 int	death_load(struct tui_state *, char **);
+void	death_clear_state(struct tui_state *);
 int	death_go(struct tui_state *, const char *);
 int	death_open(struct tui_state *, struct podset_pod *, char **);
 void	death_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key death_keys[];
 int	rollout_load(struct tui_state *, char **);
+void	rollout_clear(struct tui_state *);
 /* What the lanes of a rollout share, in the summary's three sentences. */
 void	rollout_summarize(struct rollout_state *);
 void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rollout_keys[];
 int	sql_run(struct tui_state *, const char *query);
+void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];
 void	help_draw(WINDOW *, int, int, const struct tui_state *);

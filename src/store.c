@@ -388,11 +388,27 @@ static const char *const migrations[] = {
 	 * meta holds coroner's own state: model_stale is 1 from the commit
 	 * of an input until the model is rebuilt from it.
 	 */
-	"ALTER TABLE sources ADD COLUMN sha256 TEXT;"
-	"CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER);"
-	"INSERT INTO meta (key, value) VALUES ('model_stale', 0);",
+	"CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY,"
+	"  value INTEGER);"
+	"INSERT OR IGNORE INTO meta (key, value) VALUES ('model_stale', 0);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
+
+/*
+ * Columns that migrations add, each before its migration's SQL runs and
+ * only when the table lacks it: ALTER TABLE ADD COLUMN cannot say "if not
+ * exists", and a migration must be able to run again on a database whose
+ * user_version was set back.
+ */
+static const struct {
+	int		 version;	/* added by migration version -> +1 */
+	const char	*table;
+	const char	*column;
+	const char	*type;
+} migration_columns[] = {
+	{ .version = 3, .table = "sources", .column = "sha256",
+	    .type = "TEXT" },
+};
 
 static void
 store_seterr(struct store *st, const char *what)
@@ -480,6 +496,42 @@ store_identify(struct store *st, int *fresh, char **cause)
 	return (-1);
 }
 
+/* Adds the columns of migration v that the tables lack; 0 or -1. */
+static int
+store_add_columns(struct store *st, int64_t v, char **cause)
+{
+	char	*sql;
+	int64_t	 have;
+	size_t	 i;
+	int	 rc;
+
+	for (i = 0; i < sizeof migration_columns /
+	    sizeof migration_columns[0]; i++) {
+		if (migration_columns[i].version != v)
+			continue;
+		sql = xasprintf("SELECT count(*) FROM pragma_table_info('%s') "
+		    "WHERE name = '%s'", migration_columns[i].table,
+		    migration_columns[i].column);
+		rc = store_int_query(st, sql, &have);
+		free(sql);
+		if (rc != 0) {
+			*cause = xasprintf("%s: %s", migration_columns[i].table,
+			    sqlite3_errmsg(st->db));
+			return (-1);
+		}
+		if (have != 0)
+			continue;
+		sql = xasprintf("ALTER TABLE %s ADD COLUMN %s %s",
+		    migration_columns[i].table, migration_columns[i].column,
+		    migration_columns[i].type);
+		rc = store_exec(st, sql, cause);
+		free(sql);
+		if (rc != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 static int
 store_migrate(struct store *st, char **cause)
 {
@@ -497,7 +549,13 @@ store_migrate(struct store *st, char **cause)
 		return (-1);
 	}
 	for (; v < (int64_t)NMIGRATIONS; v++) {
-		sql = xasprintf("BEGIN IMMEDIATE; %s PRAGMA user_version = %d; "
+		if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+			return (-1);
+		if (store_add_columns(st, v, cause) != 0) {
+			store_exec(st, "ROLLBACK", NULL);
+			return (-1);
+		}
+		sql = xasprintf("%s PRAGMA user_version = %d; "
 		    "PRAGMA application_id = %d; COMMIT;", migrations[v],
 		    (int)v + 1, STORE_APPLICATION_ID);
 		if (store_exec(st, sql, cause) != 0) {

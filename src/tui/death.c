@@ -314,6 +314,12 @@ death_clear(struct death_state *dv)
 	detail_clear(dv);
 }
 
+void
+death_clear_state(struct tui_state *ts)
+{
+	death_clear(&ts->dv);
+}
+
 int
 death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 {

@@ -167,6 +167,12 @@ fv_clear(struct finding_state *fv)
 	fv->nlines = fv->npods = 0;
 }
 
+void
+finding_clear(struct tui_state *ts)
+{
+	fv_clear(&ts->fv);
+}
+
 static void
 line(struct finding_state *fv, int style, int pod, const char *text)
 {

@@ -41,6 +41,12 @@ lanes_free(struct ov_state *ov)
 	ov->nlanes = 0;
 }
 
+void
+overview_clear(struct tui_state *ts)
+{
+	lanes_free(&ts->ov);
+}
+
 /* The lane of a workload, added when missing. */
 static struct ov_lane *
 lane_of(struct tui_state *ts, const char *ns, const char *wl)

@@ -203,6 +203,14 @@ cmp_death(const void *a, const void *b)
 	    q->r.name != NULL ? q->r.name : ""));
 }
 
+void
+pods_clear(struct tui_state *ts)
+{
+	free(ts->pl.rows);
+	ts->pl.rows = NULL;
+	ts->pl.nrows = 0;
+}
+
 int
 pods_load(struct tui_state *ts, char **cause)
 {

@@ -33,6 +33,12 @@ lanes_free(struct rollout_state *rv)
 	rv->n = 0;
 }
 
+void
+rollout_clear(struct tui_state *ts)
+{
+	lanes_free(&ts->rv);
+}
+
 /* Where a pod's lane is aligned: its deletion request, else its end. */
 static int64_t
 zero_of(const struct podset_pod *p)

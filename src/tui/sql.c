@@ -14,6 +14,14 @@
 #define SQL_ROWS	2000	/* rows kept of a result */
 #define CELL_MAX	40	/* columns of one cell, at most */
 
+void
+sql_clear(struct tui_state *ts)
+{
+	store_table_free(&ts->sq.t);
+	free(ts->sq.error);
+	ts->sq.error = NULL;
+}
+
 int
 sql_run(struct tui_state *ts, const char *query)
 {

@@ -23,20 +23,24 @@
 
 const struct tui_view tui_views[VIEW__COUNT] = {
 	[VIEW_OVERVIEW] = { .name = "Overview", .load = overview_load,
-	    .draw = overview_draw, .keys = overview_keys,
-	    .go = overview_go },
+	    .unload = overview_clear, .draw = overview_draw,
+	    .keys = overview_keys, .go = overview_go },
 	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
-	    .draw = pods_draw, .keys = pods_keys, .go = pods_go },
+	    .unload = pods_clear, .draw = pods_draw, .keys = pods_keys,
+	    .go = pods_go },
 	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
 	    .draw = findings_draw, .keys = findings_keys },
 	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,
-	    .draw = finding_draw, .keys = finding_keys },
+	    .unload = finding_clear, .draw = finding_draw,
+	    .keys = finding_keys },
 	[VIEW_DEATH] = { .name = "Death", .load = death_load,
-	    .draw = death_draw, .keys = death_keys, .go = death_go },
+	    .unload = death_clear_state, .draw = death_draw,
+	    .keys = death_keys, .go = death_go },
 	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rollout_load,
-	    .draw = rollout_draw, .keys = rollout_keys },
-	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
-	    .keys = sql_keys },
+	    .unload = rollout_clear, .draw = rollout_draw,
+	    .keys = rollout_keys },
+	[VIEW_SQL] = { .name = "SQL", .load = NULL, .unload = sql_clear,
+	    .draw = sql_draw, .keys = sql_keys },
 	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
 	    .keys = help_keys },
 };
@@ -137,6 +141,11 @@ tui_state_free(struct tui_state *ts)
 {
 	size_t	i;
 
+	/* what each view loaded, then what they share */
+	for (i = 0; i < VIEW__COUNT; i++) {
+		if (tui_views[i].unload != NULL)
+			tui_views[i].unload(ts);
+	}
 	for (i = 0; i < ts->nfindings; i++)
 		free(ts->findings[i].uids);
 	free(ts->findings);
@@ -287,7 +296,7 @@ export_report(struct tui_state *ts, const char *path)
 	}
 	json_decref(rep);
 	snprintf(ts->message, sizeof ts->message, "wrote the %s report to "
-	    "%s", export_format, path);
+	    "%.200s", export_format, path);
 }
 
 /* What a prompt's answer does.  Returns TUI_* bits. */
@@ -316,7 +325,8 @@ answered(struct tui_state *ts, int kind)
 			    "'%.20s': md, html or json", a);
 			return (TUI_REDRAW);
 		}
-		snprintf(export_format, sizeof export_format, "%s", a);
+		/* a format's name: report_format() knew it */
+		snprintf(export_format, sizeof export_format, "%.7s", a);
 		ts->prompt_for = "write the report to: ";
 		ts->prompt_kind = PROMPT_EXPORT_PATH;
 		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",
