@@ -76,8 +76,11 @@ static void
 note_skipped(struct buf *skipped, const char *kind)
 {
 	const char	*p;
-	size_t		 n = strlen(kind);
+	size_t		 n;
 
+	if (*kind == '\0')
+		kind = "(empty kind)";	/* strstr(p, "") would not move on */
+	n = strlen(kind);
 	for (p = skipped->data; p != NULL && (p = strstr(p, kind)) != NULL;
 	    p += n) {
 		if ((p == skipped->data || p[-1] == ' ') &&
