@@ -151,8 +151,9 @@ demo: $(BIN)
 
 # make fuzz: each importer under libFuzzer with ASan and UBSan, one run of
 # FUZZ_SECONDS per importer, seeded with the golden inputs (clang and its
-# libFuzzer runtime needed).  Ends with "fuzz: N passed, N failed"; the
-# input of a crash is left in build/fuzz-crash-IMPORTER-*.
+# libFuzzer runtime needed).  An input taking over 20 s is a hang, and
+# fails like a crash.  Ends with "fuzz: N passed, N failed"; the input
+# of a crash is left in build/fuzz-crash-IMPORTER-*.
 FUZZ_SECONDS ?= 60
 FUZZ_IMPORTERS = k8s-events k8s-pods k8s-workloads container-log \
 	   ingress-nginx envoy alb gclb records
@@ -172,7 +173,7 @@ fuzz:
 	    mkdir -p build/fuzz-corpus/$$imp; \
 	    if FUZZ_IMPORTER=$$imp build/fuzz-import \
 	        -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-	        -rss_limit_mb=1024 -print_final_stats=0 \
+	        -rss_limit_mb=1024 -timeout=20 -print_final_stats=0 \
 	        -artifact_prefix=build/fuzz-crash-$$imp- \
 	        build/fuzz-corpus/$$imp build/fuzz-seeds \
 	        >build/fuzz-$$imp.log 2>&1; then \
