@@ -4,7 +4,7 @@
 # names from the zoneinfo directory, and file names where a file goes.
 # Installed as $(PREFIX)/share/bash-completion/completions/coroner.
 
-_coroner_commands="import analyze report pods timeline tui formats help"
+_coroner_commands="import analyze report pods timeline lint tui formats help"
 
 # The formats "coroner formats" lists, else the ones known when this was
 # written.
@@ -40,7 +40,8 @@ _coroner()
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
 		--db|--as|--tz|--pod|--container|--records|--key|--time|\
-		--reconcile|--lead|--skew|--format|-o|--output|--max-*)
+		--reconcile|--lead|--skew|--format|-o|--output|--shutdown|\
+		--margin|--max-*)
 			((i++)) ;;
 		-*)	;;
 		*)	cmd=${COMP_WORDS[i]}; break ;;
@@ -56,13 +57,17 @@ _coroner()
 		    "${COMP_WORDS[0]}")" -- "$cur"))
 		return ;;
 	--format)
-		COMPREPLY=($(compgen -W "md html json" -- "$cur"))
+		if [ "$cmd" = lint ]; then
+			COMPREPLY=($(compgen -W "text json" -- "$cur"))
+		else
+			COMPREPLY=($(compgen -W "md html json" -- "$cur"))
+		fi
 		return ;;
 	--tz)
 		COMPREPLY=($(compgen -W "$(_coroner_zones)" -- "$cur"))
 		return ;;
 	--pod|--container|--records|--key|--time|--reconcile|--lead|--skew|\
-	--max-*)
+	--shutdown|--margin|--max-*)
 		return ;;
 	esac
 
@@ -88,6 +93,8 @@ _coroner()
 		opts="--db --json --help" ;;
 	timeline|tui)
 		opts="--db --help" ;;
+	lint)
+		opts="--db --shutdown --margin --format --help" ;;
 	formats)
 		opts="--help" ;;
 	help)
@@ -98,7 +105,7 @@ _coroner()
 	esac
 	if [[ $cur == -* ]]; then
 		COMPREPLY=($(compgen -W "$opts" -- "$cur"))
-	elif [ "$cmd" = import ]; then
+	elif [ "$cmd" = import ] || [ "$cmd" = lint ]; then
 		COMPREPLY=($(compgen -f -- "$cur"))
 	fi
 }

@@ -3,7 +3,8 @@
  * kubectl and other tools write them: core/v1 List and EventList (items
  * with or without "kind"), a single Event, events.k8s.io/v1 Events
  * (regarding, note, deprecated*), and watch streams (concatenated objects,
- * with or without {"type": ..., "object": ...} wrappers).  Each becomes a
+ * with or without {"type": ..., "object": ...} wrappers), in JSON or YAML
+ * (one YAML document or list item at a time, k8s.c).  Each becomes a
  * struct rec_event with kubectl's times (formats/kubernetes.md §4.2).
  * Knows nothing of SQLite or curses.
  */
@@ -20,12 +21,14 @@ static int
 imp_k8s_events_probe(const char *name, const unsigned char *head,
     size_t len)
 {
-	if (!kj_head_is_json(head, len))
+	struct kj_head	h;
+
+	if (!kj_head_open(&h, head, len))
 		return (0);
-	if (kj_head_has(head, len, "kind", "EventList"))
+	if (kj_head_key(&h, "kind", "EventList"))
 		return (95);
-	if (kj_head_has(head, len, "involvedObject", NULL) ||
-	    kj_head_has(head, len, "regarding", NULL))
+	if (kj_head_key(&h, "involvedObject", NULL) ||
+	    kj_head_key(&h, "regarding", NULL))
 		return (90);
 	return (0);
 }
@@ -204,7 +207,7 @@ imp_k8s_events_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_events = {
 	.name = "k8s-events",
-	.summary = "kubectl get events -o json, events.k8s.io, watches",
+	.summary = "kubectl get events -o json|yaml, events.k8s.io, watches",
 	.probe = imp_k8s_events_probe,
 	.parse = imp_k8s_events_parse,
 };

@@ -3,10 +3,12 @@
  * support bundles and the kubelet write them: kubectl's List, PodList
  * (items with or without "kind", the kubelet's compact /pods), a single
  * Pod, and watch streams (concatenated versions of pods, with or without
- * {"type": ..., "object": ...} wrappers).  Each version of a pod becomes
+ * {"type": ..., "object": ...} wrappers), in JSON or YAML (k8s.c reads
+ * both into the same values).  Each version of a pod becomes
  * one struct rec_pod followed by one struct rec_container per container
  * (spec and status merged by name), with the preStop hook read into a
- * duration where the hook is a sleep (formats/kubernetes.md §6).
+ * duration where the hook is a sleep (podspec.c, formats/kubernetes.md
+ * §6).
  * Knows nothing of SQLite or curses, nor of how the model folds versions.
  */
 #include <stdio.h>
@@ -16,28 +18,31 @@
 #include "importer.h"
 #include "k8s.h"
 #include "k8sjson.h"
+#include "podspec.h"
 #include "timefmt.h"
 #include "util.h"
 
 static int
 imp_k8s_pods_probe(const char *name, const unsigned char *head, size_t len)
 {
-	if (!kj_head_is_json(head, len))
+	struct kj_head	h;
+
+	if (!kj_head_open(&h, head, len))
 		return (0);
-	if (kj_head_has(head, len, "kind", "PodList"))
+	if (kj_head_key(&h, "kind", "PodList"))
 		return (95);
-	if (kj_head_has(head, len, "containerStatuses", NULL))
+	if (kj_head_key(&h, "containerStatuses", NULL))
 		return (90);
-	if (kj_head_has(head, len, "kind", "Pod") &&
-	    kj_head_has(head, len, "spec", NULL))
+	if (kj_head_key(&h, "kind", "Pod") &&
+	    kj_head_key(&h, "spec", NULL))
 		return (90);
 	/*
 	 * A Pod without kind and not yet running (no containerStatuses):
 	 * containers with no pod template around them.  Workloads write
 	 * "template" before their containers, so it would be in the head.
 	 */
-	if (kj_head_has(head, len, "containers", NULL) &&
-	    !kj_head_has(head, len, "template", NULL))
+	if (kj_head_key(&h, "containers", NULL) &&
+	    !kj_head_key(&h, "template", NULL))
 		return (60);
 	return (0);
 }
@@ -250,6 +255,7 @@ read_pod(json_t *pod, const char *watch, struct rec_pod *r)
 	r->ip = kj_str(pod, "status.podIP");
 	r->phase = kj_str(pod, "status.phase");
 	r->reason = kj_str(pod, "status.reason");
+	r->message = kj_str(pod, "status.message");
 	if ((owner = owner_of(pod)) != NULL) {
 		r->owner_kind = kj_str(owner, "kind");
 		r->owner_name = kj_str(owner, "name");
@@ -272,184 +278,6 @@ read_pod(json_t *pod, const char *watch, struct rec_pod *r)
 	    INT_NONE);
 }
 
-/* The last component of a path: "/bin/sleep" -> "sleep". */
-static const char *
-base_name(const char *s)
-{
-	const char	*p = strrchr(s, '/');
-
-	return (p != NULL ? p + 1 : s);
-}
-
-/*
- * The duration of a sleep(1) operand s[0..n), "25", "0.5", "5s", "2m",
- * in milliseconds, or -1 when it is not one ("infinity", "$DELAY").
- */
-static int64_t
-sleep_operand_ms(const char *s, size_t n)
-{
-	int64_t	 whole = 0, frac = 0, scale = 100, unit = 1000;
-	size_t	 i = 0, digits = 0;
-
-	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, digits++) {
-		if (digits >= 9)
-			return (-1);
-		whole = whole * 10 + (s[i] - '0');
-	}
-	if (i < n && s[i] == '.') {
-		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++) {
-			digits++;
-			frac += (s[i] - '0') * scale;
-			scale /= 10;
-		}
-	}
-	if (digits == 0)
-		return (-1);
-	if (i + 1 == n) {
-		switch (s[i]) {
-		case 's':
-			break;
-		case 'm':
-			unit = 60 * 1000;
-			break;
-		case 'h':
-			unit = 3600 * 1000;
-			break;
-		case 'd':
-			unit = 86400 * 1000;
-			break;
-		default:
-			return (-1);
-		}
-	} else if (i != n)
-		return (-1);
-	return (whole * unit + frac * unit / 1000);
-}
-
-/*
- * A shell script that starts with a sleep ("sleep 25", "sleep 5s && kill
- * 1", "/bin/sleep 10; nginx -s quit"): that sleep in milliseconds, or -1.
- */
-static int64_t
-script_sleep_ms(const char *s)
-{
-	const char	*w, *e;
-	int64_t		 ms;
-
-	while (*s == ' ' || *s == '\t' || *s == '\n')
-		s++;
-	/* The first word, "sleep" or a path ending in "/sleep". */
-	for (w = s; *s != '\0' && strchr(" \t\n;&|", *s) == NULL; s++)
-		;
-	if (s - w < 5 || memcmp(s - 5, "sleep", 5) != 0 ||
-	    (s - w > 5 && s[-6] != '/'))
-		return (-1);
-	while (*s == ' ' || *s == '\t')
-		s++;
-	for (e = s; *e != '\0' && strchr(" \t\n;&|", *e) == NULL; e++)
-		;
-	if ((ms = sleep_operand_ms(s, (size_t)(e - s))) < 0)
-		return (-1);
-	while (*e == ' ' || *e == '\t')
-		e++;
-	/* What follows must wait for the sleep: not "&" or "|". */
-	if (*e == '\0' || *e == '\n' || *e == ';' ||
-	    strncmp(e, "&&", 2) == 0 || strncmp(e, "||", 2) == 0)
-		return (ms);
-	return (-1);
-}
-
-/* Whether a is a shell's "-c" option, alone or among others ("-ec"). */
-static int
-is_dash_c(const char *a)
-{
-	int	c = 0;
-
-	if (a[0] != '-' || a[1] == '\0')
-		return (0);
-	for (a++; *a != '\0'; a++) {
-		if (*a < 'a' || *a > 'z')
-			return (0);
-		if (*a == 'c')
-			c = 1;
-	}
-	return (c);
-}
-
-/*
- * The sleep an exec hook's argv does, in ms, or -1: ["sleep", "25"],
- * ["/bin/sleep", "25"], ["sh", "-c", "sleep 25 && ..."].
- */
-static int64_t
-exec_sleep_ms(const char *const *argv, size_t argc)
-{
-	static const char *const shells[] = {
-		"sh", "bash", "ash", "dash", "ksh", "zsh"
-	};
-	const char	*cmd;
-	size_t		 i;
-
-	if (argc == 0)
-		return (-1);
-	cmd = base_name(argv[0]);
-	if (strcmp(cmd, "sleep") == 0)
-		return (argc == 2 ? sleep_operand_ms(argv[1],
-		    strlen(argv[1])) : -1);
-	for (i = 0; i < sizeof shells / sizeof shells[0]; i++) {
-		if (strcmp(cmd, shells[i]) == 0)
-			break;
-	}
-	if (i == sizeof shells / sizeof shells[0] || argc < 3 ||
-	    !is_dash_c(argv[1]))
-		return (-1);
-	return (script_sleep_ms(argv[2]));
-}
-
-#define ARGV_MAX	64
-
-/* Reads lifecycle.preStop of a container spec into c. */
-static void
-read_prestop(json_t *spec, struct rec_container *c, struct buf *cmd)
-{
-	json_t		*hook = kj_get(spec, "lifecycle.preStop"), *words, *w;
-	const char	*argv[ARGV_MAX];
-	size_t		 i, argc = 0, nwords = 0;
-	int64_t		 s, ms;
-
-	c->prestop_ms = INT_NONE;
-	if (!json_is_object(hook))
-		return;
-	/* In the order the kubelet tries them. */
-	if (json_is_object(json_object_get(hook, "exec"))) {
-		c->prestop_kind = "exec";
-		words = kj_get(hook, "exec.command");
-		buf_clear(cmd);
-		json_array_foreach(words, i, w) {
-			if (!json_is_string(w))
-				continue;
-			if (nwords++ != 0)
-				buf_puts(cmd, " ");
-			buf_append(cmd, json_string_value(w),
-			    json_string_length(w));
-			if (argc < ARGV_MAX)
-				argv[argc++] = json_string_value(w);
-		}
-		c->prestop_cmd = nwords != 0 ? cmd->data : NULL;
-		if ((ms = exec_sleep_ms(argv, argc)) >= 0) {
-			c->prestop_kind = "sleep";
-			c->prestop_ms = ms;
-		}
-	} else if (json_is_object(json_object_get(hook, "httpGet")))
-		c->prestop_kind = "httpGet";
-	else if (json_is_object(json_object_get(hook, "sleep"))) {
-		c->prestop_kind = "sleep";
-		s = kj_int(hook, "sleep.seconds", -1);
-		if (s >= 0 && s <= KJ_MAX_SECONDS)
-			c->prestop_ms = s * 1000;
-	} else if (json_is_object(json_object_get(hook, "tcpSocket")))
-		c->prestop_kind = "tcpSocket";
-}
-
 /* Reads a container's status (may be NULL) into c. */
 static void
 read_status(json_t *st, struct rec_container *c)
@@ -467,6 +295,7 @@ read_status(json_t *st, struct rec_container *c)
 	if (json_is_object(t = kj_get(st, "state.terminated"))) {
 		c->state = "terminated";
 		c->reason = kj_str(t, "reason");
+		c->message = kj_str(t, "message");
 		c->started_us = time_at(t, "startedAt");
 		c->finished_us = time_at(t, "finishedAt");
 		c->exit_code = kj_int(t, "exitCode", INT_NONE);
@@ -477,14 +306,36 @@ read_status(json_t *st, struct rec_container *c)
 	} else if (json_is_object(t = kj_get(st, "state.waiting"))) {
 		c->state = "waiting";
 		c->reason = kj_str(t, "reason");
+		c->message = kj_str(t, "message");
 	}
 	if (json_is_object(t = kj_get(st, "lastState.terminated"))) {
 		c->last_reason = kj_str(t, "reason");
+		c->last_message = kj_str(t, "message");
 		c->last_started_us = time_at(t, "startedAt");
 		c->last_finished_us = time_at(t, "finishedAt");
 		c->last_exit_code = kj_int(t, "exitCode", INT_NONE);
 		c->last_signal = kj_int(t, "signal", INT_NONE);
 	}
+}
+
+/*
+ * Reads the livenessProbe of a container spec (may be NULL) into c: the
+ * numbers as written (the API server writes its defaults in).
+ */
+static void
+read_liveness(json_t *spec, struct rec_container *c)
+{
+	json_t	*p = spec != NULL ? kj_get(spec, "livenessProbe") : NULL;
+
+	c->liveness_period_s = c->liveness_timeout_s = INT_NONE;
+	c->liveness_threshold = c->liveness_delay_s = INT_NONE;
+	if (!json_is_object(p))
+		return;
+	c->liveness = 1;
+	c->liveness_period_s = kj_int(p, "periodSeconds", INT_NONE);
+	c->liveness_timeout_s = kj_int(p, "timeoutSeconds", INT_NONE);
+	c->liveness_threshold = kj_int(p, "failureThreshold", INT_NONE);
+	c->liveness_delay_s = kj_int(p, "initialDelaySeconds", INT_NONE);
 }
 
 /* The element of arr (specs or statuses) whose "name" is name, or NULL. */
@@ -514,21 +365,23 @@ static int
 put_container(struct pod_ctx *pc, json_t *spec, json_t *st, int init)
 {
 	struct rec_container	 c;
-	const char		*policy;
+	struct podspec_hook	 hook;
 
 	memset(&c, 0, sizeof c);
 	c.pod_uid = pc->pod->uid;
 	c.name = kj_str(spec != NULL ? spec : st, "name");
 	c.init = init;
 	if (spec != NULL) {
-		policy = kj_str(spec, "restartPolicy");
-		c.native_sidecar = init && policy != NULL &&
-		    strcmp(policy, "Always") == 0;
+		c.native_sidecar = podspec_native(spec, init);
 		c.image = kj_str(spec, "image");
 	}
 	if (c.image == NULL && st != NULL)
 		c.image = kj_str(st, "image");
-	read_prestop(spec, &c, &pc->cmd);
+	podspec_prestop(spec, &hook, &pc->cmd);
+	c.prestop_kind = hook.kind;
+	c.prestop_ms = hook.ms;
+	c.prestop_cmd = hook.cmd;
+	read_liveness(spec, &c);
 	read_status(st, &c);
 	c.resource_version = pc->pod->resource_version;
 	c.observed_us = pc->pod->observed_us;
@@ -611,7 +464,8 @@ imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_pods = {
 	.name = "k8s-pods",
-	.summary = "Kubernetes Pods: kubectl -o json, PodList, kubelet, watch",
+	.summary = "Kubernetes Pods: kubectl -o json|yaml, PodList, kubelet, "
+	    "watch",
 	.probe = imp_k8s_pods_probe,
 	.parse = imp_k8s_pods_parse,
 };

@@ -5,7 +5,7 @@
  * ("ReplicaSetList", items with or without "kind"), kubectl Lists (also
  * the mixed ones of "kubectl get all -o json", whose other objects the
  * shared loop hands to their own readers), single objects and watch
- * streams.  Each object becomes one struct rec_workload
+ * streams, in JSON or YAML.  Each object becomes one struct rec_workload
  * (formats/kubernetes.md §3, §7, §8).  Knows nothing of SQLite or curses,
  * and nothing of pods or events.
  */
@@ -51,32 +51,33 @@ static int
 imp_k8s_workloads_probe(const char *name, const unsigned char *head,
     size_t len)
 {
-	size_t	i;
-	int	named = 0;
+	struct kj_head	h;
+	size_t		i;
+	int		named = 0;
 
-	if (!kj_head_is_json(head, len))
+	if (!kj_head_open(&h, head, len))
 		return (0);
 	for (i = 0; i < WL_NKINDS; i++) {
-		if (kj_head_has(head, len, "kind", wl_kinds[i].list))
+		if (kj_head_key(&h, "kind", wl_kinds[i].list))
 			return (95);
-		if (kj_head_has(head, len, "kind", wl_kinds[i].kind))
+		if (kj_head_key(&h, "kind", wl_kinds[i].kind))
 			named = 1;
 	}
 	if (!named) {
 		/* items without kind (old dumps): a pod template and a
 		   selector are a workload's */
-		if (kj_head_has(head, len, "template", NULL) &&
-		    kj_head_has(head, len, "selector", NULL))
+		if (kj_head_key(&h, "template", NULL) &&
+		    kj_head_key(&h, "selector", NULL))
 			return (50);
 		/*
 		 * A "List" of no kind coroner knows yet (an empty one, as
 		 * "kubectl get events -o json" prints when there are none):
 		 * each item goes to the reader of its kind anyway.
 		 */
-		return (kj_head_has(head, len, "kind", "List") ? 10 : 0);
+		return (kj_head_key(&h, "kind", "List") ? 10 : 0);
 	}
-	if (kj_head_has(head, len, "template", NULL) ||
-	    kj_head_has(head, len, "jobTemplate", NULL))
+	if (kj_head_key(&h, "template", NULL) ||
+	    kj_head_key(&h, "jobTemplate", NULL))
 		return (80);
 	return (40);
 }
@@ -244,6 +245,7 @@ read_job_condition(json_t *obj, struct rec_workload *r, char *why,
 			return (-1);
 		}
 		r->condition = job_conditions[j];
+		r->condition_reason = kj_str(c, "reason");
 		return (0);
 	}
 	return (0);
@@ -305,6 +307,7 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 	r->start_us = r->completion_us = r->condition_us = TIME_NONE;
 	r->last_schedule_us = TIME_NONE;
 	r->active = r->succeeded = r->failed = INT_NONE;
+	r->backoff_limit = INT_NONE;
 	if (read_time(obj, "metadata.creationTimestamp", &r->created_us,
 	    why, whylen) != 0 ||
 	    read_time(obj, "metadata.deletionTimestamp", &r->deletion_ts_us,
@@ -321,6 +324,7 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 		r->active = status_count(obj, "status.active");
 		r->succeeded = status_count(obj, "status.succeeded");
 		r->failed = status_count(obj, "status.failed");
+		r->backoff_limit = kj_int(obj, "spec.backoffLimit", INT_NONE);
 		r->suspended = json_is_true(kj_get(obj, "spec.suspend"));
 	} else if (strcmp(kind, "CronJob") == 0) {
 		if (read_time(obj, "status.lastScheduleTime",
@@ -364,7 +368,7 @@ imp_k8s_workloads_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_workloads = {
 	.name = "k8s-workloads",
-	.summary = "kubectl get rs,deploy,sts,ds,jobs,cronjobs -o json; "
+	.summary = "kubectl get rs,deploy,sts,ds,jobs,cronjobs -o json|yaml; "
 	    "watches",
 	.probe = imp_k8s_workloads_probe,
 	.parse = imp_k8s_workloads_parse,

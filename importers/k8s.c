@@ -1,10 +1,10 @@
 /*
  * k8s.c: the reading loop shared by the Kubernetes importers (k8s.h).
- * Unwraps watch events, finds each object's kind (its own "kind", else the
- * list's, else its shape: involvedObject means an Event, containers a
- * Pod, a pod template a workload), and hands it to the handler of that
- * kind.  Knows nothing of SQLite
- * or curses, and nothing of the fields of any kind.
+ * Reads JSON through jsonsplit and YAML through yamlsplit, unwraps watch
+ * events, finds each object's kind (its own "kind", else the list's,
+ * else its shape: involvedObject means an Event, containers a Pod, a pod
+ * template a workload), and hands it to the handler of that kind.  Knows
+ * nothing of SQLite or curses, and nothing of the fields of any kind.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -94,26 +94,100 @@ note_skipped(struct buf *skipped, const char *kind)
 	buf_puts(skipped, kind);
 }
 
+void
+k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
+{
+	const unsigned char	*head;
+	size_t			 len;
+
+	memset(kr, 0, sizeof *kr);
+	len = input_peek(in, &head);
+	kr->yaml = !kj_head_is_json(head, len) && kj_head_is_yaml(head, len);
+	if (kr->yaml)
+		ys_init(&kr->ys, in);
+	else
+		js_init(&kr->js, in, max_object, JS_NUL_REPLACE);
+}
+
+void
+k8s_reader_free(struct k8s_reader *kr)
+{
+	json_decref(kr->doc);
+	kr->doc = NULL;
+	if (kr->yaml)
+		ys_free(&kr->ys);
+	else
+		js_free(&kr->js);
+}
+
+int64_t
+k8s_reader_objects(const struct k8s_reader *kr)
+{
+	return (kr->yaml ? kr->ys.objects : kr->js.objects);
+}
+
+int
+k8s_reader_truncated(const struct k8s_reader *kr)
+{
+	return (!kr->yaml && kr->js.truncated);
+}
+
+int64_t
+k8s_reader_dropped(const struct k8s_reader *kr)
+{
+	return (kr->yaml ? 0 : kr->js.dropped);
+}
+
+enum js_status
+k8s_reader_next(struct k8s_reader *kr, json_t **obj, const char **watch,
+    const char **kind, int64_t *line, char **cause)
+{
+	json_t		*inner;
+	enum js_status	 st;
+
+	for (;;) {
+		json_decref(kr->doc);
+		kr->doc = NULL;
+		st = kr->yaml ? ys_next(&kr->ys, &kr->doc, line, cause) :
+		    js_next(&kr->js, &kr->doc, line, cause);
+		if (st != JS_OBJECT)
+			return (st);
+		*watch = NULL;
+		inner = json_object_get(kr->doc, "object");
+		if (kj_str(kr->doc, "type") != NULL && json_is_object(inner)) {
+			*watch = kj_str(kr->doc, "type");
+			if (strcmp(*watch, "BOOKMARK") == 0 ||
+			    strcmp(*watch, "ERROR") == 0)
+				continue;
+		} else
+			inner = kr->doc;
+		*obj = inner;
+		*kind = k8s_kind_of(inner, kr->yaml ? kr->ys.list_kind :
+		    kr->js.list_kind, kr->kbuf, sizeof kr->kbuf);
+		return (JS_OBJECT);
+	}
+}
+
 int
 k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
     char **cause)
 {
-	struct jsonsplit	 js;
+	struct k8s_reader	 kr;
 	struct buf		 skipped = { 0 };
-	json_t			*obj, *inner;
+	json_t			*inner;
 	k8s_handler		 h;
 	const char		*watch, *kind;
-	char			*err, *first_err = NULL, why[256], kbuf[64];
+	char			*err, *first_err = NULL, why[256];
 	int64_t			 line, good = 0, bad = 0, first_line = 0;
 	enum js_status		 st;
 	enum k8s_put		 put;
 	int			 rc = 0;
 
-	/* names cut at a \u0000 would merge objects: U+FFFD instead */
-	js_init(&js, in, opts->max_object, JS_NUL_REPLACE);
-	while ((st = js_next(&js, &obj, &line, &err)) != JS_END) {
+	k8s_reader_init(&kr, in, opts->max_object);
+	while ((st = k8s_reader_next(&kr, &inner, &watch, &kind, &line,
+	    &err)) != JS_END) {
 		if (st == JS_ERROR) {
-			if (js.truncated)
+			if (k8s_reader_truncated(&kr))
 				sink_damaged(sink, line, "%s", err);
 			else
 				sink_reject(sink, line, "%s", err);
@@ -124,27 +198,13 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 				free(err);
 			continue;
 		}
-		watch = NULL;
-		inner = json_object_get(obj, "object");
-		if (kj_str(obj, "type") != NULL && json_is_object(inner)) {
-			watch = kj_str(obj, "type");
-			if (strcmp(watch, "BOOKMARK") == 0 ||
-			    strcmp(watch, "ERROR") == 0) {
-				json_decref(obj);
-				continue;
-			}
-		} else
-			inner = obj;
-		kind = k8s_kind_of(inner, js.list_kind, kbuf, sizeof kbuf);
 		if (kind == NULL || (h = k8s_handler_of(kind)) == NULL) {
 			note_skipped(&skipped, kind != NULL ? kind :
 			    "(no kind)");
-			json_decref(obj);
 			continue;
 		}
 		why[0] = '\0';
 		put = h(inner, watch, line, sink, why, sizeof why);
-		json_decref(obj);
 		if (put == K8S_PUT_SINK) {
 			*cause = xstrdup("the store refused a record");
 			rc = -1;
@@ -160,14 +220,19 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 		*cause = xasprintf("no Kubernetes objects coroner reads "
 		    "(found %s)", skipped.data);
 		rc = IMPORT_NOTHING;
-	} else if (rc == 0 && good == 0 && js.objects == 0 && bad > 0) {
-		*cause = xasprintf("%s: line %lld: %s", js.dropped > 0 ?
-		    "no object could be read" : "not Kubernetes JSON",
-		    (long long)first_line, first_err);
+	} else if (rc == 0 && good == 0 && k8s_reader_objects(&kr) == 0 &&
+	    bad > 0) {
+		if (k8s_reader_dropped(&kr) > 0)
+			*cause = xasprintf("no object could be read: line "
+			    "%lld: %s", (long long)first_line, first_err);
+		else
+			*cause = xasprintf("not Kubernetes %s: line %lld: %s",
+			    kr.yaml ? "YAML" : "JSON", (long long)first_line,
+			    first_err);
 		rc = -1;
 	}
 	free(first_err);
 	buf_free(&skipped);
-	js_free(&js);
+	k8s_reader_free(&kr);
 	return (rc);
 }

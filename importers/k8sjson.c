@@ -1,7 +1,8 @@
 /*
- * k8sjson.c: tolerant readers of Kubernetes JSON objects (k8sjson.h).
- * Knows the conventions of the API (null times, the zero time) but nothing
- * of any one kind of object, of SQLite or of curses.
+ * k8sjson.c: tolerant readers of Kubernetes JSON objects (k8sjson.h), and
+ * the probes' look at raw heads of JSON or YAML.  Knows the conventions
+ * of the API (null times, the zero time) but nothing of any one kind of
+ * object, of SQLite or of curses.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -150,4 +151,160 @@ kj_head_is_json(const unsigned char *head, size_t len)
 		p += 3;
 	p = skip_blanks(p, end);
 	return (p < end && (*p == '{' || *p == '['));
+}
+
+/* The end of the line that starts at p. */
+static const unsigned char *
+line_end(const unsigned char *p, const unsigned char *end)
+{
+	const unsigned char	*nl = memchr(p, '\n', (size_t)(end - p));
+
+	return (nl != NULL ? nl : end);
+}
+
+/* Past spaces and tabs. */
+static const unsigned char *
+skip_spaces(const unsigned char *p, const unsigned char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t'))
+		p++;
+	return (p);
+}
+
+/*
+ * Matches a YAML scalar s (a key or a value) at p, plain or quoted, and
+ * returns the byte after it, or NULL.
+ */
+static const unsigned char *
+yaml_word(const unsigned char *p, const unsigned char *e, const char *s)
+{
+	size_t	n = strlen(s);
+	int	q = 0;
+
+	if (p < e && (*p == '"' || *p == '\''))
+		q = *p++;
+	if ((size_t)(e - p) < n || memcmp(p, s, n) != 0)
+		return (NULL);
+	p += n;
+	if (q != 0) {
+		if (p >= e || *p != q)
+			return (NULL);
+		p++;
+	}
+	return (p);
+}
+
+/* Whether a line's text at p (to e) is key: value (value NULL: any). */
+static int
+yaml_line_has(const unsigned char *p, const unsigned char *e,
+    const char *key, const char *value)
+{
+	p = skip_spaces(p, e);
+	while (e - p >= 2 && p[0] == '-' && (p[1] == ' ' || p[1] == '\t'))
+		p = skip_spaces(p + 1, e);
+	if ((p = yaml_word(p, e, key)) == NULL || p >= e || *p != ':')
+		return (0);
+	p++;
+	if (p < e && *p != ' ' && *p != '\t' && *p != '\r')
+		return (0);
+	if (value == NULL)
+		return (1);
+	if ((p = yaml_word(skip_spaces(p, e), e, value)) == NULL)
+		return (0);
+	p = skip_spaces(p, e);
+	return (p == e || *p == '\r' || *p == '#');
+}
+
+static int
+yaml_head_has(const unsigned char *head, size_t len, const char *key,
+    const char *value)
+{
+	const unsigned char	*p = head, *end = head + len, *e;
+
+	for (; p < end; p = e + 1) {
+		e = line_end(p, end);
+		if (yaml_line_has(p, e, key, value))
+			return (1);
+		if (e == end)
+			break;
+	}
+	return (0);
+}
+
+/* Whether p (to e) starts with a key of plain or quoted text and ':'. */
+static int
+yaml_key_line(const unsigned char *p, const unsigned char *e)
+{
+	const unsigned char	*k;
+	int			 q;
+
+	p = skip_spaces(p, e);
+	while (e - p >= 2 && p[0] == '-' && (p[1] == ' ' || p[1] == '\t'))
+		p = skip_spaces(p + 1, e);
+	if (p < e && (*p == '"' || *p == '\'')) {
+		q = *p++;
+		for (k = p; p < e && *p != q; p++)
+			;
+		if (p >= e || p == k)
+			return (0);
+		p++;
+	} else {
+		for (k = p; p < e && ((*p >= 'a' && *p <= 'z') ||
+		    (*p >= 'A' && *p <= 'Z') || (*p >= '0' && *p <= '9') ||
+		    *p == '_' || *p == '.' || *p == '/' || *p == '-'); p++)
+			;
+		if (p == k || *k == '-')
+			return (0);
+	}
+	return (p < e && *p == ':' && (p + 1 == e || p[1] == ' ' ||
+	    p[1] == '\t' || p[1] == '\r'));
+}
+
+int
+kj_head_is_yaml(const unsigned char *head, size_t len)
+{
+	const unsigned char	*p = head, *end = head + len, *e, *q;
+
+	if (len >= 3 && memcmp(p, "\xef\xbb\xbf", 3) == 0)
+		p += 3;
+	for (; p < end; p = e + 1) {
+		e = line_end(p, end);
+		q = skip_spaces(p, e);
+		if (q == e || *q == '\r' || *q == '#' || (q == p &&
+		    *q == '%'))
+			continue;	/* blank, comment, directive */
+		if (q == p && e - p >= 3 && (memcmp(p, "---", 3) == 0 ||
+		    memcmp(p, "...", 3) == 0)) {
+			q = skip_spaces(p + 3, e);
+			if (q == e || *q == '\r' || *q == '#')
+				continue;	/* a document marker */
+			return (0);
+		}
+		return (yaml_key_line(p, e));
+	}
+	return (0);
+}
+
+int
+kj_head_open(struct kj_head *h, const unsigned char *head, size_t len)
+{
+	h->p = head;
+	h->len = len;
+	h->yaml = 0;
+	if (kj_head_is_json(head, len))
+		return (1);
+	if (!kj_head_is_yaml(head, len) ||
+	    !yaml_head_has(head, len, "apiVersion", NULL) ||
+	    !yaml_head_has(head, len, "kind", NULL))
+		return (0);
+	h->yaml = 1;
+	return (1);
+}
+
+int
+kj_head_key(const struct kj_head *h, const char *key, const char *value)
+{
+	if (h->yaml)
+		return (yaml_head_has(h->p, h->len, key, value));
+	return (kj_head_has(h->p, h->len, key, value));
 }

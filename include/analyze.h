@@ -1,10 +1,11 @@
 /*
- * analyze.h: the analysis.  Runs every rule of the table in rules.c over
- * the model (pods, containers, buckets, rollouts, Jobs) and the record
- * sets, and returns the findings (DESIGN §6), sorted by severity and
- * time.  Each rule is one function that adds findings with their evidence;
- * no rule adds a finding without evidence rows.  No SQL (through store.h),
- * no drawing.
+ * analyze.h: the analysis.  Runs the rule of every finding kind of the
+ * table in rules.c (finding_kinds[], in the order their "after" sets say)
+ * over the model (pods, containers, buckets, rollouts, Jobs) and the
+ * record sets, and returns the findings (DESIGN §6), sorted by severity
+ * and time.  Each rule is one function that adds findings with their
+ * evidence; no rule adds a finding without evidence rows.  No SQL
+ * (through store.h), no drawing.
  */
 #ifndef ANALYZE_H
 #define ANALYZE_H
@@ -12,6 +13,7 @@
 #include <jansson.h>
 #include <stdint.h>
 
+#include "budget.h"
 #include "podset.h"
 #include "store.h"
 
@@ -26,14 +28,79 @@ struct analyze_opts {
 					   parties (default 5 s) */
 };
 
+/*
+ * The finding kinds (DESIGN §6; the README's table of kinds): the names
+ * are a contract.  finding_kinds[] below says, for each, its severity,
+ * what it means and which rule finds it.
+ */
+enum finding_kind {
+	FK_SIGKILL_AT_DEADLINE,		/* sigkill-at-grace-deadline */
+	FK_GRACE_BUDGET,		/* grace-budget-too-small */
+	FK_OOM_KILLED,			/* oom-killed */
+	FK_SIDECAR_EXITED,		/* sidecar-exited-before-app */
+	FK_TRAFFIC_AFTER_SHUTDOWN,	/* traffic-after-shutdown */
+	FK_APP_BEFORE_PROXY,		/* app-started-before-proxy */
+	FK_JOB_HELD,			/* job-held-by-sidecar */
+	FK_JOB_OVERRAN,			/* job-overran */
+	FK_RECORDS_LOST,		/* records-lost-at-termination */
+	FK_RECORDS_MISSING,		/* records-missing */
+	FK_NODE_RESTART,		/* node-restart */
+	FK_CRASH_LOOP,			/* crash-loop */
+	FK_LIVENESS_RESTART,		/* liveness-restart */
+	FK_EVICTED,			/* evicted */
+	FK_START_FAILED,		/* start-failed */
+	FK_JOB_FAILED,			/* job-failed */
+	FK_5XX_BURST,			/* 5xx-burst */
+	FK__COUNT
+};
+#define FK_BIT(k)	(1u << (k))	/* a kind in a set of kinds */
+
+enum severity {
+	SEV_CRITICAL,			/* "critical": reported first */
+	SEV_WARNING			/* "warning" */
+};
+
+struct analysis;
+
+/* What the analysis knows of one finding kind. */
+struct finding_kind_def {
+	const char	*name;		/* as reports write it: "oom-killed" */
+	enum severity	 severity;	/* its findings' severity */
+	const char	*severity_note;	/* when a finding departs from that
+					   severity, or NULL */
+	const char	*means;		/* one sentence for help and reports */
+	const char	*badge;		/* a few capitals for narrow columns */
+	int		 records;	/* about record sets: its findings may
+					   name no pod */
+	/* The rule that finds it; kinds that share one run it once. */
+	int		(*rule)(struct analysis *a, char **cause);
+	uint32_t	 after;		/* FK_BIT()s of the kinds whose findings
+					   the rule reads: it runs after their
+					   rules and leaves out what they
+					   explain */
+};
+/* rules.c: every kind, indexed by enum finding_kind. */
+extern const struct finding_kind_def finding_kinds[FK__COUNT];
+
+/* The name of a kind, of a severity (static strings). */
+const char	*finding_kind_name(enum finding_kind k);
+const char	*severity_name(enum severity s);
+/* The kind with this name, or -1. */
+int		 finding_kind_lookup(const char *name);
+/*
+ * The order in which the rules run: indexes into finding_kinds of the
+ * first kind of each rule, rules after those they read, else in table
+ * order.  Returns the number of rules; fatal() when "after" loops.
+ */
+size_t		 finding_rule_order(size_t order[FK__COUNT]);
 /* The defaults of --lead and --skew. */
 #define ANALYZE_LEAD_US	(2 * 1000000LL)
 #define ANALYZE_SKEW_US	(5 * 1000000LL)
 
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
-	const char	*kind;		/* static string */
-	const char	*severity;	/* "critical" or "warning" */
+	enum finding_kind kind;
+	enum severity	 severity;	/* the kind's, unless the rule says */
 	char		*namespace;	/* owned */
 	char		*workload;	/* owned */
 	json_t		*pods;		/* owned array of pod names */
@@ -70,9 +137,19 @@ void		 finding_add_pod(struct finding *f,
 /* Whether a finding lists this pod. */
 int		 finding_has_pod(const struct finding *f, const char *name);
 
-/* Adds a finding (the analysis owns it from now on). */
-struct finding	*analysis_add(struct analysis *a, const char *kind,
-		    const char *severity, const char *ns, const char *workload);
+/*
+ * Adds a finding of a kind, with the kind's severity (the analysis owns
+ * it from now on; pods and evidence are still NULL).
+ */
+struct finding	*analysis_add(struct analysis *a, enum finding_kind kind,
+		    const char *ns, const char *workload);
+/*
+ * The finding of this kind for pod p's workload, added (with an empty
+ * pods array and evidence object) when missing.  Deaths more than an
+ * hour after the finding's end are another episode: another finding.
+ */
+struct finding	*analysis_group(struct analysis *a, enum finding_kind kind,
+		    const struct podset_pod *p, int64_t at);
 
 /*
  * Runs the analysis and stores its findings (replacing the previous
@@ -89,28 +166,33 @@ void	analysis_free(struct analysis *a);
  */
 int	analyze_if_none(struct store *st, char **cause);
 
-/* The rules (rules.c): a NULL-terminated table. */
-struct rule {
-	const char	*name;		/* what it finds, for messages */
-	int		(*run)(struct analysis *a, char **cause);
-};
-extern const struct rule rules[];
-
 /* reconcile.c: records-lost-at-termination and records-missing. */
 int	reconcile_run(struct analysis *a, char **cause);
 /* rules-traffic.c: traffic-after-shutdown and 5xx-burst. */
 int	rule_traffic_after_shutdown(struct analysis *a, char **cause);
 int	rule_5xx_burst(struct analysis *a, char **cause);
-/*
- * rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy,
- * job-held-by-sidecar, job-overran.
- */
+/* rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy. */
 int	rule_sidecar_exited(struct analysis *a, char **cause);
 int	rule_app_before_proxy(struct analysis *a, char **cause);
+/* rules-job.c: job-held-by-sidecar, job-overran, job-failed. */
 int	rule_job_held(struct analysis *a, char **cause);
+int	rule_job_failed(struct analysis *a, char **cause);
 int	rule_job_overran(struct analysis *a, char **cause);
+
+/*
+ * rules-death.c: oom-killed, node-restart, crash-loop, liveness-restart,
+ * evicted, start-failed.
+ */
+int	rule_oom(struct analysis *a, char **cause);
+int	rule_node_restart(struct analysis *a, char **cause);
+int	rule_crash_loop(struct analysis *a, char **cause);
+int	rule_liveness_restart(struct analysis *a, char **cause);
+int	rule_evicted(struct analysis *a, char **cause);
+int	rule_start_failed(struct analysis *a, char **cause);
 
 /* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
 void	analyze_fmt_s(double s, char *out, size_t len);
+/* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */
+void	analyze_fmt_dur(double s, char *out, size_t len);
 
 #endif

@@ -19,6 +19,8 @@ struct cmd_entry {
 	const char	*name;		/* "import" */
 	const char	*usage;		/* the synopsis after "coroner " */
 	const char	*help;		/* what it does and its options */
+	void		(*help_more)(void); /* prints what the help says
+					   from a table, or NULL */
 	int		(*exec)(const struct cmd_entry *, int, char **);
 };
 
@@ -28,6 +30,7 @@ extern const struct cmd_entry cmd_timeline_entry;
 extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_tui_entry;
+extern const struct cmd_entry cmd_lint_entry;
 
 /* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
 int		 cmd_import_then_tui(int argc, char **argv);

@@ -12,5 +12,7 @@
 json_t	*jv_time(int64_t us);		/* TIME_NONE: null */
 json_t	*jv_str(const char *s);		/* NULL: null */
 json_t	*jv_int(int64_t v);		/* INT_NONE: null */
+/* A duration in microseconds as seconds, to the millisecond. */
+json_t	*jv_secs(int64_t us);
 
 #endif

@@ -1,10 +1,11 @@
 /*
  * k8s.h: the reader shared by the Kubernetes importers (k8s-events,
- * k8s-pods, k8s-workloads).  One loop reads every object of an input
- * (lists, single objects, watch streams with or without wrappers) and
- * routes each by its kind or shape to the handler that reads it, so a
- * mixed "kubectl get all -o json" List lands whole whichever importer was
- * chosen.  Knows nothing of SQLite or curses.
+ * k8s-pods, k8s-workloads) and by lint.  One loop reads every object of
+ * an input, JSON or YAML (lists, single objects, multi-document streams,
+ * watch streams with or without wrappers) and routes each by its kind or
+ * shape to the handler that reads it, so a mixed "kubectl get all -o
+ * json" List lands whole whichever importer was chosen.  Knows nothing of
+ * SQLite or curses.
  */
 #ifndef K8S_H
 #define K8S_H
@@ -13,6 +14,45 @@
 #include <stdint.h>
 
 #include "importer.h"
+#include "jsonsplit.h"
+#include "yamlsplit.h"
+
+/*
+ * The objects of one input, JSON or YAML (decided from its first bytes:
+ * YAML when they look like it and not like JSON).
+ */
+struct k8s_reader {
+	int		 yaml;		/* reading YAML, else JSON */
+	struct jsonsplit js;		/* the JSON reader, when JSON */
+	struct yamlsplit ys;		/* the YAML reader, when YAML */
+	json_t		*doc;		/* the document last yielded; owned */
+	char		 kbuf[64];	/* a kind made from a list's kind */
+};
+
+/*
+ * max_object bounds what one JSON object may take to read (jsonsplit.h;
+ * 0: the default).  A \u0000 in a JSON string becomes U+FFFD, so that no
+ * name is cut at it.
+ */
+void	k8s_reader_init(struct k8s_reader *kr, struct input *in,
+	    size_t max_object);
+void	k8s_reader_free(struct k8s_reader *kr);
+/*
+ * The next object: JS_OBJECT with *obj (borrowed until the next call),
+ * *watch (its watch event's type, or NULL), *kind (its own kind, else its
+ * list's, else one guessed from its shape: "(workload)" for a workload of
+ * unknown kind; NULL when none) and *line; JS_ERROR with a new *cause and
+ * *line; JS_END.  BOOKMARK and ERROR watch events are skipped.
+ */
+enum js_status	k8s_reader_next(struct k8s_reader *kr, json_t **obj,
+		    const char **watch, const char **kind, int64_t *line,
+		    char **cause);
+/* Documents (objects or list items) read so far, good or not. */
+int64_t		k8s_reader_objects(const struct k8s_reader *kr);
+/* Whether the input ended inside a JSON object or list (damaged). */
+int		k8s_reader_truncated(const struct k8s_reader *kr);
+/* JSON objects skipped for taking more than max_object. */
+int64_t		k8s_reader_dropped(const struct k8s_reader *kr);
 
 /* What a handler returns. */
 enum k8s_put {
@@ -43,7 +83,7 @@ enum k8s_put	k8s_workload_put(json_t *, const char *, int64_t,
  * of kinds no handler reads (Node, Service...) are skipped quietly.
  * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
  * kind no handler reads; or -1 with a new *cause when the sink failed or
- * nothing in the input was Kubernetes JSON.
+ * nothing in the input was Kubernetes JSON (or YAML).
  */
 int		k8s_read(struct input *in, const struct import_opts *opts,
 		    struct sink *sink, char **cause);

@@ -1,8 +1,9 @@
 /*
  * k8sjson.h: small readers for Kubernetes objects parsed by jansson, shared
  * by the Kubernetes importers: strings and times by key or dotted path,
- * tolerant of absent keys, nulls and wrong types, and a probe helper that
- * looks for "key": "value" in raw bytes.  Knows nothing of SQLite or curses.
+ * tolerant of absent keys, nulls and wrong types, and probe helpers that
+ * look for "key": "value" (JSON) or key: value (YAML) in raw bytes.
+ * Knows nothing of SQLite or curses.
  */
 #ifndef K8SJSON_H
 #define K8SJSON_H
@@ -50,5 +51,31 @@ int		 kj_head_has(const unsigned char *head, size_t len,
 		    const char *key, const char *value);
 /* Whether the first non-blank byte is { or [ (after a UTF-8 BOM). */
 int		 kj_head_is_json(const unsigned char *head, size_t len);
+/*
+ * Whether the bytes look like YAML: past a UTF-8 BOM, blank lines,
+ * comments, directives and document markers, the first line is a mapping
+ * key ("key:", "- key:").
+ */
+int		 kj_head_is_yaml(const unsigned char *head, size_t len);
+
+/*
+ * What a Kubernetes probe sees: the head of JSON, or of YAML that holds
+ * both an apiVersion and a kind key (kubectl -o yaml, helm template).
+ */
+struct kj_head {
+	const unsigned char	*p;	/* the bytes; borrowed */
+	size_t			 len;
+	int			 yaml;	/* YAML, else JSON */
+};
+/* Fills h; returns 0 when the head is neither (no probe claims it). */
+int		 kj_head_open(struct kj_head *h, const unsigned char *head,
+		    size_t len);
+/*
+ * Whether the head holds key with value (NULL: any), as "key": "value"
+ * in JSON or as a YAML line key: value (quoted or not, at any indentation
+ * and inside "- " items).
+ */
+int		 kj_head_key(const struct kj_head *h, const char *key,
+		    const char *value);
 
 #endif

@@ -26,6 +26,7 @@ struct model_stats {
 	int64_t	rollouts;
 	int64_t	jobs;
 	int64_t	buckets;	/* IP-seconds of upstream attempts */
+	int64_t	terminations;	/* container terminations */
 	int64_t	killed;		/* pods with a container SIGKILLed at the
 				   grace deadline */
 };
@@ -49,9 +50,38 @@ struct lc_workload {
 	const char		*owner_uid;
 };
 
+/* One container termination while the model folds them. */
+struct lc_term {
+	struct row_termination	 r;	/* strings in the model's arena */
+};
+
+/* What the kubelet's events say about a container (enum lc_evkind). */
+enum lc_evkind {
+	LC_EV_PROBE_KILL,	/* Killing: failed liveness/startup probe */
+	LC_EV_UNHEALTHY,	/* Unhealthy: liveness/startup probe failed */
+	LC_EV_BACK_OFF		/* BackOff: restarting failed container */
+};
+/* One event object of one kind (its versions folded: the largest count). */
+struct lc_evcount {
+	const char		*uid;		/* the event's, or NULL */
+	enum lc_evkind		 kind;
+	int64_t			 count;		/* occurrences */
+	int64_t			 first_us;
+	int64_t			 last_us;
+};
+
 /* A pod with its containers, as the model holds them in memory. */
 struct lc_container {
 	struct row_container	 r;	/* strings in the model's arena */
+	struct lc_term		*t;	/* owned: its terminations */
+	size_t			 nt;
+	int64_t			*starts;	/* owned: instance starts */
+	size_t			 nstarts;
+	struct lc_evcount	*ev;	/* owned: events about it */
+	size_t			 nev;
+	const char		*prev_log;	/* its previous instance's last
+						   log line, or NULL */
+	int64_t			 prev_log_us;	/* that line's time */
 };
 struct lc_ip {
 	const char		*ip;
@@ -62,7 +92,13 @@ struct lc_pod {
 	int64_t			 deletion_ts_us; /* deletionTimestamp */
 	int64_t			 deletion_grace_s;
 	int64_t			 spec_grace_s;
-	int64_t			 killing_us;	/* first Killing event */
+	int64_t			 killing_us;	/* first Killing event that
+						   stops the pod (not one
+						   restarting a container) */
+	int64_t			 evicted_us;	/* Evicted event */
+	const char		*evicted_msg;
+	int64_t			 preempted_us;	/* Preempting/Preempted */
+	const char		*preempted_msg;
 	int64_t			 last_obs_us;	/* latest observation */
 	int			 deleted_seen;	/* a watch DELETED version */
 	struct lc_container	*c;		/* owned array */

@@ -26,6 +26,7 @@ enum row_type {
 	ROW_FINDING,		/* struct row_finding: table findings */
 	ROW_MISSING,		/* struct row_missing: missing_records */
 	ROW_FINDING_POD,	/* struct row_finding_pod: finding_pods */
+	ROW_TERMINATION,	/* struct row_termination: terminations */
 	ROW__COUNT
 };
 
@@ -62,9 +63,26 @@ struct row_pod {
 	int64_t		 main_exit_us;	/* the last exit of its main (not
 					   init, not sidecar) containers,
 					   TIME_NONE while one runs */
+	const char	*restart_policy; /* spec.restartPolicy */
+	const char	*reason;	/* status.reason, the last one written
+					   ("Evicted", "Terminated"...) */
+	const char	*message;	/* status.message, the last one */
+	const char	*disruption;	/* DisruptionTarget's reason, or NULL */
+	const char	*ended_by;	/* who ended the pod when it was not
+					   its deletion: "eviction",
+					   "preemption", "node-shutdown"; NULL
+					   when nobody did or it was deleted */
+	int64_t		 ended_us;	/* when they did (the kill), or
+					   TIME_NONE */
+	const char	*ended_basis;	/* how ended_by and ended_us are
+					   known */
 };
 
-/* One container of one pod, its last instance. */
+/*
+ * One container of one pod, its last instance, with what is known of the
+ * instances before it (kubectl's Last State) and of the kubelet's events
+ * about it.
+ */
 struct row_container {
 	const char	*pod_uid;
 	const char	*name;
@@ -81,11 +99,82 @@ struct row_container {
 	int64_t		 exit_code;
 	const char	*reason;
 	int64_t		 signal;
-	int64_t		 restarts;
+	int64_t		 restarts;	/* restartCount, the last written */
 	int64_t		 sigterm_us;
 	const char	*sigterm_basis;
 	int64_t		 deadline_us;	/* its SIGKILL deadline */
 	int		 killed_at_deadline;
+	const char	*message;	/* of the last instance's end */
+	const char	*waiting_reason; /* when last seen waiting: why
+					   ("CrashLoopBackOff"...), else
+					   NULL */
+	const char	*waiting_message;
+	int64_t		 last_started_us; /* lastState.terminated, the latest
+					   one seen: the instance before the
+					   current one (TIME_NONE, INT_NONE,
+					   NULL when none was written) */
+	int64_t		 last_finished_us;
+	int64_t		 last_exit_code;
+	const char	*last_reason;
+	int64_t		 last_signal;
+	int64_t		 terminations;	/* rows in terminations */
+	const char	*restarts_basis; /* how the restarts are known: "189
+					   restarts counted by the kubelet;
+					   1 termination observed" */
+	int		 liveness;	/* it has a livenessProbe */
+	int64_t		 liveness_period_s; /* as written, INT_NONE */
+	int64_t		 liveness_timeout_s;
+	int64_t		 liveness_threshold; /* failureThreshold */
+	int64_t		 liveness_delay_s; /* initialDelaySeconds */
+	int64_t		 probe_kills;	/* the kubelet's kills for a failed
+					   liveness or startup probe (Killing
+					   events, their counts summed) */
+	int64_t		 probe_kill_first_us;
+	int64_t		 probe_kill_last_us;
+	int64_t		 unhealthy;	/* failed liveness or startup probes
+					   (Unhealthy events, counts summed) */
+	int64_t		 unhealthy_first_us;
+	int64_t		 unhealthy_last_us;
+	const char	*unhealthy_message; /* the latest one's */
+	int64_t		 back_offs;	/* BackOff "restarting failed
+					   container" events, counts summed */
+	int64_t		 back_off_last_us;
+	const char	*start_error;	/* the latest Failed event's message
+					   (could not pull, create or start) */
+};
+
+/*
+ * One termination of one container instance: a death with its own
+ * moment.  From state.terminated and every distinct lastState.terminated
+ * of the pod's versions.  Who ended it (cause) is one of: "app" (it
+ * exited on its own), "liveness" (the kubelet, for a failed liveness or
+ * startup probe), "eviction", "preemption", "node-shutdown",
+ * "node-restart" (the node or its runtime restarted: reason Unknown,
+ * exit 255), "oom" (the kernel's OOM killer), "deletion" (the pod's
+ * deletion: SIGTERM, or SIGKILL at the grace deadline), "start-failure"
+ * (it could not start), "signal" (killed by a signal nothing explains).
+ */
+struct row_termination {
+	const char	*pod_uid;
+	const char	*container;
+	int		 init;		/* an init container */
+	int64_t		 instance;	/* restarts before it (its restartCount
+					   while it ran), or INT_NONE */
+	int64_t		 started_us;
+	int64_t		 finished_us;
+	int64_t		 exit_code;	/* or INT_NONE */
+	int64_t		 signal;	/* or INT_NONE */
+	const char	*reason;	/* "Error", "OOMKilled"... */
+	const char	*message;	/* the runtime's, or NULL */
+	const char	*cause;		/* who ended it (above) */
+	const char	*cause_basis;	/* how that is known */
+	int64_t		 restarted_us;	/* the next instance started, or
+					   TIME_NONE (not yet, or not seen) */
+	const char	*basis;		/* how the termination is known:
+					   "observed: lastState.terminated" */
+	int64_t		 last_log_us;	/* the instance's last log line
+					   (-previous.log), when imported */
+	const char	*last_log;	/* its text, cut, or NULL */
 };
 
 /* An IP owned by a pod from from_us until to_us (TIME_NONE: open). */
@@ -114,6 +203,9 @@ struct row_workload {
 	int64_t		 start_us;
 	int64_t		 completion_us;
 	const char	*schedule;
+	const char	*condition_reason; /* Job: why it is Failed... */
+	int64_t		 backoff_limit;	/* Job spec.backoffLimit, INT_NONE */
+	int64_t		 failed;	/* Job status.failed, INT_NONE */
 };
 
 /* A Deployment's new ReplicaSet taking over from the old one. */
@@ -139,12 +231,18 @@ struct row_job {
 	int64_t		 duration_ms;	/* completion - start, or INT_NONE */
 	const char	*status;	/* Complete, Failed, Suspended,
 					   Running */
+	const char	*reason;	/* the Job's condition reason:
+					   "BackoffLimitExceeded"... */
+	int64_t		 failed;	/* pods that failed (status.failed) */
+	int64_t		 backoff_limit;	/* spec.backoffLimit, INT_NONE */
 };
 
 /*
  * Upstream attempts to one IP in one second, attributed to the pod that
  * owned the IP then (pod_uid NULL: no pod known to have had it, the IP
- * stays visible).  Views and rules sum these; they never scan requests.
+ * stays visible).  An attempt counts in the second it began, its failure
+ * in the second it ended: a request belongs to the whole time it was in
+ * flight (tally.h).  Views and rules sum these; they never scan requests.
  */
 struct row_bucket {
 	int64_t		 second;	/* Unix seconds */
@@ -155,9 +253,10 @@ struct row_bucket {
 	int		 exact;		/* the IP was the pod's at that time
 					   for sure (else: the last pod that
 					   had it) */
-	int64_t		 requests;
-	int64_t		 errors;	/* 5xx */
-	int64_t		 conn_failures;
+	int64_t		 requests;	/* attempts that began in it */
+	int64_t		 errors;	/* attempts that ended in it, 5xx */
+	int64_t		 conn_failures;	/* attempts that ended in it without
+					   a response */
 };
 
 /*
@@ -200,5 +299,14 @@ extern const struct rec_desc row_descs[ROW__COUNT];
 
 /* Whether a container name is a known proxy or agent sidecar. */
 int	model_is_proxy_name(const char *name);
+/* Whether it is Istio's proxy (which has knobs of its own). */
+int	model_is_istio(const char *name);
+/*
+ * Whether a container's reason (waiting or terminated; may be NULL) or
+ * exit code (INT_NONE: unknown) says it could not start:
+ * ContainerCannotRun, StartError, CreateContainerConfigError, an image
+ * that could not be pulled, exit 126 or 127.
+ */
+int	model_is_start_failure(const char *reason, int64_t exit_code);
 
 #endif

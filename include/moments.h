@@ -3,7 +3,9 @@
  * every view.  `coroner timeline` prints them, the HTML report and the
  * TUI's death view step through them: the deletion request, the preStop
  * hook, SIGTERM, the grace deadline, each container's start, readiness
- * and exit, the first and last failed request routed to the pod, the
+ * and exit, each of its deaths (died at, exit code, reason, signal, who
+ * ended it) and restarts, who ended the pod when it was not its
+ * deletion, the first and last failed request routed to the pod, the
  * last request routed after its deletion, its events, its log lines and
  * the records lost in its last seconds.  Each moment has its time, its
  * offset from the deletion request, one sentence saying what happened,
@@ -46,6 +48,11 @@ enum moment_kind {
 	MO_EVENT,		/* a Kubernetes event about the pod */
 	MO_LOG,			/* a line one of its containers wrote */
 	MO_MISSING,		/* a record lost in its termination window */
+	MO_DIED,		/* a container died (model.h's terminations):
+				   not of the pod's deletion */
+	MO_RESTARTED,		/* the kubelet restarted it */
+	MO_ENDED,		/* the pod was ended by an eviction, a
+				   preemption or its node's shutdown */
 	MO__COUNT
 };
 

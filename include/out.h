@@ -49,6 +49,13 @@ void	out_vformat(struct buf *b, enum out_mode mode, const char *fmt,
 	    va_list ap);
 
 /*
+ * Writes a style sheet inside an HTML <style> element: made safe, with
+ * "<" written as the CSS escape "\3c " so that nothing in it can close
+ * the element.  Returns 0 or -1.
+ */
+int	out_css(FILE *f, const char *css);
+
+/*
  * Writes v as JSON (json_dumps flags) and a newline; the C1 and bidi
  * characters jansson leaves as they are become \u escapes, so the JSON
  * is the same value and inert on a terminal.  Returns 0 or -1.

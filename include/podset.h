@@ -12,11 +12,13 @@
 #include "store.h"
 #include "util.h"
 
-/* A pod and its containers, copied out of the store. */
+/* A pod, its containers and their terminations, copied out of the store. */
 struct podset_pod {
 	struct row_pod		 r;	/* strings in the set's arena */
 	struct row_container	*c;	/* owned */
 	size_t			 nc;
+	struct row_termination	*t;	/* owned: by container, then time */
+	size_t			 nt;
 };
 
 struct podset {
@@ -29,13 +31,25 @@ struct podset {
 
 /*
  * Loads the pods (all when want is NULL, else those whose name,
- * NAMESPACE/NAME or uid is want) with their containers.  Returns 0, or -1
- * with a new *cause.  Free with podset_free, also after a failure.
+ * NAMESPACE/NAME or uid is want) with their containers and terminations.
+ * Returns 0, or -1 with a new *cause.  Free with podset_free, also after
+ * a failure.
  */
 int	podset_load(struct store *st, struct podset *ps, const char *want,
 	    char **cause);
 void	podset_free(struct podset *ps);
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
+
+/* A main (app) container: neither init nor sidecar. */
+int	podset_is_main(const struct row_container *c);
+/* A sidecar run as a plain container (not native): it has no order. */
+int	podset_is_plain_sidecar(const struct row_container *c);
+/*
+ * The latest exit of the pod's main containers (TIME_NONE when one has
+ * not finished or there is none); *which names the container (borrowed
+ * from p).
+ */
+int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
 
 #endif

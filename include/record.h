@@ -71,6 +71,8 @@ struct rec_pod {
 	const char	*ip;		/* status.podIP */
 	const char	*phase;		/* status.phase, as written */
 	const char	*reason;	/* status.reason ("Evicted"...) */
+	const char	*message;	/* status.message ("The node was low
+					   on resource: memory...") */
 	const char	*owner_kind;	/* the controller ownerReference */
 	const char	*owner_name;
 	const char	*owner_uid;
@@ -109,6 +111,7 @@ struct rec_container {
 	const char	*state;		/* "waiting", "running", "terminated",
 					   NULL when there is no status */
 	const char	*reason;	/* of a waiting or terminated state */
+	const char	*message;	/* of a waiting or terminated state */
 	int64_t		 started_us;	/* running/terminated .startedAt */
 	int64_t		 finished_us;	/* terminated.finishedAt */
 	int64_t		 exit_code;	/* terminated.exitCode, or INT_NONE */
@@ -116,10 +119,17 @@ struct rec_container {
 	int64_t		 ready;		/* status ready: 1, 0, INT_NONE */
 	int64_t		 restarts;	/* restartCount, or INT_NONE */
 	const char	*last_reason;	/* lastState.terminated .reason */
+	const char	*last_message;	/* lastState.terminated .message */
 	int64_t		 last_started_us;
 	int64_t		 last_finished_us;
 	int64_t		 last_exit_code;
 	int64_t		 last_signal;
+	int		 liveness;	/* the spec has a livenessProbe */
+	int64_t		 liveness_period_s; /* its periodSeconds, INT_NONE
+					   when not written (10) */
+	int64_t		 liveness_timeout_s; /* timeoutSeconds (1) */
+	int64_t		 liveness_threshold; /* failureThreshold (3) */
+	int64_t		 liveness_delay_s; /* initialDelaySeconds (0) */
 	const char	*resource_version; /* of the pod version */
 	int64_t		 observed_us;	/* as in the pod's record */
 	int64_t		 line;		/* line of the pod object */
@@ -138,6 +148,9 @@ struct rec_workload {
 	const char	*resource_version;
 	const char	*condition;	/* Job: "Complete", "Failed",
 					   "Suspended"; else NULL */
+	const char	*condition_reason; /* that condition's reason:
+					   "BackoffLimitExceeded",
+					   "DeadlineExceeded"... */
 	const char	*schedule;	/* CronJob spec.schedule */
 	int64_t		 revision;	/* deployment.kubernetes.io/revision */
 	int64_t		 replicas;	/* spec.replicas */
@@ -152,6 +165,8 @@ struct rec_workload {
 	int64_t		 active;	/* Job status.active */
 	int64_t		 succeeded;	/* Job status.succeeded */
 	int64_t		 failed;	/* Job status.failed */
+	int64_t		 backoff_limit;	/* Job spec.backoffLimit, INT_NONE
+					   when not written (6) */
 	int		 suspended;	/* spec.suspend */
 	int64_t		 line;
 };

@@ -34,6 +34,15 @@ json_t	*report_json(struct store *st, int64_t generated_us, char **cause);
 int	report_md(struct store *st, json_t *rep, FILE *out, char **cause);
 int	report_html(struct store *st, json_t *rep, FILE *out, char **cause);
 
+/*
+ * The picture of one finding (report-svg.c), drawn into the HTML
+ * report: an inline SVG figure and the table of its exact times.  ps
+ * holds the model's pods.  Returns 0, or -1 with a new *cause.
+ */
+struct podset;
+int	report_svg_finding(FILE *out, struct store *st, struct podset *ps,
+	    json_t *f, int64_t id, char **cause);
+
 /* One output format (report-write.c). */
 struct report_format {
 	const char	*name;		/* what --format takes: "md" */

@@ -24,7 +24,6 @@
 #include "model.h"
 #include "record.h"
 
-#define STORE_SCHEMA_VERSION	4
 /* PRAGMA application_id of coroner's databases: "CRNR". */
 #define STORE_APPLICATION_ID	0x43524e52
 
@@ -32,15 +31,16 @@ struct store;
 
 /* How a command opens the database. */
 enum store_mode {
-	STORE_READ,	/* read only; the file must exist (pods, timeline) */
+	STORE_READ,	/* read only; the file must exist (pods, timeline,
+			   lint --db) */
 	STORE_UPDATE,	/* read and write; the file must exist (analyze,
-			   report: they store findings) */
+			   report, tui: they store findings) */
 	STORE_CREATE	/* read and write, created when missing (import) */
 };
 
 /*
- * Opens the database at path and brings its schema up to
- * STORE_SCHEMA_VERSION.  A missing file is refused unless mode is
+ * Opens the database at path and brings its schema up to the newest (the
+ * migrations of store.c).  A missing file is refused unless mode is
  * STORE_CREATE, and a file that is not coroner's (another program's
  * application_id or tables, an empty file when reading) is refused before
  * anything is written.  STORE_READ opens read-only, unless the schema must
@@ -60,7 +60,7 @@ int	store_writable(struct store *st);
  */
 int	store_model_stale(struct store *st);
 /*
- * Inputs stored by a coroner before schema 4, identified by the old
+ * Inputs stored by a coroner before schema 6, identified by the old
  * 128-bit digest: this version cannot tell whether an input is one of
  * them, so importing one again stores it twice.
  */
@@ -215,6 +215,103 @@ struct store_summary {
  */
 int	store_summary(struct store *st, struct store_summary *sum,
 	    char **cause);
+/*
+ * The window alone (first_us, last_us, basis; the counts left 0), which
+ * reads no request: for views that draw the window.
+ */
+int	store_window(struct store *st, struct store_summary *sum,
+	    char **cause);
+
+/* The last line a container's previous instance wrote (-previous.log). */
+struct store_log_last {
+	const char	*namespace;	/* borrowed for the callback */
+	const char	*pod;
+	const char	*container;
+	int64_t		 lines;		/* lines of it stored */
+	int64_t		 time_us;	/* the last line's, or TIME_NONE */
+	const char	*text;		/* the last line (borrowed), or NULL */
+};
+/*
+ * Calls cb for every container with lines of its previous instance (blank
+ * lines are not counted).
+ * Returns 0, cb's non-zero value, or -1 with a new *cause.
+ */
+int	store_previous_logs(struct store *st, int (*cb)(void *ctx,
+	    const struct store_log_last *l), void *ctx, char **cause);
+/*
+ * The last n lines that are not blank of one container's log (previous:
+ * of its previous instance), oldest first: cb(ctx, time_us (or TIME_NONE), text
+ * (borrowed, may be NULL)) returns 0 to go on.  Returns 0, cb's value,
+ * or -1 with a new *cause.
+ */
+int	store_log_tail(struct store *st, const char *ns, const char *pod,
+	    const char *container, int previous, int n, int (*cb)(void *ctx,
+	    int64_t time_us, const char *text), void *ctx, char **cause);
+/*
+ * What past incidents measured, per workload, for "coroner lint --db".
+ * Workloads are named as the model names them (namespace and the
+ * Deployment, StatefulSet, DaemonSet, CronJob, Job or pod name).
+ */
+
+/*
+ * The shutdowns of one workload's main containers (not init containers,
+ * not sidecars): SIGTERM to exit.
+ */
+struct store_shutdown {
+	char	*namespace;	/* owned */
+	char	*workload;	/* owned */
+	int64_t	 observed_us;	/* the longest of those that exited on their
+				   own before the deadline, or TIME_NONE */
+	int64_t	 lower_us;	/* the longest of those killed at the
+				   deadline (the real shutdown is longer),
+				   or TIME_NONE */
+	int64_t	 measured;	/* containers measured */
+};
+/*
+ * Every workload with a measured shutdown, by namespace and name.
+ * Returns 0 and a new array (free with store_shutdowns_free), or -1 with
+ * a new *cause.
+ */
+int	store_shutdowns(struct store *st, struct store_shutdown **out,
+	    size_t *n, char **cause);
+void	store_shutdowns_free(struct store_shutdown *v, size_t n);
+
+/* A deleted pod that a load balancer still routed to. */
+struct store_routed {
+	char	*namespace;	/* owned */
+	char	*workload;	/* owned */
+	char	*pod;		/* owned */
+	int64_t	 deletion_us;	/* its deletion request */
+	int64_t	 sigterm_us;	/* SIGTERM to its main container, or
+				   TIME_NONE */
+	int64_t	 last_routed_s;	/* the last second (Unix) with attempts to
+				   its IP, from the second of the deletion
+				   request to window_us after it */
+};
+/*
+ * Every deleted pod with attempts routed to it from its deletion request
+ * on, by namespace, workload and pod.  Returns 0 and a new array (free
+ * with store_routed_free), or -1 with a new *cause.
+ */
+int	store_routed_after_deletion(struct store *st, int64_t window_us,
+	    struct store_routed **out, size_t *n, char **cause);
+void	store_routed_free(struct store_routed *v, size_t n);
+
+/* The completed runs of one CronJob. */
+struct store_runs {
+	char	*namespace;	/* owned */
+	char	*cronjob;	/* owned */
+	int64_t	*duration_ms;	/* owned: each Complete Job's duration, in
+				   the order they started */
+	size_t	 n;
+};
+/*
+ * Every CronJob with completed runs, by namespace and name.  Returns 0
+ * and a new array (free with store_runs_free), or -1 with a new *cause.
+ */
+int	store_cronjob_runs(struct store *st, struct store_runs **out,
+	    size_t *n, char **cause);
+void	store_runs_free(struct store_runs *v, size_t n);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);

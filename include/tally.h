@@ -22,10 +22,12 @@ struct tally_cell {
 					   says the request went to, or NULL
 					   (narrows the attribution) */
 	int64_t		 second;	/* Unix seconds */
-	int64_t		 requests;	/* attempts */
-	int64_t		 errors;	/* attempts that ended in a 5xx */
-	int64_t		 conn_failures;	/* attempts that got no response:
-					   refused, reset, timed out */
+	int64_t		 requests;	/* attempts that began in it */
+	int64_t		 errors;	/* attempts that ended in it with a
+					   5xx */
+	int64_t		 conn_failures;	/* attempts that ended in it with
+					   no response: refused, reset, timed
+					   out */
 };
 
 struct tally;
@@ -36,9 +38,11 @@ void		 tally_free(struct tally *);
 void		 tally_clear(struct tally *);
 
 /*
- * Counts one attempt of request r (borrowed).  Attempts are counted at
- * the request's start, by the attempt's IP.  A request with no attempt is
- * counted with tally_request_done() under a NULL IP.
+ * Counts one attempt of request r (borrowed), by the attempt's IP: in the
+ * second it began, and, when it failed, in the second it ended (a request
+ * belongs to the whole time it was in flight: one cut when a proxy exits
+ * fails at that exit).  A request with no attempt is counted with
+ * tally_request_done() under a NULL IP.
  */
 void		 tally_attempt(struct tally *, const struct rec_request *r,
 		    const struct rec_attempt *a);

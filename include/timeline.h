@@ -98,8 +98,10 @@ struct tl_traffic {
 };
 /*
  * Bins the buckets of pod p over [lo_us, hi_us) into nbins bins (a
- * bucket counts in the bin of its second's middle).  Returns 0, or -1
- * with a new *cause.  Free with timeline_traffic_free.
+ * bucket counts in the bin of its second's middle, or, when bins are
+ * narrower than a second, in each bin of its second: a bin holds the
+ * requests of its span or per second, whichever is longer).  Returns 0,
+ * or -1 with a new *cause.  Free with timeline_traffic_free.
  */
 int	timeline_traffic(struct store *st, const struct podset_pod *p,
 	    int64_t lo_us, int64_t hi_us, size_t nbins, struct tl_traffic *t,

@@ -103,6 +103,7 @@ struct ov_state {
 	int		 cursor;	/* the finding under the cursor */
 	int		 top;		/* first finding shown */
 	int		 lane_top;	/* first lane shown */
+	int		 loaded_cols;	/* the width it was binned for */
 };
 
 /* A row of the pods view: a pod, or a workload's heading. */
@@ -115,6 +116,7 @@ struct pods_row {
 };
 struct pods_state {
 	char		 filter[512];	/* what / filters by, "" for all */
+	char		 loaded[512];	/* the filter rows were made for */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
 	int		 cursor;	/* a row with a pod */
@@ -253,13 +255,13 @@ struct tui_key {
 struct tui_view {
 	const char		*name;	/* "Overview" */
 	int			(*load)(struct tui_state *, char **cause);
-	/* frees what load built (at the end), or NULL when nothing */
-	void			(*unload)(struct tui_state *);
 	void			(*draw)(WINDOW *, int h, int w,
 				    const struct tui_state *);
 	const struct tui_key	*keys;	/* ends with a NULL name */
 	/* g: goes to the time the user typed, or NULL */
 	int			(*go)(struct tui_state *, const char *);
+	/* frees what load left in the view's state, or NULL */
+	void			(*unload)(struct tui_state *);
 };
 extern const struct tui_view tui_views[VIEW__COUNT];
 /* The keys of every view (tui.c), for the help. */
@@ -279,6 +281,11 @@ int	tui_parse_time(const char *s, int64_t zero_us, int64_t day_us,
  * -1 with a new *cause (the state could not be loaded, no terminal).
  */
 int	tui_run(struct store *st, const char *db_path, char **cause);
+/*
+ * Marks the start of the command, so that the time to the first screen
+ * ($CORONER_TUI_TRACE) includes opening the database.
+ */
+void	tui_trace_start(void);
 
 /* The shared state, loaded (tui.c): pods and findings. */
 int	tui_state_load(struct tui_state *ts, struct store *st,
@@ -289,14 +296,14 @@ struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
 
 /* The views (one file each). */
 int	overview_load(struct tui_state *, char **);
-void	overview_clear(struct tui_state *);
 void	overview_draw(WINDOW *, int, int, const struct tui_state *);
 int	overview_go(struct tui_state *, const char *);
+void	overview_clear(struct tui_state *);
 extern const struct tui_key overview_keys[];
 int	pods_load(struct tui_state *, char **);
-void	pods_clear(struct tui_state *);
 void	pods_draw(WINDOW *, int, int, const struct tui_state *);
 int	pods_go(struct tui_state *, const char *);
+void	pods_clear(struct tui_state *);
 extern const struct tui_key pods_keys[];
 void	findings_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key findings_keys[];
@@ -305,8 +312,8 @@ void	finding_clear(struct tui_state *);
 void	finding_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key finding_keys[];
 int	death_load(struct tui_state *, char **);
-void	death_clear_state(struct tui_state *);
 int	death_go(struct tui_state *, const char *);
+void	death_clear(struct tui_state *);
 int	death_open(struct tui_state *, struct podset_pod *, char **);
 void	death_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key death_keys[];
@@ -328,7 +335,8 @@ enum tui_glyph {
 	G_PENDING, G_RUNNING, G_READY, G_PRESTOP, G_TERMINATING,
 	G_SIDECARS, G_EXITED,		/* the states of timeline.h */
 	G_DELETION, G_SIGTERM, G_DEADLINE, G_EXIT, G_KILLED, G_GONE,
-	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_HLINE, G_VLINE, G_CURSOR,
+	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_ROUTED, G_FAILURE,
+	G_HLINE, G_VLINE, G_CURSOR,
 	G_BAR1, G_BAR2, G_BAR3, G_BAR4, G_BAR5, G_BAR6, G_BAR7, G_BAR8,
 	G__COUNT
 };

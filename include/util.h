@@ -54,6 +54,8 @@ void	 buf_free(struct buf *);
 
 /* Whether two strings are equal; two NULLs are, NULL and a string not. */
 int	 str_eq(const char *, const char *);
+/* Orders two int64_t for xqsort() (times, counts). */
+int	 cmp_int64(const void *, const void *);
 
 /*
  * An arena of strings freed all at once: for models that copy many small

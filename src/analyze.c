@@ -12,9 +12,69 @@
 #include "out.h"
 #include "timefmt.h"
 
+const char *
+finding_kind_name(enum finding_kind k)
+{
+	return (finding_kinds[k].name);
+}
+
+const char *
+severity_name(enum severity s)
+{
+	return (s == SEV_CRITICAL ? "critical" : "warning");
+}
+
+int
+finding_kind_lookup(const char *name)
+{
+	int	k;
+
+	for (k = 0; k < FK__COUNT; k++) {
+		if (str_eq(finding_kinds[k].name, name))
+			return (k);
+	}
+	return (-1);
+}
+
+size_t
+finding_rule_order(size_t order[FK__COUNT])
+{
+	uint32_t	done = 0, need;
+	size_t		n = 0, k, j;
+	int		progress;
+
+	/* a kind is done once its rule ran; rules run once */
+	while (done != FK_BIT(FK__COUNT) - 1) {
+		progress = 0;
+		for (k = 0; k < FK__COUNT; k++) {
+			if (done & FK_BIT(k))
+				continue;
+			need = finding_kinds[k].after;
+			for (j = 0; j < FK__COUNT; j++) {
+				if (finding_kinds[j].rule ==
+				    finding_kinds[k].rule)
+					need &= ~FK_BIT(j);
+			}
+			if ((need & ~done) != 0)
+				continue;
+			order[n++] = k;
+			for (j = 0; j < FK__COUNT; j++) {
+				if (finding_kinds[j].rule ==
+				    finding_kinds[k].rule)
+					done |= FK_BIT(j);
+			}
+			progress = 1;
+			break;
+		}
+		if (!progress)
+			fatal("the finding kinds' \"after\" sets loop");
+	}
+	return (n);
+}
+
 struct finding *
-analysis_add(struct analysis *a, const char *kind, const char *severity,
-    const char *ns, const char *workload)
+analysis_add(struct analysis *a, enum finding_kind kind, const char *ns,
+    const char *workload)
 {
 	struct finding	*f;
 
@@ -22,10 +82,32 @@ analysis_add(struct analysis *a, const char *kind, const char *severity,
 	f = &a->v[a->n++];
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
-	f->severity = severity;
+	f->severity = finding_kinds[kind].severity;
 	f->namespace = ns != NULL ? xstrdup(ns) : NULL;
 	f->workload = workload != NULL ? xstrdup(workload) : NULL;
 	f->start_us = f->end_us = TIME_NONE;
+	return (f);
+}
+
+struct finding *
+analysis_group(struct analysis *a, enum finding_kind kind,
+    const struct podset_pod *p, int64_t at)
+{
+	struct finding	*f;
+	size_t		 i;
+
+	for (i = a->n; i > 0; i--) {
+		f = &a->v[i - 1];
+		if (f->kind == kind &&
+		    str_eq(f->namespace, p->r.namespace) &&
+		    str_eq(f->workload, p->r.workload) &&
+		    (at == TIME_NONE || f->end_us == TIME_NONE ||
+		    at - f->end_us < (int64_t)3600 * 1000000))
+			return (f);
+	}
+	f = analysis_add(a, kind, p->r.namespace, p->r.workload);
+	f->pods = json_array();
+	f->evidence = json_object();
 	return (f);
 }
 
@@ -82,10 +164,15 @@ analyze_fmt_s(double s, char *out, size_t len)
 		snprintf(out, len, "%.1f min", s / 60);
 }
 
-static int
-severity_rank(const char *s)
+void
+analyze_fmt_dur(double s, char *out, size_t len)
 {
-	return (strcmp(s, "critical") == 0 ? 0 : 1);
+	if (s >= 2 * 86400)
+		snprintf(out, len, "%.1f days", s / 86400);
+	else if (s >= 2 * 3600)
+		snprintf(out, len, "%.1f h", s / 3600);
+	else
+		analyze_fmt_s(s, out, len);
 }
 
 static int
@@ -94,12 +181,12 @@ cmp_finding(const void *a, const void *b)
 	const struct finding	*p = a, *q = b;
 	int			 c;
 
-	if ((c = severity_rank(p->severity) - severity_rank(q->severity)) !=
-	    0)
+	if ((c = (int)p->severity - (int)q->severity) != 0)
 		return (c);
 	if (p->start_us != q->start_us)
 		return (p->start_us < q->start_us ? -1 : 1);
-	return (strcmp(p->kind, q->kind));
+	return (strcmp(finding_kind_name(p->kind),
+	    finding_kind_name(q->kind)));
 }
 
 /* Stores the findings and the missing records. */
@@ -116,8 +203,8 @@ store_findings(struct analysis *a, char **cause)
 	for (i = 0; i < a->n && rc == 0; i++) {
 		memset(&r, 0, sizeof r);
 		r.id = (int64_t)i + 1;
-		r.kind = a->v[i].kind;
-		r.severity = a->v[i].severity;
+		r.kind = finding_kind_name(a->v[i].kind);
+		r.severity = severity_name(a->v[i].severity);
 		r.namespace = a->v[i].namespace;
 		r.workload = a->v[i].workload;
 		pods = json_dumps(a->v[i].pods, JSON_COMPACT);
@@ -158,22 +245,24 @@ int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
 {
-	size_t	i;
+	size_t	order[FK__COUNT], nrules, i;
 
 	memset(a, 0, sizeof *a);
 	a->st = st;
 	a->opts = opts;
 	if (podset_load(st, &a->pods, NULL, cause) != 0)
 		return (-1);
-	for (i = 0; rules[i].run != NULL; i++) {
-		if (rules[i].run(a, cause) != 0)
+	nrules = finding_rule_order(order);
+	for (i = 0; i < nrules; i++) {
+		if (finding_kinds[order[i]].rule(a, cause) != 0)
 			return (-1);
 	}
 	for (i = 0; i < a->n; i++) {
 		if (a->v[i].pods == NULL)
 			a->v[i].pods = json_array();
 		if (a->v[i].evidence == NULL)
-			fatal("finding %s without evidence", a->v[i].kind);
+			fatal("finding %s without evidence",
+			    finding_kind_name(a->v[i].kind));
 	}
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);
 	return (store_findings(a, cause));

@@ -19,18 +19,16 @@
 #include "timefmt.h"
 
 static int	cmd_analyze_exec(const struct cmd_entry *, int, char **);
+static void	cmd_analyze_kinds(void);
 
 const struct cmd_entry cmd_analyze_entry = {
 	.name = "analyze",
 	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
 	.help =
 	    "Finds what went wrong, stores the findings (replacing the last\n"
-	    "run's) and prints them, most severe first.  The kinds:\n"
-	    "sigkill-at-grace-deadline, grace-budget-too-small,\n"
-	    "traffic-after-shutdown, sidecar-exited-before-app,\n"
-	    "app-started-before-proxy, job-held-by-sidecar, job-overran,\n"
-	    "records-lost-at-termination, records-missing, oom-killed and\n"
-	    "5xx-burst; their evidence is in coroner(1), FINDINGS.\n"
+	    "run's) and prints them, most severe first.  The kinds of\n"
+	    "findings are listed below; their evidence is in coroner(1),\n"
+	    "FINDINGS.\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
 	    "  --reconcile R:A  compare record set R (the reference, e.g. the\n"
@@ -41,6 +39,7 @@ const struct cmd_entry cmd_analyze_entry = {
 	    "  --skew S         clock skew allowed between the two parties'\n"
 	    "                   records (default 5)\n"
 	    "  --json           print the report JSON instead of the table",
+	.help_more = cmd_analyze_kinds,
 	.exec = cmd_analyze_exec,
 };
 
@@ -66,6 +65,27 @@ parse_seconds(const char *s, int64_t *us)
 		return (-1);
 	*us = (int64_t)(v * 1e6);
 	return (0);
+}
+
+/* The kinds of findings, from the table the rules use. */
+static void
+cmd_analyze_kinds(void)
+{
+	const struct finding_kind_def	*k;
+	char				*line;
+	size_t				 i;
+
+	out_printf(stdout, "\nKinds of findings:\n");
+	for (i = 0; i < FK__COUNT; i++) {
+		k = &finding_kinds[i];
+		out_printf(stdout, "  %s (%s%s%s)\n", k->name,
+		    severity_name(k->severity),
+		    k->severity_note != NULL ? "; " : "",
+		    k->severity_note != NULL ? k->severity_note : "");
+		line = xasprintf("%s.", k->means);
+		out_wrap(stdout, line, 0, 6, 80);
+		free(line);
+	}
 }
 
 /*
@@ -158,7 +178,8 @@ print_table(struct analysis *a)
 		if (i > 0)
 			out_printf(stdout, "\n");
 		buf_clear(&b);
-		out_bprintf(&b, "%zu %s %s ", i + 1, f->severity, f->kind);
+		out_bprintf(&b, "%zu %s %s ", i + 1,
+		    severity_name(f->severity), finding_kind_name(f->kind));
 		indent = i + 1 < 10 ? 2 : i + 1 < 100 ? 3 : 4;
 		if (f->workload != NULL && f->namespace != NULL)
 			out_bprintf(&b, "%s/%s", f->namespace, f->workload);

@@ -17,6 +17,7 @@
 
 #include "cmd.h"
 #include "importer.h"
+#include "k8sjson.h"
 #include "lifecycle.h"
 #include "out.h"
 #include "pipeline.h"
@@ -188,6 +189,7 @@ static const char *
 unknown_why(struct input *in, char *buf, size_t buflen)
 {
 	const unsigned char	*h;
+	struct kj_head		 kh;
 	const char		*prog, *nl;
 	size_t			 len, i, n, pl;
 
@@ -199,10 +201,11 @@ unknown_why(struct input *in, char *buf, size_t buflen)
 		;
 	if (i < len && (h[i] == '{' || h[i] == '['))
 		return ("JSON, but no importer recognises its objects");
-	if (i + 4 < len && (memcmp(h + i, "---", 3) == 0 ||
-	    memcmp(h + i, "apiVersion:", 11 < len - i ? 11 : len - i) == 0 ||
-	    memcmp(h + i, "kind:", 5) == 0 || h[i] == '#'))
-		return ("YAML is not supported yet; use kubectl -o json");
+	if (kj_head_open(&kh, h, len) && kh.yaml)
+		return ("YAML, but no importer recognises its objects");
+	if (kj_head_is_yaml(h, len))
+		return ("YAML, but not Kubernetes objects (no apiVersion and "
+		    "kind)");
 	nl = memchr(h + i, '\n', len - i);
 	n = nl != NULL ? (size_t)(nl - (const char *)(h + i)) : len - i;
 	if (importer_syslog_line((const char *)h + i, n, &prog, &pl)) {

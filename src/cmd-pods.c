@@ -32,7 +32,8 @@ const struct cmd_entry cmd_pods_entry = {
 	.help =
 	    "Lists every pod with how it died, one per line: namespace and\n"
 	    "name, workload, when its deletion was requested (UTC), and how\n"
-	    "its containers ended.  Times are derived from what was imported;\n"
+	    "its containers ended (with their restarts and the exit before\n"
+	    "the last restart).  Times are derived from what was imported;\n"
 	    "\"coroner timeline POD\" shows how each was known.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)\n"
@@ -47,11 +48,11 @@ const struct cmd_entry cmd_timeline_entry = {
 	.help =
 	    "Prints one pod's moments, oldest first: creation, scheduling,\n"
 	    "start, readiness, the deletion request, each container's\n"
-	    "preStop, SIGTERM, exit and grace deadline, the pod's end, and\n"
-	    "its events, each with its time (UTC) and its offset from the\n"
-	    "deletion request (or from creation).  Inferred times say so.\n"
-	    "POD is a name,\n"
-	    "NAMESPACE/NAME or a uid.\n"
+	    "preStop, SIGTERM, exit and grace deadline, each restart (died\n"
+	    "at, exit code, reason, signal, who ended it, restarted at), the\n"
+	    "pod's end, and its events, each with its time (UTC) and its\n"
+	    "offset from the deletion request (or from creation).  Inferred\n"
+	    "times say so.  POD is a name, NAMESPACE/NAME or a uid.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)",
 	.exec = cmd_timeline_exec,
@@ -94,6 +95,12 @@ print_pod_json(const struct podset_pod *p)
 		json_object_set_new(c, "reason", jv_str(rc->reason));
 		json_object_set_new(c, "killed_at_deadline",
 		    json_boolean(rc->killed_at_deadline));
+		json_object_set_new(c, "restarts", jv_int(rc->restarts));
+		json_object_set_new(c, "last_exit_code",
+		    jv_int(rc->last_exit_code));
+		json_object_set_new(c, "last_reason", jv_str(rc->last_reason));
+		json_object_set_new(c, "last_finished",
+		    jv_time(rc->last_finished_us));
 		json_array_append_new(cs, c);
 	}
 	json_object_set_new(o, "containers", cs);
@@ -115,8 +122,29 @@ clock_of(int64_t us, char out[TIME_FMT_LEN])
 }
 
 /*
+ * A container's restarts and the end of the instance before the current
+ * one, when it was restarted: " [189 restarts, last exit 1 Error]".
+ */
+static void
+restarts_of(const struct row_container *c, struct buf *b)
+{
+	if (c->restarts == INT_NONE || c->restarts <= 0)
+		return;
+	buf_printf(b, " [%lld restart%s", (long long)c->restarts,
+	    c->restarts == 1 ? "" : "s");
+	if (c->last_exit_code != INT_NONE)
+		buf_printf(b, ", last exit %lld", (long long)c->last_exit_code);
+	if (c->last_reason != NULL)
+		buf_printf(b, "%s%s", c->last_exit_code != INT_NONE ? " " :
+		    ", last ", c->last_reason);
+	buf_puts(b, "]");
+}
+
+/*
  * How a pod's containers ended, in a few words: "app 137 SIGKILL" (killed
- * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running".
+ * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running",
+ * "app running [189 restarts, last exit 1 Error]", "app 1 CrashLoopBackOff
+ * [3 restarts, last exit 1 Error]", "app waiting ErrImagePull".
  */
 static void
 how_it_died(const struct podset_pod *p, struct buf *b)
@@ -133,8 +161,12 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 			buf_puts(b, "; ");
 		buf_puts(b, c->name);
 		if (c->finished_us == TIME_NONE) {
-			buf_puts(b, c->started_us != TIME_NONE ? " running" :
-			    " not started");
+			if (c->waiting_reason != NULL)
+				buf_printf(b, " waiting %s", c->waiting_reason);
+			else
+				buf_puts(b, c->started_us != TIME_NONE ?
+				    " running" : " not started");
+			restarts_of(c, b);
 			continue;
 		}
 		if (c->exit_code != INT_NONE)
@@ -144,22 +176,33 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		else if (c->reason != NULL && strcmp(c->reason, "Error") != 0 &&
 		    strcmp(c->reason, "Completed") != 0)
 			buf_printf(b, " %s", c->reason);
+		if (c->waiting_reason != NULL)
+			buf_printf(b, " %s", c->waiting_reason);
+		restarts_of(c, b);
 	}
 	if (n == 0)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
+	/* who ended the pod, when it was not its deletion */
+	if (str_eq(p->r.ended_by, "eviction"))
+		buf_puts(b, "; evicted");
+	else if (str_eq(p->r.ended_by, "preemption"))
+		buf_puts(b, "; preempted");
+	else if (str_eq(p->r.ended_by, "node-shutdown"))
+		buf_puts(b, "; node shut down");
 }
 
 /*
  * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
  * line of its own and the rest follows, indented, on the next), WORKLOAD,
- * the deletion request's time of day, and how its containers ended.  Cut
- * at the terminal's width.
+ * the deletion request's time of day, and how its containers ended (on
+ * lines of its own, indented, when it does not fit the terminal's width).
  */
 static void
 print_pod_line(const struct podset_pod *p, int width)
 {
 	struct buf	 how = { 0 }, line = { 0 };
-	char		 t[TIME_FMT_LEN], *fit;
+	char		 t[TIME_FMT_LEN], *fit, *safe;
+	size_t		 col, n;
 
 	how_it_died(p, &how);
 	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
@@ -173,10 +216,21 @@ print_pod_line(const struct podset_pod *p, int width)
 		buf_puts(&line, "   ");
 	} else
 		buf_printf(&line, "%*s", (int)(32 - line.len), "");
-	buf_printf(&line, " %-16.16s %-8.8s %s", p->r.workload != NULL ?
-	    p->r.workload : "-", clock_of(p->r.deletion_us, t), how.data);
+	buf_printf(&line, " %-16.16s %-8.8s ", p->r.workload != NULL ?
+	    p->r.workload : "-", clock_of(p->r.deletion_us, t));
 	fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
-	out_printf(stdout, "%s\n", fit);
+	col = out_cols(fit);
+	safe = out_safe(how.data, how.len, SIZE_MAX);
+	if (col + out_cols(safe) <= (size_t)width)
+		out_printf(stdout, "%s%s\n", fit, safe);
+	else {
+		/* too long for its column: on lines of its own below */
+		for (n = strlen(fit); n > 0 && fit[n - 1] == ' '; n--)
+			;
+		out_printf(stdout, "%.*s\n", (int)n, fit);
+		out_wrap(stdout, how.data, 0, 8, (size_t)width);
+	}
+	free(safe);
 	free(fit);
 	buf_free(&how);
 	buf_free(&line);
@@ -261,6 +315,31 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	return (EXIT_OK);
 }
 
+/*
+ * For each container that was restarted, how its restarts are known (a
+ * count, and the terminations seen), and why it waits, if it does.
+ */
+static void
+restart_lines(const struct podset_pod *p, int width)
+{
+	const struct row_container	*c;
+	struct buf			 b = { 0 };
+	size_t				 i;
+
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		if (c->restarts == INT_NONE || c->restarts <= 0 ||
+		    c->restarts_basis == NULL)
+			continue;
+		buf_clear(&b);
+		buf_printf(&b, "%s: %s", c->name, c->restarts_basis);
+		if (c->waiting_reason != NULL)
+			buf_printf(&b, "; waiting: %s", c->waiting_reason);
+		out_wrap(stdout, b.data, 0, 4, (size_t)width);
+	}
+	buf_free(&b);
+}
+
 #define GUTTER	25	/* "  HH:MM:SS.mmm  +38.0 s " */
 
 static int
@@ -323,6 +402,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	    p->r.workload != NULL ? p->r.workload : "-",
 	    p->r.node != NULL ? p->r.node : "-",
 	    p->r.ip != NULL ? p->r.ip : "-");
+	restart_lines(p, width);
 	out_printf(stdout, "offsets from the %s; times UTC\n", ms.zero_what);
 	for (i = 0; i < ms.n; i++) {
 		m = &ms.v[i];

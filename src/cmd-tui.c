@@ -45,6 +45,7 @@ open_tui(const char *path)
 		    "coroner pods or coroner report\n");
 		return (EXIT_USAGE);
 	}
+	tui_trace_start();
 	/* the TUI stores findings (analysis, export): the file must exist */
 	if (cmd_store_open(&cmd_tui_entry, path, STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);

@@ -52,6 +52,8 @@ cmd_help(const struct cmd_entry *ce)
 	out_printf(stdout, "\n\n");
 	out_lines(stdout, ce->help);
 	out_printf(stdout, "\n");
+	if (ce->help_more != NULL)
+		ce->help_more();
 	return (EXIT_OK);
 }
 

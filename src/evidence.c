@@ -136,6 +136,75 @@ static const struct {
 	{ "nearest_rollout", "the rollout nearest in time, if any" },
 	{ "restarts", "restarts the kubelet counted" },
 	{ "window", "the span it covers" },
+	/* the other deaths: crash loops, probes, evictions, nodes, Jobs */
+	{ "restarts_basis", "how the restarts are known: the kubelet's "
+	    "count, and how many of the terminations were seen" },
+	{ "last_exit_code", "the exit code of the last death" },
+	{ "last_reason", "the reason the runtime gave for the last death" },
+	{ "last_started", "when the instance that died last had started" },
+	{ "last_finished", "when it died" },
+	{ "last_ran_s", "how long it had run before it died, in seconds" },
+	{ "back_off_events", "the kubelet's BackOff events: times it waited "
+	    "before restarting a container that keeps failing" },
+	{ "crash_loop_back_off", "containers waiting in CrashLoopBackOff "
+	    "when last seen" },
+	{ "node", "the node it ran on" },
+	{ "node_restarts_max", "restarts its node's restarts may explain: "
+	    "the most a node-restart finding saw on that node" },
+	{ "own_restarts_at_least", "restarts that were its own even if "
+	    "every node restart had restarted it too" },
+	{ "previous_log", "the last lines its previous instance wrote "
+	    "(-previous.log): usually why it died" },
+	{ "own_exits_observed", "deaths seen that the app caused itself "
+	    "(a non-zero exit, not a kill)" },
+	{ "restarted", "when the kubelet started it again" },
+	{ "waiting", "why the container waited when last seen" },
+	{ "period_s", "the liveness probe's period (periodSeconds)" },
+	{ "timeout_s", "how long the probe waits for an answer "
+	    "(timeoutSeconds)" },
+	{ "failure_threshold", "failed probes in a row before the kubelet "
+	    "kills the container (failureThreshold)" },
+	{ "initial_delay_s", "the probe's initialDelaySeconds" },
+	{ "probe_basis", "where the probe's settings come from: the pod "
+	    "spec, or Kubernetes' defaults" },
+	{ "unresponsive_s", "the least time the probe failed before each "
+	    "kill: (failureThreshold - 1) x period + timeout" },
+	{ "unresponsive_basis", "how unresponsive_s is worked out" },
+	{ "exit_codes", "the exit codes seen: 143 when it obeyed SIGTERM, "
+	    "137 when it was SIGKILLed after the grace" },
+	{ "kills", "kills the kubelet made for a failed probe" },
+	{ "probe_failures", "failed probes (the kubelet's Unhealthy "
+	    "events)" },
+	{ "probe_message", "what the last failed probe said" },
+	{ "first_kill", "the first kill" },
+	{ "last_kill", "the last kill" },
+	{ "cause", "who ended the pods: eviction (node pressure), "
+	    "preemption or node-shutdown" },
+	{ "reason", "the reason Kubernetes wrote" },
+	{ "disruption", "the DisruptionTarget condition's reason" },
+	{ "message", "the message Kubernetes (or the runtime) wrote" },
+	{ "resource", "what the node ran out of" },
+	{ "containers", "containers involved" },
+	{ "first_finished", "the first of them to end" },
+	{ "restarted_by", "when the last of them was running again" },
+	{ "restarts_max", "the most restarts one of them has: the node's "
+	    "restarts are among them" },
+	{ "node_events", "the node's own events around it (Rebooted, "
+	    "NodeNotReady...)" },
+	{ "jobs", "the Jobs" },
+	{ "attempts", "pods the Job ran that failed" },
+	{ "backoff_limit", "failed pods the Job allows before it fails "
+	    "(spec.backoffLimit)" },
+	{ "durations_s", "how long each failed pod ran, in seconds" },
+	{ "oom_killed", "failed pods the OOM killer ended" },
+	{ "init", "an init container" },
+	{ "ended", "when the kubelet ended the pod" },
+	{ "ended_basis", "how that is known" },
+	{ "failed_events_message", "the kubelet's Failed event" },
+	{ "ran_s", "how long it ran, in seconds" },
+	{ "started", "when it started" },
+	{ "workload", "its workload" },
+	{ "namespace", "its namespace" },
 };
 
 const char *

@@ -1,6 +1,8 @@
 /*
  * jsonval.c: JSON values for reports and rules (jsonval.h).
  */
+#include <math.h>
+
 #include "jsonval.h"
 #include "record.h"
 #include "timefmt.h"
@@ -24,4 +26,10 @@ json_t *
 jv_int(int64_t v)
 {
 	return (v == INT_NONE ? json_null() : json_integer(v));
+}
+
+json_t *
+jv_secs(int64_t us)
+{
+	return (json_real(round((double)us / 1000) / 1000));
 }

@@ -4,10 +4,15 @@
  * observed) into one life: creation, scheduling, start, readiness, the
  * deletion request, each container's preStop, SIGTERM and SIGKILL
  * deadline, exits, and whether a container was killed at the deadline;
- * resolves each pod's workload through its owners; and records which IP
- * each pod owned when.  The rules are DESIGN §5.  Each derived time keeps
- * a basis saying whether it was observed or inferred, and from what.
- * No SQL (store.c) and no drawing.
+ * every termination of every container instance (state and lastState of
+ * each version, the kubelet's Killing, Unhealthy and BackOff events, the
+ * previous instance's log) with who ended it, and who ended the pod when
+ * it was not its deletion (eviction, preemption, node shutdown: a
+ * kubelet's kill is never the deletion request); resolves each pod's
+ * workload through its owners; and records which IP each pod owned when.
+ * The rules are DESIGN §5.  Each derived time keeps a basis saying
+ * whether it was observed or inferred, and from what.  No SQL (store.c)
+ * and no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +20,7 @@
 
 #include "ipmap.h"
 #include "lifecycle.h"
+#include "out.h"
 #include "timefmt.h"
 
 /* Rebuild state: the model plus the scan cursors. */
@@ -72,6 +78,7 @@ pod_init(struct lc_pod *p)
 	p->r.grace_s = p->r.prestop_ms = INT_NONE;
 	p->deletion_ts_us = p->killing_us = p->last_obs_us = TIME_NONE;
 	p->deletion_grace_s = p->spec_grace_s = INT_NONE;
+	p->evicted_us = p->preempted_us = p->r.ended_us = TIME_NONE;
 }
 
 static int
@@ -102,6 +109,10 @@ scan_pod(void *ctx, const void *rec)
 	keep_str(m, &p->r.owner_kind, o->owner_kind);
 	keep_str(m, &p->r.owner_name, o->owner_name);
 	keep_str(m, &p->r.template_hash, o->template_hash);
+	keep_str(m, &p->r.restart_policy, o->restart_policy);
+	keep_str(m, &p->r.reason, o->reason);
+	keep_str(m, &p->r.message, o->message);
+	keep_str(m, &p->r.disruption, o->disruption);
 	keep_first_time(&p->r.created_us, o->created_us);
 	keep_first_time(&p->r.scheduled_us, o->scheduled_us);
 	keep_first_time(&p->r.start_us, o->start_us);
@@ -157,7 +168,131 @@ add_container(struct model *m, struct lc_pod *p, const char *name)
 	c->r.restarts = INT_NONE;
 	c->r.started_us = c->r.ready_us = c->r.finished_us = TIME_NONE;
 	c->r.sigterm_us = c->r.deadline_us = TIME_NONE;
+	c->r.last_started_us = c->r.last_finished_us = TIME_NONE;
+	c->r.last_exit_code = c->r.last_signal = INT_NONE;
+	c->r.liveness_period_s = c->r.liveness_timeout_s = INT_NONE;
+	c->r.liveness_threshold = c->r.liveness_delay_s = INT_NONE;
+	c->r.probe_kill_first_us = c->r.probe_kill_last_us = TIME_NONE;
+	c->r.unhealthy_first_us = c->r.unhealthy_last_us = TIME_NONE;
+	c->r.back_off_last_us = c->prev_log_us = TIME_NONE;
 	return (c);
+}
+
+/* A copy of s in the model's arena, or NULL (unlike keep_str, clears). */
+static const char *
+S_or_null(struct model *m, const char *s)
+{
+	return (s != NULL ? S(m, s) : NULL);
+}
+
+/* Remembers that an instance of c started at us. */
+static void
+start_add(struct lc_container *c, int64_t us)
+{
+	size_t	i;
+
+	if (us == TIME_NONE)
+		return;
+	for (i = 0; i < c->nstarts; i++) {
+		if (c->starts[i] == us)
+			return;
+	}
+	c->starts = xreallocarray(c->starts, c->nstarts + 1,
+	    sizeof *c->starts);
+	c->starts[c->nstarts++] = us;
+}
+
+/*
+ * Adds one observed termination of c, once: versions of a watch stream
+ * repeat the same lastState, a later version shows as lastState what an
+ * earlier one showed as state.
+ */
+static void
+term_add(struct model *m, struct lc_container *c, int64_t started,
+    int64_t finished, int64_t code, int64_t sig, const char *reason,
+    const char *message, int64_t instance, const char *basis)
+{
+	struct row_termination	*t;
+	size_t			 i;
+
+	if (finished == TIME_NONE && code == INT_NONE && reason == NULL)
+		return;
+	for (i = 0; i < c->nt; i++) {
+		t = &c->t[i].r;
+		if (t->started_us != started || t->finished_us != finished)
+			continue;
+		if (finished == TIME_NONE && started == TIME_NONE &&
+		    (t->exit_code != code || !str_eq(t->reason, reason)))
+			continue;
+		if (t->exit_code == INT_NONE)
+			t->exit_code = code;
+		if (t->signal == INT_NONE)
+			t->signal = sig;
+		if (t->reason == NULL)
+			t->reason = S_or_null(m, reason);
+		if (t->message == NULL)
+			t->message = S_or_null(m, message);
+		if (t->instance == INT_NONE)
+			t->instance = instance;
+		return;
+	}
+	c->t = xreallocarray(c->t, c->nt + 1, sizeof *c->t);
+	t = &c->t[c->nt++].r;
+	memset(t, 0, sizeof *t);
+	t->container = c->r.name;
+	t->init = c->r.init;
+	t->instance = instance;
+	t->started_us = started;
+	t->finished_us = finished;
+	t->exit_code = code;
+	t->signal = sig;
+	t->reason = S_or_null(m, reason);
+	t->message = S_or_null(m, message);
+	t->restarted_us = t->last_log_us = TIME_NONE;
+	t->basis = basis;
+}
+
+/*
+ * What one observed container version says of its deaths: whether it is
+ * waiting (and why), its Last State, the terminations it shows (state and
+ * lastState) and the instance starts that tell when each was restarted.
+ */
+static void
+scan_terminations(struct model *m, struct lc_container *c,
+    const struct rec_container *o)
+{
+	int	has_last = o->last_finished_us != TIME_NONE ||
+		    o->last_exit_code != INT_NONE || o->last_reason != NULL;
+
+	if (strcmp(o->state, "waiting") == 0) {
+		c->r.waiting_reason = S_or_null(m, o->reason);
+		c->r.waiting_message = S_or_null(m, o->message);
+	} else
+		c->r.waiting_reason = c->r.waiting_message = NULL;
+	if (has_last && (c->r.last_finished_us == TIME_NONE ||
+	    o->last_finished_us == TIME_NONE ||
+	    o->last_finished_us >= c->r.last_finished_us)) {
+		c->r.last_started_us = o->last_started_us;
+		c->r.last_finished_us = o->last_finished_us;
+		c->r.last_exit_code = o->last_exit_code;
+		c->r.last_reason = S_or_null(m, o->last_reason);
+		c->r.last_signal = o->last_signal;
+	}
+	if (has_last) {
+		/* the instance before the current one */
+		term_add(m, c, o->last_started_us, o->last_finished_us,
+		    o->last_exit_code, o->last_signal, o->last_reason,
+		    o->last_message, o->restarts != INT_NONE &&
+		    o->restarts > 0 ? o->restarts - 1 : INT_NONE,
+		    "observed: lastState.terminated");
+		start_add(c, o->last_started_us);
+	}
+	if (strcmp(o->state, "terminated") == 0)
+		term_add(m, c, o->started_us, o->finished_us, o->exit_code,
+		    o->signal, o->reason, o->message, o->restarts,
+		    "observed: state.terminated");
+	if (strcmp(o->state, "waiting") != 0)
+		start_add(c, o->started_us);
 }
 
 /*
@@ -195,8 +330,16 @@ scan_container(void *ctx, const void *rec)
 		c->r.restarts = o->restarts;
 	if (o->ready == 1 && c->r.ready_us == TIME_NONE)
 		c->r.ready_us = o->observed_us;
+	if (o->liveness) {
+		c->r.liveness = 1;
+		c->r.liveness_period_s = o->liveness_period_s;
+		c->r.liveness_timeout_s = o->liveness_timeout_s;
+		c->r.liveness_threshold = o->liveness_threshold;
+		c->r.liveness_delay_s = o->liveness_delay_s;
+	}
 	if (o->state == NULL)
 		return (0);
+	scan_terminations(m, c, o);
 	if (strcmp(o->state, "running") == 0) {
 		if (o->started_us != TIME_NONE &&
 		    (c->r.started_us == TIME_NONE ||
@@ -204,7 +347,7 @@ scan_container(void *ctx, const void *rec)
 			c->r.started_us = o->started_us;
 			c->r.finished_us = TIME_NONE;
 			c->r.exit_code = c->r.signal = INT_NONE;
-			c->r.reason = NULL;
+			c->r.reason = c->r.message = NULL;
 		}
 	} else if (strcmp(o->state, "terminated") == 0) {
 		c->r.started_us = o->started_us != TIME_NONE ?
@@ -215,6 +358,7 @@ scan_container(void *ctx, const void *rec)
 		keep_str(m, &c->r.reason, o->reason);
 		if (o->reason == NULL)
 			c->r.reason = NULL;
+		c->r.message = S_or_null(m, o->message);
 	} else if (o->last_finished_us != TIME_NONE &&
 	    (c->r.finished_us == TIME_NONE ||
 	    o->last_finished_us >= c->r.finished_us)) {
@@ -224,6 +368,7 @@ scan_container(void *ctx, const void *rec)
 		c->r.exit_code = o->last_exit_code;
 		c->r.signal = o->last_signal;
 		c->r.reason = S(m, o->last_reason);
+		c->r.message = S_or_null(m, o->last_message);
 	}
 	return (0);
 }
@@ -249,35 +394,222 @@ struct lc_events {
 	struct lc_pod	**by_name;	/* pods sorted by namespace, name */
 };
 
+/* The pod with this namespace and name, or NULL. */
+static struct lc_pod *
+find_pod_named(struct lc_events *ev, const char *ns, const char *name)
+{
+	struct lc_pod	key, *kp = &key, **hit;
+
+	if (name == NULL)
+		return (NULL);
+	memset(&key, 0, sizeof key);
+	key.r.namespace = ns;
+	key.r.name = name;
+	hit = xbsearch(&kp, ev->by_name, ev->m->npods, sizeof *ev->by_name,
+	    cmp_pod_name);
+	return (hit != NULL ? *hit : NULL);
+}
+
+/*
+ * The container an event is about: its fieldPath's, else the one its
+ * message names ("Container app failed liveness probe", "Back-off
+ * restarting failed container app in pod ..."), else the pod's only
+ * container.
+ */
+static struct lc_container *
+event_container(struct lc_pod *p, const struct rec_event *e)
+{
+	static const char *const lead[] = {
+		"failed container ", "Container ", NULL
+	};
+	const char		*msg = e->message, *w, *s;
+	struct lc_container	*c = NULL;
+	char			 name[254];
+	size_t			 i, n;
+
+	if (e->container != NULL)
+		return (find_container(p, e->container));
+	for (i = 0; msg != NULL && lead[i] != NULL; i++) {
+		if ((w = strstr(msg, lead[i])) == NULL)
+			continue;
+		w += strlen(lead[i]);
+		for (s = w; *s != '\0' && *s != ' ' && *s != ',' &&
+		    *s != '.'; s++)
+			;
+		if ((n = (size_t)(s - w)) == 0 || n >= sizeof name)
+			continue;
+		memcpy(name, w, n);
+		name[n] = '\0';
+		if ((c = find_container(p, name)) != NULL)
+			return (c);
+	}
+	for (i = 0; i < p->nc; i++) {
+		if (p->c[i].r.init && !p->c[i].r.native_sidecar)
+			continue;
+		if (c != NULL)
+			return (NULL);	/* more than one: cannot tell */
+		c = &p->c[i];
+	}
+	return (c);
+}
+
+/*
+ * Counts an event of a kind for c.  The same event object seen in two
+ * snapshots (a larger count later) is counted once, with its largest
+ * count.
+ */
+static void
+event_count(struct model *m, struct lc_container *c, enum lc_evkind kind,
+    const struct rec_event *e, int64_t first, int64_t last)
+{
+	struct lc_evcount	*x;
+	size_t			 i;
+	int64_t			 n = e->count > 0 ? e->count : 1;
+
+	for (i = 0; e->uid != NULL && i < c->nev; i++) {
+		x = &c->ev[i];
+		if (x->kind != kind || !str_eq(x->uid, e->uid))
+			continue;
+		if (n > x->count)
+			x->count = n;
+		if (first != TIME_NONE && (x->first_us == TIME_NONE ||
+		    first < x->first_us))
+			x->first_us = first;
+		if (last != TIME_NONE && (x->last_us == TIME_NONE ||
+		    last > x->last_us))
+			x->last_us = last;
+		return;
+	}
+	c->ev = xreallocarray(c->ev, c->nev + 1, sizeof *c->ev);
+	x = &c->ev[c->nev++];
+	x->uid = S_or_null(m, e->uid);
+	x->kind = kind;
+	x->count = n;
+	x->first_us = first;
+	x->last_us = last;
+}
+
+/* Whether a Killing event's message restarts a container (not the pod). */
+static int
+kills_for_probe(const char *msg)
+{
+	return (msg != NULL && (strstr(msg, "liveness probe") != NULL ||
+	    strstr(msg, "startup probe") != NULL));
+}
+
+/* Whether a message that is only "Error: Reason" (no detail). */
+static int
+bare_error(const char *msg)
+{
+	return (msg == NULL || (strncmp(msg, "Error: ", 7) == 0 &&
+	    strchr(msg + 7, ' ') == NULL));
+}
+
+/*
+ * The events the model reads about a pod: Killing (the deletion request,
+ * or the kubelet restarting a container for a failed probe), Unhealthy
+ * (failed liveness and startup probes), BackOff (restarting a failed
+ * container), Failed (could not pull, create or start), Evicted,
+ * Preempting and Preempted.
+ */
 static int
 scan_event(void *ctx, const void *rec)
 {
 	struct lc_events	*ev = ctx;
 	const struct rec_event	*e = rec;
-	struct lc_pod		*p, key, *kp = &key, **hit;
+	const char		*r = e->reason, *msg = e->message;
+	struct lc_pod		*p;
+	struct lc_container	*c;
+	int64_t			 first, last;
 
-	if (e->reason == NULL || strcmp(e->reason, "Killing") != 0 ||
-	    e->obj_kind == NULL || strcmp(e->obj_kind, "Pod") != 0)
+	if (r == NULL || e->obj_kind == NULL ||
+	    strcmp(e->obj_kind, "Pod") != 0)
 		return (0);
-	if ((p = find_pod(ev->m, e->obj_uid)) == NULL) {
-		memset(&key, 0, sizeof key);
-		key.r.namespace = e->obj_namespace != NULL ?
-		    e->obj_namespace : e->namespace;
-		key.r.name = e->obj_name;
-		if (key.r.name == NULL)
+	if (!str_eq(r, "Killing") && !str_eq(r, "Unhealthy") &&
+	    !str_eq(r, "BackOff") && !str_eq(r, "Failed") &&
+	    !str_eq(r, "Evicted") && !str_eq(r, "Preempting") &&
+	    !str_eq(r, "Preempted"))
+		return (0);
+	if ((p = find_pod(ev->m, e->obj_uid)) == NULL &&
+	    (p = find_pod_named(ev, e->obj_namespace != NULL ?
+	    e->obj_namespace : e->namespace, e->obj_name)) == NULL)
+		return (0);
+	first = e->first_us != TIME_NONE ? e->first_us : e->time_us;
+	last = e->last_us != TIME_NONE ? e->last_us : e->time_us;
+	c = event_container(p, e);
+	if (str_eq(r, "Killing")) {
+		if (kills_for_probe(msg)) {
+			if (c != NULL)
+				event_count(ev->m, c, LC_EV_PROBE_KILL, e,
+				    first, last);
 			return (0);
-		hit = xbsearch(&kp, ev->by_name, ev->m->npods,
-		    sizeof *ev->by_name, cmp_pod_name);
-		if (hit == NULL)
+		}
+		/* "definition changed, will be restarted": not the pod's */
+		if (msg != NULL && strstr(msg, "will be restarted") != NULL)
 			return (0);
-		p = *hit;
+		/* the first Killing event of a life that ends it */
+		keep_first_time(&p->killing_us, first);
+	} else if (str_eq(r, "Unhealthy")) {
+		if (c == NULL || msg == NULL ||
+		    (strncmp(msg, "Liveness probe failed", 21) != 0 &&
+		    strncmp(msg, "Startup probe failed", 20) != 0))
+			return (0);
+		event_count(ev->m, c, LC_EV_UNHEALTHY, e, first, last);
+		c->r.unhealthy_message = S(ev->m, msg);
+	} else if (str_eq(r, "BackOff")) {
+		if (c != NULL && msg != NULL &&
+		    strstr(msg, "restarting failed container") != NULL)
+			event_count(ev->m, c, LC_EV_BACK_OFF, e, first, last);
+	} else if (str_eq(r, "Failed")) {
+		if (c != NULL && msg != NULL && (!bare_error(msg) ||
+		    c->r.start_error == NULL || bare_error(c->r.start_error)))
+			c->r.start_error = S(ev->m, msg);
+	} else if (str_eq(r, "Evicted")) {
+		if (p->evicted_us == TIME_NONE || first < p->evicted_us) {
+			p->evicted_us = first;
+			p->evicted_msg = S_or_null(ev->m, msg);
+		}
+	} else if (p->preempted_us == TIME_NONE || first < p->preempted_us) {
+		p->preempted_us = first;
+		p->preempted_msg = S_or_null(ev->m, msg);
 	}
-	/* the first Killing event of a life is the deletion request */
-	if (e->first_us != TIME_NONE)
-		keep_first_time(&p->killing_us, e->first_us);
-	else
-		keep_first_time(&p->killing_us, e->time_us);
 	return (0);
+}
+
+/* Folds the counted events into the container's row. */
+static void
+events_fold(struct lc_container *c)
+{
+	struct lc_evcount	*x;
+	size_t			 i;
+	int64_t			*n, *f, *l;
+
+	for (i = 0; i < c->nev; i++) {
+		x = &c->ev[i];
+		switch (x->kind) {
+		case LC_EV_PROBE_KILL:
+			n = &c->r.probe_kills;
+			f = &c->r.probe_kill_first_us;
+			l = &c->r.probe_kill_last_us;
+			break;
+		case LC_EV_UNHEALTHY:
+			n = &c->r.unhealthy;
+			f = &c->r.unhealthy_first_us;
+			l = &c->r.unhealthy_last_us;
+			break;
+		default:
+			n = &c->r.back_offs;
+			f = NULL;
+			l = &c->r.back_off_last_us;
+			break;
+		}
+		*n += x->count;
+		if (f != NULL)
+			keep_first_time(f, x->first_us);
+		if (x->last_us != TIME_NONE && (*l == TIME_NONE ||
+		    x->last_us > *l))
+			*l = x->last_us;
+	}
 }
 
 static int
@@ -361,6 +693,78 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 	    c->r.finished_us <= c->r.deadline_us + DEADLINE_SLACK_US;
 }
 
+/* Whether s contains "shutdown", ignoring the case of its first letter. */
+static int
+says_shutdown(const char *s)
+{
+	return (s != NULL && (strstr(s, "shutdown") != NULL ||
+	    strstr(s, "Shutdown") != NULL));
+}
+
+/*
+ * Who ended the pod when it was not (only) its deletion: the kubelet for
+ * node pressure (status.reason Evicted, an Evicted event, DisruptionTarget
+ * TerminationByKubelet), a preemption (Preempting, a Preempted event,
+ * DisruptionTarget PreemptionByScheduler) or a node shutdown (status
+ * Terminated or NodeShutdown with a message saying so).  The kill's time
+ * is the event's, else the kubelet's Killing event, else the last exit.
+ */
+static void
+pod_ended(struct model *m, struct lc_pod *p)
+{
+	const char	*r = p->r.reason, *d = p->r.disruption;
+	const char	*by = NULL, *why = NULL;
+	int64_t		 at = TIME_NONE, last = TIME_NONE;
+	size_t		 i;
+	char		 buf[160];
+
+	if (str_eq(r, "Evicted") || p->evicted_us != TIME_NONE) {
+		by = "eviction";
+		at = p->evicted_us;
+		why = p->evicted_us != TIME_NONE ? "the Evicted event" :
+		    "status.reason Evicted";
+	} else if (str_eq(r, "Preempting") || p->preempted_us != TIME_NONE ||
+	    str_eq(d, "PreemptionByScheduler")) {
+		by = "preemption";
+		at = p->preempted_us;
+		why = p->preempted_us != TIME_NONE ? "the preemption event" :
+		    str_eq(r, "Preempting") ? "status.reason Preempting" :
+		    "DisruptionTarget PreemptionByScheduler";
+	} else if (str_eq(r, "NodeShutdown") || str_eq(r, "Shutdown") ||
+	    ((str_eq(r, "Terminated") || str_eq(d, "TerminationByKubelet")) &&
+	    says_shutdown(p->r.message))) {
+		by = "node-shutdown";
+		why = "status.reason and message: a node shutdown";
+	} else if (str_eq(d, "TerminationByKubelet")) {
+		by = "eviction";
+		why = "DisruptionTarget TerminationByKubelet";
+	}
+	if (by == NULL)
+		return;
+	for (i = 0; i < p->nc; i++) {
+		if (p->c[i].r.finished_us != TIME_NONE &&
+		    (last == TIME_NONE || p->c[i].r.finished_us > last))
+			last = p->c[i].r.finished_us;
+	}
+	p->r.ended_by = by;
+	if (at != TIME_NONE)
+		snprintf(buf, sizeof buf, "observed: %s", why);
+	else if ((at = p->killing_us) != TIME_NONE)
+		snprintf(buf, sizeof buf, "observed: %s; its time from the "
+		    "kubelet's Killing event", why);
+	else if ((at = last) != TIME_NONE)
+		snprintf(buf, sizeof buf, "observed: %s; its time inferred "
+		    "from the last container exit", why);
+	else
+		snprintf(buf, sizeof buf, "observed: %s; its time unknown",
+		    why);
+	p->r.ended_us = at;
+	p->r.ended_basis = S(m, buf);
+	if (p->r.message == NULL)
+		p->r.message = p->evicted_msg != NULL ? p->evicted_msg :
+		    p->preempted_msg;
+}
+
 /* Deletion, SIGTERM, deadline and end of one pod. */
 static void
 pod_death(struct model *m, struct lc_pod *p)
@@ -394,6 +798,7 @@ pod_death(struct model *m, struct lc_pod *p)
 	if (!all_main_done)
 		main_exit = TIME_NONE;
 	p->r.main_exit_us = main_exit;
+	pod_ended(m, p);
 	p->r.grace_s = p->deletion_grace_s != INT_NONE ? p->deletion_grace_s :
 	    p->spec_grace_s != INT_NONE ? p->spec_grace_s : DEFAULT_GRACE_S;
 	if (p->deletion_ts_us != TIME_NONE) {
@@ -402,7 +807,8 @@ pod_death(struct model *m, struct lc_pod *p)
 		p->r.deletion_basis = p->deletion_grace_s != INT_NONE ?
 		    "observed: deletionTimestamp - deletionGracePeriodSeconds" :
 		    "inferred: deletionTimestamp - the pod's grace period";
-	} else if (p->killing_us != TIME_NONE) {
+	} else if (p->killing_us != TIME_NONE && p->r.ended_by == NULL) {
+		/* a kubelet's kill (eviction, shutdown) is no deletion */
 		p->r.deletion_us = p->killing_us;
 		p->r.deletion_basis = "inferred: the first Killing event";
 	}
@@ -447,6 +853,176 @@ pod_death(struct model *m, struct lc_pod *p)
 		p->r.ip = p->ips[p->nips - 1].ip;
 }
 
+/*
+ * Who ended one termination t of container c (model.h, struct
+ * row_termination): what the runtime wrote (OOMKilled, a start failure,
+ * Unknown after a node or runtime restart), then what ended the pod (a
+ * kubelet's kill, its deletion), then the kubelet's kills for failed
+ * probes (Killing events from the kill to the kill plus the grace), then
+ * a signal, else the app itself.
+ */
+static void
+term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
+    struct row_termination *t)
+{
+	const struct lc_evcount	*x;
+	int64_t			 f = t->finished_us;
+	int64_t			 grace = p->r.grace_s * 1000000;
+	size_t			 i;
+	char			 buf[200];
+
+	if (str_eq(t->reason, "OOMKilled")) {
+		t->cause = "oom";
+		t->cause_basis = "observed: reason OOMKilled";
+		return;
+	}
+	if (model_is_start_failure(t->reason, t->exit_code)) {
+		t->cause = "start-failure";
+		snprintf(buf, sizeof buf, "observed: %s%s%s", t->reason !=
+		    NULL ? "reason " : "", t->reason != NULL ? t->reason : "",
+		    t->exit_code == 126 || t->exit_code == 127 ? (t->exit_code
+		    == 126 ? ", exit 126 (cannot execute)" : ", exit 127 (not "
+		    "found)") : "");
+		t->cause_basis = S(m, buf);
+		return;
+	}
+	if (str_eq(t->reason, "Unknown") && (t->exit_code == 255 ||
+	    t->exit_code == INT_NONE)) {
+		t->cause = "node-restart";
+		t->cause_basis = "observed: reason Unknown, exit 255: the "
+		    "container was lost when its node or runtime restarted";
+		return;
+	}
+	if (p->r.ended_by != NULL && t->restarted_us == TIME_NONE &&
+	    (p->r.ended_us == TIME_NONE || f == TIME_NONE ||
+	    f >= p->r.ended_us - DEADLINE_SLACK_US)) {
+		t->cause = p->r.ended_by;
+		t->cause_basis = p->r.ended_basis;
+		return;
+	}
+	if (p->r.deletion_us != TIME_NONE && (f == TIME_NONE ||
+	    f >= p->r.deletion_us - DEADLINE_SLACK_US) &&
+	    t->restarted_us == TIME_NONE) {
+		t->cause = "deletion";
+		t->cause_basis = p->r.deletion_basis;
+		return;
+	}
+	for (i = 0; f != TIME_NONE && i < c->nev; i++) {
+		x = &c->ev[i];
+		if (x->kind != LC_EV_PROBE_KILL || x->first_us == TIME_NONE)
+			continue;
+		if (f < x->first_us - DEADLINE_SLACK_US || f > (x->last_us !=
+		    TIME_NONE ? x->last_us : x->first_us) + grace +
+		    DEADLINE_SLACK_US)
+			continue;
+		t->cause = "liveness";
+		t->cause_basis = x->count == 1 ? "observed: the kubelet's "
+		    "Killing event (failed probe) before the exit" :
+		    "inferred: the kubelet's Killing events (failed probe) "
+		    "span the exit";
+		return;
+	}
+	if (str_eq(t->reason, "ContainerStatusUnknown")) {
+		t->cause = "node-restart";
+		t->cause_basis = "inferred: ContainerStatusUnknown, the "
+		    "container could not be found on its node";
+		return;
+	}
+	if ((t->signal != INT_NONE && t->signal > 0) ||
+	    (t->exit_code != INT_NONE && t->exit_code > 128)) {
+		t->cause = "signal";
+		t->cause_basis = "observed: killed by a signal (exit > 128) "
+		    "that no event explains";
+		return;
+	}
+	t->cause = "app";
+	t->cause_basis = t->exit_code == 0 ? "observed: exit 0, on its own" :
+	    "observed: a non-zero exit, not signalled";
+}
+
+static int
+cmp_term(const void *a, const void *b)
+{
+	const struct lc_term	*p = a, *q = b;
+	int64_t			 x = p->r.finished_us, y = q->r.finished_us;
+
+	if (x == y)
+		return (0);
+	if (x == TIME_NONE || y == TIME_NONE)
+		return (x == TIME_NONE ? 1 : -1);	/* unknown last */
+	return (x < y ? -1 : 1);
+}
+
+/*
+ * Completes the terminations of a pod once its life is known: in time
+ * order, when each was restarted (the next instance's start), who ended
+ * it, the previous instance's last log line, and how the restart count
+ * is known.
+ */
+static void
+pod_terminations(struct model *m, struct lc_pod *p)
+{
+	struct lc_container	*c;
+	struct row_termination	*t;
+	size_t			 i, j, k;
+	int64_t			 next;
+	char			 buf[160];
+
+	for (i = 0; i < p->nc; i++) {
+		c = &p->c[i];
+		events_fold(c);
+		xqsort(c->t, c->nt, sizeof *c->t, cmp_term);
+		for (j = 0; j < c->nt; j++) {
+			t = &c->t[j].r;
+			t->pod_uid = p->r.uid;
+			next = TIME_NONE;
+			for (k = 0; t->finished_us != TIME_NONE &&
+			    k < c->nstarts; k++) {
+				/* after it ended; not its own start */
+				if (c->starts[k] >= t->finished_us &&
+				    c->starts[k] != t->started_us &&
+				    (next == TIME_NONE || c->starts[k] < next))
+					next = c->starts[k];
+			}
+			t->restarted_us = next;
+			term_cause(m, p, c, t);
+			if (c->prev_log != NULL &&
+			    t->finished_us == c->r.last_finished_us &&
+			    t->started_us == c->r.last_started_us) {
+				t->last_log = c->prev_log;
+				t->last_log_us = c->prev_log_us;
+			}
+		}
+		c->r.terminations = (int64_t)c->nt;
+		if (c->r.restarts == INT_NONE)
+			continue;
+		snprintf(buf, sizeof buf, "%lld restart%s counted by the "
+		    "kubelet; %zu termination%s observed",
+		    (long long)c->r.restarts, c->r.restarts == 1 ? "" : "s",
+		    c->nt, c->nt == 1 ? "" : "s");
+		c->r.restarts_basis = S(m, buf);
+	}
+}
+
+/* Gives a container the last line of its previous instance's log. */
+static int
+scan_previous_log(void *ctx, const struct store_log_last *l)
+{
+	struct lc_events	*ev = ctx;
+	struct lc_pod		*p;
+	struct lc_container	*c;
+	char			*cut;
+
+	if ((p = find_pod_named(ev, l->namespace, l->pod)) == NULL ||
+	    (c = find_container(p, l->container)) == NULL || l->text == NULL)
+		return (0);
+	cut = out_safe(l->text, strlen(l->text), 300);
+	c->prev_log = S(ev->m, cut);
+	free(cut);
+	c->prev_log_us = l->time_us;
+	return (0);
+}
+
 static int
 cmp_wl_uid(const void *a, const void *b)
 {
@@ -485,6 +1061,9 @@ scan_workload(void *ctx, const void *rec)
 	keep_str(m, &w->r.template_hash, o->template_hash);
 	keep_str(m, &w->r.condition, o->condition);
 	keep_str(m, &w->r.schedule, o->schedule);
+	keep_str(m, &w->r.condition_reason, o->condition_reason);
+	w->r.backoff_limit = o->backoff_limit;
+	w->r.failed = o->failed;
 	w->r.created_us = o->created_us;
 	w->r.revision = o->revision;
 	w->r.replicas = o->replicas;
@@ -530,7 +1109,8 @@ ends_with_digits(const char *s, size_t min, size_t *cut)
 /*
  * The workload a pod belongs to: ReplicaSet -> Deployment (its owner, or
  * its name less the pod-template-hash), Job -> CronJob (its owner, or a
- * name ending in the scheduled minute), else the owner, else the pod.
+ * name ending in the scheduled minute), a static pod (owned by its Node)
+ * -> its name less "-NODE", else the owner, else the pod.
  */
 static void
 pod_workload(struct model *m, struct lc_pod *p)
@@ -547,7 +1127,18 @@ pod_workload(struct model *m, struct lc_pod *p)
 	}
 	p->r.workload_kind = ok;
 	p->r.workload = on;
-	if (strcmp(ok, "ReplicaSet") == 0) {
+	if (strcmp(ok, "Node") == 0 && p->r.name != NULL) {
+		/* kube-scheduler-node-1 of node-1: kube-scheduler */
+		n = strlen(p->r.name);
+		hl = strlen(on);
+		if (n > hl + 1 && p->r.name[n - hl - 1] == '-' &&
+		    strcmp(p->r.name + n - hl, on) == 0) {
+			name = xstrndup(p->r.name, n - hl - 1);
+			p->r.workload = S(m, name);
+			free(name);
+		} else
+			p->r.workload = p->r.name;
+	} else if (strcmp(ok, "ReplicaSet") == 0) {
 		w = model_find_workload(m, ok, p->r.namespace, on);
 		if (w != NULL && w->r.owner_kind != NULL &&
 		    w->r.owner_name != NULL) {
@@ -589,7 +1180,7 @@ write_pods(struct store *st, struct model *m, struct model_stats *stats,
 {
 	struct row_pod_ip	 ip;
 	struct lc_pod		*p;
-	size_t			 i, j;
+	size_t			 i, j, k;
 
 	for (i = 0; i < m->npods; i++) {
 		p = &m->pods[i];
@@ -602,6 +1193,12 @@ write_pods(struct store *st, struct model *m, struct model_stats *stats,
 			    &p->c[j].r) != 0)
 				return (-1);
 			stats->containers++;
+			for (k = 0; k < p->c[j].nt; k++) {
+				if (store_model_put(st, ROW_TERMINATION,
+				    &p->c[j].t[k].r) != 0)
+					return (-1);
+				stats->terminations++;
+			}
 		}
 		/*
 		 * An IP belongs to the pod from when it was assigned (the
@@ -670,9 +1267,14 @@ put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
 static void
 model_free(struct model *m)
 {
-	size_t	i;
+	size_t	i, j;
 
 	for (i = 0; i < m->npods; i++) {
+		for (j = 0; j < m->pods[i].nc; j++) {
+			free(m->pods[i].c[j].t);
+			free(m->pods[i].c[j].starts);
+			free(m->pods[i].c[j].ev);
+		}
 		free(m->pods[i].c);
 		free(m->pods[i].ips);
 	}
@@ -715,12 +1317,15 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 		ev.by_name[i] = &m.pods[i];
 	xqsort(ev.by_name, m.npods, sizeof *ev.by_name, cmp_pod_name);
 	rc = store_scan(st, REC_EVENT, scan_event, &ev, cause);
+	if (rc == 0)
+		rc = store_previous_logs(st, scan_previous_log, &ev, cause);
 	free(ev.by_name);
 	if (rc != 0)
 		goto abort;
 	for (i = 0; i < m.npods; i++) {
 		pod_workload(&m, &m.pods[i]);
 		pod_death(&m, &m.pods[i]);
+		pod_terminations(&m, &m.pods[i]);
 	}
 	rc = -1;
 	for (i = 0; i < m.nwl; i++) {

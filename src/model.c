@@ -38,6 +38,13 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, killed, RF_BOOL),
 	F(struct row_pod, observations, RF_INT),
 	F(struct row_pod, main_exit_us, RF_TIME),
+	F(struct row_pod, restart_policy, RF_STR),
+	F(struct row_pod, reason, RF_STR),
+	F(struct row_pod, message, RF_STR),
+	F(struct row_pod, disruption, RF_STR),
+	F(struct row_pod, ended_by, RF_STR),
+	F(struct row_pod, ended_us, RF_TIME),
+	F(struct row_pod, ended_basis, RF_STR),
 	{ .name = NULL }
 };
 
@@ -62,6 +69,31 @@ static const struct rec_field container_fields[] = {
 	F(struct row_container, sigterm_basis, RF_STR),
 	F(struct row_container, deadline_us, RF_TIME),
 	F(struct row_container, killed_at_deadline, RF_BOOL),
+	F(struct row_container, message, RF_STR),
+	F(struct row_container, waiting_reason, RF_STR),
+	F(struct row_container, waiting_message, RF_STR),
+	F(struct row_container, last_started_us, RF_TIME),
+	F(struct row_container, last_finished_us, RF_TIME),
+	F(struct row_container, last_exit_code, RF_INT),
+	F(struct row_container, last_reason, RF_STR),
+	F(struct row_container, last_signal, RF_INT),
+	F(struct row_container, terminations, RF_INT),
+	F(struct row_container, restarts_basis, RF_STR),
+	F(struct row_container, liveness, RF_BOOL),
+	F(struct row_container, liveness_period_s, RF_INT),
+	F(struct row_container, liveness_timeout_s, RF_INT),
+	F(struct row_container, liveness_threshold, RF_INT),
+	F(struct row_container, liveness_delay_s, RF_INT),
+	F(struct row_container, probe_kills, RF_INT),
+	F(struct row_container, probe_kill_first_us, RF_TIME),
+	F(struct row_container, probe_kill_last_us, RF_TIME),
+	F(struct row_container, unhealthy, RF_INT),
+	F(struct row_container, unhealthy_first_us, RF_TIME),
+	F(struct row_container, unhealthy_last_us, RF_TIME),
+	F(struct row_container, unhealthy_message, RF_STR),
+	F(struct row_container, back_offs, RF_INT),
+	F(struct row_container, back_off_last_us, RF_TIME),
+	F(struct row_container, start_error, RF_STR),
 	{ .name = NULL }
 };
 
@@ -90,6 +122,9 @@ static const struct rec_field workload_fields[] = {
 	F(struct row_workload, start_us, RF_TIME),
 	F(struct row_workload, completion_us, RF_TIME),
 	F(struct row_workload, schedule, RF_STR),
+	F(struct row_workload, condition_reason, RF_STR),
+	F(struct row_workload, backoff_limit, RF_INT),
+	F(struct row_workload, failed, RF_INT),
 	{ .name = NULL }
 };
 
@@ -114,6 +149,9 @@ static const struct rec_field job_fields[] = {
 	F(struct row_job, completion_us, RF_TIME),
 	F(struct row_job, duration_ms, RF_INT),
 	F(struct row_job, status, RF_STR),
+	F(struct row_job, reason, RF_STR),
+	F(struct row_job, failed, RF_INT),
+	F(struct row_job, backoff_limit, RF_INT),
 	{ .name = NULL }
 };
 
@@ -162,6 +200,26 @@ static const struct rec_field finding_pod_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field termination_fields[] = {
+	F(struct row_termination, pod_uid, RF_STR),
+	F(struct row_termination, container, RF_STR),
+	F(struct row_termination, init, RF_BOOL),
+	F(struct row_termination, instance, RF_INT),
+	F(struct row_termination, started_us, RF_TIME),
+	F(struct row_termination, finished_us, RF_TIME),
+	F(struct row_termination, exit_code, RF_INT),
+	F(struct row_termination, signal, RF_INT),
+	F(struct row_termination, reason, RF_STR),
+	F(struct row_termination, message, RF_STR),
+	F(struct row_termination, cause, RF_STR),
+	F(struct row_termination, cause_basis, RF_STR),
+	F(struct row_termination, restarted_us, RF_TIME),
+	F(struct row_termination, basis, RF_STR),
+	F(struct row_termination, last_log_us, RF_TIME),
+	F(struct row_termination, last_log, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -182,6 +240,8 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    "time_us, key"),
 	[ROW_FINDING_POD] = ROW(finding_pod, "finding_pods", row_finding_pod,
 	    "finding_id, pod_uid"),
+	[ROW_TERMINATION] = ROW(termination, "terminations",
+	    row_termination, "pod_uid, container, finished_us"),
 };
 
 /* Containers that are proxies or agents beside the app (DESIGN §5). */
@@ -204,4 +264,32 @@ model_is_proxy_name(const char *name)
 			return (1);
 	}
 	return (0);
+}
+
+int
+model_is_istio(const char *name)
+{
+	return (name != NULL && strcmp(name, "istio-proxy") == 0);
+}
+
+/* The reasons of a container that could not start. */
+static const char *const start_failures[] = {
+	"ContainerCannotRun", "StartError", "CreateContainerError",
+	"CreateContainerConfigError", "RunContainerError", "ErrImagePull",
+	"ImagePullBackOff", "InvalidImageName", "ErrImageNeverPull",
+	"PreCreateHookError", "PreStartHookError", NULL
+};
+
+int
+model_is_start_failure(const char *reason, int64_t exit_code)
+{
+	size_t	i;
+
+	for (i = 0; reason != NULL && start_failures[i] != NULL; i++) {
+		if (strcmp(reason, start_failures[i]) == 0)
+			return (1);
+	}
+	/* the shell's "cannot execute" and "not found" */
+	return ((exit_code == 126 || exit_code == 127) &&
+	    (reason == NULL || strcmp(reason, "Completed") != 0));
 }

@@ -39,6 +39,9 @@ static const char *const kind_names[MO__COUNT] = {
 	[MO_EVENT] = "event",
 	[MO_LOG] = "log",
 	[MO_MISSING] = "missing-record",
+	[MO_DIED] = "died",
+	[MO_RESTARTED] = "restarted",
+	[MO_ENDED] = "ended",
 };
 
 const char *
@@ -122,6 +125,119 @@ reason_of(const struct row_container *c, char *out, size_t len)
 		out[0] = '\0';
 }
 
+/* Who ended a termination, for its caption (model.h's causes). */
+static const struct {
+	const char	*cause;
+	const char	*says;
+} cause_captions[] = {
+	{ "app", "it exited on its own" },
+	{ "liveness", "the kubelet killed it for a failed liveness (or "
+	    "startup) probe" },
+	{ "eviction", "the kubelet evicted the pod (node pressure)" },
+	{ "preemption", "the pod was preempted" },
+	{ "node-shutdown", "its node shut down" },
+	{ "node-restart", "its node or container runtime restarted" },
+	{ "oom", "the kernel's OOM killer (out of memory)" },
+	{ "deletion", "the pod's deletion" },
+	{ "start-failure", "it could not start" },
+	{ "signal", "killed by a signal that no event explains" },
+};
+
+static const char *
+cause_caption(const char *cause)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof cause_captions / sizeof cause_captions[0];
+	    i++) {
+		if (str_eq(cause_captions[i].cause, cause))
+			return (cause_captions[i].says);
+	}
+	return ("unknown");
+}
+
+/*
+ * Whether a termination is a death told by a moment of its own: not when
+ * the pod's deletion ended it (container_moments() tells those, with the
+ * grace), nor a completion (exit 0) that was not restarted.
+ */
+static int
+own_moment(const struct row_termination *t)
+{
+	return (!str_eq(t->cause, "deletion") && (t->exit_code != 0 ||
+	    t->restarted_us != TIME_NONE));
+}
+
+/* The termination ending container c's last instance, if own_moment(). */
+static const struct row_termination *
+own_termination(const struct podset_pod *p, const struct row_container *c)
+{
+	size_t	i;
+
+	for (i = 0; i < p->nt; i++) {
+		if (str_eq(p->t[i].container, c->name) &&
+		    p->t[i].finished_us == c->finished_us &&
+		    own_moment(&p->t[i]))
+			return (&p->t[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * Each death of a pod's containers that own_moment() tells: when it
+ * died, its exit code, reason and signal, how long it had run, who ended
+ * it, what the runtime said and the last line its log had; and when the
+ * kubelet restarted it.
+ */
+static void
+termination_moments(struct moments *ms, const struct podset_pod *p)
+{
+	const struct row_termination	*t;
+	struct moment			*m;
+	struct buf			 b = { 0 };
+	size_t				 i;
+
+	for (i = 0; i < p->nt; i++) {
+		t = &p->t[i];
+		if (!own_moment(t))
+			continue;
+		buf_clear(&b);
+		buf_printf(&b, "%s", t->container);
+		if (t->exit_code != INT_NONE)
+			buf_printf(&b, " exit %lld", (long long)t->exit_code);
+		if (t->reason != NULL)
+			buf_printf(&b, " (%s)", t->reason);
+		if (t->signal != INT_NONE && t->signal > 0)
+			buf_printf(&b, ", signal %lld", (long long)t->signal);
+		if (t->started_us != TIME_NONE && t->finished_us != TIME_NONE)
+			buf_printf(&b, " after running %.1f s",
+			    (double)(t->finished_us - t->started_us) / 1e6);
+		buf_printf(&b, ": %s%s", cause_caption(t->cause),
+		    inferred(t->cause_basis));
+		if (t->message != NULL)
+			buf_printf(&b, ": %s", t->message);
+		if (t->last_log != NULL)
+			buf_printf(&b, "; its last log line: %s", t->last_log);
+		m = add(ms, t->finished_us, MO_DIED, t->basis, "%s", b.data);
+		if (m != NULL) {
+			m->container = t->container;
+			m->src = MS_CONTAINER;
+		}
+		if (t->instance != INT_NONE)
+			m = add(ms, t->restarted_us, MO_RESTARTED, t->basis,
+			    "%s restarted (restart %lld)", t->container,
+			    (long long)t->instance + 1);
+		else
+			m = add(ms, t->restarted_us, MO_RESTARTED, t->basis,
+			    "%s restarted", t->container);
+		if (m != NULL) {
+			m->container = t->container;
+			m->src = MS_CONTAINER;
+		}
+	}
+	buf_free(&b);
+}
+
 /* The moments of one container: start, ready, preStop, SIGTERM, exit. */
 static void
 container_moments(struct moments *ms, const struct podset_pod *p,
@@ -188,8 +304,8 @@ container_moments(struct moments *ms, const struct podset_pod *p,
 		    "SIGTERM to %s: time %s", c->name, c->sigterm_basis);
 	if (m != NULL)
 		m->container = c->name;
-	if (c->finished_us == TIME_NONE)
-		return;
+	if (c->finished_us == TIME_NONE || own_termination(p, c) != NULL)
+		return;		/* termination_moments() tells it */
 	reason_of(c, why, sizeof why);
 	if (c->killed_at_deadline)
 		m = add(ms, c->finished_us, MO_KILLED, NULL, "%s exit %lld at "
@@ -233,6 +349,14 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	    (long long)r->grace_s, inferred(r->deletion_basis));
 	for (i = 0; i < p->nc; i++)
 		container_moments(ms, p, &p->c[i]);
+	termination_moments(ms, p);
+	if (r->ended_by != NULL)
+		add(ms, r->ended_us, MO_ENDED, r->ended_basis, "pod ended by "
+		    "%s%s%s%s", str_eq(r->ended_by, "eviction") ?
+		    "the kubelet's eviction" : str_eq(r->ended_by,
+		    "node-shutdown") ? "its node's shutdown" : r->ended_by,
+		    r->message != NULL ? ": " : "", r->message != NULL ?
+		    r->message : "", inferred(r->ended_basis));
 	add(ms, r->deadline_us, MO_DEADLINE, r->deletion_basis, "grace "
 	    "deadline: SIGKILL to what still runs");
 	add(ms, r->gone_us, MO_GONE, r->gone_basis, "pod gone%s",
@@ -305,9 +429,8 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 	struct traffic	*t = ctx;
 	int64_t		 failed;
 
+	/* failures count where they ended, requests where they began */
 	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
-	if (failed > b->requests)
-		failed = b->requests;
 	t->requests += b->requests;
 	if (failed > 0) {
 		if (t->first_fail_s == INT64_MIN) {

@@ -563,6 +563,36 @@ out_html(FILE *f, const char *fmt, ...)
 	return (rc);
 }
 
+int
+out_css(FILE *f, const char *css)
+{
+	struct buf	 b = { 0 };
+	const char	*line = css, *nl, *p;
+	char		*safe;
+	int		 rc;
+
+	/* line by line: the newlines are the sheet's layout */
+	while (*line != '\0') {
+		nl = strchr(line, '\n');
+		safe = out_safe(line, nl != NULL ? (size_t)(nl - line) :
+		    strlen(line), SIZE_MAX);
+		for (p = safe; *p != '\0'; p++) {
+			if (*p == '<')
+				buf_puts(&b, "\\3c ");
+			else
+				buf_append(&b, p, 1);
+		}
+		free(safe);
+		if (nl == NULL)
+			break;
+		buf_puts(&b, "\n");
+		line = nl + 1;
+	}
+	rc = put_buf(f, &b);
+	buf_free(&b);
+	return (rc);
+}
+
 char *
 out_json_str(const json_t *v, size_t flags)
 {

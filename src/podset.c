@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "podset.h"
+#include "timefmt.h"
 
 static const char *
 A(struct podset *l, const char *s)
@@ -50,6 +51,12 @@ load_pod(void *ctx, const void *row)
 	p->r.deletion_basis = A(l, r->deletion_basis);
 	p->r.sigterm_basis = A(l, r->sigterm_basis);
 	p->r.gone_basis = A(l, r->gone_basis);
+	p->r.restart_policy = A(l, r->restart_policy);
+	p->r.reason = A(l, r->reason);
+	p->r.message = A(l, r->message);
+	p->r.disruption = A(l, r->disruption);
+	p->r.ended_by = A(l, r->ended_by);
+	p->r.ended_basis = A(l, r->ended_basis);
 	return (0);
 }
 
@@ -93,6 +100,40 @@ load_container(void *ctx, const void *row)
 	c->prestop_cmd = A(l, r->prestop_cmd);
 	c->reason = A(l, r->reason);
 	c->sigterm_basis = A(l, r->sigterm_basis);
+	c->message = A(l, r->message);
+	c->waiting_reason = A(l, r->waiting_reason);
+	c->waiting_message = A(l, r->waiting_message);
+	c->last_reason = A(l, r->last_reason);
+	c->restarts_basis = A(l, r->restarts_basis);
+	c->unhealthy_message = A(l, r->unhealthy_message);
+	c->start_error = A(l, r->start_error);
+	return (0);
+}
+
+static int
+load_termination(void *ctx, const void *row)
+{
+	struct podset			*l = ctx;
+	const struct row_termination	*r = row;
+	struct podset_pod		**hit, *p;
+	struct row_termination		*t;
+
+	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
+	    cmp_pc_uid);
+	if (hit == NULL)
+		return (0);
+	p = *hit;
+	p->t = xreallocarray(p->t, p->nt + 1, sizeof *p->t);
+	t = &p->t[p->nt++];
+	*t = *r;
+	t->pod_uid = p->r.uid;
+	t->container = A(l, r->container);
+	t->reason = A(l, r->reason);
+	t->message = A(l, r->message);
+	t->cause = A(l, r->cause);
+	t->cause_basis = A(l, r->cause_basis);
+	t->basis = A(l, r->basis);
+	t->last_log = A(l, r->last_log);
 	return (0);
 }
 
@@ -115,7 +156,11 @@ podset_load(struct store *st, struct podset *l, const char *want,
 	for (i = 0; i < l->n; i++)
 		l->by_uid[i] = &l->v[i];
 	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
-	return (store_model_scan(st, ROW_CONTAINER, load_container, l, cause));
+	if (store_model_scan(st, ROW_CONTAINER, load_container, l,
+	    cause) != 0)
+		return (-1);
+	return (store_model_scan(st, ROW_TERMINATION, load_termination, l,
+	    cause));
 }
 
 void
@@ -123,13 +168,14 @@ podset_free(struct podset *l)
 {
 	size_t	i;
 
-	for (i = 0; i < l->n; i++)
+	for (i = 0; i < l->n; i++) {
 		free(l->v[i].c);
+		free(l->v[i].t);
+	}
 	free(l->v);
 	free(l->by_uid);
 	arena_free(&l->a);
 }
-
 
 struct podset_pod *
 podset_find(struct podset *ps, const char *uid)
@@ -139,4 +185,36 @@ podset_find(struct podset *ps, const char *uid)
 	hit = xbsearch(uid, ps->by_uid, ps->n, sizeof *ps->by_uid,
 	    cmp_pc_uid);
 	return (hit != NULL ? *hit : NULL);
+}
+
+int
+podset_is_main(const struct row_container *c)
+{
+	return (!c->init && !c->sidecar);
+}
+
+int
+podset_is_plain_sidecar(const struct row_container *c)
+{
+	return (c->sidecar && !c->native_sidecar && !c->init);
+}
+
+int64_t
+podset_main_exit(const struct podset_pod *p, const char **which)
+{
+	int64_t	at = TIME_NONE;
+	size_t	i;
+
+	*which = NULL;
+	for (i = 0; i < p->nc; i++) {
+		if (!podset_is_main(&p->c[i]))
+			continue;
+		if (p->c[i].finished_us == TIME_NONE)
+			return (TIME_NONE);
+		if (at == TIME_NONE || p->c[i].finished_us > at) {
+			at = p->c[i].finished_us;
+			*which = p->c[i].name;
+		}
+	}
+	return (at);
 }

@@ -368,7 +368,7 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 	size_t		 j;
 	int64_t		 first = TIME_NONE, last = TIME_NONE, n, *counts;
 
-	f = analysis_add(rc->a, "records-lost-at-termination", "critical",
+	f = analysis_add(rc->a, FK_RECORDS_LOST,
 	    best->namespace, best->workload);
 	counts = xcalloc(best->nw, sizeof *counts);
 	gather(rc, best, 1, keys, &first, &last, counts);
@@ -416,7 +416,7 @@ missing_finding(struct rc *rc, struct wl *best, struct wl *top,
 		json_decref(keys);
 		return;
 	}
-	f = analysis_add(rc->a, "records-missing", "warning", NULL, NULL);
+	f = analysis_add(rc->a, FK_RECORDS_MISSING, NULL, NULL);
 	f->pods = json_array();
 	f->start_us = first;
 	f->end_us = last;

@@ -21,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "out.h"
 #include "report.h"
 #include "util.h"
@@ -354,6 +355,7 @@ md_finding(FILE *out, json_t *f, size_t index)
 	const char	*ns = member(f, "namespace");
 	const char	*wl = member(f, "workload");
 	json_t		*pods = json_object_get(f, "pods");
+	int		 kind;
 
 	if (json_is_integer(id))
 		out_printf(out, "### %" JSON_INTEGER_FORMAT ". [",
@@ -380,6 +382,10 @@ md_finding(FILE *out, json_t *f, size_t index)
 	md_value(out, json_object_get(f, "end"), 0);
 	out_printf(out, " (UTC)\n- **Pods:** ");
 	md_value(out, json_is_array(pods) ? pods : NULL, 0);
+	if ((kind = finding_kind_lookup(member(f, "kind"))) >= 0) {
+		out_printf(out, "\n- **Kind:** ");
+		md_put(out, finding_kinds[kind].means, 0);
+	}
 	out_printf(out, "\n\n");
 	if (json_is_object(json_object_get(f, "evidence")))
 		md_evidence(out, json_object_get(f, "evidence"));

@@ -223,6 +223,9 @@ write_jobs(struct store *st, struct model *m, struct model_stats *stats)
 		    (j.completion_us - j.start_us) / 1000 : INT_NONE;
 		j.status = w->condition != NULL ? w->condition :
 		    j.completion_us != TIME_NONE ? "Complete" : "Running";
+		j.reason = w->condition_reason;
+		j.failed = w->failed;
+		j.backoff_limit = w->backoff_limit;
 		if (store_model_put(st, ROW_JOB, &j) != 0)
 			return (-1);
 		stats->jobs++;

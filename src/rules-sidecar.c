@@ -1,12 +1,12 @@
 /*
- * rules-sidecar.c: the mesh sidecar's findings and the Jobs' (DESIGN §1
- * story 3, §5, §6): sidecar-exited-before-app, app-started-before-proxy,
- * job-held-by-sidecar and job-overran (analyze.h).
+ * rules-sidecar.c: the mesh sidecar's findings (DESIGN §1 story 3, §5,
+ * §6): sidecar-exited-before-app and app-started-before-proxy
+ * (analyze.h).  The Jobs' findings are in rules-job.c.
  *
  * They read the model's pods and containers (a->pods), the per-second
- * attempts attributed to each pod, the Job runs and the rollouts (through
- * store.h), and the containers' log lines, which they match against a
- * small table of connection-failure phrases.  Each finding carries the
+ * attempts attributed to each pod and the rollouts (through store.h), and
+ * the containers' log lines (logwin.h), which say when a call could not
+ * connect and when the proxy was ready.  Each finding carries the
  * numbers and times it rests on.  No SQL, no drawing, and nothing of the
  * formats the rows came from.
  */
@@ -17,6 +17,7 @@
 
 #include "analyze.h"
 #include "jsonval.h"
+#include "logwin.h"
 #include "out.h"
 #include "timefmt.h"
 
@@ -29,41 +30,8 @@
 #define DRAIN_MARGIN_S	5
 /* Startup failures count only this long after the pod started. */
 #define STARTUP_MAX_US	(300 * SEC_US)
-/* A sidecar alive this long after the main containers holds the Job. */
-#define HOLD_MIN_US	(60 * SEC_US)
-/* Runs of a CronJob needed before a median means something. */
-#define RUNS_MIN	3
 /* Episodes of one workload further apart than this are separate. */
 #define EPISODE_US	(3600 * SEC_US)
-/* A sample log line is cut to this many bytes. */
-#define SAMPLE_MAX	200
-/* Failure times kept per log window (beyond it lines are only counted). */
-#define TIMES_MAX	4096
-
-/*
- * What an app logs when a call it made could not connect: matched
- * case-insensitively anywhere in the line.
- */
-static const char *const failure_phrases[] = {
-	"connection refused",		/* Go, libc, most runtimes */
-	"econnrefused",			/* Node.js */
-	"upstream connect error",	/* Envoy's own 503 body */
-	"no healthy upstream",		/* Envoy, no endpoint */
-	"dial tcp",			/* Go net.Dial errors */
-	"connection reset by peer",
-	"econnreset",
-	"could not connect to server",	/* libpq */
-	NULL
-};
-
-/* The line pilot-agent writes when the proxy is ready (DESIGN §5). */
-#define PROXY_READY_LINE	"Envoy proxy is ready"
-
-static json_t *
-jsec(int64_t us)
-{
-	return (json_real(round((double)us / 1000) / 1000));
-}
 
 /* Adds n to the integer evidence field key. */
 static void
@@ -89,106 +57,16 @@ pods_phrase(const struct finding *f, const char *adj, char *out, size_t len)
 		snprintf(out, len, "%zu %spods of %s", n, adj, f->workload);
 }
 
-/* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */
-static void
-fmt_dur(double s, char *out, size_t len)
-{
-	if (s >= 2 * 86400)
-		snprintf(out, len, "%.1f days", s / 86400);
-	else if (s >= 2 * 3600)
-		snprintf(out, len, "%.1f h", s / 3600);
-	else
-		analyze_fmt_s(s, out, len);
-}
-
-/* Whether pat (lower case) occurs in s, ignoring ASCII case. */
-static int
-ci_contains(const char *s, const char *pat)
-{
-	size_t	i, n = strlen(pat);
-	int	c;
-
-	for (; *s != '\0'; s++) {
-		for (i = 0; i < n; i++) {
-			c = (unsigned char)s[i];
-			if (c >= 'A' && c <= 'Z')
-				c += 'a' - 'A';
-			if (c != (unsigned char)pat[i])
-				break;
-		}
-		if (i == n)
-			return (1);
-	}
-	return (0);
-}
-
-static int
-is_failure_line(const char *text)
-{
-	size_t	i;
-
-	for (i = 0; failure_phrases[i] != NULL; i++) {
-		if (ci_contains(text, failure_phrases[i]))
-			return (1);
-	}
-	return (0);
-}
-
-/* A main (app) container: neither init nor sidecar. */
-static int
-is_main(const struct row_container *c)
-{
-	return (!c->init && !c->sidecar);
-}
-
 static int
 has_main(const struct podset_pod *p)
 {
 	size_t	i;
 
 	for (i = 0; i < p->nc; i++) {
-		if (is_main(&p->c[i]))
+		if (podset_is_main(&p->c[i]))
 			return (1);
 	}
 	return (0);
-}
-
-/* A sidecar run as a plain container (not native): it has no order. */
-static int
-is_plain_sidecar(const struct row_container *c)
-{
-	return (c->sidecar && !c->native_sidecar && !c->init);
-}
-
-/*
- * The latest exit of the pod's main containers (TIME_NONE when one has
- * not finished or there is none); *which names the container.
- */
-static int64_t
-main_exit(const struct podset_pod *p, const char **which)
-{
-	int64_t	at = TIME_NONE;
-	size_t	i;
-
-	*which = NULL;
-	for (i = 0; i < p->nc; i++) {
-		if (!is_main(&p->c[i]))
-			continue;
-		if (p->c[i].finished_us == TIME_NONE)
-			return (TIME_NONE);
-		if (at == TIME_NONE || p->c[i].finished_us > at) {
-			at = p->c[i].finished_us;
-			*which = p->c[i].name;
-		}
-	}
-	return (at);
-}
-
-/* The recommendation's name for a proxy: Istio's gets Istio's knobs. */
-static int
-is_istio(const char *name)
-{
-	return (str_eq(name, "istio-proxy"));
 }
 
 /* ------------------------------------------------------------------ */
@@ -280,9 +158,8 @@ ro_json(const struct ro *r)
  * from index first; added with empty pods and evidence when missing.
  */
 static struct finding *
-episode(struct analysis *a, size_t first, const char *kind,
-    const char *severity, const struct podset_pod *p, const struct ro *r,
-    int64_t at)
+episode(struct analysis *a, size_t first, enum finding_kind kind,
+    const struct podset_pod *p, const struct ro *r, int64_t at)
 {
 	struct finding	*f;
 	json_t		*fr;
@@ -290,7 +167,7 @@ episode(struct analysis *a, size_t first, const char *kind,
 
 	for (i = a->n; i > first; i--) {
 		f = &a->v[i - 1];
-		if (strcmp(f->kind, kind) != 0 ||
+		if (f->kind != kind ||
 		    !str_eq(f->namespace, p->r.namespace) ||
 		    !str_eq(f->workload, p->r.workload))
 			continue;
@@ -302,7 +179,7 @@ episode(struct analysis *a, size_t first, const char *kind,
 		    f->end_us == TIME_NONE || at - f->end_us < EPISODE_US))
 			return (f);
 	}
-	f = analysis_add(a, kind, severity, p->r.namespace, p->r.workload);
+	f = analysis_add(a, kind, p->r.namespace, p->r.workload);
 	f->pods = json_array();
 	f->evidence = json_object();
 	json_object_set_new(f->evidence, "rollout", ro_json(r));
@@ -310,7 +187,9 @@ episode(struct analysis *a, size_t first, const char *kind,
 }
 
 /* ------------------------------------------------------------------ */
-/* Attempts to a pod's IP, summed over a span of seconds.              */
+/* Attempts to a pod's IP, summed over a span of seconds: those that  */
+/* began in it, and the failures that ended in it (tally.h), so that a */
+/* request cut when the proxy exited counts, though it began before.   */
 
 struct bsum {
 	int64_t	from_s;		/* first second counted */
@@ -359,178 +238,6 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
 		return (0);
 	return (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
 	    sum_bucket, s, cause) == -1 ? -1 : 0);
-}
-
-/* ------------------------------------------------------------------ */
-/* Log lines of chosen containers in chosen windows, in one scan.      */
-
-#define LW_FAIL		0x1	/* count failure lines */
-#define LW_TIMES	0x2	/* and keep their times */
-#define LW_READY	0x4	/* find PROXY_READY_LINE */
-#define LW_LAST		0x8	/* the latest line */
-
-struct logwin {
-	const char	*namespace;	/* borrowed from the pod set */
-	const char	*pod;
-	const char	*container;
-	int64_t		 from_us;	/* lines in [from_us, to_us) */
-	int64_t		 to_us;
-	int		 what;		/* LW_* */
-	size_t		 tag;		/* the rule's: which candidate */
-	int64_t		 count;		/* failure lines */
-	int64_t		 first_us;	/* earliest failure line */
-	int64_t		 last_us;	/* latest failure line */
-	char		*sample;	/* owned: the earliest one, cut */
-	int64_t		*times;		/* owned: failure times (LW_TIMES) */
-	size_t		 ntimes;
-	int64_t		 ready_us;	/* earliest PROXY_READY_LINE */
-	int64_t		 latest_us;	/* latest line of any kind */
-};
-
-struct logscan {
-	struct logwin	*v;		/* owned */
-	size_t		 n;
-};
-
-static struct logwin *
-lw_add(struct logscan *ls, const struct podset_pod *p, const char *container,
-    int64_t from_us, int64_t to_us, int what, size_t tag)
-{
-	struct logwin	*w;
-
-	ls->v = xreallocarray(ls->v, ls->n + 1, sizeof *ls->v);
-	w = &ls->v[ls->n++];
-	memset(w, 0, sizeof *w);
-	w->namespace = p->r.namespace != NULL ? p->r.namespace : "";
-	w->pod = p->r.name != NULL ? p->r.name : "";
-	w->container = container;
-	w->from_us = from_us;
-	w->to_us = to_us;
-	w->what = what;
-	w->tag = tag;
-	w->first_us = w->last_us = w->ready_us = w->latest_us = TIME_NONE;
-	return (w);
-}
-
-static void
-lw_free(struct logscan *ls)
-{
-	size_t	i;
-
-	for (i = 0; i < ls->n; i++) {
-		free(ls->v[i].sample);
-		free(ls->v[i].times);
-	}
-	free(ls->v);
-	memset(ls, 0, sizeof *ls);
-}
-
-static int
-lw_cmp3(const char *ns, const char *pod, const char *c,
-    const struct logwin *w)
-{
-	int	r;
-
-	if ((r = strcmp(ns, w->namespace)) != 0)
-		return (r);
-	if ((r = strcmp(pod, w->pod)) != 0)
-		return (r);
-	return (strcmp(c, w->container));
-}
-
-static int
-cmp_logwin(const void *a, const void *b)
-{
-	const struct logwin	*p = a, *q = b;
-	int			 r;
-
-	if ((r = lw_cmp3(p->namespace, p->pod, p->container, q)) != 0)
-		return (r);
-	return (p->from_us < q->from_us ? -1 : p->from_us > q->from_us);
-}
-
-static int
-cmp_time(const void *a, const void *b)
-{
-	int64_t	p = *(const int64_t *)a, q = *(const int64_t *)b;
-
-	return (p < q ? -1 : p > q);
-}
-
-static void
-lw_line(struct logwin *w, const struct rec_log *l)
-{
-	int64_t	t = l->time_us;
-
-	if (t < w->from_us || t >= w->to_us)
-		return;
-	if ((w->what & LW_LAST) && (w->latest_us == TIME_NONE ||
-	    t > w->latest_us))
-		w->latest_us = t;
-	if ((w->what & LW_READY) && (w->ready_us == TIME_NONE ||
-	    t < w->ready_us) && strstr(l->text, PROXY_READY_LINE) != NULL)
-		w->ready_us = t;
-	if (!(w->what & LW_FAIL) || !is_failure_line(l->text))
-		return;
-	w->count++;
-	if (w->first_us == TIME_NONE || t < w->first_us) {
-		w->first_us = t;
-		free(w->sample);
-		w->sample = out_safe(l->text, strlen(l->text),
-		    SAMPLE_MAX);
-	}
-	if (w->last_us == TIME_NONE || t > w->last_us)
-		w->last_us = t;
-	if ((w->what & LW_TIMES) && w->ntimes < TIMES_MAX) {
-		w->times = xreallocarray(w->times, w->ntimes + 1,
-		    sizeof *w->times);
-		w->times[w->ntimes++] = t;
-	}
-}
-
-static int
-scan_log(void *ctx, const void *rec)
-{
-	struct logscan		*ls = ctx;
-	const struct rec_log	*l = rec;
-	size_t			 lo = 0, hi = ls->n, mid;
-
-	if (l->time_us == TIME_NONE || l->namespace == NULL ||
-	    l->pod == NULL || l->container == NULL || l->text == NULL)
-		return (0);
-	/* the first window of this container */
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (lw_cmp3(l->namespace, l->pod, l->container,
-		    &ls->v[mid]) > 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < ls->n && lw_cmp3(l->namespace, l->pod, l->container,
-	    &ls->v[lo]) == 0; lo++)
-		lw_line(&ls->v[lo], l);
-	return (0);
-}
-
-/*
- * Reads every stored log line once and fills the windows.  The windows
- * are sorted first: look them up by tag afterwards.
- */
-static int
-lw_scan(struct analysis *a, struct logscan *ls, char **cause)
-{
-	size_t	i;
-
-	if (ls->n == 0)
-		return (0);
-	xqsort(ls->v, ls->n, sizeof *ls->v, cmp_logwin);
-	if (store_scan(a->st, REC_LOG, scan_log, ls, cause) != 0)
-		return (-1);
-	for (i = 0; i < ls->n; i++)
-		xqsort(ls->v[i].times, ls->v[i].ntimes, sizeof (int64_t),
-		    cmp_time);
-	return (0);
 }
 
 /* ------------------------------------------------------------------ */
@@ -584,7 +291,7 @@ exited_finish(struct finding *f)
 	f->summary = xasprintf("In %s, %s exited %s%s before the app had "
 	    "drained: %s", who, proxy, json_array_size(f->pods) == 1 ? "" :
 	    "up to ", g, tail);
-	if (is_istio(proxy))
+	if (model_is_istio(proxy))
 		f->recommendation = xasprintf("Keep istio-proxy up until the "
 		    "app has drained (it exited up to %s before the app).  "
 		    "Best: run it as a native sidecar, an initContainer with "
@@ -637,12 +344,12 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
 		if (p->r.deletion_us == TIME_NONE ||
-		    (app_at = main_exit(p, &app)) == TIME_NONE)
+		    (app_at = podset_main_exit(p, &app)) == TIME_NONE)
 			continue;
 		proxy = NULL;
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!is_plain_sidecar(c) || c->finished_us ==
+			if (!podset_is_plain_sidecar(c) || c->finished_us ==
 			    TIME_NONE || c->finished_us < p->r.deletion_us -
 			    DELETION_SLACK_US || app_at - c->finished_us <
 			    GAP_MIN_US)
@@ -671,7 +378,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			goto out;
 		/* exits are written to the second: count the last one */
 		for (j = 0; j < x->p->nc; j++) {
-			if (is_main(&x->p->c[j]))
+			if (podset_is_main(&x->p->c[j]))
 				lw_add(&ls, x->p, x->p->c[j].name,
 				    x->proxy_exit, x->app_exit + SEC_US,
 				    LW_FAIL, i);
@@ -695,9 +402,8 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		x = &v[i];
 		if (x->att.failed == 0 && x->log_errors == 0)
 			continue;	/* no evidence, no finding */
-		f = episode(a, first, "sidecar-exited-before-app",
-		    "critical", x->p, ro_of(&ro, x->p, 1),
-		    x->p->r.deletion_us);
+		f = episode(a, first, FK_SIDECAR_EXITED, x->p,
+		    ro_of(&ro, x->p, 1), x->p->r.deletion_us);
 		finding_add_pod(f, x->p);
 		finding_widen(f, x->p->r.deletion_us, x->app_exit);
 		if ((detail = json_object_get(f->evidence,
@@ -720,7 +426,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		    jv_time(x->p->r.deletion_us));
 		json_object_set_new(d, "proxy_exit", jv_time(x->proxy_exit));
 		json_object_set_new(d, "app_exit", jv_time(x->app_exit));
-		json_object_set_new(d, "gap_s", jsec(x->app_exit -
+		json_object_set_new(d, "gap_s", jv_secs(x->app_exit -
 		    x->proxy_exit));
 		json_object_set_new(d, "requests",
 		    json_integer(x->att.requests));
@@ -737,7 +443,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		if ((double)(x->app_exit - x->proxy_exit) / 1e6 >
 		    json_real_value(json_object_get(f->evidence, "gap_s")))
 			json_object_set_new(f->evidence, "gap_s",
-			    jsec(x->app_exit - x->proxy_exit));
+			    jv_secs(x->app_exit - x->proxy_exit));
 		if (x->sample != NULL && json_object_get(f->evidence,
 		    "sample") == NULL)
 			json_object_set_new(f->evidence, "sample",
@@ -819,7 +525,7 @@ startup_finish(struct finding *f)
 	f->summary = xasprintf("In %s the app %s before %s was ready (%s%s "
 	    "after the pod started)", who, what, proxy,
 	    json_array_size(f->pods) == 1 ? "" : "up to ", w);
-	if (is_istio(proxy))
+	if (model_is_istio(proxy))
 		f->recommendation = xasprintf("Start the app only once "
 		    "istio-proxy is ready (it took up to %s): annotate the "
 		    "pod template with proxy.istio.io/config: "
@@ -886,7 +592,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		x->first = x->last = TIME_NONE;
 		lw_add(&ls, p, proxy->name, from, x->to, LW_READY, n - 1);
 		for (j = 0; j < p->nc; j++) {
-			if (is_main(&p->c[j])) {
+			if (podset_is_main(&p->c[j])) {
 				if (x->app == NULL)
 					x->app = p->c[j].name;
 				lw_add(&ls, p, p->c[j].name, from, x->to,
@@ -953,8 +659,8 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 			goto out;
 		if (x->log_errors == 0 && x->att.failed == 0)
 			continue;	/* no evidence, no finding */
-		f = episode(a, first, "app-started-before-proxy", "warning",
-		    x->p, ro_of(&ro, x->p, 0), x->from);
+		f = episode(a, first, FK_APP_BEFORE_PROXY, x->p,
+		    ro_of(&ro, x->p, 0), x->from);
 		finding_add_pod(f, x->p);
 		finding_widen(f, x->from, x->ready);
 		if ((detail = json_object_get(f->evidence,
@@ -994,7 +700,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		if ((double)(x->ready - x->from) / 1e6 >
 		    json_real_value(json_object_get(f->evidence, "wait_s")))
 			json_object_set_new(f->evidence, "wait_s",
-			    jsec(x->ready - x->from));
+			    jv_secs(x->ready - x->from));
 		if (x->first != TIME_NONE) {
 			d = json_object_get(f->evidence, "first_failure");
 			if (d == NULL || json_is_null(d))
@@ -1016,417 +722,4 @@ out:
 	ro_free(&ro);
 	free(v);
 	return (rc);
-}
-
-/* ------------------------------------------------------------------ */
-/* Jobs                                                                */
-
-struct jobrun {
-	const char	*namespace;	/* in the list's arena */
-	const char	*name;
-	const char	*cronjob;	/* NULL when none */
-	const char	*status;
-	int64_t		 start_us;
-	int64_t		 completion_us;
-	int64_t		 duration_ms;	/* INT_NONE while running */
-};
-
-struct job_list {
-	struct arena	 a;
-	struct jobrun	*v;		/* owned */
-	size_t		 n;
-	int64_t		 end_us;	/* the incident's end, or TIME_NONE */
-};
-
-static int
-load_job(void *ctx, const void *row)
-{
-	struct job_list		*l = ctx;
-	const struct row_job	*r = row;
-	struct jobrun		*j;
-
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-	j = &l->v[l->n++];
-	j->namespace = arena_strdup(&l->a, r->namespace);
-	j->name = arena_strdup(&l->a, r->name);
-	j->cronjob = arena_strdup(&l->a, r->cronjob);
-	j->status = arena_strdup(&l->a, r->status);
-	j->start_us = r->start_us;
-	j->completion_us = r->completion_us;
-	j->duration_ms = r->duration_ms;
-	return (0);
-}
-
-static int
-jobs_load(struct analysis *a, struct job_list *l, char **cause)
-{
-	struct store_summary	sum;
-
-	memset(l, 0, sizeof *l);
-	l->end_us = TIME_NONE;
-	if (store_model_scan(a->st, ROW_JOB, load_job, l,
-	    cause) != 0)
-		return (-1);
-	if (store_summary(a->st, &sum, cause) != 0)
-		return (-1);
-	l->end_us = sum.last_us;
-	return (0);
-}
-
-static void
-jobs_free(struct job_list *l)
-{
-	free(l->v);
-	arena_free(&l->a);
-}
-
-static const struct jobrun *
-job_find(const struct job_list *l, const char *ns, const char *name)
-{
-	size_t	i;
-
-	for (i = 0; i < l->n; i++) {
-		if (str_eq(l->v[i].namespace, ns) && str_eq(l->v[i].name, name))
-			return (&l->v[i]);
-	}
-	return (NULL);
-}
-
-/*
- * The median duration (ms) of the completed runs of j's CronJob that
- * started before j; *runs says how many.  INT_NONE when there are fewer
- * than RUNS_MIN.
- */
-static int64_t
-job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
-{
-	int64_t	*d = NULL, m;
-	size_t	 i, n = 0;
-
-	*runs = 0;
-	if (j->cronjob == NULL || j->start_us == TIME_NONE)
-		return (INT_NONE);
-	for (i = 0; i < l->n; i++) {
-		const struct jobrun *o = &l->v[i];
-
-		if (o == j || !str_eq(o->namespace, j->namespace) ||
-		    !str_eq(o->cronjob, j->cronjob) ||
-		    !str_eq(o->status, "Complete") ||
-		    o->duration_ms == INT_NONE || o->start_us == TIME_NONE ||
-		    o->start_us >= j->start_us)
-			continue;
-		d = xreallocarray(d, n + 1, sizeof *d);
-		d[n++] = o->duration_ms;
-	}
-	*runs = n;
-	if (n < RUNS_MIN) {
-		free(d);
-		return (INT_NONE);
-	}
-	xqsort(d, n, sizeof *d, cmp_time);
-	m = n % 2 ? d[n / 2] : (d[n / 2 - 1] + d[n / 2]) / 2;
-	free(d);
-	return (m);
-}
-
-/* A Job pod whose main containers finished while a sidecar ran on. */
-struct held {
-	struct podset_pod	*p;		/* borrowed */
-	const struct jobrun	*job;		/* or NULL: not listed */
-	const char		*main;		/* the last main to finish */
-	int64_t			 main_exit;
-	int64_t			 main_code;
-	const struct row_container *side;	/* borrowed */
-	int64_t			 until;		/* held until */
-	const char		*basis;		/* how until is known */
-};
-
-static void
-held_finish(struct finding *f, const struct held *x, int64_t median_ms,
-    size_t runs)
-{
-	json_t	*e = f->evidence;
-	double	 held = (double)(x->until - x->main_exit) / 1e6;
-	char	 h[32], m[32], alert[160], until[TIME_FMT_LEN + 8];
-
-	fmt_dur(held, h, sizeof h);
-	if (median_ms != INT_NONE) {
-		fmt_dur((double)median_ms / 1000, m, sizeof m);
-		json_object_set_new(e, "median_s",
-		    json_real((double)median_ms / 1000));
-		json_object_set_new(e, "alert_after_s",
-		    json_real((double)median_ms / 500));
-		snprintf(alert, sizeof alert, "alert when a %s Job runs past "
-		    "twice its median (%s over %zu earlier runs)",
-		    f->workload, m, runs);
-	} else {
-		json_object_set_new(e, "median_s", json_null());
-		snprintf(alert, sizeof alert, "alert when a Job runs past "
-		    "twice its median duration");
-	}
-	json_object_set_new(e, "runs", json_integer((json_int_t)runs));
-	if (x->job == NULL || str_eq(x->job->status, "Running"))
-		snprintf(until, sizeof until, "still Running");
-	else {
-		memcpy(until, "until ", 6);
-		time_format(x->until, until + 6);
-	}
-	f->summary = xasprintf("Job %s's main container %s finished but "
-	    "its %s sidecar kept the pod, and the Job, running for %s more "
-	    "(%s)", x->job != NULL ? x->job->name : x->p->r.owner_name,
-	    x->main, x->side->name, h, until);
-	if (is_istio(x->side->name))
-		f->recommendation = xasprintf("Let the pod end with its main "
-		    "container: run istio-proxy as a native sidecar (an "
-		    "initContainer with restartPolicy: Always, Kubernetes "
-		    "1.29+; Istio ENABLE_NATIVE_SIDECARS=true), which the "
-		    "kubelet stops when %s exits; or wrap %s's command so "
-		    "that it tells the proxy to quit when it ends: trap "
-		    "'curl -sf -XPOST http://127.0.0.1:15020/quitquitquit' "
-		    "EXIT.  Also %s.", x->main, x->main, alert);
-	else
-		f->recommendation = xasprintf("Let the pod end with its main "
-		    "container: run %s as a native sidecar (an initContainer "
-		    "with restartPolicy: Always, Kubernetes 1.29+), which "
-		    "the kubelet stops when %s exits; or wrap %s's command "
-		    "so that it tells %s to exit when it ends (for Istio's "
-		    "proxy: curl -sf -XPOST "
-		    "http://127.0.0.1:15020/quitquitquit).  Also %s.",
-		    x->side->name, x->main, x->main, x->side->name, alert);
-}
-
-/*
- * A Job's pod whose main containers all finished while a plain sidecar
- * ran on for at least HOLD_MIN_US: until its exit, else until the latest
- * of its last log line, the pod's end and (the Job still Running) the
- * incident's end.  One finding per pod.
- */
-int
-rule_job_held(struct analysis *a, char **cause)
-{
-	struct job_list		 jobs = { 0 };
-	struct logscan		 ls = { 0 };
-	struct held		*v = NULL, *x;
-	struct podset_pod	*p;
-	const struct row_container *c;
-	struct finding		*f;
-	json_t			*e;
-	size_t			 i, j, k, n = 0, runs;
-	int64_t			 at, median;
-	const char		*main;
-	int			 rc = -1, running;
-
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
-		if (!str_eq(p->r.owner_kind, "Job") ||
-		    (at = main_exit(p, &main)) == TIME_NONE)
-			continue;
-		for (j = 0; j < p->nc; j++) {
-			c = &p->c[j];
-			if (!is_plain_sidecar(c) || c->started_us ==
-			    TIME_NONE || (c->finished_us != TIME_NONE &&
-			    c->finished_us - at < HOLD_MIN_US))
-				continue;
-			v = xreallocarray(v, n + 1, sizeof *v);
-			x = &v[n++];
-			memset(x, 0, sizeof *x);
-			x->p = p;
-			x->main = main;
-			x->main_exit = at;
-			x->side = c;
-			for (k = 0; k < p->nc; k++) {
-				if (str_eq(p->c[k].name, main))
-					x->main_code = p->c[k].exit_code;
-			}
-			if (c->finished_us != TIME_NONE) {
-				x->until = c->finished_us;
-				x->basis = "observed: the sidecar's exit";
-			} else {
-				x->until = TIME_NONE;
-				lw_add(&ls, p, c->name, at, INT64_MAX, LW_LAST,
-				    n - 1);
-			}
-			break;
-		}
-	}
-	if (n == 0)
-		return (0);
-	if (jobs_load(a, &jobs, cause) != 0)
-		goto out;
-	if (lw_scan(a, &ls, cause) != 0)
-		goto out;
-	for (i = 0; i < ls.n; i++) {
-		x = &v[ls.v[i].tag];
-		if (ls.v[i].latest_us != TIME_NONE) {
-			x->until = ls.v[i].latest_us;
-			x->basis = "observed: the sidecar's last log line";
-		}
-	}
-	for (i = 0; i < n; i++) {
-		x = &v[i];
-		x->job = job_find(&jobs, x->p->r.namespace,
-		    x->p->r.owner_name);
-		if (x->side->finished_us != TIME_NONE)
-			continue;
-		/* still running when last seen */
-		at = x->p->r.gone_us != TIME_NONE ? x->p->r.gone_us :
-		    x->p->r.deletion_us;
-		if (at != TIME_NONE && (x->until == TIME_NONE ||
-		    at > x->until)) {
-			x->until = at;
-			x->basis = x->p->r.gone_us != TIME_NONE ?
-			    "observed: the pod's end" :
-			    "observed: the pod's deletion request";
-		}
-		running = x->job == NULL || str_eq(x->job->status, "Running");
-		if (running && x->p->r.gone_us == TIME_NONE &&
-		    jobs.end_us != TIME_NONE && (x->until == TIME_NONE ||
-		    jobs.end_us > x->until)) {
-			x->until = jobs.end_us;
-			x->basis = "inferred: the incident's end, the Job "
-			    "still Running and the pod not gone";
-		}
-	}
-	for (i = 0; i < n; i++) {
-		x = &v[i];
-		if (x->until == TIME_NONE ||
-		    x->until - x->main_exit < HOLD_MIN_US)
-			continue;	/* not held long enough to tell */
-		f = analysis_add(a, "job-held-by-sidecar", "critical",
-		    x->p->r.namespace, x->p->r.workload);
-		f->pods = json_array();
-		finding_add_pod(f, x->p);
-		finding_widen(f, x->main_exit, x->until);
-		f->evidence = e = json_object();
-		json_object_set_new(e, "job", json_string(x->job != NULL ?
-		    x->job->name : x->p->r.owner_name));
-		json_object_set_new(e, "cronjob", x->job != NULL &&
-		    x->job->cronjob != NULL ? json_string(x->job->cronjob) :
-		    json_null());
-		json_object_set_new(e, "job_status", x->job != NULL ?
-		    json_string(x->job->status) : json_null());
-		json_object_set_new(e, "job_start", jv_time(x->job != NULL ?
-		    x->job->start_us : TIME_NONE));
-		json_object_set_new(e, "pod", json_string(x->p->r.name));
-		json_object_set_new(e, "main_container", json_string(x->main));
-		json_object_set_new(e, "main_finished", jv_time(x->main_exit));
-		json_object_set_new(e, "main_exit_code", x->main_code ==
-		    INT_NONE ? json_null() : json_integer(x->main_code));
-		json_object_set_new(e, "sidecar", json_string(x->side->name));
-		json_object_set_new(e, "sidecar_finished",
-		    jv_time(x->side->finished_us));
-		json_object_set_new(e, "held_until", jv_time(x->until));
-		json_object_set_new(e, "held_basis", json_string(x->basis));
-		json_object_set_new(e, "held_for_s", jsec(x->until -
-		    x->main_exit));
-		median = x->job != NULL ? job_median(&jobs, x->job, &runs) :
-		    INT_NONE;
-		if (x->job == NULL)
-			runs = 0;
-		held_finish(f, x, median, runs);
-	}
-	rc = 0;
-out:
-	jobs_free(&jobs);
-	lw_free(&ls);
-	free(v);
-	return (rc);
-}
-
-/* Whether job-held-by-sidecar already explains this Job. */
-static int
-held_explains(const struct analysis *a, const struct jobrun *j)
-{
-	const struct finding	*f;
-	size_t			 i;
-
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		if (strcmp(f->kind, "job-held-by-sidecar") == 0 &&
-		    str_eq(f->namespace, j->namespace) &&
-		    str_eq(json_string_value(json_object_get(f->evidence,
-		    "job")), j->name))
-			return (1);
-	}
-	return (0);
-}
-
-/*
- * A Job that ran (or, still Running, has run until the incident's end)
- * more than twice the median of its CronJob's RUNS_MIN or more earlier
- * completed runs, unless job-held-by-sidecar already explains it.
- */
-int
-rule_job_overran(struct analysis *a, char **cause)
-{
-	struct job_list		 jobs;
-	const struct jobrun	*j;
-	struct finding		*f;
-	json_t			*e;
-	size_t			 i, k, runs;
-	int64_t			 median, ran_ms, end;
-	int			 running;
-	char			 r[32], m[32];
-
-	if (jobs_load(a, &jobs, cause) != 0) {
-		jobs_free(&jobs);
-		return (-1);
-	}
-	for (i = 0; i < jobs.n; i++) {
-		j = &jobs.v[i];
-		if ((median = job_median(&jobs, j, &runs)) == INT_NONE ||
-		    median <= 0)
-			continue;
-		running = 0;
-		if (j->duration_ms != INT_NONE) {
-			ran_ms = j->duration_ms;
-			end = j->completion_us;
-		} else if (str_eq(j->status, "Running") &&
-		    jobs.end_us != TIME_NONE && jobs.end_us > j->start_us) {
-			ran_ms = (jobs.end_us - j->start_us) / 1000;
-			end = jobs.end_us;
-			running = 1;
-		} else
-			continue;
-		if (ran_ms <= 2 * median || held_explains(a, j))
-			continue;
-		f = analysis_add(a, "job-overran", "warning", j->namespace,
-		    j->cronjob);
-		f->pods = json_array();
-		for (k = 0; k < a->pods.n; k++) {
-			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
-			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
-			    str_eq(a->pods.v[k].r.owner_name, j->name))
-				finding_add_pod(f, &a->pods.v[k]);
-		}
-		finding_widen(f, j->start_us, end);
-		f->evidence = e = json_object();
-		json_object_set_new(e, "job", json_string(j->name));
-		json_object_set_new(e, "cronjob", json_string(j->cronjob));
-		json_object_set_new(e, "status", json_string(j->status));
-		json_object_set_new(e, "start", jv_time(j->start_us));
-		json_object_set_new(e, running ? "running_for_s" :
-		    "duration_s", json_real((double)ran_ms / 1000));
-		json_object_set_new(e, "median_s",
-		    json_real((double)median / 1000));
-		json_object_set_new(e, "runs", json_integer((json_int_t)runs));
-		json_object_set_new(e, "ratio",
-		    json_real(round((double)ran_ms / (double)median * 10) /
-		    10));
-		fmt_dur((double)ran_ms / 1000, r, sizeof r);
-		fmt_dur((double)median / 1000, m, sizeof m);
-		f->summary = xasprintf("Job %s %s %s, more than twice the "
-		    "median of CronJob %s's %zu earlier runs (%s)", j->name,
-		    running ? "has been running for" : "ran", r, j->cronjob,
-		    runs, m);
-		fmt_dur((double)median / 500, m, sizeof m);
-		f->recommendation = xasprintf("Find what held %s: its pods' "
-		    "containers (a sidecar still running, a main container "
-		    "waiting) and their last log lines.  Alert when a %s Job "
-		    "runs past %s (twice its median), and bound every run "
-		    "with spec.activeDeadlineSeconds.", j->name, j->cronjob,
-		    m);
-	}
-	jobs_free(&jobs);
-	return (0);
 }

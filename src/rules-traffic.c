@@ -12,8 +12,11 @@
  * the pod gone, the grace deadline.  A bucket counts when its second
  * overlaps the time after that moment and lies within LAG_MAX_S of the
  * deletion request; its failures are the larger of its 5xx and its
- * connection failures (the two mostly count the same attempts).  The
- * lag is the end of the last second still routed to the IP minus the
+ * connection failures (the two mostly count the same attempts).  A
+ * failure counts in the second its request ended, a request in the
+ * second it began (tally.h): one in flight when the pod stopped, cut
+ * then, counts though it began before.  The lag is the end of the last
+ * second a request was still routed to (began on) the IP minus the
  * deletion request (an upper bound at the buckets' one-second
  * resolution).  One finding per workload and rollout.
  *
@@ -42,8 +45,8 @@
 #include "timefmt.h"
 
 #define US		((int64_t)1000000)
-#define LAG_MAX_S	600	/* failures this long after the deletion
-				   request still count as its */
+/* failures this long after the deletion request still count as its */
+#define LAG_MAX_S	BUDGET_LAG_MAX_S
 #define EPISODE_GAP_S	3600	/* deaths further apart with no rollout
 				   to join them are separate episodes */
 #define ROLLOUT_SLACK_S	60	/* a death this close to a rollout's
@@ -242,8 +245,8 @@ tr_pod_bucket(void *ctx, const struct row_bucket *b)
 	if (b->second < time_floor_div(t->deletion_us, US) ||
 	    b->second * US > t->deletion_us + LAG_MAX_S * US)
 		return (0);
-	if ((b->requests > 0 || b->errors > 0) &&
-	    b->second > t->last_routed_s)
+	/* routed: a request began then (its failure counts at its end) */
+	if (b->requests > 0 && b->second > t->last_routed_s)
 		t->last_routed_s = b->second;
 	if ((b->second + 1) * US <= t->stop_us)
 		return (0);
@@ -349,7 +352,7 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
     const struct tr_pod *t, const char *basis, int64_t exit_us)
 {
 	json_t	*d;
-	int64_t	 lag = (t->last_routed_s + 1) * US - t->deletion_us;
+	int64_t	 lag = budget_lag_us(t->deletion_us, t->last_routed_s);
 	int64_t	 sd = TIME_NONE;
 	int	 lower = 0;
 
@@ -421,8 +424,8 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	sleep_s = tr_round_up(lag + SLEEP_PAD_S);
 	grace = tr_round_up((double)sleep_s + shutdown + MARGIN_S);
 
-	f = analysis_add(a, "traffic-after-shutdown", "critical",
-	    e->namespace, e->workload);
+	f = analysis_add(a, FK_TRAFFIC_AFTER_SHUTDOWN, e->namespace,
+	    e->workload);
 	f->pods = e->pods;
 	f->uids = e->uids;
 	f->start_us = e->first_deletion_us;
@@ -494,7 +497,8 @@ tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "sidecar-exited-before-app") != 0 ||
+		if (!(finding_kinds[FK_TRAFFIC_AFTER_SHUTDOWN].after &
+		    FK_BIT(f->kind)) ||
 		    !str_eq(f->namespace, p->r.namespace) ||
 		    !str_eq(f->workload, p->r.workload))
 			continue;
@@ -596,9 +600,7 @@ bu_explained(const struct analysis *a, const char *ns, const char *wl,
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "traffic-after-shutdown") != 0 &&
-		    strcmp(f->kind, "sidecar-exited-before-app") != 0 &&
-		    strcmp(f->kind, "app-started-before-proxy") != 0)
+		if (!(finding_kinds[FK_5XX_BURST].after & FK_BIT(f->kind)))
 			continue;
 		if (!str_eq(f->namespace, ns) || !str_eq(f->workload, wl) ||
 		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
@@ -722,8 +724,7 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 		if (sec[i].n > peak)
 			peak = sec[i].n;
 	}
-	f = analysis_add(a, "5xx-burst", "warning", w->namespace,
-	    w->workload);
+	f = analysis_add(a, FK_5XX_BURST, w->namespace, w->workload);
 	f->pods = json_array();
 	for (i = 0; i < w->n; i++) {
 		if (w->v[i].s >= s0 && w->v[i].s <= s1 && w->v[i].pod != NULL)

@@ -1,9 +1,11 @@
 /*
- * rules.c: the table of rules and the rules that read the model's pods
- * (analyze.h): one function per finding kind of DESIGN §6.  Pods are
- * grouped per workload and rollout: one finding lists every pod of it.
- * A rule adds a finding only with the evidence rows behind it.  No SQL,
- * no drawing.
+ * rules.c: the table of finding kinds (analyze.h: finding_kinds[], every
+ * kind of DESIGN §6 with its severity, meaning and rule) and the rules of
+ * the grace period, sigkill-at-grace-deadline and grace-budget-too-small.
+ * The other families are rules-traffic.c, rules-sidecar.c, rules-job.c,
+ * rules-death.c and reconcile.c.  Pods are grouped per workload and
+ * rollout: one finding lists every pod of it.  A rule adds a finding only
+ * with the evidence rows behind it.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,32 +17,6 @@
 #include "timefmt.h"
 
 #define MARGIN_S	5	/* added to a measured shutdown */
-
-/*
- * The finding of this kind for the pod's workload, added when missing.
- * Deaths more than an hour apart are separate episodes (rollouts).
- */
-static struct finding *
-group(struct analysis *a, const char *kind, const char *severity,
-    const struct podset_pod *p, int64_t at)
-{
-	struct finding	*f;
-	size_t		 i;
-
-	for (i = a->n; i > 0; i--) {
-		f = &a->v[i - 1];
-		if (strcmp(f->kind, kind) == 0 &&
-		    str_eq(f->namespace, p->r.namespace) &&
-		    str_eq(f->workload, p->r.workload) &&
-		    (at == TIME_NONE || f->end_us == TIME_NONE ||
-		    at - f->end_us < (int64_t)3600 * 1000000))
-			return (f);
-	}
-	f = analysis_add(a, kind, severity, p->r.namespace, p->r.workload);
-	f->pods = json_array();
-	f->evidence = json_object();
-	return (f);
-}
 
 /* Containers SIGKILLed at the grace deadline, per workload episode. */
 static int
@@ -57,7 +33,7 @@ rule_sigkill(struct analysis *a, char **cause)
 		p = &a->pods.v[i];
 		if (!p->r.killed)
 			continue;
-		f = group(a, "sigkill-at-grace-deadline", "critical", p,
+		f = analysis_group(a, FK_SIGKILL_AT_DEADLINE, p,
 		    p->r.deletion_us);
 		finding_add_pod(f, p);
 		finding_widen(f, p->r.deletion_us, p->r.deadline_us);
@@ -99,7 +75,7 @@ rule_sigkill(struct analysis *a, char **cause)
 	}
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "sigkill-at-grace-deadline") != 0)
+		if (f->kind != FK_SIGKILL_AT_DEADLINE)
 			continue;
 		snprintf(g, sizeof g, "%lld", (long long)json_integer_value(
 		    json_object_get(f->evidence, "grace_s")));
@@ -144,6 +120,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 	int				 killed;
 	const char			*basis;
 	json_t				*e;
+	struct budget			 b;
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -160,7 +137,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 			    (double)c->prestop_ms / 1000 : 0;
 			if (!killed)
 				continue;	/* fits: no finding */
-			f = group(a, "grace-budget-too-small", "critical", p,
+			f = analysis_group(a, FK_GRACE_BUDGET, p,
 			    p->r.deletion_us);
 			finding_add_pod(f, p);
 			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
@@ -183,12 +160,17 @@ rule_grace_budget(struct analysis *a, char **cause)
 	}
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (strcmp(f->kind, "grace-budget-too-small") != 0)
+		if (f->kind != FK_GRACE_BUDGET)
 			continue;
 		e = f->evidence;
 		prestop = json_real_value(json_object_get(e, "prestop_s"));
 		shutdown = json_real_value(json_object_get(e, "shutdown_s"));
-		need = ceil((prestop + shutdown + MARGIN_S) / 5) * 5;
+		b = (struct budget){ .grace_s = (double)json_integer_value(
+		    json_object_get(e, "grace_s")), .prestop_s = prestop,
+		    .shutdown_s = shutdown, .basis = BUDGET_LOWER_BOUND,
+		    .margin_s = MARGIN_S };
+		budget_compute(&b);
+		need = (double)b.recommended_s;
 		json_object_set_new(e, "recommended_grace_s",
 		    json_integer((json_int_t)need));
 		f->summary = xasprintf("%s's grace period of %lld s does not "
@@ -208,78 +190,162 @@ rule_grace_budget(struct analysis *a, char **cause)
 	return (0);
 }
 
-/* Containers OOMKilled: memory, never the grace period. */
-static int
-rule_oom(struct analysis *a, char **cause)
-{
-	struct podset_pod		*p;
-	const struct row_container	*c;
-	struct finding			*f;
-	json_t				*d, *detail;
-	size_t				 i, j, first = a->n;
+#define K(k)	FK_BIT(FK_##k)
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
-		for (j = 0; j < p->nc; j++) {
-			c = &p->c[j];
-			if (!str_eq(c->reason, "OOMKilled"))
-				continue;
-			f = group(a, "oom-killed", "warning", p,
-			    c->finished_us);
-			finding_add_pod(f, p);
-			finding_widen(f, c->finished_us, c->finished_us);
-			if ((detail = json_object_get(f->evidence,
-			    "pods_detail")) == NULL) {
-				detail = json_array();
-				json_object_set_new(f->evidence, "pods_detail",
-				    detail);
-			}
-			d = json_object();
-			json_object_set_new(d, "pod", json_string(p->r.name));
-			json_object_set_new(d, "container",
-			    json_string(c->name));
-			json_object_set_new(d, "finished",
-			    jv_time(c->finished_us));
-			json_object_set_new(d, "exit_code",
-			    json_integer(c->exit_code));
-			json_object_set_new(d, "restarts", c->restarts ==
-			    INT_NONE ? json_null() : json_integer(c->restarts));
-			json_array_append_new(detail, d);
-			json_object_set_new(f->evidence, "count", json_integer(
-			    (json_int_t)json_array_size(detail)));
-		}
-	}
-	for (i = first; i < a->n; i++) {
-		f = &a->v[i];
-		if (strcmp(f->kind, "oom-killed") != 0)
-			continue;
-		f->summary = xasprintf("%lld container%s of %s ran out of "
-		    "memory (OOMKilled, exit 137)", (long long)
-		    json_integer_value(json_object_get(f->evidence, "count")),
-		    json_integer_value(json_object_get(f->evidence,
-		    "count")) == 1 ? "" : "s", f->workload);
-		f->recommendation = xstrdup("Raise the memory limit or find "
-		    "what grew (the container's last log lines); this exit "
-		    "137 is the kernel's OOM killer, not the grace period.");
-	}
-	return (0);
-}
-
-const struct rule rules[] = {
-	{ .name = "SIGKILL at the grace deadline", .run = rule_sigkill },
-	{ .name = "grace budget", .run = rule_grace_budget },
-	{ .name = "OOMKilled", .run = rule_oom },
-	{ .name = "sidecar exited before the app",
-	    .run = rule_sidecar_exited },
-	/* after the sidecar: failures the proxy explains are not the LB's */
-	{ .name = "traffic after shutdown",
-	    .run = rule_traffic_after_shutdown },
-	{ .name = "app started before its proxy",
-	    .run = rule_app_before_proxy },
-	{ .name = "Job held by its sidecar", .run = rule_job_held },
-	{ .name = "Job overran", .run = rule_job_overran },
-	{ .name = "records", .run = reconcile_run },
-	/* last: bursts that no finding above explains */
-	{ .name = "5xx bursts", .run = rule_5xx_burst },
-	{ .name = NULL, .run = NULL }
+/*
+ * Every finding kind (DESIGN §6; the README's table), its severity and
+ * meaning (for help texts and reports) and the rule that finds it.  The
+ * rules run in this order, except that a rule runs after those of the
+ * kinds in its "after" set, whose findings it reads.
+ */
+const struct finding_kind_def finding_kinds[FK__COUNT] = {
+	[FK_SIGKILL_AT_DEADLINE] = {
+		.name = "sigkill-at-grace-deadline",
+		.severity = SEV_CRITICAL,
+		.means = "containers were SIGKILLed when the grace period ran "
+		    "out (exit 137 at the deletion request + grace)",
+		.badge = "KILL",
+		.rule = rule_sigkill,
+	},
+	[FK_GRACE_BUDGET] = {
+		.name = "grace-budget-too-small",
+		.severity = SEV_CRITICAL,
+		.means = "preStop + the measured (or lower-bound) shutdown + a "
+		    "margin does not fit terminationGracePeriodSeconds",
+		.badge = "GRACE",
+		.rule = rule_grace_budget,
+	},
+	[FK_OOM_KILLED] = {
+		.name = "oom-killed",
+		.severity = SEV_WARNING,
+		.means = "a container was OOMKilled",
+		.badge = "OOM",
+		.rule = rule_oom,
+	},
+	[FK_SIDECAR_EXITED] = {
+		.name = "sidecar-exited-before-app",
+		.severity = SEV_CRITICAL,
+		.means = "the proxy container ended before the app during "
+		    "termination, and requests or outbound calls failed in "
+		    "between",
+		.badge = "SIDE",
+		.rule = rule_sidecar_exited,
+	},
+	[FK_TRAFFIC_AFTER_SHUTDOWN] = {
+		.name = "traffic-after-shutdown",
+		.severity = SEV_CRITICAL,
+		.means = "requests to a pod's IP failed after it stopped "
+		    "accepting while a load balancer still routed to it",
+		.badge = "LB",
+		.rule = rule_traffic_after_shutdown,
+		/* failures the proxy explains are not the LB's */
+		.after = K(SIDECAR_EXITED),
+	},
+	[FK_APP_BEFORE_PROXY] = {
+		.name = "app-started-before-proxy",
+		.severity = SEV_WARNING,
+		.means = "the app failed calls before its proxy was ready",
+		.badge = "PROXY",
+		.rule = rule_app_before_proxy,
+	},
+	[FK_JOB_HELD] = {
+		.name = "job-held-by-sidecar",
+		.severity = SEV_CRITICAL,
+		.means = "a Job pod's main containers finished but a sidecar "
+		    "kept the pod (and the Job) running",
+		.badge = "HELD",
+		.rule = rule_job_held,
+	},
+	[FK_JOB_OVERRAN] = {
+		.name = "job-overran",
+		.severity = SEV_WARNING,
+		.means = "a Job ran more than twice the median of its "
+		    "CronJob's earlier runs, with no sidecar to blame",
+		.badge = "OVER",
+		.rule = rule_job_overran,
+		.after = K(JOB_HELD),
+	},
+	[FK_RECORDS_LOST] = {
+		.name = "records-lost-at-termination",
+		.severity = SEV_CRITICAL,
+		.means = "records missing from the actual set concentrate in "
+		    "a workload's termination windows",
+		.badge = "LOST",
+		.records = 1,
+		.rule = reconcile_run,
+	},
+	[FK_RECORDS_MISSING] = {
+		.name = "records-missing",
+		.severity = SEV_WARNING,
+		.means = "records missing with no such concentration",
+		.badge = "MISS",
+		.records = 1,
+		.rule = reconcile_run,
+	},
+	[FK_NODE_RESTART] = {
+		.name = "node-restart",
+		.severity = SEV_WARNING,
+		.means = "containers of one node ended together with reason "
+		    "Unknown (exit 255): the node or its runtime restarted; "
+		    "these restarts are not the apps' fault",
+		.badge = "NODE",
+		.rule = rule_node_restart,
+	},
+	[FK_CRASH_LOOP] = {
+		.name = "crash-loop",
+		.severity = SEV_WARNING,
+		.severity_note = "critical while a container waits in "
+		    "CrashLoopBackOff",
+		.means = "a container keeps exiting on its own (non-zero, not "
+		    "a kill) and is restarted",
+		.badge = "LOOP",
+		.rule = rule_crash_loop,
+		/* restarts its node's restarts explain are not its own */
+		.after = K(NODE_RESTART),
+	},
+	[FK_LIVENESS_RESTART] = {
+		.name = "liveness-restart",
+		.severity = SEV_WARNING,
+		.means = "the kubelet killed containers whose liveness probe "
+		    "failed",
+		.badge = "LIVE",
+		.rule = rule_liveness_restart,
+	},
+	[FK_EVICTED] = {
+		.name = "evicted",
+		.severity = SEV_WARNING,
+		.means = "pods evicted for node pressure, preempted, or ended "
+		    "by a node shutdown",
+		.badge = "EVICT",
+		.rule = rule_evicted,
+	},
+	[FK_START_FAILED] = {
+		.name = "start-failed",
+		.severity = SEV_WARNING,
+		.means = "containers could not start (ContainerCannotRun, "
+		    "StartError, exit 126/127, a missing ConfigMap or Secret, "
+		    "an image that cannot be pulled)",
+		.badge = "START",
+		.rule = rule_start_failed,
+	},
+	[FK_JOB_FAILED] = {
+		.name = "job-failed",
+		.severity = SEV_CRITICAL,
+		.means = "a Job failed (backoff limit, deadline, failure "
+		    "policy) or all its pods failed",
+		.badge = "JOBF",
+		.rule = rule_job_failed,
+	},
+	[FK_5XX_BURST] = {
+		.name = "5xx-burst",
+		.severity = SEV_WARNING,
+		.means = "a burst of 5xx responses that no more specific "
+		    "finding explains, with the nearest rollout",
+		.badge = "5XX",
+		.rule = rule_5xx_burst,
+		/* bursts that no finding of these kinds explains */
+		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |
+		    K(APP_BEFORE_PROXY) | K(CRASH_LOOP) | K(LIVENESS_RESTART) |
+		    K(EVICTED) | K(NODE_RESTART),
+	},
 };

@@ -380,7 +380,96 @@ static const char *const migrations[] = {
 	"  p.name AS pod, m.pod_uid"
 	"  FROM missing_records m LEFT JOIN pods p ON p.uid = m.pod_uid;",
 	/*
-	 * 3 -> 4: inputs are identified by SHA-256 (sources.hash is the
+	 * 3 -> 4: traffic per workload and minute, so that an incident of
+	 * hours draws from a few thousand rows (the TUI's overview).
+	 */
+	"CREATE TABLE workload_minutes ("
+	"  namespace TEXT, workload TEXT, minute INTEGER NOT NULL,"
+	"  requests INTEGER, errors INTEGER, conn_failures INTEGER"
+	");"
+	"CREATE INDEX workload_minutes_minute ON workload_minutes(minute);"
+	"INSERT INTO workload_minutes SELECT namespace, workload,"
+	"  second / 60 - (second % 60 < 0), sum(requests), sum(errors),"
+	"  sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;",
+	/*
+	 * 4 -> 5: every way a container ends.  The observations gain the
+	 * messages, the liveness probe and the Job's failure reason; the
+	 * model gains what ended each pod and container and one row per
+	 * termination (model.h).  Model rows of a database made before
+	 * have NULLs in the new columns until the next import rebuilds
+	 * them.
+	 */
+	"ALTER TABLE pod_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN last_message TEXT;"
+	"ALTER TABLE container_obs ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE container_obs ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE workload_obs ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workload_obs ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE pods ADD COLUMN restart_policy TEXT;"
+	"ALTER TABLE pods ADD COLUMN reason TEXT;"
+	"ALTER TABLE pods ADD COLUMN message TEXT;"
+	"ALTER TABLE pods ADD COLUMN disruption TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_by TEXT;"
+	"ALTER TABLE pods ADD COLUMN ended_us INTEGER;"
+	"ALTER TABLE pods ADD COLUMN ended_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN message TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN waiting_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_started_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_finished_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_exit_code INTEGER;"
+	"ALTER TABLE containers ADD COLUMN last_reason TEXT;"
+	"ALTER TABLE containers ADD COLUMN last_signal INTEGER;"
+	"ALTER TABLE containers ADD COLUMN terminations INTEGER;"
+	"ALTER TABLE containers ADD COLUMN restarts_basis TEXT;"
+	"ALTER TABLE containers ADD COLUMN liveness INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_period_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_timeout_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_threshold INTEGER;"
+	"ALTER TABLE containers ADD COLUMN liveness_delay_s INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kills INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN probe_kill_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_first_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN unhealthy_message TEXT;"
+	"ALTER TABLE containers ADD COLUMN back_offs INTEGER;"
+	"ALTER TABLE containers ADD COLUMN back_off_last_us INTEGER;"
+	"ALTER TABLE containers ADD COLUMN start_error TEXT;"
+	"ALTER TABLE workloads ADD COLUMN condition_reason TEXT;"
+	"ALTER TABLE workloads ADD COLUMN backoff_limit INTEGER;"
+	"ALTER TABLE workloads ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN reason TEXT;"
+	"ALTER TABLE jobs ADD COLUMN failed INTEGER;"
+	"ALTER TABLE jobs ADD COLUMN backoff_limit INTEGER;"
+	"CREATE TABLE IF NOT EXISTS terminations ("
+	"  pod_uid TEXT NOT NULL, container TEXT NOT NULL, init INTEGER,"
+	"  instance INTEGER, started_us INTEGER, finished_us INTEGER,"
+	"  exit_code INTEGER, signal INTEGER, reason TEXT, message TEXT,"
+	"  cause TEXT, cause_basis TEXT, restarted_us INTEGER, basis TEXT,"
+	"  last_log_us INTEGER, last_log TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS terminations_pod ON"
+	"  terminations(pod_uid, container, finished_us);"
+	/* the previous instances' logs, read at every rebuild */
+	"CREATE INDEX IF NOT EXISTS container_logs_previous ON"
+	"  container_logs(namespace, pod, container, id) WHERE previous = 1;"
+	/* and, for sqlite3 users, the terminations with readable times */
+	"CREATE VIEW IF NOT EXISTS terminations_v AS SELECT p.namespace,"
+	"  p.name AS pod, t.container, t.instance,"
+	"  " UTC("t.started_us") " AS started,"
+	"  " UTC("t.finished_us") " AS finished, t.exit_code, t.signal,"
+	"  t.reason, t.cause, t.cause_basis,"
+	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
+	"  t.last_log, t.pod_uid"
+	"  FROM terminations t LEFT JOIN pods p ON p.uid = t.pod_uid;",
+	/*
+	 * 5 -> 6: inputs are identified by SHA-256 (sources.hash is the
 	 * SHA-256 of the content and of the options that change its rows;
 	 * sources.sha256 that of the content alone).  Inputs stored before
 	 * keep their old 128-bit digest in hash and no sha256: they can
@@ -406,7 +495,7 @@ static const struct {
 	const char	*column;
 	const char	*type;
 } migration_columns[] = {
-	{ .version = 3, .table = "sources", .column = "sha256",
+	{ .version = 5, .table = "sources", .column = "sha256",
 	    .type = "TEXT" },
 };
 
@@ -1172,6 +1261,7 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	}
 	if (only == ROW__COUNT)
 		buf_puts(&b, "DELETE FROM workload_seconds;"
+		    "DELETE FROM workload_minutes;"
 		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
@@ -1675,7 +1765,7 @@ basis_part(struct buf *b, int64_t n, const char *one, const char *many,
 }
 
 int
-store_summary(struct store *st, struct store_summary *sum, char **cause)
+store_window(struct store *st, struct store_summary *sum, char **cause)
 {
 	/*
 	 * The incident: what ended, what rolled out, what failed.  An end
@@ -1717,17 +1807,6 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
-	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
-		return (-1);
-	sum->pods = v[0];
-	sum->rollouts = v[1];
-	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
-	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
-	    v, 2, cause) != 0)
-		return (-1);
-	sum->requests = v[0];
-	sum->failed_requests = v[1];
 	if (store_row_ints(st, incident, v, 2, cause) != 0)
 		return (-1);
 	if (v[0] != TIME_NONE) {
@@ -1756,6 +1835,215 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	return (0);
 }
 
+int
+store_summary(struct store *st, struct store_summary *sum, char **cause)
+{
+	int64_t	v[2];
+
+	if (store_window(st, sum, cause) != 0)
+		return (-1);
+	if (store_row_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (store_row_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	return (0);
+}
+
+/* A column's text as a new string, or NULL. */
+static char *
+store_col_str(sqlite3_stmt *s, int i)
+{
+	const unsigned char	*t = sqlite3_column_text(s, i);
+
+	return (t != NULL ? xstrdup((const char *)t) : NULL);
+}
+
+/* A column's integer, or none when it is NULL. */
+static int64_t
+store_col_int(sqlite3_stmt *s, int i, int64_t none)
+{
+	return (sqlite3_column_type(s, i) == SQLITE_NULL ? none :
+	    sqlite3_column_int64(s, i));
+}
+
+int
+store_shutdowns(struct store *st, struct store_shutdown **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_shutdown	*v = NULL, *r;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT p.namespace, p.workload, "
+	    "max(CASE WHEN c.killed_at_deadline = 0 THEN c.finished_us - "
+	    "c.sigterm_us END), max(CASE WHEN c.killed_at_deadline != 0 THEN "
+	    "c.finished_us - c.sigterm_us END), count(*) FROM containers c "
+	    "JOIN pods p ON p.uid = c.pod_uid WHERE c.init = 0 AND "
+	    "c.sidecar = 0 AND c.sigterm_us IS NOT NULL AND c.finished_us "
+	    "IS NOT NULL AND c.finished_us >= c.sigterm_us AND "
+	    "c.reason IS NOT 'OOMKilled' AND (c.killed_at_deadline != 0 OR "
+	    "c.deadline_us IS NULL OR c.finished_us <= c.deadline_us) "
+	    "GROUP BY p.namespace, p.workload ORDER BY 1, 2", -1, &s,
+	    NULL) != SQLITE_OK) {
+		*cause = xasprintf("containers: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->namespace = store_col_str(s, 0);
+		r->workload = store_col_str(s, 1);
+		r->observed_us = store_col_int(s, 2, TIME_NONE);
+		r->lower_us = store_col_int(s, 3, TIME_NONE);
+		r->measured = sqlite3_column_int64(s, 4);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_shutdowns_free(v, cnt);
+		*cause = xasprintf("containers: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_shutdowns_free(struct store_shutdown *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+	}
+	free(v);
+}
+
+int
+store_routed_after_deletion(struct store *st, int64_t window_us,
+    struct store_routed **out, size_t *n, char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_routed	*v = NULL, *r;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	/*
+	 * The second of the deletion request (floor) to window_us after;
+	 * routed: an attempt began then (a failure counts where it ended).
+	 */
+	if (sqlite3_prepare_v2(st->db, "SELECT p.namespace, p.workload, "
+	    "p.name, p.deletion_us, p.sigterm_us, max(b.second) FROM pods p "
+	    "JOIN buckets b ON b.pod_uid = p.uid WHERE p.deletion_us IS NOT "
+	    "NULL AND b.requests > 0 AND (b.second + 1) * "
+	    "1000000 > p.deletion_us AND b.second * 1000000 <= p.deletion_us "
+	    "+ ?1 GROUP BY p.uid ORDER BY 1, 2, 3", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("buckets: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, window_us);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		v = xreallocarray(v, cnt + 1, sizeof *v);
+		r = &v[cnt++];
+		r->namespace = store_col_str(s, 0);
+		r->workload = store_col_str(s, 1);
+		r->pod = store_col_str(s, 2);
+		r->deletion_us = sqlite3_column_int64(s, 3);
+		r->sigterm_us = store_col_int(s, 4, TIME_NONE);
+		r->last_routed_s = sqlite3_column_int64(s, 5);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_routed_free(v, cnt);
+		*cause = xasprintf("buckets: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_routed_free(struct store_routed *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+		free(v[i].pod);
+	}
+	free(v);
+}
+
+int
+store_cronjob_runs(struct store *st, struct store_runs **out, size_t *n,
+    char **cause)
+{
+	sqlite3_stmt		*s;
+	struct store_runs	*v = NULL, *r = NULL;
+	const char		*ns, *cj;
+	size_t			 cnt = 0;
+	int			 rc;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, cronjob, "
+	    "duration_ms FROM jobs WHERE cronjob IS NOT NULL AND status = "
+	    "'Complete' AND duration_ms IS NOT NULL AND start_us IS NOT NULL "
+	    "ORDER BY namespace, cronjob, start_us", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("jobs: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		ns = (const char *)sqlite3_column_text(s, 0);
+		cj = (const char *)sqlite3_column_text(s, 1);
+		if (r == NULL || !str_eq(r->namespace, ns) ||
+		    !str_eq(r->cronjob, cj)) {
+			v = xreallocarray(v, cnt + 1, sizeof *v);
+			r = &v[cnt++];
+			r->namespace = store_col_str(s, 0);
+			r->cronjob = store_col_str(s, 1);
+			r->duration_ms = NULL;
+			r->n = 0;
+		}
+		r->duration_ms = xreallocarray(r->duration_ms, r->n + 1,
+		    sizeof *r->duration_ms);
+		r->duration_ms[r->n++] = sqlite3_column_int64(s, 2);
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		store_runs_free(v, cnt);
+		*cause = xasprintf("jobs: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	*out = v;
+	*n = cnt;
+	return (0);
+}
+
+void
+store_runs_free(struct store_runs *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].cronjob);
+		free(v[i].duration_ms);
+	}
+	free(v);
+}
+
 int64_t
 store_count(struct store *st, enum rec_type type)
 {
@@ -1781,9 +2069,13 @@ store_model_derive(struct store *st, char **cause)
 	    "namespace, workload, second, sum(requests), sum(errors), "
 	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
 	    "second;"
+	    "INSERT INTO workload_minutes (namespace, workload, minute, "
+	    "requests, errors, conn_failures) SELECT namespace, workload, "
+	    "second / 60 - (second % 60 < 0), sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;"
 	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
-	    "pod_uid, sum(requests), sum(min(max(errors, conn_failures), "
-	    "requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
+	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
+	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
 	    "pod_uid", cause));
 }
 
@@ -1986,11 +2278,20 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 
 	if (step_s < 1)
 		step_s = 1;
-	if (sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-	    "(second - ?1) / ?3, sum(requests), sum(errors), "
-	    "sum(conn_failures) FROM workload_seconds WHERE second BETWEEN "
-	    "?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY namespace, "
-	    "workload, 3", -1, &s, NULL) != SQLITE_OK) {
+	/* whole minutes from whole minutes: the per-minute table */
+	if (step_s % 60 == 0 && from_s % 60 == 0)
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(minute * 60 - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_minutes WHERE minute "
+		    "BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY namespace, workload, "
+		    "3 ORDER BY namespace, workload, 3", -1, &s, NULL);
+	else
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(second - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_seconds WHERE second "
+		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
+		    "BY namespace, workload, 3", -1, &s, NULL);
+	if (rc != SQLITE_OK) {
 		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
 		return (-1);
 	}
@@ -2229,6 +2530,88 @@ store_table_free(struct store_table *t)
 	free(t->cols);
 	free(t->cells);
 	memset(t, 0, sizeof *t);
+}
+
+int
+store_previous_logs(struct store *st, int (*cb)(void *ctx,
+    const struct store_log_last *l), void *ctx, char **cause)
+{
+	struct store_log_last	 l;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	/*
+	 * The bare columns come from the row with max(id): the last line
+	 * that is not blank.
+	 */
+	if (sqlite3_prepare_v2(st->db, "SELECT namespace, pod, container, "
+	    "count(*), time_us, text, max(id) FROM container_logs WHERE "
+	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL AND "
+	    "container IS NOT NULL AND trim(text) <> '' GROUP BY namespace, "
+	    "pod, container", -1,
+	    &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		l.namespace = (const char *)sqlite3_column_text(s, 0);
+		l.pod = (const char *)sqlite3_column_text(s, 1);
+		l.container = (const char *)sqlite3_column_text(s, 2);
+		l.lines = sqlite3_column_int64(s, 3);
+		l.time_us = sqlite3_column_type(s, 4) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 4);
+		l.text = (const char *)sqlite3_column_text(s, 5);
+		if ((stop = cb(ctx, &l)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_log_tail(struct store *st, const char *ns, const char *pod,
+    const char *container, int previous, int n, int (*cb)(void *ctx,
+    int64_t time_us, const char *text), void *ctx, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	/* a literal previous = 1, so that the partial index serves it */
+	if (sqlite3_prepare_v2(st->db, previous ? "SELECT time_us, text FROM "
+	    "(SELECT id, time_us, text FROM container_logs WHERE namespace = "
+	    "?1 AND pod = ?2 AND container = ?3 AND previous = 1 AND "
+	    "trim(text) <> '' ORDER BY id DESC LIMIT ?5) ORDER BY id" :
+	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
+	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
+	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
+	    "?5) ORDER BY id", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, pod, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, container, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 5, n);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if ((stop = cb(ctx, sqlite3_column_type(s, 0) == SQLITE_NULL ?
+		    TIME_NONE : sqlite3_column_int64(s, 0),
+		    (const char *)sqlite3_column_text(s, 1))) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("container_logs: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
 }
 
 int

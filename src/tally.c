@@ -206,41 +206,71 @@ tally_hint(const struct rec_request *r)
 	    r->service : r->upstream_name);
 }
 
+/*
+ * When an attempt that began at at ended: at + its duration, else the
+ * request's end (the log's time for ingress-nginx and ALB, the start
+ * plus the duration for Envoy and GCLB), else at.
+ */
+static int64_t
+tally_end(const struct rec_request *r, const struct rec_attempt *a,
+    int64_t at)
+{
+	if (a != NULL && a->duration_us != INT_NONE && a->duration_us >= 0)
+		return (at + a->duration_us);
+	if (r->end_us != TIME_NONE && r->end_us >= at)
+		return (r->end_us);
+	return (at);
+}
+
+/*
+ * Counts one attempt in the second it began, and its failure (a 5xx, no
+ * response) in the second it ended: a request cut when a proxy or the
+ * app exits fails at that exit, though it began before (DESIGN §5).
+ */
+static void
+tally_count(struct tally *t, const char *ip, const char *hint, int64_t at,
+    int64_t end, int error, int conn_failure)
+{
+	struct tally_cell	*c;
+	int64_t			 s = time_floor_div(at, 1000000);
+	int64_t			 e = time_floor_div(end, 1000000);
+
+	c = tally_cell(t, ip, s, hint);
+	c->requests++;
+	if (!error && !conn_failure)
+		return;
+	if (e != s)
+		c = tally_cell(t, ip, e, hint);
+	if (error)
+		c->errors++;
+	if (conn_failure)
+		c->conn_failures++;
+}
+
 void
 tally_attempt(struct tally *t, const struct rec_request *r,
     const struct rec_attempt *a)
 {
-	struct tally_cell	*c;
 	int64_t			 at = a->time_us != TIME_NONE ? a->time_us :
 				     r->start_us;
 	int64_t			 status;
 
 	if (at == TIME_NONE)
 		return;
-	c = tally_cell(t, a->ip, time_floor_div(at, 1000000), tally_hint(r));
-	c->requests++;
 	status = a->status != INT_NONE ? a->status : r->status;
-	if (status >= 500 || (status == 0 && a->status == 0))
-		c->errors++;
-	if (tally_conn_failure(r, a))
-		c->conn_failures++;
+	tally_count(t, a->ip, tally_hint(r), at, tally_end(r, a, at),
+	    status >= 500 || (status == 0 && a->status == 0),
+	    tally_conn_failure(r, a));
 }
 
 void
 tally_request_done(struct tally *t, const struct rec_request *r,
     int had_attempts)
 {
-	struct tally_cell	*c;
-
 	if (had_attempts || r->start_us == TIME_NONE)
 		return;
-	c = tally_cell(t, NULL, time_floor_div(r->start_us, 1000000),
-	    tally_hint(r));
-	c->requests++;
-	if (r->status >= 500)
-		c->errors++;
-	if (tally_conn_failure(r, NULL))
-		c->conn_failures++;
+	tally_count(t, NULL, tally_hint(r), r->start_us, tally_end(r, NULL,
+	    r->start_us), r->status >= 500, tally_conn_failure(r, NULL));
 }
 
 size_t

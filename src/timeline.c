@@ -315,27 +315,51 @@ struct binning {
 	int64_t			 hi_us;
 };
 
+/* The bin of time us, or -1 outside the axis. */
+static int64_t
+bin_of(const struct binning *bn, int64_t us)
+{
+	int64_t	bin;
+
+	if (us < bn->lo_us || us >= bn->hi_us)
+		return (-1);
+	bin = (int64_t)((double)(us - bn->lo_us) * (double)bn->t->nbins /
+	    (double)(bn->hi_us - bn->lo_us));
+	return (bin >= 0 && (size_t)bin < bn->t->nbins ? bin : -1);
+}
+
+/*
+ * A bucket counts in the bin of its second's middle; when bins are
+ * narrower than a second, in every bin of its second, so that a bin
+ * shows requests per second either way.
+ */
 static int
 bin_bucket(void *ctx, const struct row_bucket *b)
 {
 	struct binning	*bn = ctx;
 	struct tl_traffic *t = bn->t;
-	int64_t		 us, failed, bin;
+	int64_t		 failed, ok, bin, first, last, i;
 
-	us = b->second * SEC_US + SEC_US / 2;
-	if (us < bn->lo_us || us >= bn->hi_us)
+	if ((bin = bin_of(bn, b->second * SEC_US + SEC_US / 2)) < 0)
 		return (0);
-	bin = (int64_t)((double)(us - bn->lo_us) * (double)t->nbins /
-	    (double)(bn->hi_us - bn->lo_us));
-	if (bin < 0 || (size_t)bin >= t->nbins)
-		return (0);
+	/* failures count where they ended, requests where they began */
 	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
-	if (failed > b->requests)
-		failed = b->requests;
-	t->bad[bin] += failed;
-	t->ok[bin] += b->requests - failed;
+	ok = b->requests > failed ? b->requests - failed : 0;
 	t->total_bad += failed;
-	t->total_ok += b->requests - failed;
+	t->total_ok += ok;
+	first = last = bin;
+	if ((bn->hi_us - bn->lo_us) / (int64_t)t->nbins < SEC_US) {
+		first = bin_of(bn, b->second * SEC_US);
+		last = bin_of(bn, (b->second + 1) * SEC_US - 1);
+		if (first < 0)
+			first = bin;
+		if (last < 0)
+			last = bin;
+	}
+	for (i = first; i <= last; i++) {
+		t->bad[i] += failed;
+		t->ok[i] += ok;
+	}
 	return (0);
 }
 

@@ -212,6 +212,14 @@ str_eq(const char *a, const char *b)
 	return (strcmp(a, b) == 0);
 }
 
+int
+cmp_int64(const void *a, const void *b)
+{
+	int64_t	p = *(const int64_t *)a, q = *(const int64_t *)b;
+
+	return (p < q ? -1 : p > q);
+}
+
 #define ARENA_CHUNK	65536
 
 struct arena_chunk {

@@ -306,7 +306,7 @@ load_detail(struct tui_state *ts)
 /* Loading. */
 
 static void
-death_clear(struct death_state *dv)
+dv_clear(struct death_state *dv)
 {
 	moments_free(&dv->ms);
 	timeline_pod_free(&dv->tp);
@@ -315,9 +315,10 @@ death_clear(struct death_state *dv)
 }
 
 void
-death_clear_state(struct tui_state *ts)
+death_clear(struct tui_state *ts)
 {
-	death_clear(&ts->dv);
+	dv_clear(&ts->dv);
+	memset(&ts->dv, 0, sizeof ts->dv);
 }
 
 int
@@ -326,7 +327,7 @@ death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 	struct death_state	*dv = &ts->dv;
 	int			 k;
 
-	death_clear(dv);
+	dv_clear(dv);
 	memset(dv, 0, sizeof *dv);
 	dv->pod = p;
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
@@ -396,6 +397,13 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	case MO_MISSING:
 		*pair = PAIR_SIDECAR;
 		return (G_MISSING);
+	case MO_LAST_ROUTED:
+		*pair = PAIR_PRESTOP;
+		return (G_ROUTED);
+	case MO_FIRST_FAILURE:
+	case MO_LAST_FAILURE:
+		*pair = PAIR_TERM;
+		return (G_FAILURE);
 	default:
 		return (G_EXIT);
 	}
@@ -542,6 +550,10 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	static const enum moment_kind	 ev[] = { MO_EVENT };
 	static const enum moment_kind	 lg[] = { MO_LOG };
 	static const enum moment_kind	 ms[] = { MO_MISSING };
+	static const enum moment_kind	 routed[] = { MO_LAST_ROUTED };
+	static const enum moment_kind	 failures[] = {
+		MO_FIRST_FAILURE, MO_LAST_FAILURE
+	};
 	const struct death_state	*dv = &ts->dv;
 	const struct podset_pod		*p = dv->pod;
 	const struct row_container	*c;
@@ -610,6 +622,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_bars(win, &ts->look, y, x0, dv->traffic.ok,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
 		    (size_t)pw, dv->traffic.peak, PAIR_READY);
+		marks(win, ts, y, x0, pw, routed, 1, NULL);
 		y++;
 		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL,
 		    dv->traffic.total_bad > 0 ? PAIR_TERM : PAIR_NONE,
@@ -617,6 +630,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_bars(win, &ts->look, y, x0, dv->traffic.bad,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
 		    (size_t)pw, dv->traffic.peak, PAIR_TERM);
+		marks(win, ts, y, x0, pw, failures, 2, NULL);
 		y++;
 	}
 	if (has(dv, MO_EVENT) && y < h - 5) {

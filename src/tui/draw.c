@@ -32,6 +32,8 @@ static const char *const glyphs[G__COUNT][2] = {
 	[G_LOG] = { "\xe2\x94\x82", "|" },		/* │ */
 	[G_MISSING] = { "\xe2\x97\x87", "m" },		/* ◇ */
 	[G_ROLLOUT] = { "\xe2\x94\x81", "#" },		/* ━ */
+	[G_ROUTED] = { "\xe2\x96\xb6", ">" },		/* ▶ */
+	[G_FAILURE] = { "!", "!" },
 	[G_HLINE] = { "\xe2\x94\x80", "-" },		/* ─ */
 	[G_VLINE] = { "\xe2\x94\x82", "|" },		/* │ */
 	[G_CURSOR] = { "\xe2\x96\xb2", "^" },		/* ▲ */
@@ -325,8 +327,10 @@ tui_bars(WINDOW *win, const struct tui_look *look, int y, int x0,
 			eighths = 1;
 		if (eighths > 8)
 			eighths = 8;
+		/* failures stand out without colors too */
 		tui_put_glyph(win, look, y, x0 + (int)i,
-		    (enum tui_glyph)(G_BAR1 + eighths - 1), A_NORMAL, pair);
+		    (enum tui_glyph)(G_BAR1 + eighths - 1), pair == PAIR_TERM &&
+		    !look->color ? A_REVERSE : A_NORMAL, pair);
 	}
 }
 
@@ -334,7 +338,8 @@ int
 tui_mark_rank(enum tui_glyph g)
 {
 	static const enum tui_glyph	 order[] = {
-		G_LOG, G_EVENT, G_MISSING, G_GONE, G_EXIT, G_DELETION,
+		G_LOG, G_EVENT, G_MISSING, G_FAILURE, G_ROUTED, G_GONE,
+		G_EXIT, G_DELETION,
 		G_SIGTERM, G_DEADLINE, G_KILLED
 	};
 	size_t				 i;

@@ -167,12 +167,6 @@ fv_clear(struct finding_state *fv)
 	fv->nlines = fv->npods = 0;
 }
 
-void
-finding_clear(struct tui_state *ts)
-{
-	fv_clear(&ts->fv);
-}
-
 static void
 line(struct finding_state *fv, int style, int pod, const char *text)
 {
@@ -380,6 +374,12 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		}
 	}
 	return (0);
+}
+
+void
+finding_clear(struct tui_state *ts)
+{
+	fv_clear(&ts->fv);
 }
 
 int

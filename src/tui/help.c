@@ -32,6 +32,9 @@ static const struct {
 	{ G_LOG, PAIR_NONE, "a log line" },
 	{ G_MISSING, PAIR_SIDECAR, "a record lost (missing from ours)" },
 	{ G_ROLLOUT, PAIR_RUNNING, "a rollout (overview)" },
+	{ G_ROUTED, PAIR_PRESTOP, "the last request routed after the "
+	    "deletion: the load balancer's lag" },
+	{ G_FAILURE, PAIR_TERM, "the first and last failed request" },
 	{ G_BAR4, PAIR_READY, "requests per column (height: how many)" },
 };
 

@@ -45,6 +45,7 @@ void
 overview_clear(struct tui_state *ts)
 {
 	lanes_free(&ts->ov);
+	ts->ov.loaded_cols = 0;
 }
 
 /* The lane of a workload, added when missing. */
@@ -128,6 +129,46 @@ add_missing(void *ctx, const void *row)
 	return (0);
 }
 
+/* Whether t is on the axis. */
+static int
+on_axis(const struct ov_state *ov, int64_t t)
+{
+	return (t != TIME_NONE && t >= ov->axis.lo_us && t < ov->axis.hi_us);
+}
+
+/* Leaves out the lanes with nothing on the axis. */
+static void
+drop_empty(struct ov_state *ov)
+{
+	struct ov_lane	*l;
+	size_t		 i, j, keep = 0;
+	int		 any;
+
+	for (i = 0; i < ov->nlanes; i++) {
+		l = &ov->lanes[i];
+		any = l->total > 0;
+		for (j = 0; !any && j < l->ndeaths; j++)
+			any = on_axis(ov, l->deaths[j]);
+		for (j = 0; !any && j < l->nmissing; j++)
+			any = on_axis(ov, l->missing[j]);
+		for (j = 0; !any && j < l->nrolls; j++)
+			any = l->roll_to[j] >= ov->axis.lo_us &&
+			    l->roll_from[j] < ov->axis.hi_us;
+		if (any) {
+			ov->lanes[keep++] = *l;
+			continue;
+		}
+		free(l->req);
+		free(l->bad);
+		free(l->deaths);
+		free(l->killed);
+		free(l->roll_from);
+		free(l->roll_to);
+		free(l->missing);
+	}
+	ov->nlanes = keep;
+}
+
 /* Lanes with the most to say first: failures, kills, deaths. */
 static int
 cmp_lane(const void *a, const void *b)
@@ -158,8 +199,11 @@ overview_load(struct tui_state *ts, char **cause)
 	int64_t			 span_s, step, at;
 	size_t			 i;
 
+	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
+		return (0);	/* the data does not change: as it was */
 	lanes_free(ov);
-	if (store_summary(ts->st, &sum, cause) != 0)
+	ov->loaded_cols = ts->cols;
+	if (store_window(ts->st, &sum, cause) != 0)
 		return (-1);
 	memset(&ov->axis, 0, sizeof ov->axis);
 	if (sum.first_us == TIME_NONE) {
@@ -177,6 +221,12 @@ overview_load(struct tui_state *ts, char **cause)
 	step = (span_s + (int64_t)ov->ncols - 1) / (int64_t)ov->ncols;
 	if (step < 1)
 		step = 1;
+	if (step > 60) {
+		/* whole minutes: drawn from the per-minute traffic */
+		step = (step + 59) / 60 * 60;
+		ov->axis.lo_us = time_floor_div(ov->axis.lo_us, 60000000) *
+		    60000000;
+	}
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
 	if (store_traffic(ts->st, ov->axis.lo_us / 1000000,
@@ -201,6 +251,7 @@ overview_load(struct tui_state *ts, char **cause)
 		    TIME_NONE ? p->r.deadline_us : at;
 		l->killed[l->ndeaths++] = p->r.killed;
 	}
+	drop_empty(ov);
 	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
 	if (ov->cursor >= (int)ts->nfindings)
 		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;

@@ -10,67 +10,53 @@
 #include <string.h>
 #include <strings.h>
 
+#include "analyze.h"
 #include "timefmt.h"
 #include "tui.h"
 
-/* A short badge per finding kind, for the last column. */
-static const struct {
-	const char	*kind;
-	const char	*badge;
-} badges[] = {
-	{ "sigkill-at-grace-deadline", "KILL" },
-	{ "grace-budget-too-small", "GRACE" },
-	{ "traffic-after-shutdown", "LB" },
-	{ "sidecar-exited-before-app", "SIDE" },
-	{ "app-started-before-proxy", "PROXY" },
-	{ "job-held-by-sidecar", "HELD" },
-	{ "job-overran", "OVER" },
-	{ "records-lost-at-termination", "LOST" },
-	{ "records-missing", "MISS" },
-	{ "oom-killed", "OOM" },
-	{ "5xx-burst", "5XX" },
-	{ "crash-loop", "LOOP" },
-	{ "liveness-restart", "LIVE" },
-	{ "evicted", "EVICT" },
-	{ "node-restart", "NODE" },
-	{ "job-failed", "JOBF" },
-	{ "start-failed", "START" },
-};
-
+/* A finding kind's badge, for the last column (from the kinds' table). */
 static const char *
 badge_of(const char *kind)
 {
-	size_t	i;
+	int	k = finding_kind_lookup(kind);
 
-	for (i = 0; i < sizeof badges / sizeof badges[0]; i++) {
-		if (str_eq(kind, badges[i].kind))
-			return (badges[i].badge);
-	}
-	return ("?");
+	return (k >= 0 ? finding_kinds[k].badge : "?");
 }
 
-/* The findings naming uid, as badges. */
-static void
-pod_badges(const struct tui_state *ts, const char *uid, char *out,
-    size_t len)
+/*
+ * The findings naming each pod, as badges: one string per pod of the
+ * podset, by its index (a new array of pods.n badges' buffers).
+ */
+struct badges {
+	char	s[48];		/* "KILL GRACE" */
+};
+
+static struct badges *
+pod_badges(struct tui_state *ts)
 {
 	const struct tui_finding	*f;
+	struct podset			*ps = &ts->pods;
+	struct podset_pod		*p;
+	struct badges			*v;
+	char				*out;
 	const char			*b;
 	size_t				 i, j;
 
-	out[0] = '\0';
+	v = xcalloc(ps->n > 0 ? ps->n : 1, sizeof *v);
 	for (i = 0; i < ts->nfindings; i++) {
 		f = &ts->findings[i];
+		b = badge_of(f->r.kind);
 		for (j = 0; f->uids != NULL && f->uids[j] != NULL; j++) {
-			if (strcmp(f->uids[j], uid) != 0)
+			if ((p = podset_find(ps, f->uids[j])) == NULL)
 				continue;
-			b = badge_of(f->r.kind);
+			out = v[p - ps->v].s;
 			if (strstr(out, b) == NULL)
-				snprintf(out + strlen(out), len - strlen(out),
-				    "%s%s", out[0] != '\0' ? " " : "", b);
-			break;
+				snprintf(out + strlen(out), sizeof v->s -
+				    strlen(out), "%s%s", out[0] != '\0' ? " " :
+				    "", b);
 		}
 	}
+	return (v);
 }
 
 /*
@@ -166,6 +152,14 @@ cmp_total_sort(const void *a, const void *b)
 	return (strcmp(p->uid, q->uid));
 }
 
+void
+pods_clear(struct tui_state *ts)
+{
+	free(ts->pl.rows);
+	ts->pl.rows = NULL;
+	ts->pl.nrows = 0;
+}
+
 /* When a pod died (its deletion request, else its main exit). */
 static int64_t
 died_at(const struct podset_pod *p)
@@ -203,14 +197,6 @@ cmp_death(const void *a, const void *b)
 	    q->r.name != NULL ? q->r.name : ""));
 }
 
-void
-pods_clear(struct tui_state *ts)
-{
-	free(ts->pl.rows);
-	ts->pl.rows = NULL;
-	ts->pl.nrows = 0;
-}
-
 int
 pods_load(struct tui_state *ts, char **cause)
 {
@@ -220,10 +206,14 @@ pods_load(struct tui_state *ts, char **cause)
 	const struct podset_pod	*prev = NULL;
 	struct podset_pod	*p, **order;
 	size_t			 ntot, i, k;
+	struct badges		*pb;
 	char			*h;
 
+	if (pl->rows != NULL && strcmp(pl->loaded, pl->filter) == 0)
+		return (0);	/* the data does not change: as it was */
 	if (store_pod_totals(ts->st, &tot, &ntot, cause) != 0)
 		return (-1);
+	pb = pod_badges(ts);
 	order = xreallocarray(NULL, ts->pods.n > 0 ? ts->pods.n : 1,
 	    sizeof *order);
 	for (i = 0; i < ts->pods.n; i++)
@@ -249,7 +239,7 @@ pods_load(struct tui_state *ts, char **cause)
 				r.missing += tot[k].missing;
 			}
 		}
-		pod_badges(ts, p->r.uid, r.badges, sizeof r.badges);
+		snprintf(r.badges, sizeof r.badges, "%s", pb[p - ts->pods.v].s);
 		if (!matches(&r, pl->filter))
 			continue;
 		if (prev == NULL || !str_eq(prev->r.namespace,
@@ -273,6 +263,8 @@ pods_load(struct tui_state *ts, char **cause)
 	}
 	store_pod_totals_free(tot, ntot);
 	free(order);
+	free(pb);
+	snprintf(pl->loaded, sizeof pl->loaded, "%s", pl->filter);
 	if (pl->cursor >= (int)pl->nrows)
 		pl->cursor = (int)pl->nrows - 1;
 	while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&

@@ -195,15 +195,41 @@ rollout_summarize(struct rollout_state *rv)
 		    "SIGKILLed at the deadline");
 	fmt_spread(&routed, b, sizeof b);
 	fmt_spread(&fail, c, sizeof c);
-	if (routed.pods > 0)
-		snprintf(rv->summary[2], sizeof rv->summary[2], "the load "
-		    "balancer still routed to %zu of them for %s; last "
-		    "failures at %s; %zu records lost", routed.pods, b,
-		    fail.pods > 0 ? c : "-", missing);
+	if (routed.pods > 0 && fail.pods > 0)
+		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
+		    "still routed to %zu of them until %s; the last failed "
+		    "at %s; %zu records lost", routed.pods, b, c, missing);
+	else if (routed.pods > 0)
+		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
+		    "still routed to %zu of them until %s, none failed; %zu "
+		    "records lost", routed.pods, b, missing);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
 		    "was routed to them after their deletion; %zu records "
 		    "lost", missing);
+}
+
+/*
+ * The last thing worth showing of a lane: its end, its last failure or
+ * request routed after the deletion, its kill at the deadline.
+ */
+static int64_t
+lane_end(const struct rollout_lane *l)
+{
+	const struct moment	*m;
+	int64_t			 end = l->tp.ended_us;
+	size_t			 i;
+
+	for (i = 0; i < l->ms.n; i++) {
+		m = &l->ms.v[i];
+		if ((m->kind == MO_LAST_ROUTED || m->kind == MO_LAST_FAILURE ||
+		    m->kind == MO_KILLED || m->kind == MO_GONE) &&
+		    (end == TIME_NONE || m->t_us + SEC_US > end))
+			end = m->t_us + SEC_US;
+	}
+	if (end == TIME_NONE)
+		end = l->pod->r.deadline_us;
+	return (end);
 }
 
 int
@@ -224,9 +250,7 @@ rollout_load(struct tui_state *ts, char **cause)
 			return (-1);
 		timeline_pod(l->pod, &l->tp);
 		z = zero_of(l->pod);
-		end = l->tp.ended_us;
-		if (end == TIME_NONE)
-			end = l->pod->r.deadline_us;
+		end = lane_end(l);
 		if (end != TIME_NONE && end - z + 3 * SEC_US > rv->hi_off_us &&
 		    end - z < 600 * SEC_US)
 			rv->hi_off_us = end - z + 3 * SEC_US;
@@ -283,7 +307,7 @@ mark_of(const struct moment *m, enum tui_pair *pair)
  */
 static void
 lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
-    const struct rollout_lane *l)
+    const struct rollout_lane *l, int traffic)
 {
 	const struct rollout_state	*rv = &ts->rv;
 	const struct moment		*m;
@@ -295,8 +319,15 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	for (rank = 1; rank <= tui_mark_rank(G_KILLED); rank++) {
 		for (i = 0; i < l->ms.n; i++) {
 			m = &l->ms.v[i];
-			if ((g = mark_of(m, &pair)) == G__COUNT ||
-			    tui_mark_rank(g) != rank)
+			/* the traffic row marks the load balancer's lag */
+			if (traffic && m->kind == MO_LAST_ROUTED) {
+				g = G_ROUTED;
+				pair = PAIR_PRESTOP;
+			} else if (traffic)
+				continue;
+			else if ((g = mark_of(m, &pair)) == G__COUNT)
+				continue;
+			if (tui_mark_rank(g) != rank)
 				continue;
 			x = tui_col(m->t_us - zero_of(l->pod), rv->lo_off_us,
 			    rv->hi_off_us, x0, w);
@@ -349,6 +380,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	int				 x0 = LABEL_W + 1, pw = w - x0, y, i;
 	int				 per = lane_rows(rv), top;
 	int64_t				 peak = 0;
+	size_t				 n;
 
 	tui_title(win, w, ts, rv->title != NULL ? rv->title : "Rollout");
 	for (i = 0; i < 3; i++)
@@ -374,15 +406,20 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		phase = &l->tp.phase;
 		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
 		    rv->hi_off_us, phase, zero_of(l->pod));
-		lane_marks(win, ts, y, x0, pw, l);
+		lane_marks(win, ts, y, x0, pw, l, 0);
 		if (per == 2) {
 			tui_textf(win, &ts->look, y + 1, 1, LABEL_W - 2, A_DIM,
 			    PAIR_NONE, "%lld ok %lld failed",
 			    (long long)l->traffic.total_ok,
 			    (long long)l->traffic.total_bad);
+			n = l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
+			    (size_t)pw;
+			tui_bars(win, &ts->look, y + 1, x0, l->traffic.ok, n,
+			    peak, PAIR_READY);
+			/* failures over the answered, in red */
 			tui_bars(win, &ts->look, y + 1, x0, l->traffic.bad,
-			    l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
-			    (size_t)pw, peak, PAIR_TERM);
+			    n, peak, PAIR_TERM);
+			lane_marks(win, ts, y + 1, x0, pw, l, 1);
 		}
 		y += per;
 	}

@@ -14,14 +14,6 @@
 #define SQL_ROWS	2000	/* rows kept of a result */
 #define CELL_MAX	40	/* columns of one cell, at most */
 
-void
-sql_clear(struct tui_state *ts)
-{
-	store_table_free(&ts->sq.t);
-	free(ts->sq.error);
-	ts->sq.error = NULL;
-}
-
 int
 sql_run(struct tui_state *ts, const char *query)
 {
@@ -38,6 +30,14 @@ sql_run(struct tui_state *ts, const char *query)
 		return (-1);
 	}
 	return (0);
+}
+
+void
+sql_clear(struct tui_state *ts)
+{
+	store_table_free(&ts->sq.t);
+	free(ts->sq.error);
+	ts->sq.error = NULL;
 }
 
 /* The width of column c: its name or its widest cell, at most CELL_MAX. */

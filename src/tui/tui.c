@@ -23,32 +23,79 @@
 
 const struct tui_view tui_views[VIEW__COUNT] = {
 	[VIEW_OVERVIEW] = { .name = "Overview", .load = overview_load,
-	    .unload = overview_clear, .draw = overview_draw,
-	    .keys = overview_keys, .go = overview_go },
+	    .draw = overview_draw, .keys = overview_keys,
+	    .go = overview_go, .unload = overview_clear },
 	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
-	    .unload = pods_clear, .draw = pods_draw, .keys = pods_keys,
-	    .go = pods_go },
+	    .draw = pods_draw, .keys = pods_keys, .go = pods_go,
+	    .unload = pods_clear },
 	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
 	    .draw = findings_draw, .keys = findings_keys },
 	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,
-	    .unload = finding_clear, .draw = finding_draw,
-	    .keys = finding_keys },
+	    .draw = finding_draw, .keys = finding_keys,
+	    .unload = finding_clear },
 	[VIEW_DEATH] = { .name = "Death", .load = death_load,
-	    .unload = death_clear_state, .draw = death_draw,
-	    .keys = death_keys, .go = death_go },
+	    .draw = death_draw, .keys = death_keys, .go = death_go,
+	    .unload = death_clear },
 	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rollout_load,
-	    .unload = rollout_clear, .draw = rollout_draw,
-	    .keys = rollout_keys },
-	[VIEW_SQL] = { .name = "SQL", .load = NULL, .unload = sql_clear,
-	    .draw = sql_draw, .keys = sql_keys },
+	    .draw = rollout_draw, .keys = rollout_keys,
+	    .unload = rollout_clear },
+	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
+	    .keys = sql_keys, .unload = sql_clear },
 	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
 	    .keys = help_keys },
 };
+
+/*
+ * With $CORONER_TUI_TRACE naming a file, the loop writes there how long
+ * the first screen took (from tui_trace_start(), or the loop's start)
+ * and how long each key took until its screen was drawn: what make bench
+ * quotes.  Nothing is written otherwise.
+ */
+static FILE			*trace_f;
+static int64_t			 trace_t0;	/* the command's start */
+static int64_t			 trace_key_t;	/* a key read, or 0 */
+static char			 trace_key[32];	/* its name */
+static int			 trace_first;	/* the first screen done */
 
 static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
 static char			 export_format[8];
+
+static int64_t
+mono_us(void)
+{
+	struct timespec	t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return ((int64_t)t.tv_sec * 1000000 + t.tv_nsec / 1000);
+}
+
+void
+tui_trace_start(void)
+{
+	trace_t0 = mono_us();
+}
+
+/* A screen is drawn: the first, or the answer to a key. */
+static void
+trace_drawn(void)
+{
+	int64_t	now;
+
+	if (trace_f == NULL)
+		return;
+	now = mono_us();
+	if (!trace_first) {
+		out_printf(trace_f, "first-screen %.1f ms\n",
+		    (double)(now - trace_t0) / 1000);
+		trace_first = 1;
+	} else if (trace_key_t != 0)
+		out_printf(trace_f, "key %s %.1f ms\n", trace_key,
+		    (double)(now - trace_key_t) / 1000);
+	trace_key_t = 0;
+	fflush(trace_f);
+}
 
 static void
 tui_restore(void)
@@ -141,7 +188,6 @@ tui_state_free(struct tui_state *ts)
 {
 	size_t	i;
 
-	/* what each view loaded, then what they share */
 	for (i = 0; i < VIEW__COUNT; i++) {
 		if (tui_views[i].unload != NULL)
 			tui_views[i].unload(ts);
@@ -325,8 +371,8 @@ answered(struct tui_state *ts, int kind)
 			    "'%.20s': md, html or json", a);
 			return (TUI_REDRAW);
 		}
-		/* a format's name: report_format() knew it */
-		snprintf(export_format, sizeof export_format, "%.7s", a);
+		snprintf(export_format, sizeof export_format, "%s",
+		    report_format(a)->name);
 		ts->prompt_for = "write the report to: ";
 		ts->prompt_kind = PROMPT_EXPORT_PATH;
 		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",
@@ -490,6 +536,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		    "and output; try coroner analyze or coroner report");
 		return (-1);
 	}
+	if (trace_t0 == 0)
+		trace_t0 = mono_us();
+	if (getenv("CORONER_TUI_TRACE") != NULL)
+		trace_f = fopen(getenv("CORONER_TUI_TRACE"), "a");
 	if (analyze_if_none(st, cause) != 0)
 		return (-1);
 	memset(&ts, 0, sizeof ts);
@@ -538,11 +588,17 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			    ts.cols, &ts);
 			wnoutrefresh(stdscr);
 			doupdate();
+			trace_drawn();
 		}
 		bits = 0;
 		ch = wgetch(stdscr);
 		if (ch == ERR)
 			continue;
+		if (trace_f != NULL) {
+			trace_key_t = mono_us();
+			snprintf(trace_key, sizeof trace_key, "%s",
+			    keyname(ch));
+		}
 		ts.message[0] = '\0';
 		if (ch == KEY_RESIZE) {
 			bits = TUI_RELOAD | TUI_REDRAW;
@@ -590,6 +646,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 	tui_state_free(&ts);
+	if (trace_f != NULL) {
+		fclose(trace_f);
+		trace_f = NULL;
+	}
 	if (sig != 0) {
 		/* die of the signal, as the shell expects, the screen clean */
 		signal(sig, SIG_DFL);

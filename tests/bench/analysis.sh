@@ -42,6 +42,7 @@ timed "import $PODS pods + $LINES lines" "$coroner" import -q \
 rm -f "$dir/big.log"
 timed "analyze: $PODS pods, $LINES attempts" "$coroner" analyze \
     --db "$dir/big.db"
+sh "$(dirname "$0")/tui.sh" "$coroner" "$dir/big.db" "$dir" >>"$out"
 rm -f "$dir/big.db"
 
 # The records against the same pods' termination windows.
@@ -66,6 +67,10 @@ BEGIN { fmt = "%-48s %8s %8s  %s\n"
 	if ($1 ~ /^(analyze|reconcile)/)
 		t = ($2 ~ /^failed/) ? "MISS" : \
 		    ($2 + 0 < 10 ? "PASS (< 10 s)" : "MISS (< 10 s)")
+	if ($1 ~ /^tui first screen/)
+		t = ($2 + 0 < 0.3 ? "PASS (< 300 ms)" : "MISS (< 300 ms)")
+	if ($1 ~ /^tui slowest key/)
+		t = ($2 + 0 < 0.1 ? "PASS (< 100 ms)" : "MISS (< 100 ms)")
 	rss = $3 != "" ? sprintf("%.1f", $3 / 1024) : "-"
 	printf fmt, $1, $2, rss, t
 }' "$out"

@@ -141,10 +141,17 @@ ok unknown-input-named grep -q 'notes.txt: not a format coroner reads' \
     "$T/.err"
 is unknown-input-rest-imported 1 \
     "$(sqlite3 "$T/u.db" 'SELECT count(*) FROM events')"
+# YAML is read like JSON; YAML that holds no Kubernetes objects is named.
 printf 'apiVersion: v1\nkind: EventList\nitems: []\n' >"$T/ev.yaml"
 run "$CORONER" import --db "$T/u.db" "$T/ev.yaml"
-is yaml-exit 1 "$status"
-ok yaml-says grep -q 'YAML is not supported yet; use kubectl -o json' "$T/.err"
+is yaml-empty-list-exit 0 "$status"
+ok yaml-empty-list-says grep -q 'ev.yaml: empty (k8s-events)' "$T/.out"
+printf '# values\nreplicaCount: 3\nimage:\n  tag: "1.2"\n' >"$T/values.yaml"
+run "$CORONER" import --db "$T/u.db" "$T/values.yaml"
+is yaml-not-k8s-exit 1 "$status"
+ok yaml-not-k8s-says grep -q \
+    'values.yaml: YAML, but not Kubernetes objects (no apiVersion and kind)' \
+    "$T/.err"
 run "$CORONER" import --db "$T/u.db" "$T/does-not-exist.json"
 is missing-file-exit 1 "$status"
 ok missing-file-named grep -q 'does-not-exist.json' "$T/.err"

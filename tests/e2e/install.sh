@@ -82,6 +82,8 @@ is complete-as-k8s "k8s-events k8s-pods k8s-workloads" \
     "$(complete_words coroner import --db x.db --as k8s)"
 is complete-format "html" "$(complete_words coroner report --format h)"
 is complete-help "timeline tui" "$(complete_words coroner help t)"
+is complete-lint-option "--format" "$(complete_words coroner lint --f)"
+is complete-lint-format "json" "$(complete_words coroner lint --format j)"
 if [ -e "${TZDIR:-/usr/share/zoneinfo}/Europe/Berlin" ]; then
 	is complete-tz "Europe/Berlin" \
 	    "$(complete_words coroner import --tz Europe/Berl)"

@@ -96,6 +96,9 @@ html() {
 	is "$1-html-no-event-handlers" 0 \
 	    "$(grep -ciE '<[^>]* on[a-z]+=' "$3")"
 	ok "$1-html-inline-css" grep -q '<style>' "$3"
+	# the sheet itself reaches the browser unescaped (a bug once)
+	ok "$1-html-css-intact" grep -q 'font:15px/1.5 system-ui,-apple-system,"Segoe UI"' "$3"
+	is "$1-html-css-no-entities" 0 "$(sed -n '/<style>/,/<\/style>/p' "$3" | grep -c '&quot;\|&#39;\|&amp;')"
 	is "$1-html-one-article-per-finding" "$n" \
 	    "$(grep -c '<article class="finding' "$3")"
 	is "$1-html-svg-per-finding" "$n" "$(grep -c '<svg class="tl"' "$3")"
@@ -147,7 +150,7 @@ for pod in $(jq -r '.findings[0].pods[]' "$T/gb.json"); do
 	grep -q "<title>returns/$pod</title>" "$T/out/report.html" ||
 	    echo "FAIL gb-html-lane: no lane for $pod"
 done
-ok gb-html-exit-codes grep -q '>137</text>' "$T/out/report.html"
+ok gb-html-exit-codes grep -q '>137 SIGKILL</text>' "$T/out/report.html"
 ok gb-html-failures grep -q '<title>requests failed' "$T/out/report.html"
 ok gb-html-sigterm grep -q '<title>SIGTERM 2026-05-12T09:00:35.000Z' \
     "$T/out/report.html"

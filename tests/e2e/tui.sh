@@ -13,11 +13,9 @@ if ! command -v tmux >/dev/null 2>&1; then
 	exit 0
 fi
 S=$top/samples/grace-budget
-[ -d "$S" ] || S=$top/samples/returns-rollout
 db=$T/demo.db
-"$CORONER" import -q --db "$db" "$S"/pods-watch.json.zst \
-    "$S"/events.json.zst "$S"/replicasets.json.zst \
-    "$S"/deployments.json.zst >/dev/null 2>&1
+# what make demo imports
+"$CORONER" import -q --db "$db" "$S" >/dev/null 2>&1
 "$CORONER" import -q --db "$db" --records courier --key parcel_id \
     --time scanned_at "$S"/courier.csv.zst >/dev/null 2>&1
 "$CORONER" import -q --db "$db" --records ours --key return.id \
@@ -34,9 +32,10 @@ start() {
 	$TM kill-server 2>/dev/null
 	run_n=$((run_n + 1))
 	TM="tmux -L coroner-test-$$-$run_n -f /dev/null"
+	# the shell outlives a Ctrl-C to say how the TUI ended
 	$TM new-session -d -x "$1" -y "$2" \
-	    "cd '$T' && env $3 '$CORONER' tui --db '$db'; echo EXIT=\$?; \
-	    sleep 600"
+	    "trap : INT; cd '$T' && env $3 '$CORONER' tui --db '$db'; \
+	    echo EXIT=\$?; sleep 600"
 }
 screen() {
 	$TM capture-pane -p
@@ -87,6 +86,7 @@ wait_for sigkill-lane "137 SIGKILL"
 keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
+wait_for rollout-routed "still routed to 6 of them until +29.0 s"
 keys 3
 wait_for findings "findings, most severe first"
 keys Enter
@@ -128,6 +128,20 @@ keys q
 wait_for help-closed "n/p moment"
 keys Q
 wait_for quit "EXIT=0"
+
+# The terminal is restored on SIGTERM and on Ctrl-C (SIGINT).
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for term-started "Incident window"
+ok term-alternate-on sh -c "[ \"\$($TM display -p '#{alternate_on}')\" = 1 ]"
+pid=$(pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1)
+kill -TERM "$pid"
+wait_for sigterm-exit "EXIT=143"
+is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for int-started "Incident window"
+keys C-c
+wait_for sigint-exit "EXIT=130"
+is sigint-restored 0 "$($TM display -p '#{alternate_on}')"
 
 # No colors: no color escapes reach the screen.
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color NO_COLOR=1"

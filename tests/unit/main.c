@@ -15,6 +15,10 @@ extern const struct unit_test out_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
+extern const struct unit_test kinds_tests[];
+extern const struct unit_test tally_tests[];
+extern const struct unit_test yamlsplit_tests[];
+extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
 extern const struct unit_test tui_tests[];
 
@@ -26,6 +30,10 @@ static const struct unit_test *const tables[] = {
 	ipmap_tests,
 	lifecycle_tests,
 	hostport_tests,
+	kinds_tests,
+	tally_tests,
+	yamlsplit_tests,
+	budget_tests,
 	zone_tests,
 	tui_tests,
 	NULL

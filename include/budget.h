@@ -1,0 +1,73 @@
+/*
+ * budget.h: the lifecycle arithmetic of DESIGN §5 that "analyze" and
+ * "lint" share, so that a recommendation reads the same in a postmortem
+ * and in the check before the next deploy: a pod's grace budget (preStop
+ * + shutdown + margin against terminationGracePeriodSeconds), the lag of
+ * a load balancer after a deletion request, and the median of a
+ * CronJob's runs.  Model layer: plain numbers in, plain numbers out; no
+ * SQL, no JSON, no output.
+ */
+#ifndef BUDGET_H
+#define BUDGET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define BUDGET_GRACE_DEFAULT_S	30	/* the grace when the spec is silent */
+#define BUDGET_FLOOR_S		2	/* the kubelet's minimum after a hook
+					   that used all of the grace */
+#define BUDGET_MARGIN_S		5	/* the default margin */
+#define BUDGET_ROUND_S		5	/* recommendations round up to this */
+#define BUDGET_LAG_MAX_S	600	/* requests this long after a deletion
+					   request still show the lag */
+#define BUDGET_RUNS_MIN		3	/* runs before a median means
+					   something */
+
+/* How the shutdown of a budget is known. */
+enum budget_basis {
+	BUDGET_UNKNOWN,		/* neither measured nor given */
+	BUDGET_GIVEN,		/* given by hand (lint --shutdown) */
+	BUDGET_OBSERVED,	/* measured: SIGTERM to the exit */
+	BUDGET_LOWER_BOUND	/* measured, but killed at the deadline: the
+				   real shutdown is at least this */
+};
+
+/*
+ * One container's grace budget.  The caller fills the first five fields;
+ * budget_compute() the rest.
+ */
+struct budget {
+	double		  grace_s;	/* terminationGracePeriodSeconds */
+	double		  prestop_s;	/* the preStop sleep, 0 for none */
+	double		  shutdown_s;	/* SIGTERM to exit; 0 when unknown */
+	enum budget_basis basis;	/* how shutdown_s is known */
+	double		  margin_s;	/* added for safety */
+	double		  need_s;	/* prestop + shutdown + margin */
+	double		  left_s;	/* seconds the app has after its
+					   preStop: grace - preStop, never
+					   under the kubelet's floor */
+	int64_t		  recommended_s; /* need_s rounded up to
+					   BUDGET_ROUND_S: the grace to set */
+	int		  fits;		/* the grace holds need_s; with the
+					   shutdown unknown, the preStop
+					   leaves the app more than the
+					   floor */
+};
+
+void	budget_compute(struct budget *b);
+/* s rounded up to a multiple of BUDGET_ROUND_S. */
+int64_t	budget_round_up(double s);
+/*
+ * A load balancer's lag for one pod (DESIGN §5): the end of the last
+ * second it still routed a request to the pod's IP, minus the deletion
+ * request (microseconds; an upper bound at the one-second resolution of
+ * the buckets it is read from).
+ */
+int64_t	budget_lag_us(int64_t deletion_us, int64_t last_routed_s);
+/*
+ * The median of v[0..n) (sorted in place), the mean of the middle two
+ * for an even n; INT64_MIN when n is 0.
+ */
+int64_t	budget_median(int64_t *v, size_t n);
+
+#endif

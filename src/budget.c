@@ -1,0 +1,54 @@
+/*
+ * budget.c: the lifecycle arithmetic analyze and lint share (budget.h).
+ * The grace period is one clock started at the deletion request: the
+ * preStop hook spends it first, SIGTERM comes when the hook ends, SIGKILL
+ * at the end of the grace (never less than BUDGET_FLOOR_S after SIGTERM).
+ * No SQL, no JSON, no output.
+ */
+#include <math.h>
+
+#include "budget.h"
+#include "util.h"
+
+void
+budget_compute(struct budget *b)
+{
+	b->need_s = b->prestop_s + b->shutdown_s + b->margin_s;
+	b->left_s = b->grace_s - b->prestop_s;
+	if (b->left_s < BUDGET_FLOOR_S)
+		b->left_s = BUDGET_FLOOR_S;
+	b->recommended_s = budget_round_up(b->need_s);
+	if (b->basis == BUDGET_UNKNOWN)
+		b->fits = b->grace_s - b->prestop_s > BUDGET_FLOOR_S;
+	else
+		b->fits = b->need_s <= b->grace_s;
+}
+
+int64_t
+budget_round_up(double s)
+{
+	return ((int64_t)(ceil(s / BUDGET_ROUND_S) * BUDGET_ROUND_S));
+}
+
+int64_t
+budget_lag_us(int64_t deletion_us, int64_t last_routed_s)
+{
+	return ((last_routed_s + 1) * 1000000 - deletion_us);
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t	x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x < y ? -1 : x > y);
+}
+
+int64_t
+budget_median(int64_t *v, size_t n)
+{
+	if (n == 0)
+		return (INT64_MIN);
+	xqsort(v, n, sizeof *v, cmp_i64);
+	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}

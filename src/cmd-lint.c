@@ -1,0 +1,376 @@
+/*
+ * cmd-lint.c: "coroner lint".  Reads workload manifests (files,
+ * directories, archives, standard input; JSON or YAML, multi-document
+ * streams as helm template prints them) with the Kubernetes importers'
+ * reader, runs the checks of lint.c on each pod template, and prints each
+ * problem as "file:line: namespace/workload container: id: message" (or
+ * one JSON object a line), through the output layer (out.h).  With
+ * --db, the numbers past incidents measured come from the store as plain
+ * structs.  No SQL (store.c), no checks (lint.c).
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "budget.h"
+#include "cmd.h"
+#include "k8s.h"
+#include "lint.h"
+#include "out.h"
+#include "store.h"
+#include "timefmt.h"
+#include "util.h"
+
+static int	cmd_lint_exec(const struct cmd_entry *, int, char **);
+
+const struct cmd_entry cmd_lint_entry = {
+	.name = "lint",
+	.usage = "lint [--db FILE] [--shutdown S] [--margin S]\n"
+	    "                    [--format text|json] PATH...|-",
+	.help =
+	    "Checks workload manifests (Deployment, StatefulSet, DaemonSet,\n"
+	    "ReplicaSet, Job, CronJob, Pod; JSON"
+	    " or YAML, - for standard input,\n"
+	    "e.g. helm template | coroner lint -) against the lifecycle rules\n"
+	    "of the README's \"Before the next incident\":\n"
+	    "\n"
+	    "  grace-budget        the grace holds"
+	    " preStop + shutdown + margin\n"
+	    "  prestop-covers-lb   the preStop"
+	    " outlasts the load balancer's lag\n"
+	    "  proxy-drains-first  a plain proxy sidecar outlasts the app\n"
+	    "  proxy-starts-first  the app waits for its plain proxy sidecar\n"
+	    "  job-sidecar         a Job's plain proxy sidecar can exit\n"
+	    "  job-deadline        a CronJob's"
+	    " deadline is <= 2x its median run\n"
+	    "\n"
+	    "  --db FILE      numbers measured in past incidents (an imported\n"
+	    "                 database): the longest"
+	    " shutdown of each workload,\n"
+	    "                 the load balancer's"
+	    " lag, CronJob runs; needed by\n"
+	    "                 prestop-covers-lb and job-deadline\n"
+	    "  --shutdown S   the app's shutdown after SIGTERM, in seconds\n"
+	    "                 (wins over the measured one)\n"
+	    "  --margin S     added to every sum (5)\n"
+	    "  --format F     text (file:line: namespace/workload container:\n"
+	    "                 check: message) or json (one object a line)\n"
+	    "\n"
+	    "A manifest without metadata.namespace"
+	    " is shown in \"default\" and\n"
+	    "matches its workload in any namespace of the database.\n"
+	    "Exit status: 0 when every check passes, 1 when one fails or a\n"
+	    "manifest cannot be read, 2 on a usage error.",
+	.exec = cmd_lint_exec,
+};
+
+/* The numbers measured in past incidents, loaded once. */
+struct lint_db {
+	struct store_shutdown	*sd;	/* owned: shutdowns per workload */
+	size_t			 nsd;
+	struct store_routed	*rt;	/* owned: deleted pods still routed
+					   to */
+	size_t			 nrt;
+	struct store_runs	*runs;	/* owned: runs per CronJob */
+	size_t			 nruns;
+};
+
+/* What the printing callback needs. */
+struct lint_out {
+	int		 json;		/* --format json */
+	int64_t		 problems;	/* printed so far */
+};
+
+static int
+lint_db_load(const char *path, struct lint_db *d, char **cause)
+{
+	struct store	*st;
+	char		*why = NULL;
+	int		 rc = -1;
+
+	memset(d, 0, sizeof *d);
+	/* lint reads past incidents: never creates or alters a database */
+	if (store_open(path, STORE_READ, &st, &why) != 0) {
+		*cause = why;
+		return (-1);
+	}
+	if (store_shutdowns(st, &d->sd, &d->nsd, &why) == 0 &&
+	    store_routed_after_deletion(st, (int64_t)BUDGET_LAG_MAX_S *
+	    1000000, &d->rt, &d->nrt, &why) == 0 &&
+	    store_cronjob_runs(st, &d->runs, &d->nruns, &why) == 0)
+		rc = 0;
+	else
+		*cause = xasprintf("%s: %s", path, why);
+	free(why);
+	store_close(st);
+	return (rc);
+}
+
+static void
+lint_db_free(struct lint_db *d)
+{
+	store_shutdowns_free(d->sd, d->nsd);
+	store_routed_free(d->rt, d->nrt);
+	store_runs_free(d->runs, d->nruns);
+}
+
+/* Whether a row of namespace ns and workload wl is the template's. */
+static int
+same_workload(const struct lint_template *t, const char *ns, const char *wl)
+{
+	return (str_eq(t->name, wl) && (t->namespace == NULL ||
+	    str_eq(t->namespace, ns)));
+}
+
+/* What the database measured for t's workload. */
+static void
+lint_db_find(const struct lint_db *d, const struct lint_template *t,
+    struct lint_measured *m)
+{
+	const struct store_shutdown	*s;
+	const struct store_routed	*r;
+	const char			*ns = NULL;
+	int64_t				 lag, *v;
+	size_t				 i;
+
+	memset(m, 0, sizeof *m);
+	m->shutdown_us = m->lag_us = TIME_NONE;
+	m->median_ms = INT_NONE;
+	for (i = 0; i < d->nsd; i++) {
+		s = &d->sd[i];
+		if (!same_workload(t, s->namespace, s->workload))
+			continue;
+		if (s->lower_us != TIME_NONE && (s->observed_us == TIME_NONE ||
+		    s->lower_us >= s->observed_us)) {
+			m->shutdown_us = s->lower_us;
+			m->shutdown_lower = 1;
+		} else
+			m->shutdown_us = s->observed_us;
+		break;
+	}
+	for (i = 0; i < d->nrt; i++) {
+		r = &d->rt[i];
+		if (!same_workload(t, r->namespace, r->workload) ||
+		    (ns != NULL && !str_eq(ns, r->namespace)))
+			continue;
+		ns = r->namespace;	/* one namespace only */
+		lag = budget_lag_us(r->deletion_us, r->last_routed_s);
+		if (m->lag_us == TIME_NONE || lag > m->lag_us)
+			m->lag_us = lag;
+		m->lag_pods++;
+		if (r->sigterm_us != TIME_NONE &&
+		    (r->last_routed_s + 1) * 1000000 > r->sigterm_us)
+			m->after_sigterm++;
+	}
+	for (i = 0; t->cronjob && i < d->nruns; i++) {
+		if (!same_workload(t, d->runs[i].namespace,
+		    d->runs[i].cronjob) || d->runs[i].n < BUDGET_RUNS_MIN)
+			continue;
+		v = xreallocarray(NULL, d->runs[i].n, sizeof *v);
+		memcpy(v, d->runs[i].duration_ms, d->runs[i].n * sizeof *v);
+		m->median_ms = budget_median(v, d->runs[i].n);
+		m->runs = d->runs[i].n;
+		free(v);
+		break;
+	}
+}
+
+static void
+lint_print(void *ctx, const struct lint_template *t,
+    const struct lint_problem *p)
+{
+	struct lint_out	*o = ctx;
+	json_t		*j;
+
+	o->problems++;
+	if (o->json) {
+		j = json_pack("{s:s, s:I, s:s?, s:s?, s:s, s:s, s:s, s:s, "
+		    "s:s, s:O}", "file", t->file, "line", (json_int_t)t->line,
+		    "namespace", t->namespace, "workload", t->name, "kind",
+		    t->kind, "container", p->container, "check", p->check->id,
+		    "severity", p->check->severity, "message", p->message,
+		    "numbers", p->numbers);
+		if (j != NULL)
+			out_json(stdout, j, JSON_COMPACT | JSON_PRESERVE_ORDER);
+		json_decref(j);
+		return;
+	}
+	out_printf(stdout, "%s:%lld: %s/%s %s: %s: %s\n", t->file,
+	    (long long)t->line, t->namespace != NULL ? t->namespace :
+	    "default", t->name != NULL ? t->name : "(unnamed)", p->container,
+	    p->check->id, p->message);
+}
+
+/* Prints "name:line: why" for a piece of input that cannot be read. */
+static void
+lint_bad(const char *name, int64_t line, const char *why)
+{
+	out_printf(stderr, "%s:%lld: %s\n", name, (long long)line, why);
+}
+
+/*
+ * Lints every workload of one input.  Returns how many it checked; sets
+ * *failed when a piece could not be read.
+ */
+static int64_t
+lint_input(struct input *in, const struct lint_db *db,
+    const struct lint_opts *lo, struct lint_out *out, int *failed)
+{
+	struct k8s_reader	 kr;
+	struct lint_template	 t;
+	struct lint_measured	 m;
+	json_t			*obj;
+	const char		*watch, *kind;
+	char			*cause;
+	int64_t			 line, n = 0;
+	enum js_status		 st;
+	int			 r;
+
+	k8s_reader_init(&kr, in, 0);
+	while ((st = k8s_reader_next(&kr, &obj, &watch, &kind, &line,
+	    &cause)) != JS_END) {
+		if (st == JS_ERROR) {
+			lint_bad(input_name(in), line, cause);
+			free(cause);
+			*failed = 1;
+			continue;
+		}
+		cause = NULL;
+		r = lint_template_read(obj, kind, input_name(in), line, &t,
+		    &cause);
+		if (r < 0) {
+			lint_bad(input_name(in), line, cause);
+			free(cause);
+			*failed = 1;
+		} else if (r == 0) {
+			if (db != NULL)
+				lint_db_find(db, &t, &m);
+			lint_run(&t, db != NULL ? &m : NULL, lo, lint_print,
+			    out);
+			n++;
+		}
+		lint_template_free(&t);
+	}
+	k8s_reader_free(&kr);
+	return (n);
+}
+
+/* Lints one PATH.  Returns 0, or -1 when it could not be read at all. */
+static int
+lint_path(const char *path, const struct lint_db *db,
+    const struct lint_opts *lo, struct lint_out *out, int *failed)
+{
+	struct source	*src;
+	struct input	*in;
+	char		*cause;
+	int64_t		 n = 0;
+	int		 r;
+
+	if (source_open(path, NULL, &src, &cause) != 0) {
+		out_printf(stderr, "coroner lint: %s\n", cause);
+		free(cause);
+		return (-1);
+	}
+	while ((r = source_next(src, &in, &cause)) != 0) {
+		if (r < 0) {
+			out_printf(stderr, "coroner lint: %s\n", cause);
+			free(cause);
+			*failed = 1;
+			continue;
+		}
+		n += lint_input(in, db, lo, out, failed);
+	}
+	source_close(src);
+	if (n == 0)
+		out_printf(stderr, "coroner lint: %s: no workload to check\n",
+		    path);
+	return (0);
+}
+
+/* A number of seconds >= 0 from an option.  Returns 0 or -1. */
+static int
+parse_secs(const char *s, double *out)
+{
+	char	*end;
+
+	*out = strtod(s, &end);
+	return (end == s || *end != '\0' || !(*out >= 0) || *out > 1e9 ?
+	    -1 : 0);
+}
+
+static const struct option lint_longopts[] = {
+	{ "db", required_argument, NULL, 'd' },
+	{ "shutdown", required_argument, NULL, 's' },
+	{ "margin", required_argument, NULL, 'm' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 }
+};
+
+static int
+cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
+{
+	struct lint_opts	 lo = { .shutdown_s = -1,
+				     .margin_s = BUDGET_MARGIN_S };
+	struct lint_out		 out = { 0 };
+	struct lint_db		 db;
+	const char		*dbpath = NULL;
+	char			*cause;
+	int			 ch, i, failed = 0;
+
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, "h", lint_longopts,
+	    NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			dbpath = optarg;
+			break;
+		case 's':
+			if (parse_secs(optarg, &lo.shutdown_s) != 0)
+				return (cmd_usage_error(ce, "--shutdown takes "
+				    "seconds, not '%s'", optarg));
+			break;
+		case 'm':
+			if (parse_secs(optarg, &lo.margin_s) != 0)
+				return (cmd_usage_error(ce, "--margin takes "
+				    "seconds, not '%s'", optarg));
+			break;
+		case 'f':
+			if (strcmp(optarg, "json") == 0)
+				out.json = 1;
+			else if (strcmp(optarg, "text") != 0)
+				return (cmd_usage_error(ce, "--format is text "
+				    "or json, not '%s'", optarg));
+			break;
+		case 'h':
+			return (cmd_help(ce));
+		default:
+			if (optopt != 0)
+				return (cmd_usage_error(ce, "bad option "
+				    "'-%c'", optopt));
+			return (cmd_usage_error(ce, "bad option '%s'",
+			    argv[optind - 1]));
+		}
+	}
+	if (optind >= argc)
+		return (cmd_usage_error(ce, "no manifest to check (a PATH, or "
+		    "- for standard input)"));
+	lo.db = dbpath != NULL;
+	if (lo.db && lint_db_load(dbpath, &db, &cause) != 0) {
+		out_printf(stderr, "coroner lint: %s\n", cause);
+		free(cause);
+		return (EXIT_FAIL);
+	}
+	for (i = optind; i < argc; i++) {
+		if (lint_path(argv[i], lo.db ? &db : NULL, &lo, &out,
+		    &failed) != 0)
+			failed = 1;
+	}
+	if (lo.db)
+		lint_db_free(&db);
+	fflush(stdout);
+	return (out.problems > 0 || failed ? EXIT_FAIL : EXIT_OK);
+}

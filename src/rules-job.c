@@ -1,0 +1,791 @@
+/*
+ * rules-job.c: the Jobs' findings (DESIGN §1 story 3c, §5, §6):
+ * job-held-by-sidecar, job-overran and job-failed (analyze.h).
+ *
+ * They read the model's pods and containers (a->pods), the Job runs
+ * (through store.h) and the sidecars' last log lines (logwin.h).  Each
+ * finding carries the numbers and times it rests on.  No SQL, no
+ * drawing, and nothing of the formats the rows came from.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "budget.h"
+#include "jsonval.h"
+#include "logwin.h"
+#include "timefmt.h"
+
+#define SEC_US		1000000LL
+/* A sidecar alive this long after the main containers holds the Job. */
+#define HOLD_MIN_US	(60 * SEC_US)
+/* Runs of a CronJob needed before a median means something. */
+#define RUNS_MIN	3
+
+/* ------------------------------------------------------------------ */
+/* Jobs                                                                */
+
+struct jobrun {
+	const char	*namespace;	/* in the list's arena */
+	const char	*name;
+	const char	*cronjob;	/* NULL when none */
+	const char	*status;
+	int64_t		 start_us;
+	int64_t		 completion_us;
+	int64_t		 duration_ms;	/* INT_NONE while running */
+	const char	*reason;	/* its condition's, or NULL */
+	int64_t		 failed;	/* pods failed, INT_NONE */
+	int64_t		 backoff_limit;	/* INT_NONE: not written */
+};
+
+struct job_list {
+	struct arena	 a;
+	struct jobrun	*v;		/* owned */
+	size_t		 n;
+	int64_t		 end_us;	/* the incident's end, or TIME_NONE */
+};
+
+static int
+load_job(void *ctx, const void *row)
+{
+	struct job_list		*l = ctx;
+	const struct row_job	*r = row;
+	struct jobrun		*j;
+
+	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	j = &l->v[l->n++];
+	j->namespace = arena_strdup(&l->a, r->namespace);
+	j->name = arena_strdup(&l->a, r->name);
+	j->cronjob = arena_strdup(&l->a, r->cronjob);
+	j->status = arena_strdup(&l->a, r->status);
+	j->start_us = r->start_us;
+	j->completion_us = r->completion_us;
+	j->reason = arena_strdup(&l->a, r->reason);
+	j->failed = r->failed;
+	j->backoff_limit = r->backoff_limit;
+	j->duration_ms = r->duration_ms;
+	return (0);
+}
+
+static int
+jobs_load(struct analysis *a, struct job_list *l, char **cause)
+{
+	struct store_summary	sum;
+
+	memset(l, 0, sizeof *l);
+	l->end_us = TIME_NONE;
+	if (store_model_scan(a->st, ROW_JOB, load_job, l,
+	    cause) != 0)
+		return (-1);
+	if (store_window(a->st, &sum, cause) != 0)
+		return (-1);
+	l->end_us = sum.last_us;
+	return (0);
+}
+
+static void
+jobs_free(struct job_list *l)
+{
+	free(l->v);
+	arena_free(&l->a);
+}
+
+static const struct jobrun *
+job_find(const struct job_list *l, const char *ns, const char *name)
+{
+	size_t	i;
+
+	for (i = 0; i < l->n; i++) {
+		if (str_eq(l->v[i].namespace, ns) && str_eq(l->v[i].name, name))
+			return (&l->v[i]);
+	}
+	return (NULL);
+}
+
+/*
+ * The median duration (ms) of the completed runs of j's CronJob that
+ * started before j; *runs says how many.  INT_NONE when there are fewer
+ * than RUNS_MIN.
+ */
+static int64_t
+job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
+{
+	int64_t	*d = NULL, m;
+	size_t	 i, n = 0;
+
+	*runs = 0;
+	if (j->cronjob == NULL || j->start_us == TIME_NONE)
+		return (INT_NONE);
+	for (i = 0; i < l->n; i++) {
+		const struct jobrun *o = &l->v[i];
+
+		if (o == j || !str_eq(o->namespace, j->namespace) ||
+		    !str_eq(o->cronjob, j->cronjob) ||
+		    !str_eq(o->status, "Complete") ||
+		    o->duration_ms == INT_NONE || o->start_us == TIME_NONE ||
+		    o->start_us >= j->start_us)
+			continue;
+		d = xreallocarray(d, n + 1, sizeof *d);
+		d[n++] = o->duration_ms;
+	}
+	*runs = n;
+	if (n < RUNS_MIN) {
+		free(d);
+		return (INT_NONE);
+	}
+	m = budget_median(d, n);
+	free(d);
+	return (m);
+}
+
+/* A Job pod whose main containers finished while a sidecar ran on. */
+struct held {
+	struct podset_pod	*p;		/* borrowed */
+	const struct jobrun	*job;		/* or NULL: not listed */
+	const char		*main;		/* the last main to finish */
+	int64_t			 main_exit;
+	int64_t			 main_code;
+	const struct row_container *side;	/* borrowed */
+	int64_t			 until;		/* held until */
+	const char		*basis;		/* how until is known */
+};
+
+static void
+held_finish(struct finding *f, const struct held *x, int64_t median_ms,
+    size_t runs)
+{
+	json_t	*e = f->evidence;
+	double	 held = (double)(x->until - x->main_exit) / 1e6;
+	char	 h[32], m[32], alert[160], until[TIME_FMT_LEN + 8];
+
+	analyze_fmt_dur(held, h, sizeof h);
+	if (median_ms != INT_NONE) {
+		analyze_fmt_dur((double)median_ms / 1000, m, sizeof m);
+		json_object_set_new(e, "median_s",
+		    json_real((double)median_ms / 1000));
+		json_object_set_new(e, "alert_after_s",
+		    json_real((double)median_ms / 500));
+		snprintf(alert, sizeof alert, "alert when a %s Job runs past "
+		    "twice its median (%s over %zu earlier runs)",
+		    f->workload, m, runs);
+	} else {
+		json_object_set_new(e, "median_s", json_null());
+		snprintf(alert, sizeof alert, "alert when a Job runs past "
+		    "twice its median duration");
+	}
+	json_object_set_new(e, "runs", json_integer((json_int_t)runs));
+	if (x->job == NULL || str_eq(x->job->status, "Running"))
+		snprintf(until, sizeof until, "still Running");
+	else {
+		memcpy(until, "until ", 6);
+		time_format(x->until, until + 6);
+	}
+	f->summary = xasprintf("Job %s's main container %s finished but "
+	    "its %s sidecar kept the pod, and the Job, running for %s more "
+	    "(%s)", x->job != NULL ? x->job->name : x->p->r.owner_name,
+	    x->main, x->side->name, h, until);
+	if (model_is_istio(x->side->name))
+		f->recommendation = xasprintf("Let the pod end with its main "
+		    "container: run istio-proxy as a native sidecar (an "
+		    "initContainer with restartPolicy: Always, Kubernetes "
+		    "1.29+; Istio ENABLE_NATIVE_SIDECARS=true), which the "
+		    "kubelet stops when %s exits; or wrap %s's command so "
+		    "that it tells the proxy to quit when it ends: trap "
+		    "'curl -sf -XPOST http://127.0.0.1:15020/quitquitquit' "
+		    "EXIT.  Also %s.", x->main, x->main, alert);
+	else
+		f->recommendation = xasprintf("Let the pod end with its main "
+		    "container: run %s as a native sidecar (an initContainer "
+		    "with restartPolicy: Always, Kubernetes 1.29+), which "
+		    "the kubelet stops when %s exits; or wrap %s's command "
+		    "so that it tells %s to exit when it ends (for Istio's "
+		    "proxy: curl -sf -XPOST "
+		    "http://127.0.0.1:15020/quitquitquit).  Also %s.",
+		    x->side->name, x->main, x->main, x->side->name, alert);
+}
+
+/*
+ * A Job's pod whose main containers all finished while a plain sidecar
+ * ran on for at least HOLD_MIN_US: until its exit, else until the latest
+ * of its last log line, the pod's end and (the Job still Running) the
+ * incident's end.  One finding per pod.
+ */
+int
+rule_job_held(struct analysis *a, char **cause)
+{
+	struct job_list		 jobs = { 0 };
+	struct logscan		 ls = { 0 };
+	struct held		*v = NULL, *x;
+	struct podset_pod	*p;
+	const struct row_container *c;
+	struct finding		*f;
+	json_t			*e;
+	size_t			 i, j, k, n = 0, runs;
+	int64_t			 at, median;
+	const char		*main;
+	int			 rc = -1, running;
+
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (!str_eq(p->r.owner_kind, "Job") ||
+		    (at = podset_main_exit(p, &main)) == TIME_NONE)
+			continue;
+		for (j = 0; j < p->nc; j++) {
+			c = &p->c[j];
+			if (!podset_is_plain_sidecar(c) || c->started_us ==
+			    TIME_NONE || (c->finished_us != TIME_NONE &&
+			    c->finished_us - at < HOLD_MIN_US))
+				continue;
+			v = xreallocarray(v, n + 1, sizeof *v);
+			x = &v[n++];
+			memset(x, 0, sizeof *x);
+			x->p = p;
+			x->main = main;
+			x->main_exit = at;
+			x->side = c;
+			for (k = 0; k < p->nc; k++) {
+				if (str_eq(p->c[k].name, main))
+					x->main_code = p->c[k].exit_code;
+			}
+			if (c->finished_us != TIME_NONE) {
+				x->until = c->finished_us;
+				x->basis = "observed: the sidecar's exit";
+			} else {
+				x->until = TIME_NONE;
+				lw_add(&ls, p, c->name, at, INT64_MAX, LW_LAST,
+				    n - 1);
+			}
+			break;
+		}
+	}
+	if (n == 0)
+		return (0);
+	if (jobs_load(a, &jobs, cause) != 0)
+		goto out;
+	if (lw_scan(a, &ls, cause) != 0)
+		goto out;
+	for (i = 0; i < ls.n; i++) {
+		x = &v[ls.v[i].tag];
+		if (ls.v[i].latest_us != TIME_NONE) {
+			x->until = ls.v[i].latest_us;
+			x->basis = "observed: the sidecar's last log line";
+		}
+	}
+	for (i = 0; i < n; i++) {
+		x = &v[i];
+		x->job = job_find(&jobs, x->p->r.namespace,
+		    x->p->r.owner_name);
+		if (x->side->finished_us != TIME_NONE)
+			continue;
+		/* still running when last seen */
+		at = x->p->r.gone_us != TIME_NONE ? x->p->r.gone_us :
+		    x->p->r.deletion_us;
+		if (at != TIME_NONE && (x->until == TIME_NONE ||
+		    at > x->until)) {
+			x->until = at;
+			x->basis = x->p->r.gone_us != TIME_NONE ?
+			    "observed: the pod's end" :
+			    "observed: the pod's deletion request";
+		}
+		running = x->job == NULL || str_eq(x->job->status, "Running");
+		if (running && x->p->r.gone_us == TIME_NONE &&
+		    jobs.end_us != TIME_NONE && (x->until == TIME_NONE ||
+		    jobs.end_us > x->until)) {
+			x->until = jobs.end_us;
+			x->basis = "inferred: the incident's end, the Job "
+			    "still Running and the pod not gone";
+		}
+	}
+	for (i = 0; i < n; i++) {
+		x = &v[i];
+		if (x->until == TIME_NONE ||
+		    x->until - x->main_exit < HOLD_MIN_US)
+			continue;	/* not held long enough to tell */
+		f = analysis_add(a, FK_JOB_HELD, x->p->r.namespace,
+		    x->p->r.workload);
+		f->pods = json_array();
+		finding_add_pod(f, x->p);
+		finding_widen(f, x->main_exit, x->until);
+		f->evidence = e = json_object();
+		json_object_set_new(e, "job", json_string(x->job != NULL ?
+		    x->job->name : x->p->r.owner_name));
+		json_object_set_new(e, "cronjob", x->job != NULL &&
+		    x->job->cronjob != NULL ? json_string(x->job->cronjob) :
+		    json_null());
+		json_object_set_new(e, "job_status", x->job != NULL ?
+		    json_string(x->job->status) : json_null());
+		json_object_set_new(e, "job_start", jv_time(x->job != NULL ?
+		    x->job->start_us : TIME_NONE));
+		json_object_set_new(e, "pod", json_string(x->p->r.name));
+		json_object_set_new(e, "main_container", json_string(x->main));
+		json_object_set_new(e, "main_finished", jv_time(x->main_exit));
+		json_object_set_new(e, "main_exit_code", x->main_code ==
+		    INT_NONE ? json_null() : json_integer(x->main_code));
+		json_object_set_new(e, "sidecar", json_string(x->side->name));
+		json_object_set_new(e, "sidecar_finished",
+		    jv_time(x->side->finished_us));
+		json_object_set_new(e, "held_until", jv_time(x->until));
+		json_object_set_new(e, "held_basis", json_string(x->basis));
+		json_object_set_new(e, "held_for_s", jv_secs(x->until -
+		    x->main_exit));
+		median = x->job != NULL ? job_median(&jobs, x->job, &runs) :
+		    INT_NONE;
+		if (x->job == NULL)
+			runs = 0;
+		held_finish(f, x, median, runs);
+	}
+	rc = 0;
+out:
+	jobs_free(&jobs);
+	lw_free(&ls);
+	free(v);
+	return (rc);
+}
+
+/* Whether job-held-by-sidecar already explains this Job. */
+static int
+held_explains(const struct analysis *a, const struct jobrun *j)
+{
+	const struct finding	*f;
+	size_t			 i;
+
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if ((finding_kinds[FK_JOB_OVERRAN].after & FK_BIT(f->kind)) &&
+		    str_eq(f->namespace, j->namespace) &&
+		    str_eq(json_string_value(json_object_get(f->evidence,
+		    "job")), j->name))
+			return (1);
+	}
+	return (0);
+}
+
+/*
+ * A Job that ran (or, still Running, has run until the incident's end)
+ * more than twice the median of its CronJob's RUNS_MIN or more earlier
+ * completed runs, unless job-held-by-sidecar already explains it.
+ */
+int
+rule_job_overran(struct analysis *a, char **cause)
+{
+	struct job_list		 jobs;
+	const struct jobrun	*j;
+	struct finding		*f;
+	json_t			*e;
+	size_t			 i, k, runs;
+	int64_t			 median, ran_ms, end;
+	int			 running;
+	char			 r[32], m[32];
+
+	if (jobs_load(a, &jobs, cause) != 0) {
+		jobs_free(&jobs);
+		return (-1);
+	}
+	for (i = 0; i < jobs.n; i++) {
+		j = &jobs.v[i];
+		if ((median = job_median(&jobs, j, &runs)) == INT_NONE ||
+		    median <= 0)
+			continue;
+		running = 0;
+		if (j->duration_ms != INT_NONE) {
+			ran_ms = j->duration_ms;
+			end = j->completion_us;
+		} else if (str_eq(j->status, "Running") &&
+		    jobs.end_us != TIME_NONE && jobs.end_us > j->start_us) {
+			ran_ms = (jobs.end_us - j->start_us) / 1000;
+			end = jobs.end_us;
+			running = 1;
+		} else
+			continue;
+		if (ran_ms <= 2 * median || held_explains(a, j))
+			continue;
+		f = analysis_add(a, FK_JOB_OVERRAN, j->namespace,
+		    j->cronjob);
+		f->pods = json_array();
+		for (k = 0; k < a->pods.n; k++) {
+			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
+			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
+			    str_eq(a->pods.v[k].r.owner_name, j->name))
+				finding_add_pod(f, &a->pods.v[k]);
+		}
+		finding_widen(f, j->start_us, end);
+		f->evidence = e = json_object();
+		json_object_set_new(e, "job", json_string(j->name));
+		json_object_set_new(e, "cronjob", json_string(j->cronjob));
+		json_object_set_new(e, "status", json_string(j->status));
+		json_object_set_new(e, "start", jv_time(j->start_us));
+		json_object_set_new(e, running ? "running_for_s" :
+		    "duration_s", json_real((double)ran_ms / 1000));
+		json_object_set_new(e, "median_s",
+		    json_real((double)median / 1000));
+		json_object_set_new(e, "runs", json_integer((json_int_t)runs));
+		json_object_set_new(e, "ratio",
+		    json_real(round((double)ran_ms / (double)median * 10) /
+		    10));
+		analyze_fmt_dur((double)ran_ms / 1000, r, sizeof r);
+		analyze_fmt_dur((double)median / 1000, m, sizeof m);
+		f->summary = xasprintf("Job %s %s %s, more than twice the "
+		    "median of CronJob %s's %zu earlier runs (%s)", j->name,
+		    running ? "has been running for" : "ran", r, j->cronjob,
+		    runs, m);
+		analyze_fmt_dur((double)median / 500, m, sizeof m);
+		f->recommendation = xasprintf("Find what held %s: its pods' "
+		    "containers (a sidecar still running, a main container "
+		    "waiting) and their last log lines.  Alert when a %s Job "
+		    "runs past %s (twice its median), and bound every run "
+		    "with spec.activeDeadlineSeconds.", j->name, j->cronjob,
+		    m);
+	}
+	jobs_free(&jobs);
+	return (0);
+}
+
+/* ------------------------------------------------------------------ */
+/* job-failed                                                          */
+
+/* The job-failed finding of a workload, added when missing. */
+static struct finding *
+failed_group(struct analysis *a, size_t first, const char *ns,
+    const char *workload)
+{
+	struct finding	*f;
+	size_t		 i;
+
+	for (i = first; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->kind == FK_JOB_FAILED && str_eq(f->namespace, ns) &&
+		    str_eq(f->workload, workload))
+			return (f);
+	}
+	f = analysis_add(a, FK_JOB_FAILED, ns, workload);
+	f->pods = json_array();
+	f->evidence = json_object();
+	json_object_set_new(f->evidence, "jobs", json_array());
+	json_object_set_new(f->evidence, "exit_codes", json_array());
+	json_object_set_new(f->evidence, "pods_detail", json_array());
+	json_object_set_new(f->evidence, "durations_s", json_array());
+	json_object_set_new(f->evidence, "attempts", json_integer(0));
+	return (f);
+}
+
+/* Adds n to the integer evidence field key. */
+static void
+ev_add_int(json_t *e, const char *key, int64_t n)
+{
+	json_object_set_new(e, key, json_integer((json_int_t)n +
+	    json_integer_value(json_object_get(e, key))));
+}
+
+/* The pods of Jobs, by namespace and Job: each Job's pods together. */
+struct jobpods {
+	const struct podset_pod	**v;		/* owned array, borrowed pods */
+	size_t			  n;
+};
+
+static int
+cmp_jobpod(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
+	int			 c;
+
+	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
+	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+		return (c);
+	return (strcmp(p->r.owner_name, q->r.owner_name));
+}
+
+static void
+jobpods_build(const struct analysis *a, struct jobpods *jp)
+{
+	size_t	i;
+
+	memset(jp, 0, sizeof *jp);
+	for (i = 0; i < a->pods.n; i++) {
+		if (!str_eq(a->pods.v[i].r.owner_kind, "Job") ||
+		    a->pods.v[i].r.owner_name == NULL)
+			continue;
+		jp->v = xreallocarray(jp->v, jp->n + 1, sizeof *jp->v);
+		jp->v[jp->n++] = &a->pods.v[i];
+	}
+	xqsort(jp->v, jp->n, sizeof *jp->v, cmp_jobpod);
+}
+
+/* The first of Job name's pods (namespace ns) in jp, and how many. */
+static size_t
+jobpods_of(const struct jobpods *jp, const char *ns, const char *name,
+    size_t *count)
+{
+	struct podset_pod	 key;
+	const struct podset_pod	*kp = &key;
+	size_t			 lo = 0, hi = jp->n, mid;
+
+	memset(&key, 0, sizeof key);
+	key.r.namespace = ns;
+	key.r.owner_name = name;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_jobpod(&jp->v[mid], &kp) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (*count = 0; lo + *count < jp->n &&
+	    cmp_jobpod(&jp->v[lo + *count], &kp) == 0; (*count)++)
+		;
+	return (lo);
+}
+
+/*
+ * Adds the failed pods of Job name (namespace ns) to f, with their main
+ * containers' last exits; returns how many failed.
+ */
+static int64_t
+failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
+    const char *name)
+{
+	const struct podset_pod		*p;
+	const struct row_container	*c;
+	const struct row_termination	*t;
+	json_t				*d, *codes;
+	int64_t				 n = 0;
+	size_t				 i, j, k, from, count;
+
+	codes = json_object_get(f->evidence, "exit_codes");
+	from = jobpods_of(jp, ns, name, &count);
+	for (i = from; i < from + count; i++) {
+		p = jp->v[i];
+		if (!str_eq(p->r.phase, "Failed"))
+			continue;
+		n++;
+		finding_add_pod(f, p);
+		for (j = 0; j < p->nc; j++) {
+			c = &p->c[j];
+			if (!podset_is_main(c))
+				continue;
+			for (t = NULL, k = 0; k < p->nt; k++) {
+				if (str_eq(p->t[k].container, c->name))
+					t = &p->t[k];	/* the latest */
+			}
+			d = json_object();
+			json_object_set_new(d, "pod", json_string(p->r.name));
+			json_object_set_new(d, "job", json_string(name));
+			json_object_set_new(d, "container",
+			    json_string(c->name));
+			json_object_set_new(d, "exit_code", jv_int(t != NULL ?
+			    t->exit_code : c->exit_code));
+			json_object_set_new(d, "reason", jv_str(t != NULL ?
+			    t->reason : c->reason));
+			json_object_set_new(d, "cause", jv_str(t != NULL ?
+			    t->cause : NULL));
+			json_object_set_new(d, "started", jv_time(t != NULL ?
+			    t->started_us : c->started_us));
+			json_object_set_new(d, "finished", jv_time(t != NULL ?
+			    t->finished_us : c->finished_us));
+			json_object_set_new(d, "ran_s", t != NULL &&
+			    t->started_us != TIME_NONE && t->finished_us !=
+			    TIME_NONE ? jv_secs(t->finished_us -
+			    t->started_us) : json_null());
+			json_array_append_new(json_object_get(f->evidence,
+			    "pods_detail"), d);
+			if (t == NULL)
+				continue;
+			if (t->started_us != TIME_NONE &&
+			    t->finished_us != TIME_NONE)
+				json_array_append_new(json_object_get(
+				    f->evidence, "durations_s"), jv_secs(
+				    t->finished_us - t->started_us));
+			finding_widen(f, t->started_us, t->finished_us);
+			if (str_eq(t->cause, "oom"))
+				ev_add_int(f->evidence, "oom_killed", 1);
+			for (k = 0; k < json_array_size(codes); k++) {
+				if (json_integer_value(json_array_get(codes,
+				    k)) == t->exit_code)
+					break;
+			}
+			if (k == json_array_size(codes) &&
+			    t->exit_code != INT_NONE)
+				json_array_append_new(codes,
+				    json_integer(t->exit_code));
+		}
+	}
+	return (n);
+}
+
+static void
+failed_finish(struct finding *f)
+{
+	json_t		*e = f->evidence, *codes = json_object_get(e,
+			    "exit_codes"), *jobs = json_object_get(e, "jobs");
+	const char	*reason = json_string_value(json_object_get(e,
+			    "reason"));
+	int64_t		 attempts = json_integer_value(json_object_get(e,
+			    "attempts"));
+	int64_t		 limit = json_is_integer(json_object_get(e,
+			    "backoff_limit")) ? json_integer_value(
+			    json_object_get(e, "backoff_limit")) : INT_NONE;
+	int64_t		 code = json_array_size(codes) == 1 ?
+			    json_integer_value(json_array_get(codes, 0)) :
+			    INT_NONE;
+	json_t		*durs = json_object_get(e, "durations_s");
+	char		 what[160], lim[48], ex[64], job[160], ran[96];
+	char		 d0[32], d1[32];
+	double		 lo = -1, hi = -1, d;
+	size_t		 nj = json_array_size(jobs), i;
+
+	for (i = 0; i < json_array_size(durs); i++) {
+		d = json_number_value(json_array_get(durs, i));
+		if (lo < 0 || d < lo)
+			lo = d;
+		if (d > hi)
+			hi = d;
+	}
+	if (lo >= 0) {
+		analyze_fmt_s(lo, d0, sizeof d0);
+		analyze_fmt_s(hi, d1, sizeof d1);
+		if (strcmp(d0, d1) == 0)
+			snprintf(ran, sizeof ran, " after running %s%s", d0,
+			    json_array_size(durs) > 1 ? " each" : "");
+		else
+			snprintf(ran, sizeof ran, " after running %s to %s",
+			    d0, d1);
+	} else
+		ran[0] = '\0';
+
+	if (nj == 1)
+		snprintf(job, sizeof job, "Job %s",
+		    json_string_value(json_array_get(jobs, 0)));
+	else
+		snprintf(job, sizeof job, "%zu Jobs of %s", nj,
+		    f->workload != NULL ? f->workload : "-");
+	if (limit != INT_NONE)
+		snprintf(lim, sizeof lim, ", backoffLimit %lld",
+		    (long long)limit);
+	else
+		lim[0] = '\0';
+	if (reason != NULL)
+		snprintf(what, sizeof what, "%s after %lld failed attempt%s%s",
+		    reason, (long long)attempts, attempts == 1 ? "" : "s", lim);
+	else if (attempts == 1)
+		snprintf(what, sizeof what, "%s one pod failed",
+		    nj == 1 ? "its" : "their");
+	else if (attempts == 2)
+		snprintf(what, sizeof what, "both %s pods failed",
+		    nj == 1 ? "its" : "their");
+	else
+		snprintf(what, sizeof what, "all %lld of %s pods failed",
+		    (long long)attempts, nj == 1 ? "its" : "their");
+	if (code != INT_NONE)
+		snprintf(ex, sizeof ex, "; %s exited %lld%s",
+		    attempts == 1 ? "it" : "every pod", (long long)code,
+		    json_integer_value(json_object_get(e, "oom_killed")) > 0 ?
+		    " (OOMKilled)" : "");
+	else if (json_array_size(codes) > 1)
+		snprintf(ex, sizeof ex, "; the pods exited with several codes");
+	else
+		ex[0] = '\0';
+	f->summary = xasprintf("%s failed: %s%s%s", job, what, ex, ran);
+	if (json_integer_value(json_object_get(e, "oom_killed")) > 0)
+		f->recommendation = xstrdup("Its pods were OOMKilled: raise "
+		    "the memory limit of the Job's pod template, or make the "
+		    "work smaller per pod.");
+	else if (str_eq(reason, "DeadlineExceeded"))
+		f->recommendation = xstrdup("It ran past "
+		    "spec.activeDeadlineSeconds: find what made it slow (its "
+		    "pods' logs), or give it a longer deadline.");
+	else if (code != INT_NONE && code != 0)
+		f->recommendation = xasprintf("Every attempt failed the same "
+		    "way (exit %lld, the program's own code): read a failed "
+		    "pod's log for why, and fix that; retrying does not help, "
+		    "so fail fast with a podFailurePolicy (a rule with action "
+		    "FailJob and onExitCodes In [%lld]) instead of spending "
+		    "the backoffLimit on retries.", (long long)code,
+		    (long long)code);
+	else
+		f->recommendation = xstrdup("Read the failed pods' logs and "
+		    "exit codes (pods_detail) for why they failed; a "
+		    "podFailurePolicy can fail the Job fast on errors that "
+		    "retrying cannot fix.");
+}
+
+/*
+ * A Job that failed (its Failed condition: BackoffLimitExceeded,
+ * DeadlineExceeded, a pod failure policy), or whose pods all failed (no
+ * Job object seen, or one not yet complete).  One finding per workload
+ * (the CronJob, else the Job), with the attempts, exit codes and how long
+ * each ran.
+ */
+int
+rule_job_failed(struct analysis *a, char **cause)
+{
+	struct job_list		 jobs;
+	struct jobpods		 jp;
+	const struct jobrun	*j;
+	const struct podset_pod	*p;
+	struct finding		*f;
+	json_t			*e;
+	const char		*wl;
+	int64_t			 n;
+	size_t			 i, k, count, first = a->n;
+
+	if (jobs_load(a, &jobs, cause) != 0) {
+		jobs_free(&jobs);
+		return (-1);
+	}
+	jobpods_build(a, &jp);
+	for (i = 0; i < jobs.n; i++) {
+		j = &jobs.v[i];
+		if (!str_eq(j->status, "Failed"))
+			continue;
+		f = failed_group(a, first, j->namespace, j->cronjob != NULL ?
+		    j->cronjob : j->name);
+		e = f->evidence;
+		json_array_append_new(json_object_get(e, "jobs"),
+		    json_string(j->name));
+		json_object_set_new(e, "reason", jv_str(j->reason));
+		json_object_set_new(e, "backoff_limit",
+		    jv_int(j->backoff_limit));
+		n = failed_pods(&jp, f, j->namespace, j->name);
+		ev_add_int(e, "attempts", j->failed != INT_NONE &&
+		    j->failed > n ? j->failed : n);
+		finding_widen(f, j->start_us, j->completion_us);
+	}
+	/* the pods of a Job that did not (or not yet) say it failed */
+	for (i = 0; i < jp.n; i += count) {
+		p = jp.v[i];
+		jobpods_of(&jp, p->r.namespace, p->r.owner_name, &count);
+		for (k = i; k < i + count; k++) {
+			if (!str_eq(jp.v[k]->r.phase, "Failed"))
+				break;
+		}
+		if (k < i + count)
+			continue;	/* one did not fail */
+		if ((j = job_find(&jobs, p->r.namespace,
+		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
+		    str_eq(j->status, "Complete")))
+			continue;
+		wl = p->r.workload != NULL ? p->r.workload : p->r.owner_name;
+		f = failed_group(a, first, p->r.namespace, wl);
+		e = f->evidence;
+		json_array_append_new(json_object_get(e, "jobs"),
+		    json_string(p->r.owner_name));
+		if (json_object_get(e, "reason") == NULL)
+			json_object_set_new(e, "reason", json_null());
+		if (json_object_get(e, "backoff_limit") == NULL)
+			json_object_set_new(e, "backoff_limit", jv_int(j !=
+			    NULL ? j->backoff_limit : INT_NONE));
+		json_object_set_new(e, "job_status", jv_str(j != NULL ?
+		    j->status : NULL));
+		n = failed_pods(&jp, f, p->r.namespace, p->r.owner_name);
+		ev_add_int(e, "attempts", n);
+	}
+	for (i = first; i < a->n; i++) {
+		if (a->v[i].kind == FK_JOB_FAILED)
+			failed_finish(&a->v[i]);
+	}
+	free(jp.v);
+	jobs_free(&jobs);
+	return (0);
+}

@@ -1,0 +1,96 @@
+#!/bin/sh
+# corpus-deaths.sh: the deaths of real clusters in the shared corpus.
+# "coroner analyze" must find, with their workloads and pods:
+# - troubleshoot/support-bundle-k3s-2022.tar.gz: the node restart of
+#   k3d-mycluster-server-0 (six containers of four pods ended together
+#   with reason Unknown, exit 255, restarted up to 96 times), and the
+#   crash loops of local-path-provisioner (189 restarts, exit 1) and
+#   metrics-server (182, exit 2), which say that up to 96 of those were
+#   the node's; the node's other containers are not crash loops;
+# - sbctl/bundle-kurl/: velero-6996dd565b-xl44t in CrashLoopBackOff (exit
+#   1, "unknown command"), and no loop for containers restarted once;
+# - nri-kubernetes/1_35/kubelet-pods.json: Job e2e-failjob, its four pods
+#   failed with exit 42;
+# - troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json: a
+#   container that could not start (ContainerCannotRun, exit 127), not a
+#   crash loop.
+# Skipped (and said so) without the corpus.
+. "$(dirname "$0")/lib.inc"
+K=$CORPUS/k8s
+if [ ! -d "$K" ]; then
+	echo "corpus-deaths: skipped: no corpus at $CORPUS"
+	finish corpus-deaths
+	exit 0
+fi
+
+# q FILE FILTER: one compact line of jq output.
+q() {
+	jq -c "$2" "$1" 2>/dev/null
+}
+
+# analyze NAME PATH: imports PATH and writes the report to $T/NAME.json.
+analyze() {
+	"$CORONER" import -q --db "$T/$1.db" "$2" >/dev/null 2>"$T/$1.err"
+	is "$1-import" 0 $?
+	"$CORONER" analyze --db "$T/$1.db" --json >"$T/$1.json"
+	is "$1-analyze" 0 $?
+}
+
+analyze k3s "$K/troubleshoot/support-bundle-k3s-2022.tar.gz"
+R=$T/k3s.json
+is k3s-kinds '["crash-loop","crash-loop","node-restart"]' \
+    "$(q "$R" '[.findings[].kind] | sort')"
+F='.findings[] | select(.kind == "node-restart")'
+is k3s-node '["k3d-mycluster-server-0",6,96,"2022-12-21T09:42:35.000Z"]' \
+    "$(q "$R" "$F | .evidence | [.node, .containers, .restarts_max,
+    .first_finished]")"
+is k3s-node-pods '["coredns-b96499967-tncf4","nginx-deployment-7986654d4-ztx2g","svclb-traefik-8ea5448e-d2m74","traefik-7cd4fcff68-9blj6"]' \
+    "$(q "$R" "$F | .pods | sort")"
+F='[.findings[] | select(.kind == "crash-loop")] | sort_by(.workload)'
+is k3s-loops '[["kube-system","local-path-provisioner",["local-path-provisioner-7b7dc8d6f5-45btl"],"warning"],["kube-system","metrics-server",["metrics-server-668d979685-wttxd"],"warning"]]' \
+    "$(q "$R" "$F | map([.namespace, .workload, .pods, .severity])")"
+is k3s-loop-evidence '[[189,1,"Error",96,93],[182,2,"Error",96,86]]' \
+    "$(q "$R" "$F | map(.evidence | [.restarts, .last_exit_code,
+    .last_reason, .node_restarts_max, .own_restarts_at_least])")"
+ok k3s-loop-says-both jq -e "$F | all(.summary |
+    test(\"k3d-mycluster-server-0 restarted too\"))" "$R"
+ok k3s-loop-previous-log jq -e "$F | .[0].evidence.previous_log[-1] |
+    test(\"Cannot start Provisioner\")" "$R"
+"$CORONER" pods --db "$T/k3s.db" --json >"$T/k3s.pods"
+is k3s-pods-json '[189,1,"Error","2022-12-21T09:43:10.000Z"]' \
+    "$(jq -c 'select(.name == "local-path-provisioner-7b7dc8d6f5-45btl") |
+    .containers[0] | [.restarts, .last_exit_code, .last_reason,
+    .last_finished]' "$T/k3s.pods")"
+is k3s-no-deletions '[null]' "$(jq -sc '[.[].deletion] | unique' \
+    "$T/k3s.pods")"
+
+analyze kurl "$K/sbctl/bundle-kurl"
+R=$T/kurl.json
+is kurl-kinds '["crash-loop"]' "$(q "$R" '[.findings[].kind] | sort')"
+F='.findings[] | select(.kind == "crash-loop")'
+is kurl-velero '["velero","velero",["velero-6996dd565b-xl44t"],"critical"]' \
+    "$(q "$R" "$F | [.namespace, .workload, .pods, .severity]")"
+is kurl-velero-evidence '[3,1,"Error",1]' "$(q "$R" "$F | .evidence |
+    [.restarts, .last_exit_code, .last_reason, .crash_loop_back_off]")"
+ok kurl-velero-log jq -e "$F | .evidence.previous_log[-1] |
+    test(\"unknown command\")" "$R"
+
+analyze nri "$K/nri-kubernetes/1_35/kubelet-pods.json"
+R=$T/nri.json
+is nri-kinds '["job-failed"]' "$(q "$R" '[.findings[].kind] | sort')"
+F='.findings[] | select(.kind == "job-failed")'
+is nri-job '["scraper","e2e-failjob","critical",4,[42]]' \
+    "$(q "$R" "$F | [.namespace, .workload, .severity, .evidence.attempts,
+    .evidence.exit_codes]")"
+is nri-job-pods '["e2e-failjob-28dqq","e2e-failjob-4kj9v","e2e-failjob-64h4g","e2e-failjob-p2w8g"]' \
+    "$(q "$R" "$F | .pods | sort")"
+
+analyze ts "$K/troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json"
+R=$T/ts.json
+is ts-kinds '["start-failed"]' "$(q "$R" '[.findings[].kind] | sort')"
+F='.findings[] | select(.kind == "start-failed")'
+is ts-start '["init-demo",["init-demo"],"ContainerCannotRun",127,4]' \
+    "$(q "$R" "$F | [.workload, .pods, .evidence.reason,
+    .evidence.exit_code, .evidence.restarts]")"
+ok ts-start-program jq -e "$F | .recommendation | test(\"wge\")" "$R"
+finish corpus-deaths

@@ -1,0 +1,78 @@
+/*
+ * test-budget.c: the lifecycle arithmetic analyze and lint share, and the
+ * Go durations lint reads from Istio's configuration.
+ */
+#include "budget.h"
+#include "lint.h"
+#include "unit.h"
+
+static void
+test_budget_compute(void)
+{
+	struct budget	b = { .grace_s = 30, .prestop_s = 25,
+			    .shutdown_s = 5, .basis = BUDGET_LOWER_BOUND,
+			    .margin_s = 5 };
+
+	budget_compute(&b);
+	CHECK(b.need_s == 35);
+	CHECK(b.recommended_s == 35);
+	CHECK(b.left_s == 5);
+	CHECK(!b.fits);
+	b.grace_s = 35;
+	budget_compute(&b);
+	CHECK(b.fits);
+	/* 25 + 15.2 + 5 = 45.2: rounded up to 50 */
+	b.shutdown_s = 15.2;
+	budget_compute(&b);
+	CHECK(b.recommended_s == 50);
+	/* unknown shutdown: only the kubelet's floor */
+	b = (struct budget){ .grace_s = 30, .prestop_s = 28,
+	    .basis = BUDGET_UNKNOWN, .margin_s = 5 };
+	budget_compute(&b);
+	CHECK(!b.fits);
+	CHECK(b.left_s == BUDGET_FLOOR_S);
+	b.prestop_s = 27;
+	budget_compute(&b);
+	CHECK(b.fits);
+	b.prestop_s = 40;
+	budget_compute(&b);
+	CHECK(b.left_s == BUDGET_FLOOR_S);
+}
+
+static void
+test_budget_lag_median(void)
+{
+	int64_t	v[] = { 255000, 240000, 247000, 243000, 250000 };
+	int64_t	w[] = { 4, 1, 3, 2 };
+
+	/* deleted at :10.5, last routed in second :18 -> lag 8.5 s */
+	CHECK(budget_lag_us(10500000, 18) == 8500000);
+	CHECK(budget_median(v, 5) == 247000);
+	CHECK(budget_median(w, 4) == 2);
+	CHECK(budget_median(NULL, 0) == INT64_MIN);
+	CHECK(budget_round_up(13) == 15);
+	CHECK(budget_round_up(15) == 15);
+}
+
+static void
+test_lint_duration(void)
+{
+	CHECK(lint_duration_ms("5s") == 5000);
+	CHECK(lint_duration_ms("1m30s") == 90000);
+	CHECK(lint_duration_ms("500ms") == 500);
+	CHECK(lint_duration_ms("1.5h") == 5400000);
+	CHECK(lint_duration_ms("0") == 0);
+	CHECK(lint_duration_ms("2m0.5s") == 120500);
+	CHECK(lint_duration_ms("5") == -1);
+	CHECK(lint_duration_ms("-5s") == -1);
+	CHECK(lint_duration_ms("5 s") == -1);
+	CHECK(lint_duration_ms("") == -1);
+	CHECK(lint_duration_ms("soon") == -1);
+}
+
+const struct unit_test budget_tests[] = {
+	{ .name = "budget compute", .fn = test_budget_compute },
+	{ .name = "budget lag and median", .fn = test_budget_lag_median },
+	{ .name = "lint durations", .fn = test_lint_duration },
+	{ .name = NULL, .fn = NULL }
+};

@@ -1,0 +1,94 @@
+/*
+ * test-tally.c: per-second counts of attempts (tally.h): an attempt
+ * counts in the second it began and its failure in the second it ended,
+ * so that a request cut when a proxy exits fails at that exit.
+ */
+#include <string.h>
+
+#include "tally.h"
+#include "timefmt.h"
+#include "unit.h"
+
+#define S(x)	((int64_t)(x) * 1000000)
+
+struct sums {
+	int64_t	second;		/* the cell wanted */
+	int64_t	requests;
+	int64_t	errors;
+	int64_t	conn_failures;
+};
+
+static int
+sum_cell(void *ctx, const struct tally_cell *c)
+{
+	struct sums	*s = ctx;
+
+	if (c->second == s->second) {
+		s->requests += c->requests;
+		s->errors += c->errors;
+		s->conn_failures += c->conn_failures;
+	}
+	return (0);
+}
+
+static struct sums
+cell(struct tally *t, int64_t second)
+{
+	struct sums	s = { .second = second };
+
+	tally_each(t, sum_cell, &s);
+	return (s);
+}
+
+static void
+test_tally_in_flight(void)
+{
+	struct tally		*t = tally_new();
+	struct rec_request	 r;
+	struct rec_attempt	 a;
+	struct sums		 s;
+
+	/* Envoy: started at 100.2, cut at 103.7 by the proxy's exit (UC) */
+	memset(&r, 0, sizeof r);
+	memset(&a, 0, sizeof a);
+	r.start_us = S(100) + 200000;
+	r.duration_us = S(3) + 500000;
+	r.end_us = r.start_us + r.duration_us;
+	r.status = 503;
+	r.flags = "UC";
+	a.ip = "10.0.0.5";
+	a.status = INT_NONE;
+	a.duration_us = INT_NONE;
+	a.time_us = r.start_us;
+	tally_attempt(t, &r, &a);
+	s = cell(t, 100);
+	CHECK(s.requests == 1 && s.errors == 0 && s.conn_failures == 0);
+	s = cell(t, 103);
+	CHECK(s.requests == 0 && s.errors == 1 && s.conn_failures == 1);
+	/* a success counts once, where it began */
+	r.status = 200;
+	r.flags = NULL;
+	a.status = 200;
+	a.duration_us = S(2);
+	tally_attempt(t, &r, &a);
+	s = cell(t, 100);
+	CHECK(s.requests == 2 && s.errors == 0);
+	CHECK(cell(t, 102).requests == 0 && cell(t, 102).errors == 0);
+	/* ingress-nginx: the attempt's own duration says when it ended */
+	r.status = 502;
+	a.status = 502;
+	a.duration_us = S(1) + 100000;
+	tally_attempt(t, &r, &a);
+	s = cell(t, 101);
+	CHECK(s.requests == 0 && s.errors == 1 && s.conn_failures == 1);
+	/* no upstream: the request's own end */
+	r.status = 504;
+	tally_request_done(t, &r, 0);
+	CHECK(cell(t, 103).errors == 2);
+	tally_free(t);
+}
+
+const struct unit_test tally_tests[] = {
+	{ "tally-in-flight", test_tally_in_flight },
+	{ NULL, NULL }
+};
