@@ -108,7 +108,7 @@ check:
 lint:
 	$(Q)sh tests/lint.sh
 
-# `make bench` (DESIGN §10): builds coroner and the input generator (with
+# `make bench` (the README, Speed): builds coroner and the input generator (with
 # the same flags), then runs tests/bench/run.sh on files in a temporary
 # directory removed at the end.  It measures and prints one table; it never
 # fails the build.

@@ -90,7 +90,7 @@ _coroner()
 	report)
 		opts="--db --format --output -o --help" ;;
 	pods)
-		opts="--db --json --help" ;;
+		opts="--db --json --wide --help" ;;
 	timeline|tui)
 		opts="--db --help" ;;
 	lint)

@@ -1,11 +1,10 @@
 /*
- * analyze.h: the analysis.  Runs the rule of every finding kind of the
- * table in rules.c (finding_kinds[], in the order their "after" sets say)
- * over the model (pods, containers, buckets, rollouts, Jobs) and the
- * record sets, and returns the findings (DESIGN §6), sorted by severity
- * and time.  Each rule is one function that adds findings with their
- * evidence; no rule adds a finding without evidence rows.  No SQL
- * (through store.h), no drawing.
+ * analyze.h: the analysis.  Runs the rule of every finding kind of the table in
+ * rules.c (finding_kinds[], in the order their "after" sets say) over the model
+ * (pods, containers, buckets, rollouts, Jobs) and the record sets, and returns
+ * the findings (coroner(1), FINDINGS), sorted by severity and time.  Each rule
+ * is one function that adds findings with their evidence; no rule adds a
+ * finding without evidence rows.  No SQL (through store.h), no drawing.
  */
 #ifndef ANALYZE_H
 #define ANALYZE_H
@@ -29,8 +28,8 @@ struct analyze_opts {
 };
 
 /*
- * The finding kinds (DESIGN §6; the README's table of kinds): the names
- * are a contract.  finding_kinds[] below says, for each, its severity,
+ * The finding kinds (coroner(1), FINDINGS; the README's table of kinds): the
+ * names are a contract.  finding_kinds[] below says, for each, its severity,
  * what it means and which rule finds it.
  */
 enum finding_kind {

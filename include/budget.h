@@ -1,11 +1,10 @@
 /*
- * budget.h: the lifecycle arithmetic of DESIGN §5 that "analyze" and
- * "lint" share, so that a recommendation reads the same in a postmortem
- * and in the check before the next deploy: a pod's grace budget (preStop
- * + shutdown + margin against terminationGracePeriodSeconds), the lag of
- * a load balancer after a deletion request, and the median of a
- * CronJob's runs.  Model layer: plain numbers in, plain numbers out; no
- * SQL, no JSON, no output.
+ * budget.h: the lifecycle arithmetic of coroner(1), THE MODEL that "analyze"
+ * and "lint" share, so that a recommendation reads the same in a postmortem and
+ * in the check before the next deploy: a pod's grace budget (preStop + shutdown
+ * + margin against terminationGracePeriodSeconds), the lag of a load balancer
+ * after a deletion request, and the median of a CronJob's runs.  Model layer:
+ * plain numbers in, plain numbers out; no SQL, no JSON, no output.
  */
 #ifndef BUDGET_H
 #define BUDGET_H
@@ -58,10 +57,10 @@ void	budget_compute(struct budget *b);
 /* s rounded up to a multiple of BUDGET_ROUND_S. */
 int64_t	budget_round_up(double s);
 /*
- * A load balancer's lag for one pod (DESIGN §5): the end of the last
- * second it still routed a request to the pod's IP, minus the deletion
- * request (microseconds; an upper bound at the one-second resolution of
- * the buckets it is read from).
+ * A load balancer's lag for one pod (coroner(1), THE MODEL): the end of the
+ * last second it still routed a request to the pod's IP, minus the deletion
+ * request (microseconds; an upper bound at the one-second resolution of the
+ * buckets it is read from).
  */
 int64_t	budget_lag_us(int64_t deletion_us, int64_t last_routed_s);
 /*

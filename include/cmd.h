@@ -2,7 +2,7 @@
  * cmd.h: the subcommands.  Each is a const struct cmd_entry in the table
  * of src/main.c, with its usage and an exec function that gets the
  * arguments after the command name and returns the exit status
- * (EXIT_OK, EXIT_FAIL, EXIT_USAGE: DESIGN §7).
+ * (EXIT_OK, EXIT_FAIL, EXIT_USAGE: coroner(1), COMMANDS).
  */
 #ifndef CMD_H
 #define CMD_H

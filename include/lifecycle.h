@@ -1,9 +1,9 @@
 /*
- * lifecycle.h: the model.  Rebuilds, from every observation in the store,
- * how each pod lived and died (DESIGN §5), the IPs it owned and when, the
- * workload it belongs to, the rollouts of each Deployment and the runs of
- * each Job, and writes them to the model's tables (model.h).  Import order
- * does not matter: the model is rebuilt whole after each import.
+ * lifecycle.h: the model.  Rebuilds, from every observation in the store, how
+ * each pod lived and died (coroner(1), THE MODEL), the IPs it owned and when,
+ * the workload it belongs to, the rollouts of each Deployment and the runs of
+ * each Job, and writes them to the model's tables (model.h).  Import order does
+ * not matter: the model is rebuilt whole after each import.
  *
  * The model reads and writes through store.h; it has no SQL and draws
  * nothing.

@@ -1,13 +1,13 @@
 /*
- * lint.h: the checks of "coroner lint", DESIGN §5 turned into a test
- * that runs before the next deploy.  A workload manifest (Deployment,
- * StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod) is read into a
- * struct lint_template; each check of the const table lint_checks[] (a
- * stable id, a severity, a function) reads the template and the numbers
- * past incidents measured for its workload (struct lint_measured, filled
- * by the caller from the store), and reports each problem with its
- * numbers and its fix.  The grace arithmetic is budget.h's, shared with
- * analyze.  No SQL, no output: the caller prints the problems.
+ * lint.h: the checks of "coroner lint", coroner(1), THE MODEL turned into a
+ * test that runs before the next deploy.  A workload manifest (Deployment,
+ * StatefulSet, DaemonSet, ReplicaSet, Job, CronJob, Pod) is read into a struct
+ * lint_template; each check of the const table lint_checks[] (a stable id, a
+ * severity, a function) reads the template and the numbers past incidents
+ * measured for its workload (struct lint_measured, filled by the caller from
+ * the store), and reports each problem with its numbers and its fix.  The grace
+ * arithmetic is budget.h's, shared with analyze.  No SQL, no output: the caller
+ * prints the problems.
  */
 #ifndef LINT_H
 #define LINT_H

@@ -14,7 +14,9 @@
 
 #include "analyze.h"
 
-/* The line pilot-agent writes when the proxy is ready (DESIGN §5). */
+/*
+ * The line pilot-agent writes when the proxy is ready (coroner(1), THE MODEL).
+ */
 #define PROXY_READY_LINE	"Envoy proxy is ready"
 
 #define LW_FAIL		0x1	/* count failure lines */

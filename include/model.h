@@ -260,8 +260,8 @@ struct row_bucket {
 };
 
 /*
- * A finding (DESIGN §6): a problem, its evidence and its fix.  Written by
- * the analysis (analyze.c), read by the reports and views.
+ * A finding (coroner(1), FINDINGS): a problem, its evidence and its fix.
+ * Written by the analysis (analyze.c), read by the reports and views.
  */
 struct row_finding {
 	int64_t		 id;		/* 1, 2, ... in the order reported */

@@ -87,7 +87,9 @@ struct moment {
 	struct store_ref ref;		/* MS_EVENT, MS_LOG: the row */
 	const char	*ip;		/* MS_REQUESTS: the pod's IP (arena) */
 	int64_t		 from_us;	/* MS_REQUESTS: the span of the */
-	int64_t		 to_us;		/* requests behind it */
+	int64_t		 to_us;		/* requests behind it; MS_EVENT: of
+					   a repeated event, its first and
+					   last time (0 and 0 otherwise) */
 	const char	*key;		/* MS_MISSING: the record's key; and
 					   its set (arena) */
 	const char	*set;
@@ -99,9 +101,12 @@ struct moments {
 	const struct podset_pod	*pod;		/* borrowed */
 	int64_t			 zero_us;	/* offsets count from here:
 						   the deletion request, else
-						   the creation, else
-						   TIME_NONE */
-	const char		*zero_what;	/* "deletion request",
+						   the latest death of a
+						   container (a pod never
+						   deleted), else the
+						   creation, else TIME_NONE */
+	const char		*zero_what;	/* "deletion request", "last
+						   death of a container",
 						   "pod's creation" */
 	struct moment		*v;		/* owned */
 	size_t			 n;

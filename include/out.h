@@ -110,5 +110,10 @@ int	 out_wrap(FILE *f, const char *text, size_t at, size_t indent,
  * terminal (or narrower than 40 columns).
  */
 int	 out_term_width(void);
+/*
+ * The width a table on standard output fits: the terminal's, else
+ * $COLUMNS (40 to 10000), else 80.
+ */
+int	 out_table_width(void);
 
 #endif

@@ -1,9 +1,9 @@
 /*
  * report.h: the reports of the stored findings.  report-json.c builds the
- * report JSON of DESIGN §8 (a contract other tools read); report-md.c and
- * report-html.c write the same findings, taken from that JSON, as
- * Markdown and as one self-contained HTML file.  Reads through store.h;
- * no SQL.
+ * report JSON of coroner(1), REPORT JSON (a contract other tools read);
+ * report-md.c and report-html.c write the same findings, taken from that JSON,
+ * as Markdown and as one self-contained HTML file.  Reads through store.h; no
+ * SQL.
  */
 #ifndef REPORT_H
 #define REPORT_H

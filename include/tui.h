@@ -335,7 +335,8 @@ enum tui_glyph {
 	G_PENDING, G_RUNNING, G_READY, G_PRESTOP, G_TERMINATING,
 	G_SIDECARS, G_EXITED,		/* the states of timeline.h */
 	G_DELETION, G_SIGTERM, G_DEADLINE, G_EXIT, G_KILLED, G_GONE,
-	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_ROUTED, G_FAILURE,
+	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_ROUTED, G_FAILURE, G_DIED,
+	G_RESTART,
 	G_HLINE, G_VLINE, G_CURSOR,
 	G_BAR1, G_BAR2, G_BAR3, G_BAR4, G_BAR5, G_BAR6, G_BAR7, G_BAR8,
 	G__COUNT
@@ -375,6 +376,11 @@ void	tui_title(WINDOW *, int w, const struct tui_state *,
 void	tui_keybar(WINDOW *, int h, int w, const struct tui_state *,
 	    const char *keys);
 
+/*
+ * The first row of a list of rows rows that keeps cursor (-1: none) in
+ * sight, starting from top.
+ */
+int	tui_top(int cursor, int top, int rows);
 /* Columns of a time on a plot from x0 over w columns, or -1 outside. */
 int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
 /*

@@ -1,10 +1,9 @@
 /*
- * cmd-pods.c: "coroner pods" (every pod with how it died, one per line, or
- * JSON lines as DESIGN §7 fixes them) and "coroner timeline POD" (one
- * pod's moments, oldest first, captioned like an incident note).  Reads
- * the model's rows through the store; no SQL, no model logic: what is
- * printed is what lifecycle.c derived.  Text from the data is made safe
- * for the terminal.
+ * cmd-pods.c: "coroner pods" (every pod with how it died, one per line, or JSON
+ * lines as coroner(1), COMMANDS fixes them) and "coroner timeline POD" (one
+ * pod's moments, oldest first, captioned like an incident note).  Reads the
+ * model's rows through the store; no SQL, no model logic: what is printed is
+ * what lifecycle.c derived.  Text from the data is made safe for the terminal.
  */
 #include <getopt.h>
 #include <jansson.h>
@@ -28,17 +27,19 @@ static int	cmd_timeline_exec(const struct cmd_entry *, int, char **);
 
 const struct cmd_entry cmd_pods_entry = {
 	.name = "pods",
-	.usage = "pods [--db FILE] [--json]",
+	.usage = "pods [--db FILE] [--json | --wide]",
 	.help =
-	    "Lists every pod with how it died, one per line: namespace and\n"
-	    "name, workload, when its deletion was requested (UTC), and how\n"
-	    "its containers ended (with their restarts and the exit before\n"
-	    "the last restart).  Times are derived from what was imported;\n"
-	    "\"coroner timeline POD\" shows how each was known.\n"
+	    "Lists every pod with how it died: namespace and name, workload,\n"
+	    "when its deletion was requested (UTC), and how its containers\n"
+	    "ended (with their restarts and the exit before the last\n"
+	    "restart).  The table fits the terminal ($COLUMNS, else 80\n"
+	    "columns, when not on one).  Times are derived from what was\n"
+	    "imported; \"coroner timeline POD\" shows how each was known.\n"
 	    "\n"
 	    "  --db FILE   the database ($CORONER_DB, else coroner.db)\n"
 	    "  --json      one JSON object per pod per line (the fields are\n"
-	    "              in coroner(1), PODS JSON)",
+	    "              in coroner(1), PODS JSON)\n"
+	    "  --wide      every pod on one whole line, for grep and awk",
 	.exec = cmd_pods_exec,
 };
 
@@ -191,62 +192,162 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		buf_puts(b, "; node shut down");
 }
 
+/* The columns of the pods table, fitted to the width. */
+struct pods_cols {
+	size_t		 name;		/* NAMESPACE/POD */
+	size_t		 workload;	/* WORKLOAD */
+	size_t		 exits;		/* CONTAINERS: EXIT, and what wraps */
+};
+#define DELETED_W	8		/* "09:00:10" */
+#define EXITS_MIN	26		/* "invoice-writer 137 SIGKILL" */
+
 /*
- * One pod on one line: NAMESPACE/POD (32 columns; a longer name gets a
- * line of its own and the rest follows, indented, on the next), WORKLOAD,
- * the deletion request's time of day, and how its containers ended (on
- * lines of its own, indented, when it does not fit the terminal's width).
+ * Widths for the longest name and workload within width: the name and
+ * the workload as long as they are when they fit (cut in the middle
+ * with an ellipsis when not: their ends tell pods apart), the exits the
+ * rest, wrapped below when longer. A width of 0 is no limit (--wide):
+ * every pod on one line, whole, for grep and awk.
  */
 static void
-print_pod_line(const struct podset_pod *p, int width)
+fit_cols(const struct podset *l, int width, struct pods_cols *pc)
 {
-	struct buf	 how = { 0 }, line = { 0 };
-	char		 t[TIME_FMT_LEN], *fit, *safe;
-	size_t		 col, n;
+	size_t	i, n, name = 13, wl = 8, w = (size_t)width, fixed, room;
+
+	for (i = 0; i < l->n; i++) {
+		n = strlen(l->v[i].r.namespace != NULL ? l->v[i].r.namespace :
+		    "-") + 1 + strlen(l->v[i].r.name != NULL ? l->v[i].r.name :
+		    l->v[i].r.uid);
+		if (n > name)
+			name = n;
+		n = l->v[i].r.workload != NULL ? strlen(l->v[i].r.workload) : 1;
+		if (n > wl)
+			wl = n;
+	}
+	fixed = DELETED_W + 3;		/* and the spaces between columns */
+	pc->name = name;
+	pc->workload = wl;
+	pc->exits = 0;
+	if (width == 0)
+		return;
+	/*
+	 * The room beside the narrowest exits column worth reading: the
+	 * workload goes first when it does not fit (a pod's name holds it),
+	 * then the name is cut.
+	 */
+	room = w > fixed + EXITS_MIN + 28 ? w - fixed - EXITS_MIN : 28;
+	if (name + wl > room)
+		wl = 0, fixed--;
+	if (name > room + 1)
+		name = room + 1;
+	pc->name = name;
+	pc->workload = wl;
+	pc->exits = w > name + wl + fixed + EXITS_MIN ? w - name - wl - fixed :
+	    EXITS_MIN;
+}
+
+/* Ends a line of exits begun at column at: the first goes where we are. */
+static void
+exits_line(const char *line, size_t at, size_t width, int *started)
+{
+	if (*started)
+		out_printf(stdout, "%*s", (int)at, "");
+	*started = 1;
+	if (out_cols(line) > width)
+		out_wrap(stdout, line, at, at, at + width);
+	else
+		out_printf(stdout, "%s\n", line);
+}
+
+/*
+ * The exits of a pod from column at, width wide: its containers, "; "
+ * between them; a container that does not fit the rest of the line
+ * starts the next one under the column, one wider than the column is
+ * broken at its spaces.
+ */
+static void
+print_exits(const char *how, size_t at, size_t width)
+{
+	struct buf	 line = { 0 }, piece = { 0 };
+	char		*safe = out_safe(how, strlen(how), SIZE_MAX), *p, *end;
+	size_t		 n;
+	int		 started = 0;
+
+	for (p = safe; *p != '\0'; p = end) {
+		if ((end = strstr(p, "; ")) != NULL)
+			n = (size_t)(++end - p);	/* with its ';' */
+		else
+			n = strlen(p), end = p + n;
+		while (*end == ' ')
+			end++;
+		buf_clear(&piece);
+		buf_printf(&piece, "%.*s", (int)n, p);
+		if (line.len > 0) {
+			if (out_cols(line.data) + 1 + out_cols(piece.data) >
+			    width) {
+				exits_line(line.data, at, width, &started);
+				buf_clear(&line);
+			} else
+				buf_puts(&line, " ");
+		}
+		buf_puts(&line, piece.data);
+	}
+	if (line.len > 0 || !started)
+		exits_line(line.len > 0 ? line.data : "", at, width, &started);
+	buf_free(&piece);
+	buf_free(&line);
+	free(safe);
+}
+
+/*
+ * One pod on one line of the table: NAMESPACE/POD, WORKLOAD, the deletion
+ * request's time of day, and how its containers ended (wrapped onto the
+ * next lines, under its column, when longer than it).
+ */
+static void
+print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
+{
+	struct buf	 how = { 0 }, name = { 0 };
+	char		 t[TIME_FMT_LEN], *n, *wl;
+	size_t		 at;
 
 	how_it_died(p, &how);
-	buf_printf(&line, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
+	buf_printf(&name, "%s/%s", p->r.namespace != NULL ? p->r.namespace :
 	    "-", p->r.name != NULL ? p->r.name : p->r.uid);
-	if (line.len > 32) {
-		/* a long name: its own line, the rest indented below */
-		fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
-		out_printf(stdout, "%s\n", fit);
-		free(fit);
-		buf_clear(&line);
-		buf_puts(&line, "   ");
-	} else
-		buf_printf(&line, "%*s", (int)(32 - line.len), "");
-	buf_printf(&line, " %-16.16s %-8.8s ", p->r.workload != NULL ?
-	    p->r.workload : "-", clock_of(p->r.deletion_us, t));
-	fit = out_fit(line.data, (size_t)width, OUT_CUT_END, 0);
-	col = out_cols(fit);
-	safe = out_safe(how.data, how.len, SIZE_MAX);
-	if (col + out_cols(safe) <= (size_t)width)
-		out_printf(stdout, "%s%s\n", fit, safe);
-	else {
-		/* too long for its column: on lines of its own below */
-		for (n = strlen(fit); n > 0 && fit[n - 1] == ' '; n--)
-			;
-		out_printf(stdout, "%.*s\n", (int)n, fit);
-		out_wrap(stdout, how.data, 0, 8, (size_t)width);
+	n = out_fit(name.data, pc->name, OUT_CUT_MIDDLE, 0);
+	out_printf(stdout, "%-*s ", (int)pc->name, n);
+	if (pc->workload > 0) {
+		wl = out_fit(p->r.workload != NULL ? p->r.workload : "-",
+		    pc->workload, OUT_CUT_MIDDLE, 0);
+		out_printf(stdout, "%-*s ", (int)pc->workload, wl);
+		free(wl);
 	}
-	free(safe);
-	free(fit);
+	out_printf(stdout, "%-*s ", DELETED_W, clock_of(p->r.deletion_us, t));
+	at = pc->name + (pc->workload > 0 ? pc->workload + 1 : 0) +
+	    DELETED_W + 2;
+	if (pc->exits == 0)
+		out_printf(stdout, "%s\n", how.data);
+	else
+		print_exits(how.data, at, pc->exits);
+	free(n);
 	buf_free(&how);
-	buf_free(&line);
+	buf_free(&name);
 }
 
 static const struct option db_json_opts[] = {
 	{ "db", required_argument, NULL, 'd' },
 	{ "json", no_argument, NULL, 'j' },
+	{ "wide", no_argument, NULL, 'w' },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
 
-/* Parses --db, --json and --help.  Returns -1 to go on, else a status. */
+/*
+ * Parses --db, --help and, where json and wide are not NULL, --json and
+ * --wide.  Returns -1 to go on, else a status.
+ */
 static int
 parse_opts(const struct cmd_entry *ce, int argc, char **argv,
-    const char **db, int *json)
+    const char **db, int *json, int *wide)
 {
 	int	ch;
 
@@ -263,6 +364,12 @@ parse_opts(const struct cmd_entry *ce, int argc, char **argv,
 				return (cmd_usage_error(ce, "bad option "
 				    "'--json'"));
 			*json = 1;
+			break;
+		case 'w':
+			if (wide == NULL)
+				return (cmd_usage_error(ce, "bad option "
+				    "'--wide'"));
+			*wide = 1;
 			break;
 		case 'h':
 			return (cmd_help(ce));
@@ -282,9 +389,10 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	const char	*db = NULL;
 	char		*cause = NULL;
 	size_t		 i;
-	int		 json = 0, rc, width;
+	struct pods_cols cols;
+	int		 json = 0, wide = 0, rc, width;
 
-	if ((rc = parse_opts(ce, argc, argv, &db, &json)) != -1)
+	if ((rc = parse_opts(ce, argc, argv, &db, &json, &wide)) != -1)
 		return (rc);
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
@@ -297,15 +405,18 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		store_close(st);
 		return (EXIT_FAIL);
 	}
-	width = out_term_width();
+	width = wide ? 0 : out_table_width();
+	fit_cols(&l, width, &cols);
 	if (!json && l.n > 0)
-		out_printf(stdout, "%-32s %-16s %-8s %s\n", "NAMESPACE/POD",
-		    "WORKLOAD", "DELETED", "CONTAINERS: EXIT");
+		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)cols.name,
+		    "NAMESPACE/POD", cols.workload > 0 ? "WORKLOAD" : "",
+		    (int)(cols.workload > 0 ? cols.workload - 7 : 0), "",
+		    DELETED_W, "DELETED", "CONTAINERS: EXIT");
 	for (i = 0; i < l.n; i++) {
 		if (json)
 			print_pod_json(&l.v[i]);
 		else
-			print_pod_line(&l.v[i], width);
+			print_pod_line(&l.v[i], &cols);
 	}
 	if (!json && l.n == 0)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
@@ -356,7 +467,7 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	size_t			 i;
 	int			 rc, width;
 
-	if ((rc = parse_opts(ce, argc, argv, &db, NULL)) != -1)
+	if ((rc = parse_opts(ce, argc, argv, &db, NULL, NULL)) != -1)
 		return (rc);
 	if (optind + 1 != argc)
 		return (cmd_usage_error(ce, optind == argc ? "no POD given" :

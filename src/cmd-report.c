@@ -1,10 +1,10 @@
 /*
- * cmd-report.c: "coroner report".  Shows the stored findings as a report
- * in one of three formats (a table of writers: report-md.c,
- * report-html.c, and the JSON of report-json.c), running the analysis
- * first when the database holds none (DESIGN §7).  With -o the report is
- * written atomically: a temporary file beside the target, then rename().
- * No SQL, no rules, no formatting of findings here.
+ * cmd-report.c: "coroner report".  Shows the stored findings as a report in one
+ * of three formats (a table of writers: report-md.c, report-html.c, and the
+ * JSON of report-json.c), running the analysis first when the database holds
+ * none (coroner(1), COMMANDS).  With -o the report is written atomically: a
+ * temporary file beside the target, then rename(). No SQL, no rules, no
+ * formatting of findings here.
  */
 #include <getopt.h>
 #include <stdio.h>

@@ -1,8 +1,8 @@
 /*
  * cmd.c: what every subcommand shares (cmd.h): the database path rule of
- * DESIGN §7, opening the database (and bringing a stale model up to
- * date), usage errors, help text and option values.  No SQL, no parsing
- * of inputs.
+ * coroner(1), COMMANDS, opening the database (and bringing a stale model
+ * up to date), usage errors, help text and option values.  No SQL, no
+ * parsing of inputs.
  */
 #include <errno.h>
 #include <stdarg.h>

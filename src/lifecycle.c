@@ -10,7 +10,7 @@
  * it was not its deletion (eviction, preemption, node shutdown: a
  * kubelet's kill is never the deletion request); resolves each pod's
  * workload through its owners; and records which IP each pod owned when.
- * The rules are DESIGN §5.  Each derived time keeps a basis saying
+ * The rules are coroner(1), THE MODEL.  Each derived time keeps a basis saying
  * whether it was observed or inferred, and from what.  No SQL (store.c)
  * and no drawing.
  */
@@ -619,10 +619,10 @@ is_main(const struct lc_container *c)
 }
 
 /*
- * SIGTERM and the SIGKILL deadline of one container, given the deletion
- * request and the grace (DESIGN §5): the preStop hook runs first and uses
- * the grace up; SIGTERM follows it; SIGKILL comes at request + grace, but
- * never less than 2 s after SIGTERM.
+ * SIGTERM and the SIGKILL deadline of one container, given the deletion request
+ * and the grace (coroner(1), THE MODEL): the preStop hook runs first and uses
+ * the grace up; SIGTERM follows it; SIGKILL comes at request + grace, but never
+ * less than 2 s after SIGTERM.
  */
 /*
  * A duration in microseconds, from n units of unit_us, clamped to

@@ -1,6 +1,6 @@
 /*
- * lint.c: the checks of "coroner lint" (lint.h): a workload manifest's
- * pod template against the lifecycle rules of DESIGN §5 and the numbers
+ * lint.c: the checks of "coroner lint" (lint.h): a workload manifest's pod
+ * template against the lifecycle rules of coroner(1), THE MODEL and the numbers
  * past incidents measured.
  *
  *   grace-budget        the grace period holds each app container's

@@ -244,7 +244,9 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    row_termination, "pod_uid, container, finished_us"),
 };
 
-/* Containers that are proxies or agents beside the app (DESIGN §5). */
+/*
+ * Containers that are proxies or agents beside the app (coroner(1), THE MODEL).
+ */
 static const char *const proxy_names[] = {
 	"istio-proxy", "linkerd-proxy", "envoy", "envoy-sidecar",
 	"cloud-sql-proxy", "cloudsql-proxy", "vault-agent",

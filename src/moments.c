@@ -383,6 +383,11 @@ event_moment(void *ctx, const struct rec_event *e, const struct store_ref *ref)
 	if (m != NULL) {
 		m->src = MS_EVENT;
 		m->ref = *ref;
+		if (e->count > 1 && e->last_us != TIME_NONE &&
+		    e->last_us > m->t_us) {
+			m->from_us = m->t_us;
+			m->to_us = e->last_us;
+		}
 		m->container = e->container;
 		if (m->container != NULL)
 			m->container = arena_strdup(&ms->strings,
@@ -604,16 +609,37 @@ moments_load(struct store *st, const struct podset_pod *p,
 	return (0);
 }
 
+/* The time of the latest container death or pod end, or TIME_NONE. */
+static int64_t
+last_death(const struct moments *ms)
+{
+	int64_t	t = TIME_NONE;
+	size_t	i;
+
+	for (i = 0; i < ms->n; i++) {
+		if ((ms->v[i].kind == MO_DIED || ms->v[i].kind == MO_ENDED ||
+		    ms->v[i].kind == MO_EXIT || ms->v[i].kind == MO_OOM) &&
+		    (t == TIME_NONE || ms->v[i].t_us > t))
+			t = ms->v[i].t_us;
+	}
+	return (t);
+}
+
 void
 moments_finish(struct moments *ms)
 {
 	const struct podset_pod	*p = ms->pod;
+	int64_t			 last;
 	size_t			 i;
 
 	xqsort(ms->v, ms->n, sizeof *ms->v, cmp_moment);
 	if (p->r.deletion_us != TIME_NONE) {
 		ms->zero_us = p->r.deletion_us;
 		ms->zero_what = "deletion request";
+	} else if ((last = last_death(ms)) != TIME_NONE) {
+		/* a pod that was never deleted: its latest death */
+		ms->zero_us = last;
+		ms->zero_what = "last death of a container";
 	} else if (p->r.created_us != TIME_NONE) {
 		ms->zero_us = p->r.created_us;
 		ms->zero_what = "pod's creation";

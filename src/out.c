@@ -651,6 +651,23 @@ out_term_width(void)
 }
 
 int
+out_table_width(void)
+{
+	const char	*env = getenv("COLUMNS");
+	long		 n;
+	char		*end;
+
+	if (isatty(STDOUT_FILENO))
+		return (out_term_width());
+	if (env == NULL || *env == '\0')
+		return (80);
+	n = strtol(env, &end, 10);
+	if (*end != '\0' || n < 40 || n > 10000)
+		return (80);
+	return ((int)n);
+}
+
+int
 out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
 {
 	char		*safe = out_safe(text, strlen(text), SIZE_MAX);

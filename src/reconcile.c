@@ -216,7 +216,7 @@ score(struct rc *rc, struct wl *w, int64_t span_from, int64_t span_to)
 	w->p_value = binom_tail((int64_t)rc->nm, w->in_windows, w->coverage);
 }
 
-/* The evidence fields both record kinds share (DESIGN §6). */
+/* The evidence fields both record kinds share (coroner(1), FINDINGS). */
 static json_t *
 evidence(struct rc *rc, const char *ref, const char *act, int64_t total,
     int64_t missing, struct wl *w, int64_t unexpected)

@@ -3,7 +3,7 @@
  * terminal and rendered on a code host: a title, the incident window, a
  * summary table, the sources, then per finding a heading, its summary,
  * pods, evidence tables and recommendation.  It reads only the report
- * JSON of DESIGN §8 (report-json.c), never the store or SQL.
+ * JSON of coroner(1), REPORT JSON (report-json.c), never the store or SQL.
  *
  * Every value from the data goes through md_put(), which strips control
  * bytes and invalid UTF-8 (out_safe) and backslash-escapes what

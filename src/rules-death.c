@@ -1,12 +1,12 @@
 /*
  * rules-death.c: the findings about how containers and pods ended other
- * than by their deletion (DESIGN §5, §6): oom-killed, node-restart,
- * crash-loop, liveness-restart, evicted and start-failed (analyze.h).
- * They read the model's pods, containers and terminations (a->pods: who
- * ended each termination is the model's, lifecycle.c) and the last lines
- * of a previous instance's log (through store.h).  Pods are grouped per
- * workload and cause: one finding lists every pod of it.  No SQL, no
- * drawing.
+ * than by their deletion (coroner(1), THE MODEL and FINDINGS): oom-killed,
+ * node-restart, crash-loop, liveness-restart, evicted and start-failed
+ * (analyze.h).  They read
+ * the model's pods, containers and terminations (a->pods: who ended each
+ * termination is the model's, lifecycle.c) and the last lines of a previous
+ * instance's log (through store.h).  Pods are grouped per workload and cause:
+ * one finding lists every pod of it.  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /*
- * rules-job.c: the Jobs' findings (DESIGN §1 story 3c, §5, §6):
+ * rules-job.c: the Jobs' findings (coroner(1), FINDINGS):
  * job-held-by-sidecar, job-overran and job-failed (analyze.h).
  *
  * They read the model's pods and containers (a->pods), the Job runs

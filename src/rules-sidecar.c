@@ -1,7 +1,7 @@
 /*
- * rules-sidecar.c: the mesh sidecar's findings (DESIGN §1 story 3, §5,
- * §6): sidecar-exited-before-app and app-started-before-proxy
- * (analyze.h).  The Jobs' findings are in rules-job.c.
+ * rules-sidecar.c: the mesh sidecar's findings (coroner(1), FINDINGS):
+ * sidecar-exited-before-app and app-started-before-proxy (analyze.h).
+ * The Jobs' findings are in rules-job.c.
  *
  * They read the model's pods and containers (a->pods), the per-second
  * attempts attributed to each pod and the rollouts (through store.h), and

@@ -1,11 +1,11 @@
 /*
- * rules.c: the table of finding kinds (analyze.h: finding_kinds[], every
- * kind of DESIGN §6 with its severity, meaning and rule) and the rules of
- * the grace period, sigkill-at-grace-deadline and grace-budget-too-small.
- * The other families are rules-traffic.c, rules-sidecar.c, rules-job.c,
- * rules-death.c and reconcile.c.  Pods are grouped per workload and
- * rollout: one finding lists every pod of it.  A rule adds a finding only
- * with the evidence rows behind it.  No SQL, no drawing.
+ * rules.c: the table of finding kinds (analyze.h: finding_kinds[], every kind
+ * of coroner(1), FINDINGS with its severity, meaning and rule) and the rules of
+ * the grace period, sigkill-at-grace-deadline and grace-budget-too-small. The
+ * other families are rules-traffic.c, rules-sidecar.c, rules-job.c,
+ * rules-death.c and reconcile.c.  Pods are grouped per workload and rollout:
+ * one finding lists every pod of it.  A rule adds a finding only with the
+ * evidence rows behind it.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -193,10 +193,10 @@ rule_grace_budget(struct analysis *a, char **cause)
 #define K(k)	FK_BIT(FK_##k)
 
 /*
- * Every finding kind (DESIGN §6; the README's table), its severity and
- * meaning (for help texts and reports) and the rule that finds it.  The
- * rules run in this order, except that a rule runs after those of the
- * kinds in its "after" set, whose findings it reads.
+ * Every finding kind (coroner(1), FINDINGS; the README's table), its severity
+ * and meaning (for help texts and reports) and the rule that finds it.  The
+ * rules run in this order, except that a rule runs after those of the kinds in
+ * its "after" set, whose findings it reads.
  */
 const struct finding_kind_def finding_kinds[FK__COUNT] = {
 	[FK_SIGKILL_AT_DEADLINE] = {

@@ -1773,13 +1773,22 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	 * or kill (not an init container's, which ends to let the pod
 	 * start); a failure is a second of failed requests to an IP.
 	 */
+	/*
+	 * A clean exit (0) of a pod never deleted is work done (a Job's),
+	 * not an end the incident is about; every other exit, and every
+	 * death of a container that was restarted, is.
+	 */
 	static const char incident[] =
 	    "SELECT min(t), max(t) FROM ("
 	    " SELECT deletion_us AS t FROM pods"
 	    " UNION ALL SELECT gone_us FROM pods"
 	    "  WHERE deletion_us IS NOT NULL"
-	    " UNION ALL SELECT finished_us FROM containers"
-	    "  WHERE NOT init OR native_sidecar"
+	    " UNION ALL SELECT c.finished_us FROM containers c"
+	    "  JOIN pods p ON p.uid = c.pod_uid"
+	    "  WHERE (NOT c.init OR c.native_sidecar) AND (c.exit_code IS NULL"
+	    "  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"
+	    " UNION ALL SELECT finished_us FROM terminations"
+	    "  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"
 	    " UNION ALL SELECT start_us FROM rollouts"
 	    " UNION ALL SELECT end_us FROM rollouts"
 	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
@@ -1790,7 +1799,9 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
 	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
 	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
-	    "  c.native_sidecar))),"
+	    "  c.native_sidecar) AND (c.exit_code IS NULL OR c.exit_code <> 0))"
+	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
+	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
 	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
 	    "  end_us IS NOT NULL),"
 	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
@@ -2316,18 +2327,11 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 	return (stop);
 }
 
-/* The text of column i, or NULL. */
+/* The text of column i (borrowed until the next step), or NULL. */
 static const char *
 col_text(sqlite3_stmt *s, int i)
 {
 	return ((const char *)sqlite3_column_text(s, i));
-}
-
-static int64_t
-col_int(sqlite3_stmt *s, int i)
-{
-	return (sqlite3_column_type(s, i) == SQLITE_NULL ? INT64_MIN :
-	    sqlite3_column_int64(s, i));
 }
 
 int
@@ -2360,17 +2364,17 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
 		memset(&q, 0, sizeof q);
 		q.ref.id = sqlite3_column_int64(s, 0);
 		q.ref.source_id = sqlite3_column_int64(s, 1);
-		q.ref.line = col_int(s, 2);
+		q.ref.line = store_col_int(s, 2, INT64_MIN);
 		q.r.line = q.ref.line;
-		q.r.start_us = col_int(s, 3);
-		q.r.end_us = col_int(s, 4);
-		q.r.duration_us = col_int(s, 5);
+		q.r.start_us = store_col_int(s, 3, INT64_MIN);
+		q.r.end_us = store_col_int(s, 4, INT64_MIN);
+		q.r.duration_us = store_col_int(s, 5, INT64_MIN);
 		q.r.method = col_text(s, 6);
 		q.r.host = col_text(s, 7);
 		q.r.path = col_text(s, 8);
 		q.r.protocol = col_text(s, 9);
-		q.r.status = col_int(s, 10);
-		q.r.bytes = col_int(s, 11);
+		q.r.status = store_col_int(s, 10, INT64_MIN);
+		q.r.bytes = store_col_int(s, 11, INT64_MIN);
 		q.r.client = col_text(s, 12);
 		q.r.user_agent = col_text(s, 13);
 		q.r.namespace = col_text(s, 14);
@@ -2381,13 +2385,13 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
 		q.r.failure = col_text(s, 19);
 		q.r.request_id = col_text(s, 20);
 		q.r.dialect = col_text(s, 21);
-		q.a.seq = col_int(s, 22);
+		q.a.seq = store_col_int(s, 22, INT64_MIN);
 		q.a.upstream = col_text(s, 23);
 		q.a.ip = col_text(s, 24);
-		q.a.port = col_int(s, 25);
-		q.a.status = col_int(s, 26);
-		q.a.duration_us = col_int(s, 27);
-		q.a.time_us = col_int(s, 28);
+		q.a.port = store_col_int(s, 25, INT64_MIN);
+		q.a.status = store_col_int(s, 26, INT64_MIN);
+		q.a.duration_us = store_col_int(s, 27, INT64_MIN);
+		q.a.time_us = store_col_int(s, 28, INT64_MIN);
 		if ((stop = cb(ctx, &q)) != 0)
 			break;
 	}

@@ -225,7 +225,7 @@ tally_end(const struct rec_request *r, const struct rec_attempt *a,
 /*
  * Counts one attempt in the second it began, and its failure (a 5xx, no
  * response) in the second it ended: a request cut when a proxy or the
- * app exits fails at that exit, though it began before (DESIGN §5).
+ * app exits fails at that exit, though it began before (coroner(1), THE MODEL).
  */
 static void
 tally_count(struct tally *t, const char *ip, const char *hint, int64_t at,

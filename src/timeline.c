@@ -135,6 +135,30 @@ phase_lane(const struct podset_pod *p, struct tl_pod *tp)
 		span(l, after, r->gone_us, TL_EXITED);
 }
 
+/*
+ * The instances of a container that died and were restarted before its
+ * last one: each ran until it died, then waited for its restart.
+ */
+static void
+earlier_instances(const struct podset_pod *p, const struct row_container *c,
+    struct tl_lane *l)
+{
+	const struct row_termination	*t;
+	size_t				 i;
+
+	for (i = 0; i < p->nt; i++) {
+		t = &p->t[i];
+		if (strcmp(t->container, c->name) != 0 ||
+		    t->finished_us == TIME_NONE ||
+		    (c->started_us != TIME_NONE &&
+		    t->finished_us > c->started_us))
+			continue;
+		span(l, t->started_us, t->finished_us, TL_RUNNING);
+		span(l, t->finished_us, t->restarted_us != TIME_NONE ?
+		    t->restarted_us : c->started_us, TL_PENDING);
+	}
+}
+
 /* One container's lane: running, ready, preStop, after SIGTERM. */
 static void
 container_lane(const struct podset_pod *p, const struct row_container *c,
@@ -143,6 +167,7 @@ container_lane(const struct podset_pod *p, const struct row_container *c,
 	int64_t	end = c->finished_us, del = p->r.deletion_us, term;
 
 	l->c = c;
+	earlier_instances(p, c, l);
 	if (c->started_us == TIME_NONE)
 		return;
 	if (del == TIME_NONE || del < c->started_us ||

@@ -321,6 +321,26 @@ death_clear(struct tui_state *ts)
 	memset(&ts->dv, 0, sizeof ts->dv);
 }
 
+/*
+ * The axis of a pod never deleted: around its latest death (the zero of
+ * its moments), to its restart after it.
+ */
+static void
+last_death_axis(struct death_state *dv)
+{
+	int64_t	z = dv->ms.zero_us, hi = z + 10 * SEC_US;
+	size_t	i;
+
+	for (i = 0; i < dv->ms.n; i++) {
+		if (dv->ms.v[i].kind == MO_RESTARTED && dv->ms.v[i].t_us >= z &&
+		    dv->ms.v[i].t_us + 5 * SEC_US > hi &&
+		    dv->ms.v[i].t_us - z < 600 * SEC_US)
+			hi = dv->ms.v[i].t_us + 5 * SEC_US;
+	}
+	dv->home.lo_us = z - 30 * SEC_US;
+	dv->home.hi_us = hi;
+}
+
 int
 death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 {
@@ -333,7 +353,10 @@ death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
 		return (-1);
 	timeline_pod(p, &dv->tp);
-	if (timeline_death_axis(p, 0, &dv->home) != 0 &&
+	if (p->r.deletion_us == TIME_NONE && dv->ms.zero_us != TIME_NONE &&
+	    dv->ms.zero_us != p->r.created_us)
+		last_death_axis(dv);
+	else if (timeline_death_axis(p, 0, &dv->home) != 0 &&
 	    timeline_death_axis(p, 1, &dv->home) != 0) {
 		dv->home.lo_us = 0;
 		dv->home.hi_us = 10 * SEC_US;
@@ -400,6 +423,12 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	case MO_LAST_ROUTED:
 		*pair = PAIR_PRESTOP;
 		return (G_ROUTED);
+	case MO_DIED:
+		*pair = PAIR_TERM;
+		return (G_DIED);
+	case MO_RESTARTED:
+		*pair = PAIR_RUNNING;
+		return (G_RESTART);
 	case MO_FIRST_FAILURE:
 	case MO_LAST_FAILURE:
 		*pair = PAIR_TERM;
@@ -407,6 +436,29 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	default:
 		return (G_EXIT);
 	}
+}
+
+/*
+ * A repeated event from its first to its last time: a line over the part
+ * in view, its mark at the last time too.
+ */
+static void
+repeated(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    const struct moment *m, enum tui_glyph g, enum tui_pair pair)
+{
+	const struct death_state	*dv = &ts->dv;
+	int				 a, b, x;
+
+	if (m->to_us < dv->axis.lo_us || m->from_us > dv->axis.hi_us)
+		return;
+	a = m->from_us < dv->axis.lo_us ? x0 : tui_col(m->from_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	b = m->to_us > dv->axis.hi_us ? x0 + w - 1 : tui_col(m->to_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	for (x = a; x >= 0 && x <= b; x++)
+		tui_put_glyph(win, &ts->look, y, x, G_HLINE, A_DIM, pair);
+	if (m->to_us <= dv->axis.hi_us && b >= 0)
+		tui_put_glyph(win, &ts->look, y, b, g, A_BOLD, pair);
 }
 
 /*
@@ -435,6 +487,8 @@ marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 			g = mark_of(m, &pair);
 			if (tui_mark_rank(g) != rank)
 				continue;
+			if (m->src == MS_EVENT && m->to_us > m->t_us)
+				repeated(win, ts, y, x0, w, m, g, pair);
 			x = tui_col(m->t_us, dv->axis.lo_us, dv->axis.hi_us,
 			    x0, w);
 			if (x >= 0)
@@ -444,29 +498,50 @@ marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	}
 }
 
-/* The exit code after a container's exit mark, when there is room. */
+/* A code beside the mark at t, right of it when there is room. */
+static void
+code_at(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    int64_t t, const char *code, int red)
+{
+	const struct death_state	*dv = &ts->dv;
+	int				 x, n = (int)strlen(code);
+
+	x = tui_col(t, dv->axis.lo_us, dv->axis.hi_us, x0, w);
+	if (x < 0)
+		return;
+	if (x + 1 + n <= x0 + w)
+		tui_text(win, &ts->look, y, x + 1, n, code, A_BOLD, red ?
+		    PAIR_TERM : PAIR_NONE);
+	else if (x - n >= x0)
+		tui_text(win, &ts->look, y, x - n, n, code, A_BOLD, red ?
+		    PAIR_TERM : PAIR_NONE);
+}
+
+/* The exit codes of a container's exits, last instance and earlier. */
 static void
 exit_codes(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
     const struct row_container *c)
 {
-	const struct death_state	*dv = &ts->dv;
-	char				 code[24];
-	int				 x;
+	const struct podset_pod		*p = ts->dv.pod;
+	const struct row_termination	*t;
+	char				 code[40];
+	size_t				 i;
 
+	for (i = 0; i < p->nt; i++) {
+		t = &p->t[i];
+		if (strcmp(t->container, c->name) != 0 ||
+		    t->finished_us == TIME_NONE || t->exit_code == INT_NONE ||
+		    t->finished_us == c->finished_us)
+			continue;
+		snprintf(code, sizeof code, "%lld", (long long)t->exit_code);
+		code_at(win, ts, y, x0, w, t->finished_us, code, 1);
+	}
 	if (c->finished_us == TIME_NONE || c->exit_code == INT_NONE)
-		return;
-	x = tui_col(c->finished_us, dv->axis.lo_us, dv->axis.hi_us, x0, w);
-	if (x < 0)
 		return;
 	snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
 	    c->killed_at_deadline ? " SIGKILL" : "");
-	if (x + 1 + (int)strlen(code) <= x0 + w)
-		tui_text(win, &ts->look, y, x + 1, (int)strlen(code), code,
-		    A_BOLD, c->killed_at_deadline ? PAIR_TERM : PAIR_NONE);
-	else if (x - (int)strlen(code) >= x0)
-		tui_text(win, &ts->look, y, x - (int)strlen(code),
-		    (int)strlen(code), code, A_BOLD, c->killed_at_deadline ?
-		    PAIR_TERM : PAIR_NONE);
+	code_at(win, ts, y, x0, w, c->finished_us, code,
+	    c->killed_at_deadline);
 }
 
 /* Whether any moment of this kind exists. */
@@ -545,7 +620,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		MO_DELETION, MO_SIGTERM, MO_DEADLINE, MO_GONE
 	};
 	static const enum moment_kind	 exits[] = {
-		MO_EXIT, MO_KILLED, MO_OOM
+		MO_EXIT, MO_KILLED, MO_OOM, MO_DIED, MO_RESTARTED
 	};
 	static const enum moment_kind	 ev[] = { MO_EVENT };
 	static const enum moment_kind	 lg[] = { MO_LOG };
@@ -612,7 +687,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    PAIR_NONE, "%s%s", c->sidecar ? "~" : "", c->name);
 		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
 		    dv->axis.hi_us, &dv->tp.c[i], 0);
-		marks(win, ts, y, x0, pw, exits, 3, c->name);
+		marks(win, ts, y, x0, pw, exits, 5, c->name);
 		exit_codes(win, ts, y, x0, pw, c);
 		y++;
 	}

@@ -34,6 +34,8 @@ static const char *const glyphs[G__COUNT][2] = {
 	[G_ROLLOUT] = { "\xe2\x94\x81", "#" },		/* ━ */
 	[G_ROUTED] = { "\xe2\x96\xb6", ">" },		/* ▶ */
 	[G_FAILURE] = { "!", "!" },
+	[G_DIED] = { "\xe2\x9c\x9d", "+" },		/* ✝ */
+	[G_RESTART] = { "\xe2\x86\xbb", "@" },		/* ↻ */
 	[G_HLINE] = { "\xe2\x94\x80", "-" },		/* ─ */
 	[G_VLINE] = { "\xe2\x94\x82", "|" },		/* │ */
 	[G_CURSOR] = { "\xe2\x96\xb2", "^" },		/* ▲ */
@@ -207,6 +209,16 @@ tui_keybar(WINDOW *win, int h, int w, const struct tui_state *ts,
 }
 
 int
+tui_top(int cursor, int top, int rows)
+{
+	if (cursor >= 0 && cursor < top)
+		top = cursor;
+	if (cursor >= 0 && rows > 0 && cursor >= top + rows)
+		top = cursor - rows + 1;
+	return (top < 0 ? 0 : top);
+}
+
+int
 tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w)
 {
 	double	f;
@@ -230,7 +242,13 @@ tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
 
 	if (zero_us != TIME_NONE) {
 		off = t_us - zero_us;
-		if (step_s >= 60 && off % 60000000 == 0)
+		if (step_s >= 86400 && off % 86400000000LL == 0)
+			snprintf(out, len, "%+lld d", (long long)(off /
+			    86400000000LL));
+		else if (step_s >= 3600 && off % 3600000000LL == 0)
+			snprintf(out, len, "%+lld h", (long long)(off /
+			    3600000000LL));
+		else if (step_s >= 60 && off % 60000000 == 0)
 			snprintf(out, len, "%+lld min", (long long)(off /
 			    60000000));
 		else
@@ -338,8 +356,8 @@ int
 tui_mark_rank(enum tui_glyph g)
 {
 	static const enum tui_glyph	 order[] = {
-		G_LOG, G_EVENT, G_MISSING, G_FAILURE, G_ROUTED, G_GONE,
-		G_EXIT, G_DELETION,
+		G_LOG, G_EVENT, G_MISSING, G_FAILURE, G_ROUTED, G_RESTART,
+		G_GONE, G_EXIT, G_DIED, G_DELETION,
 		G_SIGTERM, G_DEADLINE, G_KILLED
 	};
 	size_t				 i;

@@ -49,13 +49,7 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 static int
 list_top(const struct findings_state *fl, int rows)
 {
-	int	top = fl->top;
-
-	if (fl->cursor < top)
-		top = fl->cursor;
-	if (rows > 0 && fl->cursor >= top + rows)
-		top = fl->cursor - rows + 1;
-	return (top < 0 ? 0 : top);
+	return (tui_top(fl->cursor, fl->top, rows));
 }
 
 void
@@ -398,13 +392,7 @@ finding_load(struct tui_state *ts, char **cause)
 static int
 fv_top(const struct finding_state *fv, int rows)
 {
-	int	top = fv->top;
-
-	if (fv->cursor >= 0 && fv->cursor < top)
-		top = fv->cursor;
-	if (fv->cursor >= 0 && rows > 0 && fv->cursor >= top + rows)
-		top = fv->cursor - rows + 1;
-	return (top < 0 ? 0 : top);
+	return (tui_top(fv->cursor, fv->top, rows));
 }
 
 void

@@ -35,6 +35,8 @@ static const struct {
 	{ G_ROUTED, PAIR_PRESTOP, "the last request routed after the "
 	    "deletion: the load balancer's lag" },
 	{ G_FAILURE, PAIR_TERM, "the first and last failed request" },
+	{ G_DIED, PAIR_TERM, "a container died (it was restarted after)" },
+	{ G_RESTART, PAIR_RUNNING, "the kubelet restarted it" },
 	{ G_BAR4, PAIR_READY, "requests per column (height: how many)" },
 };
 

@@ -412,14 +412,13 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 static int
 first_row(const struct pods_state *pl, int rows)
 {
-	int	top = pl->top;
+	int	top = tui_top(pl->cursor, pl->top, rows);
 
-	if (pl->cursor >= 0 && pl->cursor < top)
-		top = pl->cursor > 0 && pl->rows[pl->cursor - 1].pod == NULL ?
-		    pl->cursor - 1 : pl->cursor;
-	if (pl->cursor >= top + rows)
-		top = pl->cursor - rows + 1;
-	return (top < 0 ? 0 : top);
+	/* the workload's heading with its first pod */
+	if (pl->cursor > 0 && top == pl->cursor &&
+	    pl->rows[pl->cursor - 1].pod == NULL)
+		top--;
+	return (top);
 }
 
 void

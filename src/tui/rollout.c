@@ -361,13 +361,7 @@ lane_rows(const struct rollout_state *rv)
 static int
 rv_top(const struct rollout_state *rv, int rows)
 {
-	int	per = lane_rows(rv), fit = rows / per, top = rv->top;
-
-	if (rv->cursor < top)
-		top = rv->cursor;
-	if (fit > 0 && rv->cursor >= top + fit)
-		top = rv->cursor - fit + 1;
-	return (top < 0 ? 0 : top);
+	return (tui_top(rv->cursor, rv->top, rows / lane_rows(rv)));
 }
 
 void

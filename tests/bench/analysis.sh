@@ -1,5 +1,5 @@
 #!/bin/sh
-# analysis.sh: the analysis rows of "make bench" (DESIGN §10): "coroner
+# analysis.sh: the analysis rows of "make bench" (the README, Speed): "coroner
 # analyze" on a database of 10,000 pods and 10 million request attempts,
 # and reconciling 2 million reference records against 2 million actual
 # ones (20,000 missing) with the same pods' termination windows; each
@@ -61,7 +61,7 @@ rm -f "$dir/rec.db" "$dir/ref.csv" "$dir/act.ndjson"
 echo
 awk -F '\t' '
 BEGIN { fmt = "%-48s %8s %8s  %s\n"
-	printf fmt, "analysis (DESIGN 10)", "s", "RSS MB", "target" }
+	printf fmt, "analysis (README, Speed)", "s", "RSS MB", "target" }
 {
 	t = ""
 	if ($1 ~ /^(analyze|reconcile)/)

@@ -1,5 +1,5 @@
 /*
- * gen-nginx.c: the input generator of "make bench" (DESIGN §10).
+ * gen-nginx.c: the input generator of "make bench" (the README, Speed).
  *
  * Writes, deterministically (a fixed seed and a PRNG of its own, never the
  * C library's), a realistic ingress-nginx controller log in the default

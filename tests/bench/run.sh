@@ -1,5 +1,5 @@
 #!/bin/sh
-# run.sh: "make bench" (DESIGN §10).  Generates ingress-nginx logs with
+# run.sh: "make bench" (the README, Speed).  Generates ingress-nginx logs with
 # tests/bench/gen-nginx (1 M and 5 M lines, plain and .zst), times
 # "coroner import" on them and the peers on the same data (sqlite3's
 # .import of the same rows as TSV, lnav, goaccess), and prints one table
@@ -415,7 +415,7 @@ END {
 	    " goaccess parses the combined part of each line."
 	print ""
 	tf = "%-48s %-22s %s\n"
-	printf tf, "target (DESIGN 10)", "measured", "result"
+	printf tf, "target (README, Speed)", "measured", "result"
 	if (tsec("cor1") > 0 && tsec("lnav1") > 0) {
 		r = tsec("lnav1") / tsec("cor1")
 		printf tf, "coroner >= 2x faster than lnav (1 M lines)",

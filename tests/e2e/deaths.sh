@@ -29,7 +29,7 @@ scenario() {
 	is "$1-analyze" 0 $?
 }
 
-# The kinds of DESIGN's new deaths a report ($1) has, sorted.
+# The kinds of the new deaths a report ($1) has, sorted.
 kinds() {
 	q "$1" "[.findings[].kind | select(IN($NEW[]))] | sort"
 }
@@ -73,10 +73,11 @@ is loop-oom-last-state '["importer",1,137,"2026-06-03T14:07:00.000Z"]' \
     .evidence.pods_detail[0].restarted]')"
 is loop-oom-control 0 "$(q "$T/crash-loop-control.json" '[.findings[] |
     select(.kind == "oom-killed")] | length')"
-"$CORONER" pods --db "$T/crash-loop.db" >"$T/loop.pods"
+"$CORONER" pods --db "$T/crash-loop.db" --wide >"$T/loop.pods"
 ok loop-pods-restarts grep -q \
     "app 1 CrashLoopBackOff \\[7 restarts, last exit 1 Error\\]" "$T/loop.pods"
-is loop-pods-80-columns 0 "$(awk 'length > 80' "$T/loop.pods" | wc -l |
+"$CORONER" pods --db "$T/crash-loop.db" >"$T/loop80.pods"
+is loop-pods-80-columns 0 "$(awk 'length > 80' "$T/loop80.pods" | wc -l |
     tr -d ' ')"
 
 # liveness: killed twice, never deleted
@@ -103,7 +104,8 @@ ok live-timeline-restarted grep -q 'api restarted (restart 2)' \
     "$T/live.timeline"
 ok live-timeline-basis grep -q '2 restarts counted by the kubelet; 2' \
     "$T/live.timeline"
-ok live-timeline-no-deletion grep -q "offsets from the pod's creation" \
+# never deleted: the offsets count from its last death, not a deletion
+ok live-timeline-no-deletion grep -q "offsets from the last death of a container" \
     "$T/live.timeline"
 
 # evicted: node pressure, preemption, node shutdown; never a deletion

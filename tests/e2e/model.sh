@@ -27,6 +27,8 @@ golden() {
 	fi
 }
 golden pods.out "$CORONER" pods --db "$db"
+golden pods-wide.out "$CORONER" pods --db "$db" --wide
+golden pods-100.out env COLUMNS=100 "$CORONER" pods --db "$db"
 golden pods-json.out "$CORONER" pods --db "$db" --json
 golden timeline.out "$CORONER" timeline --db "$db" returns-api-7d9f8b6c5-x2kq9
 golden rollouts.out sqlite3 "$db" "SELECT namespace, deployment, new_rs,
@@ -59,8 +61,10 @@ is reuse-log-first "$(sqlite3 "$db" 'SELECT count(*), sum(errors) FROM
     "$(sqlite3 "$T/o.db" 'SELECT count(*), sum(errors) FROM buckets b JOIN
     pods p ON p.uid = b.pod_uid GROUP BY p.name ORDER BY 1')"
 
-# Every pod line fits 80 columns.
+# 80 columns into a pipe; --wide a pod a line, whole.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
+is pods-wide-one-line 6 "$(grep -c '^returns/.* invoice-writer' \
+    "$T/pods-wide.out")"
 is timeline-80-columns 0 \
     "$(awk 'length > 80' "$T/timeline.out" | wc -l | tr -d ' ')"
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# reconcile.sh: DESIGN story 1 found the way it really was, from the
+# reconcile.sh: the grace-budget story (samples/grace-budget) found the way it really was, from the
 # records: a generated rollout (tests/gen/incident.py records-lost) where
 # six pods are SIGKILLed at the grace deadline, 60 records accepted in
 # their last seconds are lost and 3 more elsewhere.  The finding must name

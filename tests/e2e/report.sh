@@ -1,7 +1,7 @@
 #!/bin/sh
 # report.sh: "coroner report" end to end on generated incidents
 # (tests/gen/incident.py grace-budget, and records-lost when the records
-# importer works): the JSON against the contract of DESIGN §8 (every
+# importer works): the JSON against the contract of coroner(1), REPORT JSON (every
 # field with its type), the Markdown (headings, one per finding, tables
 # intact), the HTML (one self-contained file: no scripts, no external
 # references, an SVG timeline per finding), that the analysis runs first
@@ -11,7 +11,7 @@
 # escape byte) is escaped in both documents.
 . "$(dirname "$0")/lib.inc"
 
-# The contract of DESIGN §8, one named jq check per line.
+# The contract of coroner(1), REPORT JSON, one named jq check per line.
 cat >"$T/contract.jq" <<'EOF'
 def sn: type == "string" or type == "null";
 def time: type == "null" or (type == "string" and

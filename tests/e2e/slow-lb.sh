@@ -1,5 +1,5 @@
 #!/bin/sh
-# slow-lb.sh: DESIGN story 2, the slow load balancer, end to end on a
+# slow-lb.sh: the slow load balancer story (samples/ingress-lag), the slow load balancer, end to end on a
 # generated incident (tests/gen/slow_lb.py): a GCLB keeps routing to the
 # old pods of checkout/web for 8 s after their deletion request, but they
 # have no preStop sleep and close their listener at once.  The analysis

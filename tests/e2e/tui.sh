@@ -5,7 +5,7 @@
 # sample incident: the pods, a filter to a killed pod, its death view
 # stepped to the SIGKILL moment, the rollout view, a finding, the SQL
 # prompt, the export, a resize to 80x24 and Q.  Then NO_COLOR, LANG=C,
-# TERM=vt100, and a pod whose name holds escape sequences.
+# TERM=vt100, a crash loop, and a pod whose name holds escape sequences.
 . "$(dirname "$0")/lib.inc"
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tui: skipped: tmux is not installed"
@@ -163,6 +163,23 @@ wait_for ascii-death "Death returns"
 ok ascii-only sh -c "! $TM capture-pane -p | LC_ALL=C grep -q '[^ -~]'"
 keys Q
 wait_for ascii-quit "EXIT=0"
+
+# A crash loop (tests/gen/deaths.py): the container's latest death on its
+# lane with its code, the BackOff event repeated 30 times drawn from its
+# first time (off the left edge) to its last, 3 s after the death.
+python3 "$top/tests/gen/deaths.py" crash-loop "$T/loop" >/dev/null || exit 1
+"$CORONER" import -q --db "$T/loop.db" "$T/loop" >/dev/null 2>&1
+db=$T/loop.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for loop-overview "Incident window"
+keys 2 Enter
+wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
+wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
+ok loop-code sh -c "$TM capture-pane -p | grep -q '^app .*1\$'"
+ok loop-event-span sh -c "$TM capture-pane -p |
+    grep -q '^events  *─────*◆ *\$'"
+keys Q
+wait_for loop-quit "EXIT=0"
 
 # A pod whose name holds escape sequences: shown inert.
 evil=$T/evil.db

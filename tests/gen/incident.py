@@ -9,7 +9,7 @@ STORY is grace-budget, records-lost, records-control, healthy, or sample
 (the bundled sample incident: records-lost with the ingress-nginx log of
 the same rollout, compressed with zstd as samples/grace-budget keeps it).
 
-grace-budget (DESIGN story 1): Deployment returns/returns-api rolls from
+grace-budget (the grace-budget story (samples/grace-budget)): Deployment returns/returns-api rolls from
 ReplicaSet returns-api-7d9f8b6c5 (revision 1) to returns-api-5c8d7b9f4
 (revision 2) at 2026-05-12T09:00:00Z.  Each old pod's invoice-writer has a
 preStop "sleep 25" in a 30 s grace period and needs 15 s to flush after
@@ -347,7 +347,7 @@ def write_records(out, missing):
 
 
 def records_lost(out):
-    """DESIGN story 1 in the records: six old pods SIGKILLed at the grace
+    """the grace-budget story (samples/grace-budget) in the records: six old pods SIGKILLed at the grace
     deadline; the 10 records each accepted in its last 10 seconds (after
     SIGTERM, before SIGKILL) are lost, and 3 more elsewhere."""
     grace_budget(out, npods=6)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""sidecar.py: writes DESIGN story 3, "the mesh sidecar", in the formats
+"""sidecar.py: writes the mesh sidecar story (samples/mesh-sidecar), "the mesh sidecar", in the formats
 kubectl, Envoy and the container runtime write, deterministically (no
 randomness, fixed times), for the end-to-end tests.
 

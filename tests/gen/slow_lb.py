@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""slow_lb.py: writes DESIGN story 2, "the slow load balancer", in the
+"""slow_lb.py: writes the slow load balancer story (samples/ingress-lag), "the slow load balancer", in the
 formats kubectl and Cloud Logging write, deterministically (no randomness,
 fixed times), for the end-to-end tests.
 

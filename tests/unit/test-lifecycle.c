@@ -1,7 +1,7 @@
 /*
- * test-lifecycle.c: the model's rules of how a pod dies (DESIGN §5), on
- * observations written straight into a temporary store: the preStop sleep
- * and the grace budget, the 2 s floor, SIGKILL at the deadline versus
+ * test-lifecycle.c: the model's rules of how a pod dies (coroner(1), THE
+ * MODEL), on observations written straight into a temporary store: the preStop
+ * sleep and the grace budget, the 2 s floor, SIGKILL at the deadline versus
  * OOMKilled, native sidecars, a deletion known only from a Killing event,
  * workloads from owners and from names, and rollouts.
  */
