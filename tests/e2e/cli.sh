@@ -164,9 +164,11 @@ ok rejects-file-line grep -q 'bad-items/input:3: bad time in lastTimestamp' \
 is rejects-rows 2 "$(sqlite3 "$T/r.db" 'SELECT rows FROM sources')"
 is rejects-counted 5 "$(sqlite3 "$T/r.db" 'SELECT rejected FROM sources')"
 ok rejects-no-escape sh -c "! grep -q \"$(printf '\033')\" '$T/.err'"
+# A truncated input keeps the rows before the damage but fails (exit 1).
 run "$CORONER" import --db "$T/r.db" "$F/truncated/input"
-is truncated-exit 0 "$status"
+is truncated-exit 1 "$status"
 ok truncated-says grep -q 'truncated JSON' "$T/.err"
+ok truncated-says-kept grep -q 'the input ended damaged (line [0-9]*: truncated JSON.*kept its [0-9]* rows from before the damage' "$T/.err"
 is integrity ok "$(sqlite3 "$T/r.db" 'PRAGMA integrity_check')"
 
 # A compressed file cut before anything decodes: named, exit 1.
