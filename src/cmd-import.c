@@ -103,6 +103,10 @@ struct import_run {
 					   the importer), or empty */
 	uint64_t	 group_bytes;	/* bytes of the inputs in the open
 					   group (store_group_begin) */
+	int		 header;	/* the source's name was printed
+					   above its members' lines */
+	int64_t		 empties;	/* members that were empty lists */
+	struct buf	 empty_kinds;	/* their formats, ", " between */
 };
 
 enum {
@@ -325,6 +329,58 @@ skip_member(struct import_run *run, const char *name)
 }
 
 /*
+ * What became of one input, on a line of its own that fits the width: a
+ * file's name, or a member's under its source's name (printed once),
+ * cut in the middle when too long (the database keeps it whole:
+ * sources_v), then what.
+ */
+static void
+say_input(struct import_run *run, const struct input *in, const char *what)
+{
+	size_t	 w = (size_t)out_term_width(), lead = 0, room, wc;
+	char	*fit;
+
+	if (run->quiet)
+		return;
+	if (input_member(in) != NULL) {
+		if (!run->header) {
+			fit = out_fit(input_path(in), w - 1, OUT_CUT_PATH, 0);
+			out_printf(stdout, "%s:\n", fit);
+			free(fit);
+			run->header = 1;
+		}
+		lead = 2;
+	}
+	wc = out_printed_cols(what);
+	room = w > lead + 2 + wc + 24 ? w - lead - 2 - wc : 24;
+	fit = out_fit(input_member(in) != NULL ? input_member(in) :
+	    input_name(in), room, OUT_CUT_PATH, 0);
+	out_printf(stdout, "%*s%s: ", (int)lead, "", fit);
+	out_wrap(stdout, what, lead + out_cols(fit) + 2, lead + 4, w);
+	free(fit);
+}
+
+/* An empty list: a file says so, a source's members are counted. */
+static void
+say_empty(struct import_run *run, const struct input *in,
+    const char *format)
+{
+	char	*what;
+
+	if (input_member(in) == NULL) {
+		what = xasprintf("empty (%s), nothing to import", format);
+		say_input(run, in, what);
+		free(what);
+		return;
+	}
+	run->empties++;
+	if (strstr(run->empty_kinds.data != NULL ? run->empty_kinds.data :
+	    "", format) == NULL)
+		buf_printf(&run->empty_kinds, "%s%s", run->empty_kinds.len >
+		    0 ? ", " : "", format);
+}
+
+/*
  * Imports one input.  Returns IMP_OK, IMP_SKIPPED (a member of a directory
  * or archive that holds nothing coroner reads), or IMP_FAILED (not
  * imported, or imported in part because it ended damaged).
@@ -338,7 +394,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		.ctx = run, .put = run_put, .reject = run_reject,
 		.damaged = run_damaged
 	};
-	char			*cause = NULL, *name, *safe;
+	char			*cause = NULL, *name, *safe, *what;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
 	int			 score, dup, rc, damaged;
 
@@ -361,9 +417,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 			return (rc);
 		}
 		if (strcmp(why, "empty input") == 0) {
-			if (!run->quiet)
-				out_printf(stdout, "%s: empty, skipped\n",
-				    name);
+			say_input(run, in, "empty, skipped");
 			free(name);
 			return (IMP_OK);
 		}
@@ -434,24 +488,62 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	if (run->rows == 0 && run->rejected == 0) {
 		/* an empty list: "already imported" would only puzzle */
-		if (!run->quiet)
-			out_printf(stdout, "%s: empty (%s), nothing to "
-			    "import\n", name, imp->name);
+		say_empty(run, in, imp->name);
 	} else if (dup) {
-		if (!run->quiet)
-			out_printf(stdout, "%s: already imported (the same "
-			    "content), "
-			    "nothing changed\n", name);
-	} else if (!run->quiet)
-		out_printf(stdout, "%s: %s, %lld rows, %lld rejected\n", name,
-		    imp->name, (long long)run->rows,
-		    (long long)run->rejected);
+		say_input(run, in, "already imported (the same content), "
+		    "nothing changed");
+	} else {
+		what = run->rejected > 0 ? xasprintf("%s, %lld row%s, %lld "
+		    "rejected", imp->name, (long long)run->rows, run->rows ==
+		    1 ? "" : "s", (long long)run->rejected) : xasprintf("%s, "
+		    "%lld row%s", imp->name, (long long)run->rows, run->rows ==
+		    1 ? "" : "s");
+		say_input(run, in, what);
+		free(what);
+	}
 	free(name);
 	return (IMP_OK);
 fail:
 	free(cause);
 	free(name);
 	return (IMP_FAILED);
+}
+
+/*
+ * The end of a directory or archive: its empty lists, the files no
+ * importer reads, and how to import records that were among them.
+ */
+static void
+say_source_end(struct import_run *run, const char *path)
+{
+	size_t	 w = (size_t)out_term_width();
+	char	*name, *what;
+
+	if (run->quiet || (run->empties == 0 && run->skipped == 0))
+		return;
+	if (!run->header) {
+		name = out_fit(path, w - 1, OUT_CUT_PATH, 0);
+		out_printf(stdout, "%s:\n", name);
+		free(name);
+	}
+	if (run->empties > 0) {
+		what = xasprintf("%lld empty list%s (%s), nothing to import",
+		    (long long)run->empties, run->empties == 1 ? "" : "s",
+		    run->empty_kinds.data);
+		out_wrap(stdout, what, 0, 2, w);
+		free(what);
+	}
+	if (run->skipped > 0) {
+		what = xasprintf("skipped %lld file%s no importer reads (%s%s)",
+		    (long long)run->skipped, run->skipped == 1 ? "" : "s",
+		    run->skipped_names.data, run->skipped > 4 ? ", ..." : "");
+		out_wrap(stdout, what, 0, 2, w);
+		free(what);
+	}
+	if (run->skipped_records > 0)
+		out_printf(stdout, "  (CSV, TSV and NDJSON files hold records: "
+		    "import them with\n  --records NAME --key COL --time COL, "
+		    "one set at a time)\n");
 }
 
 /*
@@ -484,18 +576,18 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	struct input		*in;
 	struct import_run	 run = { 0 };
 	struct model_stats	 ms;
-	char			*cause = NULL, *name;
+	char			*cause = NULL;
 	int64_t			 legacy;
 	int			 i, r, failed = 0;
 
 	if (cmd_store_open(ce, db, STORE_CREATE, &st) != 0)
 		return (EXIT_FAIL);
 	if ((legacy = store_legacy_inputs(st)) > 0 && !quiet) {
-		out_printf(stderr, "coroner: note: %s holds %lld inputs "
+		out_say(stderr, "coroner: note: %s holds %lld inputs "
 		    "imported by a coroner before 0.2, identified by a digest "
 		    "this one no longer computes: importing one of them again "
 		    "stores its requests, logs and records twice (coroner(1), "
-		    "DATABASE)\n", db, (long long)legacy);
+		    "DATABASE)", db, (long long)legacy);
 	}
 	run.st = st;
 	run.pl = pipeline_new(st);
@@ -532,36 +624,30 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		source_close(src);
 		if (group_commit(st, &run) != 0)
 			failed = 1;
-		if (run.skipped > 0 && !quiet) {
-			name = out_safe(paths[i], strlen(paths[i]), 200);
-			out_printf(stdout, "%s: skipped %lld files no importer "
-			    "reads (%s%s)\n", name, (long long)run.skipped,
-			    run.skipped_names.data, run.skipped > 4 ?
-			    ", ..." : "");
-			free(name);
-		}
-		if (run.skipped_records > 0 && !quiet)
-			out_printf(stdout, "  (CSV, TSV and NDJSON files hold "
-			    "records: import them with\n  --records NAME "
-			    "--key COL --time COL, one set at a time)\n");
-		run.skipped = run.skipped_records = 0;
+		say_source_end(&run, paths[i]);
+		run.skipped = run.skipped_records = run.empties = 0;
+		run.header = 0;
 		buf_clear(&run.skipped_names);
+		buf_clear(&run.empty_kinds);
 	}
 	pipeline_free(run.pl);
 	buf_free(&run.errors);
 	buf_free(&run.damage);
 	buf_free(&run.skipped_names);
+	buf_free(&run.empty_kinds);
 	if (model_rebuild(st, &ms, &cause) != 0) {
 		out_printf(stderr, "coroner: rebuilding the model: %s\n",
 		    cause);
 		free(cause);
 		failed = 1;
 	} else if (!quiet && ms.pods + ms.workloads > 0)
-		out_printf(stdout, "model: %lld pods (%lld killed at the grace "
-		    "deadline), %lld workloads, %lld rollouts, %lld jobs\n",
-		    (long long)ms.pods, (long long)ms.killed,
-		    (long long)ms.workloads, (long long)ms.rollouts,
-		    (long long)ms.jobs);
+		out_say(stdout, "model: %lld pod%s (%lld killed at the grace "
+		    "deadline), %lld workload%s, %lld rollout%s, %lld job%s",
+		    (long long)ms.pods, ms.pods == 1 ? "" : "s",
+		    (long long)ms.killed, (long long)ms.workloads,
+		    ms.workloads == 1 ? "" : "s", (long long)ms.rollouts,
+		    ms.rollouts == 1 ? "" : "s", (long long)ms.jobs,
+		    ms.jobs == 1 ? "" : "s");
 	store_close(st);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }

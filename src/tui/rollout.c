@@ -308,7 +308,7 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 
 /* The rows of one lane. */
 enum lane_row {
-	LR_PHASES,		/* the pod's phases, its deletion, signals, exits */
+	LR_PHASES,		/* its phases, deletion, signals, exits */
 	LR_TRAFFIC,		/* the requests routed to it, the last one */
 	LR_MISSING		/* the records lost */
 };
