@@ -1220,6 +1220,7 @@ times_table(const struct pic *pc)
 	char			 t[TIME_FMT_LEN], c1[96], c2[96], c3[256];
 	char			 c4[96], c5[96];
 	size_t			 i;
+	int			 lost;
 
 	if (pc->n == 0)
 		return;
@@ -1237,8 +1238,15 @@ times_table(const struct pic *pc)
 	else
 		out_html(pc->out, "<th>Started</th><th>Exits</th>"
 		    "<th>Gone</th>");
-	out_html(pc->out, "<th class=\"n\">Failed</th><th class=\"n\">Lost"
-	    "</th></tr></thead>\n<tbody>\n");
+	/* Lost only when records were compared and some are missing */
+	for (i = 0; i < pc->n && pc->lanes[i].ms.nmissing +
+	    pc->lanes[i].ms.missing_left_out == 0; i++)
+		;
+	lost = i < pc->n;
+	out_html(pc->out, "<th class=\"n\">Failed</th>");
+	if (lost)
+		out_html(pc->out, "<th class=\"n\">Lost</th>");
+	out_html(pc->out, "</tr></thead>\n<tbody>\n");
 	for (i = 0; i < pc->n; i++) {
 		l = &pc->lanes[i];
 		out_html(pc->out, "<tr><td class=\"mono\">%s</td>",
@@ -1267,9 +1275,12 @@ times_table(const struct pic *pc)
 			out_html(pc->out, "<td class=\"mono\">%s</td><td>%s"
 			    "</td><td class=\"mono\">%s</td>", t, c3, c4);
 		}
-		out_html(pc->out, "<td class=\"n\">%lld</td><td class=\"n\">"
-		    "%zu</td></tr>\n", (long long)l->tr.total_bad,
-		    l->ms.nmissing + l->ms.missing_left_out);
+		out_html(pc->out, "<td class=\"n\">%lld</td>", (long long)
+		    l->tr.total_bad);
+		if (lost)
+			out_html(pc->out, "<td class=\"n\">%zu</td>",
+			    l->ms.nmissing + l->ms.missing_left_out);
+		out_html(pc->out, "</tr>\n");
 	}
 	out_html(pc->out, "</tbody>\n</table></div>\n");
 }
