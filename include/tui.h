@@ -349,6 +349,8 @@ const char	*tui_glyph(const struct tui_look *, enum tui_glyph g);
  * end over events and log lines).
  */
 int		 tui_mark_rank(enum tui_glyph g);
+/* The glyph of a moment's mark, and its color pair in *pair. */
+enum tui_glyph	 tui_moment_mark(const struct moment *m, enum tui_pair *pair);
 /* The glyph of a timeline state. */
 enum tui_glyph	 tui_state_glyph(enum tl_state s);
 /* The color pair of a timeline state. */

@@ -218,3 +218,10 @@ podset_main_exit(const struct podset_pod *p, const char **which)
 	}
 	return (at);
 }
+
+int64_t
+podset_died_at(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us);
+}

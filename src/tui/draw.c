@@ -352,6 +352,51 @@ tui_bars(WINDOW *win, const struct tui_look *look, int y, int x0,
 	}
 }
 
+enum tui_glyph
+tui_moment_mark(const struct moment *m, enum tui_pair *pair)
+{
+	*pair = PAIR_NONE;
+	switch (m->kind) {
+	case MO_DELETION:
+		return (G_DELETION);
+	case MO_SIGTERM:
+		*pair = PAIR_PRESTOP;
+		return (G_SIGTERM);
+	case MO_DEADLINE:
+		*pair = PAIR_TERM;
+		return (G_DEADLINE);
+	case MO_KILLED:
+	case MO_OOM:
+		*pair = PAIR_TERM;
+		return (G_KILLED);
+	case MO_GONE:
+		return (G_GONE);
+	case MO_EVENT:
+		*pair = PAIR_PRESTOP;
+		return (G_EVENT);
+	case MO_LOG:
+		return (G_LOG);
+	case MO_MISSING:
+		*pair = PAIR_SIDECAR;
+		return (G_MISSING);
+	case MO_LAST_ROUTED:
+		*pair = PAIR_PRESTOP;
+		return (G_ROUTED);
+	case MO_DIED:
+		*pair = PAIR_TERM;
+		return (G_DIED);
+	case MO_RESTARTED:
+		*pair = PAIR_RUNNING;
+		return (G_RESTART);
+	case MO_FIRST_FAILURE:
+	case MO_LAST_FAILURE:
+		*pair = PAIR_TERM;
+		return (G_FAILURE);
+	default:
+		return (G_EXIT);
+	}
+}
+
 int
 tui_mark_rank(enum tui_glyph g)
 {

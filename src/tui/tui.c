@@ -610,6 +610,9 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			ts.mouse_y = me.y;
 			ts.mouse_x = me.x;
 		}
+		/* Enter is one key however the terminal sends it */
+		if (ch == '\n' || ch == KEY_ENTER)
+			ch = '\r';
 		k = key_in(tui_views[ts.stack[ts.depth]].keys, ch);
 		if (k == NULL)
 			k = key_in(tui_global_keys, ch);
