@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "evidence.h"
 #include "moments.h"
 #include "out.h"
@@ -144,22 +145,6 @@ jtime(json_t *v)
 	if (s == NULL || time_parse_iso(s, strlen(s), NULL, &us) != 0)
 		return (TIME_NONE);
 	return (us);
-}
-
-/* "5.0 s", "19 s", "3.2 min". */
-static void
-fmt_s(double s, char *out, size_t len)
-{
-	if (s < 10)
-		snprintf(out, len, "%.1f s", s);
-	else if (s < 600)
-		snprintf(out, len, "%.0f s", s);
-	else if (s < 7200)
-		snprintf(out, len, "%.1f min", s / 60);
-	else if (s < 172800)
-		snprintf(out, len, "%.1f h", s / 3600);
-	else
-		snprintf(out, len, "%.1f days", s / 86400);
 }
 
 static int
@@ -863,7 +848,7 @@ point(const struct pic *pc)
 		hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us : pc->hi_us;
 		if (lo == TIME_NONE)
 			return;
-		fmt_s((double)(hi - lo) / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "held %s after its work was done", s1);
 		bracket(pc, lo, hi, b);
 		return;
@@ -893,7 +878,7 @@ point(const struct pic *pc)
 		dl = app_moment(l, MO_DEADLINE);
 		if (term == NULL || dl == NULL)
 			return;
-		fmt_s((double)(dl->t_us - term->t_us) / 1e6, s1,
+		analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
 		    sizeof s1);
 		snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
 		bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
@@ -908,7 +893,7 @@ point(const struct pic *pc)
 		}
 		if (hi == TIME_NONE)
 			return;
-		fmt_s((double)hi / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "still routed up to %s after the "
 		    "deletion request", s1);
 		bracket(pc, 0, hi, b);
@@ -925,7 +910,7 @@ point(const struct pic *pc)
 		}
 		if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
 			return;
-		fmt_s((double)(hi - lo) / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
 		bracket(pc, lo, hi, b);
 	}
@@ -1353,30 +1338,30 @@ budget_figure(const struct pic *pc, json_t *ev)
 	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">the grace "
 	    "period</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "terminationGracePeriodSeconds</text>\n", y1 + 10, y1 + 24);
-	fmt_s(pre, s1, sizeof s1);
+	analyze_fmt_dur(pre, s1, sizeof s1);
 	snprintf(b, sizeof b, "preStop sleep %s", s1);
 	snprintf(fill, sizeof fill, "url(#pre%" PRId64 ")", pc->id);
 	budget_bar(pc, scale, 0, pre < grace ? pre : grace, y1, fill, b);
-	fmt_s(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
+	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
 	snprintf(b, sizeof b, "%s left for the shutdown", s1);
 	budget_bar(pc, scale, pre, grace, y1, "#f6c9c4", b);
 	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">what it "
 	    "must hold</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "preStop + shutdown + margin</text>\n", y2 + 10, y2 + 24);
-	fmt_s(pre, s1, sizeof s1);
+	analyze_fmt_dur(pre, s1, sizeof s1);
 	snprintf(b, sizeof b, "preStop %s", s1);
 	budget_bar(pc, scale, 0, pre, y2, fill, b);
-	fmt_s(sd, s1, sizeof s1);
+	analyze_fmt_dur(sd, s1, sizeof s1);
 	snprintf(b, sizeof b, "shutdown %s%s", lower ? "\xe2\x89\xa5 " : "",
 	    s1);
 	budget_bar(pc, scale, pre, pre + sd, y2, "#c0241a", b);
-	fmt_s(margin, s1, sizeof s1);
+	analyze_fmt_dur(margin, s1, sizeof s1);
 	snprintf(b, sizeof b, "margin %s", s1);
 	budget_bar(pc, scale, pre + sd, pre + sd + margin, y2, "#e8e8e8", b);
-	fmt_s(grace, s1, sizeof s1);
+	analyze_fmt_dur(grace, s1, sizeof s1);
 	snprintf(b, sizeof b, "SIGKILL at %s", s1);
 	budget_mark(pc, scale, grace, y1 - 6, y2 + 30, b, 0);
-	fmt_s(rec, s2, sizeof s2);
+	analyze_fmt_dur(rec, s2, sizeof s2);
 	snprintf(b, sizeof b, "recommended grace %s", s2);
 	budget_mark(pc, scale, rec, y1 - 6, y2 + 30, b, 1);
 	/* the seconds axis */
@@ -1393,14 +1378,14 @@ budget_figure(const struct pic *pc, json_t *ev)
 	}
 	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"187\">seconds from "
 	    "the deletion request</text></g>\n</svg>\n");
-	fmt_s(pre, s1, sizeof s1);
-	fmt_s(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
+	analyze_fmt_dur(pre, s1, sizeof s1);
+	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
 	out_html(pc->out, "<figcaption>The grace period is one budget that "
 	    "starts at the deletion request, before the preStop hook: the "
 	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
 	    s1, s2);
-	fmt_s(sd, s1, sizeof s1);
-	fmt_s(rec, s2, sizeof s2);
+	analyze_fmt_dur(sd, s1, sizeof s1);
+	analyze_fmt_dur(rec, s2, sizeof s2);
 	out_html(pc->out, "which took %s%s.  Holding the preStop, the "
 	    "shutdown and a margin takes %s.</figcaption>\n</figure>\n",
 	    lower ? "at least " : "", s1, s2);
