@@ -396,30 +396,6 @@ defs(const struct pic *pc)
 	    "</defs>\n", pc->id, pc->id, pc->id);
 }
 
-/* A tick's label: "+30 s", "-5 s", "+2 min" or a UTC clock time. */
-static void
-tick_label(const struct pic *pc, int64_t t, int64_t step, char *out,
-    size_t len)
-{
-	char	b[TIME_FMT_LEN];
-
-	if (pc->aligned) {
-		if (step >= 60 && t % (60 * SEC_US) == 0)
-			snprintf(out, len, "%+lld min", (long long)(t /
-			    (60 * SEC_US)));
-		else
-			snprintf(out, len, "%+lld s", (long long)(t / SEC_US));
-		return;
-	}
-	time_format(t, b);
-	if (step >= 86400)
-		snprintf(out, len, "%.5s", b + 5);
-	else if (step >= 60)
-		snprintf(out, len, "%.5s", b + 11);
-	else
-		snprintf(out, len, "%.8s", b + 11);
-}
-
 /* Grid lines and the labelled ticks of the axis below the lanes. */
 static void
 axis(const struct pic *pc, double ybottom)
@@ -433,7 +409,8 @@ axis(const struct pic *pc, double ybottom)
 	out_html(pc->out, "<g class=\"axis\">\n");
 	for (t = first; t <= pc->hi_us; t += step * SEC_US) {
 		x = xof(pc, t);
-		tick_label(pc, t, step, label, sizeof label);
+		timeline_tick_label(t, step, pc->aligned ? 0 : TIME_NONE, label,
+		    sizeof label);
 		out_html(pc->out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\"/><text "

@@ -151,19 +151,6 @@ count_terms(const struct podset_pod *p, const struct row_container *c,
 	return (n);
 }
 
-/* The time of day of t, "09:43:10", or "?". */
-static const char *
-clock_of(int64_t t, char out[TIME_FMT_LEN])
-{
-	char	b[TIME_FMT_LEN];
-
-	if (t == TIME_NONE)
-		return ("?");
-	time_format(t, b);
-	snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
-	return (out);
-}
-
 /* Appends to a finding's pods_detail (made when missing); returns it. */
 static json_t *
 detail_add(struct finding *f)
@@ -307,7 +294,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	pods_phrase(f, who, sizeof who);
 	if (back != TIME_NONE)
 		snprintf(again, sizeof again, "; all were running again by %s",
-		    clock_of(back, t1));
+		    time_clock(back, t1, "?"));
 	else
 		again[0] = '\0';
 	if (most != INT_NONE && most > 1)
@@ -318,7 +305,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	f->summary = xasprintf("%zu containers of %s on node %s ended "
 	    "together at %s with reason Unknown (exit 255): the node or its "
 	    "container runtime restarted%s%s", to - from, who, node,
-	    clock_of(v[from].t->finished_us, t0), again, counts);
+	    time_clock(v[from].t->finished_us, t0, "?"), again, counts);
 	f->recommendation = xasprintf("These restarts are not the apps' "
 	    "fault: find why node %s or its container runtime restarted "
 	    "around %s (its kubelet and runtime logs, its events and boot "
@@ -327,7 +314,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	    "spread over nodes (topologySpreadConstraints), with a "
 	    "PodDisruptionBudget; and read the restart counts of containers "
 	    "on this node knowing that %s of them may be the node's.", node,
-	    clock_of(v[from].t->finished_us, t0), most != INT_NONE ?
+	    time_clock(v[from].t->finished_us, t0, "?"), most != INT_NONE ?
 	    "up to restarts_max" : "some");
 }
 
@@ -631,8 +618,8 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	snprintf(tail, sizeof tail, "; the last exit %lld%s%s%s at %s%s%s",
 	    (long long)t->exit_code, t->reason != NULL ? " (" : "",
 	    t->reason != NULL ? t->reason : "", t->reason != NULL ? ")" : "",
-	    clock_of(t->finished_us, tm), ran >= 0 ? " after running " : "",
-	    ran >= 0 ? r : "");
+	    time_clock(t->finished_us, tm, "?"), ran >= 0 ? " after running " :
+	    "", ran >= 0 ? r : "");
 	if (json_integer_value(json_object_get(e, "crash_loop_back_off")) > 0)
 		snprintf(wait, sizeof wait, "; waiting in CrashLoopBackOff");
 	else
