@@ -57,5 +57,11 @@ int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
  * TIME_NONE.
  */
 int64_t	podset_died_at(const struct podset_pod *p);
+/*
+ * Whether a termination is a death of the pod's containers, the rule of
+ * the incident window (store_window): not an init container's, and not
+ * a clean exit (code 0).
+ */
+int	podset_is_death(const struct row_termination *t);
 
 #endif

@@ -82,7 +82,10 @@ struct ov_lane {
 	int64_t		 peak;		/* largest req column */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
-	int64_t		*deaths;	/* owned: deletion or death times */
+	int64_t		*deaths;	/* owned: its pods' deletions (or
+					   main exits), and the deaths of
+					   the containers of pods never
+					   deleted (podset_is_death) */
 	size_t		 ndeaths;
 	int		*killed;	/* owned: parallel to deaths, 1 when
 					   SIGKILLed at the deadline */

@@ -225,3 +225,9 @@ podset_died_at(const struct podset_pod *p)
 	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
 	    p->r.main_exit_us);
 }
+
+int
+podset_is_death(const struct row_termination *t)
+{
+	return (!t->init && (t->exit_code == INT_NONE || t->exit_code != 0));
+}

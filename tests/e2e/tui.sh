@@ -174,6 +174,8 @@ python3 "$top/tests/gen/deaths.py" crash-loop "$T/loop" >/dev/null || exit 1
 db=$T/loop.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
+# pods never deleted: their containers' deaths are the workload's marks
+wait_for loop-overview-deaths " 2 deaths, no requests "
 keys 2 Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
