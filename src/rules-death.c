@@ -582,7 +582,8 @@ first_line(const char *text, char *out, size_t len)
 			n--;
 		if (n > 0) {
 			if (n >= len)
-				snprintf(out, len, "%.*s...", (int)(len - 4), p);
+				snprintf(out, len, "%.*s...", (int)(len - 4),
+				    p);
 			else
 				snprintf(out, len, "%.*s", (int)n, p);
 			return (1);
