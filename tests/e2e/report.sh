@@ -192,6 +192,15 @@ is o-no-temporary "report.html report.md" "$(ls -A "$T/out" | tr '\n' ' ' |
     sed 's/ $//')"
 run "$CORONER" report --db "$db" -o "$T/nowhere/report.md"
 is o-bad-directory-exit 1 "$status"
+# -o never replaces a database (the open one least of all) or a directory
+cp "$db" "$T/copy.db"
+run "$CORONER" report --db "$T/copy.db" -o "$T/copy.db"
+is o-database-refused 1 "$status"
+ok o-database-says grep -q 'copy.db is a SQLite database' "$T/.err"
+is o-database-intact ok "$(sqlite3 "$T/copy.db" 'PRAGMA integrity_check')"
+run "$CORONER" report --db "$db" -o "$T/out"
+is o-directory-refused 1 "$status"
+ok o-directory-says grep -q 'not a regular file' "$T/.err"
 
 # Stored findings are shown as they are: the analysis does not run again.
 sqlite3 "$db" "DELETE FROM findings WHERE kind = 'grace-budget-too-small'"
