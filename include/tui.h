@@ -213,6 +213,11 @@ struct sql_state {
 	char		*error;		/* owned: SQLite's message, or NULL */
 	int		 top;		/* first row shown */
 	int		 left;		/* first column shown */
+	int64_t		 t0_us;		/* when the statement began (a
+					   monotonic clock) */
+	int64_t		 keys_us;	/* when keys were last looked at */
+	const char	*stopped;	/* why it was stopped (static), or
+					   NULL */
 };
 
 /* Everything the views share. */
@@ -326,7 +331,13 @@ void	rollout_clear(struct tui_state *);
 void	rollout_summarize(struct rollout_state *);
 void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rollout_keys[];
-int	sql_run(struct tui_state *, const char *query);
+/*
+ * Runs query for the SQL view; stop(arg), when not NULL, is asked now and
+ * then whether to give up (store_sql).  Returns 0, or -1 with the error
+ * in ts->sq.error.
+ */
+int	sql_run(struct tui_state *, const char *query, int (*stop)(void *),
+	    void *arg);
 void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];
