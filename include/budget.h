@@ -63,6 +63,13 @@ int64_t	budget_round_up(double s);
  * buckets it is read from).
  */
 int64_t	budget_lag_us(int64_t deletion_us, int64_t last_routed_s);
+/* A lag in seconds as the checks say it: to a tenth of a second. */
+double	budget_lag_s(int64_t lag_us);
+/*
+ * The preStop sleep that covers a load balancer's lag: the lag and the
+ * margin, rounded up to BUDGET_ROUND_S.
+ */
+int64_t	budget_prestop_for_lag(double lag_s, double margin_s);
 /*
  * The median of v[0..n) (sorted in place), the mean of the middle two
  * for an even n; INT64_MIN when n is 0.

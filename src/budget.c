@@ -36,6 +36,18 @@ budget_lag_us(int64_t deletion_us, int64_t last_routed_s)
 	return ((last_routed_s + 1) * 1000000 - deletion_us);
 }
 
+double
+budget_lag_s(int64_t lag_us)
+{
+	return (round((double)lag_us / 1e5) / 10);
+}
+
+int64_t
+budget_prestop_for_lag(double lag_s, double margin_s)
+{
+	return (budget_round_up(lag_s + margin_s));
+}
+
 static int
 cmp_i64(const void *a, const void *b)
 {

@@ -28,6 +28,8 @@ static const struct {
 	{ "margin_s", "the margin added to the budget for what varies" },
 	{ "recommended_grace_s", "preStop + shutdown + margin, rounded up "
 	    "to 5 s: a grace period that holds the whole shutdown" },
+	{ "lb_lag_s", "how long after the deletion request a load balancer "
+	    "still routed requests to the workload's pods" },
 	{ "recommended_prestop_s", "a preStop sleep longer than the load "
 	    "balancer's lag, so that the pod keeps serving until it stops "
 	    "routing" },

@@ -618,9 +618,9 @@ check_prestop_covers_lb(const struct lint_template *t,
 
 	if (m == NULL || m->lag_us == TIME_NONE)
 		return (0);
-	lag = round((double)m->lag_us / 1e5) / 10;
+	lag = budget_lag_s(m->lag_us);
 	sleep_need = lag + o->margin_s;
-	sleep_s = budget_round_up(sleep_need);
+	sleep_s = budget_prestop_for_lag(lag, o->margin_s);
 	for (i = 0; i < t->nc; i++)
 		ports |= is_app(t, &t->c[i]) && t->c[i].ports;
 	for (i = 0; i < t->nc; i++) {

@@ -1250,10 +1250,13 @@ times_table(const struct pic *pc)
 /* ---------------------------------------------------------------- */
 /* The grace budget. */
 
-/* A bar of the budget from a to b seconds on row y, labelled inside. */
+/*
+ * A bar of the budget from a to b seconds on row y, labelled inside, or
+ * when too narrow below it (above it with above set).
+ */
 static void
 budget_bar(const struct pic *pc, double scale, double a, double b,
-    double y, const char *fill, const char *text)
+    double y, const char *fill, const char *text, int above)
 {
 	double	xa = X0 + a * scale, xb = X0 + b * scale;
 
@@ -1269,7 +1272,7 @@ budget_bar(const struct pic *pc, double scale, double a, double b,
 	else
 		out_html(pc->out, "<text class=\"side\" x=\"%.1f\" y=\"%.1f\" "
 		    "text-anchor=\"middle\">%s</text>\n", (xa + xb) / 2,
-		    y + 38, text);
+		    above ? y - 6 : y + 38, text);
 }
 
 /* A marker at s seconds across both rows, with its words. */
@@ -1297,6 +1300,8 @@ budget_figure(const struct pic *pc, json_t *ev)
 	double	grace = num(ev, "grace_s"), pre = num(ev, "prestop_s");
 	double	sd = num(ev, "shutdown_s"), margin = num(ev, "margin_s");
 	double	rec = num(ev, "recommended_grace_s"), top, scale;
+	double	lag = num(ev, "lb_lag_s"), need = num(ev,
+		    "recommended_prestop_s");
 	double	y1 = TOP + 14, y2 = TOP + 94, step, t, x;
 	char	b[160], s1[32], s2[32], fill[48];
 	int	lower = str_eq(member(ev, "shutdown_basis"), "lower-bound");
@@ -1304,10 +1309,13 @@ budget_figure(const struct pic *pc, json_t *ev)
 	if (isnan(grace) || isnan(pre) || isnan(sd) || isnan(margin) ||
 	    isnan(rec))
 		return (-1);
+	/* the preStop it must hold: a longer one when the LB lagged past */
+	if (isnan(need))
+		need = pre;
 	top = (rec > grace ? rec : grace) + 5;
 	scale = (X1 - X0) / top;
-	out_html(pc->out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d 210\" "
-	    "width=\"%d\" height=\"210\" role=\"img\" aria-labelledby=\"tl%"
+	out_html(pc->out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d 230\" "
+	    "width=\"%d\" height=\"230\" role=\"img\" aria-labelledby=\"tl%"
 	    PRId64 "\">\n<title id=\"tl%" PRId64 "\">The grace budget: what "
 	    "it holds and what it must hold</title>\n", W, W, pc->id,
 	    pc->id);
@@ -1318,42 +1326,49 @@ budget_figure(const struct pic *pc, json_t *ev)
 	analyze_fmt_dur(pre, s1, sizeof s1);
 	snprintf(b, sizeof b, "preStop sleep %s", s1);
 	snprintf(fill, sizeof fill, "url(#pre%" PRId64 ")", pc->id);
-	budget_bar(pc, scale, 0, pre < grace ? pre : grace, y1, fill, b);
+	budget_bar(pc, scale, 0, pre < grace ? pre : grace, y1, fill, b, 0);
 	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
 	snprintf(b, sizeof b, "%s left for the shutdown", s1);
-	budget_bar(pc, scale, pre, grace, y1, "#f6c9c4", b);
+	budget_bar(pc, scale, pre, grace, y1, "#f6c9c4", b, 0);
 	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">what it "
 	    "must hold</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "preStop + shutdown + margin</text>\n", y2 + 10, y2 + 24);
-	analyze_fmt_dur(pre, s1, sizeof s1);
-	snprintf(b, sizeof b, "preStop %s", s1);
-	budget_bar(pc, scale, 0, pre, y2, fill, b);
+	analyze_fmt_dur(need, s1, sizeof s1);
+	if (need > pre && !isnan(lag)) {
+		analyze_fmt_dur(lag, s2, sizeof s2);
+		snprintf(b, sizeof b, "preStop %s (the LB's lag %s + margin)",
+		    s1, s2);
+	} else
+		snprintf(b, sizeof b, "preStop %s", s1);
+	budget_bar(pc, scale, 0, need, y2, fill, b, 0);
 	analyze_fmt_dur(sd, s1, sizeof s1);
 	snprintf(b, sizeof b, "shutdown %s%s", lower ? "\xe2\x89\xa5 " : "",
 	    s1);
-	budget_bar(pc, scale, pre, pre + sd, y2, "#c0241a", b);
+	budget_bar(pc, scale, need, need + sd, y2, "#c0241a", b, 0);
 	analyze_fmt_dur(margin, s1, sizeof s1);
 	snprintf(b, sizeof b, "margin %s", s1);
-	budget_bar(pc, scale, pre + sd, pre + sd + margin, y2, "#e8e8e8", b);
+	budget_bar(pc, scale, need + sd, need + sd + margin, y2, "#e8e8e8",
+	    b, 1);
 	analyze_fmt_dur(grace, s1, sizeof s1);
 	snprintf(b, sizeof b, "SIGKILL at %s", s1);
 	budget_mark(pc, scale, grace, y1 - 6, y2 + 30, b, 0);
 	analyze_fmt_dur(rec, s2, sizeof s2);
 	snprintf(b, sizeof b, "recommended grace %s", s2);
-	budget_mark(pc, scale, rec, y1 - 6, y2 + 30, b, 1);
+	/* below the labels of bars too narrow to hold theirs */
+	budget_mark(pc, scale, rec, y1 - 6, y2 + 46, b, 1);
 	/* the seconds axis */
 	step = top > 60 ? 10 : 5;
-	out_html(pc->out, "<g class=\"axis\"><line x1=\"%d\" y1=\"170\" "
-	    "x2=\"%d\" y2=\"170\" stroke=\"#222\"/>\n", X0, X1);
+	out_html(pc->out, "<g class=\"axis\"><line x1=\"%d\" y1=\"196\" "
+	    "x2=\"%d\" y2=\"196\" stroke=\"#222\"/>\n", X0, X1);
 	for (t = 0; t <= top; t += step) {
 		x = X0 + t * scale;
-		out_html(pc->out, "<line x1=\"%.1f\" y1=\"170\" x2=\"%.1f\" "
-		    "y2=\"175\" stroke=\"#222\"/><text class=\"tick\" "
-		    "x=\"%.1f\" y=\"187\" text-anchor=\"middle\">%.0f s"
+		out_html(pc->out, "<line x1=\"%.1f\" y1=\"196\" x2=\"%.1f\" "
+		    "y2=\"201\" stroke=\"#222\"/><text class=\"tick\" "
+		    "x=\"%.1f\" y=\"213\" text-anchor=\"middle\">%.0f s"
 		    "</text>\n",
 		    x, x, x, t);
 	}
-	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"187\">seconds from "
+	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"213\">seconds from "
 	    "the deletion request</text></g>\n</svg>\n");
 	analyze_fmt_dur(pre, s1, sizeof s1);
 	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
@@ -1362,10 +1377,17 @@ budget_figure(const struct pic *pc, json_t *ev)
 	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
 	    s1, s2);
 	analyze_fmt_dur(sd, s1, sizeof s1);
+	out_html(pc->out, "which took %s%s.", lower ? "at least " : "", s1);
+	if (need > pre && !isnan(lag)) {
+		analyze_fmt_dur(lag, s1, sizeof s1);
+		analyze_fmt_dur(need, s2, sizeof s2);
+		out_html(pc->out, "  A load balancer still routed to the pods "
+		    "%s after their deletion request, past the preStop: the "
+		    "sleep must grow to %s first.", s1, s2);
+	}
 	analyze_fmt_dur(rec, s2, sizeof s2);
-	out_html(pc->out, "which took %s%s.  Holding the preStop, the "
-	    "shutdown and a margin takes %s.</figcaption>\n</figure>\n",
-	    lower ? "at least " : "", s1, s2);
+	out_html(pc->out, "  Holding the preStop, the shutdown and a margin "
+	    "takes %s.</figcaption>\n</figure>\n", s2);
 	if (lower)
 		out_html(pc->out, "<p class=\"meta\">The shutdown is a lower "
 		    "bound: every container was killed before it finished, so "

@@ -104,6 +104,83 @@ rule_sigkill(struct analysis *a, char **cause)
 }
 
 /*
+ * The lag of the load balancer in front of f's workload: the latest end
+ * of a second with requests routed to one of its pods after its deletion
+ * request (budget_lag_us), or TIME_NONE when none was.
+ */
+static int64_t
+workload_lag(const struct store_routed *rt, size_t nrt,
+    const struct finding *f)
+{
+	int64_t	lag = TIME_NONE, l;
+	size_t	i;
+
+	for (i = 0; i < nrt; i++) {
+		if (!str_eq(rt[i].namespace, f->namespace) ||
+		    !str_eq(rt[i].workload, f->workload))
+			continue;
+		l = budget_lag_us(rt[i].deletion_us, rt[i].last_routed_s);
+		if (lag == TIME_NONE || l > lag)
+			lag = l;
+	}
+	return (lag);
+}
+
+/*
+ * A grace-budget-too-small finding's numbers, summary and fix.  When a
+ * load balancer kept routing past the preStop sleep (lag_us), the sleep
+ * must grow to cover it first (as "coroner lint" says, prestop-covers-lb)
+ * and the grace with it.
+ */
+static void
+budget_finish(struct finding *f, int64_t lag_us)
+{
+	json_t		*e = f->evidence;
+	struct budget	 b;
+	double		 prestop, shutdown, lag = -1;
+	int64_t		 sleep_s = -1;
+	char		 why[320];
+
+	prestop = json_real_value(json_object_get(e, "prestop_s"));
+	shutdown = json_real_value(json_object_get(e, "shutdown_s"));
+	if (lag_us != TIME_NONE) {
+		lag = budget_lag_s(lag_us);
+		json_object_set_new(e, "lb_lag_s", json_real(lag));
+		if (lag > prestop)
+			sleep_s = budget_prestop_for_lag(lag, MARGIN_S);
+	}
+	b = (struct budget){ .grace_s = (double)json_integer_value(
+	    json_object_get(e, "grace_s")), .prestop_s = sleep_s >= 0 ?
+	    (double)sleep_s : prestop, .shutdown_s = shutdown,
+	    .basis = BUDGET_LOWER_BOUND, .margin_s = MARGIN_S };
+	budget_compute(&b);
+	json_object_set_new(e, "recommended_grace_s",
+	    json_integer((json_int_t)b.recommended_s));
+	if (sleep_s >= 0)
+		json_object_set_new(e, "recommended_prestop_s",
+		    json_integer((json_int_t)sleep_s));
+	f->summary = xasprintf("%s's grace period of %lld s does not hold "
+	    "its preStop sleep of %.0f s plus its shutdown (at least %.1f s: "
+	    "every container was killed, so this is a lower bound)",
+	    f->workload, (long long)json_integer_value(json_object_get(e,
+	    "grace_s")), prestop, shutdown);
+	if (sleep_s >= 0)
+		snprintf(why, sizeof why, "a load balancer kept routing to its "
+		    "pods up to %.1f s after their deletion request, past the "
+		    "preStop sleep of %.0f s: make the sleep %lld s (the lag + "
+		    "%d s margin, rounded up), then ", lag, prestop,
+		    (long long)sleep_s, MARGIN_S);
+	else
+		why[0] = '\0';
+	f->recommendation = xasprintf("%s%set terminationGracePeriodSeconds "
+	    "to at least %lld s (preStop %.0f s + shutdown >= %.1f s + %d s "
+	    "margin, rounded up to 5 s); measure the real shutdown (the "
+	    "app's log of its flush) and size the grace to it.", why,
+	    sleep_s >= 0 ? "s" : "S", (long long)b.recommended_s,
+	    b.prestop_s, shutdown, MARGIN_S);
+}
+
+/*
  * The grace budget: preStop + shutdown + margin against the grace period.
  * The shutdown is observed when a container exited after SIGTERM before
  * the deadline; when every one was killed, deadline - SIGTERM is only a
@@ -115,12 +192,12 @@ rule_grace_budget(struct analysis *a, char **cause)
 	struct podset_pod		*p;
 	const struct row_container	*c;
 	struct finding			*f;
-	size_t				 i, j, first = a->n;
-	double				 shutdown, prestop, need;
+	struct store_routed		*rt;
+	size_t				 i, j, nrt, first = a->n;
+	double				 shutdown, prestop;
 	int				 killed;
 	const char			*basis;
 	json_t				*e;
-	struct budget			 b;
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -158,35 +235,17 @@ rule_grace_budget(struct analysis *a, char **cause)
 			    json_integer(MARGIN_S));
 		}
 	}
+	if (first == a->n)
+		return (0);
+	if (store_routed_after_deletion(a->st, (int64_t)BUDGET_LAG_MAX_S *
+	    1000000, &rt, &nrt, cause) != 0)
+		return (-1);
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (f->kind != FK_GRACE_BUDGET)
-			continue;
-		e = f->evidence;
-		prestop = json_real_value(json_object_get(e, "prestop_s"));
-		shutdown = json_real_value(json_object_get(e, "shutdown_s"));
-		b = (struct budget){ .grace_s = (double)json_integer_value(
-		    json_object_get(e, "grace_s")), .prestop_s = prestop,
-		    .shutdown_s = shutdown, .basis = BUDGET_LOWER_BOUND,
-		    .margin_s = MARGIN_S };
-		budget_compute(&b);
-		need = (double)b.recommended_s;
-		json_object_set_new(e, "recommended_grace_s",
-		    json_integer((json_int_t)need));
-		f->summary = xasprintf("%s's grace period of %lld s does not "
-		    "hold its preStop sleep of %.0f s plus its shutdown (at "
-		    "least %.1f s: every container was killed, so this is a "
-		    "lower bound)", f->workload, (long long)
-		    json_integer_value(json_object_get(e, "grace_s")),
-		    prestop, shutdown);
-		f->recommendation = xasprintf("Set "
-		    "terminationGracePeriodSeconds to at least %.0f s (preStop "
-		    "%.0f s + shutdown >= %.1f s + %d s margin, rounded up to "
-		    "5 s); measure the real shutdown (the app's log of its "
-		    "flush) and size the grace to it, or shorten the preStop "
-		    "sleep to what the load balancer needs.",
-		    need, prestop, shutdown, MARGIN_S);
+		if (f->kind == FK_GRACE_BUDGET)
+			budget_finish(f, workload_lag(rt, nrt, f));
 	}
+	store_routed_free(rt, nrt);
 	return (0);
 }
 
