@@ -1778,33 +1778,46 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	 * not an end the incident is about; every other exit, and every
 	 * death of a container that was restarted, is.
 	 */
-	static const char incident[] =
-	    "SELECT min(t), max(t) FROM ("
-	    " SELECT deletion_us AS t FROM pods"
-	    " UNION ALL SELECT gone_us FROM pods"
-	    "  WHERE deletion_us IS NOT NULL"
-	    " UNION ALL SELECT c.finished_us FROM containers c"
-	    "  JOIN pods p ON p.uid = c.pod_uid"
-	    "  WHERE (NOT c.init OR c.native_sidecar) AND (c.exit_code IS NULL"
-	    "  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"
-	    " UNION ALL SELECT finished_us FROM terminations"
-	    "  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"
-	    " UNION ALL SELECT start_us FROM rollouts"
-	    " UNION ALL SELECT end_us FROM rollouts"
-	    " UNION ALL SELECT min(second) * 1000000 FROM buckets"
-	    "  WHERE errors > 0"
-	    " UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"
-	    "  WHERE errors > 0)";
-	static const char counts[] =
+	/*
+	 * Rollouts count when they come within an hour of the ends and
+	 * failures (an old rollout in a bundle is not the incident), or
+	 * when there are no ends or failures.
+	 */
+#define ENDS_SQL							\
+	"WITH e(t) AS ("						\
+	" SELECT deletion_us FROM pods"					\
+	" UNION ALL SELECT gone_us FROM pods"				\
+	"  WHERE deletion_us IS NOT NULL"				\
+	" UNION ALL SELECT c.finished_us FROM containers c"		\
+	"  JOIN pods p ON p.uid = c.pod_uid"				\
+	"  WHERE (NOT c.init OR c.native_sidecar) AND (c.exit_code IS NULL" \
+	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
+	" UNION ALL SELECT finished_us FROM terminations"		\
+	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
+	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
+	"  WHERE errors > 0"						\
+	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
+	"  WHERE errors > 0),"						\
+	" s(lo, hi) AS (SELECT min(t), max(t) FROM e),"			\
+	" r AS (SELECT start_us, end_us FROM rollouts, s"		\
+	"  WHERE (start_us IS NOT NULL OR end_us IS NOT NULL) AND"	\
+	"  (s.lo IS NULL OR (coalesce(end_us, start_us) >="		\
+	"  s.lo - 3600000000 AND coalesce(start_us, end_us) <="		\
+	"  s.hi + 3600000000))) "
+	static const char incident[] = ENDS_SQL
+	    "SELECT min(t), max(t) FROM (SELECT t FROM e"
+	    " UNION ALL SELECT start_us FROM r"
+	    " UNION ALL SELECT end_us FROM r)";
+	static const char counts[] = ENDS_SQL
 	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
 	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
 	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
 	    "  c.native_sidecar) AND (c.exit_code IS NULL OR c.exit_code <> 0))"
 	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
 	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
-	    " (SELECT count(*) FROM rollouts WHERE start_us IS NOT NULL OR"
-	    "  end_us IS NOT NULL),"
+	    " (SELECT count(*) FROM r),"
 	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+#undef ENDS_SQL
 	/* everything, when the data holds no incident */
 	static const char everything[] =
 	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "

@@ -66,6 +66,11 @@ is k3s-pods-json '[189,1,"Error","2022-12-21T09:43:10.000Z"]' \
 is k3s-no-deletions '[null]' "$(jq -sc '[.[].deletion] | unique' \
     "$T/k3s.pods")"
 
+# the incident window is the node restart's, not the bundle's old rollout
+# of nginx-deployment three weeks before
+is k3s-window '["2022-12-21T09:42:35.000Z","2022-12-21T09:43:10.000Z"]' \
+    "$(q "$R" '[.window.start, .window.end]')"
+
 analyze kurl "$K/sbctl/bundle-kurl"
 R=$T/kurl.json
 is kurl-kinds '["crash-loop"]' "$(q "$R" '[.findings[].kind] | sort')"
