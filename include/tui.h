@@ -98,7 +98,10 @@ struct ov_lane {
 
 /* The overview: the incident window and the findings. */
 struct ov_state {
-	struct tl_axis	 axis;		/* the incident window */
+	struct tl_axis	 axis;		/* the incident window, to whole
+					   columns */
+	int64_t		 window_lo_us;	/* the window itself (store_window) */
+	int64_t		 window_hi_us;
 	const char	*axis_basis;	/* how the window was chosen */
 	size_t		 ncols;		/* histogram columns loaded */
 	struct ov_lane	*lanes;		/* owned */

@@ -224,6 +224,8 @@ overview_load(struct tui_state *ts, char **cause)
 		ov->ncols = 0;
 		return (0);
 	}
+	ov->window_lo_us = sum.first_us;
+	ov->window_hi_us = sum.last_us;
 	ov->axis.lo_us = time_floor_div(sum.first_us, 1000000) * 1000000;
 	ov->axis.hi_us = -time_floor_div(-sum.last_us, 1000000) * 1000000;
 	if (ov->axis.hi_us - ov->axis.lo_us < 10000000)
@@ -243,8 +245,10 @@ overview_load(struct tui_state *ts, char **cause)
 	}
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
+	/* the requests of the window (the axis ends on a whole column) */
 	if (store_traffic(ts->st, ov->axis.lo_us / 1000000,
-	    ov->axis.hi_us / 1000000 - 1, step, add_traffic, ts, cause) != 0)
+	    time_floor_div(sum.last_us, 1000000), step, add_traffic, ts,
+	    cause) != 0)
 		return (-1);
 	if (store_model_scan(ts->st, ROW_ROLLOUT, add_rollout, ts,
 	    cause) != 0 || store_model_scan(ts->st, ROW_MISSING, add_missing,
@@ -398,14 +402,15 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_keybar(win, h, w, ts, "Q quit  ? help");
 		return;
 	}
-	time_format(ov->axis.lo_us, a);
-	time_format(ov->axis.hi_us, b);
+	time_format(ov->window_lo_us, a);
+	time_format(ov->window_hi_us, b);
 	if (strncmp(a, b, 10) != 0)
 		b[10] = ' ';
 	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "Incident "
-	    "window %.10s %.8s to %.*s UTC: %zu pods, %zu findings", a,
+	    "window %.10s %.8s to %.*s UTC: %zu pod%s, %zu finding%s", a,
 	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
-	    b : b + 11, ts->pods.n, ts->nfindings);
+	    b : b + 11, ts->pods.n, ts->pods.n == 1 ? "" : "s",
+	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
 	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
 	    TIME_NONE);
 	layout(ts, h, &lo);

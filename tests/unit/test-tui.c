@@ -194,6 +194,8 @@ fixture(void)
 	ts.ov.nlanes = 1;
 	ts.ov.axis.lo_us = T0;
 	ts.ov.axis.hi_us = T0 + 240 * S;
+	ts.ov.window_lo_us = T0;
+	ts.ov.window_hi_us = T0 + 240 * S;
 	ts.ov.ncols = 200;
 }
 
