@@ -415,24 +415,21 @@ html_summary(FILE *out, json_t *rep)
 	out_html(out, "</tbody>\n</table>\n</section>\n");
 }
 
-/* The archive a source's path names before "!", its length, or 0. */
-static size_t
-archive_len(const char *path)
-{
-	const char	*bang = path != NULL ? strchr(path, '!') : NULL;
-
-	return (bang != NULL ? (size_t)(bang - path) : 0);
-}
-
-/* One row of the sources table. */
+/*
+ * One row of the sources table: its path, or in a group its member, or
+ * alone its member in its path.
+ */
 static void
-source_row(FILE *out, json_t *s, size_t skip)
+source_row(FILE *out, json_t *s, int grouped)
 {
-	const char	*path = member(s, "path");
+	const char	*name = member(s, "member");
 	char		 n[32];
 
 	out_html(out, "<tr><td class=\"mono\">");
-	h(out, path != NULL && strlen(path) > skip ? path + skip : path);
+	h(out, name != NULL ? name : member(s, "path"));
+	if (name != NULL && !grouped)
+		out_html(out, " <span class=\"sub\">in %s</span>", member(s,
+		    "path"));
 	out_html(out, "</td><td>");
 	h(out, member(s, "format"));
 	out_html(out, "</td><td class=\"n\">%s</td>", report_count(
@@ -442,17 +439,16 @@ source_row(FILE *out, json_t *s, size_t skip)
 }
 
 /*
- * The members of one archive, sources[from..to): one row for the
- * archive (its formats, its rows), then its members in a <details>
- * that a reader opens when they want them.
+ * The members of one directory or archive, sources[from..to): one row
+ * for it (its formats, its rows), then its members in a <details> that
+ * a reader opens when they want them.
  */
 static void
-archive_rows(FILE *out, json_t *sources, size_t from, size_t to)
+source_group(FILE *out, json_t *sources, size_t from, size_t to)
 {
 	json_t		*s, *formats = json_array();
-	const char	*path = member(json_array_get(sources, from), "path");
 	const char	*fmt;
-	size_t		 i, j, alen = archive_len(path);
+	size_t		 i, j;
 	int64_t		 rows = 0, rejected = 0;
 	char		 n[32], *list;
 
@@ -469,15 +465,16 @@ archive_rows(FILE *out, json_t *sources, size_t from, size_t to)
 			json_array_append_new(formats, json_string(fmt));
 	}
 	list = report_text(formats);
-	out_html(out, "<tr><td class=\"mono\">%.*s <span class=\"sub\">(%zu "
-	    "members)</span></td><td>%s</td><td class=\"n\">%s</td>",
-	    (int)alen, path, to - from, list, report_count(rows, n));
+	out_html(out, "<tr><td class=\"mono\">%s <span class=\"sub\">(%zu "
+	    "inputs)</span></td><td>%s</td><td class=\"n\">%s</td>",
+	    member(json_array_get(sources, from), "path"), to - from, list,
+	    report_count(rows, n));
 	out_html(out, "<td class=\"n\">%s</td></tr>\n", report_count(rejected,
 	    n));
-	out_html(out, "<tr><td colspan=\"4\"><details><summary>its members"
+	out_html(out, "<tr><td colspan=\"4\"><details><summary>its inputs"
 	    "</summary>\n<table>\n<tbody>\n");
 	for (i = from; i < to; i++)
-		source_row(out, json_array_get(sources, i), alen + 1);
+		source_row(out, json_array_get(sources, i), 1);
 	out_html(out, "</tbody>\n</table></details></td></tr>\n");
 	free(list);
 	json_decref(formats);
@@ -487,8 +484,8 @@ static void
 html_sources(FILE *out, json_t *rep)
 {
 	json_t		*sources = json_object_get(rep, "sources");
-	const char	*p, *q;
-	size_t		 i, j, alen;
+	const char	*p;
+	size_t		 i, j;
 
 	out_html(out, "<section id=\"sources\">\n<h2>Sources</h2>\n");
 	if (json_array_size(sources) == 0) {
@@ -500,20 +497,17 @@ html_sources(FILE *out, json_t *rep)
 	    "</thead>\n<tbody>\n");
 	for (i = 0; i < json_array_size(sources); i = j) {
 		p = member(json_array_get(sources, i), "path");
-		alen = archive_len(p);
-		/* the members of one archive come together */
-		for (j = i + 1; alen > 0 && j < json_array_size(sources);
-		    j++) {
-			q = member(json_array_get(sources, j), "path");
-			if (archive_len(q) != alen || strncmp(p, q, alen) != 0)
+		/* the inputs of one directory or archive come together */
+		for (j = i + 1; j < json_array_size(sources) &&
+		    member(json_array_get(sources, i), "member") != NULL; j++)
+			if (!str_eq(member(json_array_get(sources, j), "path"),
+			    p) || member(json_array_get(sources, j),
+			    "member") == NULL)
 				break;
-		}
-		if (alen > 0 && j - i > 1)
-			archive_rows(out, sources, i, j);
-		else {
+		if (j - i > 1)
+			source_group(out, sources, i, j);
+		else
 			source_row(out, json_array_get(sources, i), 0);
-			j = i + 1;
-		}
 	}
 	out_html(out, "</tbody>\n</table>\n</section>\n");
 }

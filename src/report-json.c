@@ -57,8 +57,9 @@ report_json(struct store *st, int64_t generated_us, char **cause)
 	sources = json_array();
 	for (i = 0; i < n; i++) {
 		s = json_object();
-		json_object_set_new(s, "path", json_string(src[i].member !=
-		    NULL ? src[i].member : src[i].path));
+		json_object_set_new(s, "path", json_string(src[i].path));
+		json_object_set_new(s, "member", src[i].member != NULL ?
+		    json_string(src[i].member) : json_null());
 		json_object_set_new(s, "format", json_string(src[i].format));
 		json_object_set_new(s, "rows", json_integer(src[i].rows));
 		json_object_set_new(s, "rejected",

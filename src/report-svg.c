@@ -627,6 +627,13 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			    "</circle>\n", x, y + LY_MID, m->kind == MO_EXIT ?
 			    "#fff" : "#b00020", m->caption, t);
 			break;
+		case MO_DIED:
+			/* an instance that died and was restarted */
+			out_html(pc->out, "<circle cx=\"%.1f\" cy=\"%.1f\" "
+			    "r=\"4.5\" fill=\"#fff\" stroke=\"#000\" "
+			    "stroke-width=\"1.6\"><title>%s at %s</title>"
+			    "</circle>\n", x, y + LY_MID, m->caption, t);
+			break;
 		case MO_C_READY:
 			if (!m->sidecar)
 				break;
@@ -679,6 +686,18 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		    c->killed_at_deadline ? " SIGKILL" : "");
 		label(pc, xof(pc, c->finished_us - l->zero_us), y + LY_MID + 4,
 		    "code", code);
+	}
+	/* and those of the instances that died and were restarted */
+	for (i = 0; i < l->pod->nt; i++) {
+		const struct row_termination *tm = &l->pod->t[i];
+
+		if (!podset_is_death(tm) || tm->finished_us == TIME_NONE ||
+		    tm->exit_code == INT_NONE ||
+		    !on_axis(pc, tm->finished_us - l->zero_us))
+			continue;
+		snprintf(code, sizeof code, "%lld", (long long)tm->exit_code);
+		label(pc, xof(pc, tm->finished_us - l->zero_us), y + LY_MID +
+		    4, "code", code);
 	}
 	missing_count(pc, l, y);
 }
@@ -1063,6 +1082,7 @@ parts(const struct pic *pc, const struct lane *l)
 				p |= LG_DEADLINE;
 			break;
 		case MO_EXIT:
+		case MO_DIED:
 			p |= LG_EXIT;
 			break;
 		case MO_KILLED:
@@ -1152,7 +1172,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 {
 	const struct row_container	*c;
 	struct buf			 b = { 0 };
-	char				 at[TIME_FMT_LEN];
+	char				 at[TIME_FMT_LEN], code[32];
 	size_t				 i;
 
 	for (i = 0; i < l->pod->nc; i++) {
@@ -1171,8 +1191,47 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 		    c->killed_at_deadline ? " SIGKILL" : str_eq(c->reason,
 		    "OOMKilled") ? " OOMKilled" : "");
 	}
+	/* the deaths of earlier instances on the axis, restarted */
+	for (i = 0; i < l->pod->nt; i++) {
+		const struct row_termination *t = &l->pod->t[i];
+
+		if (!podset_is_death(t) || t->finished_us == TIME_NONE ||
+		    !on_axis(pc, t->finished_us - l->zero_us))
+			continue;
+		if (pc->aligned)
+			moments_fmt_offset(t->finished_us - l->zero_us, at,
+			    sizeof at);
+		else
+			snprintf(at, sizeof at, "%.12s",
+			    time_format(t->finished_us, at) + 11);
+		if (t->exit_code != INT_NONE)
+			snprintf(code, sizeof code, "%lld",
+			    (long long)t->exit_code);
+		else
+			snprintf(code, sizeof code, "?");
+		buf_printf(&b, "%s%s %s exit %s%s%s%s, restarted",
+		    b.len > 0 ? "; " : "", t->container, at, code,
+		    t->reason != NULL ? " (" : "", t->reason != NULL ?
+		    t->reason : "", t->reason != NULL ? ")" : "");
+	}
 	snprintf(out, len, "%s", b.data != NULL ? b.data : "-");
 	buf_free(&b);
+}
+
+/*
+ * A time in the times table: its time of day on the caption's day, else
+ * with its date too ("2022-12-01 14:01:21.000").
+ */
+static void
+day_or_time(int64_t us, const char *day, char out[TIME_FMT_LEN])
+{
+	time_format(us, out);
+	if (us == TIME_NONE)
+		return;
+	if (strncmp(out, day, 10) == 0)
+		memmove(out, out + 11, 14);
+	else
+		out[10] = ' ';
 }
 
 static void
@@ -1180,14 +1239,15 @@ times_table(const struct pic *pc)
 {
 	const struct lane	*l;
 	char			 t[TIME_FMT_LEN], c1[96], c2[96], c3[256];
-	char			 c4[96], c5[96];
+	char			 c4[96], c5[96], day[TIME_FMT_LEN];
 	size_t			 i;
 	int			 lost;
 
 	if (pc->n == 0)
 		return;
-	time_format(pc->lanes[0].zero_us != 0 ? pc->lanes[0].zero_us :
-	    pc->lanes[0].pod->r.created_us, t);
+	/* the day of the deletions, else of the axis */
+	time_format(pc->aligned ? pc->lanes[0].zero_us : pc->lo_us, day);
+	memcpy(t, day, sizeof t);
 	out_html(pc->out, "<div class=\"wide\"><table class=\"times\">\n"
 	    "<caption>The times behind the picture <span class=\"sub\">(%s "
 	    "%.10s%s)</span></caption>\n<thead><tr><th>Pod</th>",
@@ -1228,12 +1288,9 @@ times_table(const struct pic *pc)
 			    "</td><td>%s</td><td>%s</td><td>%s</td><td>%s"
 			    "</td>", t, c1, c3, c2, c4, c5);
 		} else {
-			time_format(l->pod->r.start_us != TIME_NONE ?
-			    l->pod->r.start_us : l->pod->r.created_us, t);
-			memmove(t, t + 11, 14);
-			time_format(l->pod->r.gone_us, c4);
-			if (l->pod->r.gone_us != TIME_NONE)
-				memmove(c4, c4 + 11, 14);
+			day_or_time(l->pod->r.start_us != TIME_NONE ?
+			    l->pod->r.start_us : l->pod->r.created_us, day, t);
+			day_or_time(l->pod->r.gone_us, day, c4);
 			out_html(pc->out, "<td class=\"mono\">%s</td><td>%s"
 			    "</td><td class=\"mono\">%s</td>", t, c3, c4);
 		}

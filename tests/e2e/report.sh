@@ -30,6 +30,7 @@ def kinds: ["sigkill-at-grace-deadline", "grace-budget-too-small",
       (.end | time) and (.basis | type == "string" and length > 0)),
   "sources": (.sources | type == "array" and length > 0 and all(.[];
       type == "object" and (.path | type == "string") and
+      (.member | type == "string" or type == "null") and
       (.format | type == "string") and (.rows | type == "number") and
       (.rejected | type == "number"))),
   "summary": (.summary | type == "object" and all(.pods, .rollouts,
