@@ -72,6 +72,7 @@ struct pic {
 	FILE		*out;		/* borrowed */
 	int64_t		 id;		/* the finding's number: SVG ids */
 	const char	*kind;		/* the finding's kind (borrowed) */
+	json_t		*evidence;	/* the finding's (borrowed) */
 	int		 aligned;	/* lanes at their own deletion */
 	int64_t		 lo_us;		/* the axis: times, or offsets when */
 	int64_t		 hi_us;		/* aligned */
@@ -839,9 +840,13 @@ point(const struct pic *pc)
 		return;
 	l = &pc->lanes[0];
 	if (str_eq(pc->kind, "job-held-by-sidecar")) {
-		/* from the main container's exit to the end of the hold */
+		/* from the main container's exit to the end of the hold,
+		 * as the finding says (held_until), else as drawn */
 		lo = l->pod->r.main_exit_us;
-		hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us : pc->hi_us;
+		hi = jtime(json_object_get(pc->evidence, "held_until"));
+		if (hi == TIME_NONE)
+			hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us :
+			    pc->hi_us;
 		if (lo == TIME_NONE)
 			return;
 		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
@@ -1478,6 +1483,7 @@ report_svg_finding(FILE *out, struct store *st, struct podset *ps,
 	pc.out = out;
 	pc.id = id;
 	pc.kind = member(f, "kind");
+	pc.evidence = json_object_get(f, "evidence");
 	if (store_finding_pods(st, id, add_uid, &(struct uid_list){ .v =
 	    &uids, .n = &n }, cause) != 0)
 		return (-1);
