@@ -31,7 +31,9 @@ struct podset {
 
 /*
  * Loads the pods (all when want is NULL, else those whose name,
- * NAMESPACE/NAME or uid is want) with their containers and terminations.
+ * NAMESPACE/NAME or uid is want, or whose name or NAMESPACE/NAME want
+ * names cut in the middle as "coroner pods" prints it) with their
+ * containers and terminations.
  * Returns 0, or -1 with a new *cause.  Free with podset_free, also after
  * a failure.
  */

@@ -184,6 +184,7 @@ struct pods_cols {
 	size_t		 name;		/* NAMESPACE/POD */
 	size_t		 workload;	/* WORKLOAD */
 	size_t		 exits;		/* CONTAINERS: EXIT, and what wraps */
+	int		 cut;		/* a name is longer than its column */
 };
 #define DELETED_W	8		/* "09:00:10" */
 #define EXITS_MIN	26		/* "invoice-writer 137 SIGKILL" */
@@ -214,6 +215,7 @@ fit_cols(const struct podset *l, int width, struct pods_cols *pc)
 	pc->name = name;
 	pc->workload = wl;
 	pc->exits = 0;
+	pc->cut = 0;
 	if (width == 0)
 		return;
 	/*
@@ -224,8 +226,10 @@ fit_cols(const struct podset *l, int width, struct pods_cols *pc)
 	room = w > fixed + EXITS_MIN + 28 ? w - fixed - EXITS_MIN : 28;
 	if (name + wl > room)
 		wl = 0, fixed--;
-	if (name > room + 1)
+	if (name > room + 1) {
 		name = room + 1;
+		pc->cut = 1;
+	}
 	pc->name = name;
 	pc->workload = wl;
 	pc->exits = w > name + wl + fixed + EXITS_MIN ? w - name - wl - fixed :
@@ -409,6 +413,9 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (!json && l.n == 0)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
+	if (!json && cols.cut)
+		out_printf(stderr, "(names cut in the middle: timeline takes "
+		    "them as printed, --wide shows them whole)\n");
 	podset_free(&l);
 	store_close(st);
 	return (EXIT_OK);

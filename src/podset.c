@@ -16,6 +16,34 @@ A(struct podset *l, const char *s)
 	return (arena_strdup(&l->a, s));
 }
 
+/*
+ * Whether want names s: the same, or cut as "coroner pods" cuts names
+ * ("local-pat…ioner-7b7dc8d6f5-45btl", "…" or "..."): s starts with what
+ * comes before the cut and ends with what comes after it.
+ */
+static int
+names(const char *want, const char *s)
+{
+	const char	*cut;
+	size_t		 head, tail, n, len;
+
+	if (s == NULL)
+		return (0);
+	if (strcmp(want, s) == 0)
+		return (1);
+	if ((cut = strstr(want, "\xe2\x80\xa6")) != NULL)
+		n = 3;
+	else if ((cut = strstr(want, "...")) != NULL)
+		n = 3;
+	else
+		return (0);
+	head = (size_t)(cut - want);
+	tail = strlen(cut + n);
+	len = strlen(s);
+	return (head + tail < len && strncmp(s, want, head) == 0 &&
+	    strcmp(s + len - tail, cut + n) == 0);
+}
+
 static int
 load_pod(void *ctx, const void *row)
 {
@@ -28,9 +56,8 @@ load_pod(void *ctx, const void *row)
 		snprintf(nsname, sizeof nsname, "%s/%s",
 		    r->namespace != NULL ? r->namespace : "",
 		    r->name != NULL ? r->name : "");
-		if (strcmp(l->want, r->uid) != 0 && strcmp(l->want,
-		    nsname) != 0 && (r->name == NULL || strcmp(l->want,
-		    r->name) != 0))
+		if (strcmp(l->want, r->uid) != 0 && !names(l->want, nsname) &&
+		    !names(l->want, r->name))
 			return (0);
 	}
 	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);

@@ -68,6 +68,20 @@ is pods-wide-one-line 6 "$(grep -c '^returns/.* invoice-writer' \
 is timeline-80-columns 0 \
     "$(awk 'length > 80' "$T/timeline.out" | wc -l | tr -d ' ')"
 
+# A name too long for 80 columns is cut in the middle, says so on
+# standard error, and timeline takes it as printed.
+LONGPOD=returns-api-with-a-name-far-too-long-for-its-column-7d9f8b6c5-x2kq9
+sed "s/returns-api-7d9f8b6c5-x2kq9/$LONGPOD/g" "$T/inc/pods-watch.json" \
+    >"$T/long-watch.json"
+"$CORONER" import -q --db "$T/long.db" "$T/long-watch.json"
+"$CORONER" pods --db "$T/long.db" >"$T/long.pods" 2>"$T/long.err"
+ok long-cut grep -q '….*x2kq9' "$T/long.pods"
+ok long-says-cut grep -q 'names cut in the middle' "$T/long.err"
+cut=$(grep -o '^returns/[^ ]*x2kq9' "$T/long.pods")
+run "$CORONER" timeline --db "$T/long.db" "$cut"
+is long-timeline-exit 0 "$status"
+ok long-timeline-whole grep -q "^returns/$LONGPOD\$" "$T/.out"
+
 # The same model whatever the order of the imports.
 for f in pods-watch.json events.json deployments.json replicasets.json; do
 	"$CORONER" import -q --db "$T/r.db" "$T/inc/$f"
