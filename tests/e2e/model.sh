@@ -76,7 +76,7 @@ sed "s/returns-api-7d9f8b6c5-x2kq9/$LONGPOD/g" "$T/inc/pods-watch.json" \
 "$CORONER" import -q --db "$T/long.db" "$T/long-watch.json"
 "$CORONER" pods --db "$T/long.db" >"$T/long.pods" 2>"$T/long.err"
 ok long-cut grep -q '….*x2kq9' "$T/long.pods"
-ok long-says-cut grep -q 'names cut in the middle' "$T/long.err"
+ok long-says-cut grep -q 'names cut: timeline takes them as printed' "$T/long.err"
 cut=$(grep -o '^returns/[^ ]*x2kq9' "$T/long.pods")
 run "$CORONER" timeline --db "$T/long.db" "$cut"
 is long-timeline-exit 0 "$status"
