@@ -64,6 +64,11 @@ cmd_store_open(const struct cmd_entry *ce, const char *db,
 	struct model_stats	 ms;
 	char			*cause = NULL;
 
+	if (db[0] == '-' && db[1] == '-') {
+		out_printf(stderr, "coroner %s: --db %s: that is an option, not "
+		    "a database (a file so named is ./%s)\n", ce->name, db, db);
+		return (-1);
+	}
 	if (store_open(db, mode, st, &cause) != 0) {
 		out_printf(stderr, "coroner %s: %s\n", ce->name, cause);
 		free(cause);

@@ -392,6 +392,15 @@ for c in pods analyze report "timeline kafka-2"; do
 	says "$c on a missing --db: names it" "$T/mistyped.db: no such database"
 	ok "$c on a missing --db: creates nothing" test ! -e "$T/mistyped.db"
 done
+# Bug: "import --db --records" took the option for the database and
+# left a file named --records where it ran.
+for c in "import $K" pods; do
+	# shellcheck disable=SC2086
+	run "$CORONER" $c --db --records
+	is "$c --db --records: exit" 1 "$status"
+	says "$c --db --records: says it is an option" "that is an option, not a database"
+	ok "$c --db --records: creates nothing" test ! -e "$T/--records"
+done
 sqlite3 "$T/other.db" "CREATE TABLE notes (x); INSERT INTO notes VALUES (1)"
 sum=$(cksum <"$T/other.db")
 for c in pods analyze report "import $K"; do
