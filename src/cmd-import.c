@@ -61,7 +61,8 @@ const struct cmd_entry cmd_import_entry = {
 	    "                into one set.\n"
 	    "  -q, --quiet   print only errors\n"
 	    "\n"
-	    "Limits (SIZE: bytes, or with K, M, G, KiB, MiB, GiB; 0: none):\n"
+	    "Limits (SIZE: bytes, or with K, M, G, KiB, MiB, GiB).  0 lifts\n"
+	    "a limit; a line or an object is held whole, so up to 1GiB:\n"
 	    "  --max-bytes SIZE     bytes read, after decompression, by the\n"
 	    "                       whole import (20GiB)\n"
 	    "  --max-ratio N        bytes a file may expand to per byte read\n"
@@ -694,9 +695,13 @@ longopt_name(int ch)
 	return ("?");
 }
 
+/* What 0 lifts a limit to where a limit cannot be lifted altogether. */
+#define HELD_MAX	((uint64_t)1 << 30)	/* a line or an object, held whole */
+#define UPSTREAMS_MAX	65536
+
 /*
- * Reads the value of a --max-* option into lim or opts.  Returns 0, or
- * -1 when it is not a number in range.
+ * Reads the value of a --max-* option into lim or opts; 0 lifts its
+ * limit.  Returns 0, or -1 when it is not a number in range.
  */
 static int
 limit_option(int ch, const char *arg, struct source_limits *lim,
@@ -714,25 +719,23 @@ limit_option(int ch, const char *arg, struct source_limits *lim,
 		lim->max_ratio = v;
 		break;
 	case OPT_MAX_INPUTS:
-		if (v == 0)
-			return (-1);
-		lim->max_inputs = v;
+		lim->max_inputs = v == 0 ? UINT64_MAX : v;
 		break;
 	case OPT_MAX_LINE:
-		/* a line is held in memory whole: 1 byte to 1 GiB */
-		if (v == 0 || v > (1U << 30))
+		/* a line is held in memory whole: 0 lifts it to 1 GiB */
+		if (v > HELD_MAX)
 			return (-1);
-		lim->max_line = (size_t)v;
+		lim->max_line = v == 0 ? HELD_MAX : (size_t)v;
 		break;
 	case OPT_MAX_OBJECT:
-		if (v == 0 || v > (1U << 30))
+		if (v > HELD_MAX)
 			return (-1);
-		opts->max_object = (size_t)v;
+		opts->max_object = v == 0 ? HELD_MAX : (size_t)v;
 		break;
 	case OPT_MAX_UPSTREAMS:
-		if (v == 0 || v > 65536)
+		if (v > UPSTREAMS_MAX)
 			return (-1);
-		opts->max_upstreams = (int)v;
+		opts->max_upstreams = v == 0 ? UPSTREAMS_MAX : (int)v;
 		break;
 	}
 	return (0);

@@ -132,6 +132,12 @@ is "max-upstreams: exit" 1 "$status"
 says "max-upstreams: names it" "more than 2 upstreams"
 says "max-upstreams: the option" "(--max-upstreams raises the limit)"
 intact "limits" "$db"
+# Bug: "0 lifts a limit" (import --help) was refused as a usage error.
+trun "$CORONER" import --db "$T/lifted.db" --max-inputs 0 --max-line 0 \
+    --max-object 0 --max-upstreams 0 "$T/many.tgz" "$T/longline.log" "$T/ups.log"
+is "0 lifts the limits: exit" 0 "$status"
+is "0 lifts the limits: every attempt kept (5 + 2 + 3)" 10 \
+    "$(sqlite3 "$T/lifted.db" 'SELECT count(*) FROM requests')"
 
 # --- JSON memory ------------------------------------------------------
 # Bug: 22 MB of one Pod with 7 M empty objects peaked at 1.7 GB RSS.
