@@ -3,11 +3,14 @@
  * deterministic (no randomness, fixed times), in the shapes kubectl
  * writes them: objects indented by four spaces with their keys in
  * order, as "kubectl get -o json" prints them, or one object a line
- * (-c) when only the model's size matters.
+ * (-c) when only the model's size matters; -s (slim) leaves out what the
+ * model does not read (probes, resources, volumes, tolerations, most
+ * conditions), for the analysis rows' million pods.
  *
- *	gen-k8s [-c] pods P [W]	a PodList (kubectl get pods -A -o json)
+ *	gen-k8s [-c] [-s] pods P [W]
+ *				a PodList (kubectl get pods -A -o json)
  *				of P pods of W Deployments (default P / 2)
- *	gen-k8s [-c] watch P [W]
+ *	gen-k8s [-c] [-s] watch P [W]
  *				the same pods as a watch stream (kubectl
  *				get pods -A -w -o json --output-watch-events):
  *				each pod ADDED, then MODIFIED as it changes,
@@ -68,6 +71,7 @@ static const char *const months[] = {
 /* The JSON writer: kubectl's indentation, or one object a line. */
 static struct {
 	int	compact;		/* -c */
+	int	slim;			/* -s */
 	int	depth;
 	int	first[DEPTH];		/* nothing yet at this depth */
 } js;
@@ -273,6 +277,37 @@ put_meta(const struct pod *p, int phase)
 }
 
 static void
+put_prestop(void)
+{
+	js_open("lifecycle", '{');
+	js_open("preStop", '{');
+	js_open("exec", '{');
+	js_open("command", '[');
+	js_str(NULL, "sleep");
+	js_str(NULL, "25");
+	js_close(']');
+	js_close('}');
+	js_close('}');
+	js_close('}');
+}
+
+static void
+put_liveness(void)
+{
+	js_open("livenessProbe", '{');
+	js_int("failureThreshold", 3);
+	js_open("httpGet", '{');
+	js_str("path", "/healthz");
+	js_int("port", 8080);
+	js_str("scheme", "HTTP");
+	js_close('}');
+	js_int("periodSeconds", 10);
+	js_int("successThreshold", 1);
+	js_int("timeoutSeconds", 1);
+	js_close('}');
+}
+
+static void
 put_container_spec(const struct pod *p, const char *name, int app)
 {
 	char	image[64];
@@ -281,29 +316,19 @@ put_container_spec(const struct pod *p, const char *name, int app)
 	    p->app : "istio/proxyv2", app ? "1.4.2" : "1.22.1");
 	js_open(NULL, '{');
 	js_str("image", image);
+	if (js.slim) {
+		if (app) {
+			put_prestop();
+			put_liveness();
+		}
+		js_str("name", name);
+		js_close('}');
+		return;
+	}
 	js_str("imagePullPolicy", "IfNotPresent");
 	if (app) {
-		js_open("lifecycle", '{');
-		js_open("preStop", '{');
-		js_open("exec", '{');
-		js_open("command", '[');
-		js_str(NULL, "sleep");
-		js_str(NULL, "25");
-		js_close(']');
-		js_close('}');
-		js_close('}');
-		js_close('}');
-		js_open("livenessProbe", '{');
-		js_int("failureThreshold", 3);
-		js_open("httpGet", '{');
-		js_str("path", "/healthz");
-		js_int("port", 8080);
-		js_str("scheme", "HTTP");
-		js_close('}');
-		js_int("periodSeconds", 10);
-		js_int("successThreshold", 1);
-		js_int("timeoutSeconds", 1);
-		js_close('}');
+		put_prestop();
+		put_liveness();
 	}
 	js_str("name", name);
 	js_open("ports", '[');
@@ -343,6 +368,13 @@ put_spec(const struct pod *p)
 	if (p->fate == F_SIDECAR)
 		put_container_spec(p, "istio-proxy", 0);
 	js_close(']');
+	if (js.slim) {
+		js_str("nodeName", p->node);
+		js_str("restartPolicy", "Always");
+		js_int("terminationGracePeriodSeconds", GRACE);
+		js_close('}');
+		return;
+	}
 	js_str("dnsPolicy", "ClusterFirst");
 	js_raw("enableServiceLinks", "true");
 	js_str("nodeName", p->node);
@@ -401,9 +433,12 @@ put_status_one(const struct pod *p, const char *name, int phase)
 	snprintf(image, sizeof image, "registry.example/%s:%s", app ?
 	    p->app : "istio/proxyv2", app ? "1.4.2" : "1.22.1");
 	js_open(NULL, '{');
-	js_str("containerID", "containerd://0123456789abcdef");
-	js_str("image", image);
-	js_str("imageID", "registry.example/app@sha256:0123456789abcdef");
+	if (!js.slim) {
+		js_str("containerID", "containerd://0123456789abcdef");
+		js_str("image", image);
+		js_str("imageID",
+		    "registry.example/app@sha256:0123456789abcdef");
+	}
 	if (restarts > 0) {
 		put_terminated("lastState", restarts > 1 ? e - 60 : s, e,
 		    p->fate == F_OOM ? 137 : p->fate == F_LIVENESS ? 143 :
@@ -464,18 +499,22 @@ put_status(const struct pod *p, int phase)
 
 	js_open("status", '{');
 	js_open("conditions", '[');
-	put_condition("Initialized", "True", p->created);
+	if (!js.slim)
+		put_condition("Initialized", "True", p->created);
 	put_condition("Ready", ready ? "True" : "False", p->created + 4);
-	put_condition("ContainersReady", ready ? "True" : "False",
-	    p->created + 4);
-	put_condition("PodScheduled", "True", p->created);
+	if (!js.slim) {
+		put_condition("ContainersReady", ready ? "True" : "False",
+		    p->created + 4);
+		put_condition("PodScheduled", "True", p->created);
+	}
 	js_close(']');
 	js_open("containerStatuses", '[');
 	put_status_one(p, "app", phase);
 	if (p->fate == F_SIDECAR)
 		put_status_one(p, "istio-proxy", phase);
 	js_close(']');
-	js_str("hostIP", "10.0.0.17");
+	if (!js.slim)
+		js_str("hostIP", "10.0.0.17");
 	if (phase >= 1 && p->fate == F_EVICTED) {
 		js_str("message", "The node was low on resource: memory. "
 		    "Threshold quantity: 100Mi, available: 91Mi.");
@@ -486,12 +525,14 @@ put_status(const struct pod *p, int phase)
 		    phase == 2 && p->deleted != 0 ? "Succeeded" :
 		    p->fate == F_START ? "Pending" : "Running");
 	js_str("podIP", p->ip);
-	js_open("podIPs", '[');
-	js_open(NULL, '{');
-	js_str("ip", p->ip);
-	js_close('}');
-	js_close(']');
-	js_str("qosClass", "Burstable");
+	if (!js.slim) {
+		js_open("podIPs", '[');
+		js_open(NULL, '{');
+		js_str("ip", p->ip);
+		js_close('}');
+		js_close(']');
+		js_str("qosClass", "Burstable");
+	}
 	js_time("startTime", p->created);
 	js_close('}');
 }
@@ -760,7 +801,7 @@ count(const char *s)
 static void
 usage(void)
 {
-	fprintf(stderr, "usage: gen-k8s [-c] pods|watch P [W] | "
+	fprintf(stderr, "usage: gen-k8s [-cs] pods|watch P [W] | "
 	    "[-c] events N [W] | log P N [W]\n");
 	exit(2);
 }
@@ -774,8 +815,12 @@ main(int argc, char **argv)
 	setvbuf(stdout, out, _IOFBF, sizeof out);
 	argv++;
 	argc--;
-	if (argc > 0 && strcmp(argv[0], "-c") == 0) {
-		js.compact = 1;
+	while (argc > 0 && (strcmp(argv[0], "-c") == 0 ||
+	    strcmp(argv[0], "-s") == 0)) {
+		if (argv[0][1] == 'c')
+			js.compact = 1;
+		else
+			js.slim = 1;
 		argv++;
 		argc--;
 	}
