@@ -37,6 +37,10 @@
  */
 #include <stdint.h>
 #include <stdio.h>
+
+/* one writer thread: the stdio calls need not lock */
+#define putchar(c)	putchar_unlocked(c)
+#define fputs(s, f)	fputs_unlocked((s), (f))
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,8 +95,11 @@ js_sep(const char *key)
 				fputs("    ", stdout);
 		}
 	}
-	if (key != NULL)
-		printf(js.compact ? "\"%s\":" : "\"%s\": ", key);
+	if (key != NULL) {
+		putchar('"');
+		fputs(key, stdout);
+		fputs(js.compact ? "\":" : "\": ", stdout);
+	}
 }
 
 static void
@@ -127,7 +134,9 @@ static void
 js_str(const char *key, const char *v)
 {
 	js_sep(key);
-	printf("\"%s\"", v);
+	putchar('"');
+	fputs(v, stdout);
+	putchar('"');
 }
 
 static void
