@@ -41,7 +41,7 @@ _coroner()
 		case ${COMP_WORDS[i]} in
 		--db|--as|--tz|--pod|--container|--records|--key|--time|\
 		--reconcile|--lead|--skew|--format|-o|--output|--shutdown|\
-		--margin)
+		--margin|--max-*)
 			((i++)) ;;
 		-*)	;;
 		*)	cmd=${COMP_WORDS[i]}; break ;;
@@ -67,7 +67,7 @@ _coroner()
 		COMPREPLY=($(compgen -W "$(_coroner_zones)" -- "$cur"))
 		return ;;
 	--pod|--container|--records|--key|--time|--reconcile|--lead|--skew|\
-	--shutdown|--margin)
+	--shutdown|--margin|--max-*)
 		return ;;
 	esac
 
@@ -83,7 +83,8 @@ _coroner()
 		return ;;
 	import)
 		opts="--db --as --tz --pod --container --records --key --time
-		    --quiet -q --help" ;;
+		    --max-bytes --max-ratio --max-inputs --max-line --max-object
+		    --max-upstreams --quiet -q --help" ;;
 	analyze)
 		opts="--db --reconcile --lead --skew --json --help" ;;
 	report)

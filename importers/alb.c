@@ -558,12 +558,14 @@ imp_alb_parse(struct input *in, const struct import_opts *opts,
 	lr_init(&lr, in);
 	while ((lrs = lr_next(&lr, &s, &n)) != LR_EOF) {
 		if (lrs == LR_LONG) {
-			sink_reject(sink, (int64_t)lr.lineno,
-			    "line longer than 1 MiB skipped");
+			char	*lw = input_long_why(in, "line");
+
+			sink_reject(sink, (int64_t)lr.lineno, "%s", lw);
 			if (st->bad++ == 0)
 				snprintf(st->first, sizeof st->first,
-				    "line %llu: longer than 1 MiB",
-				    (unsigned long long)lr.lineno);
+				    "line %llu: %s",
+				    (unsigned long long)lr.lineno, lw);
+			free(lw);
 			continue;
 		}
 		if (lrs == LR_ERROR) {

@@ -915,7 +915,7 @@ altok_import(struct input *in, struct sink *sink, const char *what,
 {
 	struct linereader	 lr;
 	enum lr_status		 lrs;
-	const char		*s, *err;
+	const char		*s, *err, *nul;
 	char			 why[512], first[600];
 	size_t			 n;
 	int64_t			 good = 0, bad = 0, lineno;
@@ -937,11 +937,17 @@ altok_import(struct input *in, struct sink *sink, const char *what,
 				    err);
 			break;
 		}
-		if (lrs == LR_LONG)
-			snprintf(why, sizeof why,
-			    "line longer than 1 MiB skipped");
-		else if (blank_line(s, n))
+		if (lrs == LR_LONG) {
+			char	*lw = input_long_why(in, "line");
+
+			snprintf(why, sizeof why, "%s", lw);
+			free(lw);
+		} else if (blank_line(s, n))
 			continue;
+		else if ((nul = memchr(s, '\0', n)) != NULL)
+			/* a field would end there: never keep it cut */
+			snprintf(why, sizeof why, "a NUL byte at column %zu: "
+			    "the line is rejected", (size_t)(nul - s) + 1);
 		else if ((r = fn(ctx, s, n, lineno, why, sizeof why)) == 0) {
 			good++;
 			continue;

@@ -29,6 +29,7 @@
 #include <string.h>
 
 #include "importer.h"
+#include "jsonsplit.h"
 #include "out.h"
 #include "timefmt.h"
 #include "util.h"
@@ -103,6 +104,8 @@ struct cl_state {
 	struct cl_part	 part[2];	/* stdout, stderr */
 	struct buf	 scratch;	/* text that needed a copy */
 	int64_t		 records;	/* put so far */
+	size_t		 max_line;	/* longest record kept (--max-line) */
+	size_t		 max_object;	/* --max-object, 0: the default */
 };
 
 static const char *const cl_streams[2] = { "stdout", "stderr" };
@@ -717,6 +720,7 @@ static int
 cl_cri_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 {
 	struct cl_cri	 c;
+	char			 limit[32];
 	struct cl_part	*part;
 	struct rec_log	 r;
 	char		*bad;
@@ -734,14 +738,16 @@ cl_cri_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	}
 	part = &st->part[c.stream];
 	if (part->open) {
-		if (part->text.len + c.text.n <= LINE_MAX_LEN) {
+		if (part->text.len + c.text.n <= st->max_line) {
 			buf_append(&part->text, c.text.s, c.text.n);
 			return (c.partial ? 0 : cl_part_flush(st, c.stream));
 		}
 		if (cl_part_flush(st, c.stream) != 0)
 			return (-1);
+		source_size_text(st->max_line, limit, sizeof limit);
 		sink_reject(st->sink, line, "partial CRI lines joined past "
-		    "1 MiB: the rest is a record of its own");
+		    "%s: the rest is a record of its own (--max-line raises "
+		    "the limit)", limit);
 	}
 	if (c.partial) {
 		buf_clear(&part->text);
@@ -826,7 +832,8 @@ cl_docker_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	int64_t		 us;
 	int		 rc;
 
-	if ((o = json_loadb(s, n, JSON_ALLOW_NUL, NULL)) == NULL)
+	if (js_too_costly(s, n, st->max_object) ||
+	    (o = json_loadb(s, n, JSON_ALLOW_NUL, NULL)) == NULL)
 		return (0);
 	text = json_string_value(json_object_get(o, "log"));
 	t = json_string_value(json_object_get(o, "time"));
@@ -936,12 +943,16 @@ imp_container_log_parse(struct input *in, const struct import_opts *opts,
 	}
 	st.mode = cl_head_kind(head, len, &st.prefixed);
 	st.framed = path == CL_PATH_DUMP || st.mode == CL_K_FRAME;
+	st.max_line = input_max_line(in);
+	st.max_object = opts->max_object;
 	*cause = NULL;
 	lr_init(&lr, in);
 	while ((lrs = lr_next(&lr, &s, &n)) != LR_EOF) {
 		if (lrs == LR_LONG) {
-			sink_reject(sink, (int64_t)lr.lineno,
-			    "line longer than 1 MiB skipped");
+			char	*lw = input_long_why(in, "line");
+
+			sink_reject(sink, (int64_t)lr.lineno, "%s", lw);
+			free(lw);
 			continue;
 		}
 		if (lrs == LR_ERROR) {

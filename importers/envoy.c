@@ -29,6 +29,7 @@
 #include "accesslog.h"
 #include "altok.h"
 #include "importer.h"
+#include "jsonsplit.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -428,8 +429,15 @@ env_json_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 {
 	json_error_t	 err;
 	json_t		*obj;
+	char		*big;
 	int		 r;
 
+	if (js_too_costly(s, n, st->opts->max_object)) {
+		big = js_too_costly_why(st->opts->max_object);
+		snprintf(why, whylen, "%s", big);
+		free(big);
+		return (-1);
+	}
 	if ((obj = json_loadb(s, n, 0, &err)) == NULL) {
 		snprintf(why, whylen, "not JSON: %s (column %d)", err.text,
 		    err.column);

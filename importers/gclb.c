@@ -313,10 +313,13 @@ imp_gclb_parse(struct input *in, const struct import_opts *opts,
 	int			 rc = 0, put;
 
 	first[0] = '\0';
-	js_init(&js, in);
+	js_init(&js, in, opts->max_object, JS_NUL_REPLACE);
 	while ((st = js_next(&js, &obj, &line, &err)) != JS_END) {
 		if (st == JS_ERROR) {
-			sink_reject(sink, line, "%s", err);
+			if (js.truncated)
+				sink_damaged(sink, line, "%s", err);
+			else
+				sink_reject(sink, line, "%s", err);
 			if (bad++ == 0)
 				snprintf(first, sizeof first, "line %lld: %s",
 				    (long long)line, err);

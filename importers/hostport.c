@@ -29,6 +29,31 @@ is_ip(const char *s, size_t n, int *v6)
 	return (0);
 }
 
+/*
+ * Whether s[0..n) is an IPv6 address with a zone ("fe80::1%eth0", RFC
+ * 4007): link-local addresses are only meaningful with theirs, so the
+ * zone is kept as part of the address.
+ */
+static int
+is_zoned_ip(const char *s, size_t n)
+{
+	const char	*pct = memchr(s, '%', n);
+	size_t		 i;
+	int		 v6;
+
+	if (pct == NULL || pct + 1 == s + n || !is_ip(s, (size_t)(pct - s),
+	    &v6) || !v6)
+		return (0);
+	for (i = (size_t)(pct - s) + 1; i < n; i++) {
+		if (!((s[i] >= 'a' && s[i] <= 'z') ||
+		    (s[i] >= 'A' && s[i] <= 'Z') ||
+		    (s[i] >= '0' && s[i] <= '9') || s[i] == '.' ||
+		    s[i] == '_' || s[i] == '-' || s[i] == '~'))
+			return (0);
+	}
+	return (1);
+}
+
 /* Parses a port of 1-5 digits up to 65535; INT_NONE when not one. */
 static int64_t
 port_of(const char *s, size_t n)
@@ -69,8 +94,9 @@ al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 	ip[0] = '\0';
 	if (s[0] == '[') {
 		close = memchr(s, ']', n);
-		if (close == NULL || !is_ip(s + 1, (size_t)(close - s - 1),
-		    &v6) || !v6)
+		if (close == NULL || ((!is_ip(s + 1, (size_t)(close - s - 1),
+		    &v6) || !v6) && !is_zoned_ip(s + 1,
+		    (size_t)(close - s - 1))))
 			return (0);
 		if ((size_t)(close - s) + 1 < n) {
 			if (close[1] != ':')
@@ -81,7 +107,7 @@ al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 		}
 		return (put_ip(s + 1, (size_t)(close - s - 1), ip, iplen));
 	}
-	if (is_ip(s, n, &v6))			/* bare address, v4 or v6 */
+	if (is_ip(s, n, &v6) || is_zoned_ip(s, n))	/* bare, v4 or v6 */
 		return (put_ip(s, n, ip, iplen));
 	colon = memchr(s, ':', n);
 	if (colon == NULL || memchr(colon + 1, ':', n - (size_t)(colon - s) -
@@ -101,7 +127,11 @@ al_looks_like_ip(const char *s, size_t n)
 	size_t	i;
 	int	sep = 0;
 
+	if (n > 0 && s[0] == '[')
+		return (1);		/* brackets hold IPv6 addresses only */
 	for (i = 0; i < n; i++) {
+		if (s[i] == '%')
+			return (sep);	/* a zone: any name follows */
 		if (s[i] == '.' || s[i] == ':')
 			sep = 1;
 		else if (!((unsigned)(s[i] - '0') <= 9 || (s[i] >= 'a' &&

@@ -43,7 +43,7 @@ importer_detect(struct input *in, int *score)
 	int			 s;
 
 	*score = 0;
-	len = input_peek(in, &head);
+	len = input_peek_lines(in, &head);
 	for (i = 0; importers[i] != NULL; i++) {
 		s = importers[i]->probe(input_name(in), head, len);
 		if (s > *score) {

@@ -32,7 +32,6 @@
 #include "timefmt.h"
 #include "util.h"
 
-#define NGX_MAX_TRIES	64		/* upstream attempts in one line */
 #define NGX_IP_LEN	64		/* an address as text */
 
 #define W	ALT_WORD
@@ -174,7 +173,9 @@ struct ngx_state {
 	struct altok_clock	 clock;	/* the date last parsed */
 	struct altok_out	 out;	/* the strings of the current line */
 	size_t			 last;	/* the layout of the last good line */
-	struct ngx_try		 tries[NGX_MAX_TRIES];
+	struct ngx_try		*tries;		/* max_tries slots; owned */
+	int			 max_tries;	/* upstream attempts in one line
+						   (--max-upstreams) */
 };
 
 /* Whether s[0..n) starts like an RFC 3339 time (a container log). */
@@ -304,9 +305,10 @@ ngx_lists(struct ngx_state *st, char *why, size_t whylen)
 
 	altok_list_init(&it, &f[AR_UPSTREAM_ADDR_LIST]);
 	while (altok_list_next(&it, &e, &group)) {
-		if (n == NGX_MAX_TRIES) {
+		if (n == (size_t)st->max_tries) {
 			snprintf(why, whylen, "upstream_addr: more than %d "
-			    "upstreams", NGX_MAX_TRIES);
+			    "upstreams (--max-upstreams raises the limit)",
+			    st->max_tries);
 			return (-1);
 		}
 		t = &st->tries[n++];
@@ -562,9 +564,13 @@ imp_ingress_nginx_parse(struct input *in, const struct import_opts *opts,
 
 	st = xcalloc(1, sizeof *st);
 	st->sink = sink;
+	st->max_tries = opts->max_upstreams > 0 ? opts->max_upstreams :
+	    IMPORT_MAX_UPSTREAMS;
+	st->tries = xcalloc((size_t)st->max_tries, sizeof *st->tries);
 	rc = altok_import(in, sink, "ingress-nginx, nginx or Traefik "
 	    "access-log", ngx_line, st, cause);
 	altok_out_free(&st->out);
+	free(st->tries);
 	free(st);
 	return (rc);
 }

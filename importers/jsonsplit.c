@@ -10,12 +10,19 @@
 #include "jsonsplit.h"
 
 #define JS_READ_SIZE	(256 * 1024)
+/* What jansson allocates per value, beyond the text, roughly. */
+#define JS_COST_OBJECT	240	/* an object and its first hash buckets */
+#define JS_COST_ARRAY	120	/* an array and its first slots */
+#define JS_COST_VALUE	56	/* a member or element: pair or scalar */
+#define JS_REPLACEMENT	"\xef\xbf\xbd"	/* U+FFFD */
 
 void
-js_init(struct jsonsplit *js, struct input *in)
+js_init(struct jsonsplit *js, struct input *in, size_t max, int flags)
 {
 	memset(js, 0, sizeof *js);
 	js->in = in;
+	js->max = max != 0 ? max : JSONSPLIT_MAX_OBJECT;
+	js->flags = flags;
 	js->rbuf = xmalloc(JS_READ_SIZE);
 	js->line = 1;
 	js->cap_depth = -1;
@@ -67,6 +74,107 @@ js_start_resync(struct jsonsplit *js)
 	buf_clear(&js->cur);
 }
 
+char *
+js_too_costly_why(size_t max)
+{
+	if (max == 0)
+		max = JSONSPLIT_MAX_OBJECT;
+	if (max % (1024 * 1024) == 0)
+		return (xasprintf("JSON object needs more than %zu MiB of "
+		    "memory to read: skipped (--max-object raises the limit)",
+		    max >> 20));
+	return (xasprintf("JSON object needs more than %zu bytes of memory "
+	    "to read: skipped (--max-object raises the limit)", max));
+}
+
+int
+js_too_costly(const char *text, size_t n, size_t max)
+{
+	size_t	i, cost = n;
+	int	in_str = 0, esc = 0;
+
+	if (max == 0)
+		max = JSONSPLIT_MAX_OBJECT;
+	if (n > max)
+		return (1);
+	/* nothing shorter can cost more than about 80 times its text */
+	if (n <= max / (JS_COST_OBJECT / 2))
+		return (0);
+	for (i = 0; i < n; i++) {
+		if (in_str) {
+			if (esc)
+				esc = 0;
+			else if (text[i] == '\\')
+				esc = 1;
+			else if (text[i] == '"')
+				in_str = 0;
+			continue;
+		}
+		switch (text[i]) {
+		case '"':
+			in_str = 1;
+			break;
+		case '{':
+			cost += JS_COST_OBJECT;
+			break;
+		case '[':
+			cost += JS_COST_ARRAY;
+			break;
+		case ',':
+		case ':':
+			cost += JS_COST_VALUE;
+			break;
+		}
+		if (cost > max)
+			return (1);
+	}
+	return (0);
+}
+
+/* A copy of the string v with each NUL as U+FFFD, or NULL when none. */
+static char *
+nul_replaced(const char *s, size_t len, size_t *outlen)
+{
+	struct buf	 b = { 0 };
+	const char	*p = s, *nul;
+
+	if (memchr(s, '\0', len) == NULL)
+		return (NULL);
+	while ((nul = memchr(p, '\0', len - (size_t)(p - s))) != NULL) {
+		buf_append(&b, p, (size_t)(nul - p));
+		buf_puts(&b, JS_REPLACEMENT);
+		p = nul + 1;
+	}
+	buf_append(&b, p, len - (size_t)(p - s));
+	*outlen = b.len;
+	return (b.data);
+}
+
+void
+js_replace_nul(json_t *v)
+{
+	void		*it;
+	char		*fixed;
+	size_t		 i, n;
+
+	if (json_is_string(v)) {
+		fixed = nul_replaced(json_string_value(v),
+		    json_string_length(v), &n);
+		if (fixed != NULL) {
+			json_string_setn_nocheck(v, fixed, n);
+			free(fixed);
+		}
+	} else if (json_is_array(v)) {
+		for (i = 0; i < json_array_size(v); i++)
+			js_replace_nul(json_array_get(v, i));
+	} else if (json_is_object(v)) {
+		/* values only: keys are the format's, never data */
+		for (it = json_object_iter(v); it != NULL;
+		    it = json_object_iter_next(v, it))
+			js_replace_nul(json_object_iter_value(it));
+	}
+}
+
 /* Parses the captured text; returns JS_OBJECT or JS_ERROR. */
 static enum js_status
 js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
@@ -76,8 +184,12 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 
 	*line = js->cap_line;
 	v = json_loadb(js->cur.data, js->cur.len, JSON_ALLOW_NUL, &err);
+	if (v != NULL && (js->flags & JS_NUL_REPLACE) &&
+	    memmem(js->cur.data, js->cur.len, "\\u0000", 6) != NULL)
+		js_replace_nul(v);
 	buf_clear(&js->cur);
 	js->cap_depth = -1;
+	js->cost = 0;
 	if (v == NULL) {
 		*line = js->cap_line + err.line - 1;
 		*cause = xasprintf("bad JSON: %s", err.text);
@@ -91,6 +203,23 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 	js->objects++;
 	*obj = v;
 	return (JS_OBJECT);
+}
+
+/*
+ * The object being captured would take more than max: its text so far is
+ * dropped and the rest of it skipped (the scan follows its nesting
+ * without keeping anything), so the next object is read as usual.
+ */
+static enum js_status
+js_drop(struct jsonsplit *js, int64_t *line, char **cause)
+{
+	*line = js->cap_line;
+	*cause = js_too_costly_why(js->max);
+	js->dropped++;
+	buf_clear(&js->cur);
+	js->cap_depth = -1;
+	js->cost = 0;
+	return (JS_ERROR);
 }
 
 /* A depth-1 key has ended: is it one the splitter watches for? */
@@ -149,6 +278,7 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				return (JS_ERROR);
 			}
 			if (js->cap_depth >= 0 || js->depth > 0) {
+				js->truncated = 1;
 				*line = js->cap_depth >= 0 ? js->cap_line :
 				    js->line;
 				*cause = xstrdup(js->cap_depth >= 0 ?
@@ -255,7 +385,17 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 					}
 					js->cap_depth = js->depth;
 					js->cap_line = js->line;
+					js->cost = 0;
 					seg = js->rpos - 1;
+				} else if (capturing) {
+					js->cost += c == '{' ? JS_COST_OBJECT :
+					    JS_COST_ARRAY;
+					if (js->cur.len + (js->rpos - seg) +
+					    js->cost > js->max) {
+						js->depth++;
+						return (js_drop(js, line,
+						    cause));
+					}
 				}
 				js->depth++;
 				if (js->depth == 1)
@@ -285,8 +425,12 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				if (js->depth == 1)
 					js->expect_key = 1;
 				js->scalar = 0;
+				if (capturing)
+					js->cost += JS_COST_VALUE;
 				break;
 			case ':':
+				if (capturing)
+					js->cost += JS_COST_VALUE;
 				if (js->items_next == 1 && js->depth == 1)
 					js->items_next = 2;
 				if (js->kind_next == 1 && js->depth == 1)
@@ -305,14 +449,9 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				js->kind_next = 0;
 		}
 		if (js->cap_depth >= 0) {
+			if (js->cur.len + (js->rlen - seg) + js->cost > js->max)
+				return (js_drop(js, line, cause));
 			buf_append(&js->cur, p + seg, js->rlen - seg);
-			if (js->cur.len > JSONSPLIT_MAX_OBJECT) {
-				*line = js->cap_line;
-				*cause = xasprintf("JSON object larger than "
-				    "%d MiB", JSONSPLIT_MAX_OBJECT >> 20);
-				js_start_resync(js);
-				return (JS_ERROR);
-			}
 		}
 	}
 }

@@ -202,7 +202,7 @@ static int
 imp_k8s_events_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	return (k8s_read(in, sink, cause));
+	return (k8s_read(in, opts, sink, cause));
 }
 
 const struct importer imp_k8s_events = {

@@ -131,8 +131,14 @@ scan_pod(struct pod_scan *ps, json_t *pod)
 		"status.ephemeralContainerStatuses",
 	};
 	size_t	 i;
+	int64_t	 s;
 
 	ps->observed_us = TIME_NONE;
+	if (kj_seconds(pod, "metadata.deletionGracePeriodSeconds", &s,
+	    ps->why, ps->whylen) != 0 ||
+	    kj_seconds(pod, "spec.terminationGracePeriodSeconds", &s,
+	    ps->why, ps->whylen) != 0)
+		return (-1);
 	if (scan_time(ps, pod, "", "metadata.creationTimestamp", 1) != 0 ||
 	    scan_time(ps, pod, "", "metadata.deletionTimestamp", 0) != 0 ||
 	    scan_time(ps, pod, "", "status.startTime", 1) != 0)
@@ -453,7 +459,7 @@ static int
 imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	return (k8s_read(in, sink, cause));
+	return (k8s_read(in, opts, sink, cause));
 }
 
 const struct importer imp_k8s_pods = {

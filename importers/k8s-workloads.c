@@ -298,10 +298,12 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 		r->ready_replicas = status_count(obj, "status.readyReplicas");
 	else
 		r->ready_replicas = INT_NONE;
-	r->grace_s = kj_int(obj, strcmp(kind, "CronJob") == 0 ?
+	if (kj_seconds(obj, strcmp(kind, "CronJob") == 0 ?
 	    "spec.jobTemplate.spec.template.spec."
 	    "terminationGracePeriodSeconds" :
-	    "spec.template.spec.terminationGracePeriodSeconds", INT_NONE);
+	    "spec.template.spec.terminationGracePeriodSeconds", &r->grace_s,
+	    why, whylen) != 0)
+		return (-1);
 	r->start_us = r->completion_us = r->condition_us = TIME_NONE;
 	r->last_schedule_us = TIME_NONE;
 	r->active = r->succeeded = r->failed = INT_NONE;
@@ -361,7 +363,7 @@ static int
 imp_k8s_workloads_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	return (k8s_read(in, sink, cause));
+	return (k8s_read(in, opts, sink, cause));
 }
 
 const struct importer imp_k8s_workloads = {

@@ -76,8 +76,11 @@ static void
 note_skipped(struct buf *skipped, const char *kind)
 {
 	const char	*p;
-	size_t		 n = strlen(kind);
+	size_t		 n;
 
+	if (*kind == '\0')
+		kind = "(empty kind)";	/* strstr(p, "") would not move on */
+	n = strlen(kind);
 	for (p = skipped->data; p != NULL && (p = strstr(p, kind)) != NULL;
 	    p += n) {
 		if ((p == skipped->data || p[-1] == ' ') &&
@@ -92,7 +95,7 @@ note_skipped(struct buf *skipped, const char *kind)
 }
 
 void
-k8s_reader_init(struct k8s_reader *kr, struct input *in)
+k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
 {
 	const unsigned char	*head;
 	size_t			 len;
@@ -103,7 +106,7 @@ k8s_reader_init(struct k8s_reader *kr, struct input *in)
 	if (kr->yaml)
 		ys_init(&kr->ys, in);
 	else
-		js_init(&kr->js, in);
+		js_init(&kr->js, in, max_object, JS_NUL_REPLACE);
 }
 
 void
@@ -121,6 +124,18 @@ int64_t
 k8s_reader_objects(const struct k8s_reader *kr)
 {
 	return (kr->yaml ? kr->ys.objects : kr->js.objects);
+}
+
+int
+k8s_reader_truncated(const struct k8s_reader *kr)
+{
+	return (!kr->yaml && kr->js.truncated);
+}
+
+int64_t
+k8s_reader_dropped(const struct k8s_reader *kr)
+{
+	return (kr->yaml ? 0 : kr->js.dropped);
 }
 
 enum js_status
@@ -154,7 +169,8 @@ k8s_reader_next(struct k8s_reader *kr, json_t **obj, const char **watch,
 }
 
 int
-k8s_read(struct input *in, struct sink *sink, char **cause)
+k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
+    char **cause)
 {
 	struct k8s_reader	 kr;
 	struct buf		 skipped = { 0 };
@@ -167,11 +183,14 @@ k8s_read(struct input *in, struct sink *sink, char **cause)
 	enum k8s_put		 put;
 	int			 rc = 0;
 
-	k8s_reader_init(&kr, in);
+	k8s_reader_init(&kr, in, opts->max_object);
 	while ((st = k8s_reader_next(&kr, &inner, &watch, &kind, &line,
 	    &err)) != JS_END) {
 		if (st == JS_ERROR) {
-			sink_reject(sink, line, "%s", err);
+			if (k8s_reader_truncated(&kr))
+				sink_damaged(sink, line, "%s", err);
+			else
+				sink_reject(sink, line, "%s", err);
 			if (bad++ == 0) {
 				first_line = line;
 				first_err = err;
@@ -203,9 +222,13 @@ k8s_read(struct input *in, struct sink *sink, char **cause)
 		rc = IMPORT_NOTHING;
 	} else if (rc == 0 && good == 0 && k8s_reader_objects(&kr) == 0 &&
 	    bad > 0) {
-		*cause = xasprintf("not Kubernetes %s: line %lld: %s",
-		    kr.yaml ? "YAML" : "JSON", (long long)first_line,
-		    first_err);
+		if (k8s_reader_dropped(&kr) > 0)
+			*cause = xasprintf("no object could be read: line "
+			    "%lld: %s", (long long)first_line, first_err);
+		else
+			*cause = xasprintf("not Kubernetes %s: line %lld: %s",
+			    kr.yaml ? "YAML" : "JSON", (long long)first_line,
+			    first_err);
 		rc = -1;
 	}
 	free(first_err);

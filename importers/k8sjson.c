@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "k8sjson.h"
+#include "record.h"
 #include "timefmt.h"
 
 json_t *
@@ -45,6 +46,27 @@ kj_int(json_t *obj, const char *path, int64_t def)
 	json_t	*v = kj_get(obj, path);
 
 	return (json_is_integer(v) ? (int64_t)json_integer_value(v) : def);
+}
+
+int
+kj_seconds(json_t *obj, const char *path, int64_t *s, char *why,
+    size_t whylen)
+{
+	json_t	*v = kj_get(obj, path);
+	char	 shown[80];
+
+	*s = INT_NONE;
+	if (!json_is_integer(v))
+		return (0);	/* absent, null or a wrong type: unknown */
+	if (json_integer_value(v) >= 0 &&
+	    json_integer_value(v) <= KJ_MAX_SECONDS) {
+		*s = (int64_t)json_integer_value(v);
+		return (0);
+	}
+	kj_show(v, shown, sizeof shown);
+	snprintf(why, whylen, "%s: %s is not a duration (0 to %lld s)", path,
+	    shown, (long long)KJ_MAX_SECONDS);
+	return (-1);
 }
 
 int

@@ -184,7 +184,7 @@ podspec_hook(json_t *container, const char *path, struct podspec_hook *h,
 	else if (json_is_object(json_object_get(hook, "sleep"))) {
 		h->kind = "sleep";
 		s = kj_int(hook, "sleep.seconds", -1);
-		if (s >= 0 && s <= INT64_MAX / 1000)
+		if (s >= 0 && s <= KJ_MAX_SECONDS)
 			h->ms = s * 1000;
 	} else if (json_is_object(json_object_get(hook, "tcpSocket")))
 		h->kind = "tcpSocket";

@@ -58,7 +58,6 @@
 #include "timefmt.h"
 #include "util.h"
 
-#define REC_MAX_LEN	(1024 * 1024)	/* bytes of one row or object */
 #define DUP_SHOW	10		/* duplicates named one by one */
 #define VALUE_SHOW	80		/* bytes of a bad value in messages */
 #define COLS_SHOW	400		/* bytes of the column list in errors */
@@ -113,6 +112,9 @@ struct rd {
 	struct buf	 extra;		/* the row's extra JSON, reused */
 	char		*jbuf;		/* owned: a JSON row's extra */
 	size_t		 jcap;		/* bytes allocated in jbuf */
+	struct input	*in;		/* borrowed: the input read */
+	size_t		 max_len;	/* bytes of one row or object
+					   (--max-line) */
 };
 
 /* A row's time as read. */
@@ -657,7 +659,7 @@ enum csv_rec {
 
 /*
  * Reads the record that starts with the line s[0..n) (line c->line),
- * reading more lines while a quoted field is open, up to REC_MAX_LEN
+ * reading more lines while a quoted field is open, up to rd->max_len
  * bytes.
  */
 static enum csv_rec
@@ -680,10 +682,14 @@ csv_record(struct csv *c, struct rd *rd, const char *s, size_t n)
 			    "closed at the end of the input");
 			return (CR_SKIP);
 		}
-		if (st == LR_LONG || c->cb_len + n > REC_MAX_LEN) {
+		if (st == LR_LONG || c->cb_len + n > rd->max_len) {
+			char	limit[32];
+
+			source_size_text(rd->max_len, limit, sizeof limit);
 			sink_reject(rd->sink, c->line, "record longer than "
-			    "1 MiB (a quote not closed?); lines %lld-%lld "
-			    "skipped", (long long)c->line, (long long)last);
+			    "%s (a quote not closed?); lines %lld-%lld "
+			    "skipped (--max-line raises the limit)",
+			    limit, (long long)c->line, (long long)last);
 			return (CR_SKIP);
 		}
 	}
@@ -890,8 +896,10 @@ csv_read(struct rd *rd, struct input *in, char **cause)
 		if (st == LR_ERROR)
 			break;
 		if (st == LR_LONG) {
-			sink_reject(rd->sink, (int64_t)c.lr.lineno,
-			    "line longer than 1 MiB skipped");
+			char	*lw = input_long_why(in, "line");
+
+			sink_reject(rd->sink, (int64_t)c.lr.lineno, "%s", lw);
+			free(lw);
 			continue;
 		}
 		if (c.lr.lineno == 1 && n >= 3 &&
@@ -1145,7 +1153,14 @@ nd_object(struct rd *rd, const char *text, size_t n, int64_t line,
 {
 	json_error_t	 err;
 	json_t		*obj;
+	char		*why;
 
+	if (js_too_costly(text, n, rd->opts->max_object)) {
+		why = js_too_costly_why(rd->opts->max_object);
+		sink_reject(rd->sink, line, "%s", why);
+		free(why);
+		return (0);
+	}
 	obj = json_loadb(text, n, JSON_ALLOW_NUL, &err);
 	if (obj == NULL) {
 		sink_reject(rd->sink, line + (err.line > 0 ? err.line - 1 : 0),
@@ -1189,9 +1204,12 @@ nd_read(struct rd *rd, struct input *in, char **cause)
 			break;
 		lineno = (int64_t)lr.lineno;
 		if (st == LR_LONG) {
+			char	*lw = input_long_why(in, depth > 0 ?
+			    "JSON object" : "line");
+
 			sink_reject(rd->sink, depth > 0 ? start : lineno,
-			    depth > 0 ? "JSON object longer than 1 MiB "
-			    "skipped" : "line longer than 1 MiB skipped");
+			    "%s", lw);
+			free(lw);
 			depth = in_str = esc = 0;
 			buf_clear(&acc);
 			resync = 1;
@@ -1280,9 +1298,11 @@ nd_read(struct rd *rd, struct input *in, char **cause)
 		else
 			buf_append(&acc, s, n);
 		buf_append(&acc, "\n", 1);
-		if (acc.len > REC_MAX_LEN) {
-			sink_reject(rd->sink, start, "JSON object longer "
-			    "than 1 MiB skipped");
+		if (acc.len > rd->max_len) {
+			char	*lw = input_long_why(in, "JSON object");
+
+			sink_reject(rd->sink, start, "%s", lw);
+			free(lw);
 			depth = in_str = esc = 0;
 			buf_clear(&acc);
 			resync = 1;
@@ -1293,7 +1313,7 @@ nd_read(struct rd *rd, struct input *in, char **cause)
 		    "read error: %s", input_error(in) != NULL ?
 		    input_error(in) : "unknown");
 	else if (rc == 0 && depth > 0)
-		sink_reject(rd->sink, start, "truncated JSON: object not "
+		sink_damaged(rd->sink, start, "truncated JSON: object not "
 		    "closed at the end of the input");
 	buf_free(&acc);
 	lr_free(&lr);
@@ -1311,10 +1331,13 @@ arr_read(struct rd *rd, struct input *in, char **cause)
 	char			*err;
 	int			 rc = 0;
 
-	js_init(&js, in);
+	js_init(&js, in, rd->opts->max_object, 0);
 	while ((st = js_next(&js, &obj, &line, &err)) != JS_END) {
 		if (st == JS_ERROR) {
-			sink_reject(rd->sink, line, "%s", err);
+			if (js.truncated)
+				sink_damaged(rd->sink, line, "%s", err);
+			else
+				sink_reject(rd->sink, line, "%s", err);
 			free(err);
 			continue;
 		}
@@ -1337,7 +1360,10 @@ static int
 imp_records_parse(struct input *in, const struct import_opts *opts,
     struct sink *sink, char **cause)
 {
-	struct rd		 rd = { .opts = opts, .sink = sink };
+	struct rd		 rd = {
+		.opts = opts, .sink = sink, .in = in,
+		.max_len = input_max_line(in)
+	};
 	const unsigned char	*h;
 	size_t			 len, i = 0;
 	int			 rc;

@@ -19,15 +19,17 @@
  * "10.0.1.5" (no port), "unix:/run/app.sock" and "-" (no address).
  * Writes the address (without brackets) into ip (NUL-terminated, at most
  * iplen bytes) and returns 1 with *port (INT_NONE when absent), or 0 when
- * there is no IP address (unix sockets, "-", names, garbage).
+ * there is no IP address (unix sockets, "-", names, garbage).  An IPv6
+ * address with a zone ("[fe80::1%eth0]:8080") keeps its zone.
  */
 int	al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 	    int64_t *port);
 
 /*
  * Whether s[0..n) is written like an address: hex digits, dots, colons
- * and brackets only, with at least one dot or colon.  A cheap test before
- * al_hostport(), to tell an address that is malformed from a name.
+ * and brackets only, with at least one dot or colon (any zone after a
+ * "%"), or anything in brackets.  A cheap test before al_hostport(), to
+ * tell an address that is malformed from a name.
  */
 int	al_looks_like_ip(const char *s, size_t n);
 

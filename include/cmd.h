@@ -7,6 +7,10 @@
 #ifndef CMD_H
 #define CMD_H
 
+#include <stdint.h>
+
+#include "store.h"
+
 #define EXIT_OK		0	/* success */
 #define EXIT_FAIL	1	/* an input could not be imported, bad DB */
 #define EXIT_USAGE	2	/* usage error, or a command not built yet */
@@ -40,4 +44,17 @@ int		 cmd_usage_error(const struct cmd_entry *, const char *, ...)
 		    __attribute__((format(printf, 2, 3)));
 /* Prints the command's help to stdout; EXIT_OK. */
 int		 cmd_help(const struct cmd_entry *);
+/*
+ * Opens the database db for the command (store_open).  When an import
+ * stopped between committing inputs and rebuilding the model, rebuilds it
+ * (or warns, when the file is read-only), saying so on stderr.  Returns
+ * 0 and a new *st, or prints "coroner CMD: why" and returns -1.
+ */
+int		 cmd_store_open(const struct cmd_entry *, const char *db,
+		    enum store_mode mode, struct store **st);
+/*
+ * A size such as "1048576", "64K", "64KiB", "20G", "20GiB" (binary
+ * units).  Returns 0 and *out, or -1.
+ */
+int		 cmd_parse_size(const char *s, uint64_t *out);
 #endif

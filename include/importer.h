@@ -28,7 +28,15 @@ struct import_opts {
 	const char	*records;	/* --records NAME: the record set */
 	const char	*key_col;	/* --key COL (dotted path in JSON) */
 	const char	*time_col;	/* --time COL (dotted path in JSON) */
+	size_t		 max_object;	/* --max-object: the most memory one
+					   JSON object may take to read, in
+					   bytes (JSONSPLIT_MAX_OBJECT) */
+	int		 max_upstreams;	/* --max-upstreams: upstream attempts
+					   one access-log line may list */
 };
+
+/* The defaults of the limits above. */
+#define IMPORT_MAX_UPSTREAMS	64
 
 #define IMPORT_NOTHING	1	/* parse(): nothing to read here */
 

@@ -14,6 +14,11 @@
  * Bad JSON is reported with its line number and skipped: the splitter
  * resynchronizes at the next line that starts with "{" or "[".
  *
+ * Memory is bounded by max, what one object may take to read: its text
+ * and an estimate of the values jansson would build from it (an empty
+ * object takes about 240 bytes for its 3 of text).  An object past it is
+ * rejected and skipped whole, the next one read as usual.
+ *
  * Used by importers; knows nothing of Kubernetes, SQLite or curses.
  */
 #ifndef JSONSPLIT_H
@@ -25,7 +30,12 @@
 #include "source.h"
 #include "util.h"
 
-#define JSONSPLIT_MAX_OBJECT	(64 * 1024 * 1024)	/* bytes */
+/* The default of max (--max-object): with the text, under 100 MB. */
+#define JSONSPLIT_MAX_OBJECT	(32 * 1024 * 1024)	/* bytes */
+
+/* Flags of js_init(). */
+#define JS_NUL_REPLACE	0x1	/* strings holding \u0000 get U+FFFD for it,
+				   so that no name is cut at a NUL */
 
 struct jsonsplit {
 	struct input	*in;		/* borrowed */
@@ -59,9 +69,21 @@ struct jsonsplit {
 	int		 scalar;	/* skipping a non-object list element */
 	int		 resync;	/* skipping to a line starting { or [ */
 	int		 bol;		/* at the beginning of a line */
+	size_t		 max;		/* bytes one object may take: text and
+					   estimated values */
+	size_t		 cost;		/* estimated bytes of the values of the
+					   object being captured, beyond its
+					   text */
+	int		 flags;		/* JS_* */
+	int		 truncated;	/* the input ended inside an object or
+					   a list */
+	int64_t		 dropped;	/* objects skipped for taking more
+					   than max */
 };
 
-void	js_init(struct jsonsplit *js, struct input *in);
+/* max 0 is JSONSPLIT_MAX_OBJECT; flags are JS_*. */
+void	js_init(struct jsonsplit *js, struct input *in, size_t max,
+	    int flags);
 void	js_free(struct jsonsplit *js);
 
 enum js_status {
@@ -77,5 +99,16 @@ enum js_status {
  */
 enum js_status	js_next(struct jsonsplit *js, json_t **obj, int64_t *line,
 		    char **cause);
+
+/*
+ * Whether the JSON text[0..n) would take more than max bytes (0:
+ * JSONSPLIT_MAX_OBJECT) to parse, by the same estimate: for parsers of
+ * one document per line.
+ */
+int	js_too_costly(const char *text, size_t n, size_t max);
+/* The reason given for an object past max, naming --max-object. */
+char	*js_too_costly_why(size_t max);
+/* Replaces every NUL in the strings of v (keys too) by U+FFFD. */
+void	js_replace_nul(json_t *v);
 
 #endif

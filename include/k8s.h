@@ -29,7 +29,13 @@ struct k8s_reader {
 	char		 kbuf[64];	/* a kind made from a list's kind */
 };
 
-void	k8s_reader_init(struct k8s_reader *kr, struct input *in);
+/*
+ * max_object bounds what one JSON object may take to read (jsonsplit.h;
+ * 0: the default).  A \u0000 in a JSON string becomes U+FFFD, so that no
+ * name is cut at it.
+ */
+void	k8s_reader_init(struct k8s_reader *kr, struct input *in,
+	    size_t max_object);
 void	k8s_reader_free(struct k8s_reader *kr);
 /*
  * The next object: JS_OBJECT with *obj (borrowed until the next call),
@@ -43,6 +49,10 @@ enum js_status	k8s_reader_next(struct k8s_reader *kr, json_t **obj,
 		    char **cause);
 /* Documents (objects or list items) read so far, good or not. */
 int64_t		k8s_reader_objects(const struct k8s_reader *kr);
+/* Whether the input ended inside a JSON object or list (damaged). */
+int		k8s_reader_truncated(const struct k8s_reader *kr);
+/* JSON objects skipped for taking more than max_object. */
+int64_t		k8s_reader_dropped(const struct k8s_reader *kr);
 
 /* What a handler returns. */
 enum k8s_put {
@@ -67,12 +77,15 @@ enum k8s_put	k8s_workload_put(json_t *, const char *, int64_t,
 		    struct sink *, char *, size_t);
 
 /*
- * Reads every object of the input and hands each to its handler.  Objects
+ * Reads every object of the input and hands each to its handler (JSON
+ * objects over opts->max_object are rejected; an input cut inside an
+ * object is damaged, sink_damaged).  Objects
  * of kinds no handler reads (Node, Service...) are skipped quietly.
  * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
  * kind no handler reads; or -1 with a new *cause when the sink failed or
  * nothing in the input was Kubernetes JSON (or YAML).
  */
-int		k8s_read(struct input *in, struct sink *sink, char **cause);
+int		k8s_read(struct input *in, const struct import_opts *opts,
+		    struct sink *sink, char **cause);
 
 #endif

@@ -19,6 +19,18 @@ const char	*kj_str(json_t *obj, const char *path);
 /* The integer at path, or def when absent or not an integer. */
 int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
 
+/* The longest duration coroner reads from an object: a year. */
+#define KJ_MAX_SECONDS	(366 * 86400LL)
+/*
+ * A duration in seconds at path: 0 and *s (INT_NONE when absent, null or
+ * not an integer), or -1 with why ("spec.terminationGracePeriodSeconds:
+ * 9223372036854775807 is not a duration (0 to 31622400 s)") when it is an
+ * integer outside 0..KJ_MAX_SECONDS: a grace period of centuries is a
+ * broken file, and would overflow the arithmetic of times.
+ */
+int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
+		    char *why, size_t whylen);
+
 /*
  * The time at path: 0 and *us (TIME_NONE when absent, null, "" or the zero
  * time 0001-01-01T00:00:00Z), or -1 when the string is not a time.

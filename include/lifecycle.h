@@ -40,6 +40,8 @@ int	model_rebuild(struct store *st, struct model_stats *stats,
 #define GRACE_FLOOR_US	(2 * 1000000LL)
 /* How close to the deadline an exit must be to count as killed there. */
 #define DEADLINE_SLACK_US	(2 * 1000000LL)
+/* The longest duration the model computes with: a year and a day. */
+#define LC_MAX_DURATION_US	(366 * 86400 * 1000000LL)
 /* The grace period when the pod spec does not say. */
 #define DEFAULT_GRACE_S	30
 

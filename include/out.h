@@ -83,7 +83,10 @@ size_t	 out_fit_bytes(const char *safe, size_t cols);
 /* Where out_fit() cuts text that is too wide. */
 enum out_cut {
 	OUT_CUT_END,		/* "returns-api-7d9f…" */
-	OUT_CUT_MIDDLE		/* "bundle.tar.gz!clu…/default.json" */
+	OUT_CUT_MIDDLE,		/* "bundle.tar.gz!clu…/default.json" */
+	OUT_CUT_PATH		/* whole leading components: "…/kube-system/
+				   app-7c9/app.log" (cut in the middle when
+				   even the file's name does not fit) */
 };
 /*
  * Returns a new safe copy of s (made safe first) that fits in cols
@@ -99,13 +102,21 @@ char	*out_fit(const char *s, size_t cols, enum out_cut how, int ascii);
 int	 out_lines(FILE *f, const char *text);
 
 /*
- * Writes text made safe and wrapped on spaces into the columns from
- * indent to width: the caller has already written at columns of the
- * first line (it is padded to indent); later lines start with indent
- * spaces.  Returns 0 or -1.
+ * Writes text made safe and wrapped on spaces (else after a '/') into
+ * the columns from indent to width: the caller has already written at
+ * columns of the first line (it is padded to indent); later lines start
+ * with indent spaces.  Returns 0 or -1.
  */
 int	 out_wrap(FILE *f, const char *text, size_t at, size_t indent,
 	    size_t width);
+/*
+ * A message: formatted as by out_printf, wrapped to out_term_width(),
+ * lines after the first indented by two, and a newline.  A line without
+ * a space to break at breaks after a '/' (a long path), else where it
+ * ends: nothing is cut.  Returns 0 or -1.
+ */
+int	 out_say(FILE *f, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 /*
  * The width of the terminal on standard output, or 80 when it is not a

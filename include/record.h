@@ -253,6 +253,12 @@ struct sink {
 	int	(*put)(void *ctx, enum rec_type type, const void *rec);
 	/* A rejected piece of input: line number and a reason (borrowed). */
 	void	(*reject)(void *ctx, int64_t line, const char *reason);
+	/*
+	 * The input ended damaged (truncated JSON): what came before it is
+	 * kept, but the input is not whole.  Line and reason (borrowed);
+	 * may be NULL.
+	 */
+	void	(*damaged)(void *ctx, int64_t line, const char *reason);
 };
 
 static inline int
@@ -296,6 +302,9 @@ struct rec_desc {
 extern const struct rec_desc rec_descs[REC__COUNT];
 
 void	sink_reject(struct sink *s, int64_t line, const char *fmt, ...)
+	    __attribute__((format(printf, 3, 4)));
+/* Rejects the piece as sink_reject() does and says the input is damaged. */
+void	sink_damaged(struct sink *s, int64_t line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 
 #endif

@@ -20,16 +20,36 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "util.h"
+
 struct source;
 struct input;
 
-/* Limits against decompression bombs and hostile archives. */
+/*
+ * Limits against decompression bombs, hostile archives and endless
+ * inputs.  A read past one fails with an error naming the limit and the
+ * option of "coroner import" that changes it; input_limited() is then set.
+ */
 struct source_limits {
-	uint64_t	max_input_bytes; /* decompressed bytes per input */
-	uint64_t	max_inputs;	/* inputs per source */
+	uint64_t	 max_bytes;	/* bytes read (after decompression) by
+					   every input of every source sharing
+					   *total; 0: no limit (--max-bytes) */
+	uint64_t	 max_ratio;	/* most bytes delivered per byte read
+					   from a file, once it delivered
+					   SOURCE_RATIO_FLOOR; 0: no limit
+					   (--max-ratio) */
+	uint64_t	 max_inputs;	/* inputs per source (--max-inputs) */
+	size_t		 max_line;	/* longest line the line reader keeps
+					   (--max-line) */
+	uint64_t	*total;		/* bytes read so far in this import,
+					   shared by the sources opened with
+					   these limits; owned by the caller;
+					   NULL: each source counts alone */
 };
-/* 64 GiB per input, 100,000 inputs per source. */
+/* 20 GiB per import, 1:200, 100,000 inputs per source, 1 MiB lines. */
 extern const struct source_limits source_default_limits;
+/* A file's first bytes are never a bomb: the ratio is checked past this. */
+#define SOURCE_RATIO_FLOOR	(16 * 1024 * 1024)
 
 /*
  * Opens path ("-" is standard input).  Returns 0 and a new source (caller
@@ -72,6 +92,17 @@ const char	*input_member(const struct input *in);
  * exceeded); input_error() then says why.
  */
 ssize_t		 input_read(struct input *in, void *buf, size_t n);
+/* Whether the last read failed on a limit (struct source_limits). */
+int		 input_limited(const struct input *in);
+/* The longest line the line reader keeps for this input. */
+size_t		 input_max_line(const struct input *in);
+/*
+ * "line longer than 1 MiB skipped (--max-line raises the limit)", with
+ * what in place of "line" and the input's own limit: for messages.
+ */
+char		*input_long_why(const struct input *in, const char *what);
+/* Writes a byte count as a limit reads best: "1 MiB", "1000 bytes". */
+void		 source_size_text(uint64_t n, char *out, size_t len);
 
 /*
  * Looks at the first bytes without consuming them: sets *p (borrowed,
@@ -81,6 +112,15 @@ ssize_t		 input_read(struct input *in, void *buf, size_t n);
  */
 #define INPUT_PEEK_MAX	65536
 size_t		 input_peek(struct input *in, const unsigned char **p);
+/*
+ * Like input_peek(), but the bytes end with a whole line: cut after the
+ * last "\n" of the first INPUT_PEEK_MAX bytes, or, when those hold none,
+ * looked at further (up to the input's max_line) for the end of the
+ * first line.  When the first line is longer still, the first
+ * INPUT_PEEK_MAX bytes as input_peek() gives them.  For detection, which
+ * must judge lines, not pieces of one.
+ */
+size_t		 input_peek_lines(struct input *in, const unsigned char **p);
 
 /*
  * Why the last read failed, naming the input ("logs.zst: truncated zstd
@@ -89,14 +129,15 @@ size_t		 input_peek(struct input *in, const unsigned char **p);
 const char	*input_error(const struct input *in);
 /* Bytes delivered by input_read so far (after decompression). */
 uint64_t	 input_offset(const struct input *in);
-/* Content hash of the bytes delivered so far: 32 hex digits + NUL. */
-void		 input_hash(const struct input *in, char out[33]);
+/* SHA-256 of the bytes delivered so far: 64 hex digits and a NUL. */
+void		 input_hash(const struct input *in, char out[SHA256_HEX_LEN]);
 
 /*
  * A line reader over an input.  Lines end at "\n"; a "\r" before it is
  * removed; the last line needs no "\n".  NUL bytes are kept (use len).
- * Memory stays bounded: a line longer than LINE_MAX_LEN is skipped whole
- * and reported as LR_LONG with its line number.
+ * Memory stays bounded: a line longer than the input's max_line
+ * (LINE_MAX_LEN by default) is skipped whole and reported as LR_LONG with
+ * its line number.
  */
 #define LINE_MAX_LEN	(1024 * 1024)
 enum lr_status {
@@ -113,6 +154,7 @@ struct linereader {
 	size_t		 end;		/* bytes valid in buf */
 	int		 eof;		/* input_read returned 0 */
 	uint64_t	 lineno;	/* number of the line last returned */
+	size_t		 max;		/* longest line kept, in bytes */
 };
 void		 lr_init(struct linereader *lr, struct input *in);
 /* *line is borrowed until the next lr_next; it is NUL-terminated. */

@@ -1,12 +1,20 @@
 /*
  * store.h: the SQLite database, the only module with SQL.
  *
- * Everything else sees plain structs.  Each input is imported in one
- * transaction: store_input_begin(), store_put() per record, then
- * store_input_end(), which commits, or rolls back when an input with the
- * same content hash is already stored (importing a file twice changes
- * nothing).  A crash or Ctrl-C in between leaves the database as it was
- * before the input.
+ * Everything else sees plain structs.  Each input is imported whole or
+ * not at all: store_input_begin(), store_put() per record, then
+ * store_input_end(), which keeps it, or undoes it when an input with the
+ * same identity is already stored (importing a file twice changes
+ * nothing).  An input is its own transaction, or a savepoint inside a
+ * group (store_group_begin/end: many small members of one archive in one
+ * transaction); a crash or Ctrl-C leaves the database as it was before
+ * the inputs not yet committed.
+ *
+ * The database is in WAL mode: readers see the last committed state while
+ * an import writes, and a second writer waits for the first (saying so on
+ * standard error) instead of failing.  coroner's databases carry
+ * STORE_APPLICATION_ID; another program's SQLite file is refused before
+ * anything is written to it.
  */
 #ifndef STORE_H
 #define STORE_H
@@ -16,19 +24,58 @@
 #include "model.h"
 #include "record.h"
 
+/* PRAGMA application_id of coroner's databases: "CRNR". */
+#define STORE_APPLICATION_ID	0x43524e52
 
 struct store;
 
-/*
- * Opens or creates the database at path and brings its schema up to
- * the newest (the migrations of store.c).  Returns 0 and a new store
- * (store_close frees it), or -1 and a new *cause (not a database, a
- * newer schema, unwritable).
- */
-int	store_open(const char *path, struct store **st, char **cause);
-void	store_close(struct store *st);
+/* How a command opens the database. */
+enum store_mode {
+	STORE_READ,	/* read only; the file must exist (pods, timeline,
+			   lint --db) */
+	STORE_UPDATE,	/* read and write; the file must exist (analyze,
+			   report, tui: they store findings) */
+	STORE_CREATE	/* read and write, created when missing (import) */
+};
 
-/* Starts an input's transaction.  Returns 0, or -1 with a new *cause. */
+/*
+ * Opens the database at path and brings its schema up to the newest (the
+ * migrations of store.c).  A missing file is refused unless mode is
+ * STORE_CREATE, and a file that is not coroner's (another program's
+ * application_id or tables, an empty file when reading) is refused before
+ * anything is written.  STORE_READ opens read-only, unless the schema must
+ * be upgraded or the model is stale (store_model_stale) and the file is
+ * writable: then the connection may write, to do that.  Returns 0 and a
+ * new store (store_close frees it), or -1 and a new *cause naming path.
+ */
+int	store_open(const char *path, enum store_mode mode, struct store **st,
+	    char **cause);
+void	store_close(struct store *st);
+/* Whether the connection may write. */
+int	store_writable(struct store *st);
+/*
+ * Whether inputs were committed since the model was last rebuilt from
+ * them (an import killed during the rebuild): the model's tables are
+ * stale and model_rebuild() is due.
+ */
+int	store_model_stale(struct store *st);
+/*
+ * Inputs stored by a coroner before schema 6, identified by the old
+ * 128-bit digest: this version cannot tell whether an input is one of
+ * them, so importing one again stores it twice.
+ */
+int64_t	store_legacy_inputs(struct store *st);
+
+/*
+ * Opens a group: the inputs until store_group_end() are savepoints of
+ * one transaction, each kept whole or undone alone.  store_group_end()
+ * commits them and sets *inputs to how many were kept; on failure none is
+ * (-1 with a new *cause).  Without a group each input commits alone.
+ */
+int	store_group_begin(struct store *st, char **cause);
+int	store_group_end(struct store *st, int64_t *inputs, char **cause);
+
+/* Starts an input.  Returns 0, or -1 with a new *cause. */
 int	store_input_begin(struct store *st, const char *path,
 	    const char *member, const char *format, char **cause);
 /*
@@ -37,14 +84,17 @@ int	store_input_begin(struct store *st, const char *path,
  */
 int	store_put(struct store *st, enum rec_type type, const void *rec);
 /*
- * Ends the current input with its content hash and counts.  Returns 0 and
- * sets *dup to 1 when the same content was already stored (nothing is
- * kept), else commits; -1 with a new *cause on failure (rolled back).
+ * Ends the current input with its identity (SHA-256 of its content and of
+ * the options that change its rows: 64 hex digits), the SHA-256 of its
+ * content alone and its counts.  Returns 0 and sets *dup to 1 when an
+ * input of the same identity was already stored (nothing is kept), else
+ * keeps it (commits, or releases its savepoint in a group) and marks the
+ * model stale; -1 with a new *cause on failure (the input is undone).
  * first_errors is a newline-separated list of the first rejects (or NULL).
  */
-int	store_input_end(struct store *st, const char *hash, uint64_t bytes,
-	    int64_t rows, int64_t rejected, const char *first_errors,
-	    int *dup, char **cause);
+int	store_input_end(struct store *st, const char *identity,
+	    const char *sha256, uint64_t bytes, int64_t rows, int64_t rejected,
+	    const char *first_errors, int *dup, char **cause);
 /*
  * With borrowing on, store_put() keeps a request's strings by reference
  * instead of copying them until its attempts have come: the caller
@@ -88,8 +138,10 @@ int	store_scan(struct store *st, enum rec_type type,
 
 /*
  * The model's tables (model.h) are rebuilt whole: store_model_begin()
- * empties them in a transaction, store_model_put() adds rows,
- * store_model_end() commits (or rolls back when commit is 0).
+ * empties them in a transaction (which holds the write lock, so that what
+ * the model reads next is one consistent state), store_model_put() adds
+ * rows, store_model_end() commits, clearing store_model_stale(), or rolls
+ * back when commit is 0.
  */
 int	store_model_begin(struct store *st, char **cause);
 /*

@@ -198,7 +198,7 @@ struct rollout_state {
 	int64_t		 lo_off_us;	/* the axis, as offsets from each */
 	int64_t		 hi_off_us;	/* pod's deletion request */
 	int		 plot_w;	/* columns traffic was binned for */
-	char		 summary[3][256]; /* what they share, in words */
+	char		 summary[3][320]; /* what they share, in words */
 	int		 cursor;	/* the lane under the cursor */
 	int		 top;
 };

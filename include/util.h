@@ -1,6 +1,6 @@
 /*
  * util.h: the few helpers every module uses: checked allocation, fatal
- * errors, a growable byte buffer and formatted error strings.
+ * errors, a growable byte buffer, formatted error strings and SHA-256.
  *
  * Allocation failure is not an input error: xmalloc() and friends call
  * fatal(), which runs the hook a view registered (the TUI restores the
@@ -70,17 +70,17 @@ char	*arena_strdup(struct arena *, const char *s);
 void	 arena_free(struct arena *);
 
 /*
- * A 128-bit content hash (two independent 64-bit lanes), fed in pieces.
- * Not cryptographic: it identifies inputs already imported.
+ * SHA-256 (OpenSSL's libcrypto), fed in pieces: what identifies inputs
+ * already imported.  sha256_hex() may be called at any point and feeding
+ * may go on after it; sha256_free() frees the state.
  */
-struct hash128 {
-	uint64_t a, b;		/* lane states */
-	uint64_t len;		/* bytes fed */
-	unsigned char carry[8];	/* the unfinished word: len % 8 bytes */
+#define SHA256_HEX_LEN	65	/* 64 hex digits and a NUL */
+struct sha256 {
+	void	*ctx;		/* EVP_MD_CTX, owned */
 };
-void	 hash128_init(struct hash128 *);
-void	 hash128_update(struct hash128 *, const void *, size_t);
-/* Writes 32 lowercase hex digits and a NUL into out[33]. */
-void	 hash128_hex(const struct hash128 *, char out[33]);
+void	 sha256_init(struct sha256 *);
+void	 sha256_update(struct sha256 *, const void *, size_t);
+void	 sha256_hex(const struct sha256 *, char out[SHA256_HEX_LEN]);
+void	 sha256_free(struct sha256 *);
 
 #endif

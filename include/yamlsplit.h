@@ -32,7 +32,7 @@
 #include "source.h"
 
 /* One object, aliases expanded, counted as JSON text would be: bytes. */
-#define YS_MAX_OBJECT	JSONSPLIT_MAX_OBJECT
+#define YS_MAX_OBJECT	(64 * 1024 * 1024)
 #define YS_MAX_DEPTH	512		/* nested mappings and sequences */
 #define YS_MAX_ANCHORS	65536		/* anchors in one document */
 

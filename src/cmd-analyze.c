@@ -248,7 +248,7 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+h", analyze_opts,
+	while ((ch = getopt_long(argc, argv, "h", analyze_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -287,11 +287,8 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
-	if (store_open(cmd_db_path(db), &st, &cause) != 0) {
-		out_printf(stderr, "coroner analyze: %s\n", cause);
-		free(cause);
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);
-	}
 	if (analyze_run(st, &o, &a, &cause) != 0) {
 		out_printf(stderr, "coroner analyze: %s\n", cause);
 		free(cause);

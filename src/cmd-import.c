@@ -1,9 +1,12 @@
 /*
  * cmd-import.c: "coroner import".  Opens each path as a source, detects
  * each input's format (or takes --as), and runs the importer with a sink
- * wired to the store: one transaction per input, rejected pieces counted
- * and the first of them printed as "file:line: reason".  Shows progress on
- * a terminal.  No SQL here (store.c) and no parsing (importers/).
+ * wired to the store: each input kept whole or not at all (small members
+ * of one source grouped into one transaction), rejected pieces counted
+ * and the first of them printed as "file:line: reason", the limits
+ * against bombs set from the options.  An input that ended damaged keeps
+ * its rows but fails the import.  Shows progress on a terminal.  No SQL
+ * here (store.c) and no parsing (importers/).
  */
 #include <getopt.h>
 #include <stdio.h>
@@ -24,6 +27,8 @@
 #include "zone.h"
 
 #define SHOW_ERRORS	10	/* rejects printed per input */
+/* Inputs of one source go into one transaction until they hold this. */
+#define GROUP_BYTES	(32 * 1024 * 1024)
 
 static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 
@@ -56,9 +61,25 @@ const struct cmd_entry cmd_import_entry = {
 	    "                into one set.\n"
 	    "  -q, --quiet   print only errors\n"
 	    "\n"
+	    "Limits (SIZE: bytes, or with K, M, G, KiB, MiB, GiB; 0: none):\n"
+	    "  --max-bytes SIZE     bytes read, after decompression, by the\n"
+	    "                       whole import (20GiB)\n"
+	    "  --max-ratio N        bytes a file may expand to per byte read\n"
+	    "                       from it, past 16 MiB (200)\n"
+	    "  --max-inputs N       inputs in one directory or archive\n"
+	    "                       (100000)\n"
+	    "  --max-line SIZE      longest line read; longer ones are\n"
+	    "                       rejected (1MiB)\n"
+	    "  --max-object SIZE    memory one JSON object may take (32MiB)\n"
+	    "  --max-upstreams N    upstream attempts in one access-log\n"
+	    "                       line (64)\n"
+	    "\n"
+	    "Options may come before or after the paths; -- ends them.\n"
 	    "Exit status: 0 when every input was imported (rejected lines are\n"
 	    "reported but do not fail it), 1 when an input could not be\n"
-	    "imported at all, 2 on a usage error.",
+	    "imported at all, ended damaged (truncated JSON, zstd, gzip or\n"
+	    "tar: the rows before the damage are kept) or passed a limit,\n"
+	    "2 on a usage error.",
 	.exec = cmd_import_exec,
 };
 
@@ -78,6 +99,14 @@ struct import_run {
 	int64_t		 skipped_records; /* of them, CSV, TSV or NDJSON
 					   files: records, for --records */
 	struct buf	 skipped_names;	/* the first few of them */
+	struct buf	 damage;	/* why the input ended damaged (from
+					   the importer), or empty */
+	uint64_t	 group_bytes;	/* bytes of the inputs in the open
+					   group (store_group_begin) */
+	int		 header;	/* the source's name was printed
+					   above its members' lines */
+	int64_t		 empties;	/* members that were empty lists */
+	struct buf	 empty_kinds;	/* their formats, ", " between */
 };
 
 enum {
@@ -130,6 +159,16 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
 		show_progress(run, 0);
 	return (0);
+}
+
+static void
+run_damaged(void *ctx, int64_t line, const char *reason)
+{
+	struct import_run	*run = ctx;
+
+	if (run->damage.len == 0)
+		buf_printf(&run->damage, "line %lld: %s", (long long)line,
+		    reason);
 }
 
 static void
@@ -186,29 +225,65 @@ unknown_why(struct input *in, char *buf, size_t buflen)
 	return ("not a format coroner reads (coroner formats lists them)");
 }
 
+/* Adds "key LEN:value\n" to the identity (unambiguous whatever value). */
+static void
+identity_add(struct sha256 *h, const char *key, const char *value)
+{
+	char	head[64];
+	int	n;
+
+	n = snprintf(head, sizeof head, "%s %zu:", key, strlen(value));
+	sha256_update(h, head, (size_t)n);
+	sha256_update(h, value, strlen(value));
+	sha256_update(h, "\n", 1);
+}
+
 /*
- * Mixes the last three parts of an input's name ("ns/pod/app.log") into
- * its content hash, for importers whose records the name attributes.
+ * An input's identity: SHA-256 of its content's SHA-256 and of what
+ * changes the meaning of its rows: the importer, --tz, --records, --key,
+ * --time, --pod and --container, and for importers whose records the
+ * name attributes (container logs: .../NS/POD/C.log) the last three parts
+ * of its name.  The same bytes read another way are another input.
  */
 static void
-hash_with_name(char hash[33], const char *name)
+input_identity(struct input *in, const struct importer *imp,
+    const struct import_opts *opts, const char *sha,
+    char out[SHA256_HEX_LEN])
 {
-	struct hash128	 h;
-	const char	*p = name + strlen(name);
+	struct sha256	 h;
+	const char	*name = input_name(in), *p = name + strlen(name);
 	int		 slashes = 0;
 
-	while (p > name && slashes < 3) {
-		p--;
-		if (*p == '/' || *p == '!')
-			slashes++;
+	sha256_init(&h);
+	identity_add(&h, "coroner-input", "2");
+	identity_add(&h, "sha256", sha);
+	identity_add(&h, "format", imp->name);
+	if (opts->tz != NULL)
+		identity_add(&h, "tz", zone_name(opts->tz));
+	if (opts->records != NULL)
+		identity_add(&h, "records", opts->records);
+	if (opts->key_col != NULL)
+		identity_add(&h, "key", opts->key_col);
+	if (opts->time_col != NULL)
+		identity_add(&h, "time", opts->time_col);
+	if (opts->pod_name != NULL) {
+		identity_add(&h, "pod-namespace", opts->pod_namespace);
+		identity_add(&h, "pod", opts->pod_name);
 	}
-	if (slashes == 3)
-		p++;
-	hash128_init(&h);
-	hash128_update(&h, hash, 32);
-	hash128_update(&h, "\0", 1);
-	hash128_update(&h, p, strlen(p));
-	hash128_hex(&h, hash);
+	if (opts->container != NULL)
+		identity_add(&h, "container", opts->container);
+	if (imp->path_matters) {
+		while (p > name && slashes < 3) {
+			p--;
+			if (*p == '/' || *p == '!')
+				slashes++;
+		}
+		if (slashes == 3)
+			p++;
+		identity_add(&h, "name", p);
+	}
+	sha256_hex(&h, out);
+	sha256_free(&h);
 }
 
 /*
@@ -254,8 +329,61 @@ skip_member(struct import_run *run, const char *name)
 }
 
 /*
+ * What became of one input, on a line of its own that fits the width: a
+ * file's name, or a member's under its source's name (printed once),
+ * cut in the middle when too long (the database keeps it whole:
+ * sources_v), then what.
+ */
+static void
+say_input(struct import_run *run, const struct input *in, const char *what)
+{
+	size_t	 w = (size_t)out_term_width(), lead = 0, room, wc;
+	char	*fit;
+
+	if (run->quiet)
+		return;
+	if (input_member(in) != NULL) {
+		if (!run->header) {
+			fit = out_fit(input_path(in), w - 1, OUT_CUT_PATH, 0);
+			out_printf(stdout, "%s:\n", fit);
+			free(fit);
+			run->header = 1;
+		}
+		lead = 2;
+	}
+	wc = out_printed_cols(what);
+	room = w > lead + 2 + wc + 24 ? w - lead - 2 - wc : 24;
+	fit = out_fit(input_member(in) != NULL ? input_member(in) :
+	    input_name(in), room, OUT_CUT_PATH, 0);
+	out_printf(stdout, "%*s%s: ", (int)lead, "", fit);
+	out_wrap(stdout, what, lead + out_cols(fit) + 2, lead + 4, w);
+	free(fit);
+}
+
+/* An empty list: a file says so, a source's members are counted. */
+static void
+say_empty(struct import_run *run, const struct input *in,
+    const char *format)
+{
+	char	*what;
+
+	if (input_member(in) == NULL) {
+		what = xasprintf("empty (%s), nothing to import", format);
+		say_input(run, in, what);
+		free(what);
+		return;
+	}
+	run->empties++;
+	if (strstr(run->empty_kinds.data != NULL ? run->empty_kinds.data :
+	    "", format) == NULL)
+		buf_printf(&run->empty_kinds, "%s%s", run->empty_kinds.len >
+		    0 ? ", " : "", format);
+}
+
+/*
  * Imports one input.  Returns IMP_OK, IMP_SKIPPED (a member of a directory
- * or archive that holds nothing coroner reads), or IMP_FAILED.
+ * or archive that holds nothing coroner reads), or IMP_FAILED (not
+ * imported, or imported in part because it ended damaged).
  */
 static int
 import_input(struct store *st, struct input *in, const struct importer *as,
@@ -263,10 +391,12 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 {
 	const struct importer	*imp = as;
 	struct sink		 sink = {
-		.ctx = run, .put = run_put, .reject = run_reject
+		.ctx = run, .put = run_put, .reject = run_reject,
+		.damaged = run_damaged
 	};
-	char			*cause = NULL, hash[33], *name, *safe;
-	int			 score, dup, rc;
+	char			*cause = NULL, *name, *safe, *what;
+	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
+	int			 score, dup, rc, damaged;
 
 	name = out_safe(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
@@ -287,9 +417,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 			return (rc);
 		}
 		if (strcmp(why, "empty input") == 0) {
-			if (!run->quiet)
-				out_printf(stdout, "%s: empty, skipped\n",
-				    name);
+			say_input(run, in, "empty, skipped");
 			free(name);
 			return (IMP_OK);
 		}
@@ -300,6 +428,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	run->in = in;
 	run->rows = run->rejected = 0;
 	buf_clear(&run->errors);
+	buf_clear(&run->damage);
 	run->start_us = run->shown_us = mono_us();
 	if (store_input_begin(st, input_path(in), input_member(in), imp->name,
 	    &cause) != 0) {
@@ -314,6 +443,13 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		rc = -1;
 	}
 	show_progress(run, 1);
+	if (input_limited(in)) {
+		/* past a limit: nothing of it is kept */
+		store_input_abort(st);
+		out_printf(stderr, "coroner: %s; nothing of it was imported\n",
+		    input_error(in));
+		goto fail;
+	}
 	if (rc == IMPORT_NOTHING && input_member(in) != NULL) {
 		store_input_abort(st);
 		free(cause);
@@ -327,33 +463,44 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		    cause != NULL ? cause : store_error(st));
 		goto fail;
 	}
-	input_hash(in, hash);
-	if (imp->path_matters)
-		hash_with_name(hash, input_name(in));
-	if (store_input_end(st, hash, input_offset(in), run->rows,
+	damaged = input_error(in) != NULL || run->damage.len > 0;
+	input_hash(in, sha);
+	input_identity(in, imp, opts, sha, identity);
+	if (store_input_end(st, identity, sha, input_offset(in), run->rows,
 	    run->rejected, run->errors.data, &dup, &cause) != 0) {
 		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
+	run->group_bytes += input_offset(in);
 	if (run->errors.len > 0)
 		out_lines(stderr, run->errors.data);
 	if (run->rejected > SHOW_ERRORS)
 		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
 		    (long long)(run->rejected - SHOW_ERRORS));
+	if (damaged) {
+		out_printf(stderr, "coroner: %s: the input ended damaged (%s); "
+		    "%s %lld rows from before the damage\n", name,
+		    input_error(in) != NULL ? input_error(in) :
+		    run->damage.data, dup ? "already imported with its" :
+		    "kept its", (long long)run->rows);
+		free(name);
+		return (IMP_FAILED);
+	}
 	if (run->rows == 0 && run->rejected == 0) {
 		/* an empty list: "already imported" would only puzzle */
-		if (!run->quiet)
-			out_printf(stdout, "%s: empty (%s), nothing to "
-			    "import\n", name, imp->name);
+		say_empty(run, in, imp->name);
 	} else if (dup) {
-		if (!run->quiet)
-			out_printf(stdout, "%s: already imported (the same "
-			    "content), "
-			    "nothing changed\n", name);
-	} else if (!run->quiet)
-		out_printf(stdout, "%s: %s, %lld rows, %lld rejected\n", name,
-		    imp->name, (long long)run->rows,
-		    (long long)run->rejected);
+		say_input(run, in, "already imported (the same content), "
+		    "nothing changed");
+	} else {
+		what = run->rejected > 0 ? xasprintf("%s, %lld row%s, %lld "
+		    "rejected", imp->name, (long long)run->rows, run->rows ==
+		    1 ? "" : "s", (long long)run->rejected) : xasprintf("%s, "
+		    "%lld row%s", imp->name, (long long)run->rows, run->rows ==
+		    1 ? "" : "s");
+		say_input(run, in, what);
+		free(what);
+	}
 	free(name);
 	return (IMP_OK);
 fail:
@@ -362,30 +509,92 @@ fail:
 	return (IMP_FAILED);
 }
 
+/*
+ * The end of a directory or archive: its empty lists, the files no
+ * importer reads, and how to import records that were among them.
+ */
+static void
+say_source_end(struct import_run *run, const char *path)
+{
+	size_t	 w = (size_t)out_term_width();
+	char	*name, *what;
+
+	if (run->quiet || (run->empties == 0 && run->skipped == 0))
+		return;
+	if (!run->header) {
+		name = out_fit(path, w - 1, OUT_CUT_PATH, 0);
+		out_printf(stdout, "%s:\n", name);
+		free(name);
+	}
+	if (run->empties > 0) {
+		what = xasprintf("%lld empty list%s (%s), nothing to import",
+		    (long long)run->empties, run->empties == 1 ? "" : "s",
+		    run->empty_kinds.data);
+		out_wrap(stdout, what, 0, 2, w);
+		free(what);
+	}
+	if (run->skipped > 0) {
+		what = xasprintf("skipped %lld file%s no importer reads (%s%s)",
+		    (long long)run->skipped, run->skipped == 1 ? "" : "s",
+		    run->skipped_names.data, run->skipped > 4 ? ", ..." : "");
+		out_wrap(stdout, what, 0, 2, w);
+		free(what);
+	}
+	if (run->skipped_records > 0)
+		out_printf(stdout, "  (CSV, TSV and NDJSON files hold records: "
+		    "import them with\n  --records NAME --key COL --time COL, "
+		    "one set at a time)\n");
+}
+
+/*
+ * Commits the inputs of the open group.  Returns 0, or -1 after saying
+ * that they were lost.
+ */
+static int
+group_commit(struct store *st, struct import_run *run)
+{
+	char	*cause = NULL;
+	int64_t	 n;
+
+	run->group_bytes = 0;
+	if (store_group_end(st, &n, &cause) == 0)
+		return (0);
+	out_printf(stderr, "coroner: the database: %s; the last %lld inputs "
+	    "were not kept\n", cause, (long long)n);
+	free(cause);
+	return (-1);
+}
+
 /* Imports every path.  Returns EXIT_OK or EXIT_FAIL. */
 static int
-import_paths(const char *db, char **paths, int npaths,
-    const struct importer *as, const struct import_opts *opts, int quiet)
+import_paths(const struct cmd_entry *ce, const char *db, char **paths,
+    int npaths, const struct importer *as, const struct import_opts *opts,
+    const struct source_limits *lim, int quiet)
 {
 	struct store		*st;
 	struct source		*src;
 	struct input		*in;
 	struct import_run	 run = { 0 };
 	struct model_stats	 ms;
-	char			*cause = NULL, *name;
+	char			*cause = NULL;
+	int64_t			 legacy;
 	int			 i, r, failed = 0;
 
-	if (store_open(db, &st, &cause) != 0) {
-		out_printf(stderr, "coroner: %s\n", cause);
-		free(cause);
+	if (cmd_store_open(ce, db, STORE_CREATE, &st) != 0)
 		return (EXIT_FAIL);
+	if ((legacy = store_legacy_inputs(st)) > 0 && !quiet) {
+		out_say(stderr, "coroner: note: %s holds %lld inputs "
+		    "imported by a coroner before 0.2, identified by a digest "
+		    "this one no longer computes: importing one of them again "
+		    "stores its requests, logs and records twice (coroner(1), "
+		    "DATABASE)", db, (long long)legacy);
 	}
 	run.st = st;
 	run.pl = pipeline_new(st);
 	run.quiet = quiet;
 	run.progress = isatty(STDERR_FILENO) && !quiet;
 	for (i = 0; i < npaths; i++) {
-		if (source_open(paths[i], NULL, &src, &cause) != 0) {
+		if (source_open(paths[i], lim, &src, &cause) != 0) {
 			out_printf(stderr, "coroner: %s\n", cause);
 			free(cause);
 			failed = 1;
@@ -398,42 +607,59 @@ import_paths(const char *db, char **paths, int npaths,
 				failed = 1;
 				continue;
 			}
+			/* small inputs of one source share a transaction */
+			if (store_group_begin(st, &cause) != 0) {
+				out_printf(stderr, "coroner: %s: %s\n",
+				    paths[i], cause);
+				free(cause);
+				failed = 1;
+				break;
+			}
 			if (import_input(st, in, as, opts, &run) == IMP_FAILED)
+				failed = 1;
+			if (run.group_bytes >= GROUP_BYTES &&
+			    group_commit(st, &run) != 0)
 				failed = 1;
 		}
 		source_close(src);
-		if (run.skipped > 0 && !quiet) {
-			name = out_safe(paths[i], strlen(paths[i]), 200);
-			out_printf(stdout, "%s: skipped %lld files no importer "
-			    "reads (%s%s)\n", name, (long long)run.skipped,
-			    run.skipped_names.data, run.skipped > 4 ?
-			    ", ..." : "");
-			free(name);
-		}
-		if (run.skipped_records > 0 && !quiet)
-			out_printf(stdout, "  (CSV, TSV and NDJSON files hold "
-			    "records: import them with\n  --records NAME "
-			    "--key COL --time COL, one set at a time)\n");
-		run.skipped = run.skipped_records = 0;
+		if (group_commit(st, &run) != 0)
+			failed = 1;
+		say_source_end(&run, paths[i]);
+		run.skipped = run.skipped_records = run.empties = 0;
+		run.header = 0;
 		buf_clear(&run.skipped_names);
+		buf_clear(&run.empty_kinds);
 	}
 	pipeline_free(run.pl);
 	buf_free(&run.errors);
+	buf_free(&run.damage);
 	buf_free(&run.skipped_names);
+	buf_free(&run.empty_kinds);
 	if (model_rebuild(st, &ms, &cause) != 0) {
 		out_printf(stderr, "coroner: rebuilding the model: %s\n",
 		    cause);
 		free(cause);
 		failed = 1;
 	} else if (!quiet && ms.pods + ms.workloads > 0)
-		out_printf(stdout, "model: %lld pods (%lld killed at the grace "
-		    "deadline), %lld workloads, %lld rollouts, %lld jobs\n",
-		    (long long)ms.pods, (long long)ms.killed,
-		    (long long)ms.workloads, (long long)ms.rollouts,
-		    (long long)ms.jobs);
+		out_say(stdout, "model: %lld pod%s (%lld killed at the grace "
+		    "deadline), %lld workload%s, %lld rollout%s, %lld job%s",
+		    (long long)ms.pods, ms.pods == 1 ? "" : "s",
+		    (long long)ms.killed, (long long)ms.workloads,
+		    ms.workloads == 1 ? "" : "s", (long long)ms.rollouts,
+		    ms.rollouts == 1 ? "" : "s", (long long)ms.jobs,
+		    ms.jobs == 1 ? "" : "s");
 	store_close(st);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }
+
+enum {
+	OPT_MAX_BYTES = 256,
+	OPT_MAX_RATIO,
+	OPT_MAX_INPUTS,
+	OPT_MAX_LINE,
+	OPT_MAX_OBJECT,
+	OPT_MAX_UPSTREAMS
+};
 
 static const struct option import_longopts[] = {
 	{ "db", required_argument, NULL, 'd' },
@@ -445,23 +671,88 @@ static const struct option import_longopts[] = {
 	{ "records", required_argument, NULL, 'R' },
 	{ "key", required_argument, NULL, 'K' },
 	{ "time", required_argument, NULL, 'T' },
+	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
+	{ "max-ratio", required_argument, NULL, OPT_MAX_RATIO },
+	{ "max-inputs", required_argument, NULL, OPT_MAX_INPUTS },
+	{ "max-line", required_argument, NULL, OPT_MAX_LINE },
+	{ "max-object", required_argument, NULL, OPT_MAX_OBJECT },
+	{ "max-upstreams", required_argument, NULL, OPT_MAX_UPSTREAMS },
 	{ "help", no_argument, NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
 };
+
+/* The long name of the option whose value is ch. */
+static const char *
+longopt_name(int ch)
+{
+	const struct option	*o;
+
+	for (o = import_longopts; o->name != NULL; o++) {
+		if (o->val == ch)
+			return (o->name);
+	}
+	return ("?");
+}
+
+/*
+ * Reads the value of a --max-* option into lim or opts.  Returns 0, or
+ * -1 when it is not a number in range.
+ */
+static int
+limit_option(int ch, const char *arg, struct source_limits *lim,
+    struct import_opts *opts)
+{
+	uint64_t	v;
+
+	if (cmd_parse_size(arg, &v) != 0)
+		return (-1);
+	switch (ch) {
+	case OPT_MAX_BYTES:
+		lim->max_bytes = v;
+		break;
+	case OPT_MAX_RATIO:
+		lim->max_ratio = v;
+		break;
+	case OPT_MAX_INPUTS:
+		if (v == 0)
+			return (-1);
+		lim->max_inputs = v;
+		break;
+	case OPT_MAX_LINE:
+		/* a line is held in memory whole: 1 byte to 1 GiB */
+		if (v == 0 || v > (1U << 30))
+			return (-1);
+		lim->max_line = (size_t)v;
+		break;
+	case OPT_MAX_OBJECT:
+		if (v == 0 || v > (1U << 30))
+			return (-1);
+		opts->max_object = (size_t)v;
+		break;
+	case OPT_MAX_UPSTREAMS:
+		if (v == 0 || v > 65536)
+			return (-1);
+		opts->max_upstreams = (int)v;
+		break;
+	}
+	return (0);
+}
 
 static int
 cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	const struct importer	*as = NULL;
 	struct import_opts	 opts = { .tz = NULL };
+	struct source_limits	 lim = source_default_limits;
 	struct zone		*tz = NULL;
+	uint64_t		 total = 0;
 	const char		*db = NULL, *tz_spec = NULL;
 	char			*slash, *cause = NULL;
 	int			 ch, quiet = 0, rc;
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+qh", import_longopts,
+	while ((ch = getopt_long(argc, argv, ":qh", import_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -501,8 +792,22 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 		case 'T':
 			opts.time_col = optarg;
 			break;
+		case OPT_MAX_BYTES:
+		case OPT_MAX_RATIO:
+		case OPT_MAX_INPUTS:
+		case OPT_MAX_LINE:
+		case OPT_MAX_OBJECT:
+		case OPT_MAX_UPSTREAMS:
+			if (limit_option(ch, optarg, &lim, &opts) != 0)
+				return (cmd_usage_error(ce, "bad --%s '%s' (a "
+				    "number, or a size such as 64MiB)",
+				    longopt_name(ch), optarg));
+			break;
 		case 'h':
 			return (cmd_help(ce));
+		case ':':
+			return (cmd_usage_error(ce, "'%s' needs a value",
+			    argv[optind - 1]));
 		default:
 			if (optopt != 0)
 				return (cmd_usage_error(ce, "bad option "
@@ -536,34 +841,49 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 		}
 		opts.tz = tz;
 	}
-	rc = import_paths(cmd_db_path(db), argv + optind, argc - optind, as,
-	    &opts, quiet);
+	lim.total = &total;
+	rc = import_paths(ce, cmd_db_path(db), argv + optind, argc - optind,
+	    as, &opts, &lim, quiet);
 	zone_free(tz);
 	return (rc);
 }
 
+static const struct option tui_longopts[] = {
+	{ "db", required_argument, NULL, 'd' },
+	{ NULL, 0, NULL, 0 }
+};
+
 int
 cmd_import_then_tui(int argc, char **argv)
 {
-	const char	*db = NULL;
-	int		 i, n = 0, rc;
+	struct source_limits	 lim = source_default_limits;
+	uint64_t		 total = 0;
+	const char		*db = NULL;
+	int			 ch, rc;
 
-	for (i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--db") == 0 && i + 1 < argc)
-			db = argv[++i];
-		else if (strncmp(argv[i], "--db=", 5) == 0)
-			db = argv[i] + 5;
-		else if (argv[i][0] == '-' && argv[i][1] != '\0') {
-			out_printf(stderr, "coroner: unknown option '%s' (try "
-			    "coroner --help)\n", argv[i]);
+	optind = 1;
+	opterr = 0;
+	while ((ch = getopt_long(argc, argv, ":", tui_longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'd':
+			db = optarg;
+			break;
+		case ':':
+			out_printf(stderr, "coroner: '%s' needs a value (try "
+			    "coroner --help)\n", argv[optind - 1]);
 			return (EXIT_USAGE);
-		} else
-			argv[1 + n++] = argv[i];
+		default:
+			out_printf(stderr, "coroner: unknown option '%s' (try "
+			    "coroner --help)\n", argv[optind - 1]);
+			return (EXIT_USAGE);
+		}
 	}
 	rc = EXIT_OK;
-	if (n > 0)
-		rc = import_paths(cmd_db_path(db), argv + 1, n, NULL,
-		    &(struct import_opts){ .tz = NULL }, 0);
+	lim.total = &total;
+	if (optind < argc)
+		rc = import_paths(&cmd_import_entry, cmd_db_path(db),
+		    argv + optind, argc - optind, NULL,
+		    &(struct import_opts){ .tz = NULL }, &lim, 0);
 	if (rc != EXIT_OK)
 		return (rc);
 	return (cmd_tui_open(db));

@@ -91,12 +91,8 @@ lint_db_load(const char *path, struct lint_db *d, char **cause)
 	int		 rc = -1;
 
 	memset(d, 0, sizeof *d);
-	if (access(path, F_OK) != 0) {
-		*cause = xasprintf("%s: no such database (coroner import "
-		    "makes one)", path);
-		return (-1);
-	}
-	if (store_open(path, &st, &why) != 0) {
+	/* lint reads past incidents: never creates or alters a database */
+	if (store_open(path, STORE_READ, &st, &why) != 0) {
 		*cause = why;
 		return (-1);
 	}
@@ -232,7 +228,7 @@ lint_input(struct input *in, const struct lint_db *db,
 	enum js_status		 st;
 	int			 r;
 
-	k8s_reader_init(&kr, in);
+	k8s_reader_init(&kr, in, 0);
 	while ((st = k8s_reader_next(&kr, &obj, &watch, &kind, &line,
 	    &cause)) != JS_END) {
 		if (st == JS_ERROR) {
@@ -326,7 +322,7 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+h", lint_longopts,
+	while ((ch = getopt_long(argc, argv, "h", lint_longopts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':

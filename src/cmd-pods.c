@@ -353,7 +353,7 @@ parse_opts(const struct cmd_entry *ce, int argc, char **argv,
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+h", db_json_opts,
+	while ((ch = getopt_long(argc, argv, "h", db_json_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -397,10 +397,12 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
-	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    podset_load(st, &l, NULL, &cause) != 0) {
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
+		return (EXIT_FAIL);
+	if (podset_load(st, &l, NULL, &cause) != 0) {
 		out_printf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
+		store_close(st);
 		return (EXIT_FAIL);
 	}
 	width = wide ? 0 : out_table_width();
@@ -504,10 +506,12 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind + 1 != argc)
 		return (cmd_usage_error(ce, optind == argc ? "no POD given" :
 		    "one POD at a time"));
-	if (store_open(cmd_db_path(db), &st, &cause) != 0 ||
-	    podset_load(st, &l, argv[optind], &cause) != 0) {
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
+		return (EXIT_FAIL);
+	if (podset_load(st, &l, argv[optind], &cause) != 0) {
 		out_printf(stderr, "coroner timeline: %s\n", cause);
 		free(cause);
+		store_close(st);
 		return (EXIT_FAIL);
 	}
 	if (l.n != 1) {

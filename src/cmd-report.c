@@ -63,7 +63,7 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+:ho:", report_opts,
+	while ((ch = getopt_long(argc, argv, ":ho:", report_opts,
 	    NULL)) != -1) {
 		switch (ch) {
 		case 'd':
@@ -94,13 +94,9 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
 	dbpath = cmd_db_path(db);
-	if (access(dbpath, F_OK) != 0) {
-		out_printf(stderr, "coroner report: no database at %s (import "
-		    "something first)\n", dbpath);
+	if (cmd_store_open(ce, dbpath, STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);
-	}
-	if (store_open(dbpath, &st, &cause) != 0 ||
-	    analyze_if_none(st, &cause) != 0)
+	if (analyze_if_none(st, &cause) != 0)
 		goto out;
 	clock_gettime(CLOCK_REALTIME, &ts);
 	rep = report_json(st, (int64_t)ts.tv_sec * 1000000 +

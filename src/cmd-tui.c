@@ -46,16 +46,9 @@ open_tui(const char *path)
 		return (EXIT_USAGE);
 	}
 	tui_trace_start();
-	if (access(path, F_OK) != 0) {
-		out_printf(stderr, "coroner tui: no database at %s (coroner "
-		    "import PATH... first)\n", path);
+	/* the TUI stores findings (analysis, export): the file must exist */
+	if (cmd_store_open(&cmd_tui_entry, path, STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);
-	}
-	if (store_open(path, &st, &cause) != 0) {
-		out_printf(stderr, "coroner tui: %s\n", cause);
-		free(cause);
-		return (EXIT_FAIL);
-	}
 	rc = tui_run(st, path, &cause);
 	store_close(st);
 	if (rc != 0) {
@@ -80,7 +73,7 @@ cmd_tui_exec(const struct cmd_entry *ce, int argc, char **argv)
 
 	optind = 1;
 	opterr = 0;
-	while ((ch = getopt_long(argc, argv, "+:h", tui_opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, ":h", tui_opts, NULL)) != -1) {
 		switch (ch) {
 		case 'd':
 			db = optarg;

@@ -624,11 +624,26 @@ is_main(const struct lc_container *c)
  * the grace up; SIGTERM follows it; SIGKILL comes at request + grace, but never
  * less than 2 s after SIGTERM.
  */
+/*
+ * A duration in microseconds, from n units of unit_us, clamped to
+ * 0..LC_MAX_DURATION_US: importers refuse absurd durations, and what
+ * comes from an older database must not overflow the arithmetic either.
+ */
+static int64_t
+duration_us(int64_t n, int64_t unit_us)
+{
+	if (n <= 0)
+		return (0);
+	if (n > LC_MAX_DURATION_US / unit_us)
+		return (LC_MAX_DURATION_US);
+	return (n * unit_us);
+}
+
 static void
 container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
     int64_t main_exit_us)
 {
-	int64_t		grace_us = p->r.grace_s * 1000000, hook_us;
+	int64_t		grace_us = duration_us(p->r.grace_s, 1000000), hook_us;
 	char		buf[128];
 
 	if (c->r.init && !c->r.native_sidecar)
@@ -655,7 +670,7 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 		    "preStop hook)";
 	} else if (strcmp(c->r.prestop_kind, "sleep") == 0 &&
 	    c->r.prestop_ms != INT_NONE) {
-		hook_us = c->r.prestop_ms * 1000;
+		hook_us = duration_us(c->r.prestop_ms, 1000);
 		if (hook_us > grace_us)
 			hook_us = grace_us;
 		c->r.sigterm_us = p->r.deletion_us + hook_us;
@@ -787,7 +802,8 @@ pod_death(struct model *m, struct lc_pod *p)
 	p->r.grace_s = p->deletion_grace_s != INT_NONE ? p->deletion_grace_s :
 	    p->spec_grace_s != INT_NONE ? p->spec_grace_s : DEFAULT_GRACE_S;
 	if (p->deletion_ts_us != TIME_NONE) {
-		p->r.deletion_us = p->deletion_ts_us - p->r.grace_s * 1000000;
+		p->r.deletion_us = p->deletion_ts_us -
+		    duration_us(p->r.grace_s, 1000000);
 		p->r.deletion_basis = p->deletion_grace_s != INT_NONE ?
 		    "observed: deletionTimestamp - deletionGracePeriodSeconds" :
 		    "inferred: deletionTimestamp - the pod's grace period";
@@ -1320,15 +1336,19 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 
 	memset(&m, 0, sizeof m);
 	memset(stats, 0, sizeof *stats);
-	if (store_scan(st, REC_POD, scan_pod, &sc, cause) != 0)
+	/* one transaction from the first read: one consistent state */
+	if (store_model_begin(st, cause) != 0)
 		goto out;
+	rc = -1;
+	if (store_scan(st, REC_POD, scan_pod, &sc, cause) != 0)
+		goto abort;
 	sc.cur = NULL;
 	sc.cap = 0;
 	if (store_scan(st, REC_CONTAINER, scan_container, &sc, cause) != 0)
-		goto out;
+		goto abort;
 	sc.cap = 0;
 	if (store_scan(st, REC_WORKLOAD, scan_workload, &sc, cause) != 0)
-		goto out;
+		goto abort;
 	xqsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
 	ev.by_name = xreallocarray(NULL, m.npods, sizeof *ev.by_name);
 	for (i = 0; i < m.npods; i++)
@@ -1339,15 +1359,13 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 		rc = store_previous_logs(st, scan_previous_log, &ev, cause);
 	free(ev.by_name);
 	if (rc != 0)
-		goto out;
+		goto abort;
 	for (i = 0; i < m.npods; i++) {
 		pod_workload(&m, &m.pods[i]);
 		pod_death(&m, &m.pods[i]);
 		pod_terminations(&m, &m.pods[i]);
 	}
 	rc = -1;
-	if (store_model_begin(st, cause) != 0)
-		goto out;
 	for (i = 0; i < m.nwl; i++) {
 		if (store_model_put(st, ROW_WORKLOAD, &m.wl[i].r) != 0)
 			goto fail;
@@ -1381,7 +1399,9 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	goto out;
 fail:
 	*cause = xstrdup(store_error(st));
+abort:
 	store_model_end(st, 0, NULL);
+	rc = -1;
 out:
 	free(ips);
 	model_free(&m);

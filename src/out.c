@@ -269,11 +269,29 @@ tail_start(const char *safe, size_t cols)
 	return (i);
 }
 
+/*
+ * Where to cut a path into budget columns: the longest tail that starts
+ * at a '/' and fits (its end names the file; its start is the least
+ * telling part).  Returns its offset, or -1 when none fits.
+ */
+static ssize_t
+path_cut(const char *safe, size_t budget)
+{
+	const char	*q;
+
+	for (q = safe; (q = strchr(q, '/')) != NULL; q++) {
+		if (out_cols(q) <= budget)
+			return (q - safe);
+	}
+	return (-1);
+}
+
 char *
 out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 {
 	const char	*ell = ascii ? "..." : "\xe2\x80\xa6";
 	size_t		 ecols = ascii ? 3 : 1, head, tail;
+	ssize_t		 cut;
 	struct buf	 b = { 0 };
 	char		*safe;
 
@@ -288,6 +306,10 @@ out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 	if (how == OUT_CUT_END) {
 		buf_append(&b, safe, out_fit_bytes(safe, cols - ecols));
 		buf_puts(&b, ell);
+	} else if (how == OUT_CUT_PATH && (cut = path_cut(safe, cols -
+	    ecols)) >= 0) {
+		buf_puts(&b, ell);
+		buf_puts(&b, safe + cut);
 	} else {
 		head = out_fit_bytes(safe, (cols - ecols) / 2);
 		tail = tail_start(safe, cols - ecols - (cols - ecols) / 2);
@@ -677,24 +699,32 @@ out_table_width(void)
 	return ((int)n);
 }
 
-int
-out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
+/*
+ * Writes safe text wrapped: the first line after lead spaces and at most
+ * avail columns, the others after indent spaces within width.  A line
+ * breaks at its last space that fits, else after its last '/' (a path),
+ * else where the columns end.
+ */
+static int
+wrap(FILE *f, const char *safe, size_t lead, size_t avail, size_t indent,
+    size_t width)
 {
-	char		*safe = out_safe(text, strlen(text), SIZE_MAX);
 	const char	*p = safe;
-	size_t		 avail, n, brk, lead;
+	size_t		 n, brk;
 	int		 rc = 0;
 
-	lead = indent > at ? indent - at : 0;
-	/* the first line starts where the caller is, the others at indent */
-	avail = width > (at > indent ? at : indent) + 20 ? width -
-	    (at > indent ? at : indent) : 20;
 	while (*p != '\0' && rc == 0) {
 		n = out_fit_bytes(p, avail);
 		if (p[n] != '\0') {
-			/* break at the last space that fits, if any */
 			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
 				;
+			if (brk == 0) {
+				for (brk = n; brk > 1 && p[brk - 1] != '/';
+				    brk--)
+					;
+				if (brk <= 1)
+					brk = 0;
+			}
 			if (brk > 0)
 				n = brk;
 		}
@@ -707,7 +737,36 @@ out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
 		lead = indent;
 		avail = width > indent + 20 ? width - indent : 20;
 	}
+	return (rc);
+}
+
+int
+out_wrap(FILE *f, const char *text, size_t at, size_t indent, size_t width)
+{
+	char	*safe = out_safe(text, strlen(text), SIZE_MAX);
+	size_t	 start = at > indent ? at : indent;
+	int	 rc;
+
+	/* the first line starts where the caller is, the others at indent */
+	rc = wrap(f, safe, indent > at ? indent - at : 0, width > start + 20 ?
+	    width - start : 20, indent, width);
 	free(safe);
+	return (rc);
+}
+
+int
+out_say(FILE *f, const char *fmt, ...)
+{
+	struct buf	 b = { 0 };
+	va_list		 ap;
+	size_t		 w = (size_t)out_term_width();
+	int		 rc;
+
+	va_start(ap, fmt);
+	out_vformat(&b, OUT_TEXT, fmt, ap);
+	va_end(ap);
+	rc = wrap(f, b.data != NULL ? b.data : "", 0, w, 2, w);
+	buf_free(&b);
 	return (rc);
 }
 

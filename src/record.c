@@ -263,3 +263,18 @@ sink_reject(struct sink *s, int64_t line, const char *fmt, ...)
 	s->reject(s->ctx, line, reason);
 	free(reason);
 }
+
+void
+sink_damaged(struct sink *s, int64_t line, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*reason;
+
+	va_start(ap, fmt);
+	reason = xvasprintf(fmt, ap);
+	va_end(ap);
+	s->reject(s->ctx, line, reason);
+	if (s->damaged != NULL)
+		s->damaged(s->ctx, line, reason);
+	free(reason);
+}

@@ -41,7 +41,7 @@
 /* Bytes the line reader asks for at a time. */
 #define LR_CHUNK	(256 * 1024)
 /* Largest line buffer: a longest line, a "\r\n", a read and a NUL. */
-#define LR_CAP_MAX	(LINE_MAX_LEN + 2 + LR_CHUNK + 1)
+#define LR_CAP_MAX(max)	((max) + 2 + LR_CHUNK + 1)
 /*
  * ARCHIVE_RETRY answers in a row before an archive is given up.  The tar
  * reader skips one 512-byte block per answer while it looks for a good
@@ -56,8 +56,11 @@
 #define ZSTD_WLOG_MAX	27
 
 const struct source_limits source_default_limits = {
-	.max_input_bytes = 64ULL * 1024 * 1024 * 1024,
-	.max_inputs = 100000
+	.max_bytes = 20ULL * 1024 * 1024 * 1024,
+	.max_ratio = 200,
+	.max_inputs = 100000,
+	.max_line = LINE_MAX_LEN,
+	.total = NULL
 };
 
 /* How a stage makes its bytes. */
@@ -143,6 +146,14 @@ struct file_id {
 	ino_t		 ino;
 };
 
+/* A set of file identities: open addressing, grown at half full. */
+struct idset {
+	struct file_id	*v;		/* slots; ino 0 marks a free one
+					   (no file has it); owned */
+	size_t		 cap;		/* slots allocated, a power of 2 */
+	size_t		 n;		/* slots used */
+};
+
 /* What the user named, and where the walk through it stands. */
 struct source {
 	char		*path;		/* as given; owned */
@@ -158,11 +169,16 @@ struct source {
 	struct input	*in;		/* the input last given out, or NULL;
 					   owned */
 	uint64_t	 ninputs;	/* inputs given out so far */
-	struct file_id	*seen;		/* files the walk gave out: a file
+	struct idset	 seen;		/* files the walk gave out: a file
 					   reached twice (through a link)
-					   is given once; owned */
-	size_t		 nseen;		/* ids used in seen */
-	size_t		 seencap;	/* ids allocated in seen */
+					   is given once */
+	struct idset	 walked;	/* directories the walk entered: one
+					   reached again through a link is
+					   not walked twice */
+	uint64_t	 file_out;	/* bytes delivered by the inputs of
+					   the current file (for max_ratio) */
+	uint64_t	 own_total;	/* bytes read, when lim.total is
+					   NULL */
 	int		 stopped;	/* max_inputs passed: nothing more */
 };
 
@@ -175,11 +191,15 @@ struct input {
 	char		*member;	/* below the path given, or NULL;
 					   owned */
 	struct stage	*top;		/* where its bytes come from; owned */
-	uint64_t	 max;		/* most bytes it may deliver */
+	struct source	*src;		/* the source it belongs to; borrowed */
+	const struct stage *disk;	/* the stage reading the file it comes
+					   from, for max_ratio; borrowed (owned
+					   by top's chain or by the file) */
 	uint64_t	 offset;	/* bytes delivered by input_read */
-	struct hash128	 hash;		/* of the bytes delivered */
+	struct sha256	 hash;		/* of the bytes delivered */
 	char		*error;		/* why reading failed (sticky), naming
 					   the input, or NULL; owned */
+	int		 limited;	/* error is a limit of source_limits */
 };
 
 static struct stage	*stage_new(enum stage_kind, struct stage *);
@@ -226,7 +246,8 @@ static void		 dir_pop(struct source *);
 static int		 walk_next(struct source *, char **);
 
 static struct input	*input_new(struct source *, char *, char *,
-			    struct stage *);
+			    struct stage *, const struct stage *);
+static uint64_t		*source_total(struct source *);
 static void		 input_free(struct input *);
 static void		 size_format(uint64_t, char *, size_t);
 
@@ -375,6 +396,15 @@ stage_free(struct stage *st)
 	free(st->feed);
 	free(st->error);
 	free(st);
+}
+
+/* The stage at the bottom of st's chain: the one reading the file. */
+static const struct stage *
+stage_bottom(const struct stage *st)
+{
+	while (st->below != NULL)
+		st = st->below;
+	return (st);
 }
 
 /* Records why st failed (the first reason wins) and returns -1. */
@@ -825,12 +855,17 @@ file_member(struct source *src, struct file *f, struct input **inp,
 	st = stage_new(STAGE_MEMBER, NULL);
 	st->ar = f->ar;
 	top = stage_decode(st);
-	in = input_new(src, name, member, top);
+	in = input_new(src, name, member, top, stage_bottom(f->base));
+	/* a member that says it is too big is refused before it is read */
 	if (top == st && archive_entry_size_is_set(entry) &&
-	    (uint64_t)archive_entry_size(entry) > in->max) {
-		size_format(in->max, limit, sizeof limit);
-		in->error = xasprintf("%s: exceeds the %s limit for one input",
-		    in->name, limit);
+	    src->lim.max_bytes != 0 && (uint64_t)archive_entry_size(entry) >
+	    src->lim.max_bytes - *source_total(src)) {
+		size_format(src->lim.max_bytes, limit, sizeof limit);
+		in->error = xasprintf("%s: its %ju bytes would pass the %s "
+		    "read in this import: refused (--max-bytes raises the "
+		    "limit)", in->name, (uintmax_t)archive_entry_size(entry),
+		    limit);
+		in->limited = 1;
 	}
 	*inp = in;
 	return (1);
@@ -846,7 +881,8 @@ file_next(struct source *src, struct file *f, struct input **inp,
 	switch (f->state) {
 	case FILE_SINGLE:
 		*inp = input_new(src, xstrdup(f->name),
-		    f->member != NULL ? xstrdup(f->member) : NULL, f->base);
+		    f->member != NULL ? xstrdup(f->member) : NULL, f->base,
+		    stage_bottom(f->base));
 		f->base = NULL;
 		f->state = FILE_DONE;
 		return (1);
@@ -976,29 +1012,61 @@ dir_pop(struct source *src)
 	free(d->rel);
 }
 
+/* Mixes a file identity into a slot number. */
+static size_t
+idset_slot(const struct idset *set, dev_t dev, ino_t ino)
+{
+	uint64_t	h;
+
+	h = ((uint64_t)ino * 0x9e3779b97f4a7c15ULL) ^ (uint64_t)dev;
+	h ^= h >> 29;
+	return ((size_t)h & (set->cap - 1));
+}
+
 /*
- * Whether the walk already gave out the file sb describes; if not, it is
- * remembered now.
+ * Whether sb's file is in the set; if not, it is added now.  Inode 0 is
+ * not a file on the systems coroner runs on; it is never remembered.
  */
 static int
-walk_seen(struct source *src, const struct stat *sb)
+idset_add(struct idset *set, const struct stat *sb)
 {
-	size_t	i;
+	struct file_id	*old;
+	size_t		 oldcap, i, k;
 
-	for (i = 0; i < src->nseen; i++) {
-		if (src->seen[i].dev == sb->st_dev &&
-		    src->seen[i].ino == sb->st_ino)
+	if (sb->st_ino == 0)
+		return (0);
+	if (set->n * 2 >= set->cap) {
+		old = set->v;
+		oldcap = set->cap;
+		set->cap = oldcap == 0 ? 64 : oldcap * 2;
+		set->v = xcalloc(set->cap, sizeof *set->v);
+		for (i = 0; i < oldcap; i++) {
+			if (old[i].ino == 0)
+				continue;
+			k = idset_slot(set, old[i].dev, old[i].ino);
+			while (set->v[k].ino != 0)
+				k = (k + 1) & (set->cap - 1);
+			set->v[k] = old[i];
+		}
+		free(old);
+	}
+	k = idset_slot(set, sb->st_dev, sb->st_ino);
+	while (set->v[k].ino != 0) {
+		if (set->v[k].dev == sb->st_dev && set->v[k].ino == sb->st_ino)
 			return (1);
+		k = (k + 1) & (set->cap - 1);
 	}
-	if (src->nseen == src->seencap) {
-		src->seencap = src->seencap == 0 ? 64 : src->seencap * 2;
-		src->seen = xreallocarray(src->seen, src->seencap,
-		    sizeof *src->seen);
-	}
-	src->seen[src->nseen].dev = sb->st_dev;
-	src->seen[src->nseen].ino = sb->st_ino;
-	src->nseen++;
+	set->v[k].dev = sb->st_dev;
+	set->v[k].ino = sb->st_ino;
+	set->n++;
 	return (0);
+}
+
+/* Where the bytes read in this import are counted. */
+static uint64_t *
+source_total(struct source *src)
+{
+	return (src->lim.total != NULL ? src->lim.total : &src->own_total);
 }
 
 /*
@@ -1059,6 +1127,12 @@ walk_next(struct source *src, char **cause)
 				    "a directory cycle; skipped", full);
 				goto fail;
 			}
+			if (idset_add(&src->walked, &sb)) {
+				/* walked already, reached again by a link */
+				free(full);
+				free(rel);
+				continue;
+			}
 			if (dir_push(src, rel, &sb, &why) == -1) {
 				*cause = xasprintf("%s: %s", full, why);
 				free(why);
@@ -1073,7 +1147,7 @@ walk_next(struct source *src, char **cause)
 			    full);
 			goto fail;
 		}
-		if (walk_seen(src, &sb)) {
+		if (idset_add(&src->seen, &sb)) {
 			/* a link to a file the walk gives out anyway */
 			free(full);
 			free(rel);
@@ -1098,6 +1172,7 @@ walk_next(struct source *src, char **cause)
 		free(full);
 		src->file = file_new(path_join(src->path, rel), rel,
 		    stage_fd(fd, 1, 1));
+		src->file_out = 0;
 		return (1);
 
 	fail_errno:
@@ -1134,6 +1209,7 @@ source_open(const char *path, const struct source_limits *lim,
 	if (S_ISDIR(sb.st_mode)) {
 		if ((src->root = realpath(path, NULL)) == NULL)
 			goto fail_errno;
+		idset_add(&src->walked, &sb);
 		if (dir_push(src, xstrdup(""), &sb, &why) == -1) {
 			*cause = xasprintf("%s: %s", path, why);
 			free(why);
@@ -1204,7 +1280,8 @@ source_next(struct source *src, struct input **inp, char **cause)
 			dir_pop(src);
 		src->stopped = 1;
 		*cause = xasprintf("%s: more than %ju inputs; the rest are "
-		    "skipped", src->path, (uintmax_t)src->lim.max_inputs);
+		    "skipped (--max-inputs raises the limit)", src->path,
+		    (uintmax_t)src->lim.max_inputs);
 		return (-1);
 	}
 	src->ninputs++;
@@ -1223,15 +1300,20 @@ source_close(struct source *src)
 	while (src->ndirs != 0)
 		dir_pop(src);
 	free(src->dirs);
-	free(src->seen);
+	free(src->seen.v);
+	free(src->walked.v);
 	free(src->root);
 	free(src->path);
 	free(src);
 }
 
-/* Returns a new input; takes name, member and top. */
+/*
+ * Returns a new input; takes name, member and top.  disk is the stage
+ * reading the file it comes from (borrowed).
+ */
 static struct input *
-input_new(struct source *src, char *name, char *member, struct stage *top)
+input_new(struct source *src, char *name, char *member, struct stage *top,
+    const struct stage *disk)
 {
 	struct input	*in;
 
@@ -1240,8 +1322,9 @@ input_new(struct source *src, char *name, char *member, struct stage *top)
 	in->path = src->path;
 	in->member = member;
 	in->top = top;
-	in->max = src->lim.max_input_bytes;
-	hash128_init(&in->hash);
+	in->src = src;
+	in->disk = disk;
+	sha256_init(&in->hash);
 	return (in);
 }
 
@@ -1251,6 +1334,7 @@ input_free(struct input *in)
 	if (in == NULL)
 		return;
 	stage_free(in->top);
+	sha256_free(&in->hash);
 	free(in->name);
 	free(in->member);
 	free(in->error);
@@ -1267,6 +1351,26 @@ size_format(uint64_t n, char *out, size_t len)
 		snprintf(out, len, "%ju MiB", (uintmax_t)(n >> 20));
 	else if (n != 0 && n % (1ULL << 10) == 0)
 		snprintf(out, len, "%ju KiB", (uintmax_t)(n >> 10));
+	else
+		snprintf(out, len, "%ju bytes", (uintmax_t)n);
+}
+
+void
+source_size_text(uint64_t n, char *out, size_t len)
+{
+	size_format(n, out, len);
+}
+
+/* Writes an amount measured, rounded: "25.6 MiB", "128.5 KiB", "80 bytes". */
+static void
+amount_format(uint64_t n, char *out, size_t len)
+{
+	if (n >= (1ULL << 30))
+		snprintf(out, len, "%.1f GiB", (double)n / (1ULL << 30));
+	else if (n >= (1ULL << 20))
+		snprintf(out, len, "%.1f MiB", (double)n / (1ULL << 20));
+	else if (n >= (1ULL << 10))
+		snprintf(out, len, "%.1f KiB", (double)n / (1ULL << 10));
 	else
 		snprintf(out, len, "%ju bytes", (uintmax_t)n);
 }
@@ -1289,10 +1393,45 @@ input_member(const struct input *in)
 	return (in->member);
 }
 
+/*
+ * Checks the limits after r more bytes were read: the import's total and
+ * the ratio of what the file delivered to what was read from it.
+ */
+static int
+input_check_limits(struct input *in, size_t r)
+{
+	const struct source_limits	*lim = &in->src->lim;
+	uint64_t			*total = source_total(in->src);
+	uint64_t			 disk;
+	char				 limit[32], out[32], got[32];
+
+	*total += r;
+	in->src->file_out += r;
+	if (lim->max_bytes != 0 && *total > lim->max_bytes) {
+		size_format(lim->max_bytes, limit, sizeof limit);
+		in->error = xasprintf("%s: more than %s read in this import: "
+		    "refused (--max-bytes raises the limit)", in->name, limit);
+		in->limited = 1;
+		return (-1);
+	}
+	disk = in->disk->made > 0 ? in->disk->made : 1;
+	if (lim->max_ratio != 0 && in->src->file_out > SOURCE_RATIO_FLOOR &&
+	    in->src->file_out / disk >= lim->max_ratio) {
+		amount_format(in->src->file_out, out, sizeof out);
+		amount_format(in->disk->made, got, sizeof got);
+		in->error = xasprintf("%s: expands more than %ju times (%s out "
+		    "of %s read): refused as a likely decompression bomb "
+		    "(--max-ratio raises the limit)", in->name,
+		    (uintmax_t)lim->max_ratio, out, got);
+		in->limited = 1;
+		return (-1);
+	}
+	return (0);
+}
+
 ssize_t
 input_read(struct input *in, void *buf, size_t n)
 {
-	char	limit[32];
 	ssize_t	r;
 
 	if (in->error != NULL)
@@ -1302,15 +1441,33 @@ input_read(struct input *in, void *buf, size_t n)
 		in->error = xasprintf("%s: %s", in->name, in->top->error);
 		return (-1);
 	}
-	if ((uint64_t)r > in->max - in->offset) {
-		size_format(in->max, limit, sizeof limit);
-		in->error = xasprintf("%s: exceeds the %s limit for one input",
-		    in->name, limit);
+	if (input_check_limits(in, (size_t)r) != 0)
 		return (-1);
-	}
-	hash128_update(&in->hash, buf, (size_t)r);
+	sha256_update(&in->hash, buf, (size_t)r);
 	in->offset += (uint64_t)r;
 	return (r);
+}
+
+int
+input_limited(const struct input *in)
+{
+	return (in->limited);
+}
+
+size_t
+input_max_line(const struct input *in)
+{
+	return (in->src->lim.max_line);
+}
+
+char *
+input_long_why(const struct input *in, const char *what)
+{
+	char	limit[32];
+
+	size_format(in->src->lim.max_line, limit, sizeof limit);
+	return (xasprintf("%s longer than %s skipped (--max-line raises the "
+	    "limit)", what, limit));
 }
 
 size_t
@@ -1327,6 +1484,24 @@ input_peek(struct input *in, const unsigned char **p)
 	n = stage_fill(in->top, INPUT_PEEK_MAX, p);
 	if (n == 0 && in->top->error != NULL)	/* broken from the start */
 		in->error = xasprintf("%s: %s", in->name, in->top->error);
+	/* more may be ahead after input_peek_lines() */
+	return (n < INPUT_PEEK_MAX ? n : INPUT_PEEK_MAX);
+}
+
+size_t
+input_peek_lines(struct input *in, const unsigned char **p)
+{
+	const unsigned char	*nl;
+	size_t			 n, more;
+
+	n = input_peek(in, p);
+	if (n < INPUT_PEEK_MAX)
+		return (n);		/* the whole input */
+	if ((nl = memrchr(*p, '\n', n)) != NULL)
+		return ((size_t)(nl - *p) + 1);
+	more = stage_fill(in->top, in->src->lim.max_line + 2, p);
+	if (more > n && (nl = memchr(*p, '\n', more)) != NULL)
+		return ((size_t)(nl - *p) + 1);
 	return (n);
 }
 
@@ -1343,9 +1518,9 @@ input_offset(const struct input *in)
 }
 
 void
-input_hash(const struct input *in, char out[33])
+input_hash(const struct input *in, char out[SHA256_HEX_LEN])
 {
-	hash128_hex(&in->hash, out);
+	sha256_hex(&in->hash, out);
 }
 
 void
@@ -1353,6 +1528,7 @@ lr_init(struct linereader *lr, struct input *in)
 {
 	memset(lr, 0, sizeof *lr);
 	lr->in = in;
+	lr->max = input_max_line(in);
 }
 
 void
@@ -1382,8 +1558,8 @@ lr_fill(struct linereader *lr)
 		cap = lr->cap * 2;
 		if (cap < lr->end + LR_CHUNK + 1)
 			cap = lr->end + LR_CHUNK + 1;
-		if (cap > LR_CAP_MAX)
-			cap = LR_CAP_MAX;
+		if (cap > LR_CAP_MAX(lr->max))
+			cap = LR_CAP_MAX(lr->max);
 		lr->buf = xrealloc(lr->buf, cap);
 		lr->cap = cap;
 	}
@@ -1441,7 +1617,7 @@ lr_next(struct linereader *lr, const char **line, size_t *len)
 				lr->lineno++;
 				if (n != 0 && s[n - 1] == '\r')
 					n--;
-				if (n > LINE_MAX_LEN)
+				if (n > lr->max)
 					return (LR_LONG);
 				s[n] = '\0';
 				*line = s;
@@ -1449,7 +1625,7 @@ lr_next(struct linereader *lr, const char **line, size_t *len)
 				return (LR_LINE);
 			}
 			/* The "+ 1" leaves room for a "\r" before "\n". */
-			if (n > LINE_MAX_LEN + 1)
+			if (n > lr->max + 1)
 				return (lr_skip(lr));
 		}
 		if (lr->eof) {
@@ -1458,7 +1634,7 @@ lr_next(struct linereader *lr, const char **line, size_t *len)
 			s = lr->buf + lr->start;
 			lr->start = lr->end;
 			lr->lineno++;
-			if (n > LINE_MAX_LEN)
+			if (n > lr->max)
 				return (LR_LONG);
 			s[n] = '\0';
 			*line = s;

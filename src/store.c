@@ -5,14 +5,19 @@
  * Record inserts are built from the record field tables (record.h), never
  * from user text; every value is a bound parameter.
  */
+#include <sys/stat.h>
+
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <sqlite3.h>
 
 #include "model.h"
+#include "out.h"
 #include "store.h"
 #include "tally.h"
 #include "timefmt.h"
@@ -46,6 +51,17 @@ struct store {
 	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
+	int		 writable;		/* the connection may write */
+	int		 in_group;		/* a group of inputs is open:
+						   inputs are savepoints of
+						   one transaction */
+	int64_t		 group_inputs;		/* inputs released in it */
+	enum row_type	 rows_txn;		/* what store_rows_begin()
+						   replaces; ROW__COUNT for
+						   the whole model */
+	int64_t		 busy_since_us;		/* when waiting for the lock
+						   began, or 0 */
+	int		 busy_said;		/* the wait was announced */
 	char		 err[256];		/* last error message */
 };
 
@@ -452,8 +468,36 @@ static const char *const migrations[] = {
 	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
 	"  t.last_log, t.pod_uid"
 	"  FROM terminations t LEFT JOIN pods p ON p.uid = t.pod_uid;",
+	/*
+	 * 5 -> 6: inputs are identified by SHA-256 (sources.hash is the
+	 * SHA-256 of the content and of the options that change its rows;
+	 * sources.sha256 that of the content alone).  Inputs stored before
+	 * keep their old 128-bit digest in hash and no sha256: they can
+	 * never match a new identity (store_legacy_inputs() counts them).
+	 * meta holds coroner's own state: model_stale is 1 from the commit
+	 * of an input until the model is rebuilt from it.
+	 */
+	"CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY,"
+	"  value INTEGER);"
+	"INSERT OR IGNORE INTO meta (key, value) VALUES ('model_stale', 0);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
+
+/*
+ * Columns that migrations add, each before its migration's SQL runs and
+ * only when the table lacks it: ALTER TABLE ADD COLUMN cannot say "if not
+ * exists", and a migration must be able to run again on a database whose
+ * user_version was set back.
+ */
+static const struct {
+	int		 version;	/* added by migration version -> +1 */
+	const char	*table;
+	const char	*column;
+	const char	*type;
+} migration_columns[] = {
+	{ .version = 5, .table = "sources", .column = "sha256",
+	    .type = "TEXT" },
+};
 
 static void
 store_seterr(struct store *st, const char *what)
@@ -484,40 +528,125 @@ store_exec(struct store *st, const char *sql, char **cause)
 	return (0);
 }
 
+/* Runs a query answering one integer into *v; 0 or -1. */
 static int
-store_user_version(struct store *st, int *v)
+store_int_query(struct store *st, const char *sql, int64_t *v)
 {
 	sqlite3_stmt	*s;
 	int		 rc;
 
-	if (sqlite3_prepare_v2(st->db, "PRAGMA user_version", -1, &s,
-	    NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
 		return (-1);
 	rc = sqlite3_step(s);
-	*v = rc == SQLITE_ROW ? sqlite3_column_int(s, 0) : -1;
+	*v = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
 	sqlite3_finalize(s);
 	return (rc == SQLITE_ROW ? 0 : -1);
+}
+
+/*
+ * Whether the file is coroner's: its application_id is coroner's, or it
+ * is 0 and the file is empty (a new database) or has coroner's schema (a
+ * database made before the id existed).  Sets *fresh for an empty one.
+ * Returns 0, or -1 and a new *cause; nothing is written.
+ */
+static int
+store_identify(struct store *st, int *fresh, char **cause)
+{
+	int64_t	id, v, objects, sources;
+
+	*fresh = 0;
+	if (store_int_query(st, "PRAGMA application_id", &id) != 0 ||
+	    store_int_query(st, "PRAGMA user_version", &v) != 0 ||
+	    store_int_query(st, "SELECT count(*) FROM sqlite_schema",
+	    &objects) != 0) {
+		*cause = xasprintf("not a coroner database: %s",
+		    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	if (id == STORE_APPLICATION_ID)
+		return (0);
+	if (id != 0) {
+		*cause = xasprintf("not a coroner database (another "
+		    "program's: application_id 0x%08llx); refused, left as it "
+		    "was", (unsigned long long)(uint32_t)id);
+		return (-1);
+	}
+	if (objects == 0 && v == 0) {
+		*fresh = 1;
+		return (0);
+	}
+	if (v >= 1 && v <= (int64_t)NMIGRATIONS &&
+	    store_int_query(st, "SELECT count(*) FROM pragma_table_info("
+	    "'sources') WHERE name IN ('path', 'member', 'format', 'hash', "
+	    "'rows', 'rejected')", &sources) == 0 && sources == 6)
+		return (0);
+	*cause = xstrdup("not a coroner database (its tables are another "
+	    "program's); refused, left as it was");
+	return (-1);
+}
+
+/* Adds the columns of migration v that the tables lack; 0 or -1. */
+static int
+store_add_columns(struct store *st, int64_t v, char **cause)
+{
+	char	*sql;
+	int64_t	 have;
+	size_t	 i;
+	int	 rc;
+
+	for (i = 0; i < sizeof migration_columns /
+	    sizeof migration_columns[0]; i++) {
+		if (migration_columns[i].version != v)
+			continue;
+		sql = xasprintf("SELECT count(*) FROM pragma_table_info('%s') "
+		    "WHERE name = '%s'", migration_columns[i].table,
+		    migration_columns[i].column);
+		rc = store_int_query(st, sql, &have);
+		free(sql);
+		if (rc != 0) {
+			*cause = xasprintf("%s: %s", migration_columns[i].table,
+			    sqlite3_errmsg(st->db));
+			return (-1);
+		}
+		if (have != 0)
+			continue;
+		sql = xasprintf("ALTER TABLE %s ADD COLUMN %s %s",
+		    migration_columns[i].table, migration_columns[i].column,
+		    migration_columns[i].type);
+		rc = store_exec(st, sql, cause);
+		free(sql);
+		if (rc != 0)
+			return (-1);
+	}
+	return (0);
 }
 
 static int
 store_migrate(struct store *st, char **cause)
 {
 	char	*sql;
-	int	 v;
+	int64_t	 v;
 
-	if (store_user_version(st, &v) != 0) {
+	if (store_int_query(st, "PRAGMA user_version", &v) != 0) {
 		*cause = xasprintf("not a coroner database: %s",
 		    sqlite3_errmsg(st->db));
 		return (-1);
 	}
-	if (v > (int)NMIGRATIONS) {
+	if (v > (int64_t)NMIGRATIONS) {
 		*cause = xasprintf("database schema %d is newer than this "
-		    "coroner (%d)", v, (int)NMIGRATIONS);
+		    "coroner (%d)", (int)v, (int)NMIGRATIONS);
 		return (-1);
 	}
-	for (; v < (int)NMIGRATIONS; v++) {
-		sql = xasprintf("BEGIN; %s PRAGMA user_version = %d; COMMIT;",
-		    migrations[v], v + 1);
+	for (; v < (int64_t)NMIGRATIONS; v++) {
+		if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+			return (-1);
+		if (store_add_columns(st, v, cause) != 0) {
+			store_exec(st, "ROLLBACK", NULL);
+			return (-1);
+		}
+		sql = xasprintf("%s PRAGMA user_version = %d; "
+		    "PRAGMA application_id = %d; COMMIT;", migrations[v],
+		    (int)v + 1, STORE_APPLICATION_ID);
 		if (store_exec(st, sql, cause) != 0) {
 			free(sql);
 			store_exec(st, "ROLLBACK", NULL);
@@ -621,11 +750,115 @@ store_next_req(struct store *st, char **cause)
 	return (0);
 }
 
+static int64_t
+mono_us(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+}
+
+/*
+ * SQLite's busy handler: another connection holds the write lock (an
+ * import, an analysis).  Waits for it as long as it takes, saying so once
+ * after a second, rather than failing.
+ */
+static int
+store_busy(void *arg, int count)
+{
+	struct store	*st = arg;
+	int64_t		 now = mono_us();
+
+	if (count == 0 || st->busy_since_us == 0)
+		st->busy_since_us = now;
+	if (!st->busy_said && now - st->busy_since_us >= 1000000) {
+		out_printf(stderr, "coroner: %s is busy (another import or "
+		    "analysis is writing to it); waiting for it to finish\n",
+		    st->path);
+		st->busy_said = 1;
+	}
+	usleep(count < 20 ? 10000 : 100000);
+	return (1);
+}
+
+/* Opens the connection; 0, or -1 and a new *cause (without the path). */
+static int
+store_connect(struct store *st, int flags, char **cause)
+{
+	if (sqlite3_open_v2(st->path, &st->db, flags | SQLITE_OPEN_NOMUTEX,
+	    NULL) != SQLITE_OK) {
+		*cause = xstrdup(st->db != NULL ? sqlite3_errmsg(st->db) :
+		    "cannot open");
+		sqlite3_close(st->db);
+		st->db = NULL;
+		return (-1);
+	}
+	sqlite3_busy_handler(st->db, store_busy, st);
+	return (0);
+}
+
+/*
+ * Whether a read-only store has something to bring up to date that only a
+ * writable connection can: an older schema, or a model to rebuild.
+ */
+static int
+store_needs_write(struct store *st)
+{
+	int64_t	v, stale;
+
+	if (store_int_query(st, "PRAGMA user_version", &v) != 0)
+		return (0);
+	if (v < (int64_t)NMIGRATIONS)
+		return (1);
+	return (store_int_query(st, "SELECT value FROM meta WHERE key = "
+	    "'model_stale'", &stale) == 0 && stale != 0);
+}
+
+/*
+ * Makes a writable connection ready: a new database gets 64 KiB pages
+ * and coroner's application_id; every one is put in WAL mode, so that
+ * readers see the last committed state while an import writes (WAL writes
+ * pages twice, once to the log and once at the checkpoint, but a crash or
+ * Ctrl-C still loses at most the inputs not yet committed), and brought
+ * to the current schema.  The cache is bounded.
+ */
+static int
+store_prepare_writable(struct store *st, int fresh, char **cause)
+{
+	char	*sql;
+	int64_t	 id;
+	int	 rc;
+
+	if (fresh && store_exec(st, "PRAGMA page_size = 65536", cause) != 0)
+		return (-1);
+	if (store_exec(st, "PRAGMA journal_mode = WAL;"
+	    "PRAGMA synchronous = NORMAL;"
+	    "PRAGMA journal_size_limit = 67108864;"
+	    "PRAGMA cache_size = -16384;"
+	    "PRAGMA foreign_keys = OFF;", cause) != 0 ||
+	    store_migrate(st, cause) != 0)
+		return (-1);
+	/* a database made before the id: coroner's, marked now */
+	if (store_int_query(st, "PRAGMA application_id", &id) == 0 &&
+	    id == 0) {
+		sql = xasprintf("PRAGMA application_id = %d",
+		    STORE_APPLICATION_ID);
+		rc = store_exec(st, sql, cause);
+		free(sql);
+		return (rc);
+	}
+	return (0);
+}
+
 int
-store_open(const char *path, struct store **out, char **cause)
+store_open(const char *path, enum store_mode mode, struct store **out,
+    char **cause)
 {
 	struct store	*st;
+	struct stat	 sb;
 	char		*why = NULL;
+	int		 fresh;
 
 	static int	 configured;
 
@@ -634,43 +867,78 @@ store_open(const char *path, struct store **out, char **cause)
 		sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0);
 		configured = 1;
 	}
+	*out = NULL;
+	if (mode != STORE_CREATE && stat(path, &sb) == -1) {
+		*cause = errno == ENOENT ? xasprintf("%s: no such database "
+		    "(coroner import makes one; --db names it)", path) :
+		    xasprintf("%s: %s", path, strerror(errno));
+		return (-1);
+	}
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
+	st->rows_txn = ROW__COUNT;
 	st->tally = tally_new();
-	if (sqlite3_open_v2(path, &st->db, SQLITE_OPEN_READWRITE |
-	    SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-		*cause = xasprintf("%s: %s", path, st->db != NULL ?
-		    sqlite3_errmsg(st->db) : "cannot open");
-		goto fail;
+	if (store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
+	    SQLITE_OPEN_READWRITE | (mode == STORE_CREATE ?
+	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||
+	    store_identify(st, &fresh, &why) != 0)
+		goto fail_why;
+	if (mode == STORE_READ && fresh) {
+		why = xstrdup("not a coroner database (it is empty)");
+		goto fail_why;
 	}
-	sqlite3_busy_timeout(st->db, 5000);
-	/*
-	 * A rollback journal: a crash or Ctrl-C loses at most the input
-	 * being imported, never the database, and pages appended by an
-	 * import are written once (WAL would write them twice).  The cache
-	 * is bounded.
-	 */
-	if (store_exec(st, "PRAGMA page_size = 65536;"
-	    "PRAGMA journal_mode = TRUNCATE;"
-	    "PRAGMA synchronous = NORMAL;"
-	    "PRAGMA cache_size = -16384;"
-	    "PRAGMA foreign_keys = OFF;", &why) != 0) {
-		*cause = xasprintf("%s: %s", path, why);
-		free(why);
-		goto fail;
+	st->writable = mode != STORE_READ;
+	if (mode == STORE_READ && store_needs_write(st) &&
+	    access(path, W_OK) == 0) {
+		/* an upgrade or a rebuild is due: that may write */
+		sqlite3_close(st->db);
+		st->db = NULL;
+		if (store_connect(st, SQLITE_OPEN_READWRITE, &why) != 0 ||
+		    store_identify(st, &fresh, &why) != 0)
+			goto fail_why;
+		st->writable = 1;
 	}
-	if (store_migrate(st, &why) != 0 ||
-	    store_prepare_inserts(st, &why) != 0 ||
-	    store_next_req(st, &why) != 0) {
-		*cause = xasprintf("%s: %s", path, why);
-		free(why);
-		goto fail;
-	}
+	if (st->writable) {
+		if (store_prepare_writable(st, fresh, &why) != 0)
+			goto fail_why;
+	} else if (store_exec(st, "PRAGMA cache_size = -16384", &why) != 0)
+		goto fail_why;
+	if (store_prepare_inserts(st, &why) != 0 ||
+	    store_next_req(st, &why) != 0)
+		goto fail_why;
 	*out = st;
 	return (0);
-fail:
+fail_why:
+	*cause = xasprintf("%s: %s", path, why);
+	free(why);
 	store_close(st);
 	return (-1);
+}
+
+int
+store_writable(struct store *st)
+{
+	return (st->writable);
+}
+
+int
+store_model_stale(struct store *st)
+{
+	int64_t	stale;
+
+	return (store_int_query(st, "SELECT value FROM meta WHERE key = "
+	    "'model_stale'", &stale) == 0 && stale != 0);
+}
+
+int64_t
+store_legacy_inputs(struct store *st)
+{
+	int64_t	n;
+
+	if (store_int_query(st, "SELECT count(*) FROM sources WHERE hash IS "
+	    "NOT NULL AND sha256 IS NULL", &n) != 0)
+		return (0);
+	return (n);
 }
 
 void
@@ -704,12 +972,42 @@ now_us(void)
 }
 
 int
+store_group_begin(struct store *st, char **cause)
+{
+	if (st->in_group)
+		return (0);
+	if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+		return (-1);
+	st->in_group = 1;
+	st->group_inputs = 0;
+	return (0);
+}
+
+int
+store_group_end(struct store *st, int64_t *inputs, char **cause)
+{
+	*inputs = st->group_inputs;
+	if (!st->in_group)
+		return (0);
+	st->in_group = 0;
+	st->group_inputs = 0;
+	if (store_exec(st, "COMMIT", cause) != 0) {
+		store_exec(st, "ROLLBACK", NULL);
+		store_next_req(st, NULL);
+		return (-1);
+	}
+	return (0);
+}
+
+int
 store_input_begin(struct store *st, const char *path, const char *member,
     const char *format, char **cause)
 {
 	sqlite3_stmt	*s = NULL;
 
-	if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+	/* alone, an input is its own transaction; in a group, a savepoint */
+	if (store_exec(st, st->in_group ? "SAVEPOINT input" :
+	    "BEGIN IMMEDIATE", cause) != 0)
 		return (-1);
 	if (sqlite3_prepare_v2(st->db, "INSERT INTO sources (path, member, "
 	    "format, imported_us) VALUES (?, ?, ?, ?)", -1, &s,
@@ -728,7 +1026,7 @@ store_input_begin(struct store *st, const char *path, const char *member,
 fail:
 	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
 	sqlite3_finalize(s);
-	store_exec(st, "ROLLBACK", NULL);
+	store_input_abort(st);
 	return (-1);
 }
 
@@ -953,6 +1251,7 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	struct buf	b = { 0 };
 	int		t, rc;
 
+	st->rows_txn = only;
 	buf_puts(&b, "BEGIN IMMEDIATE;");
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (only == ROW__COUNT || (enum row_type)t == only ||
@@ -986,6 +1285,12 @@ store_model_end(struct store *st, int commit, char **cause)
 	if (!commit) {
 		store_exec(st, "ROLLBACK", NULL);
 		return (0);
+	}
+	/* a whole rebuild brings the model up to date with the data */
+	if (st->rows_txn == ROW__COUNT && store_exec(st, "UPDATE meta SET "
+	    "value = 0 WHERE key = 'model_stale'", cause) != 0) {
+		store_exec(st, "ROLLBACK", NULL);
+		return (-1);
 	}
 	return (store_exec(st, "COMMIT", cause));
 }
@@ -1169,9 +1474,9 @@ store_flush_tally(struct store *st)
 }
 
 int
-store_input_end(struct store *st, const char *hash, uint64_t bytes,
-    int64_t rows, int64_t rejected, const char *first_errors, int *dup,
-    char **cause)
+store_input_end(struct store *st, const char *identity, const char *sha256,
+    uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
+    int *dup, char **cause)
 {
 	sqlite3_stmt	*s = NULL;
 	int		 rc;
@@ -1182,7 +1487,7 @@ store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
 	    -1, &s, NULL) != SQLITE_OK)
 		goto fail;
-	sqlite3_bind_text(s, 1, hash, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
 	rc = sqlite3_step(s);
 	sqlite3_finalize(s);
 	s = NULL;
@@ -1194,20 +1499,30 @@ store_input_end(struct store *st, const char *hash, uint64_t bytes,
 	if (rc != SQLITE_DONE)
 		goto fail;
 	if (sqlite3_prepare_v2(st->db, "UPDATE sources SET hash = ?, "
-	    "bytes = ?, rows = ?, rejected = ?, first_errors = ? "
+	    "sha256 = ?, bytes = ?, rows = ?, rejected = ?, first_errors = ? "
 	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
 		goto fail;
-	sqlite3_bind_text(s, 1, hash, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, (int64_t)bytes);
-	sqlite3_bind_int64(s, 3, rows);
-	sqlite3_bind_int64(s, 4, rejected);
+	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, sha256, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, (int64_t)bytes);
+	sqlite3_bind_int64(s, 4, rows);
+	sqlite3_bind_int64(s, 5, rejected);
 	if (first_errors != NULL)
-		sqlite3_bind_text(s, 5, first_errors, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 6, st->source_id);
+		sqlite3_bind_text(s, 6, first_errors, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 7, st->source_id);
 	if (sqlite3_step(s) != SQLITE_DONE)
 		goto fail;
 	sqlite3_finalize(s);
+	s = NULL;
+	/* the model no longer matches the data until it is rebuilt */
+	if (store_exec(st, "UPDATE meta SET value = 1 WHERE key = "
+	    "'model_stale'", NULL) != 0)
+		goto fail;
 	st->source_id = 0;
+	if (st->in_group) {
+		st->group_inputs++;
+		return (store_exec(st, "RELEASE input", cause));
+	}
 	return (store_exec(st, "COMMIT", cause));
 fail:
 	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
@@ -1219,7 +1534,11 @@ fail:
 void
 store_input_abort(struct store *st)
 {
-	store_exec(st, "ROLLBACK", NULL);
+	if (st->in_group) {
+		store_exec(st, "ROLLBACK TO input", NULL);
+		store_exec(st, "RELEASE input", NULL);
+	} else
+		store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
 	st->pending_set = 0;
 	tally_clear(st->tally);

@@ -1,7 +1,9 @@
 /*
- * util.c: checked allocation, fatal errors, the growable buffer and the
- * content hash.  Used by every layer; knows nothing of any of them.
+ * util.c: checked allocation, fatal errors, the growable buffer and
+ * SHA-256 (OpenSSL's libcrypto does the hashing).  Used by every layer;
+ * knows nothing of any of them.
  */
+#include <openssl/evp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -263,78 +265,45 @@ arena_free(struct arena *a)
 	a->left = 0;
 }
 
-/*
- * The hash: two 64-bit lanes, each fed the input one 8-byte word at a time
- * through a multiply-xorshift mix with different constants.  Bytes of an
- * unfinished word wait in the carry, so the digest does not depend on how
- * the input was split into calls.  The tail and the length are folded in
- * when the digest is taken.
- */
-#define H_K1	0x9e3779b97f4a7c15ULL
-#define H_K2	0xc2b2ae3d27d4eb4fULL
-#define H_K3	0x165667b19e3779f9ULL
-
-static uint64_t
-hash_mix(uint64_t h, uint64_t w, uint64_t k)
+void
+sha256_init(struct sha256 *h)
 {
-	h ^= w * k;
-	h = (h << 31) | (h >> 33);
-	h *= H_K1;
-	return (h ^ (h >> 29));
-}
-
-static void
-hash_word(struct hash128 *h, uint64_t w)
-{
-	h->a = hash_mix(h->a, w, H_K2);
-	h->b = hash_mix(h->b, w ^ h->a, H_K3);
+	if ((h->ctx = EVP_MD_CTX_new()) == NULL ||
+	    EVP_DigestInit_ex(h->ctx, EVP_sha256(), NULL) != 1)
+		fatal("SHA-256: cannot start a digest");
 }
 
 void
-hash128_init(struct hash128 *h)
+sha256_update(struct sha256 *h, const void *p, size_t n)
 {
-	memset(h, 0, sizeof *h);
-	h->a = 0x6a09e667f3bcc908ULL;
-	h->b = 0xbb67ae8584caa73bULL;
+	if (n != 0 && EVP_DigestUpdate(h->ctx, p, n) != 1)
+		fatal("SHA-256: digest update failed");
 }
 
 void
-hash128_update(struct hash128 *h, const void *p, size_t n)
+sha256_hex(const struct sha256 *h, char out[SHA256_HEX_LEN])
 {
-	const unsigned char	*s = p;
-	size_t			 have = h->len & 7, take;
-	uint64_t		 w;
+	static const char	 hex[] = "0123456789abcdef";
+	unsigned char		 md[EVP_MAX_MD_SIZE];
+	unsigned int		 n, i;
+	EVP_MD_CTX		*t;
 
-	if (have != 0) {
-		take = 8 - have < n ? 8 - have : n;
-		memcpy(h->carry + have, s, take);
-		s += take;
-		n -= take;
-		h->len += take;
-		if (have + take < 8)
-			return;
-		memcpy(&w, h->carry, 8);
-		hash_word(h, w);
+	/* finish a copy: the digest may be fed on */
+	if ((t = EVP_MD_CTX_new()) == NULL ||
+	    EVP_MD_CTX_copy_ex(t, h->ctx) != 1 ||
+	    EVP_DigestFinal_ex(t, md, &n) != 1 || n != 32)
+		fatal("SHA-256: cannot finish the digest");
+	EVP_MD_CTX_free(t);
+	for (i = 0; i < n; i++) {
+		out[2 * i] = hex[md[i] >> 4];
+		out[2 * i + 1] = hex[md[i] & 15];
 	}
-	for (; n >= 8; s += 8, n -= 8, h->len += 8) {
-		memcpy(&w, s, 8);
-		hash_word(h, w);
-	}
-	memcpy(h->carry, s, n);
-	h->len += n;
+	out[2 * n] = '\0';
 }
 
 void
-hash128_hex(const struct hash128 *h, char out[33])
+sha256_free(struct sha256 *h)
 {
-	struct hash128	t = *h;
-	uint64_t	w = 0, a, b;
-
-	memcpy(&w, t.carry, t.len & 7);
-	hash_word(&t, w ^ t.len);
-	a = hash_mix(t.a, t.len, H_K1);
-	b = hash_mix(t.b ^ a, t.len, H_K2);
-	a = hash_mix(a, b, H_K3);
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)a,
-	    (unsigned long long)b);
+	EVP_MD_CTX_free(h->ctx);
+	h->ctx = NULL;
 }

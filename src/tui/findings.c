@@ -176,17 +176,21 @@ line(struct finding_state *fv, int style, int pod, const char *text)
 	fv->nlines++;
 }
 
-/* Text made safe and wrapped into lines of width w, after indent. */
+/*
+ * Text made safe and wrapped into lines of width w: the first after
+ * first columns, the others after rest.
+ */
 static void
-wrapped(struct finding_state *fv, int style, int indent, int w,
-    const char *text)
+wrapped_hang(struct finding_state *fv, int style, int first, int rest,
+    int w, const char *text)
 {
 	char		*safe = out_safe(text, strlen(text), SIZE_MAX), *l;
 	const char	*p = safe;
 	size_t		 n, brk, avail;
+	int		 indent = first;
 
-	avail = w - indent > 20 ? (size_t)(w - indent) : 20;
 	while (*p != '\0') {
+		avail = w - indent > 20 ? (size_t)(w - indent) : 20;
 		n = out_fit_bytes(p, avail);
 		if (p[n] != '\0') {
 			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
@@ -202,8 +206,17 @@ wrapped(struct finding_state *fv, int style, int indent, int w,
 		p += n;
 		while (*p == ' ')
 			p++;
+		indent = rest;
 	}
 	free(safe);
+}
+
+/* Text made safe and wrapped into lines of width w, after indent. */
+static void
+wrapped(struct finding_state *fv, int style, int indent, int w,
+    const char *text)
+{
+	wrapped_hang(fv, style, indent, indent, w, text);
 }
 
 /* An evidence table (an array of objects): a header and one line each. */
@@ -314,8 +327,8 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		if (report_is_table(v))
 			continue;
 		s = report_text(v);
-		l = xasprintf("  %s = %s", k, s);
-		wrapped(fv, FL_TEXT, 0, w, l);
+		l = xasprintf("%s = %s", k, s);
+		wrapped_hang(fv, FL_TEXT, 2, 6, w, l);
 		free(l);
 		free(s);
 		if ((words = evidence_explain(k)) != NULL)

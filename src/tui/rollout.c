@@ -168,6 +168,7 @@ rollout_summarize(struct rollout_state *rv)
 {
 	struct spread	 term, dl, kill, routed, fail;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
+	char		 lost[48];
 	size_t		 i, missing = 0;
 
 	spread_of(rv, MO_SIGTERM, &term);
@@ -195,18 +196,22 @@ rollout_summarize(struct rollout_state *rv)
 		    "SIGKILLed at the deadline");
 	fmt_spread(&routed, b, sizeof b);
 	fmt_spread(&fail, c, sizeof c);
+	/* records lost only where records were compared and lost */
+	lost[0] = '\0';
+	if (missing > 0)
+		snprintf(lost, sizeof lost, "; %zu record%s lost", missing,
+		    missing == 1 ? "" : "s");
 	if (routed.pods > 0 && fail.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
 		    "still routed to %zu of them until %s; the last failed "
-		    "at %s; %zu records lost", routed.pods, b, c, missing);
+		    "at %s%s", routed.pods, b, c, lost);
 	else if (routed.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
-		    "still routed to %zu of them until %s, none failed; %zu "
-		    "records lost", routed.pods, b, missing);
+		    "still routed to %zu of them until %s, none failed%s",
+		    routed.pods, b, lost);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
-		    "was routed to them after their deletion; %zu records "
-		    "lost", missing);
+		    "was routed to them after their deletion%s", lost);
 }
 
 /*
@@ -301,13 +306,20 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	}
 }
 
+/* The rows of one lane. */
+enum lane_row {
+	LR_PHASES,		/* its phases, deletion, signals, exits */
+	LR_TRAFFIC,		/* the requests routed to it, the last one */
+	LR_MISSING		/* the records lost */
+};
+
 /*
- * The marks of one lane's moments, shifted to its deletion, those that
- * matter most last.
+ * The marks of one lane's moments on one of its rows, shifted to its
+ * deletion, those that matter most last.
  */
 static void
 lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
-    const struct rollout_lane *l, int traffic)
+    const struct rollout_lane *l, enum lane_row traffic)
 {
 	const struct rollout_state	*rv = &ts->rv;
 	const struct moment		*m;
@@ -320,10 +332,15 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 		for (i = 0; i < l->ms.n; i++) {
 			m = &l->ms.v[i];
 			/* the traffic row marks the load balancer's lag */
-			if (traffic && m->kind == MO_LAST_ROUTED) {
+			if (traffic == LR_TRAFFIC &&
+			    m->kind == MO_LAST_ROUTED) {
 				g = G_ROUTED;
 				pair = PAIR_PRESTOP;
-			} else if (traffic)
+			} else if (traffic == LR_MISSING &&
+			    m->kind == MO_MISSING) {
+				g = G_MISSING;
+				pair = PAIR_SIDECAR;
+			} else if (traffic != LR_PHASES)
 				continue;
 			else if ((g = mark_of(m, &pair)) == G__COUNT)
 				continue;
@@ -352,10 +369,24 @@ any_traffic(const struct rollout_state *rv)
 	return (0);
 }
 
+/* Whether any lane has missing records. */
+static int
+any_missing(const struct rollout_state *rv)
+{
+	size_t	i;
+
+	for (i = 0; i < rv->n; i++) {
+		if (rv->lanes[i].ms.nmissing > 0)
+			return (1);
+	}
+	return (0);
+}
+
+/* The rows of a lane: its phases, its traffic, its missing records. */
 static int
 lane_rows(const struct rollout_state *rv)
 {
-	return (any_traffic(rv) ? 2 : 1);
+	return (1 + any_traffic(rv) + any_missing(rv));
 }
 
 static int
@@ -372,7 +403,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct tl_lane		*phase;
 	char				*name;
 	int				 x0 = LABEL_W + 1, pw = w - x0, y, i;
-	int				 per = lane_rows(rv), top;
+	int				 per = lane_rows(rv), top, row;
 	int64_t				 peak = 0;
 	size_t				 n;
 
@@ -400,20 +431,28 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		phase = &l->tp.phase;
 		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
 		    rv->hi_off_us, phase, zero_of(l->pod));
-		lane_marks(win, ts, y, x0, pw, l, 0);
-		if (per == 2) {
-			tui_textf(win, &ts->look, y + 1, 1, LABEL_W - 2, A_DIM,
+		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
+		row = y + 1;
+		if (any_traffic(rv)) {
+			tui_textf(win, &ts->look, row, 1, LABEL_W - 2, A_DIM,
 			    PAIR_NONE, "%lld ok %lld failed",
 			    (long long)l->traffic.total_ok,
 			    (long long)l->traffic.total_bad);
 			n = l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
 			    (size_t)pw;
-			tui_bars(win, &ts->look, y + 1, x0, l->traffic.ok, n,
+			tui_bars(win, &ts->look, row, x0, l->traffic.ok, n,
 			    peak, PAIR_READY);
 			/* failures over the answered, in red */
-			tui_bars(win, &ts->look, y + 1, x0, l->traffic.bad,
+			tui_bars(win, &ts->look, row, x0, l->traffic.bad,
 			    n, peak, PAIR_TERM);
-			lane_marks(win, ts, y + 1, x0, pw, l, 1);
+			lane_marks(win, ts, row++, x0, pw, l, LR_TRAFFIC);
+		}
+		if (any_missing(rv)) {
+			tui_textf(win, &ts->look, row, 1, LABEL_W - 2, A_DIM,
+			    l->ms.nmissing > 0 ? PAIR_SIDECAR : PAIR_NONE,
+			    "%zu records lost", l->ms.nmissing +
+			    l->ms.missing_left_out);
+			lane_marks(win, ts, row, x0, pw, l, LR_MISSING);
 		}
 		y += per;
 	}

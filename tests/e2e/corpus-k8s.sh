@@ -1,12 +1,14 @@
 #!/bin/sh
 # corpus-k8s.sh: every JSON and YAML file of the shared Kubernetes corpus
-# imports without a crash (a file coroner cannot read is named in the
-# error); pod, workload and event lists import exactly as many objects as
-# jq counts; the YAML files import what they hold (the kspan stream's
-# documents by the kinds its comments name, kubectl -o yaml's pods), the
-# same rows as their JSON twins where the corpus has both; and the
-# troubleshoot bundle imports the same from its directory and from its
-# .tar.gz.  Skipped (and said so) without the corpus.
+# imports without a crash; the files refused are exactly those listed,
+# with their kind and why, in corpus-k8s.refused (a refusal not listed, a
+# listed file that imports or of another kind fails), and each refusal
+# names the file; pod, workload and event lists import exactly as many
+# objects as jq counts; the YAML files import what they hold (the kspan
+# stream's documents by the kinds its comments name, kubectl -o yaml's
+# pods), the same rows as their JSON twins where the corpus has both; and
+# the troubleshoot bundle imports the same from its directory and from
+# its .tar.gz.  Skipped (and said so) without the corpus.
 . "$(dirname "$0")/lib.inc"
 K=$CORPUS/k8s
 if [ ! -d "$K" ]; then
@@ -15,20 +17,37 @@ if [ ! -d "$K" ]; then
 	exit 0
 fi
 find "$K" -name '*.json' -type f | sort >"$T/files"
-n=0 counted=0
+R=$(dirname "$0")/corpus-k8s.refused
+grep -v '^#' "$R" >"$T/refused"
+n=0 counted=0 refused=0
 while read -r f; do
 	n=$((n + 1))
 	rel=${f#"$K"/}
 	db=$T/f$n.db
 	"$CORONER" import -q --db "$db" "$f" >"$T/out" 2>"$T/err"
 	st=$?
+	listed=$(awk -F '\t' -v p="$rel" '$1 == p { print $2 }' "$T/refused")
 	if [ "$st" -gt 1 ]; then
 		is "$rel: exit 0 or 1 (no crash)" "0 or 1" "$st"
 		continue
 	fi
 	if [ "$st" -eq 1 ]; then
+		refused=$((refused + 1))
 		ok "$rel: the error names the file" grep -qF "$rel" "$T/err"
+		if [ -z "$listed" ]; then
+			is "$rel: refused but not in corpus-k8s.refused" \
+			    "imported" "$(head -c 200 "$T/err")"
+			continue
+		fi
+		is "$rel: the kind corpus-k8s.refused gives" "$listed" \
+		    "$(jq -r 'if type == "array" then "array" elif has("kind")
+		    then .kind else "object" end' "$f" 2>/dev/null |
+		    head -n 1)"
 		continue
+	fi
+	if [ -n "$listed" ]; then
+		is "$rel: listed in corpus-k8s.refused but imported" \
+		    "refused" "imported"
 	fi
 	pass=$((pass + 1))
 	# what jq counts, by the list's kind (or its items' kind)
@@ -47,27 +66,47 @@ while read -r f; do
 	is "$rel: $kind count" "$want" \
 	    "$(sqlite3 "$db" "SELECT count(*) FROM $table")"
 done <"$T/files"
-echo "corpus-k8s: $n JSON files imported, $counted lists counted"
+echo "corpus-k8s: $n JSON files imported, $counted lists counted," \
+    "$refused refused as listed"
+is "every listed file is in the corpus" "$(wc -l <"$T/refused" |
+    tr -d ' ')" "$(cut -f1 "$T/refused" | while read -r p; do
+    [ -f "$K/$p" ] && echo "$p"; done | wc -l | tr -d ' ')"
 [ "$counted" -ge 10 ] || is "lists counted" ">= 10" "$counted"
 
-# Every YAML file: no crash, and a file coroner cannot read is named.
+# Every YAML file: no crash; the files refused are those listed, with
+# their kind (the first "kind:" line's), and the error names them.
 find "$K" \( -name '*.yaml' -o -name '*.yml' \) -type f | sort >"$T/yfiles"
-n=0 read_ok=0
+n=0 read_ok=0 yrefused=0
 while read -r f; do
 	n=$((n + 1))
 	rel=${f#"$K"/}
 	"$CORONER" import -q --db "$T/y$n.db" "$f" >"$T/out" 2>"$T/err"
 	st=$?
+	listed=$(awk -F '\t' -v p="$rel" '$1 == p { print $2 }' "$T/refused")
 	if [ "$st" -gt 1 ]; then
 		is "$rel: exit 0 or 1 (no crash)" "0 or 1" "$st"
 	elif [ "$st" -eq 1 ]; then
+		yrefused=$((yrefused + 1))
 		ok "$rel: the error names the file" grep -qF "$rel" "$T/err"
+		if [ -z "$listed" ]; then
+			is "$rel: refused but not in corpus-k8s.refused" \
+			    "imported" "$(head -c 200 "$T/err")"
+			continue
+		fi
+		is "$rel: the kind corpus-k8s.refused gives" "$listed" \
+		    "$(grep -m 1 -E '^[- ]*kind:' "$f" | sed -E \
+		    's/^[- ]*kind:[[:space:]]*//; s/[[:space:]]+$//')"
 	else
 		pass=$((pass + 1))
 		read_ok=$((read_ok + 1))
+		if [ -n "$listed" ]; then
+			is "$rel: listed in corpus-k8s.refused but imported" \
+			    "refused" "imported"
+		fi
 	fi
 done <"$T/yfiles"
-echo "corpus-k8s: $n YAML files, $read_ok imported"
+echo "corpus-k8s: $n YAML files, $read_ok imported, $yrefused refused as" \
+    "listed"
 [ "$read_ok" -ge 30 ] || is "YAML files imported" ">= 30" "$read_ok"
 
 # rows of table in db as text, without what differs between two readings

@@ -1,11 +1,11 @@
 #!/bin/sh
-# reconcile.sh: the grace-budget story (samples/grace-budget) found the way it really was, from the
-# records: a generated rollout (tests/gen/incident.py records-lost) where
-# six pods are SIGKILLed at the grace deadline, 60 records accepted in
-# their last seconds are lost and 3 more elsewhere.  The finding must name
-# the workload with missing = 63 and 57 <= in_windows <= 63; a control
-# with 63 gaps spread evenly must give no records-lost-at-termination; and
-# a healthy incident (a grace that fits, spread 500s, three clerical gaps)
+# reconcile.sh: the grace-budget story (samples/grace-budget) found the way it
+# really was, from the records: a generated rollout (tests/gen/incident.py
+# records-lost) where six pods are SIGKILLed at the grace deadline, 60 records
+# accepted in their last seconds are lost and 3 more elsewhere.  The finding
+# must name the workload with missing = 63 and 57 <= in_windows <= 63; a
+# control with 63 gaps spread evenly must give no records-lost-at-termination;
+# and a healthy incident (a grace that fits, spread 500s, three clerical gaps)
 # no termination finding at all.
 . "$(dirname "$0")/lib.inc"
 

@@ -1,9 +1,9 @@
 #!/bin/sh
 # report.sh: "coroner report" end to end on generated incidents
 # (tests/gen/incident.py grace-budget, and records-lost when the records
-# importer works): the JSON against the contract of coroner(1), REPORT JSON (every
-# field with its type), the Markdown (headings, one per finding, tables
-# intact), the HTML (one self-contained file: no scripts, no external
+# importer works): the JSON against the contract of coroner(1), REPORT
+# JSON (every field with its type), the Markdown (headings, one per
+# finding, tables intact), the HTML (one self-contained file: no scripts, no external
 # references, an SVG timeline per finding), that the analysis runs first
 # when there are no findings and that stored findings are shown as they
 # are, -o writing atomically, usage errors, and that hostile text in the

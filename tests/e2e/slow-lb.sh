@@ -1,14 +1,14 @@
 #!/bin/sh
-# slow-lb.sh: the slow load balancer story (samples/ingress-lag), the slow load balancer, end to end on a
-# generated incident (tests/gen/slow_lb.py): a GCLB keeps routing to the
-# old pods of checkout/web for 8 s after their deletion request, but they
-# have no preStop sleep and close their listener at once.  The analysis
-# must give exactly one traffic-after-shutdown finding listing the 4 old
-# pods, with the lag (7 to 9 s) and every 502 of the log counted, and no
-# 5xx-burst for those same failures.  The control (preStop sleep 15 s,
-# grace 45 s, 12 500s spread over the hour) must give no termination
-# finding and no burst; the same control with 30 500s in 6 s must give one
-# 5xx-burst near the rollout.  Needs the gclb importer.
+# slow-lb.sh: the slow load balancer story (samples/ingress-lag) end to end,
+# on a generated incident (tests/gen/slow_lb.py): a GCLB keeps routing to the
+# old pods of checkout/web for 8 s after their deletion request, but they have
+# no preStop sleep and close their listener at once.  The analysis must give
+# exactly one traffic-after-shutdown finding listing the 4 old pods, with the
+# lag (7 to 9 s) and every 502 of the log counted, and no 5xx-burst for those
+# same failures.  The control (preStop sleep 15 s, grace 45 s, 12 500s spread
+# over the hour) must give no termination finding and no burst; the same
+# control with 30 500s in 6 s must give one 5xx-burst near the rollout.  Needs
+# the gclb importer.
 . "$(dirname "$0")/lib.inc"
 
 story() {

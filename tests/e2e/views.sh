@@ -111,16 +111,28 @@ is logs-sidecar "24" "$(q "SELECT count(*) FROM logs_v WHERE container =
     'ledger' AND text LIKE '%connection refused%' AND pod LIKE
     'ledger-6b7c9d8f5-%'")"
 
-# A database of the schema before the views gets them when it is next
-# opened to write (an import, here of content it already has).
-for v in $(q "SELECT name FROM sqlite_master WHERE type = 'view'"); do
-	q "DROP VIEW $v"
-done
-# 2: the schema before migration 2 -> 3 of src/store.c, the views (a
-# migration appended after it must run again here without harm)
-q "PRAGMA user_version = 2"
-"$CORONER" import -q --db "$db" "$T/gb/ingress.log"
-is migrated-views 15 "$(q "SELECT count(*) FROM sqlite_master WHERE
-    type = 'view' AND name LIKE '%\_v' ESCAPE '\'")"
-is migrated-version 3 "$(q 'PRAGMA user_version')"
+# A database made by coroner's schema version 2 (tests/e2e/old/v2.sql:
+# before the views, the deaths' columns and the SHA-256 identity) is
+# migrated when it is next opened to write: the views, the version of a
+# new database, the model rebuilt (the deaths' terminations), its inputs
+# kept, and a new input lands.
+old=$T/old.db
+sqlite3 "$old" <"$top/tests/e2e/old/v2.sql"
+is old-version 2 "$(sqlite3 "$old" 'PRAGMA user_version')"
+"$CORONER" import -q --db "$old" "$top/samples/grace-budget/ingress-nginx.log.zst"
+is old-import 0 $?
+is migrated-version "$(q 'PRAGMA user_version')" \
+    "$(sqlite3 "$old" 'PRAGMA user_version')"
+is migrated-views "$(q "SELECT count(*) FROM sqlite_master WHERE type =
+    'view'")" "$(sqlite3 "$old" "SELECT count(*) FROM sqlite_master WHERE
+    type = 'view'")"
+is migrated-sources 5 "$(sqlite3 "$old" 'SELECT count(*) FROM sources')"
+is migrated-kills 6 "$(sqlite3 "$old" "SELECT count(*) FROM deaths_v
+    WHERE killed_at_deadline")"
+is migrated-terminations 6 "$(sqlite3 "$old" "SELECT count(*) FROM
+    terminations_v WHERE exit_code = 137")"
+is migrated-requests "$(zstd -dc "$top/samples/grace-budget/ingress-nginx.log.zst" |
+    wc -l | tr -d ' ')" "$(sqlite3 "$old" 'SELECT count(DISTINCT req) FROM
+    requests')"
+is migrated-integrity ok "$(sqlite3 "$old" 'PRAGMA integrity_check')"
 finish views

@@ -75,6 +75,6 @@ printf '    name: ccm\n    namespace: kube-system\n' \
 run "$CORONER" import --db "$T/bundle.db" "$T/bundle"
 is bundle-exit 0 "$status"
 is bundle-pods 2 "$(sqlite3 "$T/bundle.db" 'SELECT count(*) FROM pods')"
-ok bundle-skips-custom-resources grep -q 'skipped 1 files no importer reads' \
+ok bundle-skips-custom-resources grep -q 'skipped 1 file no importer reads' \
     "$T/.out"
 finish yaml

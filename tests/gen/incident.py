@@ -9,19 +9,21 @@ STORY is grace-budget, records-lost, records-control, healthy, or sample
 (the bundled sample incident: records-lost with the ingress-nginx log of
 the same rollout, compressed with zstd as samples/grace-budget keeps it).
 
-grace-budget (the grace-budget story (samples/grace-budget)): Deployment returns/returns-api rolls from
-ReplicaSet returns-api-7d9f8b6c5 (revision 1) to returns-api-5c8d7b9f4
-(revision 2) at 2026-05-12T09:00:00Z.  Each old pod's invoice-writer has a
-preStop "sleep 25" in a 30 s grace period and needs 15 s to flush after
-SIGTERM, so it is SIGKILLed (137, Error) at the deadline.  The third new
-pod gets the IP of the first old pod after that pod is gone.
+grace-budget (the story of samples/grace-budget): Deployment
+returns/returns-api rolls from ReplicaSet returns-api-7d9f8b6c5 (revision 1)
+to returns-api-5c8d7b9f4 (revision 2) at 2026-05-12T09:00:00Z.  Each old
+pod's invoice-writer has a preStop "sleep 25" in a 30 s grace period and
+needs 15 s to flush after SIGTERM, so it is SIGKILLed (137, Error) at the
+deadline.  The third new pod gets the IP of the first old pod after that
+pod is gone.
 
 It writes OUTDIR/ingress.log (ingress-nginx's default log format: the
 502s after each old pod's SIGTERM land on it; the 200s on 10.244.1.10
 after 09:01:24 on the new pod that reuses its IP), OUTDIR/pods-watch.json
-(kubectl get pods -w -o json --output-watch-events), OUTDIR/events.json (kubectl get events -o json),
-OUTDIR/replicasets.json (a ReplicaSetList from a support bundle, items
-without kind) and OUTDIR/deployments.json (kubectl get deploy -o json).
+(kubectl get pods -w -o json --output-watch-events), OUTDIR/events.json
+(kubectl get events -o json), OUTDIR/replicasets.json (a ReplicaSetList
+from a support bundle, items without kind) and OUTDIR/deployments.json
+(kubectl get deploy -o json).
 """
 import json
 import os
@@ -347,9 +349,10 @@ def write_records(out, missing):
 
 
 def records_lost(out):
-    """the grace-budget story (samples/grace-budget) in the records: six old pods SIGKILLed at the grace
-    deadline; the 10 records each accepted in its last 10 seconds (after
-    SIGTERM, before SIGKILL) are lost, and 3 more elsewhere."""
+    """the grace-budget story (samples/grace-budget) in the records: six
+    old pods SIGKILLed at the grace deadline; the 10 records each accepted
+    in its last 10 seconds (after SIGTERM, before SIGKILL) are lost, and 3
+    more elsewhere."""
     grace_budget(out, npods=6)
     start = T0 - timedelta(hours=1)
     missing = set()

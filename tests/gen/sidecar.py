@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""sidecar.py: writes the mesh sidecar story (samples/mesh-sidecar), "the mesh sidecar", in the formats
-kubectl, Envoy and the container runtime write, deterministically (no
+"""sidecar.py: writes the mesh sidecar story (samples/mesh-sidecar) in the
+formats kubectl, Envoy and the container runtime write, deterministically (no
 randomness, fixed times), for the end-to-end tests.
 
     python3 tests/gen/sidecar.py sidecar|sidecar-control OUTDIR

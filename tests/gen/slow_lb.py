@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""slow_lb.py: writes the slow load balancer story (samples/ingress-lag), "the slow load balancer", in the
-formats kubectl and Cloud Logging write, deterministically (no randomness,
+"""slow_lb.py: writes the slow load balancer story (samples/ingress-lag) in
+the formats kubectl and Cloud Logging write, deterministically (no randomness,
 fixed times), for the end-to-end tests.
 
     python3 tests/gen/slow_lb.py slow-lb|slow-lb-control|slow-lb-burst OUTDIR

@@ -118,6 +118,12 @@ dump_reject(void *ctx, int64_t line, const char *reason)
 	json_decref(o);
 }
 
+static void
+dump_damaged(void *ctx, int64_t line, const char *reason)
+{
+	printf("{\"damaged\":%lld}\n", (long long)line);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -125,7 +131,8 @@ main(int argc, char **argv)
 	struct import_opts	 opts = { .tz = NULL };
 	struct zone		*tz = NULL;
 	struct sink		 sink = {
-		.ctx = NULL, .put = dump_put, .reject = dump_reject
+		.ctx = NULL, .put = dump_put, .reject = dump_reject,
+		.damaged = dump_damaged
 	};
 	struct source		*src;
 	struct input		*in;

@@ -24,7 +24,9 @@ for dir in "$here"/*/*/; do
 	[ -f "$dir/error" ] && want=error
 	got=$(mktemp)
 	# shellcheck disable=SC2086
-	(cd "$dir" && "$DUMP" $args "$(basename "$input")") >"$got" 2>&1
+	# a hang is a failure too (exit 124), not a suite that never ends
+	(cd "$dir" && timeout 300 "$DUMP" $args "$(basename "$input")") \
+	    >"$got" 2>&1
 	status=$?
 	if [ "${UPDATE:-}" = 1 ]; then
 		cp "$got" "$dir/$want"

@@ -31,7 +31,7 @@ open_store(void)
 	if ((fd = mkstemp(dbpath)) >= 0)
 		close(fd);
 	unlink(dbpath);
-	if (store_open(dbpath, &st, &cause) != 0)
+	if (store_open(dbpath, STORE_CREATE, &st, &cause) != 0)
 		fatal("%s", cause);
 	if (store_input_begin(st, "test", NULL, "test", &cause) != 0)
 		fatal("%s", cause);
@@ -117,8 +117,10 @@ rebuild(void)
 	char			*cause = NULL;
 	int			dup;
 
-	if (store_input_end(st, "0123456789abcdef0123456789abcdef", 0, 0, 0,
-	    NULL, &dup, &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
+	if (store_input_end(st, "0123456789abcdef0123456789abcdef"
+	    "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789"
+	    "abcdef0123456789abcdef0123456789abcdef", 0, 0, 0, NULL, &dup,
+	    &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
 		fatal("%s", cause);
 }
 
@@ -187,6 +189,37 @@ find(struct got *g, const char *name)
 			return (&g->c[i]);
 	}
 	return (NULL);
+}
+
+/*
+ * Bug: INT64_MAX in terminationGracePeriodSeconds overflowed (UBSan
+ * aborted).  Importers refuse such numbers, but a database may hold them:
+ * the model clamps every duration to LC_MAX_DURATION_US.
+ */
+static void
+test_lifecycle_absurd_durations(void)
+{
+	struct rec_pod		p = pod("u-max", "absurd");
+	struct rec_container	c = ctr("u-max", "app");
+	struct got		g;
+
+	open_store();
+	p.grace_s = INT64_MAX;
+	put(REC_POD, &p);
+	c.prestop_kind = "sleep";
+	c.prestop_ms = INT64_MAX;
+	put(REC_CONTAINER, &c);
+	p.deletion_ts_us = T0;
+	p.deletion_grace_s = INT64_MAX;
+	p.observed_us = T0 - S(10);
+	p.resource_version = "2";
+	put(REC_POD, &p);
+	rebuild();
+	fetch("u-max", &g);
+	CHECK(g.p.deletion_us == T0 - LC_MAX_DURATION_US);
+	CHECK(g.p.sigterm_us == T0);
+	CHECK(g.p.deadline_us == T0 + S(2));
+	close_store();
 }
 
 /* Story 1: preStop sleep 25 s in a 30 s grace, app SIGKILLed at T+30. */
@@ -386,6 +419,7 @@ test_lifecycle_job_workload(void)
 }
 
 const struct unit_test lifecycle_tests[] = {
+	{ "lifecycle_absurd_durations", test_lifecycle_absurd_durations },
 	{ "lifecycle_prestop_eats_grace", test_lifecycle_prestop_eats_grace },
 	{ "lifecycle_sigterm_after_prestop",
 	    test_lifecycle_sigterm_after_prestop },

@@ -319,7 +319,8 @@ test_source_empty(void)
 	struct source	*src;
 	struct input	*in;
 	const unsigned char *p;
-	char		 h1[33], h2[33], buf[16], *cause;
+	char		 h1[SHA256_HEX_LEN], h2[SHA256_HEX_LEN], buf[16];
+	char		*cause;
 
 	if (fx_begin(&fx) == -1) {
 		CHECK(!"fixture");
@@ -332,7 +333,8 @@ test_source_empty(void)
 		CHECK(input_error(in) == NULL);
 		CHECK(input_offset(in) == 0);
 		input_hash(in, h1);
-		CHECK(strlen(h1) == 32);
+		CHECK_STR(h1, "e3b0c44298fc1c149afbf4c8996fb924"
+		    "27ae41e4649b934ca495991b7852b855");
 		CHECK(source_next(src, &in, &cause) == 0);
 		CHECK(source_next(src, &in, &cause) == 0);
 		source_close(src);
@@ -675,23 +677,27 @@ static void
 test_source_limits(void)
 {
 	struct fixture		 fx;
-	struct source_limits	 lim = { 100, 2 };
+	struct source_limits	 lim = source_default_limits;
 	char			 big[3000], hundred[101], *want;
+	uint64_t		 total = 0;
 
 	if (fx_begin(&fx) == -1) {
 		CHECK(!"fixture");
 		return;
 	}
+	lim.max_bytes = 100;
+	lim.max_inputs = 2;
 	memset(big, 'x', sizeof big);
 	memset(hundred, 'x', 100);
 	hundred[100] = '\0';
 	CHECK(put("big", big, 1000) == 0);
 	CHECK(put_zstd("big.zst", big, 1000, 1, 0) == 0);
 	CHECK(put("ok", big, 100) == 0);
-	check_describe("big", &lim,
-	    "big [-] ERROR big: exceeds the 100 bytes limit for one input\n");
-	check_describe("big.zst", &lim, "big.zst [-] ERROR big.zst: exceeds "
-	    "the 100 bytes limit for one input\n");
+	check_describe("big", &lim, "big [-] ERROR big: more than 100 bytes "
+	    "read in this import: refused (--max-bytes raises the limit)\n");
+	check_describe("big.zst", &lim, "big.zst [-] ERROR big.zst: more than "
+	    "100 bytes read in this import: refused (--max-bytes raises the "
+	    "limit)\n");
 	want = xasprintf("ok [-] %s\n", hundred);
 	check_describe("ok", &lim, want);
 	free(want);
@@ -699,10 +705,12 @@ test_source_limits(void)
 	/* A member too big says so; then max_inputs stops the archive. */
 	CHECK(run("mkdir t && cp big ok t/ && printf s > t/small && "
 	    "tar --sort=name -czf b.tar.gz -C t big ok small") == 0);
-	want = xasprintf("b.tar.gz!big [big] ERROR b.tar.gz!big: exceeds the "
-	    "100 bytes limit for one input\n"
+	want = xasprintf("b.tar.gz!big [big] ERROR b.tar.gz!big: its 1000 "
+	    "bytes would pass the 100 bytes read in this import: refused "
+	    "(--max-bytes raises the limit)\n"
 	    "b.tar.gz!ok [ok] %s\n"
-	    "! b.tar.gz: more than 2 inputs; the rest are skipped\n",
+	    "! b.tar.gz: more than 2 inputs; the rest are skipped "
+	    "(--max-inputs raises the limit)\n",
 	    hundred);
 	check_describe("b.tar.gz", &lim, want);
 	free(want);
@@ -712,15 +720,89 @@ test_source_limits(void)
 	    "printf 3 > u/c") == 0);
 	lim.max_inputs = 1;
 	check_describe("u", &lim,
-	    "u/a [a] 1\n! u: more than 1 inputs; the rest are skipped\n");
+	    "u/a [a] 1\n! u: more than 1 inputs; the rest are skipped "
+	    "(--max-inputs raises the limit)\n");
+
+	/* The import's total is shared by its sources. */
+	lim.max_inputs = 100;
+	lim.max_bytes = 150;
+	lim.total = &total;
+	want = xasprintf("ok [-] %s\n", hundred);
+	check_describe("ok", &lim, want);
+	free(want);
+	check_describe("ok", &lim, "ok [-] ERROR ok: more than 150 bytes read "
+	    "in this import: refused (--max-bytes raises the limit)\n");
+	lim.total = NULL;
 
 	/* Limits in round units read as such. */
-	lim.max_input_bytes = 2048;
+	lim.max_bytes = 2048;
 	CHECK(put("big2", big, sizeof big) == 0);
-	check_describe("big2", &lim,
-	    "big2 [-] ERROR big2: exceeds the 2 KiB limit for one input\n");
-	CHECK(source_default_limits.max_input_bytes == 64ULL << 30);
+	check_describe("big2", &lim, "big2 [-] ERROR big2: more than 2 KiB "
+	    "read in this import: refused (--max-bytes raises the limit)\n");
+	CHECK(source_default_limits.max_bytes == 20ULL << 30);
+	CHECK(source_default_limits.max_ratio == 200);
 	CHECK(source_default_limits.max_inputs == 100000);
+	CHECK(source_default_limits.max_line == LINE_MAX_LEN);
+	fx_end(&fx);
+}
+
+/*
+ * The ratio limit, at its default, on streams that expand far more than
+ * any real log: refused once past SOURCE_RATIO_FLOOR, after reading a few
+ * MiB, not gigabytes.  A plain file of the same bytes is not refused.
+ */
+static void
+test_source_ratio(void)
+{
+	struct fixture	 fx;
+	struct source	*src;
+	struct input	*in;
+	char		 buf[65536];
+	ssize_t		 r;
+	uint64_t	 got;
+	int		 i;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	CHECK(run("yes 'one line, again and again' | head -c 200000000 | "
+	    "zstd -q -19 > bomb.zst && yes 'one line, again and again' | "
+	    "head -c 200000000 | gzip -9 > bomb.gz && "
+	    "mkdir t && yes 'one line' | head -c 100000000 > t/x.log && "
+	    "tar -czf bomb.tar.gz -C t x.log && rm -rf t") == 0);
+	for (i = 0; i < 3; i++) {
+		const char *path = i == 0 ? "bomb.zst" : i == 1 ? "bomb.gz" :
+		    "bomb.tar.gz";
+
+		if (open_first(path, NULL, &src, &in) == -1) {
+			CHECK(!"open bomb");
+			continue;
+		}
+		got = 0;
+		while ((r = input_read(in, buf, sizeof buf)) > 0)
+			got += (uint64_t)r;
+		CHECK(r == -1);
+		CHECK(input_limited(in));
+		CHECK(input_error(in) != NULL && strstr(input_error(in),
+		    "expands more than 200 times") != NULL &&
+		    strstr(input_error(in), "(--max-ratio raises the limit)") !=
+		    NULL);
+		/* stopped early: past the floor, well before the end */
+		CHECK(got >= SOURCE_RATIO_FLOOR);
+		CHECK(got < 64 * 1024 * 1024);
+		source_close(src);
+	}
+	/* no ratio limit: read to the end */
+	if (open_first("bomb.zst", &(struct source_limits){ .max_ratio = 0,
+	    .max_inputs = 1, .max_line = LINE_MAX_LEN }, &src, &in) == 0) {
+		got = 0;
+		while ((r = input_read(in, buf, sizeof buf)) > 0)
+			got += (uint64_t)r;
+		CHECK(r == 0 && got == 200000000);
+		source_close(src);
+	} else
+		CHECK(!"open bomb.zst");
 	fx_end(&fx);
 }
 
@@ -791,9 +873,26 @@ test_source_peek(void)
 	fx_end(&fx);
 }
 
+/* Reads the first line of path (without "\n") into out. */
+static int
+get_line(const char *path, char *out, size_t len)
+{
+	FILE	*f;
+	int	 r = -1;
+
+	if ((f = fopen(path, "r")) == NULL)
+		return (-1);
+	if (fgets(out, (int)len, f) != NULL) {
+		out[strcspn(out, "\n")] = '\0';
+		r = 0;
+	}
+	fclose(f);
+	return (r);
+}
+
 /* Reads path whole and writes its content hash. */
 static int
-hash_of(const char *path, char out[33])
+hash_of(const char *path, char out[SHA256_HEX_LEN])
 {
 	struct source	*src;
 	struct input	*in;
@@ -813,7 +912,8 @@ static void
 test_source_hash(void)
 {
 	struct fixture	 fx;
-	char		 h1[33], h2[33], h3[33], h4[33], *text;
+	char		 h1[SHA256_HEX_LEN], h2[SHA256_HEX_LEN];
+	char		 h3[SHA256_HEX_LEN], h4[SHA256_HEX_LEN], *text;
 	size_t		 len;
 
 	if (fx_begin(&fx) == -1) {
@@ -830,10 +930,15 @@ test_source_hash(void)
 	CHECK(hash_of("z.zst", h2) == 0);
 	CHECK(hash_of("g.gz", h3) == 0);
 	CHECK(hash_of("other", h4) == 0);
-	CHECK(strlen(h1) == 32);
+	CHECK(strlen(h1) == 64);
 	CHECK_STR(h1, h2);
 	CHECK_STR(h1, h3);
 	CHECK(strcmp(h1, h4) != 0);
+	/* SHA-256 of the content, as sha256sum computes it */
+	CHECK(run("sha256sum plain | cut -c1-64 > sum") == 0);
+	memset(h4, 0, sizeof h4);
+	CHECK(get_line("sum", h4, sizeof h4) == 0);
+	CHECK_STR(h1, h4);
 	free(text);
 	fx_end(&fx);
 }
@@ -1104,6 +1209,7 @@ const struct unit_test source_tests[] = {
 	{ "source_zip", test_source_zip },
 	{ "source_dir", test_source_dir },
 	{ "source_limits", test_source_limits },
+	{ "source_ratio", test_source_ratio },
 	{ "source_peek", test_source_peek },
 	{ "source_hash", test_source_hash },
 	{ "source_stdin", test_source_stdin },

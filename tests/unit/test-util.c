@@ -1,6 +1,6 @@
 /*
- * test-util.c: the growable buffer and the content hash (which must not
- * depend on how the input is split into pieces).
+ * test-util.c: the growable buffer and SHA-256 (which must be the standard
+ * one, and not depend on how the input is split into pieces).
  */
 #include <stdlib.h>
 
@@ -28,54 +28,55 @@ test_buf(void)
 }
 
 static void
-test_hash_split(void)
+test_sha256_vectors(void)
 {
-	struct hash128	h1, h2;
-	char		a[33], b[33], data[1000];
+	struct sha256	h;
+	char		a[SHA256_HEX_LEN];
+
+	/* FIPS 180-2's examples: SHA-256, not a home-made digest */
+	sha256_init(&h);
+	sha256_hex(&h, a);
+	CHECK_STR(a, "e3b0c44298fc1c149afbf4c8996fb924"
+	    "27ae41e4649b934ca495991b7852b855");
+	sha256_update(&h, "abc", 3);
+	sha256_hex(&h, a);
+	CHECK_STR(a, "ba7816bf8f01cfea414140de5dae2223"
+	    "b00361a396177a9cb410ff61f20015ad");
+	sha256_free(&h);
+}
+
+static void
+test_sha256_split(void)
+{
+	struct sha256	h1, h2;
+	char		a[SHA256_HEX_LEN], b[SHA256_HEX_LEN], data[1000];
 	size_t		i, cut;
 
 	for (i = 0; i < sizeof data; i++)
 		data[i] = (char)(i * 7 + 3);
-	hash128_init(&h1);
-	hash128_update(&h1, data, sizeof data);
-	hash128_hex(&h1, a);
-	CHECK(strlen(a) == 32);
+	sha256_init(&h1);
+	sha256_update(&h1, data, sizeof data);
+	sha256_hex(&h1, a);
+	sha256_free(&h1);
+	CHECK(strlen(a) == 64);
 	for (cut = 0; cut <= 17; cut++) {
-		hash128_init(&h2);
+		sha256_init(&h2);
 		for (i = 0; i < sizeof data; i += cut + 1) {
 			size_t n = cut + 1;
 
 			if (i + n > sizeof data)
 				n = sizeof data - i;
-			hash128_update(&h2, data + i, n);
+			sha256_update(&h2, data + i, n);
 		}
-		hash128_hex(&h2, b);
+		sha256_hex(&h2, b);
+		sha256_free(&h2);
 		CHECK_STR(a, b);
 	}
 }
 
-static void
-test_hash_differs(void)
-{
-	struct hash128	h;
-	char		a[33], b[33], c[33];
-
-	hash128_init(&h);
-	hash128_update(&h, "A", 1);
-	hash128_hex(&h, a);
-	hash128_init(&h);
-	hash128_update(&h, "A\0", 2);
-	hash128_hex(&h, b);
-	hash128_init(&h);
-	hash128_hex(&h, c);
-	CHECK(strcmp(a, b) != 0);
-	CHECK(strcmp(a, c) != 0);
-	CHECK(strcmp(b, c) != 0);
-}
-
 const struct unit_test util_tests[] = {
 	{ "util_buf", test_buf },
-	{ "util_hash_split", test_hash_split },
-	{ "util_hash_differs", test_hash_differs },
+	{ "util_sha256_vectors", test_sha256_vectors },
+	{ "util_sha256_split", test_sha256_split },
 	{ NULL, NULL }
 };

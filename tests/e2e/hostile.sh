@@ -1,0 +1,447 @@
+#!/bin/sh
+# hostile.sh: imports and reads as a hostile input or a careless hand would
+# make them: decompression bombs and the limits that refuse them, archives
+# of many tiny members, symbolic-link chains, content identity, absurd
+# numbers, NUL characters, damaged inputs, a JSON object made to eat
+# memory, a model left stale by a killed import, readers and writers at
+# once, mistyped and foreign databases, options after paths.  Each case
+# checks the exit status, the message, peak RSS where a bound applies,
+# PRAGMA integrity_check and that the data already in the database is
+# intact.
+. "$(dirname "$0")/lib.inc"
+F=$top/tests/importers
+K=$F/k8s-events/list-core/input
+P=$F/k8s-pods/single-pod/input
+LINE='10.20.0.7 - - [12/May/2026:09:00:03 +0000] "GET / HTTP/1.1" 200 5 "-" "curl/8.4.0" 80 0.001 [web-80] [] 10.244.1.1:80 5 0.001 200 r1'
+
+# Sanitizers multiply memory: the RSS bound holds for the plain build.
+san=0
+case $CORONER in *-san) san=1 ;; esac
+have_time=0
+[ -x /usr/bin/time ] && have_time=1
+[ "$have_time" = 1 ] || echo "hostile: /usr/bin/time missing: RSS unchecked"
+
+# trun COMMAND...: run, and keep the peak RSS (KB) and the bytes written.
+trun() {
+	if [ "$have_time" = 1 ]; then
+		/usr/bin/time -f '%M %O' -o "$T/.time" "$@" >"$T/.out" \
+		    2>"$T/.err"
+		status=$?
+		rss=$(tail -n 1 "$T/.time" | cut -d' ' -f1)
+		written=$(($(tail -n 1 "$T/.time" | cut -d' ' -f2) * 512))
+	else
+		"$@" >"$T/.out" 2>"$T/.err"
+		status=$?
+		rss=0 written=0
+	fi
+	out=$(cat "$T/.out")
+	err=$(cat "$T/.err")
+}
+# under NAME KB: the last trun's peak RSS is under the bound.
+under() {
+	if [ "$have_time" = 0 ] || [ "$san" = 1 ]; then
+		return
+	fi
+	ok "$1: peak RSS $rss KB under $2 KB" test "$rss" -lt "$2"
+}
+# A database holding 3 events and 1 pod before each hostile input.
+seed() {
+	rm -f "$1" "$1-wal" "$1-shm"
+	"$CORONER" import -q --db "$1" "$K" "$P" >/dev/null 2>&1
+}
+# intact NAME DB: the database is sound and the seeded data still there.
+intact() {
+	is "$1: integrity" ok "$(sqlite3 "$2" 'PRAGMA integrity_check')"
+	is "$1: seeded events intact" 3 \
+	    "$(sqlite3 "$2" 'SELECT count(*) FROM events')"
+	is "$1: seeded pod intact" 1 \
+	    "$(sqlite3 "$2" "SELECT count(*) FROM pods WHERE name = 'kafka-2'")"
+}
+says() {
+	ok "$1" grep -qF -- "$2" "$T/.err"
+}
+db=$T/h.db
+
+# --- Bombs ------------------------------------------------------------
+# Bug: a 1.9 MB .zst expanding to 20 GiB of one valid line filled the
+# disk.  The default ratio (1:200, past 16 MiB) refuses it after a few
+# MiB, and nothing of it is kept.
+seed "$db"
+yes "$LINE" | head -c 100000000 | zstd -q -3 >"$T/bomb.log.zst"
+trun "$CORONER" import --db "$db" "$T/bomb.log.zst"
+is "zst bomb: exit" 1 "$status"
+says "zst bomb: names the limit and the option" \
+    "bomb.log.zst: expands more than 200 times"
+says "zst bomb: the option" "(--max-ratio raises the limit)"
+says "zst bomb: nothing kept" "nothing of it was imported"
+is "zst bomb: no requests" 0 "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+is "zst bomb: no source" 2 "$(sqlite3 "$db" 'SELECT count(*) FROM sources')"
+under "zst bomb" 100000
+ok "zst bomb: wrote little" test "$written" -lt 200000000
+intact "zst bomb" "$db"
+# The total of one import: --max-bytes, even with the ratio off.
+trun "$CORONER" import --db "$db" --max-ratio 0 --max-bytes 1MiB \
+    "$T/bomb.log.zst"
+is "max-bytes: exit" 1 "$status"
+says "max-bytes: names the limit" "more than 1 MiB read in this import"
+says "max-bytes: the option" "(--max-bytes raises the limit)"
+intact "max-bytes" "$db"
+run "$CORONER" import --db "$db" --max-bytes 12XB "$T/bomb.log.zst"
+is "max-bytes: a bad size is a usage error" 2 "$status"
+
+# Bug: a tar.gz with a 7 GiB member imported 22.8 M rows.  The same shape
+# small: a member that expands past the ratio, and one that says it is
+# bigger than what is left of --max-bytes (refused before it is read).
+mkdir -p "$T/big/logs"
+yes "$LINE" | head -c 60000000 >"$T/big/logs/ingress.log"
+(cd "$T" && tar czf big.tar.gz big) && rm -rf "$T/big"
+trun "$CORONER" import --db "$db" "$T/big.tar.gz"
+is "tar.gz bomb: exit" 1 "$status"
+says "tar.gz bomb: names the member" \
+    "big.tar.gz!big/logs/ingress.log: expands more than 200 times"
+is "tar.gz bomb: no requests" 0 \
+    "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+under "tar.gz bomb" 100000
+intact "tar.gz bomb" "$db"
+trun "$CORONER" import --db "$db" --max-bytes 10MiB "$T/big.tar.gz"
+is "tar.gz member over max-bytes: exit" 1 "$status"
+says "tar.gz member over max-bytes: refused unread" \
+    "its 60000000 bytes would pass the 10 MiB read in this import"
+intact "tar.gz member over max-bytes" "$db"
+
+# The other limits, each named with its option.
+mkdir -p "$T/many"
+for i in 1 2 3 4 5; do
+	printf '%s%s\n' "$LINE" "$i" >"$T/many/$i.log"
+done
+(cd "$T" && tar czf many.tgz many)
+trun "$CORONER" import --db "$db" --max-inputs 3 "$T/many.tgz"
+is "max-inputs: exit" 1 "$status"
+says "max-inputs: names it" "more than 3 inputs; the rest are skipped"
+says "max-inputs: the option" "(--max-inputs raises the limit)"
+is "max-inputs: the first 3 kept" 3 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM sources WHERE path LIKE '%many.tgz'")"
+printf '%s\n%s%0300d\n' "$LINE" "$LINE" 0 >"$T/longline.log"
+trun "$CORONER" import --db "$db" --max-line 200 "$T/longline.log"
+says "max-line: names it" "line longer than 200 bytes skipped"
+says "max-line: the option" "(--max-line raises the limit)"
+printf '%s\n' "$LINE" | sed 's/10.244.1.1:80 /10.244.1.1:80, 10.244.1.2:80, 10.244.1.3:80 /; s/ 5 0.001 200 r1/ 5, 5, 5 0.001, 0.001, 0.001 502, 502, 200 r1/' \
+    >"$T/ups.log"
+trun "$CORONER" import --db "$db" --max-upstreams 2 "$T/ups.log"
+is "max-upstreams: exit" 1 "$status"
+says "max-upstreams: names it" "more than 2 upstreams"
+says "max-upstreams: the option" "(--max-upstreams raises the limit)"
+intact "limits" "$db"
+
+# --- JSON memory ------------------------------------------------------
+# Bug: 22 MB of one Pod with 7 M empty objects peaked at 1.7 GB RSS.
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+s = json.dumps(p)
+sys.stdout.write(s[:-1] + ", \"junk\": [" + ",".join(["{}"] * 7000000) +
+    "]}\n")' "$P" >"$T/pod-junk.json"
+trun "$CORONER" import --db "$db" "$T/pod-junk.json"
+is "pod of 7 M empty objects: exit" 1 "$status"
+says "pod of 7 M empty objects: names the limit" \
+    "JSON object needs more than 32 MiB of memory to read"
+says "pod of 7 M empty objects: the option" "(--max-object raises the limit)"
+under "pod of 7 M empty objects" 100000
+intact "pod of 7 M empty objects" "$db"
+# In a list, the object past the limit is skipped and the next ones read.
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+big = dict(p, junk=[{}] * 100000)
+big["metadata"] = dict(p["metadata"], uid="u-big", name="big")
+ok = dict(p)
+ok["metadata"] = dict(p["metadata"], uid="u-after", name="after")
+json.dump({"kind": "PodList", "items": [big, ok]}, sys.stdout, indent=1)
+' "$P" >"$T/list-junk.json"
+trun "$CORONER" import --db "$db" --max-object 1MiB "$T/list-junk.json"
+says "max-object in a list: file:line" \
+    "list-junk.json:4: JSON object needs more than 1 MiB of memory"
+is "max-object in a list: the next item read" 1 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM pod_obs WHERE uid = 'u-after'")"
+intact "max-object" "$db"
+
+# --- Many tiny members ------------------------------------------------
+# Bug: a tgz of 100,001 tiny members took 107 s and wrote about 105 GB,
+# each member its own fsynced transaction of 64 KiB pages.  Each member
+# still lands whole or not at all (the bad one here), but small members
+# share transactions: 2,000 of them write a few MB, not gigabytes.
+mkdir -p "$T/tiny/logs"
+i=0
+while [ "$i" -lt 2000 ]; do
+	printf '%s%d\n' "$LINE" "$i" >"$T/tiny/logs/$i.log"
+	i=$((i + 1))
+done
+printf '{"kind": "PodList", "items": [{"metadata": ' >"$T/tiny/bad.json"
+(cd "$T" && tar czf tiny.tgz tiny) && rm -rf "$T/tiny"
+seed "$db"
+trun "$CORONER" import -q --db "$db" "$T/tiny.tgz"
+is "tiny members: exit (one bad member)" 1 "$status"
+is "tiny members: every good one kept" 2000 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM sources WHERE path LIKE '%tiny.tgz'")"
+is "tiny members: their rows" 2000 \
+    "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+is "tiny members: the bad one not" 0 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM sources WHERE member LIKE '%bad.json'")"
+if [ "$have_time" = 1 ]; then
+	ok "tiny members: wrote $written bytes, under 100 MB" \
+	    test "$written" -lt 100000000
+fi
+intact "tiny members" "$db"
+
+# --- Symbolic-link chains ---------------------------------------------
+# Bug: 25 levels of directories each linked twice from the one above were
+# walked 2^25 times.  Each real directory is walked once.  (The timeout
+# only guards against the old hang; no speed is asserted.)
+mkdir -p "$T/chain/store"
+i=1
+while [ "$i" -le 25 ]; do
+	mkdir -p "$T/chain/store/l$i"
+	printf '%s%d\n' "$LINE" "$i" >"$T/chain/store/l$i/access.log"
+	if [ "$i" -gt 1 ]; then
+		ln -s "../l$i" "$T/chain/store/l$((i - 1))/a"
+		ln -s "../l$i" "$T/chain/store/l$((i - 1))/b"
+	fi
+	i=$((i + 1))
+done
+seed "$db"
+trun timeout 300 "$CORONER" import -q --db "$db" "$T/chain"
+is "symlink chains: exit" 0 "$status"
+is "symlink chains: each file once" 25 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM sources WHERE path LIKE '%chain'")"
+intact "symlink chains" "$db"
+
+# --- Content identity -------------------------------------------------
+# Bug: importing a CSV again as another record set created nothing.  The
+# identity is SHA-256 of the content (sha256sum's) and of the options
+# that change the rows.
+C=$F/records/columns/input
+seed "$db"
+trun "$CORONER" import --db "$db" --records courier --key id --time t "$C"
+is "records: first import" 0 "$status"
+trun "$CORONER" import --db "$db" --records ours --key id --time t "$C"
+is "records as another set: exit" 0 "$status"
+ok "records as another set: imported" sh -c "! grep -q 'already imported' '$T/.out'"
+is "records as another set: its rows" 1 "$(sqlite3 "$db" \
+    "SELECT count(DISTINCT set_name) = 2 FROM records")"
+trun "$CORONER" import --db "$db" --records ours --key id --time t \
+    --tz +02:00 "$C"
+ok "another --tz is another input" sh -c "! grep -q 'already imported' '$T/.out'"
+trun "$CORONER" import --db "$db" --records ours --key id --time t "$C"
+ok "the same again: already imported" grep -q 'already imported' "$T/.out"
+is "sources.sha256 is the content's SHA-256" \
+    "$(sha256sum <"$C" | cut -c1-64)" \
+    "$(sqlite3 "$db" "SELECT DISTINCT sha256 FROM sources WHERE path = '$C'")"
+is "identities are 64 hex digits" 3 "$(sqlite3 "$db" \
+    "SELECT count(*) FROM sources WHERE path = '$C' AND length(hash) = 64")"
+intact "content identity" "$db"
+
+# --- Absurd numbers, NUL characters, long first lines -----------------
+# Bug: INT64_MAX in terminationGracePeriodSeconds overflowed in the model
+# (UBSan aborted).  The pod is rejected with file:line.
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["metadata"]["uid"] = "u-max"
+p["metadata"]["deletionGracePeriodSeconds"] = 9223372036854775807
+p["spec"]["terminationGracePeriodSeconds"] = 9223372036854775807
+json.dump(p, sys.stdout)' "$P" >"$T/grace.json"
+trun "$CORONER" import --db "$db" "$T/grace.json"
+says "INT64_MAX grace: file:line and why" "grace.json:1: metadata.deletionGracePeriodSeconds: 9223372036854775807 is not a duration"
+is "INT64_MAX grace: not stored" 0 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM pod_obs WHERE uid = 'u-max'")"
+intact "INT64_MAX grace" "$db"
+
+# Bug: pods "nul\u0000A" and "nul\u0000B" were both "nul" and merged.
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+items = []
+for n in "AB":
+	q = json.loads(json.dumps(p))
+	q["metadata"]["uid"] = "u-nul-" + n
+	q["metadata"]["name"] = "nul\u0000" + n
+	items.append(q)
+json.dump({"kind": "PodList", "items": items}, sys.stdout)' "$P" \
+    >"$T/nul.json"
+trun "$CORONER" import --db "$db" "$T/nul.json"
+is "NUL in names: exit" 0 "$status"
+is "NUL in names: two pods, two names" 2 "$(sqlite3 "$db" \
+    "SELECT count(DISTINCT name) FROM pods WHERE uid LIKE 'u-nul-%'")"
+is "NUL in names: no name cut at the NUL" 0 "$(sqlite3 "$db" \
+    "SELECT count(*) FROM pods WHERE name = 'nul'")"
+intact "NUL in names" "$db"
+
+# Bug: an access log whose first line is over 64 KB was not detected as
+# one: detection looks at whole lines.
+python3 -c '
+import sys
+line = sys.argv[1]
+print(line.replace("GET /", "GET /" + "a" * 70000))
+print(line)' "$LINE" >"$T/longfirst.log"
+trun "$CORONER" import --db "$db" "$T/longfirst.log"
+is "long first line: exit" 0 "$status"
+ok "long first line: detected" grep -q 'longfirst.log: ingress-nginx, 2 rows' \
+    "$T/.out"
+intact "long first line" "$db"
+
+# --- Damaged inputs ---------------------------------------------------
+# Bug: an input that ended damaged but yielded rows exited 0.  The rows
+# before the damage are kept, the import fails and says so.
+i=0
+: >"$T/lines.log"
+while [ "$i" -lt 3000 ]; do
+	printf '%s%d\n' "$LINE" "$i"
+	i=$((i + 1))
+done >"$T/lines.log"
+zstd -q -c "$T/lines.log" >"$T/whole.zst"
+head -c $(($(wc -c <"$T/whole.zst") / 2)) "$T/whole.zst" >"$T/cut.log.zst"
+gzip -c "$T/lines.log" >"$T/whole.gz"
+head -c $(($(wc -c <"$T/whole.gz") / 2)) "$T/whole.gz" >"$T/cut.log.gz"
+mkdir -p "$T/tb"
+cp "$T/lines.log" "$T/tb/a.log"
+(cd "$T" && tar cf tb.tar tb) && head -c 200000 "$T/tb.tar" >"$T/cut.tar"
+for f in cut.log.zst cut.log.gz cut.tar; do
+	seed "$db"
+	trun "$CORONER" import --db "$db" "$T/$f"
+	is "damaged $f: exit" 1 "$status"
+	says "damaged $f: says so" "the input ended damaged"
+	ok "damaged $f: says how many rows were kept" \
+	    grep -q "kept its [1-9][0-9]* rows from before the damage" "$T/.err"
+	ok "damaged $f: those rows are kept" test \
+	    "$(sqlite3 "$db" 'SELECT count(*) FROM requests')" -gt 0
+	intact "damaged $f" "$db"
+done
+
+# --- A model left stale -----------------------------------------------
+# Bug: a kill during the model rebuild left the data committed and the
+# model stale without a word.  A failing rebuild stands in for the kill
+# (the same state: the input committed, the model not); the next reader
+# rebuilds the model and says so.
+seed "$db"
+sqlite3 "$db" "CREATE TRIGGER t_kill BEFORE INSERT ON pods BEGIN
+    SELECT RAISE(FAIL, 'killed'); END"
+python3 -c '
+import json, sys
+p = json.load(open(sys.argv[1]))
+p["metadata"]["uid"] = "u-late"
+p["metadata"]["name"] = "late-pod"
+json.dump(p, sys.stdout)' "$P" >"$T/late.json"
+trun "$CORONER" import --db "$db" "$T/late.json"
+is "stale model: the rebuild failed" 1 "$status"
+is "stale model: the input is committed" 1 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM pod_obs WHERE uid = 'u-late'")"
+sqlite3 "$db" "DROP TRIGGER t_kill"
+trun "$CORONER" pods --db "$db"
+is "stale model: pods exit" 0 "$status"
+says "stale model: pods says the model was stale" \
+    "was older than its data (an import stopped before rebuilding it): rebuilt"
+ok "stale model: pods lists the late pod" grep -q 'late-pod' "$T/.out"
+trun "$CORONER" pods --db "$db"
+ok "stale model: said once" sh -c "! grep -q 'older than its data' '$T/.err'"
+is "stale model: integrity" ok "$(sqlite3 "$db" 'PRAGMA integrity_check')"
+
+# --- Readers and writers at once --------------------------------------
+# Bug: readers failed with "database is locked" after 5 s while an import
+# wrote.  A writer holds the write lock with a transaction big enough to
+# spill its cache (which, with a rollback journal, locked readers out);
+# readers go on, and a second writer waits, saying so, then succeeds.
+seed "$db"
+rm -f "$T/holding"
+{
+	echo "PRAGMA cache_size = 1;"
+	echo "BEGIN IMMEDIATE;"
+	echo "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c"
+	echo "  WHERE x < 50000) INSERT INTO records (source_id, set_name,"
+	echo "  key) SELECT 1, 'held', x FROM c;"
+	echo ".shell touch $T/holding"
+	echo ".shell sleep 7"
+	echo "ROLLBACK;"
+} | sqlite3 "$db" >/dev/null 2>&1 &
+holder=$!
+n=0
+while [ ! -f "$T/holding" ] && [ "$n" -lt 300 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+ok "a writer holds the lock" test -f "$T/holding"
+run "$CORONER" pods --db "$db"
+is "reader during a write: exit" 0 "$status"
+ok "reader during a write: sees the committed pod" grep -q kafka-2 "$T/.out"
+ok "reader during a write: not locked" sh -c "! grep -q locked '$T/.err'"
+run "$CORONER" import --db "$db" "$T/lines.log"
+is "second writer: waited and imported" 0 "$status"
+says "second writer: says it waits" "is busy (another import or analysis is writing to it); waiting"
+wait "$holder"
+is "second writer: its rows" 3000 "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+intact "readers and writers" "$db"
+
+# --- Databases that are not coroner's ---------------------------------
+# Bug: a read command on a mistyped --db created a 2.3 MB database and
+# said "no findings"; on another program's SQLite file, pods added 18
+# tables to it.
+cd "$T" || exit 1
+for c in pods analyze report "timeline kafka-2"; do
+	# shellcheck disable=SC2086
+	run "$CORONER" $c --db "$T/mistyped.db"
+	is "$c on a missing --db: exit" 1 "$status"
+	says "$c on a missing --db: names it" "$T/mistyped.db: no such database"
+	ok "$c on a missing --db: creates nothing" test ! -e "$T/mistyped.db"
+done
+sqlite3 "$T/other.db" "CREATE TABLE notes (x); INSERT INTO notes VALUES (1)"
+sum=$(cksum <"$T/other.db")
+for c in pods analyze report "import $K"; do
+	# shellcheck disable=SC2086
+	run "$CORONER" $c --db "$T/other.db"
+	is "$c on another program's database: exit" 1 "$status"
+	says "$c on another program's database: refused" \
+	    "other.db: not a coroner database"
+	is "$c on another program's database: unchanged" "$sum" \
+	    "$(cksum <"$T/other.db")"
+done
+sqlite3 "$T/marked.db" "PRAGMA application_id = 1234; CREATE TABLE t (x)"
+run "$CORONER" import --db "$T/marked.db" "$K"
+is "another application_id: refused" 1 "$status"
+says "another application_id: says whose" "application_id 0x000004d2"
+# A coroner database from before application_id: read as it is, marked
+# at the next write.
+seed "$db"
+sqlite3 "$db" "PRAGMA application_id = 0"
+run "$CORONER" pods --db "$db"
+is "unmarked coroner database: read" 0 "$status"
+is "unmarked coroner database: reading does not mark it" 0 \
+    "$(sqlite3 "$db" 'PRAGMA application_id')"
+run "$CORONER" import --db "$db" "$K"
+is "unmarked coroner database: marked at the next write" 1129467474 \
+    "$(sqlite3 "$db" 'PRAGMA application_id')"
+intact "unmarked coroner database" "$db"
+
+# --- Options anywhere -------------------------------------------------
+# Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
+mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1
+run "$CORONER" import "$K" --db "$T/after.db" -q
+is "options after paths: exit" 0 "$status"
+is "options after paths: into --db" 3 \
+    "$(sqlite3 "$T/after.db" 'SELECT count(*) FROM events')"
+ok "options after paths: no ./coroner.db" test ! -e coroner.db
+run "$CORONER" pods "--db=$T/after.db" --json
+is "pods: options in any order" 0 "$status"
+run "$CORONER" analyze --json --db "$T/after.db"
+is "analyze: options in any order" 0 "$status"
+run "$CORONER" report --format md -o "$T/r.md" --db "$T/after.db"
+is "report: options in any order" 0 "$status"
+cp "$P" ./-pod.json
+run "$CORONER" import --db "$T/after.db" -- -pod.json
+is "-- ends the options" 0 "$status"
+ok "-- ends the options: the file imported" grep -q '^-pod.json: k8s-pods' \
+    "$T/.out"
+run "$CORONER" timeline kafka-2 --db "$T/after.db"
+is "timeline: POD before --db" 0 "$status"
+ok "no ./coroner.db at the end" test ! -e coroner.db
+cd "$top" || exit 1
+
+finish hostile
