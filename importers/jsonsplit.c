@@ -341,8 +341,21 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				js->resync = 0;
 			}
 			js->bol = 0;
-			if (is_blank(c))
+			if (is_blank(c)) {
+				/*
+				 * Blanks between tokens are left out of the
+				 * capture (kubectl indents by four spaces:
+				 * less for jansson to read); newlines stay,
+				 * for its line numbers.
+				 */
+				if (capturing) {
+					if (js->rpos - 1 > seg)
+						buf_append(&js->cur, p + seg,
+						    js->rpos - 1 - seg);
+					seg = js->rpos;
+				}
 				continue;
+			}
 			if (js->items_next == 2) {
 				js->items_next = 0;
 				if (c == '[') {
