@@ -19,14 +19,8 @@
 #include "model.h"
 #include "out.h"
 #include "store.h"
-#include "tally.h"
 #include "timefmt.h"
 #include "util.h"
-
-#define STORE_TALLY_MAX	65536	/* IP-seconds kept before a flush */
-
-struct store;
-static int	store_flush_tally(struct store *);
 
 struct store {
 	sqlite3		*db;			/* owned connection */
@@ -36,12 +30,9 @@ struct store {
 						   NULL until the first */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
-	sqlite3_stmt	*cell_ins;		/* ip_seconds insert, owned */
 	int64_t		 source_id;		/* current input, or 0 */
 	int64_t		 last_rowid;		/* of the last record put that
 						   later records may link to */
-	struct tally	*tally;			/* this input's per-second
-						   counts by IP; owned */
 	struct rec_request pending;		/* the last request put, until
 						   its attempts are in */
 	int		 pending_set;		/* pending holds a request */
@@ -729,12 +720,6 @@ store_prepare_inserts(struct store *st, char **cause)
 		    &st->row_ins[t], cause) != 0)
 			return (-1);
 	}
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO ip_seconds (source_id, "
-	    "ip, second, hint, requests, errors, conn_failures) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?)", -1, &st->cell_ins, NULL) != SQLITE_OK) {
-		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
 	return (0);
 }
 
@@ -886,7 +871,6 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
 	st->rows_txn = ROW__COUNT;
-	st->tally = tally_new();
 	if (store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | (mode == STORE_CREATE ?
 	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||
@@ -961,10 +945,8 @@ store_close(struct store *st)
 		sqlite3_finalize(st->ins[t]);
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
-	sqlite3_finalize(st->cell_ins);
 	sqlite3_finalize(st->req_ins);
 	buf_free(&st->pending_str);
-	tally_free(st->tally);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
 	free(st->path);
@@ -1143,10 +1125,8 @@ store_put_row(struct store *st, const struct rec_attempt *a)
 	return (store_step_insert(st, s, "requests"));
 }
 
-/*
- * The pending request is complete: a request without attempts gets its
- * row now; the tally counts it.
- */
+/* The pending request is complete: a request without attempts gets its
+   row now. */
 static int
 store_pending_done(struct store *st)
 {
@@ -1154,8 +1134,6 @@ store_pending_done(struct store *st)
 
 	if (!st->pending_set)
 		return (0);
-	tally_request_done(st->tally, &st->pending,
-	    st->pending_attempts > 0);
 	if (st->pending_attempts == 0)
 		rc = store_put_row(st, NULL);
 	st->pending_set = 0;
@@ -1229,11 +1207,7 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 	if (type == REC_ATTEMPT) {
 		if (!st->pending_set)
 			return (0);	/* an attempt of no request */
-		tally_attempt(st->tally, &st->pending, rec);
 		st->pending_attempts++;
-		if (tally_cells(st->tally) >= STORE_TALLY_MAX &&
-		    store_flush_tally(st) != 0)
-			return (-1);
 		return (store_put_row(st, rec));
 	}
 
@@ -1440,48 +1414,6 @@ store_model_scan(struct store *st, enum row_type type,
 	    plain_row, &pc, cause));
 }
 
-static int
-store_put_cell(void *ctx, const struct tally_cell *c)
-{
-	struct store	*st = ctx;
-	sqlite3_stmt	*s = st->cell_ins;
-	int		 rc;
-
-	sqlite3_bind_int64(s, 1, st->source_id);
-	if (c->ip != NULL)
-		sqlite3_bind_text(s, 2, c->ip, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, 2);
-	sqlite3_bind_int64(s, 3, c->second);
-	if (c->hint != NULL)
-		sqlite3_bind_text(s, 4, c->hint, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, 4);
-	sqlite3_bind_int64(s, 5, c->requests);
-	sqlite3_bind_int64(s, 6, c->errors);
-	sqlite3_bind_int64(s, 7, c->conn_failures);
-	rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	return (rc == SQLITE_DONE ? 0 : -1);
-}
-
-/*
- * Writes the tally's cells and empties it.  Called at the end of an input
- * and whenever it holds STORE_TALLY_MAX cells, so that memory stays
- * bounded; an IP-second written twice is summed when read back.
- */
-static int
-store_flush_tally(struct store *st)
-{
-	if (tally_each(st->tally, store_put_cell, st) != 0) {
-		store_seterr(st, "ip_seconds");
-		return (-1);
-	}
-	tally_clear(st->tally);
-	return (0);
-}
-
 int
 store_input_end(struct store *st, const char *identity, const char *sha256,
     uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
@@ -1491,7 +1423,7 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 	int		 rc;
 
 	*dup = 0;
-	if (store_pending_done(st) != 0 || store_flush_tally(st) != 0)
+	if (store_pending_done(st) != 0)
 		goto fail;
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
 	    -1, &s, NULL) != SQLITE_OK)
@@ -1550,7 +1482,6 @@ store_input_abort(struct store *st)
 		store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
 	st->pending_set = 0;
-	tally_clear(st->tally);
 	store_next_req(st, NULL);
 }
 
