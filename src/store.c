@@ -1291,6 +1291,55 @@ typedef int (*scan_cb)(void *ctx, const void *row,
     const struct store_ref *ref);
 
 /*
+ * Fills row (a struct of d's type, zeroed) from the columns of the current
+ * result row of s, d's fields from column first on.  Strings are
+ * borrowed until s is stepped or reset.
+ */
+static void
+store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
+    char *row)
+{
+	const struct rec_field	*f;
+	const char		*str;
+	int64_t			 v;
+	int			 i, k, bv, null;
+
+	memset(row, 0, d->size);
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
+		k = i + first;
+		null = sqlite3_column_type(s, k) == SQLITE_NULL;
+
+		switch (f->type) {
+		case RF_STR:
+			str = null ? NULL :
+			    (const char *)sqlite3_column_text(s, k);
+			memcpy(row + f->off, &str, sizeof str);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			v = null ? INT64_MIN : sqlite3_column_int64(s, k);
+			memcpy(row + f->off, &v, sizeof v);
+			break;
+		case RF_BOOL:
+			bv = sqlite3_column_int(s, k);
+			memcpy(row + f->off, &bv, sizeof bv);
+			break;
+		}
+	}
+}
+
+/* Appends d's fields, comma-separated, to a SELECT being built. */
+static void
+store_select_fields(struct buf *b, const struct rec_desc *d, int more)
+{
+	const struct rec_field	*f;
+	int			 i;
+
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++)
+		buf_printf(b, "%s%s", i == 0 && !more ? "" : ", ", f->name);
+}
+
+/*
  * Reads the rows of d's table that match where (a condition written in
  * this file, never from user text, with ?N parameters bound from p) in
  * order (d's order when NULL), at most limit rows (0: all), filling a
@@ -1303,20 +1352,15 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
     const char *order, const struct qparam *p, size_t np, int64_t limit,
     int ref, scan_cb cb, void *ctx, char **cause)
 {
-	const struct rec_field	*f;
 	struct store_ref	 r;
 	struct buf		 b = { 0 };
 	sqlite3_stmt		*s;
 	char			*row;
-	const char		*str;
-	int64_t			 v;
-	int			 i, k, bv, rc, null, stop = 0;
-	int			 first = ref ? 3 : 0;
+	int			 rc, stop = 0;
 	size_t			 j;
 
 	buf_puts(&b, ref ? "SELECT id, source_id, line" : "SELECT ");
-	for (i = 0, f = d->fields; f->name != NULL; f++, i++)
-		buf_printf(&b, "%s%s", i == 0 && !ref ? "" : ", ", f->name);
+	store_select_fields(&b, d, ref);
 	buf_printf(&b, " FROM %s", d->table);
 	if (where != NULL)
 		buf_printf(&b, " WHERE %s", where);
@@ -1338,29 +1382,7 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
 	}
 	row = xmalloc(d->size);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		memset(row, 0, d->size);
-		for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
-			k = i + first;
-			null = sqlite3_column_type(s, k) == SQLITE_NULL;
-
-			switch (f->type) {
-			case RF_STR:
-				str = null ? NULL :
-				    (const char *)sqlite3_column_text(s, k);
-				memcpy(row + f->off, &str, sizeof str);
-				break;
-			case RF_TIME:
-			case RF_INT:
-				v = null ? INT64_MIN :
-				    sqlite3_column_int64(s, k);
-				memcpy(row + f->off, &v, sizeof v);
-				break;
-			case RF_BOOL:
-				bv = sqlite3_column_int(s, k);
-				memcpy(row + f->off, &bv, sizeof bv);
-				break;
-			}
-		}
+		store_fill_row(d, s, ref ? 3 : 0, row);
 		if (ref) {
 			r.id = sqlite3_column_int64(s, 0);
 			r.source_id = sqlite3_column_int64(s, 1);
@@ -1376,6 +1398,92 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
 		stop = -1;
 	}
 	sqlite3_finalize(s);
+	return (stop);
+}
+
+/* Prepares sql on the store's connection; 0, or -1 with a new *cause. */
+static int
+store_prepare(struct store *st, const char *table, const char *sql,
+    sqlite3_stmt **s, char **cause)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) == SQLITE_OK)
+		return (0);
+	*cause = xasprintf("%s: %s", table, sqlite3_errmsg(st->db));
+	*s = NULL;
+	return (-1);
+}
+
+int
+store_pods_each(struct store *st, int (*cb)(void *,
+    const struct row_pod *, const struct row_container *, size_t),
+    void *ctx, char **cause)
+{
+	const struct rec_desc	*pd = &row_descs[ROW_POD];
+	const struct rec_desc	*cd = &row_descs[ROW_CONTAINER];
+	const struct rec_field	*f;
+	struct row_pod		 pod;
+	struct row_container	*c = NULL;
+	struct arena		 strings = { 0 };
+	sqlite3_stmt		*ps = NULL, *cs = NULL;
+	struct buf		 b = { 0 };
+	const char		*str;
+	size_t			 nc, cap = 0;
+	int			 rc = SQLITE_DONE, crc = SQLITE_DONE, stop = -1;
+
+	buf_puts(&b, "SELECT ");
+	store_select_fields(&b, pd, 0);
+	buf_printf(&b, " FROM %s ORDER BY %s", pd->table, pd->order);
+	if (store_prepare(st, pd->table, b.data, &ps, cause) != 0)
+		goto out;
+	buf_clear(&b);
+	buf_puts(&b, "SELECT ");
+	store_select_fields(&b, cd, 0);
+	buf_printf(&b, " FROM %s WHERE pod_uid = ?1 ORDER BY %s", cd->table,
+	    cd->order);
+	if (store_prepare(st, cd->table, b.data, &cs, cause) != 0)
+		goto out;
+	stop = 0;
+	while (stop == 0 && (rc = sqlite3_step(ps)) == SQLITE_ROW) {
+		store_fill_row(pd, ps, 0, (char *)&pod);
+		arena_free(&strings);
+		nc = 0;
+		if (pod.uid != NULL) {
+			sqlite3_bind_text(cs, 1, pod.uid, -1, SQLITE_STATIC);
+			while ((crc = sqlite3_step(cs)) == SQLITE_ROW) {
+				if (nc == cap) {
+					cap = cap == 0 ? 8 : cap * 2;
+					c = xreallocarray(c, cap, sizeof *c);
+				}
+				store_fill_row(cd, cs, 0, (char *)&c[nc]);
+				/* the strings die at the next step: kept */
+				for (f = cd->fields; f->name != NULL; f++) {
+					if (f->type != RF_STR)
+						continue;
+					memcpy(&str, (char *)&c[nc] + f->off,
+					    sizeof str);
+					str = arena_strdup(&strings, str);
+					memcpy((char *)&c[nc] + f->off, &str,
+					    sizeof str);
+				}
+				nc++;
+			}
+			sqlite3_reset(cs);
+			if (crc != SQLITE_DONE)
+				break;
+		}
+		stop = cb(ctx, &pod, c, nc);
+	}
+	if (stop == 0 && (rc != SQLITE_DONE || crc != SQLITE_DONE)) {
+		*cause = xasprintf("%s: %s", pd->table,
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+out:
+	sqlite3_finalize(ps);
+	sqlite3_finalize(cs);
+	buf_free(&b);
+	free(c);
+	arena_free(&strings);
 	return (stop);
 }
 
