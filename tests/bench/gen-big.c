@@ -15,7 +15,7 @@
 #include <string.h>
 
 #define T0	1778572800LL		/* 2026-05-12T08:00:00Z */
-#define SPAN	21600LL			/* the records span 6 hours, as the pods */
+#define SPAN	21600LL			/* the records span 6 hours */
 
 /* Civil date from days since 1970-01-01 (proleptic Gregorian). */
 static void
