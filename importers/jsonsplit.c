@@ -295,6 +295,17 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 		p = js->rbuf;
 		seg = js->rpos;
 		while (js->rpos < js->rlen) {
+			if (js->in_str && !js->esc && js->key_len < 0 &&
+			    js->kind_next != 3) {
+				/* a string's body: nothing to watch until its
+				   quote, a backslash or a newline */
+				while (js->rpos < js->rlen &&
+				    (c = p[js->rpos]) != '"' && c != '\\' &&
+				    c != '\n')
+					js->rpos++;
+				if (js->rpos >= js->rlen)
+					break;
+			}
 			c = p[js->rpos++];
 			capturing = js->cap_depth >= 0;
 			if (js->in_str) {
@@ -348,12 +359,14 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				 * less for jansson to read); newlines stay,
 				 * for its line numbers.
 				 */
-				if (capturing) {
-					if (js->rpos - 1 > seg)
-						buf_append(&js->cur, p + seg,
-						    js->rpos - 1 - seg);
-					seg = js->rpos;
-				}
+				if (capturing && js->rpos - 1 > seg)
+					buf_append(&js->cur, p + seg,
+					    js->rpos - 1 - seg);
+				while (js->rpos < js->rlen &&
+				    (p[js->rpos] == ' ' ||
+				    p[js->rpos] == '\t' || p[js->rpos] == '\r'))
+					js->rpos++;
+				seg = js->rpos;
 				continue;
 			}
 			if (js->items_next == 2) {
