@@ -308,5 +308,11 @@ int	model_is_istio(const char *name);
  * that could not be pulled, exit 126 or 127.
  */
 int	model_is_start_failure(const char *reason, int64_t exit_code);
+/*
+ * The signal an exit code says ended the process (128 + n, n from 1 to
+ * 64), or 0: codes above 192, such as 255 (exit(-1), klog.Fatal), are
+ * the program's own.
+ */
+int	model_exit_signal(int64_t exit_code);
 
 #endif

@@ -52,5 +52,17 @@ int	podset_is_plain_sidecar(const struct row_container *c);
  * from p).
  */
 int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
+/*
+ * When the pod died, to order and align pods by: its deletion request,
+ * else its main containers' exit (row_pod.main_exit_us), else
+ * TIME_NONE.
+ */
+int64_t	podset_died_at(const struct podset_pod *p);
+/*
+ * Whether a termination is a death of the pod's containers, the rule of
+ * the incident window (store_window): not an init container's, and not
+ * a clean exit (code 0).
+ */
+int	podset_is_death(const struct row_termination *t);
 
 #endif

@@ -54,7 +54,8 @@ const struct report_format *report_format(const char *name);
 /*
  * Writes rep in format fmt to path through a temporary file in the same
  * directory, renamed over path once complete, so that a reader never
- * sees half a report.  Returns 0, or -1 with a new *cause.
+ * sees half a report.  A SQLite database (the incident's, or any) or a
+ * directory at path is refused.  Returns 0, or -1 with a new *cause.
  */
 int	report_write_file(const struct report_format *fmt, struct store *st,
 	    json_t *rep, const char *path, char **cause);

@@ -65,5 +65,10 @@ int64_t	 time_days_from_civil(int64_t y, unsigned m, unsigned d);
  */
 #define TIME_FMT_LEN	32
 char	*time_format(int64_t us, char out[TIME_FMT_LEN]);
+/*
+ * The time of day of us, "09:43:10" (UTC), into out.  Returns out, or
+ * none for TIME_NONE.
+ */
+const char *time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none);
 
 #endif

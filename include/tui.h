@@ -82,7 +82,10 @@ struct ov_lane {
 	int64_t		 peak;		/* largest req column */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
-	int64_t		*deaths;	/* owned: deletion or death times */
+	int64_t		*deaths;	/* owned: its pods' deletions (or
+					   main exits), and the deaths of
+					   the containers of pods never
+					   deleted (podset_is_death) */
 	size_t		 ndeaths;
 	int		*killed;	/* owned: parallel to deaths, 1 when
 					   SIGKILLed at the deadline */
@@ -210,6 +213,11 @@ struct sql_state {
 	char		*error;		/* owned: SQLite's message, or NULL */
 	int		 top;		/* first row shown */
 	int		 left;		/* first column shown */
+	int64_t		 t0_us;		/* when the statement began (a
+					   monotonic clock) */
+	int64_t		 keys_us;	/* when keys were last looked at */
+	const char	*stopped;	/* why it was stopped (static), or
+					   NULL */
 };
 
 /* Everything the views share. */
@@ -323,7 +331,13 @@ void	rollout_clear(struct tui_state *);
 void	rollout_summarize(struct rollout_state *);
 void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rollout_keys[];
-int	sql_run(struct tui_state *, const char *query);
+/*
+ * Runs query for the SQL view; stop(arg), when not NULL, is asked now and
+ * then whether to give up (store_sql).  Returns 0, or -1 with the error
+ * in ts->sq.error.
+ */
+int	sql_run(struct tui_state *, const char *query, int (*stop)(void *),
+	    void *arg);
 void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];
@@ -349,6 +363,8 @@ const char	*tui_glyph(const struct tui_look *, enum tui_glyph g);
  * end over events and log lines).
  */
 int		 tui_mark_rank(enum tui_glyph g);
+/* The glyph of a moment's mark, and its color pair in *pair. */
+enum tui_glyph	 tui_moment_mark(const struct moment *m, enum tui_pair *pair);
 /* The glyph of a timeline state. */
 enum tui_glyph	 tui_state_glyph(enum tl_state s);
 /* The color pair of a timeline state. */

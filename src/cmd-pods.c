@@ -116,19 +116,6 @@ json_pod(void *ctx, const struct row_pod *r, const struct row_container *v,
 	return (0);
 }
 
-/* "HH:MM:SS" of a UTC time, or "-". */
-static const char *
-clock_of(int64_t us, char out[TIME_FMT_LEN])
-{
-	char	b[TIME_FMT_LEN];
-
-	if (us == TIME_NONE)
-		return ("-");
-	time_format(us, b);
-	snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
-	return (out);
-}
-
 /*
  * A container's restarts and the end of the instance before the current
  * one, when it was restarted: " [189 restarts, last exit 1 Error]".
@@ -328,7 +315,8 @@ print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
 		out_printf(stdout, "%-*s ", (int)pc->workload, wl);
 		free(wl);
 	}
-	out_printf(stdout, "%-*s ", DELETED_W, clock_of(p->r.deletion_us, t));
+	out_printf(stdout, "%-*s ", DELETED_W, time_clock(p->r.deletion_us, t,
+	    "-"));
 	at = pc->name + (pc->workload > 0 ? pc->workload + 1 : 0) +
 	    DELETED_W + 2;
 	if (pc->exits == 0)

@@ -141,6 +141,8 @@ static const struct {
 	    "count, and how many of the terminations were seen" },
 	{ "last_exit_code", "the exit code of the last death" },
 	{ "last_reason", "the reason the runtime gave for the last death" },
+	{ "last_message", "the message the runtime kept of the last death "
+	    "(lastState.terminated.message: often the error, or a stack)" },
 	{ "last_started", "when the instance that died last had started" },
 	{ "last_finished", "when it died" },
 	{ "last_ran_s", "how long it had run before it died, in seconds" },

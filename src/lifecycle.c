@@ -929,10 +929,10 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 		return;
 	}
 	if ((t->signal != INT_NONE && t->signal > 0) ||
-	    (t->exit_code != INT_NONE && t->exit_code > 128)) {
+	    model_exit_signal(t->exit_code) > 0) {
 		t->cause = "signal";
-		t->cause_basis = "observed: killed by a signal (exit > 128) "
-		    "that no event explains";
+		t->cause_basis = "observed: killed by a signal (exit 128 + "
+		    "its number) that no event explains";
 		return;
 	}
 	t->cause = "app";

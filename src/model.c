@@ -295,3 +295,11 @@ model_is_start_failure(const char *reason, int64_t exit_code)
 	return ((exit_code == 126 || exit_code == 127) &&
 	    (reason == NULL || strcmp(reason, "Completed") != 0));
 }
+
+int
+model_exit_signal(int64_t exit_code)
+{
+	if (exit_code == INT_NONE || exit_code <= 128 || exit_code > 128 + 64)
+		return (0);
+	return ((int)(exit_code - 128));
+}

@@ -221,3 +221,16 @@ podset_main_exit(const struct podset_pod *p, const char **which)
 	}
 	return (at);
 }
+
+int64_t
+podset_died_at(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.main_exit_us);
+}
+
+int
+podset_is_death(const struct row_termination *t)
+{
+	return (!t->init && (t->exit_code == INT_NONE || t->exit_code != 0));
+}

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "evidence.h"
 #include "moments.h"
 #include "out.h"
@@ -144,22 +145,6 @@ jtime(json_t *v)
 	if (s == NULL || time_parse_iso(s, strlen(s), NULL, &us) != 0)
 		return (TIME_NONE);
 	return (us);
-}
-
-/* "5.0 s", "19 s", "3.2 min". */
-static void
-fmt_s(double s, char *out, size_t len)
-{
-	if (s < 10)
-		snprintf(out, len, "%.1f s", s);
-	else if (s < 600)
-		snprintf(out, len, "%.0f s", s);
-	else if (s < 7200)
-		snprintf(out, len, "%.1f min", s / 60);
-	else if (s < 172800)
-		snprintf(out, len, "%.1f h", s / 3600);
-	else
-		snprintf(out, len, "%.1f days", s / 86400);
 }
 
 static int
@@ -411,30 +396,6 @@ defs(const struct pic *pc)
 	    "</defs>\n", pc->id, pc->id, pc->id);
 }
 
-/* A tick's label: "+30 s", "-5 s", "+2 min" or a UTC clock time. */
-static void
-tick_label(const struct pic *pc, int64_t t, int64_t step, char *out,
-    size_t len)
-{
-	char	b[TIME_FMT_LEN];
-
-	if (pc->aligned) {
-		if (step >= 60 && t % (60 * SEC_US) == 0)
-			snprintf(out, len, "%+lld min", (long long)(t /
-			    (60 * SEC_US)));
-		else
-			snprintf(out, len, "%+lld s", (long long)(t / SEC_US));
-		return;
-	}
-	time_format(t, b);
-	if (step >= 86400)
-		snprintf(out, len, "%.5s", b + 5);
-	else if (step >= 60)
-		snprintf(out, len, "%.5s", b + 11);
-	else
-		snprintf(out, len, "%.8s", b + 11);
-}
-
 /* Grid lines and the labelled ticks of the axis below the lanes. */
 static void
 axis(const struct pic *pc, double ybottom)
@@ -448,7 +409,8 @@ axis(const struct pic *pc, double ybottom)
 	out_html(pc->out, "<g class=\"axis\">\n");
 	for (t = first; t <= pc->hi_us; t += step * SEC_US) {
 		x = xof(pc, t);
-		tick_label(pc, t, step, label, sizeof label);
+		timeline_tick_label(t, step, pc->aligned ? 0 : TIME_NONE, label,
+		    sizeof label);
 		out_html(pc->out, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" "
 		    "y2=\"%.1f\" stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" "
 		    "x2=\"%.1f\" y2=\"%.1f\" stroke=\"#222\"/><text "
@@ -863,7 +825,7 @@ point(const struct pic *pc)
 		hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us : pc->hi_us;
 		if (lo == TIME_NONE)
 			return;
-		fmt_s((double)(hi - lo) / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "held %s after its work was done", s1);
 		bracket(pc, lo, hi, b);
 		return;
@@ -893,7 +855,7 @@ point(const struct pic *pc)
 		dl = app_moment(l, MO_DEADLINE);
 		if (term == NULL || dl == NULL)
 			return;
-		fmt_s((double)(dl->t_us - term->t_us) / 1e6, s1,
+		analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
 		    sizeof s1);
 		snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
 		bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
@@ -908,7 +870,7 @@ point(const struct pic *pc)
 		}
 		if (hi == TIME_NONE)
 			return;
-		fmt_s((double)hi / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "still routed up to %s after the "
 		    "deletion request", s1);
 		bracket(pc, 0, hi, b);
@@ -925,7 +887,7 @@ point(const struct pic *pc)
 		}
 		if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
 			return;
-		fmt_s((double)(hi - lo) / 1e6, s1, sizeof s1);
+		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
 		snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
 		bracket(pc, lo, hi, b);
 	}
@@ -1220,6 +1182,7 @@ times_table(const struct pic *pc)
 	char			 t[TIME_FMT_LEN], c1[96], c2[96], c3[256];
 	char			 c4[96], c5[96];
 	size_t			 i;
+	int			 lost;
 
 	if (pc->n == 0)
 		return;
@@ -1237,8 +1200,15 @@ times_table(const struct pic *pc)
 	else
 		out_html(pc->out, "<th>Started</th><th>Exits</th>"
 		    "<th>Gone</th>");
-	out_html(pc->out, "<th class=\"n\">Failed</th><th class=\"n\">Lost"
-	    "</th></tr></thead>\n<tbody>\n");
+	/* Lost only when records were compared and some are missing */
+	for (i = 0; i < pc->n && pc->lanes[i].ms.nmissing +
+	    pc->lanes[i].ms.missing_left_out == 0; i++)
+		;
+	lost = i < pc->n;
+	out_html(pc->out, "<th class=\"n\">Failed</th>");
+	if (lost)
+		out_html(pc->out, "<th class=\"n\">Lost</th>");
+	out_html(pc->out, "</tr></thead>\n<tbody>\n");
 	for (i = 0; i < pc->n; i++) {
 		l = &pc->lanes[i];
 		out_html(pc->out, "<tr><td class=\"mono\">%s</td>",
@@ -1267,9 +1237,12 @@ times_table(const struct pic *pc)
 			out_html(pc->out, "<td class=\"mono\">%s</td><td>%s"
 			    "</td><td class=\"mono\">%s</td>", t, c3, c4);
 		}
-		out_html(pc->out, "<td class=\"n\">%lld</td><td class=\"n\">"
-		    "%zu</td></tr>\n", (long long)l->tr.total_bad,
-		    l->ms.nmissing + l->ms.missing_left_out);
+		out_html(pc->out, "<td class=\"n\">%lld</td>", (long long)
+		    l->tr.total_bad);
+		if (lost)
+			out_html(pc->out, "<td class=\"n\">%zu</td>",
+			    l->ms.nmissing + l->ms.missing_left_out);
+		out_html(pc->out, "</tr>\n");
 	}
 	out_html(pc->out, "</tbody>\n</table></div>\n");
 }
@@ -1342,30 +1315,30 @@ budget_figure(const struct pic *pc, json_t *ev)
 	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">the grace "
 	    "period</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "terminationGracePeriodSeconds</text>\n", y1 + 10, y1 + 24);
-	fmt_s(pre, s1, sizeof s1);
+	analyze_fmt_dur(pre, s1, sizeof s1);
 	snprintf(b, sizeof b, "preStop sleep %s", s1);
 	snprintf(fill, sizeof fill, "url(#pre%" PRId64 ")", pc->id);
 	budget_bar(pc, scale, 0, pre < grace ? pre : grace, y1, fill, b);
-	fmt_s(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
+	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
 	snprintf(b, sizeof b, "%s left for the shutdown", s1);
 	budget_bar(pc, scale, pre, grace, y1, "#f6c9c4", b);
 	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">what it "
 	    "must hold</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
 	    "preStop + shutdown + margin</text>\n", y2 + 10, y2 + 24);
-	fmt_s(pre, s1, sizeof s1);
+	analyze_fmt_dur(pre, s1, sizeof s1);
 	snprintf(b, sizeof b, "preStop %s", s1);
 	budget_bar(pc, scale, 0, pre, y2, fill, b);
-	fmt_s(sd, s1, sizeof s1);
+	analyze_fmt_dur(sd, s1, sizeof s1);
 	snprintf(b, sizeof b, "shutdown %s%s", lower ? "\xe2\x89\xa5 " : "",
 	    s1);
 	budget_bar(pc, scale, pre, pre + sd, y2, "#c0241a", b);
-	fmt_s(margin, s1, sizeof s1);
+	analyze_fmt_dur(margin, s1, sizeof s1);
 	snprintf(b, sizeof b, "margin %s", s1);
 	budget_bar(pc, scale, pre + sd, pre + sd + margin, y2, "#e8e8e8", b);
-	fmt_s(grace, s1, sizeof s1);
+	analyze_fmt_dur(grace, s1, sizeof s1);
 	snprintf(b, sizeof b, "SIGKILL at %s", s1);
 	budget_mark(pc, scale, grace, y1 - 6, y2 + 30, b, 0);
-	fmt_s(rec, s2, sizeof s2);
+	analyze_fmt_dur(rec, s2, sizeof s2);
 	snprintf(b, sizeof b, "recommended grace %s", s2);
 	budget_mark(pc, scale, rec, y1 - 6, y2 + 30, b, 1);
 	/* the seconds axis */
@@ -1382,14 +1355,14 @@ budget_figure(const struct pic *pc, json_t *ev)
 	}
 	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"187\">seconds from "
 	    "the deletion request</text></g>\n</svg>\n");
-	fmt_s(pre, s1, sizeof s1);
-	fmt_s(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
+	analyze_fmt_dur(pre, s1, sizeof s1);
+	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
 	out_html(pc->out, "<figcaption>The grace period is one budget that "
 	    "starts at the deletion request, before the preStop hook: the "
 	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
 	    s1, s2);
-	fmt_s(sd, s1, sizeof s1);
-	fmt_s(rec, s2, sizeof s2);
+	analyze_fmt_dur(sd, s1, sizeof s1);
+	analyze_fmt_dur(rec, s2, sizeof s2);
 	out_html(pc->out, "which took %s%s.  Holding the preStop, the "
 	    "shutdown and a margin takes %s.</figcaption>\n</figure>\n",
 	    lower ? "at least " : "", s1, s2);

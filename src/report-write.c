@@ -47,9 +47,49 @@ report_format(const char *name)
 }
 
 /*
+ * Whether path may be replaced by a report: it does not exist, or it is a
+ * regular file that is not a SQLite database or its WAL (an incident
+ * database, maybe the open one: "-o coroner.db" must not destroy it).
+ * Returns 0, or -1 with a new *cause.
+ */
+static int
+replaceable(const char *path, char **cause)
+{
+	static const unsigned char	 wal[2][4] = {
+		{ 0x37, 0x7f, 0x06, 0x82 }, { 0x37, 0x7f, 0x06, 0x83 }
+	};
+	unsigned char			 head[16];
+	struct stat			 sb;
+	FILE				*f;
+	size_t				 n;
+
+	if (stat(path, &sb) != 0)
+		return (0);
+	if (!S_ISREG(sb.st_mode)) {
+		*cause = xasprintf("%s: not a regular file; choose a file "
+		    "name for the report", path);
+		return (-1);
+	}
+	if ((f = fopen(path, "rb")) == NULL)
+		return (0);	/* the rename says what is wrong, if anything */
+	n = fread(head, 1, sizeof head, f);
+	fclose(f);
+	if ((n == 16 && memcmp(head, "SQLite format 3", 16) == 0) ||
+	    (n >= 4 && (memcmp(head, wal[0], 4) == 0 ||
+	    memcmp(head, wal[1], 4) == 0))) {
+		*cause = xasprintf("%s is a SQLite database (or its log): "
+		    "a report will not replace it; choose another file name",
+		    path);
+		return (-1);
+	}
+	return (0);
+}
+
+/*
  * Writes the report to path through a temporary file in the same
  * directory, renamed over path once complete, so that a reader never sees
- * half a report.  Returns 0, or -1 with a new *cause.
+ * half a report; never over a database.  Returns 0, or -1 with a new
+ * *cause.
  */
 int
 report_write_file(const struct report_format *fmt, struct store *st,
@@ -61,6 +101,8 @@ report_write_file(const struct report_format *fmt, struct store *st,
 	mode_t		 mask;
 	int		 fd, e;
 
+	if (replaceable(path, cause) != 0)
+		return (-1);
 	if (slash == NULL)
 		tmp = xasprintf(".coroner-report.XXXXXX");
 	else

@@ -151,19 +151,6 @@ count_terms(const struct podset_pod *p, const struct row_container *c,
 	return (n);
 }
 
-/* The time of day of t, "09:43:10", or "?". */
-static const char *
-clock_of(int64_t t, char out[TIME_FMT_LEN])
-{
-	char	b[TIME_FMT_LEN];
-
-	if (t == TIME_NONE)
-		return ("?");
-	time_format(t, b);
-	snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
-	return (out);
-}
-
 /* Appends to a finding's pods_detail (made when missing); returns it. */
 static json_t *
 detail_add(struct finding *f)
@@ -307,7 +294,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	pods_phrase(f, who, sizeof who);
 	if (back != TIME_NONE)
 		snprintf(again, sizeof again, "; all were running again by %s",
-		    clock_of(back, t1));
+		    time_clock(back, t1, "?"));
 	else
 		again[0] = '\0';
 	if (most != INT_NONE && most > 1)
@@ -318,7 +305,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	f->summary = xasprintf("%zu containers of %s on node %s ended "
 	    "together at %s with reason Unknown (exit 255): the node or its "
 	    "container runtime restarted%s%s", to - from, who, node,
-	    clock_of(v[from].t->finished_us, t0), again, counts);
+	    time_clock(v[from].t->finished_us, t0, "?"), again, counts);
 	f->recommendation = xasprintf("These restarts are not the apps' "
 	    "fault: find why node %s or its container runtime restarted "
 	    "around %s (its kubelet and runtime logs, its events and boot "
@@ -327,7 +314,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	    "spread over nodes (topologySpreadConstraints), with a "
 	    "PodDisruptionBudget; and read the restart counts of containers "
 	    "on this node knowing that %s of them may be the node's.", node,
-	    clock_of(v[from].t->finished_us, t0), most != INT_NONE ?
+	    time_clock(v[from].t->finished_us, t0, "?"), most != INT_NONE ?
 	    "up to restarts_max" : "some");
 }
 
@@ -601,9 +588,12 @@ exit_hint(int64_t code, char *out, size_t len)
 	else if (code == 2)
 		snprintf(out, len, "Exit 2: a Go panic, or a usage error (bad "
 		    "flags or arguments).");
-	else if (code > 128)
-		snprintf(out, len, "Exit %lld: signal %lld ended it.",
-		    (long long)code, (long long)code - 128);
+	else if (model_exit_signal(code) > 0)
+		snprintf(out, len, "Exit %lld: signal %d ended it.",
+		    (long long)code, model_exit_signal(code));
+	else if (code == 255)
+		snprintf(out, len, "Exit 255: the program's own fatal exit "
+		    "(exit(-1), as Kubernetes' klog.Fatal does).");
 	else
 		snprintf(out, len, "Exit %lld: the program's own exit code.",
 		    (long long)code);
@@ -622,6 +612,35 @@ struct loop {
 						   least */
 };
 
+/*
+ * The first line of a runtime's termination message that is not blank,
+ * cut to fit out (with "..."): 1, or 0 when there is none.
+ */
+static int
+first_line(const char *text, char *out, size_t len)
+{
+	const char	*p = text, *nl;
+	size_t		 n;
+
+	while (p != NULL && *p != '\0') {
+		nl = strchr(p, '\n');
+		n = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		while (n > 0 && (p[n - 1] == ' ' || p[n - 1] == '\r' ||
+		    p[n - 1] == '\t'))
+			n--;
+		if (n > 0) {
+			if (n >= len)
+				snprintf(out, len, "%.*s...", (int)(len - 4),
+				    p);
+			else
+				snprintf(out, len, "%.*s", (int)n, p);
+			return (1);
+		}
+		p = nl != NULL ? nl + 1 : NULL;
+	}
+	return (0);
+}
+
 /* The crash-loop finding's top evidence, summary and recommendation. */
 static int
 loop_finish(struct analysis *a, struct loop *l, char **cause)
@@ -636,6 +655,7 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	char				 tm[TIME_FMT_LEN], r[32], who[320];
 	char				 tail[512], fast[256], nodes[256];
 	char				 wait[48], hint[160], seen[48];
+	char				 msg[200], why[320];
 	size_t				 npods = json_array_size(f->pods);
 
 	restarts = json_integer_value(json_object_get(e, "restarts"));
@@ -650,6 +670,7 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 		    "of the containers' restart counts (pods_detail)"));
 	json_object_set_new(e, "last_exit_code", jv_int(t->exit_code));
 	json_object_set_new(e, "last_reason", jv_str(t->reason));
+	json_object_set_new(e, "last_message", jv_str(t->message));
 	json_object_set_new(e, "last_started", jv_time(t->started_us));
 	json_object_set_new(e, "last_finished", jv_time(t->finished_us));
 	json_object_set_new(e, "last_ran_s", ran >= 0 ? json_real(ran) :
@@ -679,8 +700,8 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	snprintf(tail, sizeof tail, "; the last exit %lld%s%s%s at %s%s%s",
 	    (long long)t->exit_code, t->reason != NULL ? " (" : "",
 	    t->reason != NULL ? t->reason : "", t->reason != NULL ? ")" : "",
-	    clock_of(t->finished_us, tm), ran >= 0 ? " after running " : "",
-	    ran >= 0 ? r : "");
+	    time_clock(t->finished_us, tm, "?"), ran >= 0 ? " after running " :
+	    "", ran >= 0 ? r : "");
 	if (json_integer_value(json_object_get(e, "crash_loop_back_off")) > 0)
 		snprintf(wait, sizeof wait, "; waiting in CrashLoopBackOff");
 	else
@@ -722,13 +743,21 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 		    "look for what it was doing then.", r);
 	else
 		fast[0] = '\0';
-	f->recommendation = xasprintf("Find why %s exits: %s%s%s.  %s%s%s",
-	    c->name, last != NULL ? "its previous instance's log says \"" :
-	    "import its previous log (kubectl logs --previous) to see why",
-	    last != NULL ? last : "", last != NULL ? "\"" : "", hint,
-	    fast, l->node_max != INT_NONE ? "  Many of its restarts came "
-	    "with its node's: after each node restart it exits until what "
-	    "it needs is back, so make it wait and retry instead." : "");
+	if (last != NULL)
+		snprintf(why, sizeof why, "its previous instance's log says "
+		    "\"%s\"", last);
+	else if (first_line(t->message, msg, sizeof msg))
+		snprintf(why, sizeof why, "its last termination message says "
+		    "\"%s\" (import its previous log, kubectl logs "
+		    "--previous, for more)", msg);
+	else
+		snprintf(why, sizeof why, "import its previous log (kubectl "
+		    "logs --previous) to see why");
+	f->recommendation = xasprintf("Find why %s exits: %s.  %s%s%s",
+	    c->name, why, hint, fast, l->node_max != INT_NONE ? "  Many of "
+	    "its restarts came with its node's: after each node restart it "
+	    "exits until what it needs is back, so make it wait and retry "
+	    "instead." : "");
 	return (0);
 }
 

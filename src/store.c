@@ -2504,8 +2504,23 @@ store_source_name(struct store *st, int64_t source_id, char **path,
 	return (0);
 }
 
-int
-store_sql(struct store *st, const char *sql, size_t max_rows,
+/* What store_sql's progress handler asks. */
+struct sql_stop {
+	int	(*stop)(void *);
+	void	 *arg;
+};
+
+static int
+sql_progress(void *ctx)
+{
+	struct sql_stop	*ss = ctx;
+
+	return (ss->stop(ss->arg) != 0);
+}
+
+/* store_sql on its open read-only connection. */
+static int
+sql_exec(struct store *st, const char *sql, size_t max_rows,
     struct store_table *t, char **cause)
 {
 	sqlite3_stmt	*s = NULL;
@@ -2513,20 +2528,6 @@ store_sql(struct store *st, const char *sql, size_t max_rows,
 	size_t		 i;
 	int		 rc;
 
-	memset(t, 0, sizeof *t);
-	if (st->ro == NULL) {
-		if (sqlite3_open_v2(st->path, &st->ro, SQLITE_OPEN_READONLY |
-		    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
-			*cause = xasprintf("%s", st->ro != NULL ?
-			    sqlite3_errmsg(st->ro) : "cannot open");
-			sqlite3_close(st->ro);
-			st->ro = NULL;
-			return (-1);
-		}
-		sqlite3_busy_timeout(st->ro, 2000);
-		sqlite3_exec(st->ro, "PRAGMA query_only = 1", NULL, NULL,
-		    NULL);
-	}
 	if (sqlite3_prepare_v2(st->ro, sql, -1, &s, &tail) != SQLITE_OK) {
 		*cause = xstrdup(sqlite3_errmsg(st->ro));
 		return (-1);
@@ -2568,6 +2569,35 @@ store_sql(struct store *st, const char *sql, size_t max_rows,
 	}
 	sqlite3_finalize(s);
 	return (0);
+}
+
+int
+store_sql(struct store *st, const char *sql, size_t max_rows,
+    int (*stop)(void *), void *arg, struct store_table *t, char **cause)
+{
+	struct sql_stop	 ss = { .stop = stop, .arg = arg };
+	int		 rc;
+
+	memset(t, 0, sizeof *t);
+	if (st->ro == NULL) {
+		if (sqlite3_open_v2(st->path, &st->ro, SQLITE_OPEN_READONLY |
+		    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+			*cause = xasprintf("%s", st->ro != NULL ?
+			    sqlite3_errmsg(st->ro) : "cannot open");
+			sqlite3_close(st->ro);
+			st->ro = NULL;
+			return (-1);
+		}
+		sqlite3_busy_timeout(st->ro, 2000);
+		sqlite3_exec(st->ro, "PRAGMA query_only = 1", NULL, NULL,
+		    NULL);
+	}
+	/* asked every 10,000 steps of SQLite's machine (about 1 ms) */
+	if (stop != NULL)
+		sqlite3_progress_handler(st->ro, 10000, sql_progress, &ss);
+	rc = sql_exec(st, sql, max_rows, t, cause);
+	sqlite3_progress_handler(st->ro, 0, NULL, NULL);
+	return (rc);
 }
 
 void

@@ -11,6 +11,7 @@
  * Inputs are byte ranges, not strings: nothing past s[len - 1] is read.
  */
 
+#include <stdio.h>
 #include <string.h>
 
 #include "timefmt.h"
@@ -568,4 +569,16 @@ int64_t
 time_floor_div(int64_t a, int64_t b)
 {
 	return (a >= 0 ? a / b : -((-a + b - 1) / b));
+}
+
+const char *
+time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none)
+{
+	char	b[TIME_FMT_LEN];
+
+	if (us == TIME_NONE)
+		return (none);
+	time_format(us, b);
+	snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
+	return (out);
 }

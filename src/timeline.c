@@ -5,6 +5,7 @@
  * SIGTERM, the main containers' exit, the sidecars' exit, gone.  No
  * SQL (the buckets come through store.h), no drawing.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -438,4 +439,36 @@ timeline_tick_step(int64_t span_s, int max)
 			return (steps[i]);
 	}
 	return ((span_s / max / 86400 + 1) * 86400);
+}
+
+void
+timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
+    size_t len)
+{
+	char	b[TIME_FMT_LEN];
+	int64_t	off;
+
+	if (zero_us != TIME_NONE) {
+		off = t_us - zero_us;
+		if (step_s >= 86400 && off % 86400000000LL == 0)
+			snprintf(out, len, "%+lld d", (long long)(off /
+			    86400000000LL));
+		else if (step_s >= 3600 && off % 3600000000LL == 0)
+			snprintf(out, len, "%+lld h", (long long)(off /
+			    3600000000LL));
+		else if (step_s >= 60 && off % 60000000 == 0)
+			snprintf(out, len, "%+lld min", (long long)(off /
+			    60000000));
+		else
+			snprintf(out, len, "%+lld s", (long long)(off /
+			    1000000));
+		return;
+	}
+	time_format(t_us, b);
+	if (step_s >= 86400)
+		snprintf(out, len, "%.5s", b + 5);
+	else if (step_s >= 60)
+		snprintf(out, len, "%.5s", b + 11);
+	else
+		snprintf(out, len, "%.8s", b + 11);
 }

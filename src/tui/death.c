@@ -392,52 +392,6 @@ death_load(struct tui_state *ts, char **cause)
 /* ---------------------------------------------------------------- */
 /* Drawing. */
 
-/* The glyph and color of a moment's mark. */
-static enum tui_glyph
-mark_of(const struct moment *m, enum tui_pair *pair)
-{
-	*pair = PAIR_NONE;
-	switch (m->kind) {
-	case MO_DELETION:
-		return (G_DELETION);
-	case MO_SIGTERM:
-		*pair = PAIR_PRESTOP;
-		return (G_SIGTERM);
-	case MO_DEADLINE:
-		*pair = PAIR_TERM;
-		return (G_DEADLINE);
-	case MO_KILLED:
-	case MO_OOM:
-		*pair = PAIR_TERM;
-		return (G_KILLED);
-	case MO_GONE:
-		return (G_GONE);
-	case MO_EVENT:
-		*pair = PAIR_PRESTOP;
-		return (G_EVENT);
-	case MO_LOG:
-		return (G_LOG);
-	case MO_MISSING:
-		*pair = PAIR_SIDECAR;
-		return (G_MISSING);
-	case MO_LAST_ROUTED:
-		*pair = PAIR_PRESTOP;
-		return (G_ROUTED);
-	case MO_DIED:
-		*pair = PAIR_TERM;
-		return (G_DIED);
-	case MO_RESTARTED:
-		*pair = PAIR_RUNNING;
-		return (G_RESTART);
-	case MO_FIRST_FAILURE:
-	case MO_LAST_FAILURE:
-		*pair = PAIR_TERM;
-		return (G_FAILURE);
-	default:
-		return (G_EXIT);
-	}
-}
-
 /*
  * A repeated event from its first to its last time: a line over the part
  * in view, its mark at the last time too.
@@ -484,7 +438,7 @@ marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 			if (k == nk || (container != NULL &&
 			    !str_eq(m->container, container)))
 				continue;
-			g = mark_of(m, &pair);
+			g = tui_moment_mark(m, &pair);
 			if (tui_mark_rank(g) != rank)
 				continue;
 			if (m->src == MS_EVENT && m->to_us > m->t_us)

@@ -232,39 +232,6 @@ tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w)
 	return (x0 + (int)(f * w));
 }
 
-/* A tick label: "09:00:30", "09:00", "05-13", or "+30 s", "-5 s". */
-static void
-tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
-    size_t len)
-{
-	char	b[TIME_FMT_LEN];
-	int64_t	off;
-
-	if (zero_us != TIME_NONE) {
-		off = t_us - zero_us;
-		if (step_s >= 86400 && off % 86400000000LL == 0)
-			snprintf(out, len, "%+lld d", (long long)(off /
-			    86400000000LL));
-		else if (step_s >= 3600 && off % 3600000000LL == 0)
-			snprintf(out, len, "%+lld h", (long long)(off /
-			    3600000000LL));
-		else if (step_s >= 60 && off % 60000000 == 0)
-			snprintf(out, len, "%+lld min", (long long)(off /
-			    60000000));
-		else
-			snprintf(out, len, "%+lld s", (long long)(off /
-			    1000000));
-		return;
-	}
-	time_format(t_us, b);
-	if (step_s >= 86400)
-		snprintf(out, len, "%.5s", b + 5);
-	else if (step_s >= 60)
-		snprintf(out, len, "%.5s", b + 11);
-	else
-		snprintf(out, len, "%.8s", b + 11);
-}
-
 void
 tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
     int64_t lo_us, int64_t hi_us, int64_t zero_us)
@@ -287,7 +254,7 @@ tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
 		x = tui_col(s, lo_us, hi_us, x0, w);
 		if (x < 0)
 			continue;
-		tick_label(s, step, zero_us, label, sizeof label);
+		timeline_tick_label(s, step, zero_us, label, sizeof label);
 		n = (int)strlen(label);
 		if (x <= last_end || x + n > x0 + w)
 			continue;
@@ -349,6 +316,51 @@ tui_bars(WINDOW *win, const struct tui_look *look, int y, int x0,
 		tui_put_glyph(win, look, y, x0 + (int)i,
 		    (enum tui_glyph)(G_BAR1 + eighths - 1), pair == PAIR_TERM &&
 		    !look->color ? A_REVERSE : A_NORMAL, pair);
+	}
+}
+
+enum tui_glyph
+tui_moment_mark(const struct moment *m, enum tui_pair *pair)
+{
+	*pair = PAIR_NONE;
+	switch (m->kind) {
+	case MO_DELETION:
+		return (G_DELETION);
+	case MO_SIGTERM:
+		*pair = PAIR_PRESTOP;
+		return (G_SIGTERM);
+	case MO_DEADLINE:
+		*pair = PAIR_TERM;
+		return (G_DEADLINE);
+	case MO_KILLED:
+	case MO_OOM:
+		*pair = PAIR_TERM;
+		return (G_KILLED);
+	case MO_GONE:
+		return (G_GONE);
+	case MO_EVENT:
+		*pair = PAIR_PRESTOP;
+		return (G_EVENT);
+	case MO_LOG:
+		return (G_LOG);
+	case MO_MISSING:
+		*pair = PAIR_SIDECAR;
+		return (G_MISSING);
+	case MO_LAST_ROUTED:
+		*pair = PAIR_PRESTOP;
+		return (G_ROUTED);
+	case MO_DIED:
+		*pair = PAIR_TERM;
+		return (G_DIED);
+	case MO_RESTARTED:
+		*pair = PAIR_RUNNING;
+		return (G_RESTART);
+	case MO_FIRST_FAILURE:
+	case MO_LAST_FAILURE:
+		*pair = PAIR_TERM;
+		return (G_FAILURE);
+	default:
+		return (G_EXIT);
 	}
 }
 

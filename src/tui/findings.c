@@ -132,10 +132,6 @@ const struct tui_key findings_keys[] = {
 	    .action = fl_up },
 	{ .key = '\r', .name = "Enter", .help = "open the finding",
 	    .action = fl_open },
-	{ .key = '\n', .name = "Enter", .help = "open the finding",
-	    .action = fl_open },
-	{ .key = KEY_ENTER, .name = "Enter", .help = "open the finding",
-	    .action = fl_open },
 	{ .key = KEY_MOUSE, .name = "click", .help = "select a finding; "
 	    "click it again to open it", .action = fl_click },
 	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
@@ -569,10 +565,6 @@ const struct tui_key finding_keys[] = {
 	{ .key = KEY_PPAGE, .name = "PgUp", .help = "scroll a page up",
 	    .action = fv_page_up },
 	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
-	    .action = fv_open },
-	{ .key = '\n', .name = "Enter", .help = "the pod's death view",
-	    .action = fv_open },
-	{ .key = KEY_ENTER, .name = "Enter", .help = "the pod's death view",
 	    .action = fv_open },
 	{ .key = 'a', .name = "a", .help = "the rollout view: its pods "
 	    "aligned at their deletion", .action = fv_rollout },

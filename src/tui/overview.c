@@ -136,6 +136,21 @@ on_axis(const struct ov_state *ov, int64_t t)
 	return (t != TIME_NONE && t >= ov->axis.lo_us && t < ov->axis.hi_us);
 }
 
+/* A death on its workload's lane: a pod's end, or a container's. */
+static void
+add_death(struct tui_state *ts, const struct podset_pod *p, int64_t at,
+    int killed)
+{
+	struct ov_lane	*l = lane_of(ts, p->r.namespace, p->r.workload);
+
+	l->deaths = xreallocarray(l->deaths, l->ndeaths + 1,
+	    sizeof *l->deaths);
+	l->killed = xreallocarray(l->killed, l->ndeaths + 1,
+	    sizeof *l->killed);
+	l->deaths[l->ndeaths] = at;
+	l->killed[l->ndeaths++] = killed;
+}
+
 /* Leaves out the lanes with nothing on the axis. */
 static void
 drop_empty(struct ov_state *ov)
@@ -195,9 +210,8 @@ overview_load(struct tui_state *ts, char **cause)
 	struct ov_state		*ov = &ts->ov;
 	struct store_summary	 sum;
 	struct podset_pod	*p;
-	struct ov_lane		*l;
 	int64_t			 span_s, step, at;
-	size_t			 i;
+	size_t			 i, j;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
 		return (0);	/* the data does not change: as it was */
@@ -238,18 +252,17 @@ overview_load(struct tui_state *ts, char **cause)
 		return (-1);
 	for (i = 0; i < ts->pods.n; i++) {
 		p = &ts->pods.v[i];
-		at = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
-		    p->r.main_exit_us;
-		if (at == TIME_NONE)
+		if ((at = podset_died_at(p)) != TIME_NONE) {
+			add_death(ts, p, p->r.killed && p->r.deadline_us !=
+			    TIME_NONE ? p->r.deadline_us : at, p->r.killed);
 			continue;
-		l = lane_of(ts, p->r.namespace, p->r.workload);
-		l->deaths = xreallocarray(l->deaths, l->ndeaths + 1,
-		    sizeof *l->deaths);
-		l->killed = xreallocarray(l->killed, l->ndeaths + 1,
-		    sizeof *l->killed);
-		l->deaths[l->ndeaths] = p->r.killed && p->r.deadline_us !=
-		    TIME_NONE ? p->r.deadline_us : at;
-		l->killed[l->ndeaths++] = p->r.killed;
+		}
+		/* never deleted: each death of its containers (restarts) */
+		for (j = 0; j < p->nt; j++) {
+			if (podset_is_death(&p->t[j]) &&
+			    p->t[j].finished_us != TIME_NONE)
+				add_death(ts, p, p->t[j].finished_us, 0);
+		}
 	}
 	drop_empty(ov);
 	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
@@ -403,9 +416,14 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_text(win, &ts->look, y, 0, lw, name, A_BOLD, PAIR_NONE);
 		tui_bars(win, &ts->look, y, x0, l->req, (size_t)pw <
 		    ov->ncols ? (size_t)pw : ov->ncols, l->peak, PAIR_READY);
-		tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM, PAIR_NONE,
-		    "%lld req, %lld failed", (long long)l->total,
-		    (long long)l->failed);
+		if (l->total > 0)
+			tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM,
+			    PAIR_NONE, "%lld req, %lld failed", (long long)
+			    l->total, (long long)l->failed);
+		else
+			tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM,
+			    PAIR_NONE, "%zu death%s, no requests",
+			    l->ndeaths, l->ndeaths == 1 ? "" : "s");
 		lane_marks(win, ts, y + 1, x0, pw, l);
 		y += 2;
 	}
@@ -492,10 +510,6 @@ const struct tui_key overview_keys[] = {
 	{ .key = 'k', .name = "k", .help = "previous finding",
 	    .action = ov_up },
 	{ .key = '\r', .name = "Enter", .help = "open the finding",
-	    .action = ov_open },
-	{ .key = '\n', .name = "Enter", .help = "open the finding",
-	    .action = ov_open },
-	{ .key = KEY_ENTER, .name = "Enter", .help = "open the finding",
 	    .action = ov_open },
 	{ .key = KEY_NPAGE, .name = "PgDn", .help = "more workloads",
 	    .action = ov_lanes_down },

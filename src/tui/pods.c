@@ -160,14 +160,6 @@ pods_clear(struct tui_state *ts)
 	ts->pl.nrows = 0;
 }
 
-/* When a pod died (its deletion request, else its main exit). */
-static int64_t
-died_at(const struct podset_pod *p)
-{
-	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
-	    p->r.main_exit_us);
-}
-
 /* By workload; in one, the dead by their death, then the living. */
 static int
 cmp_death(const void *a, const void *b)
@@ -183,8 +175,8 @@ cmp_death(const void *a, const void *b)
 	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
 	    q->r.workload != NULL ? q->r.workload : "")) != 0)
 		return (c);
-	x = died_at(p);
-	y = died_at(q);
+	x = podset_died_at(p);
+	y = podset_died_at(q);
 	if ((x == TIME_NONE) != (y == TIME_NONE))
 		return (x == TIME_NONE ? 1 : -1);
 	if (x == TIME_NONE) {
@@ -566,10 +558,6 @@ const struct tui_key pods_keys[] = {
 	    "namespace, workload, node, IP, container, finding)",
 	    .action = pl_filter },
 	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
-	    .action = pl_open },
-	{ .key = '\n', .name = "Enter", .help = "the pod's death view",
-	    .action = pl_open },
-	{ .key = KEY_ENTER, .name = "Enter", .help = "the pod's death view",
 	    .action = pl_open },
 	{ .key = KEY_MOUSE, .name = "click", .help = "select a pod; click "
 	    "it again to open it", .action = pl_click },

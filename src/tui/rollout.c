@@ -39,20 +39,12 @@ rollout_clear(struct tui_state *ts)
 	lanes_free(&ts->rv);
 }
 
-/* Where a pod's lane is aligned: its deletion request, else its end. */
-static int64_t
-zero_of(const struct podset_pod *p)
-{
-	return (p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
-	    p->r.main_exit_us);
-}
-
 static void
 add_lane(struct rollout_state *rv, struct podset_pod *p)
 {
 	size_t	i;
 
-	if (rv->n == LANES_MAX || zero_of(p) == TIME_NONE)
+	if (rv->n == LANES_MAX || podset_died_at(p) == TIME_NONE)
 		return;
 	for (i = 0; i < rv->n; i++) {
 		if (rv->lanes[i].pod == p)
@@ -67,8 +59,8 @@ static int
 cmp_lane(const void *a, const void *b)
 {
 	const struct rollout_lane	*p = a, *q = b;
-	int64_t				 x = zero_of(p->pod);
-	int64_t				 y = zero_of(q->pod);
+	int64_t				 x = podset_died_at(p->pod);
+	int64_t				 y = podset_died_at(q->pod);
 
 	if (x != y)
 		return (x < y ? -1 : 1);
@@ -94,13 +86,14 @@ pick_pods(struct tui_state *ts)
 		title = xasprintf("Rollout: the pods of finding %lld (%s)",
 		    (long long)f->r.id, f->r.kind);
 	} else if (p != NULL) {
-		at = zero_of(p);
+		at = podset_died_at(p);
 		for (i = 0; i < ts->pods.n; i++) {
 			q = &ts->pods.v[i];
 			if (!str_eq(q->r.namespace, p->r.namespace) ||
 			    !str_eq(q->r.workload, p->r.workload) ||
-			    (t = zero_of(q)) == TIME_NONE || at == TIME_NONE ||
-			    t - at > EPISODE_US || at - t > EPISODE_US)
+			    (t = podset_died_at(q)) == TIME_NONE ||
+			    at == TIME_NONE || t - at > EPISODE_US ||
+			    at - t > EPISODE_US)
 				continue;
 			add_lane(rv, q);
 		}
@@ -138,7 +131,7 @@ spread_of(const struct rollout_state *rv, enum moment_kind kind,
 			;
 		if (k == (int)l->ms.n)
 			continue;
-		off = l->ms.v[k].t_us - zero_of(l->pod);
+		off = l->ms.v[k].t_us - podset_died_at(l->pod);
 		if (kind == MO_LAST_ROUTED)
 			off += SEC_US;	/* the end of its second */
 		if (s->pods == 0 || off < s->lo)
@@ -254,7 +247,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		if (moments_load(ts->st, l->pod, &l->ms, cause) != 0)
 			return (-1);
 		timeline_pod(l->pod, &l->tp);
-		z = zero_of(l->pod);
+		z = podset_died_at(l->pod);
 		end = lane_end(l);
 		if (end != TIME_NONE && end - z + 3 * SEC_US > rv->hi_off_us &&
 		    end - z < 600 * SEC_US)
@@ -265,7 +258,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		rv->plot_w = 10;
 	for (i = 0; i < rv->n; i++) {
 		l = &rv->lanes[i];
-		z = zero_of(l->pod);
+		z = podset_died_at(l->pod);
 		if (timeline_traffic(ts->st, l->pod, z + rv->lo_off_us,
 		    z + rv->hi_off_us, (size_t)rv->plot_w, &l->traffic,
 		    cause) != 0)
@@ -281,26 +274,18 @@ rollout_load(struct tui_state *ts, char **cause)
 static enum tui_glyph
 mark_of(const struct moment *m, enum tui_pair *pair)
 {
-	*pair = PAIR_NONE;
 	switch (m->kind) {
 	case MO_SIGTERM:
 		if (m->sidecar)
 			return (G__COUNT);	/* the app's SIGTERM only */
-		*pair = PAIR_PRESTOP;
-		return (G_SIGTERM);
+		/* FALLTHROUGH */
 	case MO_DEADLINE:
-		*pair = PAIR_TERM;
-		return (G_DEADLINE);
 	case MO_KILLED:
 	case MO_OOM:
-		*pair = PAIR_TERM;
-		return (G_KILLED);
 	case MO_EXIT:
-		return (G_EXIT);
 	case MO_GONE:
-		return (G_GONE);
 	case MO_DELETION:
-		return (G_DELETION);
+		return (tui_moment_mark(m, pair));
 	default:
 		return (G__COUNT);
 	}
@@ -346,8 +331,8 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 				continue;
 			if (tui_mark_rank(g) != rank)
 				continue;
-			x = tui_col(m->t_us - zero_of(l->pod), rv->lo_off_us,
-			    rv->hi_off_us, x0, w);
+			x = tui_col(m->t_us - podset_died_at(l->pod),
+			    rv->lo_off_us, rv->hi_off_us, x0, w);
 			if (x >= 0)
 				tui_put_glyph(win, &ts->look, y, x, g,
 				    m->inferred ? A_DIM : A_BOLD, pair);
@@ -430,7 +415,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		free(name);
 		phase = &l->tp.phase;
 		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
-		    rv->hi_off_us, phase, zero_of(l->pod));
+		    rv->hi_off_us, phase, podset_died_at(l->pod));
 		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
 		row = y + 1;
 		if (any_traffic(rv)) {
@@ -519,10 +504,6 @@ const struct tui_key rollout_keys[] = {
 	    .action = rv_up },
 	{ .key = 'k', .name = "k", .help = "previous pod", .action = rv_up },
 	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
-	    .action = rv_open },
-	{ .key = '\n', .name = "Enter", .help = "the pod's death view",
-	    .action = rv_open },
-	{ .key = KEY_ENTER, .name = "Enter", .help = "the pod's death view",
 	    .action = rv_open },
 	{ .key = KEY_MOUSE, .name = "click", .help = "select a pod; click "
 	    "it again to open it", .action = rv_click },

@@ -15,7 +15,8 @@
 #define CELL_MAX	40	/* columns of one cell, at most */
 
 int
-sql_run(struct tui_state *ts, const char *query)
+sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
+    void *arg)
 {
 	struct sql_state	*sq = &ts->sq;
 	char			*cause = NULL;
@@ -23,9 +24,15 @@ sql_run(struct tui_state *ts, const char *query)
 	store_table_free(&sq->t);
 	free(sq->error);
 	sq->error = NULL;
+	sq->stopped = NULL;
 	sq->top = sq->left = 0;
 	snprintf(sq->query, sizeof sq->query, "%s", query);
-	if (store_sql(ts->st, query, SQL_ROWS, &sq->t, &cause) != 0) {
+	if (store_sql(ts->st, query, SQL_ROWS, stop, arg, &sq->t,
+	    &cause) != 0) {
+		if (sq->stopped != NULL) {
+			free(cause);
+			cause = xstrdup(sq->stopped);
+		}
 		sq->error = cause;
 		return (-1);
 	}

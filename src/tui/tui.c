@@ -57,6 +57,10 @@ static int64_t			 trace_key_t;	/* a key read, or 0 */
 static char			 trace_key[32];	/* its name */
 static int			 trace_first;	/* the first screen done */
 
+#define KEY_WAIT_MS	250	/* how long a key is waited for */
+#define SQL_SECONDS	60	/* the longest a SQL statement may run */
+#define SQL_SECONDS_TEXT "60"
+
 static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
@@ -346,6 +350,46 @@ export_report(struct tui_state *ts, const char *path)
 }
 
 /* What a prompt's answer does.  Returns TUI_* bits. */
+/*
+ * Whether a running SQL statement should stop (store_sql asks about
+ * every millisecond): Ctrl-C (which stops the query, not the TUI),
+ * SIGTERM, Esc, or SQL_SECONDS gone by.  The keys are read at most
+ * every 100 ms; another key waits for the loop.
+ */
+static int
+sql_stop(void *arg)
+{
+	struct tui_state	*ts = arg;
+	struct sql_state	*sq = &ts->sq;
+	int64_t			 now = mono_us();
+	int			 ch;
+
+	if (tui_signal == SIGINT) {
+		tui_signal = 0;
+		sq->stopped = "stopped by Ctrl-C";
+		return (1);
+	}
+	if (tui_signal != 0)
+		return (1);
+	if (now - sq->t0_us > SQL_SECONDS * 1000000LL) {
+		sq->stopped = "stopped: it ran over " SQL_SECONDS_TEXT " s";
+		return (1);
+	}
+	if (now - sq->keys_us < 100000)
+		return (0);
+	sq->keys_us = now;
+	wtimeout(stdscr, 0);
+	ch = wgetch(stdscr);
+	wtimeout(stdscr, KEY_WAIT_MS);
+	if (ch == 27) {
+		sq->stopped = "stopped by Esc";
+		return (1);
+	}
+	if (ch != ERR)
+		ungetch(ch);
+	return (0);
+}
+
 static int
 answered(struct tui_state *ts, int kind)
 {
@@ -359,7 +403,14 @@ answered(struct tui_state *ts, int kind)
 	case PROMPT_SQL:
 		if (*a == '\0')
 			return (TUI_REDRAW);
-		sql_run(ts, a);
+		/* the bottom line says how to stop it while it runs */
+		tui_fill(stdscr, ts->rows - 1, 0, ts->cols, A_NORMAL);
+		tui_text(stdscr, &ts->look, ts->rows - 1, 0, ts->cols,
+		    "running the query: Esc or Ctrl-C stops it", A_BOLD,
+		    PAIR_NONE);
+		wrefresh(stdscr);
+		ts->sq.t0_us = ts->sq.keys_us = mono_us();
+		sql_run(ts, a, sql_stop, ts);
 		if (ts->stack[ts->depth] != VIEW_SQL)
 			return (open_view(ts, VIEW_SQL));
 		return (TUI_REDRAW);
@@ -567,7 +618,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	keypad(stdscr, TRUE);
 	set_escdelay(50);
 	curs_set(0);
-	wtimeout(stdscr, 250);
+	wtimeout(stdscr, KEY_WAIT_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	mouseinterval(0);
 	set_look(&ts.look);
@@ -610,6 +661,9 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			ts.mouse_y = me.y;
 			ts.mouse_x = me.x;
 		}
+		/* Enter is one key however the terminal sends it */
+		if (ch == '\n' || ch == KEY_ENTER)
+			ch = '\r';
 		k = key_in(tui_views[ts.stack[ts.depth]].keys, ch);
 		if (k == NULL)
 			k = key_in(tui_global_keys, ch);

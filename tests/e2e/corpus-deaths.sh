@@ -11,6 +11,8 @@
 #   1, "unknown command"), and no loop for containers restarted once;
 # - nri-kubernetes/1_35/kubelet-pods.json: Job e2e-failjob, its four pods
 #   failed with exit 42;
+# - insights-operator-sample: crash loops of OpenShift operators that
+#   exited 255 (their own fatal exit, not a signal);
 # - troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json: a
 #   container that could not start (ContainerCannotRun, exit 127), not a
 #   crash loop.
@@ -84,6 +86,21 @@ is nri-job '["scraper","e2e-failjob","critical",4,[42]]' \
     .evidence.exit_codes]")"
 is nri-job-pods '["e2e-failjob-28dqq","e2e-failjob-4kj9v","e2e-failjob-64h4g","e2e-failjob-p2w8g"]' \
     "$(q "$R" "$F | .pods | sort")"
+
+# insights-operator-sample: OpenShift operators that exited 255 (klog's
+# fatal exit, not a signal) 7 to 14 times are crash loops, and a loop
+# whose runtime kept the error says it.
+analyze io "$K/insights-operator-sample"
+R=$T/io.json
+F='.findings[] | select(.kind == "crash-loop")'
+is io-console '["openshift-console-operator",14,255]' "$(q "$R" \
+    "$F | select(.workload == \"console-operator\") | [.namespace,
+    .evidence.restarts, .evidence.last_exit_code]")"
+is io-no-signal 0 "$(sqlite3 "$T/io.db" "SELECT count(*) FROM terminations
+    WHERE exit_code = 255 AND cause = 'signal'")"
+W='could not connect to hana'
+ok io-vsystem-message jq -e "$F | select(.workload == \"vsystem\") |
+    .recommendation | test(\"termination message says .$W\")" "$R"
 
 analyze ts "$K/troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json"
 R=$T/ts.json

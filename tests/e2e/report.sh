@@ -151,6 +151,9 @@ for pod in $(jq -r '.findings[0].pods[]' "$T/gb.json"); do
 	    echo "FAIL gb-html-lane: no lane for $pod"
 done
 ok gb-html-exit-codes grep -q '>137 SIGKILL</text>' "$T/out/report.html"
+# no records were compared: the times tables have no Lost column
+is gb-html-no-lost-column 0 "$(grep -c '<th class="n">Lost</th>' \
+    "$T/out/report.html")"
 ok gb-html-failures grep -q '<title>requests failed' "$T/out/report.html"
 ok gb-html-sigterm grep -q '<title>SIGTERM 2026-05-12T09:00:35.000Z' \
     "$T/out/report.html"
@@ -189,6 +192,15 @@ is o-no-temporary "report.html report.md" "$(ls -A "$T/out" | tr '\n' ' ' |
     sed 's/ $//')"
 run "$CORONER" report --db "$db" -o "$T/nowhere/report.md"
 is o-bad-directory-exit 1 "$status"
+# -o never replaces a database (the open one least of all) or a directory
+cp "$db" "$T/copy.db"
+run "$CORONER" report --db "$T/copy.db" -o "$T/copy.db"
+is o-database-refused 1 "$status"
+ok o-database-says grep -q 'copy.db is a SQLite database' "$T/.err"
+is o-database-intact ok "$(sqlite3 "$T/copy.db" 'PRAGMA integrity_check')"
+run "$CORONER" report --db "$db" -o "$T/out"
+is o-directory-refused 1 "$status"
+ok o-directory-says grep -q 'not a regular file' "$T/.err"
 
 # Stored findings are shown as they are: the analysis does not run again.
 sqlite3 "$db" "DELETE FROM findings WHERE kind = 'grace-budget-too-small'"
@@ -260,6 +272,7 @@ ok rl-md-escape-shown grep -qF 'esc\\x1b\[2Jx' "$T/rl.md"
 "$CORONER" report --db "$db" --format html -o "$T/rl.html" 2>/dev/null
 is rl-html-exit 0 $?
 html rl "$T/rl.json" "$T/rl.html"
+ok rl-html-lost-column grep -q '<th class="n">Lost</th>' "$T/rl.html"
 ok rl-html-script-escaped grep -qF \
     '&lt;script&gt;alert(1)&lt;/script&gt;' "$T/rl.html"
 ok rl-html-svg-escaped grep -qF \

@@ -105,6 +105,18 @@ wait_for sql-read-only "error:"
 is sql-nothing-deleted 12 "$(sqlite3 "$db" 'SELECT count(*) FROM pods')"
 keys '\;' C-u "SELEC nonsense" Enter
 wait_for sql-error "syntax error"
+# a query that never ends: Esc stops it, and so does Ctrl-C (the query,
+# not the TUI)
+FOREVER="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
+FOREVER="$FOREVER SELECT count(*) FROM c"
+keys '\;' C-u "$FOREVER" Enter
+wait_for sql-running "Esc or Ctrl-C stops it"
+keys Escape
+wait_for sql-stopped-esc "error: stopped by Esc"
+keys '\;' C-u "$FOREVER" Enter
+wait_for sql-running-again "Esc or Ctrl-C stops it"
+keys C-c
+wait_for sql-stopped-ctrl-c "error: stopped by Ctrl-C"
 keys e
 wait_for export-format "export as md, html or json:"
 keys Enter
@@ -174,6 +186,8 @@ python3 "$top/tests/gen/deaths.py" crash-loop "$T/loop" >/dev/null || exit 1
 db=$T/loop.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
+# pods never deleted: their containers' deaths are the workload's marks
+wait_for loop-overview-deaths " 2 deaths, no requests "
 keys 2 Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
