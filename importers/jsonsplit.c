@@ -295,6 +295,17 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 		p = js->rbuf;
 		seg = js->rpos;
 		while (js->rpos < js->rlen) {
+			if (js->in_str && !js->esc && js->key_len < 0 &&
+			    js->kind_next != 3) {
+				/* a string's body: nothing to watch until its
+				   quote, a backslash or a newline */
+				while (js->rpos < js->rlen &&
+				    (c = p[js->rpos]) != '"' && c != '\\' &&
+				    c != '\n')
+					js->rpos++;
+				if (js->rpos >= js->rlen)
+					break;
+			}
 			c = p[js->rpos++];
 			capturing = js->cap_depth >= 0;
 			if (js->in_str) {
@@ -341,8 +352,23 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				js->resync = 0;
 			}
 			js->bol = 0;
-			if (is_blank(c))
+			if (is_blank(c)) {
+				/*
+				 * Blanks between tokens are left out of the
+				 * capture (kubectl indents by four spaces:
+				 * less for jansson to read); newlines stay,
+				 * for its line numbers.
+				 */
+				if (capturing && js->rpos - 1 > seg)
+					buf_append(&js->cur, p + seg,
+					    js->rpos - 1 - seg);
+				while (js->rpos < js->rlen &&
+				    (p[js->rpos] == ' ' ||
+				    p[js->rpos] == '\t' || p[js->rpos] == '\r'))
+					js->rpos++;
+				seg = js->rpos;
 				continue;
+			}
 			if (js->items_next == 2) {
 				js->items_next = 0;
 				if (c == '[') {

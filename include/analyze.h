@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "budget.h"
+#include "hindex.h"
 #include "podset.h"
 #include "store.h"
 
@@ -110,6 +111,16 @@ struct finding {
 	char		*summary;	/* owned */
 	json_t		*evidence;	/* owned object */
 	char		*recommendation; /* owned */
+	size_t		 earlier;	/* the finding before it of its kind,
+					   namespace and workload (an index
+					   of the analysis's), HINDEX_NONE:
+					   none; valid while the rules run */
+	struct hindex	 uid_ix;	/* owned: positions in uids once they
+					   are many (finding_add_pod) */
+	size_t		 uid_nix;	/* uids indexed so far */
+	struct hindex	 name_ix;	/* owned: positions in pods once they
+					   are many (finding_has_pod) */
+	size_t		 name_nix;	/* names indexed so far */
 };
 
 /* The analysis in progress: what rules read and what they add. */
@@ -119,6 +130,11 @@ struct analysis {
 	struct podset		 pods;		/* the model's pods */
 	struct finding		*v;		/* owned findings */
 	size_t			 n;
+	size_t			 cap;		/* findings allocated */
+	struct hindex		 groups;	/* owned: the latest finding of
+						   each kind, namespace and
+						   workload, while the rules
+						   run */
 	struct buf		 notes;		/* what the analysis says about
 						   itself ("the larger set is
 						   the reference") */
@@ -133,8 +149,8 @@ void		 finding_widen(struct finding *f, int64_t from, int64_t to);
 /* Adds a pod to a finding's pods, once (by uid). */
 void		 finding_add_pod(struct finding *f,
 		    const struct podset_pod *p);
-/* Whether a finding lists this pod. */
-int		 finding_has_pod(const struct finding *f, const char *name);
+/* Whether a finding lists this pod (by name). */
+int		 finding_has_pod(struct finding *f, const char *name);
 
 /*
  * Adds a finding of a kind, with the kind's severity (the analysis owns
@@ -149,6 +165,16 @@ struct finding	*analysis_add(struct analysis *a, enum finding_kind kind,
  */
 struct finding	*analysis_group(struct analysis *a, enum finding_kind kind,
 		    const struct podset_pod *p, int64_t at);
+/*
+ * The latest finding of this kind for this namespace and workload, and
+ * the one before f of the same (NULL: none), while the rules run.  Each
+ * step takes constant time: rules find their findings through these
+ * rather than by scanning them all.
+ */
+struct finding	*analysis_latest(struct analysis *a, enum finding_kind kind,
+		    const char *ns, const char *workload);
+struct finding	*analysis_earlier(struct analysis *a,
+		    const struct finding *f);
 
 /*
  * Runs the analysis and stores its findings (replacing the previous

@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "hindex.h"
 #include "model.h"
 #include "store.h"
 #include "util.h"
@@ -114,6 +115,12 @@ struct model {
 	size_t			 npods;
 	struct lc_workload	*wl;		/* owned, sorted by uid */
 	size_t			 nwl;
+	struct hindex		 wl_ix;		/* owned: the first workload
+						   of each kind and name, made
+						   at the first lookup */
+	size_t			*wl_next;	/* owned: the next workload of
+						   the same kind and name (an
+						   index in wl), HINDEX_NONE */
 };
 
 /* The workload with this kind, namespace and name, or NULL. */

@@ -25,6 +25,7 @@ struct podset {
 	struct arena		  a;
 	struct podset_pod	 *v;		/* owned */
 	size_t			  n;
+	size_t			  cap;		/* allocated in v */
 	const char		 *want;		/* only pods matching this */
 	struct podset_pod	**by_uid;	/* owned: v sorted by uid */
 };

@@ -24,6 +24,8 @@ enum rec_type {
 	REC_REQUEST,		/* struct rec_request */
 	REC_ATTEMPT,		/* struct rec_attempt, after its request */
 	REC_RECORD,		/* struct rec_record */
+	REC_IP_SECOND,		/* struct rec_ip_second: the import's tally
+				   puts it, never an importer */
 	REC__COUNT
 };
 
@@ -204,6 +206,21 @@ struct rec_request {
 	const char	*dialect;	/* which layout matched, e.g.
 					   "ingress-nginx", "istio-1.5" */
 	int64_t		 line;		/* line in the input */
+};
+
+/*
+ * The attempts one IP got in one second of one input (tally.h), as the
+ * import hands its tally to the store: at the end of the input, and on
+ * the way whenever the tally grows large.
+ */
+struct rec_ip_second {
+	const char	*ip;		/* NULL: no upstream address */
+	int64_t		 second;	/* Unix seconds */
+	const char	*hint;		/* where the log says they went, or
+					   NULL (tally.h) */
+	int64_t		 requests;	/* attempts that began in it */
+	int64_t		 errors;	/* attempts that ended in it, 5xx */
+	int64_t		 conn_failures;	/* that ended in it unanswered */
 };
 
 /* One upstream attempt of the request put just before it. */

@@ -155,6 +155,16 @@ int	store_model_end(struct store *st, int commit, char **cause);
 int	store_model_scan(struct store *st, enum row_type type,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
 /*
+ * Calls cb for each pod of the model in ROW_POD's order with its
+ * containers (in ROW_CONTAINER's order), one pod at a time, so that
+ * memory does not grow with the pods; everything is borrowed for the
+ * call.  cb returns 0 to go on, non-zero to stop (returned as is).
+ * Returns 0, the callback's value, or -1 with a new *cause.
+ */
+int	store_pods_each(struct store *st, int (*cb)(void *ctx,
+	    const struct row_pod *p, const struct row_container *c,
+	    size_t nc), void *ctx, char **cause);
+/*
  * Ends the model's rebuild with what the store derives from its rows
  * (the per-second traffic of each workload); inside the model's
  * transaction, before store_model_end().  Returns 0 or -1.

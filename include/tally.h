@@ -2,9 +2,10 @@
  * tally.h: per-second counts of upstream attempts by IP, kept while an
  * input is imported so that views and the analysis never scan every
  * request: how many attempts each IP got in each second, how many failed
- * (5xx) and how many failed to connect.  The store feeds it and writes it
- * out with the input; the model attributes each IP-second to the pod that
- * owned the IP then.  No SQL here, no drawing.
+ * (5xx) and how many failed to connect.  A sink of its own: the import
+ * puts every record into it as into the store (tally_put) and hands its
+ * cells to the store as REC_IP_SECOND records; the model attributes each
+ * IP-second to the pod that owned the IP then.  No SQL here, no drawing.
  */
 #ifndef TALLY_H
 #define TALLY_H
@@ -32,10 +33,23 @@ struct tally_cell {
 
 struct tally;
 
+/* Cells past which the import hands the tally to the store. */
+#define TALLY_MAX_CELLS	65536
+
 struct tally	*tally_new(void);
 void		 tally_free(struct tally *);
-/* Forgets every cell (a new input). */
+/* Forgets every cell and the request in progress (a new input). */
 void		 tally_clear(struct tally *);
+
+/*
+ * Counts what an importer put: each request's attempts, and a request
+ * that reached no upstream once the next record shows it had none (other
+ * records are ignored).  Keeps what it needs of the request in progress,
+ * so the importer's strings may die when the put returns.  tally_done()
+ * counts the last request of an input.
+ */
+void		 tally_put(struct tally *, enum rec_type type, const void *rec);
+void		 tally_done(struct tally *);
 
 /*
  * Counts one attempt of request r (borrowed), by the attempt's IP: in the

@@ -72,21 +72,74 @@ finding_rule_order(size_t order[FK__COUNT])
 	return (n);
 }
 
+/* A finding's group: its kind, namespace and workload. */
+struct group_key {
+	const struct analysis	*a;
+	enum finding_kind	 kind;
+	const char		*ns;
+	const char		*workload;
+};
+
+static uint64_t
+group_hash(const struct group_key *k)
+{
+	return (hindex_str(hindex_str(hindex_int(HINDEX_SEED, k->kind),
+	    k->ns), k->workload));
+}
+
+static int
+group_eq(const void *ctx, size_t item)
+{
+	const struct group_key	*k = ctx;
+	const struct finding	*f = &k->a->v[item];
+
+	return (f->kind == k->kind && str_eq(f->namespace, k->ns) &&
+	    str_eq(f->workload, k->workload));
+}
+
 struct finding *
 analysis_add(struct analysis *a, enum finding_kind kind, const char *ns,
     const char *workload)
 {
-	struct finding	*f;
+	struct finding		*f;
+	struct group_key	 k = {
+		.a = a, .kind = kind, .ns = ns, .workload = workload
+	};
 
-	a->v = xreallocarray(a->v, a->n + 1, sizeof *a->v);
-	f = &a->v[a->n++];
+	if (a->n == a->cap) {
+		a->cap = a->cap == 0 ? 64 : a->cap * 2;
+		a->v = xreallocarray(a->v, a->cap, sizeof *a->v);
+	}
+	f = &a->v[a->n];
 	memset(f, 0, sizeof *f);
 	f->kind = kind;
 	f->severity = finding_kinds[kind].severity;
 	f->namespace = ns != NULL ? xstrdup(ns) : NULL;
 	f->workload = workload != NULL ? xstrdup(workload) : NULL;
 	f->start_us = f->end_us = TIME_NONE;
+	f->earlier = hindex_put(&a->groups, group_hash(&k), a->n, group_eq,
+	    &k);
+	a->n++;
 	return (f);
+}
+
+struct finding *
+analysis_latest(struct analysis *a, enum finding_kind kind, const char *ns,
+    const char *workload)
+{
+	struct group_key	 k = {
+		.a = a, .kind = kind, .ns = ns, .workload = workload
+	};
+	size_t			 i;
+
+	i = hindex_get(&a->groups, group_hash(&k), group_eq, &k);
+	return (i != HINDEX_NONE ? &a->v[i] : NULL);
+}
+
+struct finding *
+analysis_earlier(struct analysis *a, const struct finding *f)
+{
+	return (f->earlier != HINDEX_NONE ? &a->v[f->earlier] : NULL);
 }
 
 struct finding *
@@ -94,15 +147,12 @@ analysis_group(struct analysis *a, enum finding_kind kind,
     const struct podset_pod *p, int64_t at)
 {
 	struct finding	*f;
-	size_t		 i;
 
-	for (i = a->n; i > 0; i--) {
-		f = &a->v[i - 1];
-		if (f->kind == kind &&
-		    str_eq(f->namespace, p->r.namespace) &&
-		    str_eq(f->workload, p->r.workload) &&
-		    (at == TIME_NONE || f->end_us == TIME_NONE ||
-		    at - f->end_us < (int64_t)3600 * 1000000))
+	/* the latest of the workload's findings of this kind first */
+	for (f = analysis_latest(a, kind, p->r.namespace, p->r.workload);
+	    f != NULL; f = analysis_earlier(a, f)) {
+		if (at == TIME_NONE || f->end_us == TIME_NONE ||
+		    at - f->end_us < (int64_t)3600 * 1000000)
 			return (f);
 	}
 	f = analysis_add(a, kind, p->r.namespace, p->r.workload);
@@ -121,33 +171,68 @@ finding_widen(struct finding *f, int64_t from, int64_t to)
 		f->end_us = to;
 }
 
-int
-finding_has_pod(const struct finding *f, const char *name)
-{
-	size_t	i;
+/* Lists of pods at most this long are scanned, longer ones indexed. */
+#define SHORT_LIST	8
 
-	for (i = 0; i < json_array_size(f->pods); i++) {
-		if (str_eq(json_string_value(json_array_get(f->pods, i)),
-		    name))
-			return (1);
+/* A string looked for in an array of strings. */
+struct strs_key {
+	const json_t	*arr;
+	const char	*s;
+};
+
+static int
+strs_eq(const void *ctx, size_t item)
+{
+	const struct strs_key	*k = ctx;
+
+	return (str_eq(json_string_value(json_array_get(k->arr, item)),
+	    k->s));
+}
+
+/*
+ * Whether the array of strings arr holds s: scanned while it is short,
+ * else looked up in ix, which indexes its first *nix strings and is
+ * brought up to date first (rules only ever append).
+ */
+static int
+strs_has(const json_t *arr, struct hindex *ix, size_t *nix, const char *s)
+{
+	struct strs_key	 k = { .arr = arr };
+	size_t		 n = json_array_size(arr), i;
+
+	if (n <= SHORT_LIST) {
+		for (i = 0; i < n; i++) {
+			if (str_eq(json_string_value(json_array_get(arr, i)),
+			    s))
+				return (1);
+		}
+		return (0);
 	}
-	return (0);
+	for (; *nix < n; (*nix)++) {
+		k.s = json_string_value(json_array_get(arr, *nix));
+		hindex_put(ix, hindex_str(HINDEX_SEED, k.s), *nix, strs_eq,
+		    &k);
+	}
+	k.s = s;
+	return (hindex_get(ix, hindex_str(HINDEX_SEED, s), strs_eq, &k) !=
+	    HINDEX_NONE);
+}
+
+int
+finding_has_pod(struct finding *f, const char *name)
+{
+	return (strs_has(f->pods, &f->name_ix, &f->name_nix, name));
 }
 
 void
 finding_add_pod(struct finding *f, const struct podset_pod *p)
 {
-	size_t	i;
-
 	if (f->pods == NULL)
 		f->pods = json_array();
 	if (f->uids == NULL)
 		f->uids = json_array();
-	for (i = 0; i < json_array_size(f->uids); i++) {
-		if (str_eq(json_string_value(json_array_get(f->uids, i)),
-		    p->r.uid))
-			return;
-	}
+	if (strs_has(f->uids, &f->uid_ix, &f->uid_nix, p->r.uid))
+		return;
 	json_array_append_new(f->pods, json_string(p->r.name != NULL ?
 	    p->r.name : p->r.uid));
 	json_array_append_new(f->uids, json_string(p->r.uid));
@@ -264,6 +349,8 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 			fatal("finding %s without evidence",
 			    finding_kind_name(a->v[i].kind));
 	}
+	/* the groups' indexes into a->v end with the sort */
+	hindex_free(&a->groups);
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);
 	return (store_findings(a, cause));
 }
@@ -281,7 +368,10 @@ analysis_free(struct analysis *a)
 		free(a->v[i].summary);
 		json_decref(a->v[i].evidence);
 		free(a->v[i].recommendation);
+		hindex_free(&a->v[i].uid_ix);
+		hindex_free(&a->v[i].name_ix);
 	}
+	hindex_free(&a->groups);
 	free(a->v);
 	free(a->missing);
 	arena_free(&a->strings);

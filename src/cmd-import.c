@@ -22,6 +22,7 @@
 #include "out.h"
 #include "pipeline.h"
 #include "store.h"
+#include "tally.h"
 #include "timefmt.h"
 #include "util.h"
 #include "zone.h"
@@ -88,6 +89,9 @@ const struct cmd_entry cmd_import_entry = {
 struct import_run {
 	struct store	*st;		/* borrowed */
 	struct pipeline	*pl;		/* the writer thread, or NULL */
+	struct tally	*tally;		/* owned: this input's attempts by IP
+					   and second, a sink beside the
+					   store's */
 	struct input	*in;		/* borrowed, the current input */
 	int64_t		 rows;		/* records stored */
 	int64_t		 rejected;	/* pieces rejected */
@@ -149,13 +153,48 @@ show_progress(struct import_run *run, int done)
 	free(name);
 }
 
+/* Puts a record into the store, through the writer thread if there is one. */
+static int
+run_store(struct import_run *run, enum rec_type type, const void *rec)
+{
+	return (run->pl != NULL ? pipeline_put(run->pl, type, rec) :
+	    store_put(run->st, type, rec));
+}
+
+static int
+run_cell(void *ctx, const struct tally_cell *c)
+{
+	struct rec_ip_second	r = {
+		.ip = c->ip, .second = c->second, .hint = c->hint,
+		.requests = c->requests, .errors = c->errors,
+		.conn_failures = c->conn_failures
+	};
+
+	return (run_store(ctx, REC_IP_SECOND, &r));
+}
+
+/* Hands the tally's cells to the store and empties it. */
+static int
+run_flush_tally(struct import_run *run)
+{
+	int	rc = tally_each(run->tally, run_cell, run);
+
+	tally_clear(run->tally);
+	return (rc);
+}
+
 static int
 run_put(void *ctx, enum rec_type type, const void *rec)
 {
 	struct import_run	*run = ctx;
 
-	if ((run->pl != NULL ? pipeline_put(run->pl, type, rec) :
-	    store_put(run->st, type, rec)) != 0)
+	/* a large tally goes to the store before a request, never between
+	   its attempts */
+	if (type == REC_REQUEST && tally_cells(run->tally) >=
+	    TALLY_MAX_CELLS && run_flush_tally(run) != 0)
+		return (-1);
+	tally_put(run->tally, type, rec);
+	if (run_store(run, type, rec) != 0)
 		return (-1);
 	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
 		show_progress(run, 0);
@@ -436,7 +475,13 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
+	tally_clear(run->tally);
 	rc = imp->parse(in, opts, &sink, &cause);
+	tally_done(run->tally);
+	if (rc == 0 && run_flush_tally(run) != 0 && run->pl == NULL) {
+		cause = xstrdup(store_error(st));
+		rc = -1;
+	}
 	if (run->pl != NULL && pipeline_drain(run->pl) != 0) {
 		/* the database failed: say so rather than the importer */
 		free(cause);
@@ -592,6 +637,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	}
 	run.st = st;
 	run.pl = pipeline_new(st);
+	run.tally = tally_new();
 	run.quiet = quiet;
 	run.progress = isatty(STDERR_FILENO) && !quiet;
 	for (i = 0; i < npaths; i++) {
@@ -632,6 +678,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		buf_clear(&run.empty_kinds);
 	}
 	pipeline_free(run.pl);
+	tally_free(run.tally);
 	buf_free(&run.errors);
 	buf_free(&run.damage);
 	buf_free(&run.skipped_names);

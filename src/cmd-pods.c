@@ -59,31 +59,37 @@ const struct cmd_entry cmd_timeline_entry = {
 	.exec = cmd_timeline_exec,
 };
 
-static void
-print_pod_json(const struct podset_pod *p)
+/*
+ * Prints one pod of store_pods_each() as a JSON line (coroner(1), PODS
+ * JSON).
+ */
+static int
+json_pod(void *ctx, const struct row_pod *r, const struct row_container *v,
+    size_t nc)
 {
 	json_t			*o, *cs, *c;
 	const struct row_container *rc;
 	size_t			 i;
 
+	(void)ctx;
 	o = json_object();
-	json_object_set_new(o, "namespace", jv_str(p->r.namespace));
-	json_object_set_new(o, "name", jv_str(p->r.name));
-	json_object_set_new(o, "uid", jv_str(p->r.uid));
-	json_object_set_new(o, "workload", jv_str(p->r.workload));
-	json_object_set_new(o, "node", jv_str(p->r.node));
-	json_object_set_new(o, "ip", jv_str(p->r.ip));
-	json_object_set_new(o, "created", jv_time(p->r.created_us));
-	json_object_set_new(o, "deletion", jv_time(p->r.deletion_us));
-	json_object_set_new(o, "sigterm", jv_time(p->r.sigterm_us));
-	json_object_set_new(o, "deadline", jv_time(p->r.deadline_us));
-	json_object_set_new(o, "gone", jv_time(p->r.gone_us));
-	json_object_set_new(o, "grace_s", jv_int(p->r.grace_s));
-	json_object_set_new(o, "prestop_s", p->r.prestop_ms == INT_NONE ?
-	    json_null() : json_real((double)p->r.prestop_ms / 1000));
+	json_object_set_new(o, "namespace", jv_str(r->namespace));
+	json_object_set_new(o, "name", jv_str(r->name));
+	json_object_set_new(o, "uid", jv_str(r->uid));
+	json_object_set_new(o, "workload", jv_str(r->workload));
+	json_object_set_new(o, "node", jv_str(r->node));
+	json_object_set_new(o, "ip", jv_str(r->ip));
+	json_object_set_new(o, "created", jv_time(r->created_us));
+	json_object_set_new(o, "deletion", jv_time(r->deletion_us));
+	json_object_set_new(o, "sigterm", jv_time(r->sigterm_us));
+	json_object_set_new(o, "deadline", jv_time(r->deadline_us));
+	json_object_set_new(o, "gone", jv_time(r->gone_us));
+	json_object_set_new(o, "grace_s", jv_int(r->grace_s));
+	json_object_set_new(o, "prestop_s", r->prestop_ms == INT_NONE ?
+	    json_null() : json_real((double)r->prestop_ms / 1000));
 	cs = json_array();
-	for (i = 0; i < p->nc; i++) {
-		rc = &p->c[i];
+	for (i = 0; i < nc; i++) {
+		rc = &v[i];
 		c = json_object();
 		json_object_set_new(c, "name", jv_str(rc->name));
 		json_object_set_new(c, "sidecar", json_boolean(rc->sidecar));
@@ -107,6 +113,7 @@ print_pod_json(const struct podset_pod *p)
 	json_object_set_new(o, "containers", cs);
 	out_json(stdout, o, JSON_COMPACT | JSON_PRESERVE_ORDER);
 	json_decref(o);
+	return (0);
 }
 
 /*
@@ -391,6 +398,17 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    argv[optind]));
 	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
 		return (EXIT_FAIL);
+	if (json) {
+		/* one pod at a time: memory does not grow with the pods */
+		if (store_pods_each(st, json_pod, NULL, &cause) != 0) {
+			out_printf(stderr, "coroner pods: %s\n", cause);
+			free(cause);
+			store_close(st);
+			return (EXIT_FAIL);
+		}
+		store_close(st);
+		return (EXIT_OK);
+	}
 	if (podset_load(st, &l, NULL, &cause) != 0) {
 		out_printf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
@@ -399,18 +417,14 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	}
 	width = wide ? 0 : out_table_width();
 	fit_cols(&l, width, &cols);
-	if (!json && l.n > 0)
+	if (l.n > 0)
 		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)cols.name,
 		    "NAMESPACE/POD", cols.workload > 0 ? "WORKLOAD" : "",
 		    (int)(cols.workload > 0 ? cols.workload - 7 : 0), "",
 		    DELETED_W, "DELETED", "CONTAINERS: EXIT");
-	for (i = 0; i < l.n; i++) {
-		if (json)
-			print_pod_json(&l.v[i]);
-		else
-			print_pod_line(&l.v[i], &cols);
-	}
-	if (!json && l.n == 0)
+	for (i = 0; i < l.n; i++)
+		print_pod_line(&l.v[i], &cols);
+	if (l.n == 0)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
 	if (!json && cols.cut && fflush(stdout) == 0)

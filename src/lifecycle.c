@@ -1073,20 +1073,56 @@ scan_workload(void *ctx, const void *rec)
 	return (0);
 }
 
+/* A workload looked for by kind and name. */
+struct wl_key {
+	const struct model	*m;
+	const char		*kind;
+	const char		*name;
+};
+
+static uint64_t
+wl_hash(const char *kind, const char *name)
+{
+	return (hindex_str(hindex_str(HINDEX_SEED, kind), name));
+}
+
+static int
+wl_eq(const void *ctx, size_t item)
+{
+	const struct wl_key	*k = ctx;
+
+	return (str_eq(k->m->wl[item].r.kind, k->kind) &&
+	    str_eq(k->m->wl[item].r.name, k->name));
+}
+
 struct lc_workload *
 model_find_workload(struct model *m, const char *kind, const char *ns,
     const char *name)
 {
-	size_t	i;
+	struct wl_key	 k = { .m = m, .kind = kind, .name = name };
+	struct row_workload *w;
+	size_t		 i;
 
 	if (kind == NULL || name == NULL)
 		return (NULL);
-	for (i = 0; i < m->nwl; i++) {
-		struct row_workload *w = &m->wl[i].r;
-
-		if (strcmp(w->kind, kind) == 0 && w->name != NULL &&
-		    strcmp(w->name, name) == 0 && (ns == NULL ||
-		    (w->namespace != NULL && strcmp(w->namespace, ns) == 0)))
+	if (m->wl_next == NULL) {
+		/* each kind and name's workloads chained in order */
+		m->wl_next = xreallocarray(NULL, m->nwl + 1,
+		    sizeof *m->wl_next);
+		for (i = m->nwl; i > 0; i--) {
+			k.kind = m->wl[i - 1].r.kind;
+			k.name = m->wl[i - 1].r.name;
+			m->wl_next[i - 1] = hindex_put(&m->wl_ix,
+			    wl_hash(k.kind, k.name), i - 1, wl_eq, &k);
+		}
+		k.kind = kind;
+		k.name = name;
+	}
+	for (i = hindex_get(&m->wl_ix, wl_hash(kind, name), wl_eq, &k);
+	    i != HINDEX_NONE; i = m->wl_next[i]) {
+		w = &m->wl[i].r;
+		if (ns == NULL || (w->namespace != NULL &&
+		    strcmp(w->namespace, ns) == 0))
 			return (&m->wl[i]);
 	}
 	return (NULL);
@@ -1280,6 +1316,8 @@ model_free(struct model *m)
 	}
 	free(m->pods);
 	free(m->wl);
+	free(m->wl_next);
+	hindex_free(&m->wl_ix);
 	arena_free(&m->strings);
 }
 

@@ -60,7 +60,10 @@ load_pod(void *ctx, const void *row)
 		    !names(l->want, r->name))
 			return (0);
 	}
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
+	if (l->n == l->cap) {
+		l->cap = l->cap == 0 ? 256 : l->cap * 2;
+		l->v = xreallocarray(l->v, l->cap, sizeof *l->v);
+	}
 	p = &l->v[l->n++];
 	memset(p, 0, sizeof *p);
 	p->r = *r;

@@ -50,20 +50,54 @@ struct wl {
 	double		 p_value;
 };
 
+/* A window of any workload, for finding the first workload holding t. */
+struct gwin {
+	int64_t		 from_us;
+	int64_t		 to_us;
+	int64_t		 maxto_us;	/* as in struct win, over all */
+	size_t		 wl;		/* its workload, an index in wl */
+};
+
 struct rc {
 	struct analysis	*a;
 	struct miss	*m;		/* owned, by time */
 	size_t		 nm;
+	size_t		 mcap;		/* allocated in m */
 	struct wl	*wl;		/* owned */
 	size_t		 nwl;
+	size_t		 wlcap;		/* allocated in wl */
+	struct hindex	 ix;		/* owned: wl by namespace, workload */
+	struct gwin	*g;		/* owned: every window, by from_us */
+	size_t		 ng;
 };
+
+static struct win	*window_of(struct wl *, int64_t);
+
+/* A workload looked for among the windows' workloads. */
+struct wl_key {
+	const struct rc	*rc;
+	const char	*ns;
+	const char	*workload;
+};
+
+static int
+wl_eq(const void *ctx, size_t item)
+{
+	const struct wl_key	*k = ctx;
+
+	return (str_eq(k->rc->wl[item].namespace, k->ns) &&
+	    str_eq(k->rc->wl[item].workload, k->workload));
+}
 
 static int
 add_miss(void *ctx, const char *key, int64_t t_us)
 {
 	struct rc	*rc = ctx;
 
-	rc->m = xreallocarray(rc->m, rc->nm + 1, sizeof *rc->m);
+	if (rc->nm == rc->mcap) {
+		rc->mcap = rc->mcap == 0 ? 256 : rc->mcap * 2;
+		rc->m = xreallocarray(rc->m, rc->mcap, sizeof *rc->m);
+	}
 	rc->m[rc->nm].key = xstrdup(key);
 	rc->m[rc->nm].t_us = t_us;
 	rc->nm++;
@@ -103,6 +137,18 @@ cmp_win(const void *a, const void *b)
 	return (0);
 }
 
+static int
+cmp_gwin(const void *a, const void *b)
+{
+	const struct gwin	*p = a, *q = b;
+
+	if (p->from_us != q->from_us)
+		return (p->from_us < q->from_us ? -1 : 1);
+	if (p->wl != q->wl)
+		return (p->wl < q->wl ? -1 : 1);
+	return (p->to_us < q->to_us ? -1 : p->to_us > q->to_us);
+}
+
 /* Collects each workload's termination windows. */
 static void
 collect_windows(struct rc *rc)
@@ -111,8 +157,10 @@ collect_windows(struct rc *rc)
 	struct podset_pod		*p;
 	struct wl			*w;
 	struct win			 x;
+	struct wl_key			 k = { .rc = rc };
 	int64_t				 end;
-	size_t				 i, j;
+	uint64_t			 h;
+	size_t				 i, j, ng = 0;
 
 	for (i = 0; i < rc->a->pods.n; i++) {
 		p = &rc->a->pods.v[i];
@@ -125,31 +173,98 @@ collect_windows(struct rc *rc)
 		x.to_us = end + o->skew_us;
 		x.maxto_us = x.to_us;
 		x.pod = p;
-		for (j = 0; j < rc->nwl; j++) {
-			if (str_eq(rc->wl[j].namespace, p->r.namespace) &&
-			    str_eq(rc->wl[j].workload, p->r.workload))
-				break;
-		}
-		if (j == rc->nwl) {
-			rc->wl = xreallocarray(rc->wl, rc->nwl + 1,
-			    sizeof *rc->wl);
+		k.ns = p->r.namespace;
+		k.workload = p->r.workload;
+		h = hindex_str(hindex_str(HINDEX_SEED, k.ns), k.workload);
+		if ((j = hindex_get(&rc->ix, h, wl_eq, &k)) == HINDEX_NONE) {
+			if (rc->nwl == rc->wlcap) {
+				rc->wlcap = rc->wlcap == 0 ? 16 :
+				    rc->wlcap * 2;
+				rc->wl = xreallocarray(rc->wl, rc->wlcap,
+				    sizeof *rc->wl);
+			}
 			memset(&rc->wl[rc->nwl], 0, sizeof *rc->wl);
 			rc->wl[rc->nwl].namespace = p->r.namespace;
 			rc->wl[rc->nwl].workload = p->r.workload;
-			rc->nwl++;
+			j = rc->nwl++;
+			hindex_put(&rc->ix, h, j, wl_eq, &k);
 		}
 		w = &rc->wl[j];
-		w->w = xreallocarray(w->w, w->nw + 1, sizeof *w->w);
+		/* a power of two: grown when full */
+		if (w->nw == 0 || (w->nw & (w->nw - 1)) == 0)
+			w->w = xreallocarray(w->w, w->nw == 0 ? 1 :
+			    w->nw * 2, sizeof *w->w);
 		w->w[w->nw++] = x;
+		ng++;
 	}
+	rc->g = xreallocarray(NULL, ng > 0 ? ng : 1, sizeof *rc->g);
 	for (j = 0; j < rc->nwl; j++) {
 		w = &rc->wl[j];
 		xqsort(w->w, w->nw, sizeof *w->w, cmp_win);
-		for (i = 0; i < w->nw; i++)
+		for (i = 0; i < w->nw; i++) {
 			w->w[i].maxto_us = i > 0 && w->w[i - 1].maxto_us >
 			    w->w[i].to_us ? w->w[i - 1].maxto_us :
 			    w->w[i].to_us;
+			rc->g[rc->ng].from_us = w->w[i].from_us;
+			rc->g[rc->ng].to_us = w->w[i].to_us;
+			rc->g[rc->ng].wl = j;
+			rc->ng++;
+		}
 	}
+	xqsort(rc->g, rc->ng, sizeof *rc->g, cmp_gwin);
+	for (i = 0; i < rc->ng; i++)
+		rc->g[i].maxto_us = i > 0 && rc->g[i - 1].maxto_us >
+		    rc->g[i].to_us ? rc->g[i - 1].maxto_us : rc->g[i].to_us;
+}
+
+/*
+ * The earliest window holding t of the first workload (in rc->wl's
+ * order) that has one, or NULL: as window_of over each workload in turn,
+ * through the windows of all of them at once.
+ */
+static struct win *
+any_window_of(struct rc *rc, int64_t t)
+{
+	size_t	lo = 0, hi = rc->ng, mid, wl = SIZE_MAX;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (rc->g[mid].from_us <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo > 0 && rc->g[lo - 1].maxto_us >= t) {
+		lo--;
+		if (t <= rc->g[lo].to_us && rc->g[lo].wl < wl)
+			wl = rc->g[lo].wl;
+	}
+	return (wl != SIZE_MAX ? window_of(&rc->wl[wl], t) : NULL);
+}
+
+/* How many missing records have from_us <= t_us <= to_us (rc->m by time). */
+static int64_t
+missing_between(const struct rc *rc, int64_t from_us, int64_t to_us)
+{
+	size_t	lo = 0, hi = rc->nm, mid, first;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (rc->m[mid].t_us < from_us)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	first = lo;
+	hi = rc->nm;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (rc->m[mid].t_us <= to_us)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return ((int64_t)(lo - first));
 }
 
 /*
@@ -198,6 +313,8 @@ score(struct rc *rc, struct wl *w, int64_t span_from, int64_t span_to)
 			to = cur_to < span_to ? cur_to : span_to;
 			if (to > from)
 				w->covered_us += to - from;
+			/* the merged windows are apart: none counts twice */
+			w->in_windows += missing_between(rc, cur_from, cur_to);
 		}
 		if (i < w->nw) {
 			cur_from = w->w[i].from_us;
@@ -206,11 +323,6 @@ score(struct rc *rc, struct wl *w, int64_t span_from, int64_t span_to)
 		}
 	}
 	w->coverage = span > 0 ? (double)w->covered_us / (double)span : 1;
-	for (i = 0; i < rc->nm; i++) {
-		if (rc->m[i].t_us != TIME_NONE &&
-		    window_of(w, rc->m[i].t_us) != NULL)
-			w->in_windows++;
-	}
 	w->enrichment = rc->nm > 0 && w->coverage > 0 ?
 	    ((double)w->in_windows / (double)rc->nm) / w->coverage : 0;
 	w->p_value = binom_tail((int64_t)rc->nm, w->in_windows, w->coverage);
@@ -294,6 +406,8 @@ rc_free(struct rc *rc)
 	for (i = 0; i < rc->nwl; i++)
 		free(rc->wl[i].w);
 	free(rc->wl);
+	hindex_free(&rc->ix);
+	free(rc->g);
 }
 
 /* Notes each missing record, and the pod whose window holds it. */
@@ -304,14 +418,14 @@ keep_missing(struct rc *rc, const char *ref, const char *act,
 	struct analysis		*a = rc->a;
 	struct row_missing	*r;
 	struct win		*w;
-	size_t			 i, j;
+	size_t			 i;
 
+	a->missing = xreallocarray(a->missing, a->nmissing + rc->nm + 1,
+	    sizeof *a->missing);
 	for (i = 0; i < rc->nm; i++) {
 		w = best != NULL ? window_of(best, rc->m[i].t_us) : NULL;
-		for (j = 0; w == NULL && j < rc->nwl; j++)
-			w = window_of(&rc->wl[j], rc->m[i].t_us);
-		a->missing = xreallocarray(a->missing, a->nmissing + 1,
-		    sizeof *a->missing);
+		if (w == NULL)
+			w = any_window_of(rc, rc->m[i].t_us);
 		r = &a->missing[a->nmissing++];
 		memset(r, 0, sizeof *r);
 		r->reference = arena_strdup(&a->strings, ref);

@@ -189,6 +189,16 @@ static const struct rec_field record_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field ip_second_fields[] = {
+	F(struct rec_ip_second, ip, RF_STR),
+	F(struct rec_ip_second, second, RF_INT),
+	F(struct rec_ip_second, hint, RF_STR),
+	F(struct rec_ip_second, requests, RF_INT),
+	F(struct rec_ip_second, errors, RF_INT),
+	F(struct rec_ip_second, conn_failures, RF_INT),
+	{ .name = NULL }
+};
+
 const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
@@ -248,6 +258,13 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.fields = record_fields,
 		.size = sizeof(struct rec_record),
 		.order = "set_name, key, time_us, id"
+	},
+	[REC_IP_SECOND] = {
+		.name = "ip_second",
+		.table = "ip_seconds",
+		.fields = ip_second_fields,
+		.size = sizeof(struct rec_ip_second),
+		.order = "second, ip"
 	},
 };
 

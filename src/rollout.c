@@ -30,26 +30,47 @@ struct rs_set {
 	struct model	*m;
 	struct rs_info	*v;		/* owned */
 	size_t		 n;
+	size_t		 cap;		/* allocated in v */
+	struct hindex	 ix;		/* owned: v by namespace and name */
 };
+
+/* A ReplicaSet looked for by namespace and name. */
+struct rs_key {
+	const struct rs_set	*rs;
+	const char		*ns;
+	const char		*name;
+};
+
+static int
+rs_eq(const void *ctx, size_t item)
+{
+	const struct rs_key	*k = ctx;
+
+	return (str_eq(k->rs->v[item].namespace, k->ns) &&
+	    str_eq(k->rs->v[item].name, k->name));
+}
 
 static struct rs_info *
 rs_get(struct rs_set *rs, const char *ns, const char *dep, const char *name)
 {
 	struct rs_info	*r;
+	struct rs_key	 k = { .rs = rs, .ns = ns, .name = name };
+	uint64_t	 h = hindex_str(hindex_str(HINDEX_SEED, ns), name);
 	size_t		 i;
 
-	for (i = 0; i < rs->n; i++) {
-		if (str_eq(rs->v[i].namespace, ns) &&
-		    str_eq(rs->v[i].name, name))
-			return (&rs->v[i]);
+	if ((i = hindex_get(&rs->ix, h, rs_eq, &k)) != HINDEX_NONE)
+		return (&rs->v[i]);
+	if (rs->n == rs->cap) {
+		rs->cap = rs->cap == 0 ? 64 : rs->cap * 2;
+		rs->v = xreallocarray(rs->v, rs->cap, sizeof *rs->v);
 	}
-	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);
-	r = &rs->v[rs->n++];
+	r = &rs->v[rs->n];
 	r->namespace = arena_strdup(&rs->m->strings, ns);
 	r->deployment = arena_strdup(&rs->m->strings, dep);
 	r->name = arena_strdup(&rs->m->strings, name);
 	r->revision = INT_NONE;
 	r->created_us = r->up_us = r->down0_us = r->end_us = TIME_NONE;
+	hindex_put(&rs->ix, h, rs->n++, rs_eq, &k);
 	return (r);
 }
 
@@ -267,8 +288,11 @@ rollout_build(struct store *st, struct model *m, struct model_stats *stats,
 	}
 	if (store_scan(st, REC_EVENT, scan_scaling, &rs, cause) != 0) {
 		free(rs.v);
+		hindex_free(&rs.ix);
 		return (-1);
 	}
+	/* sorted for the rollouts: positions change, the index ends */
+	hindex_free(&rs.ix);
 	if (write_rollouts(st, &rs, stats) != 0 ||
 	    write_jobs(st, m, stats) != 0) {
 		*cause = xstrdup(store_error(st));

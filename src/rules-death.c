@@ -443,29 +443,77 @@ rule_node_restart(struct analysis *a, char **cause)
 /* crash-loop                                                          */
 
 /*
- * The most restarts a restart of pod p's node explains: the largest
- * restart count of the containers a node-restart finding lost on that
- * node (run before this rule), or INT_NONE.
+ * The most restarts a restart of each node explains: the largest restart
+ * count of the containers a node-restart finding (run before crash-loop)
+ * lost on that node.
  */
-static int64_t
-node_restarts(const struct analysis *a, const struct podset_pod *p)
+struct node_max {
+	const char	*node;		/* borrowed from the finding */
+	int64_t		 most;		/* INT_NONE: no count known */
+};
+
+struct node_maxes {
+	struct node_max	*v;		/* owned */
+	size_t		 n;
+	struct hindex	 ix;		/* owned: v by node */
+};
+
+struct node_key {
+	const struct node_maxes	*nm;
+	const char		*node;
+};
+
+static int
+node_max_eq(const void *ctx, size_t item)
+{
+	const struct node_key	*k = ctx;
+
+	return (str_eq(k->nm->v[item].node, k->node));
+}
+
+static void
+node_maxes_load(const struct analysis *a, struct node_maxes *nm)
 {
 	const struct finding	*f;
+	struct node_key		 k = { .nm = nm };
 	json_t			*n;
-	int64_t			 most = INT_NONE;
-	size_t			 i;
+	size_t			 i, j;
 
+	memset(nm, 0, sizeof *nm);
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (f->kind != FK_NODE_RESTART || !str_eq(json_string_value(
-		    json_object_get(f->evidence, "node")), p->r.node))
+		if (f->kind != FK_NODE_RESTART)
 			continue;
+		k.node = json_string_value(json_object_get(f->evidence,
+		    "node"));
+		j = hindex_get(&nm->ix, hindex_str(HINDEX_SEED, k.node),
+		    node_max_eq, &k);
+		if (j == HINDEX_NONE) {
+			nm->v = xreallocarray(nm->v, nm->n + 1,
+			    sizeof *nm->v);
+			j = nm->n++;
+			nm->v[j].node = k.node;
+			nm->v[j].most = INT_NONE;
+			hindex_put(&nm->ix, hindex_str(HINDEX_SEED, k.node), j,
+			    node_max_eq, &k);
+		}
 		n = json_object_get(f->evidence, "restarts_max");
-		if (json_is_integer(n) && (most == INT_NONE ||
-		    json_integer_value(n) > most))
-			most = json_integer_value(n);
+		if (json_is_integer(n) && (nm->v[j].most == INT_NONE ||
+		    json_integer_value(n) > nm->v[j].most))
+			nm->v[j].most = json_integer_value(n);
 	}
-	return (most);
+}
+
+/* The most restarts a restart of pod p's node explains, or INT_NONE. */
+static int64_t
+node_restarts(const struct node_maxes *nm, const struct podset_pod *p)
+{
+	struct node_key	k = { .nm = nm, .node = p->r.node };
+	size_t		i;
+
+	i = hindex_get(&nm->ix, hindex_str(HINDEX_SEED, p->r.node),
+	    node_max_eq, &k);
+	return (i != HINDEX_NONE ? nm->v[i].most : INT_NONE);
 }
 
 /* Keeps a log line, its tabs as spaces and trailing blanks dropped. */
@@ -713,6 +761,20 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	return (0);
 }
 
+/* A workload's loop looked for by its finding. */
+struct loop_key {
+	const struct loop	*v;	/* the rule's loops */
+	size_t			 fi;	/* the finding, a->v[fi] */
+};
+
+static int
+loop_eq(const void *ctx, size_t item)
+{
+	const struct loop_key	*k = ctx;
+
+	return (k->v[item].fi == k->fi);
+}
+
 /*
  * A container that keeps exiting on its own (a non-zero exit, not a kill:
  * model.h's cause "app") and is restarted: it waits in CrashLoopBackOff,
@@ -728,10 +790,16 @@ rule_crash_loop(struct analysis *a, char **cause)
 	const struct row_container	*c;
 	const struct row_termination	*t;
 	struct finding			*f;
+	struct node_maxes		 nm;
+	struct hindex			 ix = { 0 };	/* v by finding */
+	struct loop_key			 lk = { 0 };
 	json_t				*d;
 	int64_t				 own, restarts, node_max, mine;
-	size_t				 i, j, k, n = 0;
+	uint64_t			 h;
+	size_t				 i, j, k, n = 0, cap = 0;
 	int				 backoff, rc = 0;
+
+	node_maxes_load(a, &nm);
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -753,7 +821,7 @@ rule_crash_loop(struct analysis *a, char **cause)
 				continue;
 			restarts = c->restarts != INT_NONE ? c->restarts :
 			    own;
-			node_max = p->r.node != NULL ? node_restarts(a, p) :
+			node_max = p->r.node != NULL ? node_restarts(&nm, p) :
 			    INT_NONE;
 			mine = restarts;
 			if (node_max != INT_NONE)
@@ -763,13 +831,20 @@ rule_crash_loop(struct analysis *a, char **cause)
 				continue;
 			f = analysis_group(a, FK_CRASH_LOOP, p,
 			    t->finished_us);
-			for (k = 0; k < n && &a->v[v[k].fi] != f; k++)
-				;
-			if (k == n) {
-				v = xreallocarray(v, n + 1, sizeof *v);
+			lk.fi = (size_t)(f - a->v);
+			lk.v = v;
+			h = hindex_int(HINDEX_SEED, (int64_t)lk.fi);
+			if ((k = hindex_get(&ix, h, loop_eq, &lk)) ==
+			    HINDEX_NONE) {
+				if (n == cap) {
+					cap = cap == 0 ? 16 : cap * 2;
+					v = xreallocarray(v, cap, sizeof *v);
+				}
 				memset(&v[n], 0, sizeof v[n]);
-				v[n].fi = (size_t)(f - a->v);
-				n++;
+				v[n].fi = lk.fi;
+				lk.v = v;
+				k = n++;
+				hindex_put(&ix, h, k, loop_eq, &lk);
 			}
 			l = &v[k];
 			if (backoff)
@@ -816,6 +891,9 @@ rule_crash_loop(struct analysis *a, char **cause)
 	for (i = 0; i < n && rc == 0; i++)
 		rc = loop_finish(a, &v[i], cause);
 	free(v);
+	hindex_free(&ix);
+	free(nm.v);
+	hindex_free(&nm.ix);
 	return (rc);
 }
 

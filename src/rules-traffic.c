@@ -70,13 +70,57 @@ struct tr_rollout {
 	const char	*old_rs;	/* NULL for a first revision */
 	int64_t		 start_us;
 	int64_t		 end_us;	/* TIME_NONE: not over */
+	size_t		 next;		/* the Deployment's next rollout (an
+					   index in v), HINDEX_NONE: none */
 };
 
 struct tr_rollouts {
 	struct arena		 strings;
 	struct tr_rollout	*v;		/* owned */
 	size_t			 n;
+	size_t			 cap;		/* allocated in v */
+	struct hindex		 ix;		/* owned: each Deployment's
+						   first rollout */
 };
+
+/* A Deployment looked for among the rollouts. */
+struct tr_key {
+	const struct tr_rollouts	*ro;
+	const char			*ns;
+	const char			*deployment;
+};
+
+static uint64_t
+tr_hash(const char *ns, const char *deployment)
+{
+	return (hindex_str(hindex_str(HINDEX_SEED, ns), deployment));
+}
+
+static int
+tr_rollout_eq(const void *ctx, size_t item)
+{
+	const struct tr_key	*k = ctx;
+
+	return (str_eq(k->ro->v[item].namespace, k->ns) &&
+	    str_eq(k->ro->v[item].deployment, k->deployment));
+}
+
+/* The first rollout of a Deployment (then follow next), or NULL. */
+static const struct tr_rollout *
+tr_first(const struct tr_rollouts *ro, const char *ns, const char *dep)
+{
+	struct tr_key	k = { .ro = ro, .ns = ns, .deployment = dep };
+	size_t		i;
+
+	i = hindex_get(&ro->ix, tr_hash(ns, dep), tr_rollout_eq, &k);
+	return (i != HINDEX_NONE ? &ro->v[i] : NULL);
+}
+
+static const struct tr_rollout *
+tr_next(const struct tr_rollouts *ro, const struct tr_rollout *r)
+{
+	return (r->next != HINDEX_NONE ? &ro->v[r->next] : NULL);
+}
 
 /* What one pod's buckets say after its deletion request. */
 struct tr_pod {
@@ -109,7 +153,36 @@ struct tr_episode {
 	int64_t		 shutdown_us;	/* max, TIME_NONE: none known */
 	int		 shutdown_lower; /* it is a lower bound (killed) */
 	int		 no_hook;	/* a failing pod had no preStop */
+	size_t		 earlier;	/* the one before of its workload and
+					   rollout (an index), HINDEX_NONE */
 };
+
+/* The episodes of the rule, the latest of each workload and rollout. */
+struct tr_episodes {
+	struct tr_episode	*v;		/* owned */
+	size_t			 n;
+	size_t			 cap;		/* allocated in v */
+	struct hindex		 ix;		/* owned: the latest episode of
+						   each workload and rollout */
+};
+
+/* A workload and rollout looked for among the episodes. */
+struct tr_ekey {
+	const struct tr_episodes	*es;
+	const char			*ns;
+	const char			*workload;
+	long				 rollout;
+};
+
+static int
+tr_episode_eq(const void *ctx, size_t item)
+{
+	const struct tr_ekey	*k = ctx;
+	const struct tr_episode	*e = &k->es->v[item];
+
+	return (str_eq(e->namespace, k->ns) &&
+	    str_eq(e->workload, k->workload) && e->rollout == k->rollout);
+}
 
 /* A time rounded to 0.1 s, for evidence in seconds. */
 static json_t *
@@ -132,7 +205,10 @@ tr_add_rollout(void *ctx, const void *row)
 	const struct row_rollout	*r = row;
 	struct tr_rollout		*t;
 
-	ro->v = xreallocarray(ro->v, ro->n + 1, sizeof *ro->v);
+	if (ro->n == ro->cap) {
+		ro->cap = ro->cap == 0 ? 16 : ro->cap * 2;
+		ro->v = xreallocarray(ro->v, ro->cap, sizeof *ro->v);
+	}
 	t = &ro->v[ro->n++];
 	t->namespace = arena_strdup(&ro->strings, r->namespace);
 	t->deployment = arena_strdup(&ro->strings, r->deployment);
@@ -146,15 +222,28 @@ tr_add_rollout(void *ctx, const void *row)
 static int
 tr_rollouts_load(struct analysis *a, struct tr_rollouts *ro, char **cause)
 {
+	struct tr_key	k = { .ro = ro };
+	size_t		i;
+
 	memset(ro, 0, sizeof *ro);
-	return (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro,
-	    cause));
+	if (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro,
+	    cause) != 0)
+		return (-1);
+	/* each Deployment's rollouts chained in order, the first indexed */
+	for (i = ro->n; i > 0; i--) {
+		k.ns = ro->v[i - 1].namespace;
+		k.deployment = ro->v[i - 1].deployment;
+		ro->v[i - 1].next = hindex_put(&ro->ix, tr_hash(k.ns,
+		    k.deployment), i - 1, tr_rollout_eq, &k);
+	}
+	return (0);
 }
 
 static void
 tr_rollouts_free(struct tr_rollouts *ro)
 {
 	free(ro->v);
+	hindex_free(&ro->ix);
 	arena_free(&ro->strings);
 }
 
@@ -164,13 +253,10 @@ tr_pod_rollout(const struct tr_rollouts *ro, const struct podset_pod *p)
 {
 	const struct tr_rollout	*r;
 	int64_t			 slack = ROLLOUT_SLACK_S * US;
-	size_t			 i;
 
-	for (i = 0; i < ro->n; i++) {
-		r = &ro->v[i];
-		if (!str_eq(r->namespace, p->r.namespace) ||
-		    !str_eq(r->deployment, p->r.workload) ||
-		    r->old_rs == NULL || !str_eq(r->old_rs, p->r.owner_name))
+	for (r = tr_first(ro, p->r.namespace, p->r.workload); r != NULL;
+	    r = tr_next(ro, r)) {
+		if (r->old_rs == NULL || !str_eq(r->old_rs, p->r.owner_name))
 			continue;
 		if (r->start_us != TIME_NONE &&
 		    p->r.deletion_us < r->start_us - slack)
@@ -178,7 +264,7 @@ tr_pod_rollout(const struct tr_rollouts *ro, const struct podset_pod *p)
 		if (r->end_us != TIME_NONE &&
 		    p->r.deletion_us > r->end_us + slack)
 			continue;
-		return ((long)i);
+		return ((long)(r - ro->v));
 	}
 	return (-1);
 }
@@ -210,13 +296,11 @@ tr_nearest_rollout(const struct tr_rollouts *ro, const char *ns,
 {
 	const struct tr_rollout	*r, *best = NULL;
 	int64_t			 d, best_d = 0, end;
-	size_t			 i;
 
-	for (i = 0; i < ro->n; i++) {
-		r = &ro->v[i];
-		if (workload == NULL || !str_eq(r->namespace, ns) ||
-		    !str_eq(r->deployment, workload) ||
-		    r->start_us == TIME_NONE)
+	if (workload == NULL)
+		return (json_null());
+	for (r = tr_first(ro, ns, workload); r != NULL; r = tr_next(ro, r)) {
+		if (r->start_us == TIME_NONE)
 			continue;
 		end = r->end_us != TIME_NONE ? r->end_us : r->start_us;
 		if (to_us < r->start_us)
@@ -313,25 +397,33 @@ tr_stopped(const struct podset_pod *p, const char **basis, int64_t *exit_us)
 
 /* The episode pod p belongs to (added when missing). */
 static struct tr_episode *
-tr_episode(struct tr_episode **v, size_t *n, const struct podset_pod *p,
-    long rollout)
+tr_episode(struct tr_episodes *es, const struct podset_pod *p, long rollout)
 {
 	struct tr_episode	*e;
+	struct tr_ekey		 k = {
+		.es = es, .ns = p->r.namespace, .workload = p->r.workload,
+		.rollout = rollout
+	};
+	uint64_t		 h;
 	size_t			 i;
 
-	for (i = *n; i > 0; i--) {
-		e = &(*v)[i - 1];
-		if (!str_eq(e->namespace, p->r.namespace) ||
-		    !str_eq(e->workload, p->r.workload) ||
-		    e->rollout != rollout)
-			continue;
+	h = hindex_int(hindex_str(hindex_str(HINDEX_SEED, k.ns),
+	    k.workload), rollout);
+	for (i = hindex_get(&es->ix, h, tr_episode_eq, &k); i != HINDEX_NONE;
+	    i = es->v[i].earlier) {
+		e = &es->v[i];
 		if (rollout >= 0 || p->r.deletion_us - e->last_deletion_us <
 		    EPISODE_GAP_S * US)
 			return (e);
 	}
-	*v = xreallocarray(*v, *n + 1, sizeof **v);
-	e = &(*v)[(*n)++];
+	if (es->n == es->cap) {
+		es->cap = es->cap == 0 ? 16 : es->cap * 2;
+		es->v = xreallocarray(es->v, es->cap, sizeof *es->v);
+	}
+	e = &es->v[es->n];
 	memset(e, 0, sizeof *e);
+	e->earlier = hindex_put(&es->ix, h, es->n, tr_episode_eq, &k);
+	es->n++;
 	e->namespace = p->r.namespace;
 	e->workload = p->r.workload;
 	e->rollout = rollout;
@@ -490,20 +582,21 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
  * longer preStop on the app would not help.
  */
 static int
-tr_sidecar_explains(const struct analysis *a, const struct podset_pod *p)
+tr_sidecar_explains(struct analysis *a, const struct podset_pod *p)
 {
-	const struct finding	*f;
-	size_t			 i;
+	struct finding	*f;
+	int		 k;
 
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
+	for (k = 0; k < FK__COUNT; k++) {
 		if (!(finding_kinds[FK_TRAFFIC_AFTER_SHUTDOWN].after &
-		    FK_BIT(f->kind)) ||
-		    !str_eq(f->namespace, p->r.namespace) ||
-		    !str_eq(f->workload, p->r.workload))
+		    FK_BIT(k)))
 			continue;
-		if (finding_has_pod(f, p->r.name))
-			return (1);
+		for (f = analysis_latest(a, (enum finding_kind)k,
+		    p->r.namespace, p->r.workload); f != NULL;
+		    f = analysis_earlier(a, f)) {
+			if (finding_has_pod(f, p->r.name))
+				return (1);
+		}
 	}
 	return (0);
 }
@@ -512,14 +605,16 @@ int
 rule_traffic_after_shutdown(struct analysis *a, char **cause)
 {
 	struct tr_rollouts	 ro;
-	struct tr_episode	*ep = NULL, *e;
+	struct tr_episodes	 es;
+	struct tr_episode	*e;
 	struct tr_pod		 t;
 	struct podset_pod	*p;
 	const char		*basis;
 	int64_t			 exit_us;
-	size_t			 i, nep = 0;
+	size_t			 i;
 	int			 rc = -1;
 
+	memset(&es, 0, sizeof es);
 	if (tr_rollouts_load(a, &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < a->pods.n; i++) {
@@ -539,21 +634,22 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 			goto out;
 		if (t.failed == 0)
 			continue;
-		e = tr_episode(&ep, &nep, p, tr_pod_rollout(&ro, p));
+		e = tr_episode(&es, p, tr_pod_rollout(&ro, p));
 		tr_episode_add(e, p, &t, basis, exit_us);
 	}
-	for (i = 0; i < nep; i++) {
-		if (ep[i].failed > 0)
-			tr_episode_finding(a, &ep[i], &ro);
+	for (i = 0; i < es.n; i++) {
+		if (es.v[i].failed > 0)
+			tr_episode_finding(a, &es.v[i], &ro);
 	}
 	rc = 0;
 out:
-	for (i = 0; i < nep; i++) {
-		json_decref(ep[i].pods);
-		json_decref(ep[i].uids);
-		json_decref(ep[i].detail);
+	for (i = 0; i < es.n; i++) {
+		json_decref(es.v[i].pods);
+		json_decref(es.v[i].uids);
+		json_decref(es.v[i].detail);
 	}
-	free(ep);
+	free(es.v);
+	hindex_free(&es.ix);
 	tr_rollouts_free(&ro);
 	return (rc);
 }
@@ -575,14 +671,33 @@ struct bu_wl {
 	int64_t		 last_s;
 	struct bu_err	*v;		/* owned */
 	size_t		 n;
+	size_t		 cap;		/* allocated in v */
 };
 
 struct bu_scan {
 	struct analysis	*a;
 	struct bu_wl	*w;		/* owned */
 	size_t		 nw;
+	size_t		 cap;		/* allocated in w */
 	size_t		 last;		/* the workload found last */
+	struct hindex	 ix;		/* owned: w by namespace, workload */
 };
+
+/* A workload looked for among the scan's. */
+struct bu_key {
+	const struct bu_scan	*sc;
+	const char		*ns;
+	const char		*workload;
+};
+
+static int
+bu_wl_eq(const void *ctx, size_t item)
+{
+	const struct bu_key	*k = ctx;
+
+	return (str_eq(k->sc->w[item].namespace, k->ns) &&
+	    str_eq(k->sc->w[item].workload, k->workload));
+}
 
 /* Per-second sums of one workload's errors. */
 struct bu_sec {
@@ -592,23 +707,25 @@ struct bu_sec {
 
 /* Whether a more specific finding explains the 5xx of pod in second s. */
 static int
-bu_explained(const struct analysis *a, const char *ns, const char *wl,
+bu_explained(struct analysis *a, const char *ns, const char *wl,
     const char *pod, int64_t s)
 {
-	const struct finding	*f;
-	size_t			 i;
+	struct finding	*f;
+	int		 k;
 
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		if (!(finding_kinds[FK_5XX_BURST].after & FK_BIT(f->kind)))
+	for (k = 0; k < FK__COUNT; k++) {
+		if (!(finding_kinds[FK_5XX_BURST].after & FK_BIT(k)))
 			continue;
-		if (!str_eq(f->namespace, ns) || !str_eq(f->workload, wl) ||
-		    f->start_us == TIME_NONE || f->end_us == TIME_NONE ||
-		    s < time_floor_div(f->start_us, US) ||
-		    s > time_floor_div(f->end_us, US))
-			continue;
-		if (finding_has_pod(f, pod))
-			return (1);
+		for (f = analysis_latest(a, (enum finding_kind)k, ns, wl);
+		    f != NULL; f = analysis_earlier(a, f)) {
+			if (f->start_us == TIME_NONE ||
+			    f->end_us == TIME_NONE ||
+			    s < time_floor_div(f->start_us, US) ||
+			    s > time_floor_div(f->end_us, US))
+				continue;
+			if (finding_has_pod(f, pod))
+				return (1);
+		}
 	}
 	return (0);
 }
@@ -620,27 +737,35 @@ bu_bucket(void *ctx, const void *row)
 	const struct row_bucket		*b = row;
 	const struct podset_pod		*p = NULL;
 	struct bu_wl			*w;
+	struct bu_key			 k;
+	uint64_t			 h;
 	size_t				 i;
 
 	if (sc->nw > 0 && str_eq(sc->w[sc->last].namespace, b->namespace) &&
 	    str_eq(sc->w[sc->last].workload, b->workload))
 		i = sc->last;
 	else {
-		for (i = 0; i < sc->nw; i++) {
-			if (str_eq(sc->w[i].namespace, b->namespace) &&
-			    str_eq(sc->w[i].workload, b->workload))
-				break;
-		}
-		if (i == sc->nw) {
-			sc->w = xreallocarray(sc->w, sc->nw + 1,
-			    sizeof *sc->w);
-			w = &sc->w[sc->nw++];
+		k.sc = sc;
+		k.ns = b->namespace;
+		k.workload = b->workload;
+		h = hindex_str(hindex_str(HINDEX_SEED, b->namespace),
+		    b->workload);
+		if ((i = hindex_get(&sc->ix, h, bu_wl_eq, &k)) ==
+		    HINDEX_NONE) {
+			if (sc->nw == sc->cap) {
+				sc->cap = sc->cap == 0 ? 64 : sc->cap * 2;
+				sc->w = xreallocarray(sc->w, sc->cap,
+				    sizeof *sc->w);
+			}
+			i = sc->nw++;
+			w = &sc->w[i];
 			memset(w, 0, sizeof *w);
 			w->namespace = b->namespace != NULL ?
 			    xstrdup(b->namespace) : NULL;
 			w->workload = b->workload != NULL ?
 			    xstrdup(b->workload) : NULL;
 			w->first_s = w->last_s = b->second;
+			hindex_put(&sc->ix, h, i, bu_wl_eq, &k);
 		}
 		sc->last = i;
 	}
@@ -658,7 +783,10 @@ bu_bucket(void *ctx, const void *row)
 	if (p != NULL && bu_explained(sc->a, b->namespace, b->workload,
 	    p->r.name, b->second))
 		return (0);
-	w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+	if (w->n == w->cap) {
+		w->cap = w->cap == 0 ? 16 : w->cap * 2;
+		w->v = xreallocarray(w->v, w->cap, sizeof *w->v);
+	}
 	w->v[w->n].s = b->second;
 	w->v[w->n].errors = b->errors;
 	w->v[w->n].pod = p;
@@ -681,17 +809,17 @@ bu_cmp_int64(const void *a, const void *b)
 static double
 bu_baseline(const struct bu_wl *w, const struct bu_sec *sec, size_t nsec)
 {
-	int64_t	*m = NULL, first_m, cur = INT64_MIN, nmin, zeros, mid;
+	int64_t	*m, first_m, cur = INT64_MIN, nmin, zeros, mid;
 	size_t	 i, k = 0;
 	double	 r;
 
 	first_m = time_floor_div(w->first_s, 60);
 	nmin = time_floor_div(w->last_s, 60) - first_m + 1;
+	m = xreallocarray(NULL, nsec > 0 ? nsec : 1, sizeof *m);
 	for (i = 0; i < nsec; i++) {
 		int64_t mi = time_floor_div(sec[i].s, 60);
 
 		if (mi != cur) {
-			m = xreallocarray(m, k + 1, sizeof *m);
 			m[k++] = 0;
 			cur = mi;
 		}
@@ -784,17 +912,17 @@ static void
 bu_workload(struct analysis *a, const struct bu_wl *w,
     const struct tr_rollouts *ro)
 {
-	struct bu_sec	*sec = NULL;
+	struct bu_sec	*sec;
 	size_t		 nsec = 0, i, j, first, last;
 	double		 hot, base, rate;
 	int64_t		 count, total;
 
+	sec = xreallocarray(NULL, w->n > 0 ? w->n : 1, sizeof *sec);
 	for (i = 0; i < w->n; i++) {
 		if (nsec > 0 && sec[nsec - 1].s == w->v[i].s) {
 			sec[nsec - 1].n += w->v[i].errors;
 			continue;
 		}
-		sec = xreallocarray(sec, nsec + 1, sizeof *sec);
 		sec[nsec].s = w->v[i].s;
 		sec[nsec].n = w->v[i].errors;
 		nsec++;
@@ -861,6 +989,7 @@ out:
 		free(sc.w[i].v);
 	}
 	free(sc.w);
+	hindex_free(&sc.ix);
 	tr_rollouts_free(&ro);
 	return (rc);
 }

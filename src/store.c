@@ -19,14 +19,8 @@
 #include "model.h"
 #include "out.h"
 #include "store.h"
-#include "tally.h"
 #include "timefmt.h"
 #include "util.h"
-
-#define STORE_TALLY_MAX	65536	/* IP-seconds kept before a flush */
-
-struct store;
-static int	store_flush_tally(struct store *);
 
 struct store {
 	sqlite3		*db;			/* owned connection */
@@ -36,12 +30,9 @@ struct store {
 						   NULL until the first */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
-	sqlite3_stmt	*cell_ins;		/* ip_seconds insert, owned */
 	int64_t		 source_id;		/* current input, or 0 */
 	int64_t		 last_rowid;		/* of the last record put that
 						   later records may link to */
-	struct tally	*tally;			/* this input's per-second
-						   counts by IP; owned */
 	struct rec_request pending;		/* the last request put, until
 						   its attempts are in */
 	int		 pending_set;		/* pending holds a request */
@@ -480,6 +471,15 @@ static const char *const migrations[] = {
 	"CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY,"
 	"  value INTEGER);"
 	"INSERT OR IGNORE INTO meta (key, value) VALUES ('model_stale', 0);",
+	/*
+	 * 6 -> 7: requests are found by the time of their attempt (the TUI
+	 * lists those routed to one IP in one second).  An index on that
+	 * time grows at its end, logs being written in time order, where
+	 * the one on (ip, time) took a leaf page at random for every row:
+	 * with many pods, most of an import's time went to it.
+	 */
+	"DROP INDEX IF EXISTS requests_ip;"
+	"CREATE INDEX IF NOT EXISTS requests_attempt ON requests(attempt_us);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -720,12 +720,6 @@ store_prepare_inserts(struct store *st, char **cause)
 		    &st->row_ins[t], cause) != 0)
 			return (-1);
 	}
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO ip_seconds (source_id, "
-	    "ip, second, hint, requests, errors, conn_failures) VALUES "
-	    "(?, ?, ?, ?, ?, ?, ?)", -1, &st->cell_ins, NULL) != SQLITE_OK) {
-		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
 	return (0);
 }
 
@@ -877,7 +871,6 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
 	st->rows_txn = ROW__COUNT;
-	st->tally = tally_new();
 	if (store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | (mode == STORE_CREATE ?
 	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||
@@ -952,10 +945,8 @@ store_close(struct store *st)
 		sqlite3_finalize(st->ins[t]);
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
-	sqlite3_finalize(st->cell_ins);
 	sqlite3_finalize(st->req_ins);
 	buf_free(&st->pending_str);
-	tally_free(st->tally);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
 	free(st->path);
@@ -1134,10 +1125,8 @@ store_put_row(struct store *st, const struct rec_attempt *a)
 	return (store_step_insert(st, s, "requests"));
 }
 
-/*
- * The pending request is complete: a request without attempts gets its
- * row now; the tally counts it.
- */
+/* The pending request is complete: a request without attempts gets its
+   row now. */
 static int
 store_pending_done(struct store *st)
 {
@@ -1145,8 +1134,6 @@ store_pending_done(struct store *st)
 
 	if (!st->pending_set)
 		return (0);
-	tally_request_done(st->tally, &st->pending,
-	    st->pending_attempts > 0);
 	if (st->pending_attempts == 0)
 		rc = store_put_row(st, NULL);
 	st->pending_set = 0;
@@ -1220,11 +1207,7 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 	if (type == REC_ATTEMPT) {
 		if (!st->pending_set)
 			return (0);	/* an attempt of no request */
-		tally_attempt(st->tally, &st->pending, rec);
 		st->pending_attempts++;
-		if (tally_cells(st->tally) >= STORE_TALLY_MAX &&
-		    store_flush_tally(st) != 0)
-			return (-1);
 		return (store_put_row(st, rec));
 	}
 
@@ -1308,6 +1291,55 @@ typedef int (*scan_cb)(void *ctx, const void *row,
     const struct store_ref *ref);
 
 /*
+ * Fills row (a struct of d's type, zeroed) from the columns of the current
+ * result row of s, d's fields from column first on.  Strings are
+ * borrowed until s is stepped or reset.
+ */
+static void
+store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
+    char *row)
+{
+	const struct rec_field	*f;
+	const char		*str;
+	int64_t			 v;
+	int			 i, k, bv, null;
+
+	memset(row, 0, d->size);
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
+		k = i + first;
+		null = sqlite3_column_type(s, k) == SQLITE_NULL;
+
+		switch (f->type) {
+		case RF_STR:
+			str = null ? NULL :
+			    (const char *)sqlite3_column_text(s, k);
+			memcpy(row + f->off, &str, sizeof str);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			v = null ? INT64_MIN : sqlite3_column_int64(s, k);
+			memcpy(row + f->off, &v, sizeof v);
+			break;
+		case RF_BOOL:
+			bv = sqlite3_column_int(s, k);
+			memcpy(row + f->off, &bv, sizeof bv);
+			break;
+		}
+	}
+}
+
+/* Appends d's fields, comma-separated, to a SELECT being built. */
+static void
+store_select_fields(struct buf *b, const struct rec_desc *d, int more)
+{
+	const struct rec_field	*f;
+	int			 i;
+
+	for (i = 0, f = d->fields; f->name != NULL; f++, i++)
+		buf_printf(b, "%s%s", i == 0 && !more ? "" : ", ", f->name);
+}
+
+/*
  * Reads the rows of d's table that match where (a condition written in
  * this file, never from user text, with ?N parameters bound from p) in
  * order (d's order when NULL), at most limit rows (0: all), filling a
@@ -1320,20 +1352,15 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
     const char *order, const struct qparam *p, size_t np, int64_t limit,
     int ref, scan_cb cb, void *ctx, char **cause)
 {
-	const struct rec_field	*f;
 	struct store_ref	 r;
 	struct buf		 b = { 0 };
 	sqlite3_stmt		*s;
 	char			*row;
-	const char		*str;
-	int64_t			 v;
-	int			 i, k, bv, rc, null, stop = 0;
-	int			 first = ref ? 3 : 0;
+	int			 rc, stop = 0;
 	size_t			 j;
 
 	buf_puts(&b, ref ? "SELECT id, source_id, line" : "SELECT ");
-	for (i = 0, f = d->fields; f->name != NULL; f++, i++)
-		buf_printf(&b, "%s%s", i == 0 && !ref ? "" : ", ", f->name);
+	store_select_fields(&b, d, ref);
 	buf_printf(&b, " FROM %s", d->table);
 	if (where != NULL)
 		buf_printf(&b, " WHERE %s", where);
@@ -1355,29 +1382,7 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
 	}
 	row = xmalloc(d->size);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		memset(row, 0, d->size);
-		for (i = 0, f = d->fields; f->name != NULL; f++, i++) {
-			k = i + first;
-			null = sqlite3_column_type(s, k) == SQLITE_NULL;
-
-			switch (f->type) {
-			case RF_STR:
-				str = null ? NULL :
-				    (const char *)sqlite3_column_text(s, k);
-				memcpy(row + f->off, &str, sizeof str);
-				break;
-			case RF_TIME:
-			case RF_INT:
-				v = null ? INT64_MIN :
-				    sqlite3_column_int64(s, k);
-				memcpy(row + f->off, &v, sizeof v);
-				break;
-			case RF_BOOL:
-				bv = sqlite3_column_int(s, k);
-				memcpy(row + f->off, &bv, sizeof bv);
-				break;
-			}
-		}
+		store_fill_row(d, s, ref ? 3 : 0, row);
 		if (ref) {
 			r.id = sqlite3_column_int64(s, 0);
 			r.source_id = sqlite3_column_int64(s, 1);
@@ -1393,6 +1398,92 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
 		stop = -1;
 	}
 	sqlite3_finalize(s);
+	return (stop);
+}
+
+/* Prepares sql on the store's connection; 0, or -1 with a new *cause. */
+static int
+store_prepare(struct store *st, const char *table, const char *sql,
+    sqlite3_stmt **s, char **cause)
+{
+	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) == SQLITE_OK)
+		return (0);
+	*cause = xasprintf("%s: %s", table, sqlite3_errmsg(st->db));
+	*s = NULL;
+	return (-1);
+}
+
+int
+store_pods_each(struct store *st, int (*cb)(void *,
+    const struct row_pod *, const struct row_container *, size_t),
+    void *ctx, char **cause)
+{
+	const struct rec_desc	*pd = &row_descs[ROW_POD];
+	const struct rec_desc	*cd = &row_descs[ROW_CONTAINER];
+	const struct rec_field	*f;
+	struct row_pod		 pod;
+	struct row_container	*c = NULL;
+	struct arena		 strings = { 0 };
+	sqlite3_stmt		*ps = NULL, *cs = NULL;
+	struct buf		 b = { 0 };
+	const char		*str;
+	size_t			 nc, cap = 0;
+	int			 rc = SQLITE_DONE, crc = SQLITE_DONE, stop = -1;
+
+	buf_puts(&b, "SELECT ");
+	store_select_fields(&b, pd, 0);
+	buf_printf(&b, " FROM %s ORDER BY %s", pd->table, pd->order);
+	if (store_prepare(st, pd->table, b.data, &ps, cause) != 0)
+		goto out;
+	buf_clear(&b);
+	buf_puts(&b, "SELECT ");
+	store_select_fields(&b, cd, 0);
+	buf_printf(&b, " FROM %s WHERE pod_uid = ?1 ORDER BY %s", cd->table,
+	    cd->order);
+	if (store_prepare(st, cd->table, b.data, &cs, cause) != 0)
+		goto out;
+	stop = 0;
+	while (stop == 0 && (rc = sqlite3_step(ps)) == SQLITE_ROW) {
+		store_fill_row(pd, ps, 0, (char *)&pod);
+		arena_free(&strings);
+		nc = 0;
+		if (pod.uid != NULL) {
+			sqlite3_bind_text(cs, 1, pod.uid, -1, SQLITE_STATIC);
+			while ((crc = sqlite3_step(cs)) == SQLITE_ROW) {
+				if (nc == cap) {
+					cap = cap == 0 ? 8 : cap * 2;
+					c = xreallocarray(c, cap, sizeof *c);
+				}
+				store_fill_row(cd, cs, 0, (char *)&c[nc]);
+				/* the strings die at the next step: kept */
+				for (f = cd->fields; f->name != NULL; f++) {
+					if (f->type != RF_STR)
+						continue;
+					memcpy(&str, (char *)&c[nc] + f->off,
+					    sizeof str);
+					str = arena_strdup(&strings, str);
+					memcpy((char *)&c[nc] + f->off, &str,
+					    sizeof str);
+				}
+				nc++;
+			}
+			sqlite3_reset(cs);
+			if (crc != SQLITE_DONE)
+				break;
+		}
+		stop = cb(ctx, &pod, c, nc);
+	}
+	if (stop == 0 && (rc != SQLITE_DONE || crc != SQLITE_DONE)) {
+		*cause = xasprintf("%s: %s", pd->table,
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+out:
+	sqlite3_finalize(ps);
+	sqlite3_finalize(cs);
+	buf_free(&b);
+	free(c);
+	arena_free(&strings);
 	return (stop);
 }
 
@@ -1431,48 +1522,6 @@ store_model_scan(struct store *st, enum row_type type,
 	    plain_row, &pc, cause));
 }
 
-static int
-store_put_cell(void *ctx, const struct tally_cell *c)
-{
-	struct store	*st = ctx;
-	sqlite3_stmt	*s = st->cell_ins;
-	int		 rc;
-
-	sqlite3_bind_int64(s, 1, st->source_id);
-	if (c->ip != NULL)
-		sqlite3_bind_text(s, 2, c->ip, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, 2);
-	sqlite3_bind_int64(s, 3, c->second);
-	if (c->hint != NULL)
-		sqlite3_bind_text(s, 4, c->hint, -1, SQLITE_STATIC);
-	else
-		sqlite3_bind_null(s, 4);
-	sqlite3_bind_int64(s, 5, c->requests);
-	sqlite3_bind_int64(s, 6, c->errors);
-	sqlite3_bind_int64(s, 7, c->conn_failures);
-	rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	return (rc == SQLITE_DONE ? 0 : -1);
-}
-
-/*
- * Writes the tally's cells and empties it.  Called at the end of an input
- * and whenever it holds STORE_TALLY_MAX cells, so that memory stays
- * bounded; an IP-second written twice is summed when read back.
- */
-static int
-store_flush_tally(struct store *st)
-{
-	if (tally_each(st->tally, store_put_cell, st) != 0) {
-		store_seterr(st, "ip_seconds");
-		return (-1);
-	}
-	tally_clear(st->tally);
-	return (0);
-}
-
 int
 store_input_end(struct store *st, const char *identity, const char *sha256,
     uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
@@ -1482,7 +1531,7 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 	int		 rc;
 
 	*dup = 0;
-	if (store_pending_done(st) != 0 || store_flush_tally(st) != 0)
+	if (store_pending_done(st) != 0)
 		goto fail;
 	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
 	    -1, &s, NULL) != SQLITE_OK)
@@ -1541,7 +1590,6 @@ store_input_abort(struct store *st)
 		store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
 	st->pending_set = 0;
-	tally_clear(st->tally);
 	store_next_req(st, NULL);
 }
 

@@ -2,23 +2,32 @@
 # run.sh: "make bench" (the README, Speed).  Generates ingress-nginx logs with
 # tests/bench/gen-nginx (1 M and 5 M lines, plain and .zst), times
 # "coroner import" on them and the peers on the same data (sqlite3's
-# .import of the same rows as TSV, lnav, goaccess), and prints one table
-# with the targets, each PASS or MISS.  It measures and never fails: a
-# missing peer or a failed import is a row that says so; exit status 0.
+# .import of the same rows as TSV, lnav, goaccess), then the Kubernetes
+# JSON rows (tests/bench/k8s.sh: coroner and jq) and the analysis rows
+# (tests/bench/analysis.sh: analyze at 10 k, 100 k and 1 M pods, the TUI,
+# reconciling records), and prints one table of every row and the
+# targets, each PASS or MISS with its ratio.  It measures and never
+# fails: a missing peer or a failed import is a row that says so; exit
+# status 0.
 #
 #	sh tests/bench/run.sh [COR [GEN [DIR]]]
 #
-# COR is the coroner binary (./coroner), GEN the generator (build/gen-nginx),
-# DIR a scratch directory for the big files (without it, one is made under
-# /tmp and removed at the end).  Seconds are wall-clock, peak RSS comes from
-# /usr/bin/time.  The run keeps to a budget of BENCH_BUDGET seconds (240):
-# a step that would pass it is cut off and its row says so.  BENCH_SMALL
-# and BENCH_LARGE change the line counts (for trying the script out).
+# COR is the coroner binary (./coroner), GEN the generator (build/gen-nginx;
+# gen-k8s and gen-big are beside it), DIR a scratch directory for the big
+# files (without it, one is made under /tmp and removed at the end).
+# Seconds are wall-clock, peak RSS comes from /usr/bin/time.  The access-log
+# rows keep to a budget of BENCH_BUDGET seconds (240): a step that would pass
+# it is cut off and its row says so.  BENCH_SMALL and BENCH_LARGE change the
+# line counts (for trying the script out), BENCH_K8S=0 and BENCH_ANALYSIS=0
+# leave out those rows; k8s.sh and analysis.sh say what else changes their
+# sizes.
 set -u
 
 cor=${1:-./coroner}
 gen=${2:-build/gen-nginx}
 dir=${3:-}
+genk8s=$(dirname "$gen")/gen-k8s
+genbig=$(dirname "$gen")/gen-big
 budget=${BENCH_BUDGET:-240}
 L1=${BENCH_SMALL:-1000000}
 L5=${BENCH_LARGE:-5000000}
@@ -363,8 +372,18 @@ else
 	rm -f "$log5" "$dir/pods-5m.db"
 fi
 
+# Kubernetes JSON: coroner and jq on the same files.
+[ "${BENCH_K8S:-1}" = 0 ] ||
+    sh "$(dirname "$0")/k8s.sh" "$cor" "$genk8s" "$dir" "$rows"
+
+# The analysis at three sizes, the TUI, reconciling.
+[ "${BENCH_ANALYSIS:-1}" = 0 ] ||
+    sh "$(dirname "$0")/analysis.sh" "$cor" "$genk8s" "$genbig" "$dir" \
+    "$rows"
+
 # The table, then the targets.
-awk -F '\t' -v goal_lnav=2 -v goal_sql=4 -v goal_zst=1.2 -v goal_rss=100 '
+awk -F '\t' -v goal_lnav=2 -v goal_sql=4 -v goal_zst=1.2 -v goal_rss=100 \
+    -v goal_mbs=100 -v goal_jq=3 '
 function grp(n,    s) {
 	s = sprintf("%d", n)
 	while (s ~ /[0-9][0-9][0-9][0-9]/)
@@ -377,6 +396,8 @@ function grp(n,    s) {
 	ok[$1] = ($5 != "" && $7 !~ /^(failed|skipped|not installed)/)
 }
 function tsec(k) { return ok[k] ? secs[at[k]] + 0 : -1 }
+# analysis, import-for-analysis, records and TUI rows: no per-line rates
+function counted(k) { return k ~ /^(an|ai|rec|tui)/ }
 function ratio(i,    k, base) {
 	k = key[i]
 	if (!ok[k])
@@ -387,9 +408,23 @@ function ratio(i,    k, base) {
 		return sprintf("%.2f of plain", tsec(k) / tsec("cor5"))
 	if (k ~ /^(sql1|lnav1|ga1)$/ && tsec("cor1") > 0)
 		return sprintf("%.2fx coroner", tsec(k) / tsec("cor1"))
+	base = substr(k, 1, length(k) - 2)
+	if (k ~ /^k8s.*jq$/ && tsec(base) > 0)
+		return sprintf("%.2fx coroner", tsec(k) / tsec(base))
 	return ""
 }
 function verdict(pass) { return pass ? "PASS" : "MISS" }
+# target WHAT MEASURED PASS: one line of the targets ("" measured: MISS)
+function target(w, m, pass) {
+	printf tf, w, m != "" ? m : "not measured",
+	    m != "" ? verdict(pass) : "MISS"
+}
+# the MB/s of row key k, or -1
+function mbs(k) {
+	if (tsec(k) <= 0 || bytes[at[k]] <= 0)
+		return -1
+	return bytes[at[k]] / 1e6 / tsec(k)
+}
 END {
 	fmt = "%-40s %9s %7s %7s %9s %7s %7s  %s\n"
 	printf fmt, "what", "lines", "MB", "s", "lines/s", "MB/s", "RSS MB",
@@ -402,34 +437,35 @@ END {
 			continue
 		}
 		t = secs[i] > 0 ? secs[i] : 0.01
-		mbs = bytes[i] > 0 ? sprintf("%.1f", bytes[i] / 1e6 / t) : "-"
+		r = bytes[i] > 0 ? sprintf("%.1f", bytes[i] / 1e6 / t) : "-"
 		rmb = rss[i] != "" ? sprintf("%.1f", rss[i] / 1024) : "-"
 		extra = note[i] != "" ? "  (" note[i] ")" : ""
-		printf fmt, what[i], grp(lines[i]), mb, sprintf("%.2f", t),
-		    grp(lines[i] / t), mbs, rmb, ratio(i) extra
+		sf = key[i] == "tui" ? "%.3f" : "%.2f"
+		lps = counted(key[i]) ? "-" : grp(lines[i] / t)
+		printf fmt, what[i], grp(lines[i]), mb, sprintf(sf, secs[i]),
+		    lps, r, rmb, ratio(i) extra
 	}
 	print ""
 	print "ratio: a peer'"'"'s seconds / coroner'"'"'s on the same" \
-	    " 1 M lines; a .zst row'"'"'s seconds / the plain row'"'"'s."
+	    " input; a .zst row'"'"'s seconds / the plain row'"'"'s."
+	print "lines: lines, objects (Kubernetes JSON), pods (analysis)" \
+	    " or records."
 	print "MB: the uncompressed input (the TSV for sqlite3);" \
 	    " goaccess parses the combined part of each line."
 	print ""
-	tf = "%-48s %-22s %s\n"
+	tf = "%-48s %-26s %s\n"
 	printf tf, "target (README, Speed)", "measured", "result"
+	m = ""
 	if (tsec("cor1") > 0 && tsec("lnav1") > 0) {
-		r = tsec("lnav1") / tsec("cor1")
-		printf tf, "coroner >= 2x faster than lnav (1 M lines)",
-		    sprintf("%.2fx", r), verdict(r >= goal_lnav)
-	} else
-		printf tf, "coroner >= 2x faster than lnav (1 M lines)",
-		    "not measured", "MISS"
+		r = tsec("lnav1") / tsec("cor1"); m = sprintf("%.2fx", r)
+	}
+	target("coroner >= 2x faster than lnav (1 M lines)", m, r >= goal_lnav)
+	m = ""
 	if (tsec("cor1") > 0 && tsec("sql1") > 0) {
-		r = tsec("sql1") / tsec("cor1")
-		printf tf, "coroner >= 4x faster than sqlite3 .import (1 M)",
-		    sprintf("%.2fx", r), verdict(r >= goal_sql)
-	} else
-		printf tf, "coroner >= 4x faster than sqlite3 .import (1 M)",
-		    "not measured", "MISS"
+		r = tsec("sql1") / tsec("cor1"); m = sprintf("%.2fx", r)
+	}
+	target("coroner >= 4x faster than sqlite3 .import (1 M)", m,
+	    r >= goal_sql)
 	m = ""; worst = 0
 	if (tsec("cor1") > 0 && tsec("cor1z") > 0) {
 		r = tsec("cor1z") / tsec("cor1"); m = sprintf("%.2f (1 M)", r)
@@ -441,8 +477,66 @@ END {
 		if (r > worst)
 			worst = r
 	}
-	printf tf, ".zst within 1.2x of plain", m != "" ? m : "not measured",
-	    m != "" ? verdict(worst <= goal_zst) : "MISS"
+	target(".zst within 1.2x of plain", m, worst <= goal_zst)
+	# Kubernetes JSON: the slowest of the three shapes
+	m = ""; worst = -1; wj = -1; mj = ""
+	n = split("k8sev k8spl k8sw", ks, " ")
+	for (j = 1; j <= n; j++) {
+		r = mbs(ks[j])
+		if (r < 0) {
+			worst = -2
+			continue
+		}
+		if (worst != -2 && (worst < 0 || r < worst)) {
+			worst = r
+			m = sprintf("%.0f MB/s (%s)", r, ks[j])
+		}
+		if (tsec(ks[j] "jq") > 0) {
+			r = tsec(ks[j] "jq") / tsec(ks[j])
+			if (wj < 0 || r < wj) {
+				wj = r
+				mj = sprintf("%.2fx (%s)", r, ks[j])
+			}
+		} else
+			wj = -2
+	}
+	target("Kubernetes JSON >= 100 MB/s (slowest shape)",
+	    worst >= 0 ? m : "", worst >= goal_mbs)
+	target("Kubernetes JSON >= 3x jq -c (slowest shape)",
+	    wj >= 0 ? mj : "", wj >= goal_jq)
+	# the analysis
+	m = tsec("an10000") > 0 ? sprintf("%.2f s", tsec("an10000")) : ""
+	target("analyze 10 k pods, 10 M attempts < 10 s", m,
+	    tsec("an10000") < 10)
+	m = tsec("an1000000") > 0 ? sprintf("%.2f s", tsec("an1000000")) : ""
+	target("analyze 1 M pods, 10 M attempts < 60 s", m,
+	    tsec("an1000000") < 60)
+	m = ""
+	if (ok["an1000000"] && rss[at["an1000000"]] != "")
+		m = sprintf("%.1f MB", rss[at["an1000000"]] / 1024)
+	target("analyze 1 M pods within 100 MB", m,
+	    rss[at["an1000000"]] / 1024 < goal_rss)
+	m = ""
+	if (tsec("an10000") > 0 && tsec("an1000000") > 0) {
+		r = tsec("an1000000") / tsec("an10000")
+		m = sprintf("x%.1f for x100 pods", r)
+	}
+	# n log n from 10 k to 1 M pods: x100 * log(1e6) / log(1e4) = x150
+	target("analyze grows as O(n log n) (<= x150)", m, r <= 150)
+	m = tsec("recan") > 0 ? sprintf("%.2f s", tsec("recan")) : ""
+	target("reconcile 2 M x 2 M records < 10 s", m, tsec("recan") < 10)
+	m = ""; worst = -1
+	for (i = 1; i <= NR; i++)
+		if (key[i] == "tui" && what[i] ~ /^tui first/) {
+			worst = secs[i] + 0; m = sprintf("%.0f ms", worst * 1000)
+		}
+	target("tui first screen < 300 ms", m, worst < 0.3)
+	m = ""; worst = -1
+	for (i = 1; i <= NR; i++)
+		if (key[i] == "tui" && what[i] ~ /^tui slowest/) {
+			worst = secs[i] + 0; m = sprintf("%.0f ms", worst * 1000)
+		}
+	target("tui every key < 100 ms", m, worst < 0.1)
 	m = ""; worst = 0
 	for (i = 1; i <= NR; i++)
 		if ((key[i] == "cor5" || key[i] == "cor5z") && ok[key[i]] &&
@@ -452,8 +546,15 @@ END {
 				worst = r
 			m = sprintf("%.1f MB", worst)
 		}
-	printf tf, "peak RSS < 100 MB at 5 M lines",
-	    m != "" ? m : "not measured",
-	    m != "" ? verdict(worst < goal_rss) : "MISS"
+	target("peak RSS < 100 MB at 5 M lines", m, worst < goal_rss)
+	# every row of coroner
+	m = ""; worst = 0
+	for (i = 1; i <= NR; i++)
+		if (key[i] !~ /(jq|^sql1|^lnav1|^ga1|^tui)$/ && ok[key[i]] &&
+		    rss[i] != "" && rss[i] / 1024 >= worst) {
+			worst = rss[i] / 1024
+			m = sprintf("%.1f MB (%s)", worst, key[i])
+		}
+	target("peak RSS < 100 MB, every coroner row", m, worst < goal_rss)
 }' "$rows"
 exit 0

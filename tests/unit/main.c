@@ -11,6 +11,7 @@ int	unit_failed;
 extern const struct unit_test timefmt_tests[];
 extern const struct unit_test source_tests[];
 extern const struct unit_test util_tests[];
+extern const struct unit_test hindex_tests[];
 extern const struct unit_test out_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
@@ -24,6 +25,7 @@ extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
+	hindex_tests,
 	out_tests,
 	timefmt_tests,
 	source_tests,

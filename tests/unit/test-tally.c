@@ -1,7 +1,10 @@
 /*
  * test-tally.c: per-second counts of attempts (tally.h): an attempt
  * counts in the second it began and its failure in the second it ended,
- * so that a request cut when a proxy exits fails at that exit.
+ * so that a request cut when a proxy exits fails at that exit; as a sink
+ * (tally_put), a request that reached no upstream counts once the next
+ * one shows it had no attempt, and the importer's strings may die when
+ * the put returns.
  */
 #include <string.h>
 
@@ -88,7 +91,68 @@ test_tally_in_flight(void)
 	tally_free(t);
 }
 
+/* Whether a cell of this second holds the hint, for the sink test. */
+struct hinted {
+	int64_t		 second;
+	const char	*hint;
+	int		 found;
+};
+
+static int
+find_hint(void *ctx, const struct tally_cell *c)
+{
+	struct hinted	*h = ctx;
+
+	if (c->second == h->second && c->hint != NULL &&
+	    strcmp(c->hint, h->hint) == 0)
+		h->found++;
+	return (0);
+}
+
+static void
+test_tally_sink(void)
+{
+	struct tally		*t = tally_new();
+	struct rec_request	 r;
+	struct rec_attempt	 a;
+	struct hinted		 h = { .second = 100, .hint = "shop" };
+	char			 ns[8];
+
+	memset(&r, 0, sizeof r);
+	r.start_us = r.end_us = S(100);
+	r.status = 503;
+	r.duration_us = INT_NONE;
+	memcpy(ns, "shop", 5);
+	r.namespace = ns;
+	/* no upstream: counted only once the next request shows it */
+	tally_put(t, REC_REQUEST, &r);
+	memcpy(ns, "gone", 5);	/* the importer's buffer is reused */
+	CHECK(cell(t, 100).requests == 0);
+	r.start_us = r.end_us = S(101);
+	r.status = 200;
+	tally_put(t, REC_REQUEST, &r);
+	CHECK(cell(t, 100).requests == 1 && cell(t, 100).errors == 1);
+	tally_each(t, find_hint, &h);
+	CHECK(h.found == 1);
+	/* this one reaches an upstream: its attempt counts, not itself */
+	memset(&a, 0, sizeof a);
+	a.ip = "10.0.0.1";
+	a.status = 200;
+	a.time_us = S(101);
+	a.duration_us = INT_NONE;
+	tally_put(t, REC_ATTEMPT, &a);
+	tally_done(t);
+	CHECK(cell(t, 101).requests == 1 && cell(t, 101).errors == 0);
+	/* an attempt of no request counts nothing */
+	tally_clear(t);
+	tally_put(t, REC_ATTEMPT, &a);
+	tally_done(t);
+	CHECK(tally_cells(t) == 0);
+	tally_free(t);
+}
+
 const struct unit_test tally_tests[] = {
+	{ "tally_sink", test_tally_sink },
 	{ "tally-in-flight", test_tally_in_flight },
 	{ NULL, NULL }
 };

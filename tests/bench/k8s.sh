@@ -1,0 +1,108 @@
+#!/bin/sh
+# k8s.sh: the Kubernetes JSON rows of "make bench" (the README, Speed).
+# Generates with tests/bench/gen-k8s, in the shapes kubectl writes, an
+# EventList (kubectl get events -A -o json), a PodList (kubectl get pods
+# -A -o json) and a watch stream of pods (kubectl get pods -A -w -o json
+# --output-watch-events), times "coroner import" on each and jq on the
+# same file (jq -c '.items[]' for a list, jq -c . for the stream), and
+# appends one row per run to run.sh's table (its ROWS file, one line
+# "KEY<TAB>WHAT<TAB>OBJECTS<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE").
+# Always exits 0.
+#
+#	sh tests/bench/k8s.sh CORONER GEN-K8S DIR ROWS
+#
+# BENCH_EVENTS (200,000), BENCH_LIST_PODS (40,000) and BENCH_WATCH_PODS
+# (15,000) change the sizes.
+set -u
+cor=$1 gen=$2 dir=$3 rows=$4
+EVENTS=${BENCH_EVENTS:-200000}
+LPODS=${BENCH_LIST_PODS:-40000}
+WPODS=${BENCH_WATCH_PODS:-15000}
+
+row()
+{
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" \
+	    "$6" "$7" >>"$rows"
+}
+
+size()
+{
+	if [ -f "$1" ]; then
+		wc -c <"$1" | tr -d ' '
+	else
+		echo 0
+	fi
+}
+
+# timed CMD...: sets secs, rss_kb and why (empty when it worked).
+timed()
+{
+	why=""
+	secs=""
+	rss_kb=""
+	t0=$(date +%s%N)
+	/usr/bin/time -f '%M' -o "$dir/k8s.rss" timeout -k 5 300 "$@" \
+	    >"$dir/k8s.out" 2>"$dir/k8s.err"
+	rc=$?
+	t1=$(date +%s%N)
+	secs=$(awk -v a="$t0" -v b="$t1" \
+	    'BEGIN { printf "%.2f", (b - a) / 1e9 }')
+	rss_kb=$(tail -n 1 "$dir/k8s.rss" 2>/dev/null)
+	if [ "$rc" -ne 0 ]; then
+		why=$(grep -v '^model:' "$dir/k8s.err" | grep . | head -n 1 |
+		    sed 's/^coroner: //' | tr '\t' ' ' | cut -c 1-80)
+		why="failed: ${why:-exit status $rc}"
+	fi
+}
+
+# one KEY WHAT OBJECTS FILE JQ-FILTER: coroner, then jq, on FILE.
+one()
+{
+	key=$1 what=$2 n=$3 file=$4 filter=$5
+	if [ ! -s "$file" ]; then
+		row "$key" "coroner import $what" "$n" 0 "" "" \
+		    "failed: no input (is $gen built?)"
+		return
+	fi
+	echo "bench: coroner import $what" >&2
+	rm -f "$dir/k8s.db" "$dir/k8s.db-wal" "$dir/k8s.db-shm" \
+	    "$dir/k8s.db-journal"
+	timed "$cor" import -q --db "$dir/k8s.db" "$file"
+	row "$key" "coroner import $what" "$n" "$(size "$file")" "$secs" \
+	    "$rss_kb" "$why"
+	rm -f "$dir/k8s.db" "$dir/k8s.db-wal" "$dir/k8s.db-shm" \
+	    "$dir/k8s.db-journal"
+	if ! command -v jq >/dev/null 2>&1; then
+		row "${key}jq" "jq -c '$filter' $what" "$n" "$(size "$file")" \
+		    "" "" "not installed"
+		return
+	fi
+	echo "bench: jq -c '$filter' $what" >&2
+	timed jq -c "$filter" "$file"
+	[ -z "$why" ] && [ "$(wc -l <"$dir/k8s.out")" -ne "$n" ] &&
+	    why="failed: jq printed $(wc -l <"$dir/k8s.out") objects"
+	row "${key}jq" "jq -c '$filter' $what" "$n" "$(size "$file")" \
+	    "$secs" "$rss_kb" "$why"
+	rm -f "$dir/k8s.out"
+}
+
+if [ ! -x "$gen" ] || [ ! -x "$cor" ]; then
+	row k8sev "coroner import EventList" "$EVENTS" 0 "" "" \
+	    "failed: $gen or $cor not built"
+	exit 0
+fi
+echo "bench: generating Kubernetes JSON" >&2
+"$gen" events "$EVENTS" >"$dir/events.json"
+sync
+one k8sev "EventList" "$EVENTS" "$dir/events.json" '.items[]'
+rm -f "$dir/events.json"
+"$gen" pods "$LPODS" >"$dir/pods.json"
+sync
+one k8spl "PodList" "$LPODS" "$dir/pods.json" '.items[]'
+rm -f "$dir/pods.json"
+"$gen" watch "$WPODS" >"$dir/watch.json"
+sync
+n=$(grep -c '^{' "$dir/watch.json")
+one k8sw "pod watch stream" "$n" "$dir/watch.json" '.'
+rm -f "$dir/watch.json"
+exit 0
