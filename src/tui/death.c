@@ -362,11 +362,25 @@ death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 		dv->home.hi_us = 10 * SEC_US;
 	}
 	dv->axis = dv->home;
-	/* start on the deletion request, else the first moment */
+	/*
+	 * Start on the deletion request, else on the death the offsets
+	 * count from, else on the last moment in sight: never off the axis.
+	 */
 	dv->cursor = -1;
-	if ((k = moments_find(&dv->ms, MO_DELETION)) >= 0)
+	if ((k = moments_find(&dv->ms, MO_DELETION)) >= 0) {
 		dv->cursor = k;
-	else if (dv->ms.n > 0)
+		return (0);
+	}
+	for (k = 0; (size_t)k < dv->ms.n; k++) {
+		if (dv->ms.v[k].t_us == dv->ms.zero_us) {
+			dv->cursor = k;
+			return (0);
+		}
+		if (dv->ms.v[k].t_us >= dv->home.lo_us &&
+		    dv->ms.v[k].t_us <= dv->home.hi_us)
+			dv->cursor = k;
+	}
+	if (dv->cursor < 0 && dv->ms.n > 0)
 		dv->cursor = (int)dv->ms.n - 1;
 	return (0);
 }

@@ -191,6 +191,8 @@ wait_for loop-overview-deaths " 2 deaths, no requests "
 keys 2 Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
+# it opens on that death, in sight, not on a later moment off the axis
+ok loop-cursor-at-zero sh -c "$TM capture-pane -p | grep -q '^\[[0-9]*/[0-9]*\] +0.0 s '"
 ok loop-code sh -c "$TM capture-pane -p | grep -q '^app .*1\$'"
 ok loop-event-span sh -c "$TM capture-pane -p |
     grep -q '^events  *─────*◆ *\$'"
