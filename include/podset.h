@@ -61,6 +61,12 @@ int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
  */
 int64_t	podset_died_at(const struct podset_pod *p);
 /*
+ * What a pod's lane is aligned at beside others: podset_died_at, else
+ * (a pod never deleted whose containers restarted) the latest death of
+ * a container (podset_is_death), else TIME_NONE.
+ */
+int64_t	podset_zero_at(const struct podset_pod *p);
+/*
  * Whether a termination is a death of the pod's containers, the rule of
  * the incident window (store_window): not an init container's, and not
  * a clean exit (code 0).

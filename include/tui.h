@@ -205,6 +205,8 @@ struct rollout_state {
 	int64_t		 hi_off_us;	/* pod's deletion request */
 	int		 plot_w;	/* columns traffic was binned for */
 	char		 summary[3][320]; /* what they share, in words */
+	const char	*zero_is;	/* static: what offset 0 is, for the
+					   axis's label */
 	int		 cursor;	/* the lane under the cursor */
 	int		 top;
 };
@@ -302,6 +304,12 @@ void	tui_trace_start(void);
 int	tui_state_load(struct tui_state *ts, struct store *st,
 	    const char *db_path, char **cause);
 void	tui_state_free(struct tui_state *ts);
+/*
+ * What a finding is about, as analyze prints it: "namespace/workload",
+ * or "(no workload)" (a node restart).
+ */
+void	tui_finding_scope(const struct row_finding *r, char *out,
+	    size_t len);
 /* The finding with this id, or NULL. */
 struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
 

@@ -256,6 +256,23 @@ podset_died_at(const struct podset_pod *p)
 	    p->r.main_exit_us);
 }
 
+int64_t
+podset_zero_at(const struct podset_pod *p)
+{
+	int64_t	t = podset_died_at(p);
+	size_t	i;
+
+	if (t != TIME_NONE)
+		return (t);
+	for (i = 0; i < p->nt; i++) {
+		if (podset_is_death(&p->t[i]) &&
+		    p->t[i].finished_us != TIME_NONE &&
+		    (t == TIME_NONE || p->t[i].finished_us > t))
+			t = p->t[i].finished_us;
+	}
+	return (t);
+}
+
 int
 podset_is_death(const struct row_termination *t)
 {

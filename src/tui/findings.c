@@ -18,6 +18,17 @@
 /* ---------------------------------------------------------------- */
 /* The list. */
 
+void
+tui_finding_scope(const struct row_finding *r, char *out, size_t len)
+{
+	if (r->workload != NULL && r->namespace != NULL)
+		snprintf(out, len, "%s/%s", r->namespace, r->workload);
+	else if (r->workload != NULL)
+		snprintf(out, len, "%s", r->workload);
+	else
+		snprintf(out, len, "(no workload)");
+}
+
 static void
 list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
     int cur)
@@ -25,6 +36,7 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	const struct tui_finding	*f = &ts->findings[i];
 	attr_t				 a = cur ? A_REVERSE : A_NORMAL;
 	char				 t1[TIME_FMT_LEN], t2[TIME_FMT_LEN];
+	char				 scope[512];
 	int				 x;
 
 	if (cur)
@@ -40,10 +52,9 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
 	    "%.8s-%.8s ", f->r.start_us != TIME_NONE ? t1 + 11 : "?",
 	    f->r.end_us != TIME_NONE ? t2 + 11 : "?");
-	tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE, "%s/%s, %zu "
-	    "pod%s", f->r.namespace != NULL ? f->r.namespace : "-",
-	    f->r.workload != NULL ? f->r.workload : "-", f->npods,
-	    f->npods == 1 ? "" : "s");
+	tui_finding_scope(&f->r, scope, sizeof scope);
+	tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE, "%s, %zu pod%s",
+	    scope, f->npods, f->npods == 1 ? "" : "s");
 }
 
 static int
@@ -100,6 +111,22 @@ fl_up(struct tui_state *ts)
 }
 
 static int
+fl_first(struct tui_state *ts)
+{
+	ts->fl.cursor = 0;
+	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	return (TUI_REDRAW);
+}
+
+static int
+fl_last(struct tui_state *ts)
+{
+	ts->fl.cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
+	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	return (TUI_REDRAW);
+}
+
+static int
 fl_open(struct tui_state *ts)
 {
 	if (ts->nfindings == 0)
@@ -130,6 +157,10 @@ const struct tui_key findings_keys[] = {
 	    .action = fl_up },
 	{ .key = 'k', .name = "k", .help = "previous finding",
 	    .action = fl_up },
+	{ .key = KEY_HOME, .name = "Home", .help = "the first finding",
+	    .action = fl_first },
+	{ .key = KEY_END, .name = "End", .help = "the last finding",
+	    .action = fl_last },
 	{ .key = '\r', .name = "Enter", .help = "open the finding",
 	    .action = fl_open },
 	{ .key = KEY_MOUSE, .name = "click", .help = "select a finding; "
@@ -296,6 +327,8 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	json_t			*ev, *v;
 	const char		*k, *words;
 	char			*s, *l, t1[TIME_FMT_LEN], t2[TIME_FMT_LEN];
+	char			 scope[512];
+	int64_t			 at;
 	void			*it;
 	size_t			 i;
 
@@ -303,9 +336,9 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	fv->width = w;
 	time_format(f->r.start_us, t1);
 	time_format(f->r.end_us, t2);
-	l = xasprintf("%s %s: %s/%s", str_eq(f->r.severity, "critical") ?
-	    "CRITICAL" : "WARNING", f->r.kind, f->r.namespace != NULL ?
-	    f->r.namespace : "-", f->r.workload != NULL ? f->r.workload : "-");
+	tui_finding_scope(&f->r, scope, sizeof scope);
+	l = xasprintf("%s %s: %s", str_eq(f->r.severity, "critical") ?
+	    "CRITICAL" : "WARNING", f->r.kind, scope);
 	line(fv, FL_HEAD, -1, l);
 	free(l);
 	l = xasprintf("from %s to %s (UTC)", t1, t2);
@@ -335,8 +368,8 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	wrapped(fv, FL_TEXT, 2, w, f->r.recommendation != NULL ?
 	    f->r.recommendation : "-");
 	line(fv, FL_TEXT, -1, "");
-	l = xasprintf("Pods (%zu): Enter opens the death view, a the "
-	    "rollout", f->npods);
+	l = f->npods == 0 ? xstrdup("Pods") : xasprintf("Pods (%zu): Enter "
+	    "opens the death view, a the rollout", f->npods);
 	line(fv, FL_HEAD, -1, l);
 	free(l);
 	for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++) {
@@ -345,16 +378,21 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		fv->pods = xreallocarray(fv->pods, fv->npods + 1,
 		    sizeof *fv->pods);
 		fv->pods[fv->npods] = p;
-		time_format(p->r.deletion_us, t1);
-		l = xasprintf("  %s/%s  deleted %.12s%s", p->r.namespace,
-		    p->r.name, p->r.deletion_us != TIME_NONE ? t1 + 11 : "-",
+		/* a pod never deleted: when its containers last died */
+		at = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+		    podset_zero_at(p);
+		time_format(at, t1);
+		l = xasprintf("  %s/%s  %s %.12s%s", p->r.namespace, p->r.name,
+		    p->r.deletion_us != TIME_NONE || at == TIME_NONE ?
+		    "deleted" : "died", at != TIME_NONE ? t1 + 11 : "-",
 		    p->r.killed ? "  SIGKILLed" : "");
 		line(fv, FL_POD, (int)fv->npods, l);
 		free(l);
 		fv->npods++;
 	}
 	if (fv->npods == 0)
-		line(fv, FL_DIM, -1, "  (no pods)");
+		line(fv, FL_DIM, -1, "  (none: it names no pod, so there is "
+		    "no death to open)");
 	line(fv, FL_TEXT, -1, "");
 	line(fv, FL_HEAD, -1, "The rows behind it");
 	for (i = 0; i < fv->npods; i++)
@@ -422,8 +460,9 @@ finding_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    i == 0 ? (strncmp(fv->lines[0], "CRIT", 4) == 0 ?
 		    PAIR_TERM : PAIR_PRESTOP) : PAIR_NONE);
 	}
-	tui_keybar(win, h, w, ts, "Up/Down pod  Enter death view  a rollout  "
-	    "PgUp/PgDn scroll  ? help  q back");
+	tui_keybar(win, h, w, ts, ts->fv.npods > 0 ? "Up/Down pod  Enter "
+	    "death view  a rollout  PgUp/PgDn scroll  ? help  q back" :
+	    "Up/Down PgUp/PgDn scroll  ? help  q back");
 }
 
 static int
@@ -500,6 +539,15 @@ fv_pod(struct tui_state *ts)
 	return (fv->npods > 0 ? fv->pods[0] : NULL);
 }
 
+/* Enter or a on a finding that names no pod (records missing at large). */
+static int
+no_pod(struct tui_state *ts)
+{
+	snprintf(ts->message, sizeof ts->message, "This finding names no "
+	    "pod: there is no death to open.");
+	return (TUI_REDRAW);
+}
+
 static int
 fv_open(struct tui_state *ts)
 {
@@ -507,7 +555,7 @@ fv_open(struct tui_state *ts)
 	char			*cause = NULL;
 
 	if (p == NULL)
-		return (TUI_REDRAW);
+		return (no_pod(ts));
 	if (death_open(ts, p, &cause) != 0) {
 		snprintf(ts->message, sizeof ts->message, "%s", cause);
 		free(cause);
@@ -524,7 +572,7 @@ fv_rollout(struct tui_state *ts)
 	char			*cause = NULL;
 
 	if (p == NULL)
-		return (TUI_REDRAW);
+		return (no_pod(ts));
 	/* the rollout view lines up the finding's pods */
 	ts->rv.finding = (int)ts->fv.idx;
 	if (death_open(ts, p, &cause) != 0) {

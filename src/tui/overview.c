@@ -334,6 +334,7 @@ finding_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 {
 	const struct tui_finding	*f = &ts->findings[i];
 	attr_t				 a = cur ? A_REVERSE : A_NORMAL;
+	char				 scope[512];
 	int				 x;
 
 	if (cur)
@@ -344,11 +345,11 @@ finding_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 	    str_eq(f->r.severity, "critical") ? PAIR_TERM : PAIR_PRESTOP);
 	x += tui_textf(win, &ts->look, y, x, w - x, a | A_BOLD, PAIR_NONE,
 	    "%-27s ", f->r.kind);
-	if (f->r.workload != NULL)
+	/* records missing from no known pod: the summary says it all */
+	tui_finding_scope(&f->r, scope, sizeof scope);
+	if (f->r.workload != NULL || f->npods > 0)
 		x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
-		    "%s/%s %zu pod%s ", f->r.namespace != NULL ?
-		    f->r.namespace : "-", f->r.workload, f->npods,
-		    f->npods == 1 ? "" : "s");
+		    "%s %zu pod%s ", scope, f->npods, f->npods == 1 ? "" : "s");
 	tui_text(win, &ts->look, y, x, w - x, f->r.summary, a, PAIR_NONE);
 }
 

@@ -1,7 +1,8 @@
 /*
  * rollout.c: the rollout view (a, from a death view or a finding).
  * Every pod of one rollout (or of one finding) as a lane, each aligned
- * at its own deletion request (offset 0), so that what they share shows
+ * at its own deletion request (offset 0; a pod never deleted at its
+ * latest container death, podset_zero_at), so that what they share shows
  * at a glance: every pod SIGKILLed at +30 s, 5 s after SIGTERM; the
  * load balancer still routing for 8 to 12 s.  Above the lanes, the same
  * in words, from the pods' moments (moments.h).  No SQL.
@@ -44,7 +45,7 @@ add_lane(struct rollout_state *rv, struct podset_pod *p)
 {
 	size_t	i;
 
-	if (rv->n == LANES_MAX || podset_died_at(p) == TIME_NONE)
+	if (rv->n == LANES_MAX || podset_zero_at(p) == TIME_NONE)
 		return;
 	for (i = 0; i < rv->n; i++) {
 		if (rv->lanes[i].pod == p)
@@ -59,8 +60,8 @@ static int
 cmp_lane(const void *a, const void *b)
 {
 	const struct rollout_lane	*p = a, *q = b;
-	int64_t				 x = podset_died_at(p->pod);
-	int64_t				 y = podset_died_at(q->pod);
+	int64_t				 x = podset_zero_at(p->pod);
+	int64_t				 y = podset_zero_at(q->pod);
 
 	if (x != y)
 		return (x < y ? -1 : 1);
@@ -86,12 +87,12 @@ pick_pods(struct tui_state *ts)
 		title = xasprintf("Rollout: the pods of finding %lld (%s)",
 		    (long long)f->r.id, f->r.kind);
 	} else if (p != NULL) {
-		at = podset_died_at(p);
+		at = podset_zero_at(p);
 		for (i = 0; i < ts->pods.n; i++) {
 			q = &ts->pods.v[i];
 			if (!str_eq(q->r.namespace, p->r.namespace) ||
 			    !str_eq(q->r.workload, p->r.workload) ||
-			    (t = podset_died_at(q)) == TIME_NONE ||
+			    (t = podset_zero_at(q)) == TIME_NONE ||
 			    at == TIME_NONE || t - at > EPISODE_US ||
 			    at - t > EPISODE_US)
 				continue;
@@ -125,13 +126,15 @@ spread_of(const struct rollout_state *rv, enum moment_kind kind,
 	memset(s, 0, sizeof *s);
 	for (i = 0; i < rv->n; i++) {
 		l = &rv->lanes[i];
-		/* the first of its kind about the app, not a sidecar */
+		/* the first of its kind about the app, not a sidecar (a
+		   restart: the first after the death) */
 		for (k = 0; k < (int)l->ms.n && (l->ms.v[k].kind != kind ||
-		    l->ms.v[k].sidecar); k++)
+		    l->ms.v[k].sidecar || (kind == MO_RESTARTED &&
+		    l->ms.v[k].t_us < podset_zero_at(l->pod))); k++)
 			;
 		if (k == (int)l->ms.n)
 			continue;
-		off = l->ms.v[k].t_us - podset_died_at(l->pod);
+		off = l->ms.v[k].t_us - podset_zero_at(l->pod);
 		if (kind == MO_LAST_ROUTED)
 			off += SEC_US;	/* the end of its second */
 		if (s->pods == 0 || off < s->lo)
@@ -159,10 +162,10 @@ fmt_spread(const struct spread *s, char *out, size_t len)
 void
 rollout_summarize(struct rollout_state *rv)
 {
-	struct spread	 term, dl, kill, routed, fail;
+	struct spread	 term, dl, kill, routed, fail, back;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
-	char		 lost[48];
-	size_t		 i, missing = 0;
+	char		 lost[48], zero[96];
+	size_t		 i, missing = 0, deleted = 0;
 
 	spread_of(rv, MO_SIGTERM, &term);
 	spread_of(rv, MO_DEADLINE, &dl);
@@ -176,12 +179,33 @@ rollout_summarize(struct rollout_state *rv)
 		    rv->lanes[i].ms.missing_left_out;
 	fmt_spread(&term, a, sizeof a);
 	fmt_spread(&dl, b, sizeof b);
-	snprintf(rv->summary[0], sizeof rv->summary[0], "%zu pods, each at "
-	    "its own deletion request (0): SIGTERM at %s (%zu pods), grace "
-	    "deadline at %s", rv->n, term.pods > 0 ? a : "-", term.pods,
-	    dl.pods > 0 ? b : "-");
+	for (i = 0; i < rv->n; i++)
+		deleted += rv->lanes[i].pod->r.deletion_us != TIME_NONE;
+	rv->zero_is = deleted == rv->n ? "offset from deletion" :
+	    deleted == 0 ? "offset from death" : "from deletion/death";
+	if (deleted == rv->n)
+		snprintf(zero, sizeof zero, "each at its own deletion request");
+	else if (deleted == 0)
+		snprintf(zero, sizeof zero, "never deleted, each at its "
+		    "latest container death");
+	else
+		snprintf(zero, sizeof zero, "each at its deletion request "
+		    "(%zu) or, never deleted, its latest death", deleted);
+	if (deleted == 0 && term.pods == 0)
+		snprintf(rv->summary[0], sizeof rv->summary[0], "%zu pod%s, "
+		    "%s (0)", rv->n, rv->n == 1 ? "" : "s", zero);
+	else
+		snprintf(rv->summary[0], sizeof rv->summary[0], "%zu pod%s, "
+		    "%s (0): SIGTERM at %s (%zu pods), grace deadline at %s",
+		    rv->n, rv->n == 1 ? "" : "s", zero, term.pods > 0 ? a :
+		    "-", term.pods, dl.pods > 0 ? b : "-");
 	fmt_spread(&kill, a, sizeof a);
-	if (kill.pods > 0)
+	spread_of(rv, MO_RESTARTED, &back);
+	fmt_spread(&back, b, sizeof b);
+	if (kill.pods == 0 && deleted == 0 && back.pods > 0)
+		snprintf(rv->summary[1], sizeof rv->summary[1], "%zu of %zu "
+		    "restarted at %s", back.pods, rv->n, b);
+	else if (kill.pods > 0)
 		snprintf(rv->summary[1], sizeof rv->summary[1], "%zu of %zu "
 		    "SIGKILLed at the deadline, at %s", kill.pods, rv->n, a);
 	else
@@ -204,7 +228,8 @@ rollout_summarize(struct rollout_state *rv)
 		    routed.pods, b, lost);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "
-		    "was routed to them after their deletion%s", lost);
+		    "was routed to them after %s%s", deleted == rv->n ?
+		    "their deletion" : "offset 0", lost);
 }
 
 /*
@@ -247,7 +272,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		if (moments_load(ts->st, l->pod, &l->ms, cause) != 0)
 			return (-1);
 		timeline_pod(l->pod, &l->tp);
-		z = podset_died_at(l->pod);
+		z = podset_zero_at(l->pod);
 		end = lane_end(l);
 		if (end != TIME_NONE && end - z + 3 * SEC_US > rv->hi_off_us &&
 		    end - z < 600 * SEC_US)
@@ -258,7 +283,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		rv->plot_w = 10;
 	for (i = 0; i < rv->n; i++) {
 		l = &rv->lanes[i];
-		z = podset_died_at(l->pod);
+		z = podset_zero_at(l->pod);
 		if (timeline_traffic(ts->st, l->pod, z + rv->lo_off_us,
 		    z + rv->hi_off_us, (size_t)rv->plot_w, &l->traffic,
 		    cause) != 0)
@@ -283,6 +308,7 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	case MO_KILLED:
 	case MO_OOM:
 	case MO_EXIT:
+	case MO_DIED:
 	case MO_GONE:
 	case MO_DELETION:
 		return (tui_moment_mark(m, pair));
@@ -331,7 +357,7 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 				continue;
 			if (tui_mark_rank(g) != rank)
 				continue;
-			x = tui_col(m->t_us - podset_died_at(l->pod),
+			x = tui_col(m->t_us - podset_zero_at(l->pod),
 			    rv->lo_off_us, rv->hi_off_us, x0, w);
 			if (x >= 0)
 				tui_put_glyph(win, &ts->look, y, x, g,
@@ -398,7 +424,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    i == 1 && strncmp(rv->summary[1], "none", 4) != 0 ?
 		    A_BOLD : A_NORMAL, i == 1 && strncmp(rv->summary[1],
 		    "none", 4) != 0 ? PAIR_TERM : PAIR_NONE);
-	tui_text(win, &ts->look, 4, 0, LABEL_W, "offset from deletion",
+	tui_text(win, &ts->look, 4, 0, LABEL_W, rv->zero_is,
 	    A_DIM, PAIR_NONE);
 	tui_axis(win, &ts->look, 4, x0, pw, rv->lo_off_us, rv->hi_off_us, 0);
 	for (i = 0; i < (int)rv->n; i++)
@@ -415,7 +441,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		free(name);
 		phase = &l->tp.phase;
 		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
-		    rv->hi_off_us, phase, podset_died_at(l->pod));
+		    rv->hi_off_us, phase, podset_zero_at(l->pod));
 		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
 		row = y + 1;
 		if (any_traffic(rv)) {
@@ -443,7 +469,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	}
 	if (rv->n == 0)
 		tui_text(win, &ts->look, 6, 1, w - 1, "No pod of this rollout "
-		    "has a known deletion or exit.", A_NORMAL, PAIR_NONE);
+		    "has a known deletion, exit or death.", A_NORMAL, PAIR_NONE);
 	tui_keybar(win, h, w, ts, "Up/Down pod  Enter its death view  "
 	    "? help  q back");
 }

@@ -95,6 +95,13 @@ keys Enter
 wait_for finding "Evidence"
 wait_for finding-explained "the whole budget from the deletion request"
 wait_for finding-pods "Pods (6)"
+# records missing at large name no pod: Enter and a say so
+keys q End Enter
+wait_for finding-no-pods "(none: it names no pod, so there is no death to open)"
+keys a
+wait_for finding-no-pods-a "This finding names no pod: there is no death to open."
+keys q Home Enter
+wait_for finding-again "Pods (6)"
 keys '\;'
 wait_for sql-prompt "SQL (read-only):"
 keys C-u "SELECT count(*) AS n_pods FROM pods" Enter
@@ -196,6 +203,12 @@ ok loop-cursor-at-zero sh -c "$TM capture-pane -p | grep -q '^\[[0-9]*/[0-9]*\] 
 ok loop-code sh -c "$TM capture-pane -p | grep -q '^app .*1\$'"
 ok loop-event-span sh -c "$TM capture-pane -p |
     grep -q '^events  *─────*◆ *\$'"
+# a: a pod never deleted is lined up at its latest death, not left out
+keys a
+wait_for loop-rollout "2 pods, never deleted, each at its latest container death (0)"
+ok loop-rollout-axis sh -c "$TM capture-pane -p | grep -q '^offset from death '"
+ok loop-rollout-lane sh -c "$TM capture-pane -p | grep -q '^checkout-.*✝'"
+keys q
 keys Q
 wait_for loop-quit "EXIT=0"
 
