@@ -419,13 +419,16 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct pods_state	*pl = &ts->pl;
 	int			 shown[COL__COUNT], name_w, exits_w, x, i, y;
 	int			 top;
+	size_t			 npods;
 
 	tui_title(win, w, ts, "Pods");
 	name_w = fit_columns(w, longest_name(pl), shown, &exits_w);
+	for (i = 0, npods = 0; i < (int)pl->nrows; i++)
+		npods += pl->rows[i].pod != NULL;
 	if (pl->filter[0] != '\0')
 		tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_PRESTOP,
-		    "%zu rows matching \"%s\" (/ to change, / Enter to clear)",
-		    pl->nrows, pl->filter);
+		    "%zu of %zu pods match \"%s\" (/ to change, / Enter to "
+		    "clear)", npods, ts->pods.n, pl->filter);
 	else
 		tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE,
 		    "%zu pods, grouped by workload, ordered by death",
@@ -505,7 +508,8 @@ pl_filter(struct tui_state *ts)
 {
 	ts->prompt_for = "filter pods: ";
 	ts->prompt_kind = PROMPT_FILTER;
-	snprintf(ts->answer, sizeof ts->answer, "%s", ts->pl.filter);
+	/* a new filter each time, as in less: Enter alone clears it */
+	ts->answer[0] = '\0';
 	return (TUI_PROMPT);
 }
 

@@ -69,7 +69,12 @@ wait_for pods-columns "FINDINGS"
 keys /
 wait_for filter-prompt "filter pods:"
 keys x2kq9 Enter
-wait_for filtered 'rows matching "x2kq9"'
+wait_for filtered '1 of 12 pods match "x2kq9"'
+# / again starts a new filter, not the old text with the new appended
+keys /
+wait_for filter-prompt-again "filter pods:"
+ok filter-prompt-empty sh -c "$TM capture-pane -p | grep -q 'filter pods: *\$'"
+keys Escape
 keys Enter
 wait_for death "Death returns/returns-api-7d9f8b6c5-x2kq9"
 wait_for death-caption "deletion requested: grace 30 s starts"
