@@ -530,22 +530,43 @@ const struct tui_key overview_keys[] = {
 int
 overview_go(struct tui_state *ts, const char *answer)
 {
-	int64_t	t;
-	size_t	i;
+	const struct row_finding	*r;
+	int64_t				 t, d, best_d = 0;
+	size_t				 i, best = SIZE_MAX;
+	char				 at[TIME_FMT_LEN];
 
 	if (tui_parse_time(answer, TIME_NONE, ts->ov.axis.lo_us, &t) != 0) {
 		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
 		    answer);
 		return (TUI_REDRAW);
 	}
+	/*
+	 * The finding whose window holds t (the narrowest of those), else
+	 * the one whose window is nearest to it.
+	 */
 	for (i = 0; i < ts->nfindings; i++) {
-		if (ts->findings[i].r.end_us != TIME_NONE &&
-		    ts->findings[i].r.end_us >= t) {
-			ts->ov.cursor = (int)i;
-			return (TUI_REDRAW);
+		r = &ts->findings[i].r;
+		if (r->start_us == TIME_NONE || r->end_us == TIME_NONE)
+			continue;
+		if (t >= r->start_us && t <= r->end_us)
+			d = -(INT64_MAX / 2) + (r->end_us - r->start_us);
+		else
+			d = t < r->start_us ? r->start_us - t : t - r->end_us;
+		if (best == SIZE_MAX || d < best_d) {
+			best_d = d;
+			best = i;
 		}
 	}
-	snprintf(ts->message, sizeof ts->message, "no finding at or after "
-	    "that time");
+	if (best == SIZE_MAX) {
+		snprintf(ts->message, sizeof ts->message, "no finding has a "
+		    "time to go to");
+		return (TUI_REDRAW);
+	}
+	ts->ov.cursor = (int)best;
+	time_format(t, at);
+	r = &ts->findings[best].r;
+	snprintf(ts->message, sizeof ts->message, "%.19s: finding %zu (%s) "
+	    "%s it", at, best + 1, r->kind, t >= r->start_us &&
+	    t <= r->end_us ? "covers" : "is the nearest to");
 	return (TUI_REDRAW);
 }

@@ -263,6 +263,17 @@ act_back(struct tui_state *ts)
 	return (TUI_BACK);
 }
 
+/* Esc goes back, but never out of coroner: an Esc too many is common. */
+static int
+act_esc(struct tui_state *ts)
+{
+	if (ts->depth > 0)
+		return (TUI_BACK);
+	snprintf(ts->message, sizeof ts->message, "This is the first "
+	    "screen: q or Q quits.");
+	return (TUI_REDRAW);
+}
+
 static int
 act_quit(struct tui_state *ts)
 {
@@ -317,7 +328,8 @@ const struct tui_key tui_global_keys[] = {
 	{ .key = '?', .name = "?", .help = "this help", .action = act_help },
 	{ .key = 'q', .name = "q", .help = "back (from the overview: quit)",
 	    .action = act_back },
-	{ .key = 27, .name = "Esc", .help = "back", .action = act_back },
+	{ .key = 27, .name = "Esc", .help = "back (never quits)",
+	    .action = act_esc },
 	{ .key = 'Q', .name = "Q", .help = "quit", .action = act_quit },
 	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
 };

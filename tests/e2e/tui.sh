@@ -63,6 +63,14 @@ keys() {
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for overview "Incident window"
 wait_for overview-findings "sigkill-at-grace-deadline"
+# g on the overview: the finding whose window holds the time
+keys g
+wait_for overview-goto "go to"
+keys C-u 12:40:00 Enter
+wait_for overview-goto-finding "finding 4 (records-missing) covers it"
+# Esc on the first screen stays (q or Q quits)
+keys Escape
+wait_for overview-esc-stays "This is the first screen: q or Q quits."
 keys 2
 wait_for pods "grouped by workload, ordered by death"
 wait_for pods-columns "FINDINGS"
