@@ -404,10 +404,11 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 			evidence_table(fv, w, json_object_iter_key(it), v);
 	}
 	json_decref(ev);
+	/* the first pod, when the first screen shows it: never scroll */
 	if (fv->cursor >= (int)fv->nlines || fv->cursor < 0 ||
 	    fv->line_pod[fv->cursor] < 0) {
 		fv->cursor = -1;
-		for (i = 0; i < fv->nlines; i++) {
+		for (i = 0; i < fv->nlines && (int)i < ts->rows - 2; i++) {
 			if (fv->line_pod[i] >= 0) {
 				fv->cursor = (int)i;
 				break;
@@ -465,26 +466,42 @@ finding_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    "Up/Down PgUp/PgDn scroll  ? help  q back");
 }
 
+/*
+ * Down or Up: the next pod line when it is on the screen, else a line
+ * of scrolling (the pods come into sight as the text scrolls, rather than
+ * the evidence being jumped over).
+ */
 static int
 fv_move(struct tui_state *ts, int step)
 {
 	struct finding_state	*fv = &ts->fv;
-	int			 i;
+	int			 rows = ts->rows - 2, i, from, pass;
 
-	for (i = fv->cursor + step; i >= 0 && i < (int)fv->nlines;
-	    i += step) {
-		if (fv->line_pod[i] >= 0) {
-			fv->cursor = i;
-			fv->top = fv_top(fv, ts->rows - 2);
-			return (TUI_REDRAW);
+	fv->top = fv_top(fv, rows);
+	for (pass = 0; pass < 2; pass++) {
+		from = fv->cursor >= 0 ? fv->cursor + step : step > 0 ?
+		    fv->top : fv->top + rows - 1;
+		for (i = from; i >= fv->top && i < fv->top + rows &&
+		    i < (int)fv->nlines; i += step) {
+			if (fv->line_pod[i] >= 0) {
+				fv->cursor = i;
+				return (TUI_REDRAW);
+			}
 		}
+		if (pass == 1)
+			break;
+		/* none on the screen that way: scroll a line */
+		fv->top += step;
+		if (fv->top > (int)fv->nlines - rows)
+			fv->top = (int)fv->nlines - rows;
+		if (fv->top < 0)
+			fv->top = 0;
+		if (fv->cursor >= 0 && (fv->cursor < fv->top ||
+		    fv->cursor >= fv->top + rows))
+			fv->cursor = -1;
+		else if (fv->cursor >= 0)
+			break;
 	}
-	/* no pod that way: scroll the text instead */
-	fv->top += step;
-	if (fv->top > (int)fv->nlines - (ts->rows - 2))
-		fv->top = (int)fv->nlines - (ts->rows - 2);
-	if (fv->top < 0)
-		fv->top = 0;
 	return (TUI_REDRAW);
 }
 

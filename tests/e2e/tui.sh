@@ -173,6 +173,11 @@ wait_for sigterm-exit "EXIT=143"
 is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for int-started "Incident window"
+# at 80x24 a finding opens at its top, not scrolled down to its pods
+keys 3 Enter
+wait_for small-finding "Evidence"
+ok small-finding-top sh -c "$TM capture-pane -p | sed -n 2p |
+    grep -q '^CRITICAL grace-budget-too-small'"
 keys C-c
 wait_for sigint-exit "EXIT=130"
 is sigint-restored 0 "$($TM display -p '#{alternate_on}')"
