@@ -137,6 +137,14 @@ void		 moments_derive(const struct podset_pod *p,
 void		 moments_finish(struct moments *ms);
 void		 moments_free(struct moments *ms);
 
+/*
+ * Whether a termination is a death told by a moment of its own (MO_DIED):
+ * not when the pod's deletion ended it (the container's exit tells those,
+ * with the grace), nor a completion (exit 0) that was not restarted.
+ * Views listing deaths use this, so that none is told twice.
+ */
+int		 moments_own_death(const struct row_termination *t);
+
 /* The index of the first moment of this kind, or -1. */
 int		 moments_find(const struct moments *ms,
 		    enum moment_kind kind);

@@ -156,19 +156,14 @@ cause_caption(const char *cause)
 	return ("unknown");
 }
 
-/*
- * Whether a termination is a death told by a moment of its own: not when
- * the pod's deletion ended it (container_moments() tells those, with the
- * grace), nor a completion (exit 0) that was not restarted.
- */
-static int
-own_moment(const struct row_termination *t)
+int
+moments_own_death(const struct row_termination *t)
 {
 	return (!str_eq(t->cause, "deletion") && (t->exit_code != 0 ||
 	    t->restarted_us != TIME_NONE));
 }
 
-/* The termination ending container c's last instance, if own_moment(). */
+/* The termination ending container c's last instance, if its own death. */
 static const struct row_termination *
 own_termination(const struct podset_pod *p, const struct row_container *c)
 {
@@ -177,15 +172,15 @@ own_termination(const struct podset_pod *p, const struct row_container *c)
 	for (i = 0; i < p->nt; i++) {
 		if (str_eq(p->t[i].container, c->name) &&
 		    p->t[i].finished_us == c->finished_us &&
-		    own_moment(&p->t[i]))
+		    moments_own_death(&p->t[i]))
 			return (&p->t[i]);
 	}
 	return (NULL);
 }
 
 /*
- * Each death of a pod's containers that own_moment() tells: when it
- * died, its exit code, reason and signal, how long it had run, who ended
+ * Each death of a pod's containers told as its own (moments_own_death):
+ * when it died, its exit code, reason and signal, how long it had run, who ended
  * it, what the runtime said and the last line its log had; and when the
  * kubelet restarted it.
  */
@@ -199,7 +194,7 @@ termination_moments(struct moments *ms, const struct podset_pod *p)
 
 	for (i = 0; i < p->nt; i++) {
 		t = &p->t[i];
-		if (!own_moment(t))
+		if (!moments_own_death(t))
 			continue;
 		buf_clear(&b);
 		buf_printf(&b, "%s", t->container);

@@ -556,6 +556,26 @@ missing_count(const struct pic *pc, const struct lane *l, double y)
 	label(pc, x, y + LY_MISS + 4, "cnt", b);
 }
 
+
+/*
+ * A death of an earlier instance of a container, told by a moment of its
+ * own (moments_own_death): not the last instance, whose exit the
+ * container's row tells, nor an init container's.
+ */
+static int
+earlier_death(const struct podset_pod *p, const struct row_termination *t)
+{
+	size_t	i;
+
+	if (t->init || t->finished_us == TIME_NONE || !moments_own_death(t))
+		return (0);
+	for (i = 0; i < p->nc; i++) {
+		if (str_eq(p->c[i].name, t->container) &&
+		    p->c[i].finished_us == t->finished_us)
+			return (0);
+	}
+	return (1);
+}
 /* The marks of a lane's moments. */
 static void
 marks(const struct pic *pc, const struct lane *l, double y, int first)
@@ -692,7 +712,7 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 	for (i = 0; i < l->pod->nt; i++) {
 		const struct row_termination *tm = &l->pod->t[i];
 
-		if (!podset_is_death(tm) || tm->finished_us == TIME_NONE ||
+		if (!earlier_death(l->pod, tm) ||
 		    tm->exit_code == INT_NONE ||
 		    !on_axis(pc, tm->finished_us - l->zero_us))
 			continue;
@@ -1200,7 +1220,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 	for (i = 0; i < l->pod->nt; i++) {
 		const struct row_termination *t = &l->pod->t[i];
 
-		if (!podset_is_death(t) || t->finished_us == TIME_NONE ||
+		if (!earlier_death(l->pod, t) ||
 		    !on_axis(pc, t->finished_us - l->zero_us))
 			continue;
 		if (pc->aligned)

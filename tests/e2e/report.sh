@@ -152,6 +152,11 @@ for pod in $(jq -r '.findings[0].pods[]' "$T/gb.json"); do
 	    echo "FAIL gb-html-lane: no lane for $pod"
 done
 ok gb-html-exit-codes grep -q '>137 SIGKILL</text>' "$T/out/report.html"
+# each exit told once: the kill at the deadline is not also an instance
+# "restarted" (the times table listed every SIGKILL twice)
+is gb-html-exit-once 0 "$(grep -c ', restarted' "$T/out/report.html")"
+ok gb-html-exit-cell grep -q 's exit 137 SIGKILL</td>' \
+    "$T/out/report.html"
 # no records were compared: the times tables have no Lost column
 is gb-html-no-lost-column 0 "$(grep -c '<th class="n">Lost</th>' \
     "$T/out/report.html")"
