@@ -16,6 +16,10 @@
  *	gen-nginx --pods [N]	the pods behind the first N lines (default
  *				5000000), as "kubectl get pods -A -w -o json
  *				--output-watch-events" writes them
+ *	gen-nginx --envoy N	the same N requests as Envoy's default access
+ *				log (one line a request, its last upstream)
+ *	gen-nginx --alb N	the same N requests as AWS ALB access log
+ *				entries (targets of type ip: the pods)
  *
  * The log of N lines is a prefix of the log of any larger N, and its
  * output is the same whatever the compiler.  49 pods of 6 services in 6
@@ -558,6 +562,21 @@ fmt_rfc3339(char buf[32], int64_t us)
 	civil(s / 86400, &y, &m, &d);
 	snprintf(buf, 32, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d,
 	    sod / 3600, sod / 60 % 60, sod % 60);
+}
+
+/* "2026-05-12T08:00:00.123Z" with digits (3 or 6) of the second. */
+static void
+put_time(struct out *o, int64_t us, int digits)
+{
+	char	buf[40];
+	int64_t	s = us / US;
+	int	y, m, d, sod = (int)(s % 86400);
+
+	civil(s / 86400, &y, &m, &d);
+	snprintf(buf, sizeof buf, "%04d-%02d-%02dT%02d:%02d:%02d.%0*dZ", y, m,
+	    d, sod / 3600, sod / 60 % 60, sod % 60, digits, (int)(digits == 3 ?
+	    us % US / MS : us % US));
+	put_s(o, buf);
 }
 
 /* The plan: pods, rollouts, addresses. */
@@ -1141,6 +1160,134 @@ write_line(struct out *o, const struct req *q, const char *clf)
 	put_c(o, '\n');
 }
 
+/*
+ * The request as Envoy's default format logs it: its start, one line
+ * whatever the retries, the last upstream host, and the response flag a
+ * failure of that kind carries (no healthy upstream, connect failure,
+ * upstream reset, timeout).
+ */
+static void
+write_envoy(struct out *o, const struct req *q)
+{
+	const struct attempt	*last = q->natt > 0 ? &q->att[q->natt - 1] :
+				    NULL;
+
+	put_c(o, '[');
+	put_time(o, q->end_us - (int64_t)q->ms * MS, 3);
+	put_s(o, "] \"");
+	put_s(o, q->method);
+	put_c(o, ' ');
+	put_s(o, q->path);
+	put_s(o, " HTTP/1.1\" ");
+	put_i(o, q->status);
+	put_s(o, last == NULL ? " UH " : q->status == 504 ? " UT " :
+	    q->status == 503 ? " UF " : q->status == 502 ? " UC " : " - ");
+	put_i(o, q->req_len);
+	put_c(o, ' ');
+	put_i(o, q->bytes);
+	put_c(o, ' ');
+	put_i(o, q->ms);
+	put_c(o, ' ');
+	if (last != NULL && last->status < 500)
+		put_i(o, last->ms);
+	else
+		put_c(o, '-');
+	put_s(o, " \"");
+	put_s(o, q->client);
+	put_s(o, "\" \"");
+	put_s(o, q->ua);
+	put_s(o, "\" \"");
+	put_s(o, q->id);
+	put_s(o, "\" \"");
+	put_s(o, q->svc->name);
+	put_s(o, ".example.test\" \"");
+	if (last != NULL)
+		put_upstream(o, last->pod);
+	else
+		put_c(o, '-');
+	put_s(o, "\"\n");
+}
+
+/* Seconds as ALB writes them ("0.012"), or -1 when not measured. */
+static void
+put_alb_secs(struct out *o, const struct attempt *a)
+{
+	if (a == NULL || a->status >= 502)
+		put_s(o, "-1");
+	else
+		put_ms(o, a->ms);
+}
+
+/*
+ * The request as an Application Load Balancer logs it with targets of
+ * type ip (the pods): its end, the last target, its status ("-" when
+ * it answered nothing), the request's creation time.
+ */
+static void
+write_alb(struct out *o, const struct req *q, uint64_t line)
+{
+	const struct attempt	*last = q->natt > 0 ? &q->att[q->natt - 1] :
+				    NULL;
+	int			 answered = last != NULL && last->status < 502;
+
+	put_s(o, "http ");
+	put_time(o, q->end_us, 6);
+	put_s(o, " app/k8s-shop-ingress/9f8e7d6c5b4a3921 ");
+	put_s(o, q->client);
+	put_c(o, ':');
+	put_i(o, 30000 + (int64_t)(line % 30000));
+	put_c(o, ' ');
+	if (last != NULL)
+		put_upstream(o, last->pod);
+	else
+		put_c(o, '-');
+	put_s(o, last != NULL ? " 0.000 " : " -1 ");
+	put_alb_secs(o, last);
+	put_s(o, answered ? " 0.000 " : " -1 ");
+	put_i(o, q->status);
+	put_c(o, ' ');
+	if (answered)
+		put_i(o, last->status);
+	else
+		put_c(o, '-');
+	put_c(o, ' ');
+	put_i(o, q->req_len);
+	put_c(o, ' ');
+	put_i(o, q->bytes);
+	put_s(o, " \"");
+	put_s(o, q->method);
+	put_s(o, " http://");
+	put_s(o, q->svc->name);
+	put_s(o, ".example.test:80");
+	put_s(o, q->path);
+	put_s(o, " HTTP/1.1\" \"");
+	put_s(o, q->ua);
+	put_s(o, "\" - - arn:aws:elasticloadbalancing:eu-west-1:"
+	    "111122223333:targetgroup/k8s-");
+	put_s(o, q->svc->ns);
+	put_c(o, '-');
+	put_s(o, q->svc->name);
+	put_s(o, "/0a1b2c3d4e5f6a7b \"Root=1-6a4b1c2d-");
+	put_mem(o, q->id, 24);
+	put_s(o, "\" \"");
+	put_s(o, q->svc->name);
+	put_s(o, ".example.test\" \"-\" 1 ");
+	put_time(o, q->end_us - (int64_t)q->ms * MS, 6);
+	put_s(o, " \"forward\" \"-\" \"-\" \"");
+	if (last != NULL)
+		put_upstream(o, last->pod);
+	else
+		put_c(o, '-');
+	put_s(o, "\" \"");
+	if (answered)
+		put_i(o, last->status);
+	else
+		put_c(o, '-');
+	put_s(o, "\" \"-\" \"-\" TID_");
+	put_s(o, q->id);
+	put_c(o, '\n');
+}
+
 /* The columns --tsv knows, named as in coroner's requests table. */
 enum col {
 	COL_ID, COL_SOURCE_ID, COL_REQ, COL_SEQ, COL_START_US, COL_END_US,
@@ -1356,8 +1503,11 @@ write_tsv(struct out *o, const struct req *q, uint64_t line, struct tsv *t)
 	}
 }
 
+/* What write_log writes. */
+enum dialect { D_NGINX, D_TSV, D_ENVOY, D_ALB };
+
 static void
-write_log(uint64_t n, const char *columns)
+write_log(uint64_t n, enum dialect dialect, const char *columns)
 {
 	static struct out	 o;
 	static struct tsv	 t;
@@ -1368,15 +1518,19 @@ write_log(uint64_t n, const char *columns)
 	int64_t			 now = T0_US, sec = -1;
 	uint64_t		 i;
 
-	if (columns != NULL)
+	if (dialect == D_TSV)
 		tsv_columns(&t, columns);
 	init_tables();
 	plan_make(&pl, horizon(n));
 	for (i = 1; i <= n; i++) {
 		now = clock_next(&clk, now);
 		make_request(&r, &pl, now, &q);
-		if (columns != NULL)
+		if (dialect == D_TSV)
 			write_tsv(&o, &q, i, &t);
+		else if (dialect == D_ENVOY)
+			write_envoy(&o, &q);
+		else if (dialect == D_ALB)
+			write_alb(&o, &q, i);
 		else {
 			if (now / US != sec) {
 				sec = now / US;
@@ -1411,7 +1565,8 @@ usage(void)
 {
 	fprintf(stderr, "usage: gen-nginx N\n"
 	    "       gen-nginx --tsv N [COLUMN,...]\n"
-	    "       gen-nginx --pods [N]\n");
+	    "       gen-nginx --pods [N]\n"
+	    "       gen-nginx --envoy N | --alb N\n");
 	exit(2);
 }
 
@@ -1421,10 +1576,16 @@ main(int argc, char **argv)
 	uint64_t	n = DEFAULT_PODS_N;
 
 	if (argc == 2 && parse_count(argv[1], &n) == 0)
-		write_log(n, NULL);
+		write_log(n, D_NGINX, NULL);
 	else if ((argc == 3 || argc == 4) && strcmp(argv[1], "--tsv") == 0 &&
 	    parse_count(argv[2], &n) == 0)
-		write_log(n, argc == 4 ? argv[3] : DEFAULT_COLUMNS);
+		write_log(n, D_TSV, argc == 4 ? argv[3] : DEFAULT_COLUMNS);
+	else if (argc == 3 && strcmp(argv[1], "--envoy") == 0 &&
+	    parse_count(argv[2], &n) == 0)
+		write_log(n, D_ENVOY, NULL);
+	else if (argc == 3 && strcmp(argv[1], "--alb") == 0 &&
+	    parse_count(argv[2], &n) == 0)
+		write_log(n, D_ALB, NULL);
 	else if ((argc == 2 || argc == 3) && strcmp(argv[1], "--pods") == 0 &&
 	    (argc == 2 || parse_count(argv[2], &n) == 0))
 		write_pods(n);
