@@ -386,6 +386,44 @@ wait "$holder"
 is "second writer: its rows" 3000 "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
 intact "readers and writers" "$db"
 
+# --- kill -9 in the middle of an import -----------------------------
+# An import killed while it writes (its input a pipe that stops half
+# way, so the kill always lands mid-input): the database stays sound, the
+# rows from before are intact, none of the killed input is kept, and the
+# same input imports whole afterwards.
+db=$T/killed.db
+seed "$db"
+mkfifo "$T/slow.log"
+# the writer says when its lines are in the pipe (which holds 64 KB: the
+# import has read all but that), then holds the pipe open
+(awk -v l="$LINE" 'BEGIN { for (i = 0; i < 20000; i++) print l }'
+    touch "$T/written"; sleep 30) >"$T/slow.log" &
+writer=$!
+"$CORONER" import --db "$db" "$T/slow.log" >/dev/null 2>&1 &
+importer=$!
+n=0
+while [ $n -lt 100 ] && [ ! -e "$T/written" ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+sleep 1
+ok "kill -9: the lines were written" test -e "$T/written"
+ok "kill -9: the import was still running" kill -0 "$importer"
+kill -9 "$importer" 2>/dev/null
+wait "$importer" 2>/dev/null
+kill "$writer" 2>/dev/null
+wait "$writer" 2>/dev/null
+intact "kill -9 mid-import" "$db"
+is "kill -9: nothing of the killed input kept" 0 \
+    "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+awk -v l="$LINE" 'BEGIN { for (i = 0; i < 20000; i++) print l }' \
+    >"$T/whole.log"
+run "$CORONER" import --db "$db" "$T/whole.log"
+is "kill -9: the next import: exit" 0 "$status"
+is "kill -9: the next import: every line" 20000 \
+    "$(sqlite3 "$db" 'SELECT count(*) FROM requests')"
+intact "after kill -9 and a new import" "$db"
+
 # --- Databases that are not coroner's ---------------------------------
 # Bug: a read command on a mistyped --db created a 2.3 MB database and
 # said "no findings"; on another program's SQLite file, pods added 18
