@@ -537,7 +537,25 @@ label(const struct pic *pc, double x, double y, const char *cls,
 	    right ? "start" : "end", text);
 }
 
-/* "10 missing" after the last of a lane's missing records. */
+/*
+ * A label ending before x (left of its mark), where the marks of a lane
+ * cluster at its end, against the deadline; after x when no room.
+ */
+static void
+label_before(const struct pic *pc, double x, double y, const char *cls,
+    const char *text)
+{
+	if (x - 7 - (double)strlen(text) * CHAR_W > X0)
+		out_html(pc->out, "<text class=\"%s\" x=\"%.1f\" y=\"%.1f\" "
+		    "text-anchor=\"end\">%s</text>\n", cls, x - 7, y, text);
+	else
+		label(pc, x, y, cls, text);
+}
+
+/*
+ * "10 missing" before the first of a lane's missing records: they fall
+ * in the pod's last seconds, so after the last one is the deadline.
+ */
 static void
 missing_count(const struct pic *pc, const struct lane *l, double y)
 {
@@ -545,7 +563,7 @@ missing_count(const struct pic *pc, const struct lane *l, double y)
 	double	x = -1;
 	char	b[32];
 
-	for (i = 0; i < l->ms.n; i++) {
+	for (i = 0; i < l->ms.n && x < 0; i++) {
 		if (l->ms.v[i].kind == MO_MISSING &&
 		    on_axis(pc, l->ms.v[i].t_us - l->zero_us))
 			x = xof(pc, l->ms.v[i].t_us - l->zero_us);
@@ -553,9 +571,8 @@ missing_count(const struct pic *pc, const struct lane *l, double y)
 	if (n == 0 || x < 0)
 		return;
 	snprintf(b, sizeof b, "%zu missing", n);
-	label(pc, x, y + LY_MISS + 4, "cnt", b);
+	label_before(pc, x, y + LY_MISS + 4, "cnt", b);
 }
-
 
 /*
  * A death of an earlier instance of a container, told by a moment of its
@@ -680,7 +697,8 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			if (pc->aligned) {
 				moments_fmt_offset(at + SEC_US, off,
 				    sizeof off);
-				label(pc, x + 4, y + LY_BASE - 5, "cnt", off);
+				label_before(pc, x, y + LY_BASE - 5, "cnt",
+				    off);
 			}
 			break;
 		case MO_MISSING:
