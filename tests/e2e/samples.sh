@@ -112,6 +112,12 @@ returns-api-7d9f8b6c5-x2kq9" "$(sqlite3 "$T/grace-budget.db" "SELECT
     -o "$T/demo.html"
 is gb-report-html 0 $?
 is gb-report-timelines 4 "$(grep -c '<svg class="tl"' "$T/demo.html")"
+# the counts by the lanes' last marks are written before them, clear of
+# the grace deadline's line at +30 s
+ok gb-report-missing-before grep -q \
+    'text-anchor="end">10 missing</text>' "$T/demo.html"
+ok gb-report-routed-before grep -q \
+    'text-anchor="end">+29.0 s</text>' "$T/demo.html"
 
 # --- ingress-lag ----------------------------------------------------------
 same ingress-lag slow_lb.py
