@@ -325,6 +325,11 @@ void	store_runs_free(struct store_runs *v, size_t n);
 
 /* Rows in the table of a record type.  Returns -1 on error. */
 int64_t	store_count(struct store *st, enum rec_type type);
+/*
+ * Whether the model knows a pod of this namespace and name: 1, 0, or -1
+ * on error.
+ */
+int	store_pod_known(struct store *st, const char *ns, const char *name);
 
 /*
  * What the views read (moments.c, timeline.c, the TUI, the reports):

@@ -85,6 +85,8 @@ const struct cmd_entry cmd_import_entry = {
 	.exec = cmd_import_exec,
 };
 
+#define LOG_PODS_MAX	64	/* container logs' pods checked after */
+
 /* What the sink knows while one input is imported. */
 struct import_run {
 	struct store	*st;		/* borrowed */
@@ -112,6 +114,11 @@ struct import_run {
 					   above its members' lines */
 	int64_t		 empties;	/* members that were empty lists */
 	struct buf	 empty_kinds;	/* their formats, ", " between */
+	char		*log_pods[LOG_PODS_MAX]; /* "ns/pod" of the container
+					   logs imported, to say which
+					   no pod is known for; owned */
+	size_t		 nlog_pods;
+	int64_t		 log_lines[LOG_PODS_MAX]; /* lines of each */
 };
 
 enum {
@@ -183,6 +190,64 @@ run_flush_tally(struct import_run *run)
 	return (rc);
 }
 
+/* Remembers the pod of a container log's line (the first LOG_PODS_MAX). */
+static void
+note_log_pod(struct import_run *run, const struct rec_log *l)
+{
+	char	key[512];
+	size_t	i;
+
+	if (l->pod == NULL)
+		return;
+	snprintf(key, sizeof key, "%s/%s", l->namespace != NULL ?
+	    l->namespace : "", l->pod);
+	/* the lines of one log share their pod: the last one first */
+	for (i = run->nlog_pods; i-- > 0;) {
+		if (strcmp(run->log_pods[i], key) == 0) {
+			run->log_lines[i]++;
+			return;
+		}
+	}
+	if (run->nlog_pods == LOG_PODS_MAX)
+		return;
+	run->log_lines[run->nlog_pods] = 1;
+	run->log_pods[run->nlog_pods++] = xstrdup(key);
+}
+
+/*
+ * Says which container logs' pods the model does not know (imported
+ * before their pods, or for another cluster): their lines are kept and
+ * show once the pods are imported.
+ */
+static void
+say_unknown_log_pods(struct import_run *run)
+{
+	struct buf	 b = { 0 };
+	char		*slash;
+	size_t		 i, shown = 0, unknown = 0;
+	int64_t		 lines = 0;
+
+	for (i = 0; i < run->nlog_pods; i++) {
+		slash = strchr(run->log_pods[i], '/');
+		*slash = '\0';
+		if (store_pod_known(run->st, run->log_pods[i], slash + 1) == 0) {
+			unknown++;
+			lines += run->log_lines[i];
+			if (shown < 3)
+				buf_printf(&b, "%s%s/%s", shown++ > 0 ? ", " :
+				    "", run->log_pods[i], slash + 1);
+		}
+		*slash = '/';
+	}
+	if (unknown > 0)
+		out_say(stdout, "note: no pod is known for the container logs "
+		    "of %s%s: their %lld line%s are kept, and show once the "
+		    "pod%s imported", b.data, unknown > shown ? ", ..." : "",
+		    (long long)lines, lines == 1 ? "" : "s", unknown == 1 ?
+		    " is" : "s are");
+	buf_free(&b);
+}
+
 static int
 run_put(void *ctx, enum rec_type type, const void *rec)
 {
@@ -194,6 +259,8 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 	    TALLY_MAX_CELLS && run_flush_tally(run) != 0)
 		return (-1);
 	tally_put(run->tally, type, rec);
+	if (type == REC_LOG)
+		note_log_pod(run, rec);
 	if (run_store(run, type, rec) != 0)
 		return (-1);
 	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
@@ -696,6 +763,10 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		    ms.workloads == 1 ? "" : "s", (long long)ms.rollouts,
 		    ms.rollouts == 1 ? "" : "s", (long long)ms.jobs,
 		    ms.jobs == 1 ? "" : "s");
+	if (!failed && !quiet)
+		say_unknown_log_pods(&run);
+	for (i = 0; i < (int)run.nlog_pods; i++)
+		free(run.log_pods[i]);
 	store_close(st);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }

@@ -2134,6 +2134,29 @@ store_count(struct store *st, enum rec_type type)
 }
 
 int
+store_pod_known(struct store *st, const char *ns, const char *name)
+{
+	sqlite3_stmt	*s;
+	int		 known = -1;
+
+	if (sqlite3_prepare_v2(st->db, "SELECT 1 FROM pods WHERE namespace "
+	    "IS ?1 AND name = ?2 LIMIT 1", -1, &s, NULL) != SQLITE_OK)
+		return (-1);
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
+	switch (sqlite3_step(s)) {
+	case SQLITE_ROW:
+		known = 1;
+		break;
+	case SQLITE_DONE:
+		known = 0;
+		break;
+	}
+	sqlite3_finalize(s);
+	return (known);
+}
+
+int
 store_model_derive(struct store *st, char **cause)
 {
 	return (store_exec(st, "INSERT INTO workload_seconds (namespace, "

@@ -186,4 +186,16 @@ run "$CORONER" import --db "$T/bad.db" "$F/single-event/input"
 is bad-db-exit 1 "$status"
 ok bad-db-says grep -q 'bad.db' "$T/.err"
 
+# A container log of a pod the model does not know is kept, and import
+# says so (it was silent, and timeline could not show it).
+mkdir -p "$T/logs/shop/ghost-7d9f8b6c5-x2kq9"
+printf '2026-05-12T09:00:00.000000000Z starting\n2026-05-12T09:00:01.000000000Z stopping\n' \
+    >"$T/logs/shop/ghost-7d9f8b6c5-x2kq9/app.log"
+run "$CORONER" import --db "$T/logs.db" "$T/logs/shop/ghost-7d9f8b6c5-x2kq9/app.log"
+is unknown-log-pod-exit 0 "$status"
+ok unknown-log-pod-says grep -q \
+    'note: no pod is known for the container logs of shop/ghost-7d9f8b6c5-x2kq9' \
+    "$T/.out"
+is unknown-log-pod-kept 2 "$(sqlite3 "$T/logs.db" 'SELECT count(*) FROM container_logs')"
+
 finish cli
