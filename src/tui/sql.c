@@ -51,11 +51,12 @@ sql_clear(struct tui_state *ts)
 static int
 col_width(const struct store_table *t, size_t c)
 {
-	size_t	r, n, w = out_cols(t->cols[c]);
+	size_t	r, n, w = out_printed_cols(t->cols[c]);
 
 	for (r = 0; r < t->nrows && r < 200; r++) {
+		/* as drawn: made safe, wide characters two columns */
 		n = t->cells[r * t->ncols + c] == NULL ? 4 :	/* NULL */
-		    strlen(t->cells[r * t->ncols + c]);
+		    out_printed_cols(t->cells[r * t->ncols + c]);
 		if (n > w)
 			w = n;
 	}
