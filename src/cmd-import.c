@@ -226,11 +226,13 @@ say_unknown_log_pods(struct import_run *run)
 	char		*slash;
 	size_t		 i, shown = 0, unknown = 0;
 	int64_t		 lines = 0;
+	int		 known;
 
 	for (i = 0; i < run->nlog_pods; i++) {
 		slash = strchr(run->log_pods[i], '/');
 		*slash = '\0';
-		if (store_pod_known(run->st, run->log_pods[i], slash + 1) == 0) {
+		known = store_pod_known(run->st, run->log_pods[i], slash + 1);
+		if (known == 0) {
 			unknown++;
 			lines += run->log_lines[i];
 			if (shown < 3)
@@ -814,7 +816,7 @@ longopt_name(int ch)
 }
 
 /* What 0 lifts a limit to where a limit cannot be lifted altogether. */
-#define HELD_MAX	((uint64_t)1 << 30)	/* a line or an object, held whole */
+#define HELD_MAX	((uint64_t)1 << 30)	/* a line, an object: held */
 #define UPSTREAMS_MAX	65536
 
 /*

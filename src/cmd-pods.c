@@ -428,8 +428,8 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
 	if (!json && cols.cut && fflush(stdout) == 0)
-		out_printf(stderr, "(names cut: timeline takes them as printed, "
-		    "--wide shows them whole)\n");
+		out_printf(stderr, "(names cut: timeline takes them as "
+		    "printed, --wide shows them whole)\n");
 	podset_free(&l);
 	store_close(st);
 	return (EXIT_OK);

@@ -65,8 +65,9 @@ cmd_store_open(const struct cmd_entry *ce, const char *db,
 	char			*cause = NULL;
 
 	if (db[0] == '-' && db[1] == '-') {
-		out_printf(stderr, "coroner %s: --db %s: that is an option, not "
-		    "a database (a file so named is ./%s)\n", ce->name, db, db);
+		out_printf(stderr, "coroner %s: --db %s: that is an option, "
+		    "not a database (a file so named is ./%s)\n", ce->name, db,
+		    db);
 		return (-1);
 	}
 	if (store_open(db, mode, st, &cause) != 0) {

@@ -180,9 +180,9 @@ own_termination(const struct podset_pod *p, const struct row_container *c)
 
 /*
  * Each death of a pod's containers told as its own (moments_own_death):
- * when it died, its exit code, reason and signal, how long it had run, who ended
- * it, what the runtime said and the last line its log had; and when the
- * kubelet restarted it.
+ * when it died, its exit code, reason and signal, how long it had run,
+ * who ended it, what the runtime said and the last line its log had; and
+ * when the kubelet restarted it.
  */
 static void
 termination_moments(struct moments *ms, const struct podset_pod *p)

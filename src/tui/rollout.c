@@ -469,7 +469,8 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	}
 	if (rv->n == 0)
 		tui_text(win, &ts->look, 6, 1, w - 1, "No pod of this rollout "
-		    "has a known deletion, exit or death.", A_NORMAL, PAIR_NONE);
+		    "has a known deletion, exit or death.", A_NORMAL,
+		    PAIR_NONE);
 	tui_keybar(win, h, w, ts, "Up/Down pod  Enter its death view  "
 	    "? help  q back");
 }
