@@ -492,13 +492,15 @@ traffic_moments(struct store *st, struct moments *ms,
 		requests_of(ms, m, t.ip, t.last_fail_s);
 	}
 	if (t.last_routed_s != INT64_MIN) {
-		moments_fmt_offset((t.last_routed_s + 1) * SEC_US -
-		    p->r.deletion_us, off, sizeof off);
-		m = add(ms, t.last_routed_s * SEC_US, MO_LAST_ROUTED,
+		/*
+		 * At the end of the last second with a request routed to it:
+		 * the lag every view quotes ("up to 29.0 s"), the requests
+		 * behind it those of that second.
+		 */
+		m = add(ms, (t.last_routed_s + 1) * SEC_US, MO_LAST_ROUTED,
 		    "observed: the access logs, per second", "last request "
-		    "routed to %s, within %s of the deletion request: the "
-		    "load balancer's lag", p->r.ip != NULL ? p->r.ip : "its IP",
-		    off + 1);
+		    "routed to %s (in the second before this): the load "
+		    "balancer's lag", p->r.ip != NULL ? p->r.ip : "its IP");
 		requests_of(ms, m, p->r.ip != NULL ? p->r.ip : "",
 		    t.last_routed_s);
 	}

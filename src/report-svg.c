@@ -690,13 +690,12 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 			    y + LY_BELOW - 3.5, t, m->basis);
 			break;
 		case MO_LAST_ROUTED:
+			/* its tip at the end of the last second routed */
 			out_html(pc->out, "<path d=\"M%.1f %.1fl7 4l-7 4z\" "
 			    "fill=\"#8a5300\"><title>%s</title></path>\n",
-			    x + (pc->aligned ? 0 : 0), y + LY_BASE - 12,
-			    m->caption);
+			    x - 7, y + LY_BASE - 12, m->caption);
 			if (pc->aligned) {
-				moments_fmt_offset(at + SEC_US, off,
-				    sizeof off);
+				moments_fmt_offset(at, off, sizeof off);
 				label_before(pc, x, y + LY_BASE - 5, "cnt",
 				    off);
 			}
@@ -926,7 +925,7 @@ point(const struct pic *pc)
 			m = app_moment(&pc->lanes[i], MO_LAST_ROUTED);
 			if (m == NULL)
 				continue;
-			off = m->t_us - pc->lanes[i].zero_us + SEC_US;
+			off = m->t_us - pc->lanes[i].zero_us;
 			if (hi == TIME_NONE || off > hi)
 				hi = off;
 		}
@@ -1202,9 +1201,7 @@ offset_cell(const struct lane *l, const struct moment *m, char *out,
 		snprintf(out, len, "-");
 		return;
 	}
-	/* the last request routed: the end of its second, as drawn */
-	moments_fmt_offset(m->t_us - l->zero_us + (m->kind == MO_LAST_ROUTED ?
-	    SEC_US : 0), off, sizeof off);
+	moments_fmt_offset(m->t_us - l->zero_us, off, sizeof off);
 	snprintf(out, len, "%s%s", off, m->inferred ? " (inferred)" : "");
 }
 

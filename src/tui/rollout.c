@@ -135,8 +135,6 @@ spread_of(const struct rollout_state *rv, enum moment_kind kind,
 		if (k == (int)l->ms.n)
 			continue;
 		off = l->ms.v[k].t_us - podset_zero_at(l->pod);
-		if (kind == MO_LAST_ROUTED)
-			off += SEC_US;	/* the end of its second */
 		if (s->pods == 0 || off < s->lo)
 			s->lo = off;
 		if (s->pods == 0 || off > s->hi)

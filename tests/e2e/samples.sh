@@ -118,6 +118,15 @@ ok gb-report-missing-before grep -q \
     'text-anchor="end">10 missing</text>' "$T/demo.html"
 ok gb-report-routed-before grep -q \
     'text-anchor="end">+29.0 s</text>' "$T/demo.html"
+# the load balancer's lag is one number in every view: the timeline's
+# moment, the finding's words and the report's lane (+28 s was the start
+# of the last second routed, +29 s its end)
+"$CORONER" timeline --db "$T/grace-budget.db" returns-api-7d9f8b6c5-x2kq9 \
+    >"$T/x2kq9.tl" 2>&1
+ok gb-timeline-routed grep -q '+29.0 s last request routed to 10.244.1.10' \
+    "$T/x2kq9.tl"
+ok gb-analyze-routed sh -c "'$CORONER' analyze --db '$T/grace-budget.db' |
+    tr '\n' ' ' | grep -q 'up to 29.0 s after'"
 
 # --- ingress-lag ----------------------------------------------------------
 same ingress-lag slow_lb.py
