@@ -248,6 +248,9 @@ struct tui_state {
 	enum tui_view_id	 next;		/* what TUI_PUSH opens */
 	char			 message[256];	/* the status line, or "" */
 	const char		*prompt_for;	/* what TUI_PROMPT asks */
+	const char		*prompt_recall;	/* borrowed: what Up brings
+						   back in the prompt (the
+						   last query), or NULL */
 	int			 prompt_kind;	/* which prompt (tui.c) */
 	char			 answer[512];	/* what the prompt read */
 	int			 mouse_y;	/* the last click, in the */

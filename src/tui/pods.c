@@ -508,8 +508,10 @@ pl_filter(struct tui_state *ts)
 {
 	ts->prompt_for = "filter pods: ";
 	ts->prompt_kind = PROMPT_FILTER;
-	/* a new filter each time, as in less: Enter alone clears it */
+	/* a new filter each time, as in less: Enter alone clears it, Up
+	   brings the last one back */
 	ts->answer[0] = '\0';
+	ts->prompt_recall = ts->pl.filter;
 	return (TUI_PROMPT);
 }
 

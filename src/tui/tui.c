@@ -284,9 +284,12 @@ act_quit(struct tui_state *ts)
 static int
 act_sql(struct tui_state *ts)
 {
-	ts->prompt_for = "SQL (read-only): ";
+	/* a new query each time; Up brings the last one back to edit */
+	ts->prompt_for = ts->sq.query[0] != '\0' ? "SQL (read-only; Up: the "
+	    "last query): " : "SQL (read-only): ";
 	ts->prompt_kind = PROMPT_SQL;
-	snprintf(ts->answer, sizeof ts->answer, "%s", ts->sq.query);
+	ts->prompt_recall = ts->sq.query;
+	ts->answer[0] = '\0';
 	return (TUI_PROMPT);
 }
 
@@ -467,7 +470,8 @@ tail_fitting(const char *a, int cols)
 
 /*
  * Reads a line on the last row after ts->prompt_for, starting with
- * ts->answer.  Enter accepts (1), Esc or Ctrl-C cancels (0).
+ * ts->answer; Up puts ts->prompt_recall in its place.  Enter accepts
+ * (1), Esc or Ctrl-C cancels (0).
  */
 static int
 read_prompt(struct tui_state *ts)
@@ -506,6 +510,12 @@ read_prompt(struct tui_state *ts)
 		} else if (ch == 21) {		/* Ctrl-U */
 			len = 0;
 			a[0] = '\0';
+		} else if (ch == KEY_UP && ts->prompt_recall != NULL) {
+			len = strlen(ts->prompt_recall);
+			if (len >= sizeof ts->answer)
+				len = sizeof ts->answer - 1;
+			memcpy(a, ts->prompt_recall, len);
+			a[len] = '\0';
 		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f &&
 		    len + 1 < sizeof ts->answer) {
 			a[len++] = (char)ch;
@@ -689,6 +699,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			bits &= ~TUI_PROMPT;
 			if (read_prompt(&ts))
 				bits |= answered(&ts, kind);
+			ts.prompt_recall = NULL;	/* each prompt sets its own */
 			bits |= TUI_REDRAW;
 		}
 		if (bits & TUI_QUIT)

@@ -120,6 +120,14 @@ wait_for sql-prompt "SQL (read-only):"
 keys C-u "SELECT count(*) AS n_pods FROM pods" Enter
 wait_for sql-result "n_pods"
 wait_for sql-count "12"
+# ; again: a new query (typing no longer appends to the last one), Up
+# brings the last one back
+keys '\;'
+wait_for sql-prompt-again "SQL (read-only; Up: the last query):"
+ok sql-prompt-empty sh -c "$TM capture-pane -p | grep -q 'the last query): *\$'"
+keys Up
+wait_for sql-prompt-recall "the last query): SELECT count(*) AS n_pods FROM pods"
+keys Escape
 keys '\;' C-u "DELETE FROM pods" Enter
 wait_for sql-read-only "error:"
 is sql-nothing-deleted 12 "$(sqlite3 "$db" 'SELECT count(*) FROM pods')"
