@@ -553,9 +553,10 @@ check_grace_budget(const struct lint_template *t,
     void *ctx)
 {
 	const struct lint_container	*c;
-	struct budget			 b;
+	struct budget			 b, lb_b;
 	json_t				*nums;
 	char				 ps[96], sd[128], g[32], n[32], d[32];
+	char				 lb[160];
 	size_t				 i;
 	int				 found = 0;
 
@@ -593,11 +594,32 @@ check_grace_budget(const struct lint_template *t,
 			continue;
 		}
 		shutdown_text(b.shutdown_s, b.basis, sd, sizeof sd);
+		/*
+		 * A load balancer that outlasts the preStop needs a longer
+		 * one (prestop-covers-lb), and the grace must hold that one:
+		 * the same recommendation as analyze's finding.
+		 */
+		lb[0] = '\0';
+		if (m != NULL && m->lag_us != TIME_NONE &&
+		    b.prestop_s < budget_lag_s(m->lag_us) + o->margin_s) {
+			lb_b = b;
+			lb_b.prestop_s = (double)budget_prestop_for_lag(
+			    budget_lag_s(m->lag_us), o->margin_s);
+			budget_compute(&lb_b);
+			json_object_set_new(nums, "recommended_prestop_s",
+			    json_integer((json_int_t)lb_b.prestop_s));
+			json_object_set_new(nums, "recommended_grace_s",
+			    json_integer((json_int_t)lb_b.recommended_s));
+			snprintf(lb, sizeof lb, ", nor the preStop sleep of "
+			    "%lld s the load balancer's lag needs "
+			    "(prestop-covers-lb)", (long long)lb_b.prestop_s);
+			b.recommended_s = lb_b.recommended_s;
+		}
 		found += report(cb, ctx, t, "grace-budget", c->name, nums,
 		    xasprintf("terminationGracePeriodSeconds %s does not hold "
-		    "%s + %s + margin %s = %s: set it to at least %lld", g, ps,
-		    sd, secs(b.margin_s, n, sizeof n), secs(round(b.need_s *
-		    10) / 10, d, sizeof d), (long long)b.recommended_s));
+		    "%s + %s + margin %s = %s%s: set it to at least %lld", g,
+		    ps, sd, secs(b.margin_s, n, sizeof n), secs(round(b.need_s *
+		    10) / 10, d, sizeof d), lb, (long long)b.recommended_s));
 	}
 	return (found);
 }

@@ -93,12 +93,16 @@ is sample-checks "grace-budget prestop-covers-lb" \
 is sample-shutdown "5 lower-bound" \
     "$(jq -r '"\(.numbers.shutdown_s) \(.numbers.shutdown_basis)"' \
     "$T/sample.json")"
+# the grace holds the preStop the load balancer's lag needs (35 s, as
+# prestop-covers-lb says) + the shutdown + the margin: analyze's 45
 is sample-recommended-holds-the-sum true "$(jq '.numbers |
-    .recommended_grace_s >= .prestop_s + .shutdown_s + .margin_s and
-    .recommended_grace_s < .prestop_s + .shutdown_s + .margin_s + 5' \
-    "$T/sample.json")"
-is sample-recommended 35 "$(jq .numbers.recommended_grace_s "$T/sample.json")"
-ok sample-message grep -q 'set it to at least 35' "$T/sample.json"
+    .recommended_grace_s >= .recommended_prestop_s + .shutdown_s +
+    .margin_s and .recommended_grace_s < .recommended_prestop_s +
+    .shutdown_s + .margin_s + 5' "$T/sample.json")"
+is sample-recommended 45 "$(jq .numbers.recommended_grace_s "$T/sample.json")"
+is sample-recommended-prestop 35 \
+    "$(jq .numbers.recommended_prestop_s "$T/sample.json")"
+ok sample-message grep -q 'lag needs (prestop-covers-lb): set it to at least 45' "$T/sample.json"
 
 # Usage and failures.
 run "$CORONER" lint
