@@ -391,6 +391,14 @@ enum tui_pair	 tui_state_pair(enum tl_state s);
  */
 int	tui_text(WINDOW *, const struct tui_look *, int y, int x, int cols,
 	    const char *text, attr_t attr, enum tui_pair pair);
+/*
+ * Like tui_text, wrapped on spaces over the rows y to y1 - 1 (the last
+ * cut with an ellipsis when the text goes on).  Returns the row after
+ * the last one written.
+ */
+int	tui_text_wrapped(WINDOW *, const struct tui_look *, int y, int y1,
+	    int x, int cols, const char *text, attr_t attr,
+	    enum tui_pair pair);
 /* Like tui_text, formatted (every %s made safe by out.h). */
 int	tui_textf(WINDOW *, const struct tui_look *, int y, int x,
 	    int cols, attr_t attr, enum tui_pair pair, const char *fmt, ...)

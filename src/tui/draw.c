@@ -140,6 +140,41 @@ tui_text(WINDOW *win, const struct tui_look *look, int y, int x, int cols,
 }
 
 int
+tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
+    int x, int cols, const char *text, attr_t attr, enum tui_pair pair)
+{
+	char		*safe, *l;
+	const char	*p;
+	size_t		 n, brk;
+
+	if (cols <= 0 || text == NULL)
+		return (y);
+	safe = out_safe(text, strlen(text), SIZE_MAX);
+	for (p = safe; *p != '\0' && y < y1; y++) {
+		n = out_fit_bytes(p, (size_t)cols);
+		if (p[n] != '\0') {
+			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
+				;
+			if (brk > 0)
+				n = brk;
+		}
+		if (n == 0)
+			n = strlen(p);
+		/* the last row: what is left, cut with an ellipsis */
+		if (y + 1 == y1)
+			n = strlen(p);
+		l = xasprintf("%.*s", (int)n, p);
+		tui_text(win, look, y, x, cols, l, attr, pair);
+		free(l);
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	free(safe);
+	return (y);
+}
+
+int
 tui_textf(WINDOW *win, const struct tui_look *look, int y, int x, int cols,
     attr_t attr, enum tui_pair pair, const char *fmt, ...)
 {

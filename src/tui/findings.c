@@ -68,6 +68,7 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct findings_state	*fl = &ts->fl;
 	const struct tui_finding	*f;
+	char				*fix;
 	int				 i, y, top, rows = h - 6;
 
 	tui_title(win, w, ts, "Findings");
@@ -79,14 +80,19 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	top = list_top(fl, rows);
 	for (i = top, y = 2; i < (int)ts->nfindings && y < h - 4; i++, y++)
 		list_row(win, ts, y, w, (size_t)i, i == fl->cursor);
-	/* the summary of the one under the cursor */
+	/*
+	 * The summary and the fix of the one under the cursor, wrapped in
+	 * the rows the list leaves (at least two)
+	 */
 	if (fl->cursor >= 0 && fl->cursor < (int)ts->nfindings) {
 		f = &ts->findings[fl->cursor];
-		tui_text(win, &ts->look, h - 4, 0, w, "", A_NORMAL, PAIR_NONE);
-		tui_text(win, &ts->look, h - 3, 1, w - 1, f->r.summary,
-		    A_BOLD, PAIR_NONE);
-		tui_text(win, &ts->look, h - 2, 1, w - 1,
-		    f->r.recommendation, A_DIM, PAIR_NONE);
+		y = tui_text_wrapped(win, &ts->look, y + 1, h - 2, 1, w - 1,
+		    f->r.summary, A_BOLD, PAIR_NONE);
+		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+		    f->r.recommendation : "-");
+		tui_text_wrapped(win, &ts->look, y, h - 1, 1, w - 1, fix,
+		    A_DIM, PAIR_NONE);
+		free(fix);
 	}
 	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  2 pods  "
 	    "; SQL  e export  ? help  q back");
