@@ -95,6 +95,7 @@ json_pod(void *ctx, const struct row_pod *r, const struct row_container *v,
 		json_object_set_new(c, "sidecar", json_boolean(rc->sidecar));
 		json_object_set_new(c, "native",
 		    json_boolean(rc->native_sidecar));
+		json_object_set_new(c, "init", json_boolean(rc->init));
 		json_object_set_new(c, "started", jv_time(rc->started_us));
 		json_object_set_new(c, "ready", jv_time(rc->ready_us));
 		json_object_set_new(c, "finished", jv_time(rc->finished_us));
@@ -108,6 +109,8 @@ json_pod(void *ctx, const struct row_pod *r, const struct row_container *v,
 		json_object_set_new(c, "last_reason", jv_str(rc->last_reason));
 		json_object_set_new(c, "last_finished",
 		    jv_time(rc->last_finished_us));
+		/* why it is not running now (CrashLoopBackOff), or null */
+		json_object_set_new(c, "waiting", jv_str(rc->waiting_reason));
 		json_array_append_new(cs, c);
 	}
 	json_object_set_new(o, "containers", cs);

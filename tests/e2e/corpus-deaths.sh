@@ -90,6 +90,11 @@ is kurl-velero-evidence '[3,1,"Error",1]' "$(q "$R" "$F | .evidence |
     [.restarts, .last_exit_code, .last_reason, .crash_loop_back_off]")"
 ok kurl-velero-log jq -e "$F | .evidence.previous_log[-1] |
     test(\"unknown command\")" "$R"
+# pods --json says it waits in CrashLoopBackOff, its exit the last one's
+is kurl-velero-waiting '["CrashLoopBackOff",1,false]' \
+    "$("$CORONER" pods --db "$T/kurl.db" --json | jq -c 'select(.name ==
+    "velero-6996dd565b-xl44t") | .containers[] | select(.name == "velero") |
+    [.waiting, .exit_code, .init]')"
 
 analyze nri "$K/nri-kubernetes/1_35/kubelet-pods.json"
 R=$T/nri.json
