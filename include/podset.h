@@ -61,6 +61,12 @@ int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
  */
 int64_t	podset_died_at(const struct podset_pod *p);
 /*
+ * The order the pods are listed in (for xqsort over an array of
+ * pointers): by namespace and workload, in one the dead by when they
+ * died (podset_died_at), then the living by creation, then by name.
+ */
+int	podset_cmp_death(const void *a, const void *b);
+/*
  * What a pod's lane is aligned at beside others: podset_died_at, else
  * (a pod never deleted whose containers restarted) the latest death of
  * a container (podset_is_death), else TIME_NONE.

@@ -388,6 +388,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct store	*st;
 	struct podset	 l;
+	struct podset_pod **order;
 	const char	*db = NULL;
 	char		*cause = NULL;
 	size_t		 i;
@@ -399,6 +400,9 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
+	if (json && wide)
+		return (cmd_usage_error(ce, "--json and --wide exclude each "
+		    "other"));
 	if (cmd_store_open(ce, cmd_db_path(db), STORE_READ, &st) != 0)
 		return (EXIT_FAIL);
 	if (json) {
@@ -425,8 +429,14 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    "NAMESPACE/POD", cols.workload > 0 ? "WORKLOAD" : "",
 		    (int)(cols.workload > 0 ? cols.workload - 7 : 0), "",
 		    DELETED_W, "DELETED", "CONTAINERS: EXIT");
+	/* in the order of the TUI's pods view: by workload and death */
+	order = xreallocarray(NULL, l.n > 0 ? l.n : 1, sizeof *order);
 	for (i = 0; i < l.n; i++)
-		print_pod_line(&l.v[i], &cols);
+		order[i] = &l.v[i];
+	xqsort(order, l.n, sizeof *order, podset_cmp_death);
+	for (i = 0; i < l.n; i++)
+		print_pod_line(order[i], &cols);
+	free(order);
 	if (l.n == 0)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));

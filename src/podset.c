@@ -256,6 +256,34 @@ podset_died_at(const struct podset_pod *p)
 	    p->r.main_exit_us);
 }
 
+int
+podset_cmp_death(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+	int64_t			 x, y;
+	int			 c;
+
+	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
+	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+		return (c);
+	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
+	    q->r.workload != NULL ? q->r.workload : "")) != 0)
+		return (c);
+	x = podset_died_at(p);
+	y = podset_died_at(q);
+	if ((x == TIME_NONE) != (y == TIME_NONE))
+		return (x == TIME_NONE ? 1 : -1);
+	if (x == TIME_NONE) {
+		x = p->r.created_us;
+		y = q->r.created_us;
+	}
+	if (x != y)
+		return (x < y ? -1 : 1);
+	return (strcmp(p->r.name != NULL ? p->r.name : "",
+	    q->r.name != NULL ? q->r.name : ""));
+}
+
 int64_t
 podset_zero_at(const struct podset_pod *p)
 {

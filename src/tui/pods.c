@@ -160,35 +160,6 @@ pods_clear(struct tui_state *ts)
 	ts->pl.nrows = 0;
 }
 
-/* By workload; in one, the dead by their death, then the living. */
-static int
-cmp_death(const void *a, const void *b)
-{
-	const struct podset_pod	*p = *(struct podset_pod *const *)a;
-	const struct podset_pod	*q = *(struct podset_pod *const *)b;
-	int64_t			 x, y;
-	int			 c;
-
-	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
-	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
-		return (c);
-	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
-	    q->r.workload != NULL ? q->r.workload : "")) != 0)
-		return (c);
-	x = podset_died_at(p);
-	y = podset_died_at(q);
-	if ((x == TIME_NONE) != (y == TIME_NONE))
-		return (x == TIME_NONE ? 1 : -1);
-	if (x == TIME_NONE) {
-		x = p->r.created_us;
-		y = q->r.created_us;
-	}
-	if (x != y)
-		return (x < y ? -1 : 1);
-	return (strcmp(p->r.name != NULL ? p->r.name : "",
-	    q->r.name != NULL ? q->r.name : ""));
-}
-
 int
 pods_load(struct tui_state *ts, char **cause)
 {
@@ -210,7 +181,7 @@ pods_load(struct tui_state *ts, char **cause)
 	    sizeof *order);
 	for (i = 0; i < ts->pods.n; i++)
 		order[i] = &ts->pods.v[i];
-	xqsort(order, ts->pods.n, sizeof *order, cmp_death);
+	xqsort(order, ts->pods.n, sizeof *order, podset_cmp_death);
 	xqsort(tot, ntot, sizeof *tot, cmp_total_sort);
 	free(pl->rows);
 	pl->rows = NULL;

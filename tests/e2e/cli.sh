@@ -198,4 +198,9 @@ ok unknown-log-pod-says grep -q \
     "$T/.out"
 is unknown-log-pod-kept 2 "$(sqlite3 "$T/logs.db" 'SELECT count(*) FROM container_logs')"
 
+# pods --json and --wide exclude each other (both were taken in silence)
+run "$CORONER" pods --db "$T/logs.db" --json --wide
+is pods-json-wide-exit 2 "$status"
+ok pods-json-wide-says grep -q -- '--json and --wide exclude each other' "$T/.err"
+
 finish cli
