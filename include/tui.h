@@ -204,6 +204,8 @@ struct rollout_state {
 	int64_t		 lo_off_us;	/* the axis, as offsets from each */
 	int64_t		 hi_off_us;	/* pod's deletion request */
 	int		 plot_w;	/* columns traffic was binned for */
+	int		 label_w;	/* columns of the pods' names, left
+					   of the plot */
 	char		 summary[3][320]; /* what they share, in words */
 	const char	*zero_is;	/* static: what offset 0 is, for the
 					   axis's label */

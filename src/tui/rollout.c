@@ -14,7 +14,8 @@
 #include "timefmt.h"
 #include "tui.h"
 
-#define LABEL_W		22	/* the pods' names */
+#define LABEL_MIN	22	/* the pods' names: at least, */
+#define LABEL_MAX	48	/* at most */
 #define SEC_US		1000000LL
 #define EPISODE_US	(3600 * SEC_US)
 #define LANES_MAX	300	/* pods lined up, at most */
@@ -259,7 +260,7 @@ rollout_load(struct tui_state *ts, char **cause)
 	struct rollout_state	*rv = &ts->rv;
 	struct rollout_lane	*l;
 	int64_t			 end, z;
-	size_t			 i;
+	size_t			 i, cw;
 
 	lanes_free(rv);
 	pick_pods(ts);
@@ -276,7 +277,15 @@ rollout_load(struct tui_state *ts, char **cause)
 		    end - z < 600 * SEC_US)
 			rv->hi_off_us = end - z + 3 * SEC_US;
 	}
-	rv->plot_w = ts->cols - LABEL_W - 1;
+	/* the names whole where a third of the width holds them */
+	rv->label_w = LABEL_MIN;
+	for (i = 0; i < rv->n; i++) {
+		cw = out_printed_cols(rv->lanes[i].pod->r.name) + 2;
+		if ((int)cw > rv->label_w && cw <= LABEL_MAX &&
+		    (int)cw <= ts->cols / 3)
+			rv->label_w = (int)cw;
+	}
+	rv->plot_w = ts->cols - rv->label_w - 1;
 	if (rv->plot_w < 10)
 		rv->plot_w = 10;
 	for (i = 0; i < rv->n; i++) {
@@ -411,7 +420,9 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct rollout_lane	*l;
 	const struct tl_lane		*phase;
 	char				*name;
-	int				 x0 = LABEL_W + 1, pw = w - x0, y, i;
+	int				 lw = rv->label_w > 0 ? rv->label_w :
+					    LABEL_MIN;
+	int				 x0 = lw + 1, pw = w - x0, y, i;
 	int				 per = lane_rows(rv), top, row;
 	int64_t				 peak = 0;
 	size_t				 n;
@@ -422,7 +433,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    i == 1 && strncmp(rv->summary[1], "none", 4) != 0 ?
 		    A_BOLD : A_NORMAL, i == 1 && strncmp(rv->summary[1],
 		    "none", 4) != 0 ? PAIR_TERM : PAIR_NONE);
-	tui_text(win, &ts->look, 4, 0, LABEL_W, rv->zero_is,
+	tui_text(win, &ts->look, 4, 0, lw, rv->zero_is,
 	    A_DIM, PAIR_NONE);
 	tui_axis(win, &ts->look, 4, x0, pw, rv->lo_off_us, rv->hi_off_us, 0);
 	for (i = 0; i < (int)rv->n; i++)
@@ -431,9 +442,9 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	top = rv_top(rv, h - 6);
 	for (i = top, y = 5; i < (int)rv->n && y + per - 1 < h - 1; i++) {
 		l = &rv->lanes[i];
-		name = out_fit(l->pod->r.name, LABEL_W - 1, OUT_CUT_MIDDLE,
+		name = out_fit(l->pod->r.name, lw - 1, OUT_CUT_MIDDLE,
 		    !ts->look.utf8);
-		tui_text(win, &ts->look, y, 0, LABEL_W - 1, name, (i ==
+		tui_text(win, &ts->look, y, 0, lw - 1, name, (i ==
 		    rv->cursor ? A_REVERSE : 0) | (l->pod->r.killed ?
 		    A_BOLD : 0), l->pod->r.killed ? PAIR_TERM : PAIR_NONE);
 		free(name);
@@ -443,7 +454,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
 		row = y + 1;
 		if (any_traffic(rv)) {
-			tui_textf(win, &ts->look, row, 1, LABEL_W - 2, A_DIM,
+			tui_textf(win, &ts->look, row, 1, lw - 2, A_DIM,
 			    PAIR_NONE, "%lld ok %lld failed",
 			    (long long)l->traffic.total_ok,
 			    (long long)l->traffic.total_bad);
@@ -457,7 +468,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			lane_marks(win, ts, row++, x0, pw, l, LR_TRAFFIC);
 		}
 		if (any_missing(rv)) {
-			tui_textf(win, &ts->look, row, 1, LABEL_W - 2, A_DIM,
+			tui_textf(win, &ts->look, row, 1, lw - 2, A_DIM,
 			    l->ms.nmissing > 0 ? PAIR_SIDECAR : PAIR_NONE,
 			    "%zu records lost", l->ms.nmissing +
 			    l->ms.missing_left_out);
