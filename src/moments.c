@@ -190,6 +190,7 @@ termination_moments(struct moments *ms, const struct podset_pod *p)
 	const struct row_termination	*t;
 	struct moment			*m;
 	struct buf			 b = { 0 };
+	char				 ran[32];
 	size_t				 i;
 
 	for (i = 0; i < p->nt; i++) {
@@ -204,9 +205,12 @@ termination_moments(struct moments *ms, const struct podset_pod *p)
 			buf_printf(&b, " (%s)", t->reason);
 		if (t->signal != INT_NONE && t->signal > 0)
 			buf_printf(&b, ", signal %lld", (long long)t->signal);
-		if (t->started_us != TIME_NONE && t->finished_us != TIME_NONE)
-			buf_printf(&b, " after running %.1f s",
-			    (double)(t->finished_us - t->started_us) / 1e6);
+		if (t->started_us != TIME_NONE && t->finished_us != TIME_NONE) {
+			/* "2.0 s", "10.0 h": an offset's words, unsigned */
+			moments_fmt_offset(t->finished_us - t->started_us, ran,
+			    sizeof ran);
+			buf_printf(&b, " after running %s", ran + 1);
+		}
 		buf_printf(&b, ": %s%s", cause_caption(t->cause),
 		    inferred(t->cause_basis));
 		if (t->message != NULL)
