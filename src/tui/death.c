@@ -211,11 +211,12 @@ detail_ctr_obs(void *ctx, const struct rec_container *o,
 	time_format(o->finished_us, f);
 	snprintf(code, sizeof code, "%lld", (long long)o->exit_code);
 	snprintf(rst, sizeof rst, "%lld", (long long)o->restarts);
-	detail(&d->ts->dv, "%.12s %s%s%s, exit %s, %s restarts%s%.12s  %s",
+	detail(&d->ts->dv, "%.12s %s%s%s, exit %s, %s restart%s%s%.12s  %s",
 	    t + 11, o->state != NULL ? o->state : "no status",
 	    o->reason != NULL ? " " : "", o->reason != NULL ? o->reason : "",
 	    o->exit_code != INT_NONE ? code : "-", o->restarts != INT_NONE ?
-	    rst : "-", o->finished_us != TIME_NONE ? ", finished " : "",
+	    rst : "-", o->restarts == 1 ? "" : "s",
+	    o->finished_us != TIME_NONE ? ", finished " : "",
 	    o->finished_us != TIME_NONE ? f + 11 : "", w);
 	return (0);
 }
