@@ -711,7 +711,13 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    "rows behind it (Tab: back to the lanes; Up/Down scroll)" :
 	    "rows behind it (Tab: scroll them)", A_DIM | A_UNDERLINE,
 	    PAIR_NONE);
-	for (i = dv->detail_top; i < (int)dv->ndetail && y < h - 1; i++, y++)
+	/* scrolled no further than its last full page */
+	i = dv->detail_top;
+	if (i > (int)dv->ndetail - (h - 1 - y))
+		i = (int)dv->ndetail - (h - 1 - y);
+	if (i < 0)
+		i = 0;
+	for (; i < (int)dv->ndetail && y < h - 1; i++, y++)
 		tui_text(win, &ts->look, y, 0, w, dv->detail[i], A_NORMAL,
 		    PAIR_NONE);
 	tui_keybar(win, h, w, ts, "n/p moment  Left/Right pan  +/- zoom  "
