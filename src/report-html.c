@@ -385,9 +385,10 @@ html_summary(FILE *out, json_t *rep)
 	    "pods")));
 	html_stat(out, NULL, "Rollouts", json_integer_value(json_object_get(sum,
 	    "rollouts")));
-	html_stat(out, NULL, "Requests", json_integer_value(json_object_get(sum,
-	    "requests")));
-	html_stat(out, NULL, "Failed requests", json_integer_value(
+	/* all imported, not the incident window's (the TUI's lanes) */
+	html_stat(out, NULL, "Requests imported", json_integer_value(
+	    json_object_get(sum, "requests")));
+	html_stat(out, NULL, "Failed, imported", json_integer_value(
 	    json_object_get(sum, "failed_requests")));
 	out_html(out, "</dl>\n");
 	if (json_array_size(findings) == 0) {

@@ -431,8 +431,8 @@ report_md(struct store *st, json_t *rep, FILE *out, char **cause)
 	out_printf(out, ").\n\n## Summary\n\n| | Count |\n|---|---:|\n");
 	md_count(out, "Pods", json_object_get(sum, "pods"));
 	md_count(out, "Rollouts", json_object_get(sum, "rollouts"));
-	md_count(out, "Requests", json_object_get(sum, "requests"));
-	md_count(out, "Failed requests",
+	md_count(out, "Requests imported", json_object_get(sum, "requests"));
+	md_count(out, "Failed requests imported",
 	    json_object_get(sum, "failed_requests"));
 	out_printf(out, "| Findings, critical | %zu |\n", crit);
 	out_printf(out, "| Findings, warning | %zu |\n", warn);
