@@ -699,7 +699,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			bits &= ~TUI_PROMPT;
 			if (read_prompt(&ts))
 				bits |= answered(&ts, kind);
-			ts.prompt_recall = NULL;	/* each prompt sets its own */
+			ts.prompt_recall = NULL;	/* each sets its own */
 			bits |= TUI_REDRAW;
 		}
 		if (bits & TUI_QUIT)
