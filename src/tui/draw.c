@@ -139,27 +139,33 @@ tui_text(WINDOW *win, const struct tui_look *look, int y, int x, int cols,
 	return (n);
 }
 
+size_t
+tui_wrap_bytes(const char *safe, size_t cols)
+{
+	size_t	n = out_fit_bytes(safe, cols), brk;
+
+	if (safe[n] != '\0') {
+		for (brk = n; brk > 0 && safe[brk] != ' '; brk--)
+			;
+		if (brk > 0)
+			n = brk;
+	}
+	return (n > 0 ? n : strlen(safe));
+}
+
 int
 tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
     int x, int cols, const char *text, attr_t attr, enum tui_pair pair)
 {
 	char		*safe, *l;
 	const char	*p;
-	size_t		 n, brk;
+	size_t		 n;
 
 	if (cols <= 0 || text == NULL)
 		return (y);
 	safe = out_safe(text, strlen(text), SIZE_MAX);
 	for (p = safe; *p != '\0' && y < y1; y++) {
-		n = out_fit_bytes(p, (size_t)cols);
-		if (p[n] != '\0') {
-			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
-				;
-			if (brk > 0)
-				n = brk;
-		}
-		if (n == 0)
-			n = strlen(p);
+		n = tui_wrap_bytes(p, (size_t)cols);
 		/* the last row: what is left, cut with an ellipsis */
 		if (y + 1 == y1)
 			n = strlen(p);

@@ -219,20 +219,12 @@ wrapped_hang(struct finding_state *fv, int style, int first, int rest,
 {
 	char		*safe = out_safe(text, strlen(text), SIZE_MAX), *l;
 	const char	*p = safe;
-	size_t		 n, brk, avail;
+	size_t		 n, avail;
 	int		 indent = first;
 
 	while (*p != '\0') {
 		avail = w - indent > 20 ? (size_t)(w - indent) : 20;
-		n = out_fit_bytes(p, avail);
-		if (p[n] != '\0') {
-			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
-				;
-			if (brk > 0)
-				n = brk;
-		}
-		if (n == 0)
-			n = strlen(p);
+		n = tui_wrap_bytes(p, avail);
 		l = xasprintf("%*s%.*s", indent, "", (int)n, p);
 		line(fv, style, -1, l);
 		free(l);
