@@ -448,6 +448,11 @@ report_md(struct store *st, json_t *rep, FILE *out, char **cause)
 		s = json_array_get(sources, i);
 		out_printf(out, "| ");
 		md_put(out, member(s, "path"), 0);
+		/* the member of a directory or archive, so rows differ */
+		if (member(s, "member") != NULL) {
+			out_printf(out, ": ");
+			md_put(out, member(s, "member"), 0);
+		}
 		out_printf(out, " | ");
 		md_put(out, member(s, "format"), 0);
 		out_printf(out, " | %s | ", report_count(json_integer_value(

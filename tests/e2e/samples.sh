@@ -118,6 +118,9 @@ ok gb-report-missing-before grep -q \
     'text-anchor="end">10 missing</text>' "$T/demo.html"
 ok gb-report-routed-before grep -q \
     'text-anchor="end">+29.0 s</text>' "$T/demo.html"
+# the Markdown sources name each member of the directory imported
+ok gb-md-members sh -c "'$CORONER' report --db '$T/grace-budget.db' |
+    grep -q ': events.json.zst | k8s-events | 18 |'"
 # the load balancer's lag is one number in every view: the timeline's
 # moment, the finding's words and the report's lane (+28 s was the start
 # of the last second routed, +29 s its end)
