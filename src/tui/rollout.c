@@ -69,6 +69,21 @@ cmp_lane(const void *a, const void *b)
 	return (strcmp(p->pod->r.name, q->pod->r.name));
 }
 
+/* Whether the pod's workload is one that rolls out its pods. */
+static int
+rolls(const struct podset_pod *p)
+{
+	static const char *const kinds[] = {
+		"Deployment", "ReplicaSet", "StatefulSet", "DaemonSet"
+	};
+	size_t	i;
+
+	for (i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+		if (str_eq(p->r.workload_kind, kinds[i]))
+			return (1);
+	return (0);
+}
+
 /* The pods: the finding's, or those of the death view's rollout. */
 static void
 pick_pods(struct tui_state *ts)
@@ -99,8 +114,10 @@ pick_pods(struct tui_state *ts)
 				continue;
 			add_lane(rv, q);
 		}
-		title = xasprintf("Rollout of %s/%s", p->r.namespace,
-		    p->r.workload != NULL ? p->r.workload : "-");
+		/* a Job's or a bare pod's deaths are not a rollout */
+		title = xasprintf("%s of %s/%s", rolls(p) ? "Rollout" :
+		    "Deaths", p->r.namespace, p->r.workload != NULL ?
+		    p->r.workload : "-");
 	} else
 		title = xstrdup("Rollout");
 	rv->title = arena_strdup(&ts->strings, title);
