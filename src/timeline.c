@@ -465,7 +465,10 @@ timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
 		return;
 	}
 	time_format(t_us, b);
-	if (step_s >= 86400)
+	/* steps of a month or more: the year with it ("2023-03-24") */
+	if (step_s >= 30 * 86400)
+		snprintf(out, len, "%.10s", b);
+	else if (step_s >= 86400)
 		snprintf(out, len, "%.5s", b + 5);
 	else if (step_s >= 60)
 		snprintf(out, len, "%.5s", b + 11);

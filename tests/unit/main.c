@@ -21,6 +21,7 @@ extern const struct unit_test tally_tests[];
 extern const struct unit_test yamlsplit_tests[];
 extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
+extern const struct unit_test timeline_tests[];
 extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
@@ -37,6 +38,7 @@ static const struct unit_test *const tables[] = {
 	yamlsplit_tests,
 	budget_tests,
 	zone_tests,
+	timeline_tests,
 	tui_tests,
 	NULL
 };
