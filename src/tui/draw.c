@@ -43,8 +43,8 @@ static const char *const glyphs[G__COUNT][2] = {
 	[G_BAR2] = { "\xe2\x96\x82", "." },
 	[G_BAR3] = { "\xe2\x96\x83", ":" },
 	[G_BAR4] = { "\xe2\x96\x84", ":" },
-	[G_BAR5] = { "\xe2\x96\x85", "|" },
-	[G_BAR6] = { "\xe2\x96\x86", "|" },
+	[G_BAR5] = { "\xe2\x96\x85", "%" },
+	[G_BAR6] = { "\xe2\x96\x86", "%" },
 	[G_BAR7] = { "\xe2\x96\x87", "#" },
 	[G_BAR8] = { "\xe2\x96\x88", "#" },		/* █ */
 };
