@@ -32,9 +32,11 @@ const struct cmd_entry cmd_report_entry = {
 	    "(as \"coroner analyze\" with its defaults).\n"
 	    "\n"
 	    "  --db FILE        the database ($CORONER_DB, else coroner.db)\n"
-	    "  --format FORMAT  md (Markdown, the default), html (one\n"
-	    "                   self-contained file with a timeline per\n"
-	    "                   finding) or json (coroner(1), REPORT JSON)\n"
+	    "  --format FORMAT  md (Markdown), html (one self-contained\n"
+	    "                   file with a timeline per finding) or json\n"
+	    "                   (coroner(1), REPORT JSON); without it, the\n"
+	    "                   extension of -o FILE (.md, .html, .json),\n"
+	    "                   else md\n"
 	    "  -o, --output FILE\n"
 	    "                   write to FILE (atomically: a temporary file\n"
 	    "                   in its directory, then renamed) instead of\n"
@@ -53,10 +55,10 @@ static const struct option report_opts[] = {
 static int
 cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
-	const struct report_format	*fmt = report_format("md");
+	const struct report_format	*fmt = NULL;
 	struct store			*st = NULL;
 	struct timespec			 ts;
-	const char			*db = NULL, *path = NULL, *dbpath;
+	const char			*db = NULL, *path = NULL, *dbpath, *ext;
 	char				*cause = NULL;
 	json_t				*rep = NULL;
 	int				 ch, rc = EXIT_FAIL;
@@ -93,6 +95,12 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
+	/* without --format, the output file's extension says (else md) */
+	if (fmt == NULL && path != NULL && (ext = strrchr(path, '.')) != NULL)
+		fmt = report_format(strcmp(ext, ".htm") == 0 ? "html" :
+		    ext + 1);
+	if (fmt == NULL)
+		fmt = report_format("md");
 	dbpath = cmd_db_path(db);
 	if (cmd_store_open(ce, dbpath, STORE_UPDATE, &st) != 0)
 		return (EXIT_FAIL);

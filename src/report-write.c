@@ -109,8 +109,14 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		tmp = xasprintf("%.*s/.coroner-report.XXXXXX",
 		    (int)(slash - path), path);
 	if ((fd = mkstemp(tmp)) == -1) {
-		*cause = xasprintf("%s: cannot create a temporary file "
-		    "beside it: %s", path, strerror(errno));
+		e = errno;
+		if (e == ENOENT || e == ENOTDIR)
+			*cause = xasprintf("%s: no directory %.*s to write it "
+			    "in", path, slash != NULL ? (int)(slash - path) :
+			    1, slash != NULL ? path : ".");
+		else
+			*cause = xasprintf("%s: cannot create a temporary file "
+			    "beside it: %s", path, strerror(e));
 		free(tmp);
 		return (-1);
 	}

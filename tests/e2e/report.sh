@@ -204,6 +204,14 @@ run "$CORONER" report --db "$T/copy.db" -o "$T/copy.db"
 is o-database-refused 1 "$status"
 ok o-database-says grep -q 'copy.db is a SQLite database' "$T/.err"
 is o-database-intact ok "$(sqlite3 "$T/copy.db" 'PRAGMA integrity_check')"
+# Without --format, -o FILE's extension says which (x.html was Markdown)
+"$CORONER" report --db "$db" -o "$T/ext.html" 2>/dev/null
+is o-ext-html '<!DOCTYPE html>' "$(head -n 1 "$T/ext.html")"
+"$CORONER" report --db "$db" -o "$T/ext.json" 2>/dev/null
+is o-ext-json coroner-report/1 "$(jq -r .format "$T/ext.json")"
+run "$CORONER" report --db "$db" -o "$T/nodir/r.html"
+is o-nodir-exit 1 "$status"
+ok o-nodir-says grep -q "no directory $T/nodir to write it in" "$T/.err"
 run "$CORONER" report --db "$db" -o "$T/out"
 is o-directory-refused 1 "$status"
 ok o-directory-says grep -q 'not a regular file' "$T/.err"
