@@ -61,8 +61,8 @@ static const struct {
 	{ "last_failure", "the last failed request" },
 	{ "stopped_accepting", "when the pod stopped accepting requests" },
 	{ "stopped_basis", "how that time is known" },
-	{ "last_routed", "the last request the load balancer still routed "
-	    "to the pod" },
+	{ "last_routed", "when the load balancer had routed its last "
+	    "request to the pod (the end of that request's second)" },
 	{ "failed", "requests that failed" },
 	{ "requests", "requests routed in that time" },
 	{ "rollout", "the rollout these pods died in" },

@@ -487,8 +487,9 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	json_object_set_new(d, "sigterm", jv_time(p->r.sigterm_us));
 	json_object_set_new(d, "stopped_accepting", jv_time(t->stop_us));
 	json_object_set_new(d, "stopped_basis", json_string(basis));
+	/* the end of its second, as lag_s and every view count it */
 	json_object_set_new(d, "last_routed",
-	    jv_time(t->last_routed_s * US));
+	    jv_time((t->last_routed_s + 1) * US));
 	json_object_set_new(d, "lag_s", tr_jsecs(lag));
 	json_object_set_new(d, "failed", json_integer(t->failed));
 	json_object_set_new(d, "conn_failures",
