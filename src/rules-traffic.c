@@ -571,7 +571,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    "sleep longer than the measured lag (%s -> sleep %lld s), so the "
 	    "load balancer stops routing before the app closes its listener, "
 	    "and a grace period that then fits (preStop %lld s + %s + "
-	    "margin %d s, rounded up to 5 s: %lld s; "
+	    "margin %d s, rounded up to 5 s, = %lld s; "
 	    "terminationGracePeriodSeconds is now "
 	    "%lld s%s).", lags, (long long)sleep_s, (long long)sleep_s, sd,
 	    MARGIN_S, (long long)grace, (long long)e->grace_s,
