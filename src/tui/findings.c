@@ -36,7 +36,7 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	const struct tui_finding	*f = &ts->findings[i];
 	attr_t				 a = cur ? A_REVERSE : A_NORMAL;
 	char				 t1[TIME_FMT_LEN], t2[TIME_FMT_LEN];
-	char				 scope[512];
+	char				 scope[512], span[32];
 	int				 x;
 
 	if (cur)
@@ -49,9 +49,17 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	    str_eq(f->r.severity, "critical") ? PAIR_TERM : PAIR_PRESTOP);
 	x += tui_textf(win, &ts->look, y, x, w - x, a | A_BOLD, PAIR_NONE,
 	    "%-27s ", f->r.kind);
-	x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
-	    "%.8s-%.8s ", f->r.start_us != TIME_NONE ? t1 + 11 : "?",
-	    f->r.end_us != TIME_NONE ? t2 + 11 : "?");
+	/* over more than a day: its first day and how long ("+2.0 d") */
+	if (f->r.start_us != TIME_NONE && f->r.end_us != TIME_NONE &&
+	    strncmp(t1, t2, 10) != 0) {
+		moments_fmt_offset(f->r.end_us - f->r.start_us, span,
+		    sizeof span);
+		x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
+		    "%.5s %.5s %-6s ", t1 + 5, t1 + 11, span);
+	} else
+		x += tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE,
+		    "%.8s-%.8s ", f->r.start_us != TIME_NONE ? t1 + 11 : "?",
+		    f->r.end_us != TIME_NONE ? t2 + 11 : "?");
 	tui_finding_scope(&f->r, scope, sizeof scope);
 	tui_textf(win, &ts->look, y, x, w - x, a, PAIR_NONE, "%s, %zu pod%s",
 	    scope, f->npods, f->npods == 1 ? "" : "s");
