@@ -401,11 +401,11 @@ int	tui_text(WINDOW *, const struct tui_look *, int y, int x, int cols,
 size_t	tui_wrap_bytes(const char *safe, size_t cols);
 /*
  * Like tui_text, wrapped on spaces over the rows y to y1 - 1 (the last
- * cut with an ellipsis when the text goes on).  Returns the row after
- * the last one written.
+ * cut with an ellipsis when the text goes on), the rows after the first
+ * indented by hang columns.  Returns the row after the last one written.
  */
 int	tui_text_wrapped(WINDOW *, const struct tui_look *, int y, int y1,
-	    int x, int cols, const char *text, attr_t attr,
+	    int x, int cols, int hang, const char *text, attr_t attr,
 	    enum tui_pair pair);
 /* Like tui_text, formatted (every %s made safe by out.h). */
 int	tui_textf(WINDOW *, const struct tui_look *, int y, int x,

@@ -717,9 +717,10 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		i = (int)dv->ndetail - (h - 1 - y);
 	if (i < 0)
 		i = 0;
-	for (; i < (int)dv->ndetail && y < h - 1; i++, y++)
-		tui_text(win, &ts->look, y, 0, w, dv->detail[i], A_NORMAL,
-		    PAIR_NONE);
+	/* each row wrapped, so that its source file:line at the end shows */
+	for (; i < (int)dv->ndetail && y < h - 1; i++)
+		y = tui_text_wrapped(win, &ts->look, y, h - 1, 0, w, 2,
+		    dv->detail[i], A_NORMAL, PAIR_NONE);
 	tui_keybar(win, h, w, ts, "n/p moment  Left/Right pan  +/- zoom  "
 	    "[/] pod  a rollout  Tab  ? help  q back");
 }

@@ -155,7 +155,8 @@ tui_wrap_bytes(const char *safe, size_t cols)
 
 int
 tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
-    int x, int cols, const char *text, attr_t attr, enum tui_pair pair)
+    int x, int cols, int hang, const char *text, attr_t attr,
+    enum tui_pair pair)
 {
 	char		*safe, *l;
 	const char	*p;
@@ -165,6 +166,11 @@ tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
 		return (y);
 	safe = out_safe(text, strlen(text), SIZE_MAX);
 	for (p = safe; *p != '\0' && y < y1; y++) {
+		if (p != safe && hang > 0 && hang < cols / 2) {
+			x += hang;	/* the rows after the first */
+			cols -= hang;
+			hang = 0;
+		}
 		n = tui_wrap_bytes(p, (size_t)cols);
 		/* the last row: what is left, cut with an ellipsis */
 		if (y + 1 == y1)

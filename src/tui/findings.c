@@ -94,11 +94,11 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	 */
 	if (fl->cursor >= 0 && fl->cursor < (int)ts->nfindings) {
 		f = &ts->findings[fl->cursor];
-		y = tui_text_wrapped(win, &ts->look, y + 1, h - 2, 1, w - 1,
+		y = tui_text_wrapped(win, &ts->look, y + 1, h - 2, 1, w - 1, 0,
 		    f->r.summary, A_BOLD, PAIR_NONE);
 		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
 		    f->r.recommendation : "-");
-		tui_text_wrapped(win, &ts->look, y, h - 1, 1, w - 1, fix,
+		tui_text_wrapped(win, &ts->look, y, h - 1, 1, w - 1, 5, fix,
 		    A_DIM, PAIR_NONE);
 		free(fix);
 	}
