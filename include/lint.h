@@ -48,6 +48,11 @@ struct lint_template {
 	const char		*namespace;	/* NULL when the manifest has
 						   none */
 	const char		*name;		/* metadata.name; borrowed */
+	const char		*workload;	/* what the database knows its
+						   pods by: the controller in
+						   ownerReferences (a
+						   ReplicaSet's Deployment),
+						   else name; borrowed */
 	int			 job;		/* a Job or CronJob */
 	int			 cronjob;	/* a CronJob */
 	int64_t			 grace_s;	/* terminationGracePeriod-

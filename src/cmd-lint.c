@@ -120,7 +120,7 @@ lint_db_free(struct lint_db *d)
 static int
 same_workload(const struct lint_template *t, const char *ns, const char *wl)
 {
-	return (str_eq(t->name, wl) && (t->namespace == NULL ||
+	return (str_eq(t->workload, wl) && (t->namespace == NULL ||
 	    str_eq(t->namespace, ns)));
 }
 

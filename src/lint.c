@@ -264,6 +264,23 @@ read_mesh(struct lint_template *t, json_t *tmpl)
 	}
 }
 
+/*
+ * The name of the object's controller in its ownerReferences (a
+ * ReplicaSet's Deployment, a Job's CronJob), or NULL.
+ */
+static const char *
+controller_of(json_t *obj)
+{
+	json_t	*refs = kj_get(obj, "metadata.ownerReferences"), *r;
+	size_t	 i;
+
+	json_array_foreach(refs, i, r) {
+		if (json_is_true(json_object_get(r, "controller")))
+			return (kj_str(r, "name"));
+	}
+	return (NULL);
+}
+
 int
 lint_template_read(json_t *obj, const char *kind, const char *file,
     int64_t line, struct lint_template *t, char **cause)
@@ -291,6 +308,9 @@ lint_template_read(json_t *obj, const char *kind, const char *file,
 	t->kind = kind;
 	t->namespace = kj_str(obj, "metadata.namespace");
 	t->name = kj_str(obj, "metadata.name");
+	t->workload = controller_of(obj);
+	if (t->workload == NULL)
+		t->workload = t->name;
 	t->job = lint_kinds[i].jobspec != NULL;
 	t->cronjob = lint_kinds[i].cronjob;
 	t->grace_s = t->deadline_s = t->drain_ms = INT_NONE;
