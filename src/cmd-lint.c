@@ -81,6 +81,9 @@ struct lint_db {
 struct lint_out {
 	int		 json;		/* --format json */
 	int64_t		 problems;	/* printed so far */
+	int64_t		 templates;	/* pod templates checked */
+	int64_t		 measured;	/* of them, with --db, those whose
+					   workload the database measured */
 };
 
 static int
@@ -245,8 +248,13 @@ lint_input(struct input *in, const struct lint_db *db,
 			free(cause);
 			*failed = 1;
 		} else if (r == 0) {
-			if (db != NULL)
+			if (db != NULL) {
 				lint_db_find(db, &t, &m);
+				out->measured += m.shutdown_us != TIME_NONE ||
+				    m.lag_us != TIME_NONE ||
+				    m.median_ms != INT_NONE;
+			}
+			out->templates++;
 			lint_run(&t, db != NULL ? &m : NULL, lo, lint_print,
 			    out);
 			n++;
@@ -372,5 +380,20 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (lo.db)
 		lint_db_free(&db);
 	fflush(stdout);
+	/* what was checked, so that a pass is not mistaken for nothing */
+	if (!out.json && !lo.db)
+		out_printf(stderr, "coroner lint: %lld pod template%s checked, "
+		    "%lld problem%s\n", (long long)out.templates,
+		    out.templates == 1 ? "" : "s", (long long)out.problems,
+		    out.problems == 1 ? "" : "s");
+	else if (!out.json)
+		out_printf(stderr, "coroner lint: %lld pod template%s checked, "
+		    "%lld problem%s; %lld measured in the database%s\n",
+		    (long long)out.templates, out.templates == 1 ? "" : "s",
+		    (long long)out.problems, out.problems == 1 ? "" : "s",
+		    (long long)out.measured, out.measured == out.templates ?
+		    "" : out.measured == 0 ? " (it holds no pod of their "
+		    "workloads)" : " (it holds no pod of the others' "
+		    "workloads)");
 	return (out.problems > 0 || failed ? EXIT_FAIL : EXIT_OK);
 }
