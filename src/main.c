@@ -14,7 +14,7 @@
 #include "importer.h"
 #include "out.h"
 
-#define CORONER_VERSION	"0.1.0"
+#define CORONER_VERSION	"0.2.0"
 
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
@@ -106,7 +106,10 @@ main(int argc, char **argv)
 		usage(stderr);
 		return (EXIT_USAGE);
 	}
-	if (strcmp(argv[1], "help") == 0 && argc > 2)
+	/* "coroner help help" and "coroner help --help": the usage */
+	if (strcmp(argv[1], "help") == 0 && argc > 2 &&
+	    strcmp(argv[2], "help") != 0 && strcmp(argv[2], "--help") != 0 &&
+	    strcmp(argv[2], "-h") != 0)
 		return (help_command(argc - 2, argv + 2));
 	if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
 	    strcmp(argv[1], "help") == 0) {
