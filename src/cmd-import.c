@@ -692,7 +692,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	struct import_run	 run = { 0 };
 	struct model_stats	 ms;
 	char			*cause = NULL;
-	int64_t			 legacy;
+	int64_t			 legacy, ninputs;
 	int			 i, r, failed = 0;
 
 	if (cmd_store_open(ce, db, STORE_CREATE, &st) != 0)
@@ -716,7 +716,9 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 			failed = 1;
 			continue;
 		}
+		ninputs = 0;
 		while ((r = source_next(src, &in, &cause)) != 0) {
+			ninputs++;	/* one, whole or not */
 			if (r < 0) {
 				out_printf(stderr, "coroner: %s\n", cause);
 				free(cause);
@@ -741,6 +743,12 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		if (group_commit(st, &run) != 0)
 			failed = 1;
 		say_source_end(&run, paths[i]);
+		/* an empty directory (or archive): nothing was imported */
+		if (ninputs == 0 && run.skipped == 0) {
+			out_printf(stderr, "coroner: %s: nothing in it to "
+			    "import\n", paths[i]);
+			failed = 1;
+		}
 		run.skipped = run.skipped_records = run.empties = 0;
 		run.header = 0;
 		buf_clear(&run.skipped_names);

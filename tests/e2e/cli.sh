@@ -198,6 +198,12 @@ ok unknown-log-pod-says grep -q \
     "$T/.out"
 is unknown-log-pod-kept 2 "$(sqlite3 "$T/logs.db" 'SELECT count(*) FROM container_logs')"
 
+# An empty directory: said, exit 1 (it printed nothing and exited 0)
+mkdir -p "$T/emptyd"
+run "$CORONER" import --db "$T/empty.db" "$T/emptyd"
+is empty-dir-exit 1 "$status"
+ok empty-dir-says grep -q "emptyd: nothing in it to import" "$T/.err"
+
 # pods --json and --wide exclude each other (both were taken in silence)
 run "$CORONER" pods --db "$T/logs.db" --json --wide
 is pods-json-wide-exit 2 "$status"
