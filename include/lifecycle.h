@@ -32,6 +32,15 @@ struct model_stats {
 				   grace deadline */
 };
 
+/*
+ * The lines of a previous instance's log the model and the rules read,
+ * and whether a line says what went wrong ("panic", "fatal", "error",
+ * "exception", "failed", in any case): the line quoted for a death is
+ * the last such line of the last LIFECYCLE_PREV_LINES, else the last.
+ */
+#define LIFECYCLE_PREV_LINES	5
+int	lifecycle_telling(const char *line);
+
 /* Rebuilds the model.  Returns 0, or -1 with a new *cause. */
 int	model_rebuild(struct store *st, struct model_stats *stats,
 	    char **cause);
@@ -80,8 +89,11 @@ struct lc_container {
 	size_t			 nstarts;
 	struct lc_evcount	*ev;	/* owned: events about it */
 	size_t			 nev;
-	const char		*prev_log;	/* its previous instance's last
-						   log line, or NULL */
+	const char		*prev_log;	/* the line of its previous
+						   instance's log quoted for
+						   its death (the last telling
+						   one, lifecycle_telling), or
+						   NULL */
 	int64_t			 prev_log_us;	/* that line's time */
 };
 struct lc_ip {

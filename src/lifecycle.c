@@ -1004,6 +1004,84 @@ pod_terminations(struct model *m, struct lc_pod *p)
 	}
 }
 
+int
+lifecycle_telling(const char *s)
+{
+	static const char *const words[] = {
+		"panic", "fatal", "error", "exception", "failed", NULL
+	};
+	char	 low[1024];
+	size_t	 i;
+
+	for (i = 0; i < sizeof low - 1 && s[i] != '\0'; i++)
+		low[i] = s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i];
+	low[i] = '\0';
+	for (i = 0; words[i] != NULL; i++) {
+		if (strstr(low, words[i]) != NULL)
+			return (1);
+	}
+	return (0);
+}
+
+/* The line of a previous log quoted: the last telling one, else the last. */
+struct lc_tail {
+	char		*pick;		/* owned: the line chosen so far */
+	int64_t		 pick_us;	/* its time */
+	int		 telling;	/* it is a telling one */
+};
+
+static int
+tail_pick(void *ctx, int64_t time_us, const char *text)
+{
+	struct lc_tail	*t = ctx;
+
+	if (text == NULL || (t->telling && !lifecycle_telling(text)))
+		return (0);
+	free(t->pick);
+	t->pick = xstrdup(text);
+	t->pick_us = time_us;
+	t->telling = lifecycle_telling(text);
+	return (0);
+}
+
+/*
+ * Replaces each container's last previous-log line with the line its
+ * death is told by (the one crash-loop quotes too).
+ */
+static int
+pick_previous_lines(struct store *st, struct model *m, char **cause)
+{
+	struct lc_container	*c;
+	struct lc_tail		 t;
+	char			*cut;
+	size_t			 i, j;
+
+	for (i = 0; i < m->npods; i++) {
+		for (j = 0; j < m->pods[i].nc; j++) {
+			c = &m->pods[i].c[j];
+			if (c->prev_log == NULL ||
+			    lifecycle_telling(c->prev_log))
+				continue;
+			memset(&t, 0, sizeof t);
+			if (store_log_tail(st, m->pods[i].r.namespace != NULL ?
+			    m->pods[i].r.namespace : "", m->pods[i].r.name !=
+			    NULL ? m->pods[i].r.name : "", c->r.name, 1,
+			    LIFECYCLE_PREV_LINES, tail_pick, &t, cause) != 0) {
+				free(t.pick);
+				return (-1);
+			}
+			if (t.pick != NULL && t.telling) {
+				cut = out_safe(t.pick, strlen(t.pick), 300);
+				c->prev_log = S(m, cut);
+				c->prev_log_us = t.pick_us;
+				free(cut);
+			}
+			free(t.pick);
+		}
+	}
+	return (0);
+}
+
 /* Gives a container the last line of its previous instance's log. */
 static int
 scan_previous_log(void *ctx, const struct store_log_last *l)
@@ -1357,6 +1435,8 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	rc = store_scan(st, REC_EVENT, scan_event, &ev, cause);
 	if (rc == 0)
 		rc = store_previous_logs(st, scan_previous_log, &ev, cause);
+	if (rc == 0)
+		rc = pick_previous_lines(st, &m, cause);
 	free(ev.by_name);
 	if (rc != 0)
 		goto abort;

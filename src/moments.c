@@ -216,7 +216,7 @@ termination_moments(struct moments *ms, const struct podset_pod *p)
 		if (t->message != NULL)
 			buf_printf(&b, ": %s", t->message);
 		if (t->last_log != NULL)
-			buf_printf(&b, "; its last log line: %s", t->last_log);
+			buf_printf(&b, "; its log said: %s", t->last_log);
 		m = add(ms, t->finished_us, MO_DIED, t->basis, "%s", b.data);
 		if (m != NULL) {
 			m->container = t->container;

@@ -14,6 +14,7 @@
 
 #include "analyze.h"
 #include "jsonval.h"
+#include "lifecycle.h"
 #include "out.h"
 #include "timefmt.h"
 
@@ -98,7 +99,6 @@ rule_oom(struct analysis *a, char **cause)
 /* Restarts of its own (beyond what its node explains) that make a loop. */
 #define LOOP_MIN	3
 /* Lines of the previous instance's log kept as evidence. */
-#define PREV_LINES	5
 /* Evidence strings (messages, log lines) are cut to this many bytes. */
 #define TEXT_MAX	300
 
@@ -537,26 +537,6 @@ tail_line(void *ctx, int64_t time_us, const char *text)
 	return (0);
 }
 
-/* Whether a log line says what went wrong (matched case-insensitively). */
-static int
-telling(const char *s)
-{
-	static const char *const words[] = {
-		"panic", "fatal", "error", "exception", "failed", NULL
-	};
-	char	 low[TEXT_MAX + 8];
-	size_t	 i;
-
-	for (i = 0; i < sizeof low - 1 && s[i] != '\0'; i++)
-		low[i] = s[i] >= 'A' && s[i] <= 'Z' ? s[i] - 'A' + 'a' : s[i];
-	low[i] = '\0';
-	for (i = 0; words[i] != NULL; i++) {
-		if (strstr(low, words[i]) != NULL)
-			return (1);
-	}
-	return (0);
-}
-
 /* The line of the previous log that says most: the last telling one. */
 static const char *
 telling_line(json_t *lines)
@@ -566,7 +546,7 @@ telling_line(json_t *lines)
 
 	for (i = json_array_size(lines); i > 0; i--) {
 		s = json_string_value(json_array_get(lines, i - 1));
-		if (s != NULL && telling(s))
+		if (s != NULL && lifecycle_telling(s))
 			return (s);
 	}
 	return (json_array_size(lines) > 0 ? json_string_value(
@@ -681,7 +661,7 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	lines = json_array();
 	if (store_log_tail(a->st, l->p->r.namespace != NULL ?
 	    l->p->r.namespace : "", l->p->r.name != NULL ? l->p->r.name : "",
-	    c->name, 1, PREV_LINES, tail_line, lines, cause) != 0) {
+	    c->name, 1, LIFECYCLE_PREV_LINES, tail_line, lines, cause) != 0) {
 		json_decref(lines);
 		return (-1);
 	}

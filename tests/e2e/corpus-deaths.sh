@@ -65,6 +65,12 @@ is k3s-pods-json '[189,1,"Error","2022-12-21T09:43:10.000Z"]' \
     .last_finished]' "$T/k3s.pods")"
 is k3s-no-deletions '[null]' "$(jq -sc '[.[].deletion] | unique' \
     "$T/k3s.pods")"
+# timeline quotes the line of the previous log that analyze quotes (the
+# panic), not the stack frame that happens to be last
+"$CORONER" timeline --db "$T/k3s.db" metrics-server-668d979685-wttxd \
+    >"$T/ms.tl" 2>&1
+ok k3s-timeline-panic sh -c "tr -s ' \n' ' ' <'$T/ms.tl' |
+    grep -q 'its log said: panic: unable to load configmap'"
 
 # the incident window is the node restart's, not the bundle's old rollout
 # of nginx-deployment three weeks before
