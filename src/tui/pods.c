@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "analyze.h"
+#include "out.h"
 #include "timefmt.h"
 #include "tui.h"
 
@@ -238,9 +239,12 @@ pods_load(struct tui_state *ts, char **cause)
 	return (0);
 }
 
-/* The columns, in the order they are given room as the width grows. */
+/*
+ * The columns, in the order they are given room as the width grows (and
+ * drawn): the findings before the counts, which they explain.
+ */
 enum pods_col {
-	COL_EXITS, COL_DELETED, COL_FAILED, COL_LOST, COL_BADGES,
+	COL_EXITS, COL_DELETED, COL_BADGES, COL_FAILED, COL_LOST,
 	COL_RESTARTS, COL_GRACE, COL_NODE, COL_IP, COL__COUNT
 };
 static const struct {
@@ -278,9 +282,11 @@ fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
 		name_w = cap;
 	if (name_w < NAME_MIN)
 		name_w = NAME_MIN;
+	/* in their order: one that does not fit leaves out those after */
 	used = name_w;
 	for (i = 0; i < COL__COUNT; i++) {
-		shown[i] = used + cols[i].width <= w;
+		shown[i] = used + cols[i].width <= w &&
+		    (i == 0 || shown[i - 1]);
 		if (shown[i])
 			used += cols[i].width;
 	}
@@ -311,13 +317,18 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 {
 	const struct podset_pod	*p = r->pod;
 	attr_t			 a = cur ? A_REVERSE : A_NORMAL;
-	char			 cell[64], t[TIME_FMT_LEN];
+	char			 cell[64], t[TIME_FMT_LEN], *name;
 	int			 x, i, cw;
 
 	if (cur)
 		tui_fill(win, y, 0, w, A_REVERSE);
-	tui_text(win, &ts->look, y, 1, name_w - 1, p->r.name, a |
+	/* cut in the middle, as coroner pods does: the suffix tells pods
+	   of one ReplicaSet apart */
+	name = out_fit(p->r.name != NULL ? p->r.name : "", name_w - 1,
+	    OUT_CUT_MIDDLE, !ts->look.utf8);
+	tui_text(win, &ts->look, y, 1, name_w - 1, name, a |
 	    (p->r.killed ? A_BOLD : 0), p->r.killed ? PAIR_TERM : PAIR_NONE);
+	free(name);
 	x = name_w;
 	for (i = 0; i < COL__COUNT; i++) {
 		if (!shown[i])
