@@ -272,7 +272,7 @@ static const struct {
 static int
 fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
 {
-	int	i, used, name_w, cap = w * 2 / 5;
+	int	i, used, name_w, cap = w * 2 / 5, fits;
 
 	/* the whole name first, up to two fifths of the width */
 	name_w = longest + 2;
@@ -284,10 +284,11 @@ fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
 		name_w = NAME_MIN;
 	/* in their order: one that does not fit leaves out those after */
 	used = name_w;
+	fits = 1;
 	for (i = 0; i < COL__COUNT; i++) {
-		shown[i] = used + cols[i].width <= w &&
-		    (i == 0 || shown[i - 1]);
-		if (shown[i])
+		fits = fits && used + cols[i].width <= w;
+		shown[i] = fits;
+		if (fits)
 			used += cols[i].width;
 	}
 	*exits_w = cols[COL_EXITS].width + (w - used > 0 ? w - used : 0);
