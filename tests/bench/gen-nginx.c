@@ -1160,6 +1160,16 @@ write_line(struct out *o, const struct req *q, const char *clf)
 	put_c(o, '\n');
 }
 
+/* The upstream of the last attempt, or "-" when there was none. */
+static void
+put_last(struct out *o, const struct attempt *last)
+{
+	if (last != NULL)
+		put_upstream(o, last->pod);
+	else
+		put_c(o, '-');
+}
+
 /*
  * The request as Envoy's default format logs it: its start, one line
  * whatever the retries, the last upstream host, and the response flag a
@@ -1201,10 +1211,7 @@ write_envoy(struct out *o, const struct req *q)
 	put_s(o, "\" \"");
 	put_s(o, q->svc->name);
 	put_s(o, ".example.test\" \"");
-	if (last != NULL)
-		put_upstream(o, last->pod);
-	else
-		put_c(o, '-');
+	put_last(o, last);
 	put_s(o, "\"\n");
 }
 
@@ -1237,10 +1244,7 @@ write_alb(struct out *o, const struct req *q, uint64_t line)
 	put_c(o, ':');
 	put_i(o, 30000 + (int64_t)(line % 30000));
 	put_c(o, ' ');
-	if (last != NULL)
-		put_upstream(o, last->pod);
-	else
-		put_c(o, '-');
+	put_last(o, last);
 	put_s(o, last != NULL ? " 0.000 " : " -1 ");
 	put_alb_secs(o, last);
 	put_s(o, answered ? " 0.000 " : " -1 ");
@@ -1274,10 +1278,7 @@ write_alb(struct out *o, const struct req *q, uint64_t line)
 	put_s(o, ".example.test\" \"-\" 1 ");
 	put_time(o, q->end_us - (int64_t)q->ms * MS, 6);
 	put_s(o, " \"forward\" \"-\" \"-\" \"");
-	if (last != NULL)
-		put_upstream(o, last->pod);
-	else
-		put_c(o, '-');
+	put_last(o, last);
 	put_s(o, "\" \"");
 	if (answered)
 		put_i(o, last->status);
