@@ -38,7 +38,8 @@ const struct cmd_entry cmd_import_entry = {
 	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE]\n"
 	    "                      [--pod NS/POD --container C] PATH...\n"
 	    "       coroner import [--db FILE] --records NAME --key COL "
-	    "--time COL PATH...",
+	    "--time COL\n"
+	    "                      [--tz ZONE] PATH...",
 	.help =
 	    "Reads each PATH into the database: files, .zst and .gz files,\n"
 	    "directories, archives (.tar, .tar.gz, .tgz, .tar.zst, .zip; each\n"

@@ -333,6 +333,7 @@ mark_of(const struct moment *m, enum tui_pair *pair)
 	case MO_OOM:
 	case MO_EXIT:
 	case MO_DIED:
+	case MO_RESTARTED:
 	case MO_GONE:
 	case MO_DELETION:
 		return (tui_moment_mark(m, pair));

@@ -310,8 +310,10 @@ act_goto(struct tui_state *ts)
 		    "in the overview, the pods and the death views");
 		return (TUI_REDRAW);
 	}
-	ts->prompt_for = "go to (HH:MM:SS, RFC 3339, or +S from the "
-	    "deletion): ";
+	/* the overview has no deletion to count from */
+	ts->prompt_for = ts->stack[ts->depth] == VIEW_OVERVIEW ? "go to "
+	    "(HH:MM:SS or RFC 3339): " : "go to (HH:MM:SS, RFC 3339, or +S "
+	    "from the deletion): ";
 	ts->prompt_kind = PROMPT_GOTO;
 	ts->answer[0] = '\0';
 	return (TUI_PROMPT);
