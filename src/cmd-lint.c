@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "budget.h"
@@ -265,6 +266,29 @@ lint_input(struct input *in, const struct lint_db *db,
 	return (n);
 }
 
+/*
+ * Whether a member's name may be a manifest: .json, .yaml or .yml, also
+ * compressed (.gz, .zst).  A README or a CSV beside the charts is not.
+ */
+static int
+manifest_name(const char *name)
+{
+	static const char *const exts[] = { ".json", ".yaml", ".yml" };
+	static const char *const zips[] = { "", ".gz", ".zst" };
+	char	 want[16];
+	size_t	 i, j, n = strlen(name), k;
+
+	for (i = 0; i < sizeof exts / sizeof exts[0]; i++) {
+		for (j = 0; j < sizeof zips / sizeof zips[0]; j++) {
+			snprintf(want, sizeof want, "%s%s", exts[i], zips[j]);
+			k = strlen(want);
+			if (n >= k && strcasecmp(name + n - k, want) == 0)
+				return (1);
+		}
+	}
+	return (0);
+}
+
 /* Lints one PATH.  Returns 0, or -1 when it could not be read at all. */
 static int
 lint_path(const char *path, const struct lint_db *db,
@@ -288,6 +312,9 @@ lint_path(const char *path, const struct lint_db *db,
 			*failed = 1;
 			continue;
 		}
+		/* in a directory or archive, only what may be manifests */
+		if (input_member(in) != NULL && !manifest_name(input_member(in)))
+			continue;
 		n += lint_input(in, db, lo, out, failed);
 	}
 	source_close(src);

@@ -104,6 +104,13 @@ is sample-recommended-prestop 35 \
     "$(jq .numbers.recommended_prestop_s "$T/sample.json")"
 ok sample-message grep -q 'lag needs (prestop-covers-lb): set it to at least 45' "$T/sample.json"
 
+# A directory: its manifests only (README.md and courier.csv.zst beside
+# them were "not JSON", exit 1)
+run "$CORONER" lint "$top/samples/grace-budget"
+is dir-exit 0 "$status"
+ok dir-no-readme sh -c "! grep -q 'README.md' '$T/.err'"
+ok dir-says-checked grep -q 'pod templates checked, 0 problems' "$T/.err"
+
 # Usage and failures.
 run "$CORONER" lint
 is no-path-usage 2 "$status"
