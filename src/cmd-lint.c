@@ -313,7 +313,8 @@ lint_path(const char *path, const struct lint_db *db,
 			continue;
 		}
 		/* in a directory or archive, only what may be manifests */
-		if (input_member(in) != NULL && !manifest_name(input_member(in)))
+		if (input_member(in) != NULL &&
+		    !manifest_name(input_member(in)))
 			continue;
 		n += lint_input(in, db, lo, out, failed);
 	}
