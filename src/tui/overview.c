@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "out.h"
 #include "timefmt.h"
 #include "tui.h"
 
@@ -392,6 +393,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct ov_lane	*l;
 	struct ov_layout	 lo;
 	char			 name[256], a[TIME_FMT_LEN], b[TIME_FMT_LEN];
+	char			*fit;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
 	int			 y, i;
 
@@ -419,7 +421,16 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	for (i = 0; i < lo.nshown; i++) {
 		l = &ov->lanes[ov->lane_top + i];
 		lane_name(l, name, sizeof name);
-		tui_text(win, &ts->look, y, 0, lw, name, A_BOLD, PAIR_NONE);
+		/*
+		 * When "namespace/workload" does not fit, the workload alone,
+		 * cut in the middle if it must be: its end tells them apart
+		 */
+		fit = out_printed_cols(name) <= (size_t)lw - 1 ||
+		    l->workload == NULL ? out_fit(name, (size_t)lw - 1,
+		    OUT_CUT_MIDDLE, !ts->look.utf8) : out_fit(l->workload,
+		    (size_t)lw - 1, OUT_CUT_MIDDLE, !ts->look.utf8);
+		tui_text(win, &ts->look, y, 0, lw, fit, A_BOLD, PAIR_NONE);
+		free(fit);
 		tui_bars(win, &ts->look, y, x0, l->req, (size_t)pw <
 		    ov->ncols ? (size_t)pw : ov->ncols, l->peak, PAIR_READY);
 		if (l->total > 0)
@@ -427,9 +438,11 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			    PAIR_NONE, "%lld req, %lld failed", (long long)
 			    l->total, (long long)l->failed);
 		else
+			/* ", no requests" where it fits */
 			tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM,
-			    PAIR_NONE, "%zu death%s, no requests",
-			    l->ndeaths, l->ndeaths == 1 ? "" : "s");
+			    PAIR_NONE, "%zu death%s%s", l->ndeaths,
+			    l->ndeaths == 1 ? "" : "s", lw - 1 >= 22 ?
+			    ", no requests" : "");
 		lane_marks(win, ts, y + 1, x0, pw, l);
 		y += 2;
 	}
