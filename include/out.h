@@ -79,6 +79,12 @@ size_t	 out_cols(const char *safe);
 size_t	 out_printed_cols(const char *s);
 /* Bytes of safe text that fit in cols columns, whole characters only. */
 size_t	 out_fit_bytes(const char *safe, size_t cols);
+/*
+ * The bytes of safe text that make its first line wrapped at cols
+ * columns: up to its last space that fits, else after its last '/' (a
+ * path), else as much as fits (all of it when one character is wider).
+ */
+size_t	 out_wrap_bytes(const char *safe, size_t cols);
 
 /* Where out_fit() cuts text that is too wide. */
 enum out_cut {

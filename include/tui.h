@@ -394,12 +394,6 @@ enum tui_pair	 tui_state_pair(enum tl_state s);
 int	tui_text(WINDOW *, const struct tui_look *, int y, int x, int cols,
 	    const char *text, attr_t attr, enum tui_pair pair);
 /*
- * The bytes of safe text that make its first line wrapped at cols
- * columns: up to the last space that fits (else as much as fits, else
- * all of it when one word is wider).
- */
-size_t	tui_wrap_bytes(const char *safe, size_t cols);
-/*
  * Like tui_text, wrapped on spaces over the rows y to y1 - 1 (the last
  * cut with an ellipsis when the text goes on), the rows after the first
  * indented by hang columns.  Returns the row after the last one written.

@@ -699,37 +699,42 @@ out_table_width(void)
 	return ((int)n);
 }
 
+size_t
+out_wrap_bytes(const char *safe, size_t cols)
+{
+	size_t	n = out_fit_bytes(safe, cols), brk;
+
+	if (safe[n] != '\0') {
+		for (brk = n; brk > 0 && safe[brk] != ' '; brk--)
+			;
+		if (brk == 0) {
+			for (brk = n; brk > 1 && safe[brk - 1] != '/'; brk--)
+				;
+			if (brk <= 1)
+				brk = 0;
+		}
+		if (brk > 0)
+			n = brk;
+	}
+	/* one character (or one word) wider than cols: all of it */
+	return (n > 0 ? n : strlen(safe));
+}
+
 /*
  * Writes safe text wrapped: the first line after lead spaces and at most
- * avail columns, the others after indent spaces within width.  A line
- * breaks at its last space that fits, else after its last '/' (a path),
- * else where the columns end.
+ * avail columns, the others after indent spaces within width, each line
+ * as out_wrap_bytes cuts it.
  */
 static int
 wrap(FILE *f, const char *safe, size_t lead, size_t avail, size_t indent,
     size_t width)
 {
 	const char	*p = safe;
-	size_t		 n, brk;
+	size_t		 n;
 	int		 rc = 0;
 
 	while (*p != '\0' && rc == 0) {
-		n = out_fit_bytes(p, avail);
-		if (p[n] != '\0') {
-			for (brk = n; brk > 0 && p[brk] != ' '; brk--)
-				;
-			if (brk == 0) {
-				for (brk = n; brk > 1 && p[brk - 1] != '/';
-				    brk--)
-					;
-				if (brk <= 1)
-					brk = 0;
-			}
-			if (brk > 0)
-				n = brk;
-		}
-		if (n == 0)
-			n = strlen(p);	/* one character wider than avail */
+		n = out_wrap_bytes(p, avail);
 		rc = out_printf(f, "%*s%.*s\n", (int)lead, "", (int)n, p);
 		p += n;
 		while (*p == ' ')

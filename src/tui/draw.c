@@ -139,20 +139,6 @@ tui_text(WINDOW *win, const struct tui_look *look, int y, int x, int cols,
 	return (n);
 }
 
-size_t
-tui_wrap_bytes(const char *safe, size_t cols)
-{
-	size_t	n = out_fit_bytes(safe, cols), brk;
-
-	if (safe[n] != '\0') {
-		for (brk = n; brk > 0 && safe[brk] != ' '; brk--)
-			;
-		if (brk > 0)
-			n = brk;
-	}
-	return (n > 0 ? n : strlen(safe));
-}
-
 int
 tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
     int x, int cols, int hang, const char *text, attr_t attr,
@@ -171,7 +157,7 @@ tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
 			cols -= hang;
 			hang = 0;
 		}
-		n = tui_wrap_bytes(p, (size_t)cols);
+		n = out_wrap_bytes(p, (size_t)cols);
 		/* the last row: what is left, cut with an ellipsis */
 		if (y + 1 == y1)
 			n = strlen(p);

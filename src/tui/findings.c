@@ -232,7 +232,7 @@ wrapped_hang(struct finding_state *fv, int style, int first, int rest,
 
 	while (*p != '\0') {
 		avail = w - indent > 20 ? (size_t)(w - indent) : 20;
-		n = tui_wrap_bytes(p, avail);
+		n = out_wrap_bytes(p, avail);
 		l = xasprintf("%*s%.*s", indent, "", (int)n, p);
 		line(fv, style, -1, l);
 		free(l);
