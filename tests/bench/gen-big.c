@@ -14,34 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen-time.h"
+
 #define T0	1778572800LL		/* 2026-05-12T08:00:00Z */
 #define SPAN	21600LL			/* the records span 6 hours */
-
-/* Civil date from days since 1970-01-01 (proleptic Gregorian). */
-static void
-civil(long long days, int *y, int *m, int *d)
-{
-	long long	z = days + 719468, era, doe, yoe, doy, mp;
-
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
-	*y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
-static void
-rfc3339(long long t, char *out, size_t len)
-{
-	int	y, m, d;
-
-	civil(t / 86400, &y, &m, &d);
-	snprintf(out, len, "%04d-%02d-%02dT%02lld:%02lld:%02lldZ", y, m, d,
-	    t % 86400 / 3600, t % 3600 / 60, t % 60);
-}
 
 static void
 gen_records(long n, long miss)

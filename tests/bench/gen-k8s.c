@@ -44,6 +44,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gen-time.h"
+
 #define T0	1778572800LL		/* 2026-05-12T08:00:00Z */
 #define SPAN	21600LL			/* pods are created over 6 hours */
 #define LIFE	(SPAN / 2)		/* and deleted 3 hours later */
@@ -161,31 +163,12 @@ js_raw(const char *key, const char *v)
 	fputs(v, stdout);
 }
 
-/* Civil date from days since 1970-01-01 (proleptic Gregorian). */
-static void
-civil(long long days, int *y, int *m, int *d)
-{
-	long long	z = days + 719468, era, doe, yoe, doy, mp;
-
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
-	*y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
 static void
 js_time(const char *key, long long t)
 {
 	char	b[32];
-	int	y, m, d;
 
-	civil(t / 86400, &y, &m, &d);
-	snprintf(b, sizeof b, "%04d-%02d-%02dT%02lld:%02lld:%02lldZ", y, m, d,
-	    t % 86400 / 3600, t % 3600 / 60, t % 60);
+	rfc3339(t, b, sizeof b);
 	js_str(key, b);
 }
 

@@ -44,7 +44,8 @@
  * Addresses are handed out per node like host-local IPAM (10.244.N.2 to
  * .14, round and round), so later pods reuse earlier pods' addresses.
  *
- * Stand-alone: it includes no project header and links nothing but libc.
+ * Stand-alone: it includes no project header (only gen-time.h beside it)
+ * and links nothing but libc.
  * It knows the formats, not coroner's code.
  */
 #include <inttypes.h>
@@ -52,6 +53,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "gen-time.h"
 
 #define US		INT64_C(1000000)	/* microseconds a second */
 #define MS		INT64_C(1000)		/* microseconds a millisecond */
@@ -523,44 +526,27 @@ put_upstream(struct out *o, const struct pod *p)
 	put_i(o, services[p->svc].port);
 }
 
-/* Days since 1970-01-01 to a civil date (proleptic Gregorian). */
-static void
-civil(int64_t days, int *y, int *m, int *d)
-{
-	int64_t	era, doe, yoe, doy, mp;
-
-	days += 719468;
-	era = (days >= 0 ? days : days - 146096) / 146097;
-	doe = days - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	*d = (int)(doy - (153 * mp + 2) / 5 + 1);
-	*m = (int)(mp < 10 ? mp + 3 : mp - 9);
-	*y = (int)(yoe + era * 400 + (*m <= 2));
-}
-
 /* "12/May/2026:08:00:00 +0000" (nul-terminated, 27 bytes). */
 static void
-fmt_clf(char buf[32], int64_t us)
+fmt_clf(char buf[48], int64_t us)
 {
 	int64_t	s = us / US;
 	int	y, m, d, sod = (int)(s % 86400);
 
 	civil(s / 86400, &y, &m, &d);
-	snprintf(buf, 32, "%02d/%s/%04d:%02d:%02d:%02d +0000", d,
+	snprintf(buf, 48, "%02d/%s/%04d:%02d:%02d:%02d +0000", d,
 	    months[m - 1], y, sod / 3600, sod / 60 % 60, sod % 60);
 }
 
 /* "2026-05-12T08:00:00Z" */
 static void
-fmt_rfc3339(char buf[32], int64_t us)
+fmt_rfc3339(char buf[48], int64_t us)
 {
 	int64_t	s = us / US;
 	int	y, m, d, sod = (int)(s % 86400);
 
 	civil(s / 86400, &y, &m, &d);
-	snprintf(buf, 32, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d,
+	snprintf(buf, 48, "%04d-%02d-%02dT%02d:%02d:%02dZ", y, m, d,
 	    sod / 3600, sod / 60 % 60, sod % 60);
 }
 
@@ -568,7 +554,7 @@ fmt_rfc3339(char buf[32], int64_t us)
 static void
 put_time(struct out *o, int64_t us, int digits)
 {
-	char	buf[40];
+	char	buf[56];
 	int64_t	s = us / US;
 	int	y, m, d, sod = (int)(s % 86400);
 
@@ -765,7 +751,7 @@ print_pod(const struct pod *p, int type, int64_t rv)
 {
 	static const char *const types[] = { "ADDED", "MODIFIED", "DELETED" };
 	const struct service	*s = &services[p->svc];
-	char			 cr[32], st[32], rd[32], del[32], fin[32];
+	char			 cr[48], st[48], rd[48], del[48], fin[48];
 	const char		*ready = type == 0 ? "True" : "False";
 
 	fmt_rfc3339(cr, p->created_us);
@@ -1515,7 +1501,7 @@ write_log(uint64_t n, enum dialect dialect, const char *columns)
 	struct plan		 pl;
 	struct rng		 clk = { SEED_CLOCK }, r = { SEED_LOG };
 	struct req		 q;
-	char			 clf[32];
+	char			 clf[48];
 	int64_t			 now = T0_US, sec = -1;
 	uint64_t		 i;
 
