@@ -315,6 +315,12 @@ void	tui_state_free(struct tui_state *ts);
  */
 void	tui_finding_scope(const struct row_finding *r, char *out,
 	    size_t len);
+/*
+ * The summary and the fix of finding f wrapped over the rows y to
+ * y1 - 1 (the fix gets at least the last one): under a list of findings.
+ */
+void	tui_finding_brief(WINDOW *, const struct tui_state *,
+	    const struct tui_finding *f, int y, int y1, int w);
 /* The finding with this id, or NULL. */
 struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);
 

@@ -65,6 +65,22 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	    scope, f->npods, f->npods == 1 ? "" : "s");
 }
 
+void
+tui_finding_brief(WINDOW *win, const struct tui_state *ts,
+    const struct tui_finding *f, int y, int y1, int w)
+{
+	char	*fix;
+
+	/* the summary first, the fix in what is left (at least a row) */
+	y = tui_text_wrapped(win, &ts->look, y, y1 - 1, 1, w - 1, 0,
+	    f->r.summary, A_BOLD, PAIR_NONE);
+	fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+	    f->r.recommendation : "-");
+	tui_text_wrapped(win, &ts->look, y, y1, 1, w - 1, 5, fix, A_DIM,
+	    PAIR_NONE);
+	free(fix);
+}
+
 static int
 list_top(const struct findings_state *fl, int rows)
 {
@@ -75,8 +91,6 @@ void
 findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct findings_state	*fl = &ts->fl;
-	const struct tui_finding	*f;
-	char				*fix;
 	int				 i, y, top, rows = h - 6;
 
 	tui_title(win, w, ts, "Findings");
@@ -88,20 +102,10 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	top = list_top(fl, rows);
 	for (i = top, y = 2; i < (int)ts->nfindings && y < h - 4; i++, y++)
 		list_row(win, ts, y, w, (size_t)i, i == fl->cursor);
-	/*
-	 * The summary and the fix of the one under the cursor, wrapped in
-	 * the rows the list leaves (at least two)
-	 */
-	if (fl->cursor >= 0 && fl->cursor < (int)ts->nfindings) {
-		f = &ts->findings[fl->cursor];
-		y = tui_text_wrapped(win, &ts->look, y + 1, h - 2, 1, w - 1, 0,
-		    f->r.summary, A_BOLD, PAIR_NONE);
-		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
-		    f->r.recommendation : "-");
-		tui_text_wrapped(win, &ts->look, y, h - 1, 1, w - 1, 5, fix,
-		    A_DIM, PAIR_NONE);
-		free(fix);
-	}
+	/* the one under the cursor in the rows the list leaves */
+	if (fl->cursor >= 0 && fl->cursor < (int)ts->nfindings)
+		tui_finding_brief(win, ts, &ts->findings[fl->cursor], y + 1,
+		    h - 1, w);
 	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  2 pods  "
 	    "; SQL  e export  ? help  q back");
 }

@@ -457,6 +457,14 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    "went wrong that coroner can tell.", A_NORMAL, PAIR_NONE);
 	for (i = lo.top; i < (int)ts->nfindings && y < h - 1; i++, y++)
 		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor);
+	/*
+	 * Rows left under the list: what the finding under the cursor says
+	 * and its fix, as in the findings list
+	 */
+	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
+	    y + 3 < h - 1)
+		tui_finding_brief(win, ts, &ts->findings[ov->cursor], y + 1,
+		    h - 1, w);
 	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  PgDn lanes  "
 	    "2 pods  ; SQL  ? help  Q quit");
 }
