@@ -67,9 +67,11 @@ int64_t	podset_died_at(const struct podset_pod *p);
  */
 int	podset_cmp_death(const void *a, const void *b);
 /*
- * What a pod's lane is aligned at beside others: podset_died_at, else
- * (a pod never deleted whose containers restarted) the latest death of
- * a container (podset_is_death), else TIME_NONE.
+ * When a pod died, to choose and order the pods lined up in the rollout
+ * view before their moments are loaded: podset_died_at, else (a pod
+ * never deleted whose containers restarted) the latest death of a
+ * container (podset_is_death), else TIME_NONE.  The lanes are then
+ * aligned at their moments' zero (moments.h), as the death view counts.
  */
 int64_t	podset_zero_at(const struct podset_pod *p);
 /*

@@ -2,9 +2,10 @@
  * rollout.c: the rollout view (a, from a death view or a finding).
  * Every pod of one rollout (or of one finding) as a lane, each aligned
  * at its own deletion request (offset 0; a pod never deleted at its
- * latest container death, podset_zero_at), so that what they share shows
- * at a glance: every pod SIGKILLed at +30 s, 5 s after SIGTERM; the
- * load balancer still routing for 8 to 12 s.  Above the lanes, the same
+ * latest container death): the zero of its moments, as its death view
+ * counts, so that what they share shows at a glance: every pod
+ * SIGKILLed at +30 s, 5 s after SIGTERM; the load balancer still
+ * routing for 8 to 12 s.  Above the lanes, the same
  * in words, from the pods' moments (moments.h).  No SQL.
  */
 #include <stdlib.h>
@@ -148,11 +149,11 @@ spread_of(const struct rollout_state *rv, enum moment_kind kind,
 		   restart: the first after the death) */
 		for (k = 0; k < (int)l->ms.n && (l->ms.v[k].kind != kind ||
 		    l->ms.v[k].sidecar || (kind == MO_RESTARTED &&
-		    l->ms.v[k].t_us < podset_zero_at(l->pod))); k++)
+		    l->ms.v[k].t_us < l->ms.zero_us)); k++)
 			;
 		if (k == (int)l->ms.n)
 			continue;
-		off = l->ms.v[k].t_us - podset_zero_at(l->pod);
+		off = l->ms.v[k].t_us - l->ms.zero_us;
 		if (s->pods == 0 || off < s->lo)
 			s->lo = off;
 		if (s->pods == 0 || off > s->hi)
@@ -288,7 +289,8 @@ rollout_load(struct tui_state *ts, char **cause)
 		if (moments_load(ts->st, l->pod, &l->ms, cause) != 0)
 			return (-1);
 		timeline_pod(l->pod, &l->tp);
-		z = podset_zero_at(l->pod);
+		/* offsets as the death view counts them (moments.h) */
+		z = l->ms.zero_us;
 		end = lane_end(l);
 		if (end != TIME_NONE && end - z + 3 * SEC_US > rv->hi_off_us &&
 		    end - z < 600 * SEC_US)
@@ -307,7 +309,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		rv->plot_w = 10;
 	for (i = 0; i < rv->n; i++) {
 		l = &rv->lanes[i];
-		z = podset_zero_at(l->pod);
+		z = l->ms.zero_us;
 		if (timeline_traffic(ts->st, l->pod, z + rv->lo_off_us,
 		    z + rv->hi_off_us, (size_t)rv->plot_w, &l->traffic,
 		    cause) != 0)
@@ -382,7 +384,7 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 				continue;
 			if (tui_mark_rank(g) != rank)
 				continue;
-			x = tui_col(m->t_us - podset_zero_at(l->pod),
+			x = tui_col(m->t_us - l->ms.zero_us,
 			    rv->lo_off_us, rv->hi_off_us, x0, w);
 			if (x >= 0)
 				tui_put_glyph(win, &ts->look, y, x, g,
@@ -468,7 +470,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		free(name);
 		phase = &l->tp.phase;
 		tui_spans(win, &ts->look, y, x0, pw, rv->lo_off_us,
-		    rv->hi_off_us, phase, podset_zero_at(l->pod));
+		    rv->hi_off_us, phase, l->ms.zero_us);
 		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
 		row = y + 1;
 		if (any_traffic(rv)) {
