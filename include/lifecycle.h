@@ -40,6 +40,8 @@ struct model_stats {
  */
 #define LIFECYCLE_PREV_LINES	5
 int	lifecycle_telling(const char *line);
+/* The index of the line of n (oldest first) to quote: the last telling. */
+size_t	lifecycle_telling_line(const char *const *lines, size_t n);
 
 /* Rebuilds the model.  Returns 0, or -1 with a new *cause. */
 int	model_rebuild(struct store *st, struct model_stats *stats,

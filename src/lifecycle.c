@@ -1023,24 +1023,34 @@ lifecycle_telling(const char *s)
 	return (0);
 }
 
-/* The line of a previous log quoted: the last telling one, else the last. */
+size_t
+lifecycle_telling_line(const char *const *lines, size_t n)
+{
+	size_t	i;
+
+	for (i = n; i > 0; i--) {
+		if (lines[i - 1] != NULL && lifecycle_telling(lines[i - 1]))
+			return (i - 1);
+	}
+	return (n > 0 ? n - 1 : 0);
+}
+
+/* The last lines of a previous log, oldest first. */
 struct lc_tail {
-	char		*pick;		/* owned: the line chosen so far */
-	int64_t		 pick_us;	/* its time */
-	int		 telling;	/* it is a telling one */
+	char		*v[LIFECYCLE_PREV_LINES];	/* owned */
+	int64_t		 t[LIFECYCLE_PREV_LINES];	/* their times */
+	size_t		 n;
 };
 
 static int
-tail_pick(void *ctx, int64_t time_us, const char *text)
+tail_add(void *ctx, int64_t time_us, const char *text)
 {
 	struct lc_tail	*t = ctx;
 
-	if (text == NULL || (t->telling && !lifecycle_telling(text)))
-		return (0);
-	free(t->pick);
-	t->pick = xstrdup(text);
-	t->pick_us = time_us;
-	t->telling = lifecycle_telling(text);
+	if (text != NULL && t->n < LIFECYCLE_PREV_LINES) {
+		t->v[t->n] = xstrdup(text);
+		t->t[t->n++] = time_us;
+	}
 	return (0);
 }
 
@@ -1054,7 +1064,8 @@ pick_previous_lines(struct store *st, struct model *m, char **cause)
 	struct lc_container	*c;
 	struct lc_tail		 t;
 	char			*cut;
-	size_t			 i, j;
+	size_t			 i, j, k;
+	int			 rc;
 
 	for (i = 0; i < m->npods; i++) {
 		for (j = 0; j < m->pods[i].nc; j++) {
@@ -1063,20 +1074,22 @@ pick_previous_lines(struct store *st, struct model *m, char **cause)
 			    lifecycle_telling(c->prev_log))
 				continue;
 			memset(&t, 0, sizeof t);
-			if (store_log_tail(st, m->pods[i].r.namespace != NULL ?
+			rc = store_log_tail(st, m->pods[i].r.namespace != NULL ?
 			    m->pods[i].r.namespace : "", m->pods[i].r.name !=
 			    NULL ? m->pods[i].r.name : "", c->r.name, 1,
-			    LIFECYCLE_PREV_LINES, tail_pick, &t, cause) != 0) {
-				free(t.pick);
-				return (-1);
-			}
-			if (t.pick != NULL && t.telling) {
-				cut = out_safe(t.pick, strlen(t.pick), 300);
+			    LIFECYCLE_PREV_LINES, tail_add, &t, cause);
+			k = lifecycle_telling_line((const char *const *)t.v,
+			    t.n);
+			if (rc == 0 && t.n > 0 && lifecycle_telling(t.v[k])) {
+				cut = out_safe(t.v[k], strlen(t.v[k]), 300);
 				c->prev_log = S(m, cut);
-				c->prev_log_us = t.pick_us;
+				c->prev_log_us = t.t[k];
 				free(cut);
 			}
-			free(t.pick);
+			for (k = 0; k < t.n; k++)
+				free(t.v[k]);
+			if (rc != 0)
+				return (-1);
 		}
 	}
 	return (0);

@@ -537,20 +537,18 @@ tail_line(void *ctx, int64_t time_us, const char *text)
 	return (0);
 }
 
-/* The line of the previous log that says most: the last telling one. */
+/* The line of the previous log that says most (lifecycle_telling_line). */
 static const char *
 telling_line(json_t *lines)
 {
-	const char	*s;
-	size_t		 i;
+	const char	*v[LIFECYCLE_PREV_LINES];
+	size_t		 i, n = json_array_size(lines);
 
-	for (i = json_array_size(lines); i > 0; i--) {
-		s = json_string_value(json_array_get(lines, i - 1));
-		if (s != NULL && lifecycle_telling(s))
-			return (s);
-	}
-	return (json_array_size(lines) > 0 ? json_string_value(
-	    json_array_get(lines, json_array_size(lines) - 1)) : NULL);
+	if (n > LIFECYCLE_PREV_LINES)
+		n = LIFECYCLE_PREV_LINES;
+	for (i = 0; i < n; i++)
+		v[i] = json_string_value(json_array_get(lines, i));
+	return (n > 0 ? v[lifecycle_telling_line(v, n)] : NULL);
 }
 
 /* What an exit code usually means, for a recommendation. */
