@@ -115,11 +115,14 @@ struct import_run {
 					   above its members' lines */
 	int64_t		 empties;	/* members that were empty lists */
 	struct buf	 empty_kinds;	/* their formats, ", " between */
-	char		*log_pods[LOG_PODS_MAX]; /* "ns/pod" of the container
+	struct log_pod {
+		char	*ns;		/* owned: "" when none */
+		char	*pod;		/* owned */
+		int64_t	 lines;		/* its lines imported */
+	}		 log_pods[LOG_PODS_MAX]; /* the pods of the container
 					   logs imported, to say which
-					   no pod is known for; owned */
+					   the model does not know */
 	size_t		 nlog_pods;
-	int64_t		 log_lines[LOG_PODS_MAX]; /* lines of each */
 };
 
 enum {
@@ -195,24 +198,26 @@ run_flush_tally(struct import_run *run)
 static void
 note_log_pod(struct import_run *run, const struct rec_log *l)
 {
-	char	key[512];
-	size_t	i;
+	const char	*ns = l->namespace != NULL ? l->namespace : "";
+	struct log_pod	*lp;
+	size_t		 i;
 
 	if (l->pod == NULL)
 		return;
-	snprintf(key, sizeof key, "%s/%s", l->namespace != NULL ?
-	    l->namespace : "", l->pod);
 	/* the lines of one log share their pod: the last one first */
 	for (i = run->nlog_pods; i-- > 0;) {
-		if (strcmp(run->log_pods[i], key) == 0) {
-			run->log_lines[i]++;
+		lp = &run->log_pods[i];
+		if (strcmp(lp->pod, l->pod) == 0 && strcmp(lp->ns, ns) == 0) {
+			lp->lines++;
 			return;
 		}
 	}
 	if (run->nlog_pods == LOG_PODS_MAX)
 		return;
-	run->log_lines[run->nlog_pods] = 1;
-	run->log_pods[run->nlog_pods++] = xstrdup(key);
+	lp = &run->log_pods[run->nlog_pods++];
+	lp->ns = xstrdup(ns);
+	lp->pod = xstrdup(l->pod);
+	lp->lines = 1;
 }
 
 /*
@@ -224,23 +229,19 @@ static void
 say_unknown_log_pods(struct import_run *run)
 {
 	struct buf	 b = { 0 };
-	char		*slash;
+	struct log_pod	*lp;
 	size_t		 i, shown = 0, unknown = 0;
 	int64_t		 lines = 0;
-	int		 known;
 
 	for (i = 0; i < run->nlog_pods; i++) {
-		slash = strchr(run->log_pods[i], '/');
-		*slash = '\0';
-		known = store_pod_known(run->st, run->log_pods[i], slash + 1);
-		if (known == 0) {
-			unknown++;
-			lines += run->log_lines[i];
-			if (shown < 3)
-				buf_printf(&b, "%s%s/%s", shown++ > 0 ? ", " :
-				    "", run->log_pods[i], slash + 1);
-		}
-		*slash = '/';
+		lp = &run->log_pods[i];
+		if (store_pod_known(run->st, lp->ns, lp->pod) != 0)
+			continue;
+		unknown++;
+		lines += lp->lines;
+		if (shown < 3)
+			buf_printf(&b, "%s%s/%s", shown++ > 0 ? ", " : "",
+			    lp->ns, lp->pod);
 	}
 	if (unknown > 0)
 		out_say(stdout, "note: no pod is known for the container logs "
@@ -776,8 +777,10 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		    ms.jobs == 1 ? "" : "s");
 	if (!failed && !quiet)
 		say_unknown_log_pods(&run);
-	for (i = 0; i < (int)run.nlog_pods; i++)
-		free(run.log_pods[i]);
+	for (i = 0; i < (int)run.nlog_pods; i++) {
+		free(run.log_pods[i].ns);
+		free(run.log_pods[i].pod);
+	}
 	store_close(st);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }
