@@ -58,13 +58,13 @@ int	model_rebuild(struct store *st, struct model_stats *stats,
 
 /* One workload as the model resolves owners (shared with rollout.c). */
 struct lc_workload {
-	struct row_workload	 r;	/* strings in the model's arena */
+	struct row_workload	 r;	/* strings in m->strings */
 	const char		*owner_uid;
 };
 
 /* One container termination while the model folds them. */
 struct lc_term {
-	struct row_termination	 r;	/* strings in the model's arena */
+	struct row_termination	 r;	/* strings in the batch arena */
 };
 
 /* What the kubelet's events say about a container (enum lc_evkind). */
@@ -84,7 +84,7 @@ struct lc_evcount {
 
 /* A pod with its containers, as the model holds them in memory. */
 struct lc_container {
-	struct row_container	 r;	/* strings in the model's arena */
+	struct row_container	 r;	/* strings in the batch arena */
 	struct lc_term		*t;	/* owned: its terminations */
 	size_t			 nt;
 	int64_t			*starts;	/* owned: instance starts */
@@ -103,7 +103,7 @@ struct lc_ip {
 	int64_t			 first_us;	/* first observation with it */
 };
 struct lc_pod {
-	struct row_pod		 r;	/* strings in the model's arena */
+	struct row_pod		 r;	/* strings in the batch arena */
 	int64_t			 deletion_ts_us; /* deletionTimestamp */
 	int64_t			 deletion_grace_s;
 	int64_t			 spec_grace_s;
@@ -122,10 +122,13 @@ struct lc_pod {
 	size_t			 nips;
 };
 
-/* Everything the model holds while rebuilding (rollout.c reads it). */
+/* What the model holds while rebuilding (rollout.c reads it). */
 struct model {
-	struct arena		 strings;	/* every string of the model */
-	struct lc_pod		*pods;		/* owned, sorted by uid */
+	struct arena		 strings;	/* the workloads' strings and
+						   the rollouts' */
+	struct arena		 batch;		/* the batch's pods' strings */
+	struct lc_pod		*pods;		/* owned: the pods of one
+						   batch, sorted by uid */
 	size_t			 npods;
 	struct lc_workload	*wl;		/* owned, sorted by uid */
 	size_t			 nwl;
@@ -142,7 +145,13 @@ struct lc_workload	*model_find_workload(struct model *m,
 			    const char *kind, const char *ns,
 			    const char *name);
 
-/* rollout.c: rollouts and Job runs, written through the store. */
+/*
+ * rollout.c: rollouts and Job runs, written through the store.
+ * rollout_begin() before the pods, rollout_add_pod() for each pod once
+ * its life is derived (-1: store_error()), rollout_build() after them.
+ */
+int	rollout_begin(struct store *st, char **cause);
+int	rollout_add_pod(struct store *st, const struct lc_pod *p);
 int	rollout_build(struct store *st, struct model *m,
 	    struct model_stats *stats, char **cause);
 

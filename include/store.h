@@ -175,12 +175,68 @@ int	store_model_derive(struct store *st, char **cause);
  * Attempts by IP, second and hint over every input (tally.h), oldest
  * second first per IP: cb(ctx, ip (NULL: no upstream; borrowed), second,
  * hint (borrowed, may be NULL), requests, errors, conn_failures) returns
- * 0 to go on.  Returns 0, cb's value, or -1 with a new *cause.
+ * 0 to go on.  Before an IP's first second, span(ctx, row, workload) is
+ * called for each of the model's pod_ips rows of that IP (oldest first,
+ * with its pod's workload), so that the caller holds one IP's owners at
+ * a time.  Returns 0, a callback's value, or -1 with a new *cause.
  */
-int	store_ip_seconds(struct store *st, int (*cb)(void *ctx,
-	    const char *ip, int64_t second, const char *hint,
-	    int64_t requests, int64_t errors, int64_t conn_failures),
-	    void *ctx, char **cause);
+int	store_ip_seconds(struct store *st, int (*span)(void *ctx,
+	    const struct row_pod_ip *row, const char *workload),
+	    int (*cb)(void *ctx, const char *ip, int64_t second,
+	    const char *hint, int64_t requests, int64_t errors,
+	    int64_t conn_failures), void *ctx, char **cause);
+
+/*
+ * The rebuild reads the pods a batch at a time, by uid, so that its
+ * memory does not grow with them.  store_pod_batch() sets *hi (new) to
+ * the last uid of the batch of about n observations after uid lo (NULL:
+ * from the first); returns 1, 0 when no pod is left, or -1 with a new
+ * *cause.  store_scan_pods() reads REC_POD or REC_CONTAINER like
+ * store_scan, for the pods with lo < uid <= hi only.
+ */
+int	store_pod_batch(struct store *st, const char *lo, int64_t n,
+	    char **hi, char **cause);
+int	store_scan_pods(struct store *st, enum rec_type type,
+	    const char *lo, const char *hi, int (*cb)(void *ctx,
+	    const void *rec), void *ctx, char **cause);
+/*
+ * Inside the model's transaction, before the batches: resolves which pod
+ * each event about a Pod with one of these reasons (NULL-terminated) is
+ * about, by its uid, else by namespace and name (a name reused stands for
+ * the pod with the greatest uid), and which pod each previous log is of.
+ * store_model_events() then calls cb(ctx, pod_uid, event) for the events of
+ * the pods with lo < uid <= hi, in store_scan's order.
+ */
+int	store_pod_refs(struct store *st, const char *const *reasons,
+	    char **cause);
+int	store_model_events(struct store *st, const char *lo, const char *hi,
+	    int (*cb)(void *ctx, const char *pod_uid,
+	    const struct rec_event *e), void *ctx, char **cause);
+
+/* One ReplicaSet of a Deployment as the rollouts see it (rollout.c). */
+struct store_rs {
+	const char	*namespace;	/* borrowed */
+	const char	*deployment;
+	const char	*name;
+	int64_t		 revision;	/* INT_NONE when unknown */
+	int64_t		 created_us;	/* the set, or its first pod */
+	int64_t		 up_us;		/* first scale-up event */
+	int64_t		 down0_us;	/* scaled down to 0 (event) */
+	int64_t		 end_us;	/* its last pod gone (or deadline) */
+};
+/*
+ * The rollouts gather what each source says of a ReplicaSet in a
+ * temporary table (inside the model's transaction): store_rs_begin(),
+ * store_rs_put() for each piece (times TIME_NONE when it says nothing),
+ * then store_rs_each() calls cb once per ReplicaSet, what was put of it
+ * folded (the earliest creation and scale-up, the latest scale-down and
+ * end), each Deployment's sets one after another.  0, cb's value, or -1
+ * with a new *cause (store_rs_put: -1, store_error()).
+ */
+int	store_rs_begin(struct store *st, char **cause);
+int	store_rs_put(struct store *st, const struct store_rs *r);
+int	store_rs_each(struct store *st, int (*cb)(void *ctx,
+	    const struct store_rs *r), void *ctx, char **cause);
 
 /* A record set: all rows imported with one --records NAME. */
 struct store_set {
@@ -234,7 +290,9 @@ int	store_window(struct store *st, struct store_summary *sum,
 
 /* The last line a container's previous instance wrote (-previous.log). */
 struct store_log_last {
-	const char	*namespace;	/* borrowed for the callback */
+	const char	*pod_uid;	/* the pod it is of (borrowed for the
+					   callback) */
+	const char	*namespace;
 	const char	*pod;
 	const char	*container;
 	int64_t		 lines;		/* lines of it stored */
@@ -243,10 +301,12 @@ struct store_log_last {
 };
 /*
  * Calls cb for every container with lines of its previous instance (blank
- * lines are not counted).
+ * lines are not counted) of the pods with lo < uid <= hi (lo NULL: from
+ * the first), after store_pod_refs() (which says which pod a log names).
  * Returns 0, cb's non-zero value, or -1 with a new *cause.
  */
-int	store_previous_logs(struct store *st, int (*cb)(void *ctx,
+int	store_previous_logs(struct store *st, const char *lo,
+	    const char *hi, int (*cb)(void *ctx,
 	    const struct store_log_last *l), void *ctx, char **cause);
 /*
  * The last n lines that are not blank of one container's log (previous:

@@ -13,6 +13,11 @@
  * The rules are coroner(1), THE MODEL.  Each derived time keeps a basis saying
  * whether it was observed or inferred, and from what.  No SQL (store.c)
  * and no drawing.
+ *
+ * Memory does not grow with the pods: the workloads are held whole, the
+ * pods a batch at a time (LC_BATCH observations, by uid), their events and
+ * previous logs matched to them in the store; the attempts are attributed
+ * one IP at a time, with that IP's owners only.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,10 +35,14 @@ struct lc_scan {
 	struct lc_pod	*cur;		/* the pod the scan is on */
 };
 
+/* Pods are read about this many observations at a time. */
+#define LC_BATCH	16384
+
+/* A string of the batch's pods (freed with the batch). */
 static char *
 S(struct model *m, const char *s)
 {
-	return (arena_strdup(&m->strings, s));
+	return (arena_strdup(&m->batch, s));
 }
 
 static int
@@ -53,12 +62,19 @@ find_pod(struct model *m, const char *uid)
 	    cmp_pod_uid));
 }
 
-/* Keeps the latest non-NULL value of a string field. */
+/* Keeps the latest non-NULL value of a string field, in arena a. */
+static void
+keep_in(struct arena *a, const char **dst, const char *src)
+{
+	if (src != NULL && (*dst == NULL || strcmp(*dst, src) != 0))
+		*dst = arena_strdup(a, src);
+}
+
+/* The same for a field of a pod or a container of the batch. */
 static void
 keep_str(struct model *m, const char **dst, const char *src)
 {
-	if (src != NULL && (*dst == NULL || strcmp(*dst, src) != 0))
-		*dst = S(m, src);
+	keep_in(&m->batch, dst, src);
 }
 
 static void
@@ -373,43 +389,6 @@ scan_container(void *ctx, const void *rec)
 	return (0);
 }
 
-/* Orders pods by namespace and name, for events without a uid. */
-static int
-cmp_pod_name(const void *a, const void *b)
-{
-	const struct lc_pod	*p = *(struct lc_pod *const *)a;
-	const struct lc_pod	*q = *(struct lc_pod *const *)b;
-	int			 c;
-
-	c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
-	    q->r.namespace != NULL ? q->r.namespace : "");
-	if (c != 0)
-		return (c);
-	return (strcmp(p->r.name != NULL ? p->r.name : "",
-	    q->r.name != NULL ? q->r.name : ""));
-}
-
-struct lc_events {
-	struct model	 *m;
-	struct lc_pod	**by_name;	/* pods sorted by namespace, name */
-};
-
-/* The pod with this namespace and name, or NULL. */
-static struct lc_pod *
-find_pod_named(struct lc_events *ev, const char *ns, const char *name)
-{
-	struct lc_pod	key, *kp = &key, **hit;
-
-	if (name == NULL)
-		return (NULL);
-	memset(&key, 0, sizeof key);
-	key.r.namespace = ns;
-	key.r.name = name;
-	hit = xbsearch(&kp, ev->by_name, ev->m->npods, sizeof *ev->by_name,
-	    cmp_pod_name);
-	return (hit != NULL ? *hit : NULL);
-}
-
 /*
  * The container an event is about: its fieldPath's, else the one its
  * message names ("Container app failed liveness probe", "Back-off
@@ -512,27 +491,22 @@ bare_error(const char *msg)
  * container), Failed (could not pull, create or start), Evicted,
  * Preempting and Preempted.
  */
+static const char *const event_reasons[] = {
+	"Killing", "Unhealthy", "BackOff", "Failed", "Evicted", "Preempting",
+	"Preempted", NULL
+};
+
+/* Folds one event about a pod of the batch (store_model_events). */
 static int
-scan_event(void *ctx, const void *rec)
+scan_event(void *ctx, const char *pod_uid, const struct rec_event *e)
 {
-	struct lc_events	*ev = ctx;
-	const struct rec_event	*e = rec;
+	struct model		*m = ctx;
 	const char		*r = e->reason, *msg = e->message;
 	struct lc_pod		*p;
 	struct lc_container	*c;
 	int64_t			 first, last;
 
-	if (r == NULL || e->obj_kind == NULL ||
-	    strcmp(e->obj_kind, "Pod") != 0)
-		return (0);
-	if (!str_eq(r, "Killing") && !str_eq(r, "Unhealthy") &&
-	    !str_eq(r, "BackOff") && !str_eq(r, "Failed") &&
-	    !str_eq(r, "Evicted") && !str_eq(r, "Preempting") &&
-	    !str_eq(r, "Preempted"))
-		return (0);
-	if ((p = find_pod(ev->m, e->obj_uid)) == NULL &&
-	    (p = find_pod_named(ev, e->obj_namespace != NULL ?
-	    e->obj_namespace : e->namespace, e->obj_name)) == NULL)
+	if ((p = find_pod(m, pod_uid)) == NULL)
 		return (0);
 	first = e->first_us != TIME_NONE ? e->first_us : e->time_us;
 	last = e->last_us != TIME_NONE ? e->last_us : e->time_us;
@@ -540,7 +514,7 @@ scan_event(void *ctx, const void *rec)
 	if (str_eq(r, "Killing")) {
 		if (kills_for_probe(msg)) {
 			if (c != NULL)
-				event_count(ev->m, c, LC_EV_PROBE_KILL, e,
+				event_count(m, c, LC_EV_PROBE_KILL, e,
 				    first, last);
 			return (0);
 		}
@@ -554,24 +528,24 @@ scan_event(void *ctx, const void *rec)
 		    (strncmp(msg, "Liveness probe failed", 21) != 0 &&
 		    strncmp(msg, "Startup probe failed", 20) != 0))
 			return (0);
-		event_count(ev->m, c, LC_EV_UNHEALTHY, e, first, last);
-		c->r.unhealthy_message = S(ev->m, msg);
+		event_count(m, c, LC_EV_UNHEALTHY, e, first, last);
+		c->r.unhealthy_message = S(m, msg);
 	} else if (str_eq(r, "BackOff")) {
 		if (c != NULL && msg != NULL &&
 		    strstr(msg, "restarting failed container") != NULL)
-			event_count(ev->m, c, LC_EV_BACK_OFF, e, first, last);
+			event_count(m, c, LC_EV_BACK_OFF, e, first, last);
 	} else if (str_eq(r, "Failed")) {
 		if (c != NULL && msg != NULL && (!bare_error(msg) ||
 		    c->r.start_error == NULL || bare_error(c->r.start_error)))
-			c->r.start_error = S(ev->m, msg);
+			c->r.start_error = S(m, msg);
 	} else if (str_eq(r, "Evicted")) {
 		if (p->evicted_us == TIME_NONE || first < p->evicted_us) {
 			p->evicted_us = first;
-			p->evicted_msg = S_or_null(ev->m, msg);
+			p->evicted_msg = S_or_null(m, msg);
 		}
 	} else if (p->preempted_us == TIME_NONE || first < p->preempted_us) {
 		p->preempted_us = first;
-		p->preempted_msg = S_or_null(ev->m, msg);
+		p->preempted_msg = S_or_null(m, msg);
 	}
 	return (0);
 }
@@ -1099,16 +1073,16 @@ pick_previous_lines(struct store *st, struct model *m, char **cause)
 static int
 scan_previous_log(void *ctx, const struct store_log_last *l)
 {
-	struct lc_events	*ev = ctx;
+	struct model		*m = ctx;
 	struct lc_pod		*p;
 	struct lc_container	*c;
 	char			*cut;
 
-	if ((p = find_pod_named(ev, l->namespace, l->pod)) == NULL ||
+	if ((p = find_pod(m, l->pod_uid)) == NULL ||
 	    (c = find_container(p, l->container)) == NULL || l->text == NULL)
 		return (0);
 	cut = out_safe(l->text, strlen(l->text), 300);
-	c->prev_log = S(ev->m, cut);
+	c->prev_log = S(m, cut);
 	free(cut);
 	c->prev_log_us = l->time_us;
 	return (0);
@@ -1140,19 +1114,19 @@ scan_workload(void *ctx, const void *rec)
 		}
 		w = &m->wl[m->nwl++];
 		memset(w, 0, sizeof *w);
-		w->r.uid = S(m, o->uid);
+		w->r.uid = arena_strdup(&m->strings, o->uid);
 	}
 	/* the latest version wins, field by field where it says */
-	keep_str(m, &w->r.kind, o->kind);
-	keep_str(m, &w->r.namespace, o->namespace);
-	keep_str(m, &w->r.name, o->name);
-	keep_str(m, &w->r.owner_kind, o->owner_kind);
-	keep_str(m, &w->r.owner_name, o->owner_name);
-	keep_str(m, &w->owner_uid, o->owner_uid);
-	keep_str(m, &w->r.template_hash, o->template_hash);
-	keep_str(m, &w->r.condition, o->condition);
-	keep_str(m, &w->r.schedule, o->schedule);
-	keep_str(m, &w->r.condition_reason, o->condition_reason);
+	keep_in(&m->strings, &w->r.kind, o->kind);
+	keep_in(&m->strings, &w->r.namespace, o->namespace);
+	keep_in(&m->strings, &w->r.name, o->name);
+	keep_in(&m->strings, &w->r.owner_kind, o->owner_kind);
+	keep_in(&m->strings, &w->r.owner_name, o->owner_name);
+	keep_in(&m->strings, &w->owner_uid, o->owner_uid);
+	keep_in(&m->strings, &w->r.template_hash, o->template_hash);
+	keep_in(&m->strings, &w->r.condition, o->condition);
+	keep_in(&m->strings, &w->r.schedule, o->schedule);
+	keep_in(&m->strings, &w->r.condition_reason, o->condition_reason);
 	w->r.backoff_limit = o->backoff_limit;
 	w->r.failed = o->failed;
 	w->r.created_us = o->created_us;
@@ -1300,10 +1274,9 @@ pod_workload(struct model *m, struct lc_pod *p)
 	}
 }
 
-/* Writes the pods, their containers and their IP intervals. */
+/* Writes the batch's pods, their containers and their IP intervals. */
 static int
-write_pods(struct store *st, struct model *m, struct model_stats *stats,
-    struct row_pod_ip **ips, size_t *nips)
+write_pods(struct store *st, struct model *m, struct model_stats *stats)
 {
 	struct row_pod_ip	 ip;
 	struct lc_pod		*p;
@@ -1346,53 +1319,15 @@ write_pods(struct store *st, struct model *m, struct model_stats *stats,
 				ip.to_us = p->r.deadline_us;
 			if (store_model_put(st, ROW_POD_IP, &ip) != 0)
 				return (-1);
-			*ips = xreallocarray(*ips, *nips + 1, sizeof **ips);
-			(*ips)[(*nips)++] = ip;
 			stats->ips++;
 		}
 	}
 	return (0);
 }
 
-struct lc_buckets {
-	struct store		*st;
-	struct model		*m;
-	struct ipmap		*map;
-	struct model_stats	*stats;
-};
-
-/* Attributes one IP-second of attempts to the pod that had the IP. */
-static int
-put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
-    int64_t requests, int64_t errors, int64_t conn_failures)
-{
-	struct lc_buckets	*b = ctx;
-	struct row_bucket	 r;
-	struct lc_pod		*p = NULL;
-	const char		*uid;
-	int			 exact = 0;
-
-	memset(&r, 0, sizeof r);
-	r.second = second;
-	r.ip = ip;
-	if (ip != NULL && (uid = ipmap_lookup(b->map, ip, second * 1000000,
-	    hint, &exact)) != NULL)
-		p = find_pod(b->m, uid);
-	if (p != NULL) {
-		r.pod_uid = p->r.uid;
-		r.namespace = p->r.namespace;
-		r.workload = p->r.workload;
-		r.exact = exact;
-	}
-	r.requests = requests;
-	r.errors = errors;
-	r.conn_failures = conn_failures;
-	b->stats->buckets++;
-	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
-}
-
+/* Forgets the batch's pods. */
 static void
-model_free(struct model *m)
+batch_free(struct model *m)
 {
 	size_t	i, j;
 
@@ -1406,6 +1341,167 @@ model_free(struct model *m)
 		free(m->pods[i].ips);
 	}
 	free(m->pods);
+	m->pods = NULL;
+	m->npods = 0;
+	arena_free(&m->batch);
+}
+
+/*
+ * Folds the pods with lo < uid <= hi (lo NULL: from the first), derives
+ * their lives and writes them.  Returns 0, or -1 with a new *cause.
+ */
+static int
+model_batch(struct store *st, struct model *m, const char *lo,
+    const char *hi, struct model_stats *stats, char **cause)
+{
+	struct lc_scan	sc = { .m = m };
+	size_t		i;
+
+	if (store_scan_pods(st, REC_POD, lo, hi, scan_pod, &sc, cause) != 0)
+		return (-1);
+	sc.cur = NULL;
+	if (store_scan_pods(st, REC_CONTAINER, lo, hi, scan_container, &sc,
+	    cause) != 0 ||
+	    store_model_events(st, lo, hi, scan_event, m, cause) != 0 ||
+	    store_previous_logs(st, lo, hi, scan_previous_log, m,
+	    cause) != 0 ||
+	    pick_previous_lines(st, m, cause) != 0)
+		return (-1);
+	for (i = 0; i < m->npods; i++) {
+		pod_workload(m, &m->pods[i]);
+		pod_death(m, &m->pods[i]);
+		pod_terminations(m, &m->pods[i]);
+		if (rollout_add_pod(st, &m->pods[i]) != 0)
+			break;
+	}
+	if (i < m->npods || write_pods(st, m, stats) != 0) {
+		*cause = xstrdup(store_error(st));
+		return (-1);
+	}
+	batch_free(m);
+	return (0);
+}
+
+/* Attributing attempts: the owners of one IP at a time. */
+struct lc_buckets {
+	struct store		*st;
+	struct model_stats	*stats;
+	struct row_pod_ip	*spans;		/* owned: the next IP's */
+	const char		**workloads;	/* owned: their pods' */
+	size_t			 nspans;
+	struct arena		 strings;	/* of the next IP's spans */
+	struct ipmap		*map;		/* owned: the current IP's */
+	struct row_pod_ip	*owners;	/* owned: what map holds */
+	const char		**owner_wl;	/* owned: their workloads */
+	size_t			 nowners;
+	struct arena		 owner_strings;
+};
+
+/* Keeps one span of the next IP (store_ip_seconds). */
+static int
+add_span(void *ctx, const struct row_pod_ip *r, const char *workload)
+{
+	struct lc_buckets	*b = ctx;
+	struct row_pod_ip	*c;
+
+	b->spans = xreallocarray(b->spans, b->nspans + 1, sizeof *b->spans);
+	b->workloads = xreallocarray(b->workloads, b->nspans + 1,
+	    sizeof *b->workloads);
+	c = &b->spans[b->nspans];
+	*c = *r;
+	c->ip = arena_strdup(&b->strings, r->ip);
+	c->pod_uid = arena_strdup(&b->strings, r->pod_uid);
+	c->namespace = r->namespace != NULL ?
+	    arena_strdup(&b->strings, r->namespace) : NULL;
+	b->workloads[b->nspans++] = workload != NULL ?
+	    arena_strdup(&b->strings, workload) : NULL;
+	return (0);
+}
+
+/* Makes the spans gathered the current IP's owners. */
+static void
+take_spans(struct lc_buckets *b)
+{
+	struct arena	 t;
+
+	ipmap_free(b->map);
+	free(b->owners);
+	free(b->owner_wl);
+	arena_free(&b->owner_strings);
+	b->owners = b->spans;
+	b->owner_wl = b->workloads;
+	b->nowners = b->nspans;
+	t = b->owner_strings;
+	b->owner_strings = b->strings;
+	b->strings = t;
+	b->spans = NULL;
+	b->workloads = NULL;
+	b->nspans = 0;
+	b->map = ipmap_new(b->owners, b->nowners);
+}
+
+/* Attributes one IP-second of attempts to the pod that had the IP. */
+static int
+put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
+    int64_t requests, int64_t errors, int64_t conn_failures)
+{
+	struct lc_buckets	*b = ctx;
+	struct row_bucket	 r;
+	const char		*uid = NULL;
+	size_t			 i;
+	int			 exact = 0;
+
+	if (b->nspans > 0 || (b->nowners > 0 && (ip == NULL ||
+	    strcmp(b->owners[0].ip, ip) != 0)))
+		take_spans(b);
+	memset(&r, 0, sizeof r);
+	r.second = second;
+	r.ip = ip;
+	if (ip != NULL && b->nowners > 0)
+		uid = ipmap_lookup(b->map, ip, second * 1000000, hint, &exact);
+	for (i = 0; uid != NULL && i < b->nowners; i++) {
+		if (strcmp(b->owners[i].pod_uid, uid) == 0) {
+			r.pod_uid = b->owners[i].pod_uid;
+			r.namespace = b->owners[i].namespace;
+			r.workload = b->owner_wl[i];
+			r.exact = exact;
+			break;
+		}
+	}
+	r.requests = requests;
+	r.errors = errors;
+	r.conn_failures = conn_failures;
+	b->stats->buckets++;
+	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
+}
+
+/* Writes every IP-second of attempts with the pod it went to. */
+static int
+write_buckets(struct store *st, struct model_stats *stats, char **cause)
+{
+	struct lc_buckets	b;
+	int			rc;
+
+	memset(&b, 0, sizeof b);
+	b.st = st;
+	b.stats = stats;
+	rc = store_ip_seconds(st, add_span, put_bucket, &b, cause);
+	if (rc != 0 && *cause == NULL)
+		*cause = xstrdup(store_error(st));
+	ipmap_free(b.map);
+	free(b.owners);
+	free(b.owner_wl);
+	free(b.spans);
+	free(b.workloads);
+	arena_free(&b.owner_strings);
+	arena_free(&b.strings);
+	return (rc != 0 ? -1 : 0);
+}
+
+static void
+model_free(struct model *m)
+{
+	batch_free(m);
 	free(m->wl);
 	free(m->wl_next);
 	hindex_free(&m->wl_ix);
@@ -1417,77 +1513,40 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 {
 	struct model		 m;
 	struct lc_scan		 sc = { .m = &m };
-	struct lc_events	 ev = { .m = &m };
-	struct lc_buckets	 bk;
-	struct row_pod_ip	*ips = NULL;
-	size_t			 i, nips = 0;
+	char			*lo = NULL, *hi = NULL;
+	size_t			 i;
 	int			 rc = -1;
 
 	*cause = NULL;
-
 	memset(&m, 0, sizeof m);
 	memset(stats, 0, sizeof *stats);
 	/* one transaction from the first read: one consistent state */
 	if (store_model_begin(st, cause) != 0)
 		goto out;
-	rc = -1;
-	if (store_scan(st, REC_POD, scan_pod, &sc, cause) != 0)
-		goto abort;
-	sc.cur = NULL;
-	sc.cap = 0;
-	if (store_scan(st, REC_CONTAINER, scan_container, &sc, cause) != 0)
-		goto abort;
-	sc.cap = 0;
+	/* the workloads first: every pod's owner is looked up in them */
 	if (store_scan(st, REC_WORKLOAD, scan_workload, &sc, cause) != 0)
 		goto abort;
 	xqsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
-	ev.by_name = xreallocarray(NULL, m.npods, sizeof *ev.by_name);
-	for (i = 0; i < m.npods; i++)
-		ev.by_name[i] = &m.pods[i];
-	xqsort(ev.by_name, m.npods, sizeof *ev.by_name, cmp_pod_name);
-	rc = store_scan(st, REC_EVENT, scan_event, &ev, cause);
-	if (rc == 0)
-		rc = store_previous_logs(st, scan_previous_log, &ev, cause);
-	if (rc == 0)
-		rc = pick_previous_lines(st, &m, cause);
-	free(ev.by_name);
-	if (rc != 0)
-		goto abort;
-	for (i = 0; i < m.npods; i++) {
-		pod_workload(&m, &m.pods[i]);
-		pod_death(&m, &m.pods[i]);
-		pod_terminations(&m, &m.pods[i]);
-	}
-	rc = -1;
 	for (i = 0; i < m.nwl; i++) {
 		if (store_model_put(st, ROW_WORKLOAD, &m.wl[i].r) != 0)
 			goto fail;
 		stats->workloads++;
 	}
-	if (write_pods(st, &m, stats, &ips, &nips) != 0)
-		goto fail;
-	bk.st = st;
-	bk.m = &m;
-	bk.stats = stats;
-	bk.map = ipmap_new(ips, nips);
-	rc = store_ip_seconds(st, put_bucket, &bk, cause);
-	ipmap_free(bk.map);
-	if (rc != 0) {
-		if (*cause == NULL)
-			*cause = xstrdup(store_error(st));
-		store_model_end(st, 0, NULL);
-		rc = -1;
-		goto out;
+	if (store_pod_refs(st, event_reasons, cause) != 0 ||
+	    rollout_begin(st, cause) != 0)
+		goto abort;
+	/* then the pods, a batch at a time */
+	while ((rc = store_pod_batch(st, lo, LC_BATCH, &hi, cause)) == 1) {
+		if (model_batch(st, &m, lo, hi, stats, cause) != 0)
+			goto abort;
+		free(lo);
+		lo = hi;
+		hi = NULL;
 	}
-	rc = -1;
-	if (rollout_build(st, &m, stats, cause) != 0) {
-		store_model_end(st, 0, NULL);
-		goto out;
-	}
-	if (store_model_derive(st, cause) != 0) {
-		store_model_end(st, 0, NULL);
-		goto out;
-	}
+	if (rc != 0 || write_buckets(st, stats, cause) != 0 ||
+	    rollout_build(st, &m, stats, cause) != 0 ||
+	    store_model_derive(st, cause) != 0)
+		goto abort;
 	rc = store_model_end(st, 1, cause);
 	goto out;
 fail:
@@ -1496,7 +1555,8 @@ abort:
 	store_model_end(st, 0, NULL);
 	rc = -1;
 out:
-	free(ips);
+	free(lo);
+	free(hi);
 	model_free(&m);
 	return (rc);
 }

@@ -14,79 +14,15 @@
 #include "lifecycle.h"
 #include "timefmt.h"
 
-/* What the model knows of one ReplicaSet of a Deployment. */
-struct rs_info {
-	const char	*namespace;	/* arena strings */
-	const char	*deployment;
-	const char	*name;
-	int64_t		 revision;	/* INT_NONE when unknown */
-	int64_t		 created_us;	/* the set, or its first pod */
-	int64_t		 up_us;		/* first scale-up event */
-	int64_t		 down0_us;	/* scaled down to 0 (event) */
-	int64_t		 end_us;	/* its last pod gone (or deadline) */
-};
-
+/* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
-	struct model	*m;
-	struct rs_info	*v;		/* owned */
+	struct store	*st;
+	struct model_stats *stats;
+	struct store_rs	*v;		/* owned; strings in strings */
 	size_t		 n;
-	size_t		 cap;		/* allocated in v */
-	struct hindex	 ix;		/* owned: v by namespace and name */
+	struct arena	 strings;
+	int		 failed;	/* a write failed: store_error() */
 };
-
-/* A ReplicaSet looked for by namespace and name. */
-struct rs_key {
-	const struct rs_set	*rs;
-	const char		*ns;
-	const char		*name;
-};
-
-static int
-rs_eq(const void *ctx, size_t item)
-{
-	const struct rs_key	*k = ctx;
-
-	return (str_eq(k->rs->v[item].namespace, k->ns) &&
-	    str_eq(k->rs->v[item].name, k->name));
-}
-
-static struct rs_info *
-rs_get(struct rs_set *rs, const char *ns, const char *dep, const char *name)
-{
-	struct rs_info	*r;
-	struct rs_key	 k = { .rs = rs, .ns = ns, .name = name };
-	uint64_t	 h = hindex_str(hindex_str(HINDEX_SEED, ns), name);
-	size_t		 i;
-
-	if ((i = hindex_get(&rs->ix, h, rs_eq, &k)) != HINDEX_NONE)
-		return (&rs->v[i]);
-	if (rs->n == rs->cap) {
-		rs->cap = rs->cap == 0 ? 64 : rs->cap * 2;
-		rs->v = xreallocarray(rs->v, rs->cap, sizeof *rs->v);
-	}
-	r = &rs->v[rs->n];
-	r->namespace = arena_strdup(&rs->m->strings, ns);
-	r->deployment = arena_strdup(&rs->m->strings, dep);
-	r->name = arena_strdup(&rs->m->strings, name);
-	r->revision = INT_NONE;
-	r->created_us = r->up_us = r->down0_us = r->end_us = TIME_NONE;
-	hindex_put(&rs->ix, h, rs->n++, rs_eq, &k);
-	return (r);
-}
-
-static void
-min_time(int64_t *dst, int64_t v)
-{
-	if (v != TIME_NONE && (*dst == TIME_NONE || v < *dst))
-		*dst = v;
-}
-
-static void
-max_time(int64_t *dst, int64_t v)
-{
-	if (v != TIME_NONE && (*dst == TIME_NONE || v > *dst))
-		*dst = v;
-}
 
 /*
  * Parses "Scaled up replica set NAME to N" or "... from A to B" (up or
@@ -121,9 +57,12 @@ parse_scaling(const char *msg, int *up, char *name, size_t len,
 static int
 scan_scaling(void *ctx, const void *rec)
 {
-	struct rs_set		*rs = ctx;
+	struct store		*st = ctx;
 	const struct rec_event	*e = rec;
-	struct rs_info		*r;
+	struct store_rs		 r = {
+		.revision = INT_NONE, .created_us = TIME_NONE,
+		.up_us = TIME_NONE, .down0_us = TIME_NONE, .end_us = TIME_NONE
+	};
 	char			 name[256];
 	long long		 to;
 	int			 up;
@@ -133,20 +72,23 @@ scan_scaling(void *ctx, const void *rec)
 		return (0);
 	if (!parse_scaling(e->message, &up, name, sizeof name, &to))
 		return (0);
-	r = rs_get(rs, e->obj_namespace != NULL ? e->obj_namespace :
-	    e->namespace, e->obj_name, name);
+	r.namespace = e->obj_namespace != NULL ? e->obj_namespace :
+	    e->namespace;
+	r.deployment = e->obj_name;
+	r.name = name;
 	if (up)
-		min_time(&r->up_us, e->first_us != TIME_NONE ? e->first_us :
-		    e->time_us);
+		r.up_us = e->first_us != TIME_NONE ? e->first_us : e->time_us;
 	else if (to == 0)
-		max_time(&r->down0_us, e->time_us);
-	return (0);
+		r.down0_us = e->time_us;
+	else
+		return (0);
+	return (store_rs_put(st, &r) != 0 ? -1 : 0);
 }
 
 static int
 cmp_rs(const void *a, const void *b)
 {
-	const struct rs_info	*p = a, *q = b;
+	const struct store_rs	*p = a, *q = b;
 	int64_t			 tp, tq;
 	int			 c;
 
@@ -166,12 +108,13 @@ cmp_rs(const void *a, const void *b)
 	return (strcmp(p->name, q->name));
 }
 
+/* Writes the rollouts of the Deployment whose ReplicaSets rs holds. */
 static int
 write_rollouts(struct store *st, struct rs_set *rs,
     struct model_stats *stats)
 {
 	struct row_rollout	 r;
-	struct rs_info		*o, *n;
+	struct store_rs		*o, *n;
 	size_t			 i;
 
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
@@ -255,50 +198,113 @@ write_jobs(struct store *st, struct model *m, struct model_stats *stats)
 }
 
 int
+rollout_begin(struct store *st, char **cause)
+{
+	return (store_rs_begin(st, cause));
+}
+
+int
+rollout_add_pod(struct store *st, const struct lc_pod *p)
+{
+	struct store_rs	 r = {
+		.revision = INT_NONE, .up_us = TIME_NONE, .down0_us = TIME_NONE
+	};
+
+	if (!str_eq(p->r.workload_kind, "Deployment") ||
+	    !str_eq(p->r.owner_kind, "ReplicaSet"))
+		return (0);
+	r.namespace = p->r.namespace;
+	r.deployment = p->r.workload;
+	r.name = p->r.owner_name;
+	r.created_us = p->r.created_us;
+	r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
+	    p->r.deadline_us;
+	return (store_rs_put(st, &r));
+}
+
+/* Writes the rollouts of the Deployment held, and forgets it. */
+static int
+rs_flush(struct rs_set *rs)
+{
+	int	rc = 0;
+
+	if (rs->n > 0)
+		rc = write_rollouts(rs->st, rs, rs->stats);
+	rs->n = 0;
+	arena_free(&rs->strings);
+	return (rc);
+}
+
+static const char *
+rs_str(struct rs_set *rs, const char *s)
+{
+	return (s != NULL ? arena_strdup(&rs->strings, s) : NULL);
+}
+
+/* Holds one ReplicaSet; the Deployment before it is written first. */
+static int
+rs_take(void *ctx, const struct store_rs *r)
+{
+	struct rs_set	*rs = ctx;
+	struct store_rs	*c;
+
+	if (rs->n > 0 && (!str_eq(rs->v[0].namespace, r->namespace) ||
+	    !str_eq(rs->v[0].deployment, r->deployment)) &&
+	    rs_flush(rs) != 0) {
+		rs->failed = 1;
+		return (-1);
+	}
+	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);
+	c = &rs->v[rs->n++];
+	*c = *r;
+	c->namespace = rs_str(rs, r->namespace);
+	c->deployment = rs_str(rs, r->deployment);
+	c->name = rs_str(rs, r->name);
+	return (0);
+}
+
+int
 rollout_build(struct store *st, struct model *m, struct model_stats *stats,
     char **cause)
 {
-	struct rs_set		 rs = { .m = m };
-	struct rs_info		*r;
-	struct lc_pod		*p;
+	struct rs_set		 rs = { .st = st, .stats = stats };
+	struct store_rs		 r = {
+		.up_us = TIME_NONE, .down0_us = TIME_NONE, .end_us = TIME_NONE
+	};
 	struct row_workload	*w;
 	size_t			 i;
-	int64_t			 end;
+	int			 rc;
 
 	for (i = 0; i < m->nwl; i++) {
 		w = &m->wl[i].r;
 		if (!str_eq(w->kind, "ReplicaSet") ||
 		    !str_eq(w->owner_kind, "Deployment"))
 			continue;
-		r = rs_get(&rs, w->namespace, w->owner_name, w->name);
-		r->revision = w->revision;
-		min_time(&r->created_us, w->created_us);
+		r.namespace = w->namespace;
+		r.deployment = w->owner_name;
+		r.name = w->name;
+		r.revision = w->revision;
+		r.created_us = w->created_us;
+		if (store_rs_put(st, &r) != 0) {
+			*cause = xstrdup(store_error(st));
+			return (-1);
+		}
 	}
-	for (i = 0; i < m->npods; i++) {
-		p = &m->pods[i];
-		if (!str_eq(p->r.workload_kind, "Deployment") ||
-		    !str_eq(p->r.owner_kind, "ReplicaSet"))
-			continue;
-		r = rs_get(&rs, p->r.namespace, p->r.workload,
-		    p->r.owner_name);
-		min_time(&r->created_us, p->r.created_us);
-		end = p->r.gone_us != TIME_NONE ? p->r.gone_us :
-		    p->r.deadline_us;
-		max_time(&r->end_us, end);
-	}
-	if (store_scan(st, REC_EVENT, scan_scaling, &rs, cause) != 0) {
-		free(rs.v);
-		hindex_free(&rs.ix);
+	if (store_scan(st, REC_EVENT, scan_scaling, st, cause) != 0) {
+		if (*cause == NULL)
+			*cause = xstrdup(store_error(st));
 		return (-1);
 	}
-	/* sorted for the rollouts: positions change, the index ends */
-	hindex_free(&rs.ix);
-	if (write_rollouts(st, &rs, stats) != 0 ||
-	    write_jobs(st, m, stats) != 0) {
-		*cause = xstrdup(store_error(st));
-		free(rs.v);
-		return (-1);
-	}
+	/* one Deployment's ReplicaSets at a time */
+	rc = store_rs_each(st, rs_take, &rs, cause);
+	if (rc == 0 && rs_flush(&rs) != 0)
+		rs.failed = 1;
 	free(rs.v);
-	return (0);
+	arena_free(&rs.strings);
+	if (rs.failed || (rc == 0 && write_jobs(st, m, stats) != 0)) {
+		free(*cause);
+		*cause = xstrdup(store_error(st));
+		return (-1);
+	}
+	return (rc != 0 ? -1 : 0);
 }

@@ -42,6 +42,9 @@ struct store {
 	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
+	sqlite3_stmt	*rs_ins;		/* store_rs_put's insert, owned
+						   while the rebuild gathers
+						   ReplicaSets */
 	int		 writable;		/* the connection may write */
 	int		 in_group;		/* a group of inputs is open:
 						   inputs are savepoints of
@@ -830,6 +833,8 @@ store_prepare_writable(struct store *st, int fresh, char **cause)
 	    "PRAGMA synchronous = NORMAL;"
 	    "PRAGMA journal_size_limit = 67108864;"
 	    "PRAGMA cache_size = -16384;"
+	    /* the model's temporary tables (store_pod_refs) */
+	    "PRAGMA temp.cache_size = -4096;"
 	    "PRAGMA foreign_keys = OFF;", cause) != 0 ||
 	    store_migrate(st, cause) != 0)
 		return (-1);
@@ -946,6 +951,7 @@ store_close(struct store *st)
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
 	sqlite3_finalize(st->req_ins);
+	sqlite3_finalize(st->rs_ins);
 	buf_free(&st->pending_str);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
@@ -1644,35 +1650,84 @@ store_sources_free(struct store_source *v, size_t n)
 	free(v);
 }
 
-int
-store_ip_seconds(struct store *st, int (*cb)(void *, const char *,
-    int64_t, const char *, int64_t, int64_t, int64_t), void *ctx,
-    char **cause)
+/* A column's integer, or none when it is NULL. */
+static int64_t
+store_col_int(sqlite3_stmt *s, int i, int64_t none)
 {
-	sqlite3_stmt	*s;
-	int		 rc, stop = 0;
+	return (sqlite3_column_type(s, i) == SQLITE_NULL ? none :
+	    sqlite3_column_int64(s, i));
+}
 
-	if (sqlite3_prepare_v2(st->db, "SELECT ip, second, hint, "
+/* A pod_ips row of the spans statement (columns 0-5) into r. */
+static void
+span_row(sqlite3_stmt *s, struct row_pod_ip *r, const char **workload)
+{
+	r->ip = (const char *)sqlite3_column_text(s, 0);
+	r->pod_uid = (const char *)sqlite3_column_text(s, 1);
+	r->namespace = (const char *)sqlite3_column_text(s, 2);
+	r->from_us = store_col_int(s, 3, TIME_NONE);
+	r->to_us = store_col_int(s, 4, TIME_NONE);
+	*workload = (const char *)sqlite3_column_text(s, 5);
+}
+
+int
+store_ip_seconds(struct store *st, int (*span)(void *,
+    const struct row_pod_ip *, const char *), int (*cb)(void *,
+    const char *, int64_t, const char *, int64_t, int64_t, int64_t),
+    void *ctx, char **cause)
+{
+	struct row_pod_ip	 r;
+	sqlite3_stmt		*s = NULL, *sp = NULL;
+	const char		*ip, *wl;
+	char			*last = NULL;
+	int			 rc, src = SQLITE_ROW, c, stop = 0;
+
+	if (store_prepare(st, "ip_seconds", "SELECT ip, second, hint, "
 	    "sum(requests), sum(errors), sum(conn_failures) FROM ip_seconds "
-	    "GROUP BY ip, second, hint ORDER BY ip, second", -1, &s, NULL) !=
-	    SQLITE_OK) {
-		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
+	    "GROUP BY ip, second, hint ORDER BY ip, second", &s, cause) != 0)
+		return (-1);
+	/* both in the order of ip's bytes: merged as they come */
+	if (store_prepare(st, "pod_ips", "SELECT i.ip, i.pod_uid, "
+	    "i.namespace, i.from_us, i.to_us, p.workload FROM pod_ips i LEFT "
+	    "JOIN pods p ON p.uid = i.pod_uid WHERE i.ip IS NOT NULL ORDER BY "
+	    "i.ip, i.from_us", &sp, cause) != 0) {
+		sqlite3_finalize(s);
 		return (-1);
 	}
+	src = sqlite3_step(sp);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
-		    sqlite3_column_int64(s, 1),
-		    (const char *)sqlite3_column_text(s, 2),
-		    sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4),
-		    sqlite3_column_int64(s, 5));
+		ip = (const char *)sqlite3_column_text(s, 0);
+		if (ip != NULL && (last == NULL || strcmp(last, ip) != 0)) {
+			free(last);
+			last = xstrdup(ip);
+			/* the spans of this IP, before its seconds */
+			while (src == SQLITE_ROW && stop == 0 && (c = strcmp(
+			    (const char *)sqlite3_column_text(sp, 0),
+			    last)) <= 0) {
+				if (c == 0) {
+					span_row(sp, &r, &wl);
+					stop = span(ctx, &r, wl);
+				}
+				src = sqlite3_step(sp);
+			}
+		}
+		if (stop == 0)
+			stop = cb(ctx, ip, sqlite3_column_int64(s, 1),
+			    (const char *)sqlite3_column_text(s, 2),
+			    sqlite3_column_int64(s, 3),
+			    sqlite3_column_int64(s, 4),
+			    sqlite3_column_int64(s, 5));
 		if (stop != 0)
 			break;
 	}
-	if (stop == 0 && rc != SQLITE_DONE) {
+	if (stop == 0 && (rc != SQLITE_DONE || (src != SQLITE_ROW &&
+	    src != SQLITE_DONE))) {
 		*cause = xasprintf("ip_seconds: %s", sqlite3_errmsg(st->db));
 		stop = -1;
 	}
+	free(last);
 	sqlite3_finalize(s);
+	sqlite3_finalize(sp);
 	return (stop);
 }
 
@@ -1935,14 +1990,6 @@ store_col_str(sqlite3_stmt *s, int i)
 	const unsigned char	*t = sqlite3_column_text(s, i);
 
 	return (t != NULL ? xstrdup((const char *)t) : NULL);
-}
-
-/* A column's integer, or none when it is NULL. */
-static int64_t
-store_col_int(sqlite3_stmt *s, int i, int64_t none)
-{
-	return (sqlite3_column_type(s, i) == SQLITE_NULL ? none :
-	    sqlite3_column_int64(s, i));
 }
 
 int
@@ -2651,8 +2698,157 @@ store_table_free(struct store_table *t)
 }
 
 int
-store_previous_logs(struct store *st, int (*cb)(void *ctx,
-    const struct store_log_last *l), void *ctx, char **cause)
+store_pod_batch(struct store *st, const char *lo, int64_t n, char **hi,
+    char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*hi = NULL;
+	if (store_prepare(st, "pod_obs", lo == NULL ? "SELECT max(uid) FROM "
+	    "(SELECT uid FROM pod_obs WHERE uid IS NOT NULL ORDER BY uid "
+	    "LIMIT ?2)" : "SELECT max(uid) FROM (SELECT uid FROM pod_obs "
+	    "WHERE uid > ?1 ORDER BY uid LIMIT ?2)", &s, cause) != 0)
+		return (-1);
+	if (lo != NULL)
+		sqlite3_bind_text(s, 1, lo, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, n);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW &&
+	    sqlite3_column_type(s, 0) != SQLITE_NULL)
+		*hi = xstrdup((const char *)sqlite3_column_text(s, 0));
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW) {
+		*cause = xasprintf("pod_obs: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	return (*hi != NULL);
+}
+
+int
+store_scan_pods(struct store *st, enum rec_type type, const char *lo,
+    const char *hi, int (*cb)(void *, const void *), void *ctx,
+    char **cause)
+{
+	struct plain_cb		 pc = { .cb = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
+	const char		*col = type == REC_POD ? "uid" : "pod_uid";
+	char			*where;
+	int			 rc;
+
+	where = lo == NULL ? xasprintf("%s IS NOT NULL AND %s <= ?2", col,
+	    col) : xasprintf("%s > ?1 AND %s <= ?2", col, col);
+	rc = store_query(st, &rec_descs[type], where, NULL, p, 2, 0, 0,
+	    plain_row, &pc, cause);
+	free(where);
+	return (rc);
+}
+
+int
+store_pod_refs(struct store *st, const char *const *reasons, char **cause)
+{
+	struct buf	 b = { 0 };
+	sqlite3_stmt	*s;
+	size_t		 i;
+	int		 rc;
+
+	/*
+	 * Keyed tables filled row by row, so that no sort holds them in
+	 * memory.  A name stands for one pod (the greatest uid that had
+	 * it), so that what names a pod without its uid goes to one pod.
+	 */
+	buf_puts(&b, "DROP TABLE IF EXISTS temp.model_pod_names;"
+	    "DROP TABLE IF EXISTS temp.model_event_pods;"
+	    "DROP TABLE IF EXISTS temp.model_log_pods;"
+	    "CREATE TEMP TABLE model_pod_names (ns TEXT NOT NULL, name TEXT "
+	    "NOT NULL, uid TEXT NOT NULL, PRIMARY KEY (ns, name)) WITHOUT "
+	    "ROWID;"
+	    "INSERT INTO temp.model_pod_names SELECT coalesce(namespace, ''), "
+	    "name, uid FROM pod_obs WHERE uid IS NOT NULL AND name IS NOT NULL "
+	    "ON CONFLICT (ns, name) DO UPDATE SET uid = max(uid, "
+	    "excluded.uid);"
+	    "CREATE TEMP TABLE model_event_pods (pod_uid TEXT NOT NULL, id "
+	    "INTEGER NOT NULL, PRIMARY KEY (pod_uid, id)) WITHOUT ROWID;"
+	    "CREATE TEMP TABLE model_log_pods (pod_uid TEXT NOT NULL, "
+	    "namespace TEXT NOT NULL, pod TEXT NOT NULL, PRIMARY KEY (pod_uid, "
+	    "namespace, pod)) WITHOUT ROWID;"
+	    "INSERT INTO temp.model_log_pods SELECT n.uid, l.namespace, l.pod "
+	    "FROM (SELECT DISTINCT namespace, pod FROM container_logs WHERE "
+	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL) l "
+	    "JOIN temp.model_pod_names n ON n.ns = l.namespace AND n.name = "
+	    "l.pod;");
+	if (store_exec(st, b.data, cause) != 0) {
+		buf_free(&b);
+		return (-1);
+	}
+	/* each event the model reads, with the pod it is about */
+	buf_clear(&b);
+	buf_puts(&b, "INSERT INTO temp.model_event_pods SELECT pod_uid, id "
+	    "FROM (SELECT coalesce((SELECT o.uid FROM pod_obs o WHERE o.uid = "
+	    "e.obj_uid LIMIT 1), (SELECT n.uid FROM temp.model_pod_names n "
+	    "WHERE n.ns = coalesce(e.obj_namespace, e.namespace, '') AND "
+	    "n.name = e.obj_name)) AS pod_uid, e.id AS id FROM events e WHERE "
+	    "e.obj_kind = 'Pod' AND e.reason IN (");
+	for (i = 0; reasons[i] != NULL; i++)
+		buf_printf(&b, "%s?%zu", i > 0 ? ", " : "", i + 1);
+	buf_puts(&b, ")) WHERE pod_uid IS NOT NULL");
+	rc = store_prepare(st, "events", b.data, &s, cause);
+	buf_free(&b);
+	if (rc != 0)
+		return (-1);
+	for (i = 0; reasons[i] != NULL; i++)
+		sqlite3_bind_text(s, (int)i + 1, reasons[i], -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	if (rc != SQLITE_DONE) {
+		*cause = xasprintf("events: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	return (0);
+}
+
+int
+store_model_events(struct store *st, const char *lo, const char *hi,
+    int (*cb)(void *, const char *, const struct rec_event *), void *ctx,
+    char **cause)
+{
+	const struct rec_desc	*d = &rec_descs[REC_EVENT];
+	struct buf		 b = { 0 };
+	sqlite3_stmt		*s;
+	void			*row;
+	int			 rc, stop = 0;
+
+	/* each pod's events in store_scan's order */
+	buf_puts(&b, "SELECT m.pod_uid, ");
+	store_select_fields(&b, d, 0);
+	buf_printf(&b, " FROM temp.model_event_pods m JOIN %s USING (id) "
+	    "WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 ORDER BY %s", d->table,
+	    lo != NULL ? ">" : ">=", d->order);
+	rc = store_prepare(st, d->table, b.data, &s, cause);
+	buf_free(&b);
+	if (rc != 0)
+		return (-1);
+	sqlite3_bind_text(s, 1, lo != NULL ? lo : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
+	row = xmalloc(d->size);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		store_fill_row(d, s, 1, row);
+		if ((stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
+		    row)) != 0)
+			break;
+	}
+	free(row);
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_previous_logs(struct store *st, const char *lo, const char *hi,
+    int (*cb)(void *, const struct store_log_last *), void *ctx,
+    char **cause)
 {
 	struct store_log_last	 l;
 	sqlite3_stmt		*s;
@@ -2662,24 +2858,29 @@ store_previous_logs(struct store *st, int (*cb)(void *ctx,
 	 * The bare columns come from the row with max(id): the last line
 	 * that is not blank.
 	 */
-	if (sqlite3_prepare_v2(st->db, "SELECT namespace, pod, container, "
-	    "count(*), time_us, text, max(id) FROM container_logs WHERE "
-	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL AND "
-	    "container IS NOT NULL AND trim(text) <> '' GROUP BY namespace, "
-	    "pod, container", -1,
-	    &s, NULL) != SQLITE_OK) {
-		*cause = xasprintf("container_logs: %s",
-		    sqlite3_errmsg(st->db));
+	if (store_prepare(st, "container_logs", lo != NULL ? "SELECT "
+	    "m.pod_uid, l.namespace, l.pod, l.container, count(*), l.time_us, "
+	    "l.text, max(l.id) FROM temp.model_log_pods m JOIN container_logs "
+	    "l ON l.namespace = m.namespace AND l.pod = m.pod WHERE m.pod_uid "
+	    "> ?1 AND m.pod_uid <= ?2 AND l.previous = 1 AND l.container IS "
+	    "NOT NULL AND trim(l.text) <> '' GROUP BY m.pod_uid, l.container" :
+	    "SELECT m.pod_uid, l.namespace, l.pod, l.container, count(*), "
+	    "l.time_us, l.text, max(l.id) FROM temp.model_log_pods m JOIN "
+	    "container_logs l ON l.namespace = m.namespace AND l.pod = m.pod "
+	    "WHERE m.pod_uid >= ?1 AND m.pod_uid <= ?2 AND l.previous = 1 AND "
+	    "l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
+	    "m.pod_uid, l.container", &s, cause) != 0)
 		return (-1);
-	}
+	sqlite3_bind_text(s, 1, lo != NULL ? lo : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		l.namespace = (const char *)sqlite3_column_text(s, 0);
-		l.pod = (const char *)sqlite3_column_text(s, 1);
-		l.container = (const char *)sqlite3_column_text(s, 2);
-		l.lines = sqlite3_column_int64(s, 3);
-		l.time_us = sqlite3_column_type(s, 4) == SQLITE_NULL ?
-		    TIME_NONE : sqlite3_column_int64(s, 4);
-		l.text = (const char *)sqlite3_column_text(s, 5);
+		l.pod_uid = (const char *)sqlite3_column_text(s, 0);
+		l.namespace = (const char *)sqlite3_column_text(s, 1);
+		l.pod = (const char *)sqlite3_column_text(s, 2);
+		l.container = (const char *)sqlite3_column_text(s, 3);
+		l.lines = sqlite3_column_int64(s, 4);
+		l.time_us = store_col_int(s, 5, TIME_NONE);
+		l.text = (const char *)sqlite3_column_text(s, 6);
 		if ((stop = cb(ctx, &l)) != 0)
 			break;
 	}
@@ -2689,6 +2890,96 @@ store_previous_logs(struct store *st, int (*cb)(void *ctx,
 		stop = -1;
 	}
 	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_rs_begin(struct store *st, char **cause)
+{
+	sqlite3_finalize(st->rs_ins);
+	st->rs_ins = NULL;
+	/* keyed, each piece folded in as it comes: nothing to sort */
+	if (store_exec(st, "DROP TABLE IF EXISTS temp.model_rs;"
+	    "CREATE TEMP TABLE model_rs (ns_key TEXT NOT NULL, dep_key TEXT "
+	    "NOT NULL, name_key TEXT NOT NULL, namespace TEXT, deployment "
+	    "TEXT, name TEXT, revision INTEGER, created_us INTEGER, up_us "
+	    "INTEGER, down0_us INTEGER, end_us INTEGER, PRIMARY KEY (ns_key, "
+	    "dep_key, name_key)) WITHOUT ROWID", cause) != 0)
+		return (-1);
+	return (store_prepare(st, "model_rs", "INSERT INTO temp.model_rs "
+	    "VALUES (coalesce(?1, ''), coalesce(?2, ''), coalesce(?3, ''), ?1, "
+	    "?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET "
+	    "revision = coalesce(max(revision, excluded.revision), revision, "
+	    "excluded.revision), "
+	    "created_us = coalesce(min(created_us, excluded.created_us), "
+	    "created_us, excluded.created_us), "
+	    "up_us = coalesce(min(up_us, excluded.up_us), up_us, "
+	    "excluded.up_us), "
+	    "down0_us = coalesce(max(down0_us, excluded.down0_us), down0_us, "
+	    "excluded.down0_us), "
+	    "end_us = coalesce(max(end_us, excluded.end_us), end_us, "
+	    "excluded.end_us)", &st->rs_ins, cause));
+}
+
+/* Binds v, or NULL for none. */
+static void
+bind_opt(sqlite3_stmt *s, int i, int64_t v, int64_t none)
+{
+	if (v == none)
+		sqlite3_bind_null(s, i);
+	else
+		sqlite3_bind_int64(s, i, v);
+}
+
+int
+store_rs_put(struct store *st, const struct store_rs *r)
+{
+	sqlite3_stmt	*s = st->rs_ins;
+
+	sqlite3_bind_text(s, 1, r->namespace, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, r->deployment, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 3, r->name, -1, SQLITE_STATIC);
+	bind_opt(s, 4, r->revision, INT_NONE);
+	bind_opt(s, 5, r->created_us, TIME_NONE);
+	bind_opt(s, 6, r->up_us, TIME_NONE);
+	bind_opt(s, 7, r->down0_us, TIME_NONE);
+	bind_opt(s, 8, r->end_us, TIME_NONE);
+	return (store_step_insert(st, s, "model_rs"));
+}
+
+int
+store_rs_each(struct store *st, int (*cb)(void *, const struct store_rs *),
+    void *ctx, char **cause)
+{
+	struct store_rs	 r;
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	/* every ReplicaSet once, each Deployment's together, in key order */
+	if (store_prepare(st, "model_rs", "SELECT namespace, deployment, "
+	    "name, revision, created_us, up_us, down0_us, end_us FROM "
+	    "temp.model_rs ORDER BY ns_key, dep_key, name_key", &s,
+	    cause) != 0)
+		return (-1);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		r.namespace = (const char *)sqlite3_column_text(s, 0);
+		r.deployment = (const char *)sqlite3_column_text(s, 1);
+		r.name = (const char *)sqlite3_column_text(s, 2);
+		r.revision = store_col_int(s, 3, INT_NONE);
+		r.created_us = store_col_int(s, 4, TIME_NONE);
+		r.up_us = store_col_int(s, 5, TIME_NONE);
+		r.down0_us = store_col_int(s, 6, TIME_NONE);
+		r.end_us = store_col_int(s, 7, TIME_NONE);
+		if ((stop = cb(ctx, &r)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("model_rs: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	sqlite3_finalize(st->rs_ins);
+	st->rs_ins = NULL;
 	return (stop);
 }
 
