@@ -58,7 +58,7 @@ int	model_rebuild(struct store *st, struct model_stats *stats,
 
 /* One workload as the model resolves owners (shared with rollout.c). */
 struct lc_workload {
-	struct row_workload	 r;	/* strings in m->strings */
+	struct row_workload	 r;	/* strings in the model's arena */
 	const char		*owner_uid;
 };
 
@@ -122,37 +122,28 @@ struct lc_pod {
 	size_t			 nips;
 };
 
-/* What the model holds while rebuilding (rollout.c reads it). */
+/* What the model holds while rebuilding. */
 struct model {
-	struct arena		 strings;	/* the workloads' strings and
-						   the rollouts' */
+	struct lc_workload	 wl;		/* the workload being folded */
+	struct arena		 strings;	/* its strings */
 	struct arena		 batch;		/* the batch's pods' strings */
 	struct lc_pod		*pods;		/* owned: the pods of one
 						   batch, sorted by uid */
 	size_t			 npods;
-	struct lc_workload	*wl;		/* owned, sorted by uid */
-	size_t			 nwl;
-	struct hindex		 wl_ix;		/* owned: the first workload
-						   of each kind and name, made
-						   at the first lookup */
-	size_t			*wl_next;	/* owned: the next workload of
-						   the same kind and name (an
-						   index in wl), HINDEX_NONE */
 };
-
-/* The workload with this kind, namespace and name, or NULL. */
-struct lc_workload	*model_find_workload(struct model *m,
-			    const char *kind, const char *ns,
-			    const char *name);
 
 /*
  * rollout.c: rollouts and Job runs, written through the store.
- * rollout_begin() before the pods, rollout_add_pod() for each pod once
- * its life is derived (-1: store_error()), rollout_build() after them.
+ * rollout_begin() first; rollout_add_workload() for each workload once
+ * folded (a Job's run is written then), rollout_add_pod() for each pod
+ * once its life is derived (both -1: store_error()); rollout_build()
+ * after them writes the rollouts.
  */
 int	rollout_begin(struct store *st, char **cause);
+int	rollout_add_workload(struct store *st, const struct row_workload *w,
+	    struct model_stats *stats);
 int	rollout_add_pod(struct store *st, const struct lc_pod *p);
-int	rollout_build(struct store *st, struct model *m,
-	    struct model_stats *stats, char **cause);
+int	rollout_build(struct store *st, struct model_stats *stats,
+	    char **cause);
 
 #endif

@@ -213,6 +213,15 @@ int	store_model_events(struct store *st, const char *lo, const char *hi,
 	    int (*cb)(void *ctx, const char *pod_uid,
 	    const struct rec_event *e), void *ctx, char **cause);
 
+/*
+ * The owner (new strings, NULL when it has none) of the model's workload
+ * of this kind and name, in namespace ns (any when NULL), the first by
+ * uid when several match: 1, 0 when there is no such workload, -1 on an
+ * error (store_error()).
+ */
+int	store_workload_owner(struct store *st, const char *kind,
+	    const char *ns, const char *name, char **okind, char **oname);
+
 /* One ReplicaSet of a Deployment as the rollouts see it (rollout.c). */
 struct store_rs {
 	const char	*namespace;	/* borrowed */

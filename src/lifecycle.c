@@ -31,7 +31,9 @@
 /* Rebuild state: the model plus the scan cursors. */
 struct lc_scan {
 	struct model	*m;
-	size_t		 cap;		/* allocated pods / workloads */
+	struct store	*st;		/* where workloads are written */
+	struct model_stats *stats;
+	size_t		 cap;		/* allocated pods */
 	struct lc_pod	*cur;		/* the pod the scan is on */
 };
 
@@ -1088,32 +1090,37 @@ scan_previous_log(void *ctx, const struct store_log_last *l)
 	return (0);
 }
 
+/* Writes the workload folded so far, and forgets it. */
 static int
-cmp_wl_uid(const void *a, const void *b)
+flush_workload(struct store *st, struct model *m, struct model_stats *stats)
 {
-	const struct lc_workload *p = a, *q = b;
+	int	rc = 0;
 
-	return (strcmp(p->r.uid, q->r.uid));
+	if (m->wl.r.uid != NULL) {
+		if (store_model_put(st, ROW_WORKLOAD, &m->wl.r) != 0 ||
+		    rollout_add_workload(st, &m->wl.r, stats) != 0)
+			rc = -1;
+		stats->workloads++;
+	}
+	memset(&m->wl, 0, sizeof m->wl);
+	arena_free(&m->strings);
+	return (rc);
 }
 
+/* Folds one version of a workload; their versions come together. */
 static int
 scan_workload(void *ctx, const void *rec)
 {
 	struct lc_scan			*sc = ctx;
 	struct model			*m = sc->m;
 	const struct rec_workload	*o = rec;
-	struct lc_workload		*w;
+	struct lc_workload		*w = &m->wl;
 
 	if (o->uid == NULL || o->kind == NULL)
 		return (0);
-	w = m->nwl > 0 ? &m->wl[m->nwl - 1] : NULL;
-	if (w == NULL || strcmp(w->r.uid, o->uid) != 0) {
-		if (m->nwl == sc->cap) {
-			sc->cap = sc->cap == 0 ? 64 : sc->cap * 2;
-			m->wl = xreallocarray(m->wl, sc->cap, sizeof *m->wl);
-		}
-		w = &m->wl[m->nwl++];
-		memset(w, 0, sizeof *w);
+	if (w->r.uid == NULL || strcmp(w->r.uid, o->uid) != 0) {
+		if (flush_workload(sc->st, m, sc->stats) != 0)
+			return (-1);
 		w->r.uid = arena_strdup(&m->strings, o->uid);
 	}
 	/* the latest version wins, field by field where it says */
@@ -1138,59 +1145,27 @@ scan_workload(void *ctx, const void *rec)
 	return (0);
 }
 
-/* A workload looked for by kind and name. */
-struct wl_key {
-	const struct model	*m;
-	const char		*kind;
-	const char		*name;
-};
-
-static uint64_t
-wl_hash(const char *kind, const char *name)
-{
-	return (hindex_str(hindex_str(HINDEX_SEED, kind), name));
-}
-
+/*
+ * The owner of the workload of this kind and name (in namespace ns, any
+ * when NULL; the first by uid when several), copied into the batch:
+ * 1 when there is such a workload (*okind and *oname may still be NULL),
+ * 0 when there is none, -1 on a store error.
+ */
 static int
-wl_eq(const void *ctx, size_t item)
+workload_owner(struct store *st, struct model *m, const char *kind,
+    const char *ns, const char *name, const char **okind, const char **oname)
 {
-	const struct wl_key	*k = ctx;
+	char	*k = NULL, *n = NULL;
+	int	 rc;
 
-	return (str_eq(k->m->wl[item].r.kind, k->kind) &&
-	    str_eq(k->m->wl[item].r.name, k->name));
-}
-
-struct lc_workload *
-model_find_workload(struct model *m, const char *kind, const char *ns,
-    const char *name)
-{
-	struct wl_key	 k = { .m = m, .kind = kind, .name = name };
-	struct row_workload *w;
-	size_t		 i;
-
-	if (kind == NULL || name == NULL)
-		return (NULL);
-	if (m->wl_next == NULL) {
-		/* each kind and name's workloads chained in order */
-		m->wl_next = xreallocarray(NULL, m->nwl + 1,
-		    sizeof *m->wl_next);
-		for (i = m->nwl; i > 0; i--) {
-			k.kind = m->wl[i - 1].r.kind;
-			k.name = m->wl[i - 1].r.name;
-			m->wl_next[i - 1] = hindex_put(&m->wl_ix,
-			    wl_hash(k.kind, k.name), i - 1, wl_eq, &k);
-		}
-		k.kind = kind;
-		k.name = name;
+	*okind = *oname = NULL;
+	if ((rc = store_workload_owner(st, kind, ns, name, &k, &n)) == 1) {
+		*okind = k != NULL ? S(m, k) : NULL;
+		*oname = n != NULL ? S(m, n) : NULL;
 	}
-	for (i = hindex_get(&m->wl_ix, wl_hash(kind, name), wl_eq, &k);
-	    i != HINDEX_NONE; i = m->wl_next[i]) {
-		w = &m->wl[i].r;
-		if (ns == NULL || (w->namespace != NULL &&
-		    strcmp(w->namespace, ns) == 0))
-			return (&m->wl[i]);
-	}
-	return (NULL);
+	free(k);
+	free(n);
+	return (rc);
 }
 
 /* Whether s ends with "-" and at least min digits. */
@@ -1213,18 +1188,19 @@ ends_with_digits(const char *s, size_t min, size_t *cut)
  * name ending in the scheduled minute), a static pod (owned by its Node)
  * -> its name less "-NODE", else the owner, else the pod.
  */
-static void
-pod_workload(struct model *m, struct lc_pod *p)
+static int
+pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 {
-	struct lc_workload	*w;
 	const char		*ok = p->r.owner_kind, *on = p->r.owner_name;
+	const char		*wk, *wn;
 	size_t			 n, hl, cut;
 	char			*name;
+	int			 found;
 
 	if (ok == NULL || on == NULL) {
 		p->r.workload_kind = "Pod";
 		p->r.workload = p->r.name;
-		return;
+		return (0);
 	}
 	p->r.workload_kind = ok;
 	p->r.workload = on;
@@ -1240,12 +1216,13 @@ pod_workload(struct model *m, struct lc_pod *p)
 		} else
 			p->r.workload = p->r.name;
 	} else if (strcmp(ok, "ReplicaSet") == 0) {
-		w = model_find_workload(m, ok, p->r.namespace, on);
-		if (w != NULL && w->r.owner_kind != NULL &&
-		    w->r.owner_name != NULL) {
-			p->r.workload_kind = w->r.owner_kind;
-			p->r.workload = w->r.owner_name;
-			return;
+		if ((found = workload_owner(st, m, ok, p->r.namespace, on, &wk,
+		    &wn)) < 0)
+			return (-1);
+		if (wk != NULL && wn != NULL) {
+			p->r.workload_kind = wk;
+			p->r.workload = wn;
+			return (0);
 		}
 		n = strlen(on);
 		hl = p->r.template_hash != NULL ? strlen(p->r.template_hash) :
@@ -1258,20 +1235,22 @@ pod_workload(struct model *m, struct lc_pod *p)
 			free(name);
 		}
 	} else if (strcmp(ok, "Job") == 0) {
-		w = model_find_workload(m, ok, p->r.namespace, on);
-		if (w != NULL && w->r.owner_kind != NULL &&
-		    w->r.owner_name != NULL) {
-			p->r.workload_kind = w->r.owner_kind;
-			p->r.workload = w->r.owner_name;
-			return;
+		if ((found = workload_owner(st, m, ok, p->r.namespace, on, &wk,
+		    &wn)) < 0)
+			return (-1);
+		if (wk != NULL && wn != NULL) {
+			p->r.workload_kind = wk;
+			p->r.workload = wn;
+			return (0);
 		}
-		if (w == NULL && ends_with_digits(on, 8, &cut)) {
+		if (!found && ends_with_digits(on, 8, &cut)) {
 			name = xstrndup(on, cut);
 			p->r.workload_kind = "CronJob";
 			p->r.workload = S(m, name);
 			free(name);
 		}
 	}
+	return (0);
 }
 
 /* Writes the batch's pods, their containers and their IP intervals. */
@@ -1368,7 +1347,8 @@ model_batch(struct store *st, struct model *m, const char *lo,
 	    pick_previous_lines(st, m, cause) != 0)
 		return (-1);
 	for (i = 0; i < m->npods; i++) {
-		pod_workload(m, &m->pods[i]);
+		if (pod_workload(st, m, &m->pods[i]) != 0)
+			break;
 		pod_death(m, &m->pods[i]);
 		pod_terminations(m, &m->pods[i]);
 		if (rollout_add_pod(st, &m->pods[i]) != 0)
@@ -1502,9 +1482,6 @@ static void
 model_free(struct model *m)
 {
 	batch_free(m);
-	free(m->wl);
-	free(m->wl_next);
-	hindex_free(&m->wl_ix);
 	arena_free(&m->strings);
 }
 
@@ -1512,9 +1489,8 @@ int
 model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 {
 	struct model		 m;
-	struct lc_scan		 sc = { .m = &m };
+	struct lc_scan		 sc = { .m = &m, .st = st, .stats = stats };
 	char			*lo = NULL, *hi = NULL;
-	size_t			 i;
 	int			 rc = -1;
 
 	*cause = NULL;
@@ -1523,17 +1499,16 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	/* one transaction from the first read: one consistent state */
 	if (store_model_begin(st, cause) != 0)
 		goto out;
-	/* the workloads first: every pod's owner is looked up in them */
-	if (store_scan(st, REC_WORKLOAD, scan_workload, &sc, cause) != 0)
+	/* the workloads first, one at a time: pods' owners are looked up */
+	if (rollout_begin(st, cause) != 0)
 		goto abort;
-	xqsort(m.wl, m.nwl, sizeof *m.wl, cmp_wl_uid);
-	for (i = 0; i < m.nwl; i++) {
-		if (store_model_put(st, ROW_WORKLOAD, &m.wl[i].r) != 0)
+	if ((rc = store_scan(st, REC_WORKLOAD, scan_workload, &sc,
+	    cause)) != 0 || flush_workload(st, &m, stats) != 0) {
+		if (rc == 0 || *cause == NULL)
 			goto fail;
-		stats->workloads++;
+		goto abort;
 	}
-	if (store_pod_refs(st, event_reasons, cause) != 0 ||
-	    rollout_begin(st, cause) != 0)
+	if (store_pod_refs(st, event_reasons, cause) != 0)
 		goto abort;
 	/* then the pods, a batch at a time */
 	while ((rc = store_pod_batch(st, lo, LC_BATCH, &hi, cause)) == 1) {
@@ -1544,7 +1519,7 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 		hi = NULL;
 	}
 	if (rc != 0 || write_buckets(st, stats, cause) != 0 ||
-	    rollout_build(st, &m, stats, cause) != 0 ||
+	    rollout_build(st, stats, cause) != 0 ||
 	    store_model_derive(st, cause) != 0)
 		goto abort;
 	rc = store_model_end(st, 1, cause);

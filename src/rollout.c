@@ -149,58 +149,73 @@ write_rollouts(struct store *st, struct rs_set *rs,
 	return (0);
 }
 
+/* Writes the run of a Job. */
 static int
-write_jobs(struct store *st, struct model *m, struct model_stats *stats)
+write_job(struct store *st, const struct row_workload *w,
+    struct model_stats *stats)
 {
-	struct row_job		 j;
-	struct row_workload	*w;
-	size_t			 i, cut, n;
-	char			*name;
+	struct row_job	 j;
+	size_t		 cut, n;
+	char		*name = NULL;
+	int		 rc;
 
-	for (i = 0; i < m->nwl; i++) {
-		w = &m->wl[i].r;
-		if (!str_eq(w->kind, "Job"))
-			continue;
-		memset(&j, 0, sizeof j);
-		j.uid = w->uid;
-		j.namespace = w->namespace;
-		j.name = w->name;
-		if (str_eq(w->owner_kind, "CronJob"))
-			j.cronjob = w->owner_name;
-		else if (w->name != NULL && (n = strlen(w->name)) > 9) {
-			/* <cronjob>-<scheduled minute>: 8 digits or more */
-			cut = n;
-			while (cut > 0 && w->name[cut - 1] >= '0' &&
-			    w->name[cut - 1] <= '9')
-				cut--;
-			if (n - cut >= 8 && cut > 1 &&
-			    w->name[cut - 1] == '-') {
-				name = xstrndup(w->name, cut - 1);
-				j.cronjob = arena_strdup(&m->strings, name);
-				free(name);
-			}
-		}
-		j.start_us = w->start_us;
-		j.completion_us = w->completion_us;
-		j.duration_ms = j.start_us != TIME_NONE &&
-		    j.completion_us != TIME_NONE ?
-		    (j.completion_us - j.start_us) / 1000 : INT_NONE;
-		j.status = w->condition != NULL ? w->condition :
-		    j.completion_us != TIME_NONE ? "Complete" : "Running";
-		j.reason = w->condition_reason;
-		j.failed = w->failed;
-		j.backoff_limit = w->backoff_limit;
-		if (store_model_put(st, ROW_JOB, &j) != 0)
-			return (-1);
-		stats->jobs++;
+	memset(&j, 0, sizeof j);
+	j.uid = w->uid;
+	j.namespace = w->namespace;
+	j.name = w->name;
+	if (str_eq(w->owner_kind, "CronJob"))
+		j.cronjob = w->owner_name;
+	else if (w->name != NULL && (n = strlen(w->name)) > 9) {
+		/* <cronjob>-<scheduled minute>: 8 digits or more */
+		cut = n;
+		while (cut > 0 && w->name[cut - 1] >= '0' &&
+		    w->name[cut - 1] <= '9')
+			cut--;
+		if (n - cut >= 8 && cut > 1 && w->name[cut - 1] == '-')
+			j.cronjob = name = xstrndup(w->name, cut - 1);
 	}
-	return (0);
+	j.start_us = w->start_us;
+	j.completion_us = w->completion_us;
+	j.duration_ms = j.start_us != TIME_NONE &&
+	    j.completion_us != TIME_NONE ?
+	    (j.completion_us - j.start_us) / 1000 : INT_NONE;
+	j.status = w->condition != NULL ? w->condition :
+	    j.completion_us != TIME_NONE ? "Complete" : "Running";
+	j.reason = w->condition_reason;
+	j.failed = w->failed;
+	j.backoff_limit = w->backoff_limit;
+	rc = store_model_put(st, ROW_JOB, &j);
+	free(name);
+	if (rc == 0)
+		stats->jobs++;
+	return (rc);
 }
 
 int
 rollout_begin(struct store *st, char **cause)
 {
 	return (store_rs_begin(st, cause));
+}
+
+int
+rollout_add_workload(struct store *st, const struct row_workload *w,
+    struct model_stats *stats)
+{
+	struct store_rs	 r = {
+		.up_us = TIME_NONE, .down0_us = TIME_NONE, .end_us = TIME_NONE
+	};
+
+	if (str_eq(w->kind, "Job"))
+		return (write_job(st, w, stats));
+	if (!str_eq(w->kind, "ReplicaSet") ||
+	    !str_eq(w->owner_kind, "Deployment"))
+		return (0);
+	r.namespace = w->namespace;
+	r.deployment = w->owner_name;
+	r.name = w->name;
+	r.revision = w->revision;
+	r.created_us = w->created_us;
+	return (store_rs_put(st, &r));
 }
 
 int
@@ -264,32 +279,11 @@ rs_take(void *ctx, const struct store_rs *r)
 }
 
 int
-rollout_build(struct store *st, struct model *m, struct model_stats *stats,
-    char **cause)
+rollout_build(struct store *st, struct model_stats *stats, char **cause)
 {
-	struct rs_set		 rs = { .st = st, .stats = stats };
-	struct store_rs		 r = {
-		.up_us = TIME_NONE, .down0_us = TIME_NONE, .end_us = TIME_NONE
-	};
-	struct row_workload	*w;
-	size_t			 i;
-	int			 rc;
+	struct rs_set	 rs = { .st = st, .stats = stats };
+	int		 rc;
 
-	for (i = 0; i < m->nwl; i++) {
-		w = &m->wl[i].r;
-		if (!str_eq(w->kind, "ReplicaSet") ||
-		    !str_eq(w->owner_kind, "Deployment"))
-			continue;
-		r.namespace = w->namespace;
-		r.deployment = w->owner_name;
-		r.name = w->name;
-		r.revision = w->revision;
-		r.created_us = w->created_us;
-		if (store_rs_put(st, &r) != 0) {
-			*cause = xstrdup(store_error(st));
-			return (-1);
-		}
-	}
 	if (store_scan(st, REC_EVENT, scan_scaling, st, cause) != 0) {
 		if (*cause == NULL)
 			*cause = xstrdup(store_error(st));
@@ -301,7 +295,7 @@ rollout_build(struct store *st, struct model *m, struct model_stats *stats,
 		rs.failed = 1;
 	free(rs.v);
 	arena_free(&rs.strings);
-	if (rs.failed || (rc == 0 && write_jobs(st, m, stats) != 0)) {
+	if (rs.failed) {
 		free(*cause);
 		*cause = xstrdup(store_error(st));
 		return (-1);

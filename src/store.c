@@ -45,6 +45,8 @@ struct store {
 	sqlite3_stmt	*rs_ins;		/* store_rs_put's insert, owned
 						   while the rebuild gathers
 						   ReplicaSets */
+	sqlite3_stmt	*owner_sel;		/* store_workload_owner's
+						   query, owned */
 	int		 writable;		/* the connection may write */
 	int		 in_group;		/* a group of inputs is open:
 						   inputs are savepoints of
@@ -483,6 +485,12 @@ static const char *const migrations[] = {
 	 */
 	"DROP INDEX IF EXISTS requests_ip;"
 	"CREATE INDEX IF NOT EXISTS requests_attempt ON requests(attempt_us);",
+	/*
+	 * 7 -> 8: the rebuild looks each pod's owner up among the workloads
+	 * it wrote (store_workload_owner) rather than holding them all.
+	 */
+	"CREATE INDEX IF NOT EXISTS workloads_kind_name ON workloads(kind,"
+	"  name, uid);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -952,6 +960,7 @@ store_close(struct store *st)
 		sqlite3_finalize(st->row_ins[t]);
 	sqlite3_finalize(st->req_ins);
 	sqlite3_finalize(st->rs_ins);
+	sqlite3_finalize(st->owner_sel);
 	buf_free(&st->pending_str);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
@@ -2891,6 +2900,39 @@ store_previous_logs(struct store *st, const char *lo, const char *hi,
 	}
 	sqlite3_finalize(s);
 	return (stop);
+}
+
+int
+store_workload_owner(struct store *st, const char *kind, const char *ns,
+    const char *name, char **okind, char **oname)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*okind = *oname = NULL;
+	if (kind == NULL || name == NULL)
+		return (0);
+	if (st->owner_sel == NULL && sqlite3_prepare_v2(st->db, "SELECT "
+	    "owner_kind, owner_name FROM workloads WHERE kind = ?1 AND name = "
+	    "?2 AND (?3 IS NULL OR namespace = ?3) ORDER BY uid LIMIT 1", -1,
+	    &st->owner_sel, NULL) != SQLITE_OK) {
+		store_seterr(st, "workloads");
+		return (-1);
+	}
+	s = st->owner_sel;
+	sqlite3_bind_text(s, 1, kind, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
+	if (ns != NULL)
+		sqlite3_bind_text(s, 3, ns, -1, SQLITE_STATIC);
+	else
+		sqlite3_bind_null(s, 3);
+	if ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		*okind = store_col_str(s, 0);
+		*oname = store_col_str(s, 1);
+	} else if (rc != SQLITE_DONE)
+		store_seterr(st, "workloads");
+	sqlite3_reset(s);
+	return (rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
 }
 
 int
