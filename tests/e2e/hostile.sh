@@ -174,8 +174,9 @@ intact "max-object" "$db"
 # --- the model's memory ---------------------------------------------
 # Bug: the model held every pod in memory while it rebuilt (a watch of
 # 1 M distinct pods peaked at 1.5 GB).  Now it reads them a batch at a
-# time: a watch of 40,000 pods (with an Evicted event and attempts for
-# every fourth) takes no more memory than one of 4,000.
+# time: a watch of 40,000 pods (with their 10,000 ReplicaSets, and an
+# Evicted event and attempts for every fourth) takes no more memory than
+# one of 4,000.
 # watch N: N distinct pods of Deployments, each ADDED, then deleted.
 watch() {
 	python3 -c '
@@ -228,6 +229,24 @@ print(json.dumps({"apiVersion": "v1", "kind": "EventList",
     "items": items}))
 ' "$1"
 }
+# replicasets N: the pods' ReplicaSets, of Deployments named "shop-web..."
+# (only the ReplicaSet says so: its name less the hash is "web...")
+replicasets() {
+	python3 -c '
+import json, sys
+for i in range(int(sys.argv[1]) // 4):
+    print(json.dumps({"type": "ADDED", "object": {"apiVersion": "apps/v1",
+        "kind": "ReplicaSet", "metadata": {
+            "name": "web%d-5d8f7b9c4d" % i, "namespace": "shop",
+            "uid": "rs-%d" % i, "resourceVersion": "1",
+            "creationTimestamp": "2026-05-12T08:59:00Z",
+            "labels": {"pod-template-hash": "5d8f7b9c4d"},
+            "ownerReferences": [{"kind": "Deployment",
+                "name": "shop-web%d" % i, "controller": True,
+                "uid": "d-%d" % i}]},
+        "spec": {"replicas": 4}, "status": {"replicas": 4}}}))
+' "$1"
+}
 # attempts N: one ingress-nginx line to every fourth pod
 attempts() {
 	awk -v n="$1" 'BEGIN { for (i = 0; i < n; i += 4) printf "10.20.0.7 - - [12/May/2026:09:30:00 +0000] \"GET / HTTP/1.1\" 200 5 \"-\" \"curl/8.4.0\" 80 0.001 [shop-web-80] [] 10.%d.%d.%d:80 5 0.001 200 r%d\n", int(i / 65536), int(i / 256) % 256, i % 256, i }'
@@ -236,9 +255,10 @@ for n in 4000 40000; do
 	watch $n >"$T/watch-$n.json"
 	events $n >"$T/events-$n.json"
 	attempts $n >"$T/attempts-$n.log"
+	replicasets $n >"$T/rs-$n.json"
 	rm -f "$T/m$n.db" "$T/m$n.db-wal" "$T/m$n.db-shm"
 	trun "$CORONER" import -q --db "$T/m$n.db" "$T/watch-$n.json" \
-	    "$T/events-$n.json" "$T/attempts-$n.log"
+	    "$T/events-$n.json" "$T/attempts-$n.log" "$T/rs-$n.json"
 	is "watch of $n pods: exit" 0 "$status"
 	eval "rss_$n=\$rss"
 	is "watch of $n pods: the pods" $n \
@@ -247,6 +267,10 @@ for n in 4000 40000; do
 	is "watch of $n pods: the Evicted events matched" $((n / 4)) \
 	    "$(sqlite3 "$T/m$n.db" "SELECT count(*) FROM pods WHERE
 	    ended_by = 'eviction'")"
+	# each pod's Deployment found through its ReplicaSet
+	is "watch of $n pods: the Deployments of their ReplicaSets" $n \
+	    "$(sqlite3 "$T/m$n.db" "SELECT count(*) FROM pods WHERE
+	    workload_kind = 'Deployment' AND workload LIKE 'shop-web%'")"
 	is "watch of $n pods: attempts attributed" $((n / 4)) \
 	    "$(sqlite3 "$T/m$n.db" 'SELECT count(*) FROM buckets WHERE
 	    pod_uid IS NOT NULL')"
@@ -261,7 +285,8 @@ if [ "$have_time" = 1 ] && [ "$san" = 0 ]; then
 	ok "the model's memory does not grow with the pods: $rss_4000 KB \
 for 4,000, $rss_40000 KB for 40,000" test $((rss_40000 - rss_4000)) -lt 16384
 fi
-rm -f "$T"/watch-*.json "$T"/events-*.json "$T"/attempts-*.log "$T"/m*.db*
+rm -f "$T"/watch-*.json "$T"/events-*.json "$T"/attempts-*.log \
+    "$T"/rs-*.json "$T"/m*.db*
 
 # --- Many tiny members ------------------------------------------------
 # Bug: a tgz of 100,001 tiny members took 107 s and wrote about 105 GB,
