@@ -41,6 +41,13 @@ struct podset {
 int	podset_load(struct store *st, struct podset *ps, const char *want,
 	    char **cause);
 void	podset_free(struct podset *ps);
+/*
+ * Adds a copy of a pod and its containers (no terminations) to a set
+ * begun zeroed, for a caller that reads the pods a few at a time
+ * (store_pods_each); podset_find does not know them.
+ */
+void	podset_add(struct podset *ps, const struct row_pod *r,
+	    const struct row_container *c, size_t nc);
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
 

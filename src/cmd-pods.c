@@ -207,20 +207,10 @@ struct pods_cols {
  * every pod on one line, whole, for grep and awk.
  */
 static void
-fit_cols(const struct podset *l, int width, struct pods_cols *pc)
+fit_cols(size_t name, size_t wl, int width, struct pods_cols *pc)
 {
-	size_t	i, n, name = 13, wl = 8, w = (size_t)width, fixed, room;
+	size_t	w = (size_t)width, fixed, room;
 
-	for (i = 0; i < l->n; i++) {
-		n = strlen(l->v[i].r.namespace != NULL ? l->v[i].r.namespace :
-		    "-") + 1 + strlen(l->v[i].r.name != NULL ? l->v[i].r.name :
-		    l->v[i].r.uid);
-		if (n > name)
-			name = n;
-		n = l->v[i].r.workload != NULL ? strlen(l->v[i].r.workload) : 1;
-		if (n > wl)
-			wl = n;
-	}
 	fixed = DELETED_W + 3;		/* and the spaces between columns */
 	pc->name = name;
 	pc->workload = wl;
@@ -335,6 +325,72 @@ print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
 	buf_free(&name);
 }
 
+/*
+ * The table is read twice, a pod at a time, so that memory does not grow
+ * with the pods: once for the widths, once to print each workload's pods
+ * in the TUI's order (podset_cmp_death), a workload at a time.
+ */
+struct pods_table {
+	size_t		 n;		/* pods seen */
+	size_t		 name;		/* the longest NAMESPACE/POD */
+	size_t		 workload;	/* the longest WORKLOAD */
+	struct pods_cols cols;
+	struct podset	 group;		/* the workload being printed */
+};
+
+static int
+measure_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
+    size_t nc)
+{
+	struct pods_table	*pt = ctx;
+	size_t			 n;
+
+	(void)c;
+	(void)nc;
+	pt->n++;
+	n = strlen(r->namespace != NULL ? r->namespace : "-") + 1 +
+	    strlen(r->name != NULL ? r->name : r->uid);
+	if (n > pt->name)
+		pt->name = n;
+	n = r->workload != NULL ? strlen(r->workload) : 1;
+	if (n > pt->workload)
+		pt->workload = n;
+	return (0);
+}
+
+/* Prints the pods of the workload held, and forgets them. */
+static void
+print_group(struct pods_table *pt)
+{
+	struct podset_pod	**order;
+	size_t			  i;
+
+	order = xreallocarray(NULL, pt->group.n > 0 ? pt->group.n : 1,
+	    sizeof *order);
+	for (i = 0; i < pt->group.n; i++)
+		order[i] = &pt->group.v[i];
+	xqsort(order, pt->group.n, sizeof *order, podset_cmp_death);
+	for (i = 0; i < pt->group.n; i++)
+		print_pod_line(order[i], &pt->cols);
+	free(order);
+	podset_free(&pt->group);
+	memset(&pt->group, 0, sizeof pt->group);
+}
+
+static int
+print_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
+    size_t nc)
+{
+	struct pods_table	*pt = ctx;
+	const struct row_pod	*g = pt->group.n > 0 ? &pt->group.v[0].r : NULL;
+
+	if (g != NULL && (!str_eq(g->namespace, r->namespace) ||
+	    !str_eq(g->workload, r->workload)))
+		print_group(pt);
+	podset_add(&pt->group, r, c, nc);
+	return (0);
+}
+
 static const struct option db_json_opts[] = {
 	{ "db", required_argument, NULL, 'd' },
 	{ "json", no_argument, NULL, 'j' },
@@ -387,12 +443,9 @@ static int
 cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	struct store	*st;
-	struct podset	 l;
-	struct podset_pod **order;
+	struct pods_table pt;
 	const char	*db = NULL;
 	char		*cause = NULL;
-	size_t		 i;
-	struct pods_cols cols;
 	int		 json = 0, wide = 0, rc, width;
 
 	if ((rc = parse_opts(ce, argc, argv, &db, &json, &wide)) != -1)
@@ -416,34 +469,37 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		store_close(st);
 		return (EXIT_OK);
 	}
-	if (podset_load(st, &l, NULL, &cause) != 0) {
+	memset(&pt, 0, sizeof pt);
+	pt.name = 13;
+	pt.workload = 8;
+	if (store_pods_each(st, measure_pod, &pt, &cause) != 0) {
 		out_printf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
 		store_close(st);
 		return (EXIT_FAIL);
 	}
 	width = wide ? 0 : out_table_width();
-	fit_cols(&l, width, &cols);
-	if (l.n > 0)
-		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)cols.name,
-		    "NAMESPACE/POD", cols.workload > 0 ? "WORKLOAD" : "",
-		    (int)(cols.workload > 0 ? cols.workload - 7 : 0), "",
+	fit_cols(pt.name, pt.workload, width, &pt.cols);
+	if (pt.n > 0)
+		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)pt.cols.name,
+		    "NAMESPACE/POD", pt.cols.workload > 0 ? "WORKLOAD" : "",
+		    (int)(pt.cols.workload > 0 ? pt.cols.workload - 7 : 0), "",
 		    DELETED_W, "DELETED", "CONTAINERS: EXIT");
 	/* in the order of the TUI's pods view: by workload and death */
-	order = xreallocarray(NULL, l.n > 0 ? l.n : 1, sizeof *order);
-	for (i = 0; i < l.n; i++)
-		order[i] = &l.v[i];
-	xqsort(order, l.n, sizeof *order, podset_cmp_death);
-	for (i = 0; i < l.n; i++)
-		print_pod_line(order[i], &cols);
-	free(order);
-	if (l.n == 0)
+	rc = store_pods_each(st, print_pod, &pt, &cause);
+	print_group(&pt);
+	if (rc != 0) {
+		out_printf(stderr, "coroner pods: %s\n", cause);
+		free(cause);
+		store_close(st);
+		return (EXIT_FAIL);
+	}
+	if (pt.n == 0)
 		out_printf(stderr, "coroner pods: no pods in %s (import pods "
 		    "first)\n", cmd_db_path(db));
-	if (!json && cols.cut && fflush(stdout) == 0)
+	if (pt.cols.cut && fflush(stdout) == 0)
 		out_printf(stderr, "(names cut: timeline takes them as "
 		    "printed, --wide shows them whole)\n");
-	podset_free(&l);
 	store_close(st);
 	return (EXIT_OK);
 }

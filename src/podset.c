@@ -44,22 +44,12 @@ names(const char *want, const char *s)
 	    strcmp(s + len - tail, cut + n) == 0);
 }
 
-static int
-load_pod(void *ctx, const void *row)
+/* Appends a copy of pod r (no containers yet) to the set. */
+static struct podset_pod *
+copy_pod(struct podset *l, const struct row_pod *r)
 {
-	struct podset		*l = ctx;
-	const struct row_pod	*r = row;
-	struct podset_pod		*p;
-	char			 nsname[512];
+	struct podset_pod	*p;
 
-	if (l->want != NULL) {
-		snprintf(nsname, sizeof nsname, "%s/%s",
-		    r->namespace != NULL ? r->namespace : "",
-		    r->name != NULL ? r->name : "");
-		if (strcmp(l->want, r->uid) != 0 && !names(l->want, nsname) &&
-		    !names(l->want, r->name))
-			return (0);
-	}
 	if (l->n == l->cap) {
 		l->cap = l->cap == 0 ? 256 : l->cap * 2;
 		l->v = xreallocarray(l->v, l->cap, sizeof *l->v);
@@ -87,6 +77,25 @@ load_pod(void *ctx, const void *row)
 	p->r.disruption = A(l, r->disruption);
 	p->r.ended_by = A(l, r->ended_by);
 	p->r.ended_basis = A(l, r->ended_basis);
+	return (p);
+}
+
+static int
+load_pod(void *ctx, const void *row)
+{
+	struct podset		*l = ctx;
+	const struct row_pod	*r = row;
+	char			 nsname[512];
+
+	if (l->want != NULL) {
+		snprintf(nsname, sizeof nsname, "%s/%s",
+		    r->namespace != NULL ? r->namespace : "",
+		    r->name != NULL ? r->name : "");
+		if (strcmp(l->want, r->uid) != 0 && !names(l->want, nsname) &&
+		    !names(l->want, r->name))
+			return (0);
+	}
+	copy_pod(l, r);
 	return (0);
 }
 
@@ -107,19 +116,13 @@ cmp_pc_ptr(const void *a, const void *b)
 	return (strcmp(p->r.uid, q->r.uid));
 }
 
-static int
-load_container(void *ctx, const void *row)
+/* Appends a copy of container r to pod p of the set. */
+static void
+copy_container(struct podset *l, struct podset_pod *p,
+    const struct row_container *r)
 {
-	struct podset			*l = ctx;
-	const struct row_container	*r = row;
-	struct podset_pod			**hit, *p;
-	struct row_container		*c;
+	struct row_container	*c;
 
-	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
-	    cmp_pc_uid);
-	if (hit == NULL)
-		return (0);
-	p = *hit;
 	p->c = xreallocarray(p->c, p->nc + 1, sizeof *p->c);
 	c = &p->c[p->nc++];
 	*c = *r;
@@ -137,6 +140,19 @@ load_container(void *ctx, const void *row)
 	c->restarts_basis = A(l, r->restarts_basis);
 	c->unhealthy_message = A(l, r->unhealthy_message);
 	c->start_error = A(l, r->start_error);
+}
+
+static int
+load_container(void *ctx, const void *row)
+{
+	struct podset			*l = ctx;
+	const struct row_container	*r = row;
+	struct podset_pod		**hit;
+
+	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
+	    cmp_pc_uid);
+	if (hit != NULL)
+		copy_container(l, *hit, r);
 	return (0);
 }
 
@@ -191,6 +207,17 @@ podset_load(struct store *st, struct podset *l, const char *want,
 		return (-1);
 	return (store_model_scan(st, ROW_TERMINATION, load_termination, l,
 	    cause));
+}
+
+void
+podset_add(struct podset *l, const struct row_pod *r,
+    const struct row_container *c, size_t nc)
+{
+	struct podset_pod	*p = copy_pod(l, r);
+	size_t			 i;
+
+	for (i = 0; i < nc; i++)
+		copy_container(l, p, &c[i]);
 }
 
 void
