@@ -71,21 +71,23 @@
 #define NUL_REPL	"\\ufffd"
 
 /*
- * The duplicate check: the distinct keys of one input.  A slot holds the
- * top 37 bits of its key's hash and the key's place in the pool (27 bits:
- * the pool is at most KS_MAX_POOL); the pool holds, per key, its first
- * line and its length as varints and its bytes.  A key's home slot is
- * given by the top bits of its hash, which the slot keeps: the table
- * doubles (at 80% load, linear probing) without reading the pool.
+ * The duplicate check: the distinct keys of one input, in at most 48 MiB
+ * (with what the import holds besides, under 100 MB).  A slot holds 7
+ * bits of its key's hash (most keys that differ differ there, unread)
+ * and the key's place in the pool (25 bits: the pool is at most
+ * KS_MAX_POOL); the pool holds, per key, its first line and its length
+ * as varints and its bytes.  A key's home slot is given by the top bits
+ * of its hash; the table doubles at 80% load (linear probing), hashing
+ * the pool's keys again.
  */
-#define KS_OFF_BITS	27
-#define KS_OFF_MASK	((UINT64_C(1) << KS_OFF_BITS) - 1)
-#define KS_MAX_SLOTS	((size_t)1 << 22)	/* 32 MiB of slots */
-#define KS_MAX_POOL	((size_t)64 << 20)	/* 64 MiB of keys */
+#define KS_OFF_BITS	25
+#define KS_OFF_MASK	((UINT32_C(1) << KS_OFF_BITS) - 1)
+#define KS_MAX_SLOTS	((size_t)1 << 22)	/* 16 MiB of slots */
+#define KS_MAX_POOL	((size_t)32 << 20)	/* 32 MiB of keys */
 
 struct keyset {
-	uint64_t	*slots;		/* owned; 0 = empty, else the hash's
-					   top 37 bits << 27 |
+	uint32_t	*slots;		/* owned; 0 = empty, else 7 bits of
+					   the hash << 25 |
 					   (pool offset + 1) */
 	size_t		 nslots;	/* a power of two, or 0 */
 	unsigned	 shift;		/* 64 - log2(nslots): hash >> shift
@@ -206,7 +208,7 @@ ks_varint_get(const unsigned char *p, uint64_t *v)
 
 /* The key of a slot: its bytes (borrowed), length and first line. */
 static const unsigned char *
-ks_entry(const struct keyset *ks, uint64_t slot, size_t *len, int64_t *line)
+ks_entry(const struct keyset *ks, uint32_t slot, size_t *len, int64_t *line)
 {
 	const unsigned char	*p = ks->pool + (slot & KS_OFF_MASK) - 1;
 	uint64_t		 v;
@@ -218,12 +220,21 @@ ks_entry(const struct keyset *ks, uint64_t slot, size_t *len, int64_t *line)
 	return (p);
 }
 
+/* The 7 bits of a hash a slot keeps (not those that choose its home). */
+static uint32_t
+ks_tag(uint64_t h)
+{
+	return ((uint32_t)(h & 0x7f) << KS_OFF_BITS);
+}
+
 /* Doubles the table (from nothing to 1024 slots). */
 static void
 ks_grow(struct keyset *ks)
 {
-	uint64_t	*old = ks->slots;
-	size_t		 oldn = ks->nslots, i, j;
+	uint32_t		*old = ks->slots;
+	const unsigned char	*k;
+	size_t			 oldn = ks->nslots, i, j, len;
+	int64_t			 line;
 
 	ks->nslots = oldn == 0 ? 1024 : oldn * 2;
 	ks->shift = oldn == 0 ? 64 - 10 : ks->shift - 1;
@@ -231,7 +242,8 @@ ks_grow(struct keyset *ks)
 	for (i = 0; i < oldn; i++) {
 		if (old[i] == 0)
 			continue;
-		j = (size_t)(old[i] >> ks->shift);
+		k = ks_entry(ks, old[i], &len, &line);
+		j = (size_t)(ks_hash(k, len) >> ks->shift);
 		while (ks->slots[j] != 0)
 			j = (j + 1) & (ks->nslots - 1);
 		ks->slots[j] = old[i];
@@ -258,7 +270,7 @@ ks_add(struct keyset *ks, const char *key, size_t n, uint64_t h,
     int64_t line, int64_t *first)
 {
 	const unsigned char	*k;
-	uint64_t		 tag = h >> KS_OFF_BITS, slot;
+	uint32_t		 tag = ks_tag(h), slot;
 	size_t			 i, len, need;
 	int64_t			 fl;
 
@@ -270,7 +282,7 @@ ks_add(struct keyset *ks, const char *key, size_t n, uint64_t h,
 	}
 	i = (size_t)(h >> ks->shift);
 	while ((slot = ks->slots[i]) != 0) {
-		if (slot >> KS_OFF_BITS == tag) {
+		if ((slot & ~KS_OFF_MASK) == tag) {
 			k = ks_entry(ks, slot, &len, &fl);
 			if (len == n && memcmp(k, key, n) == 0) {
 				*first = fl;
@@ -292,7 +304,7 @@ ks_add(struct keyset *ks, const char *key, size_t n, uint64_t h,
 			ks->pool_cap = need;
 		ks->pool = xrealloc(ks->pool, ks->pool_cap);
 	}
-	ks->slots[i] = tag << KS_OFF_BITS | (uint64_t)(ks->pool_len + 1);
+	ks->slots[i] = tag | (uint32_t)(ks->pool_len + 1);
 	ks->pool_len += ks_varint_put(ks->pool + ks->pool_len,
 	    (uint64_t)line);
 	ks->pool_len += ks_varint_put(ks->pool + ks->pool_len, n);

@@ -13,7 +13,6 @@
 
 #include <stdint.h>
 
-#include "hindex.h"
 #include "model.h"
 #include "store.h"
 #include "util.h"

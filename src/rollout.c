@@ -5,7 +5,9 @@
  * starts at the new set's first scale-up (the event, or the set's
  * creation) and ends when the old set's last pod is gone.  Both event
  * wordings are read: "Scaled up replica set X to N" and "Scaled up
- * replica set X from A to B".  No SQL, no drawing.
+ * replica set X from A to B".  What each workload, pod and event says of
+ * a ReplicaSet is folded in the store (store_rs_put), so that memory
+ * holds one Deployment's sets at a time.  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
