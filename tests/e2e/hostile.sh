@@ -21,14 +21,19 @@ have_time=0
 [ -x /usr/bin/time ] && have_time=1
 [ "$have_time" = 1 ] || echo "hostile: /usr/bin/time missing: RSS unchecked"
 
-# trun COMMAND...: run, and keep the peak RSS (KB) and the bytes written.
+# trun COMMAND...: run, and keep the peak RSS (KB) and the bytes written
+# (HOSTILE_SHOW=1 prints them with the exit status and the seconds).
 trun() {
 	if [ "$have_time" = 1 ]; then
-		/usr/bin/time -f '%M %O' -o "$T/.time" "$@" >"$T/.out" \
+		/usr/bin/time -f '%M %O %e' -o "$T/.time" "$@" >"$T/.out" \
 		    2>"$T/.err"
 		status=$?
 		rss=$(tail -n 1 "$T/.time" | cut -d' ' -f1)
 		written=$(($(tail -n 1 "$T/.time" | cut -d' ' -f2) * 512))
+		[ -z "${HOSTILE_SHOW:-}" ] || echo "  $(echo "$*" | sed \
+		    "s|$CORONER|coroner|; s|$T/||g"): exit $status, $rss KB," \
+		    "$written bytes written," \
+		    "$(tail -n 1 "$T/.time" | cut -d' ' -f3) s"
 	else
 		"$@" >"$T/.out" 2>"$T/.err"
 		status=$?
