@@ -14,10 +14,11 @@
  * whether it was observed or inferred, and from what.  No SQL (store.c)
  * and no drawing.
  *
- * Memory does not grow with the pods: the workloads are held whole, the
- * pods a batch at a time (LC_BATCH observations, by uid), their events and
- * previous logs matched to them in the store; the attempts are attributed
- * one IP at a time, with that IP's owners only.
+ * Memory does not grow with the pods: the workloads are folded one at a
+ * time (a pod's owner is looked up among those written), the pods a batch
+ * at a time (LC_BATCH observations, by uid), their events and previous
+ * logs matched to them in the store; the attempts are attributed one IP
+ * at a time, with that IP's owners only.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,7 +33,7 @@
 struct lc_scan {
 	struct model	*m;
 	struct store	*st;		/* where workloads are written */
-	struct model_stats *stats;
+	struct model_stats *stats;	/* what was written */
 	size_t		 cap;		/* allocated pods */
 	struct lc_pod	*cur;		/* the pod the scan is on */
 };
