@@ -1196,7 +1196,7 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 	const char		*wk, *wn;
 	size_t			 n, hl, cut;
 	char			*name;
-	int			 found;
+	int			 found = 0;
 
 	if (ok == NULL || on == NULL) {
 		p->r.workload_kind = "Pod";
@@ -1216,7 +1216,8 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 			free(name);
 		} else
 			p->r.workload = p->r.name;
-	} else if (strcmp(ok, "ReplicaSet") == 0) {
+	} else if (strcmp(ok, "ReplicaSet") == 0 || strcmp(ok, "Job") == 0) {
+		/* the owner of a known ReplicaSet or Job */
 		if ((found = workload_owner(st, m, ok, p->r.namespace, on, &wk,
 		    &wn)) < 0)
 			return (-1);
@@ -1225,6 +1226,8 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 			p->r.workload = wn;
 			return (0);
 		}
+	}
+	if (strcmp(ok, "ReplicaSet") == 0) {
 		n = strlen(on);
 		hl = p->r.template_hash != NULL ? strlen(p->r.template_hash) :
 		    0;
@@ -1236,14 +1239,6 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 			free(name);
 		}
 	} else if (strcmp(ok, "Job") == 0) {
-		if ((found = workload_owner(st, m, ok, p->r.namespace, on, &wk,
-		    &wn)) < 0)
-			return (-1);
-		if (wk != NULL && wn != NULL) {
-			p->r.workload_kind = wk;
-			p->r.workload = wn;
-			return (0);
-		}
 		if (!found && ends_with_digits(on, 8, &cut)) {
 			name = xstrndup(on, cut);
 			p->r.workload_kind = "CronJob";
