@@ -2706,21 +2706,39 @@ store_table_free(struct store_table *t)
 	memset(t, 0, sizeof *t);
 }
 
+/*
+ * The rebuild's batches go from a uid after lo, or from the first one
+ * when lo is NULL: "uid OP ?1" with after_op(lo) and after_lo(lo) bound,
+ * the same test in every query of a batch.
+ */
+static const char *
+after_op(const char *lo)
+{
+	return (lo != NULL ? ">" : ">=");
+}
+
+static const char *
+after_lo(const char *lo)
+{
+	return (lo != NULL ? lo : "");
+}
+
 int
 store_pod_batch(struct store *st, const char *lo, int64_t n, char **hi,
     char **cause)
 {
 	sqlite3_stmt	*s;
+	char		*sql;
 	int		 rc;
 
 	*hi = NULL;
-	if (store_prepare(st, "pod_obs", lo == NULL ? "SELECT max(uid) FROM "
-	    "(SELECT uid FROM pod_obs WHERE uid IS NOT NULL ORDER BY uid "
-	    "LIMIT ?2)" : "SELECT max(uid) FROM (SELECT uid FROM pod_obs "
-	    "WHERE uid > ?1 ORDER BY uid LIMIT ?2)", &s, cause) != 0)
+	sql = xasprintf("SELECT max(uid) FROM (SELECT uid FROM pod_obs WHERE "
+	    "uid %s ?1 ORDER BY uid LIMIT ?2)", after_op(lo));
+	rc = store_prepare(st, "pod_obs", sql, &s, cause);
+	free(sql);
+	if (rc != 0)
 		return (-1);
-	if (lo != NULL)
-		sqlite3_bind_text(s, 1, lo, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, after_lo(lo), -1, SQLITE_STATIC);
 	sqlite3_bind_int64(s, 2, n);
 	if ((rc = sqlite3_step(s)) == SQLITE_ROW &&
 	    sqlite3_column_type(s, 0) != SQLITE_NULL)
@@ -2739,13 +2757,12 @@ store_scan_pods(struct store *st, enum rec_type type, const char *lo,
     char **cause)
 {
 	struct plain_cb		 pc = { .cb = cb, .ctx = ctx };
-	const struct qparam	 p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
+	const struct qparam	 p[] = { QP_S(after_lo(lo)), QP_S(hi) };
 	const char		*col = type == REC_POD ? "uid" : "pod_uid";
 	char			*where;
 	int			 rc;
 
-	where = lo == NULL ? xasprintf("%s IS NOT NULL AND %s <= ?2", col,
-	    col) : xasprintf("%s > ?1 AND %s <= ?2", col, col);
+	where = xasprintf("%s %s ?1 AND %s <= ?2", col, after_op(lo), col);
 	rc = store_query(st, &rec_descs[type], where, NULL, p, 2, 0, 0,
 	    plain_row, &pc, cause);
 	free(where);
@@ -2831,12 +2848,12 @@ store_model_events(struct store *st, const char *lo, const char *hi,
 	store_select_fields(&b, d, 0);
 	buf_printf(&b, " FROM temp.model_event_pods m JOIN %s USING (id) "
 	    "WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 ORDER BY %s", d->table,
-	    lo != NULL ? ">" : ">=", d->order);
+	    after_op(lo), d->order);
 	rc = store_prepare(st, d->table, b.data, &s, cause);
 	buf_free(&b);
 	if (rc != 0)
 		return (-1);
-	sqlite3_bind_text(s, 1, lo != NULL ? lo : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, after_lo(lo), -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
 	row = xmalloc(d->size);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
@@ -2861,26 +2878,24 @@ store_previous_logs(struct store *st, const char *lo, const char *hi,
 {
 	struct store_log_last	 l;
 	sqlite3_stmt		*s;
+	char			*sql;
 	int			 rc, stop = 0;
 
 	/*
 	 * The bare columns come from the row with max(id): the last line
 	 * that is not blank.
 	 */
-	if (store_prepare(st, "container_logs", lo != NULL ? "SELECT "
-	    "m.pod_uid, l.namespace, l.pod, l.container, count(*), l.time_us, "
-	    "l.text, max(l.id) FROM temp.model_log_pods m JOIN container_logs "
-	    "l ON l.namespace = m.namespace AND l.pod = m.pod WHERE m.pod_uid "
-	    "> ?1 AND m.pod_uid <= ?2 AND l.previous = 1 AND l.container IS "
-	    "NOT NULL AND trim(l.text) <> '' GROUP BY m.pod_uid, l.container" :
-	    "SELECT m.pod_uid, l.namespace, l.pod, l.container, count(*), "
-	    "l.time_us, l.text, max(l.id) FROM temp.model_log_pods m JOIN "
-	    "container_logs l ON l.namespace = m.namespace AND l.pod = m.pod "
-	    "WHERE m.pod_uid >= ?1 AND m.pod_uid <= ?2 AND l.previous = 1 AND "
-	    "l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
-	    "m.pod_uid, l.container", &s, cause) != 0)
+	sql = xasprintf("SELECT m.pod_uid, l.namespace, l.pod, l.container, "
+	    "count(*), l.time_us, l.text, max(l.id) FROM temp.model_log_pods m "
+	    "JOIN container_logs l ON l.namespace = m.namespace AND l.pod = "
+	    "m.pod WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 AND l.previous = 1 "
+	    "AND l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
+	    "m.pod_uid, l.container", after_op(lo));
+	rc = store_prepare(st, "container_logs", sql, &s, cause);
+	free(sql);
+	if (rc != 0)
 		return (-1);
-	sqlite3_bind_text(s, 1, lo != NULL ? lo : "", -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 1, after_lo(lo), -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		l.pod_uid = (const char *)sqlite3_column_text(s, 0);
