@@ -2888,8 +2888,8 @@ store_previous_logs(struct store *st, const char *lo, const char *hi,
 	sql = xasprintf("SELECT m.pod_uid, l.namespace, l.pod, l.container, "
 	    "count(*), l.time_us, l.text, max(l.id) FROM temp.model_log_pods m "
 	    "JOIN container_logs l ON l.namespace = m.namespace AND l.pod = "
-	    "m.pod WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 AND l.previous = 1 "
-	    "AND l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
+	    "m.pod WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 AND l.previous = "
+	    "1 AND l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
 	    "m.pod_uid, l.container", after_op(lo));
 	rc = store_prepare(st, "container_logs", sql, &s, cause);
 	free(sql);
