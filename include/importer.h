@@ -33,6 +33,9 @@ struct import_opts {
 					   bytes (JSONSPLIT_MAX_OBJECT) */
 	int		 max_upstreams;	/* --max-upstreams: upstream attempts
 					   one access-log line may list */
+	const char	*release_namespace; /* --release NS/NAME: the Helm
+					   release a `helm history` is of */
+	const char	*release_name;	/* (NULL: not given) */
 };
 
 /* The defaults of the limits above. */

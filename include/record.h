@@ -26,6 +26,14 @@ enum rec_type {
 	REC_RECORD,		/* struct rec_record */
 	REC_IP_SECOND,		/* struct rec_ip_second: the import's tally
 				   puts it, never an importer */
+	REC_AUDIT,		/* struct rec_audit */
+	REC_SLICE,		/* struct rec_slice */
+	REC_ENDPOINT,		/* struct rec_endpoint, after its slice */
+	REC_NODE,		/* struct rec_node */
+	REC_NODE_COND,		/* struct rec_node_cond, after its node */
+	REC_TAINT,		/* struct rec_taint, after its node */
+	REC_DEPLOY,		/* struct rec_deploy */
+	REC_NODE_LOG,		/* struct rec_node_log */
 	REC__COUNT
 };
 
@@ -263,6 +271,208 @@ struct rec_log {
 	int64_t		 line;		/* line in the input */
 };
 
+/*
+ * One request the API server's audit log kept: an audit.k8s.io Event at
+ * stage ResponseComplete or Panic (one per auditID), from the log backend,
+ * a webhook batch or a cloud export (GKE, EKS, AKS), normalized.  The
+ * objects its bodies hold (a Pod in a create's or delete's response, the
+ * kubelet's pods/status patch, an Event, a workload) are put after it as
+ * records of their own (REC_POD, REC_EVENT...), observed at time_us.
+ */
+struct rec_audit {
+	const char	*audit_id;	/* auditID (GKE: operation.id, else
+					   insertId) */
+	const char	*stage;		/* "ResponseComplete", "Panic"; NULL
+					   where the export has no stage */
+	const char	*level;		/* "Metadata", "Request",
+					   "RequestResponse", or NULL */
+	const char	*verb;		/* "create", "delete", "patch"... (GKE:
+					   the last part of methodName) */
+	const char	*resource;	/* objectRef.resource: "pods" */
+	const char	*subresource;	/* "status", "eviction", "binding",
+					   or NULL */
+	const char	*api_group;	/* objectRef.apiGroup; NULL for core */
+	const char	*namespace;	/* objectRef.namespace */
+	const char	*name;		/* objectRef.name */
+	const char	*obj_uid;	/* objectRef.uid, else the response's
+					   metadata.uid, else the request's */
+	const char	*user;		/* user.username (GKE: principalEmail) */
+	const char	*impersonated;	/* impersonatedUser.username, or NULL */
+	const char	*actor;		/* who asked: impersonated, else user */
+	const char	*user_agent;
+	const char	*source_ip;	/* sourceIPs[0] (GKE: callerIp) */
+	int64_t		 code;		/* the HTTP status of the response
+					   (GKE's RPC codes mapped), INT_NONE
+					   when not logged */
+	const char	*reason;	/* responseStatus.reason, e.g.
+					   "TooManyRequests", or NULL */
+	const char	*message;	/* responseStatus.message, or NULL */
+	int64_t		 grace_s;	/* the grace asked for: the request's
+					   gracePeriodSeconds (an eviction's
+					   deleteOptions), else the response's
+					   metadata.deletionGracePeriodSeconds;
+					   INT_NONE when neither says */
+	const char	*precondition_uid; /* requestObject.preconditions.uid
+					   (the kubelet's final delete) */
+	const char	*body;		/* which bodies were logged: "request",
+					   "response", "request,response",
+					   "skipped-too-big" (the API server's
+					   skipped-too-big-size-object), or
+					   NULL (level Metadata) */
+	const char	*dialect;	/* "log" (log backend or webhook),
+					   "gke", "eks", "aks" */
+	int64_t		 time_us;	/* requestReceivedTimestamp (GKE: the
+					   entry's timestamp) */
+	int64_t		 stage_us;	/* stageTimestamp, or TIME_NONE */
+	int64_t		 line;		/* input line where the event starts */
+};
+
+/*
+ * One observed version of an EndpointSlice (discovery.k8s.io v1 or
+ * v1beta1).  Its endpoints follow it as REC_ENDPOINT records, one each; a
+ * version listing none has none (a pod's endpoint left the slice when a
+ * later version no longer lists it, or the slice was DELETED).
+ */
+struct rec_slice {
+	const char	*uid;		/* metadata.uid */
+	const char	*namespace;
+	const char	*name;
+	const char	*service;	/* label kubernetes.io/service-name */
+	const char	*address_type;	/* "IPv4", "IPv6", "FQDN" */
+	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
+	const char	*resource_version;
+	int64_t		 endpoints;	/* endpoints listed */
+	int64_t		 created_us;	/* metadata.creationTimestamp */
+	int64_t		 observed_us;	/* when this version was seen: the
+					   collector's stamp ("observed"),
+					   else the annotation endpoints.
+					   kubernetes.io/last-change-trigger-
+					   time, else the latest time the
+					   object holds */
+	const char	*observed_basis; /* "stamped", "trigger-time",
+					   "object" */
+	int64_t		 line;		/* input line where it starts */
+};
+
+/* One endpoint of the slice version put just before it. */
+struct rec_endpoint {
+	const char	*slice_uid;	/* the slice's metadata.uid */
+	const char	*resource_version; /* the slice version's */
+	const char	*watch_type;	/* the slice version's */
+	const char	*address;	/* addresses[0] */
+	const char	*pod_uid;	/* targetRef.uid when it is a Pod */
+	const char	*pod_namespace;	/* targetRef.namespace, else the
+					   slice's */
+	const char	*pod_name;	/* targetRef.name when it is a Pod */
+	const char	*node;		/* nodeName (v1beta1: topology
+					   kubernetes.io/hostname) */
+	int64_t		 ready;		/* conditions.ready: 1, 0, INT_NONE
+					   when not written (the API reads
+					   absent as ready) */
+	int64_t		 serving;	/* conditions.serving, as ready */
+	int64_t		 terminating;	/* conditions.terminating, as ready
+					   (absent: not terminating) */
+	int64_t		 observed_us;	/* the slice version's */
+	int64_t		 line;		/* the slice's line */
+};
+
+/*
+ * One observed version of a Node.  Its conditions follow it as
+ * REC_NODE_COND records and its taints as REC_TAINT records.
+ */
+struct rec_node {
+	const char	*uid;		/* metadata.uid */
+	const char	*name;
+	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
+	const char	*resource_version;
+	const char	*boot_id;	/* status.nodeInfo.bootID: a new one
+					   is a reboot */
+	const char	*provider_id;	/* spec.providerID */
+	const char	*kubelet_version; /* status.nodeInfo.kubeletVersion */
+	int		 unschedulable;	/* spec.unschedulable: cordoned */
+	int64_t		 created_us;	/* metadata.creationTimestamp */
+	int64_t		 deletion_ts_us; /* metadata.deletionTimestamp */
+	int64_t		 observed_us;	/* the collector's stamp, else the
+					   latest time the object holds (a
+					   condition's heartbeat) */
+	const char	*observed_basis; /* "stamped", "object" */
+	int64_t		 line;		/* input line where it starts */
+};
+
+/* One condition (Ready, MemoryPressure...) of the node version before it. */
+struct rec_node_cond {
+	const char	*node;		/* the node's name */
+	const char	*resource_version; /* the node version's */
+	const char	*type;		/* "Ready", "DiskPressure"... */
+	const char	*status;	/* "True", "False", "Unknown" */
+	const char	*reason;
+	const char	*message;
+	int64_t		 since_us;	/* lastTransitionTime */
+	int64_t		 heartbeat_us;	/* lastHeartbeatTime */
+	int64_t		 observed_us;	/* the node version's */
+};
+
+/* One taint of the node version before it. */
+struct rec_taint {
+	const char	*node;		/* the node's name */
+	const char	*resource_version; /* the node version's */
+	const char	*key;		/* "node.kubernetes.io/unreachable",
+					   "node.kubernetes.io/unschedulable",
+					   "ToBeDeletedByClusterAutoscaler",
+					   "karpenter.sh/disrupted"... */
+	const char	*value;
+	const char	*effect;	/* NoSchedule, PreferNoSchedule,
+					   NoExecute */
+	int64_t		 added_us;	/* timeAdded, or TIME_NONE */
+	int64_t		 observed_us;	/* the node version's */
+};
+
+/*
+ * One deploy of a release or application history: a `helm history -o
+ * json` revision, an Argo CD Application's status.history entry, a Flux
+ * HelmRelease's status.history entry.
+ */
+struct rec_deploy {
+	const char	*tool;		/* "helm", "argocd", "flux" */
+	const char	*namespace;	/* where it deployed: --release's
+					   namespace, the Application's
+					   spec.destination.namespace, the
+					   HelmRelease's targetNamespace or
+					   namespace */
+	const char	*name;		/* the release or application */
+	const char	*revision;	/* helm's revision, Argo's history id,
+					   Flux's release version */
+	const char	*source;	/* what was deployed: the chart
+					   ("web-1.4.2"), the git revision,
+					   chartName-chartVersion */
+	const char	*app_version;	/* helm/Flux app_version, or NULL */
+	const char	*status;	/* as written: "deployed",
+					   "superseded", "failed"... */
+	const char	*description;	/* helm's, e.g. "Rollback to 13" */
+	const char	*actor;		/* who deployed: Argo's initiatedBy
+					   .username, "automated" for
+					   initiatedBy.automated; NULL when
+					   the history does not say */
+	const char	*rollback_to;	/* the revision a rollback went back
+					   to, or NULL */
+	int64_t		 start_us;	/* deployStartedAt, firstDeployed of
+					   this version; TIME_NONE */
+	int64_t		 end_us;	/* helm's updated, deployedAt,
+					   lastDeployed; TIME_NONE */
+	int64_t		 line;		/* input line where it starts */
+};
+
+/* One line of a node's own log: the kubelet, the container runtime. */
+struct rec_node_log {
+	const char	*node;		/* the node's name */
+	const char	*component;	/* "kubelet", "containerd", ... (the
+					   journal unit or the log's name) */
+	const char	*boot_id;	/* the journal's _BOOT_ID, or NULL */
+	int64_t		 time_us;	/* the line's timestamp, or TIME_NONE */
+	const char	*text;		/* the message */
+	int64_t		 line;		/* line in the input */
+};
+
 /* Where records go.  Both callbacks are required. */
 struct sink {
 	void	*ctx;			/* the receiver's state */
@@ -315,6 +525,9 @@ struct rec_desc {
 					   to the last one of the type
 					   before it (attempts: request_id),
 					   or NULL */
+	const char		*time;	/* the field that says when a record
+					   was true (what a source covers:
+					   sources.from_us, to_us), or NULL */
 };
 extern const struct rec_desc rec_descs[REC__COUNT];
 

@@ -199,20 +199,152 @@ static const struct rec_field ip_second_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field audit_fields[] = {
+	F(struct rec_audit, audit_id, RF_STR),
+	F(struct rec_audit, stage, RF_STR),
+	F(struct rec_audit, level, RF_STR),
+	F(struct rec_audit, verb, RF_STR),
+	F(struct rec_audit, resource, RF_STR),
+	F(struct rec_audit, subresource, RF_STR),
+	F(struct rec_audit, api_group, RF_STR),
+	F(struct rec_audit, namespace, RF_STR),
+	F(struct rec_audit, name, RF_STR),
+	F(struct rec_audit, obj_uid, RF_STR),
+	F(struct rec_audit, user, RF_STR),
+	F(struct rec_audit, impersonated, RF_STR),
+	F(struct rec_audit, actor, RF_STR),
+	F(struct rec_audit, user_agent, RF_STR),
+	F(struct rec_audit, source_ip, RF_STR),
+	F(struct rec_audit, code, RF_INT),
+	F(struct rec_audit, reason, RF_STR),
+	F(struct rec_audit, message, RF_STR),
+	F(struct rec_audit, grace_s, RF_INT),
+	F(struct rec_audit, precondition_uid, RF_STR),
+	F(struct rec_audit, body, RF_STR),
+	F(struct rec_audit, dialect, RF_STR),
+	F(struct rec_audit, time_us, RF_TIME),
+	F(struct rec_audit, stage_us, RF_TIME),
+	F(struct rec_audit, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field slice_fields[] = {
+	F(struct rec_slice, uid, RF_STR),
+	F(struct rec_slice, namespace, RF_STR),
+	F(struct rec_slice, name, RF_STR),
+	F(struct rec_slice, service, RF_STR),
+	F(struct rec_slice, address_type, RF_STR),
+	F(struct rec_slice, watch_type, RF_STR),
+	F(struct rec_slice, resource_version, RF_STR),
+	F(struct rec_slice, endpoints, RF_INT),
+	F(struct rec_slice, created_us, RF_TIME),
+	F(struct rec_slice, observed_us, RF_TIME),
+	F(struct rec_slice, observed_basis, RF_STR),
+	F(struct rec_slice, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field endpoint_fields[] = {
+	F(struct rec_endpoint, slice_uid, RF_STR),
+	F(struct rec_endpoint, resource_version, RF_STR),
+	F(struct rec_endpoint, watch_type, RF_STR),
+	F(struct rec_endpoint, address, RF_STR),
+	F(struct rec_endpoint, pod_uid, RF_STR),
+	F(struct rec_endpoint, pod_namespace, RF_STR),
+	F(struct rec_endpoint, pod_name, RF_STR),
+	F(struct rec_endpoint, node, RF_STR),
+	F(struct rec_endpoint, ready, RF_INT),
+	F(struct rec_endpoint, serving, RF_INT),
+	F(struct rec_endpoint, terminating, RF_INT),
+	F(struct rec_endpoint, observed_us, RF_TIME),
+	F(struct rec_endpoint, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field node_fields[] = {
+	F(struct rec_node, uid, RF_STR),
+	F(struct rec_node, name, RF_STR),
+	F(struct rec_node, watch_type, RF_STR),
+	F(struct rec_node, resource_version, RF_STR),
+	F(struct rec_node, boot_id, RF_STR),
+	F(struct rec_node, provider_id, RF_STR),
+	F(struct rec_node, kubelet_version, RF_STR),
+	F(struct rec_node, unschedulable, RF_BOOL),
+	F(struct rec_node, created_us, RF_TIME),
+	F(struct rec_node, deletion_ts_us, RF_TIME),
+	F(struct rec_node, observed_us, RF_TIME),
+	F(struct rec_node, observed_basis, RF_STR),
+	F(struct rec_node, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field node_cond_fields[] = {
+	F(struct rec_node_cond, node, RF_STR),
+	F(struct rec_node_cond, resource_version, RF_STR),
+	F(struct rec_node_cond, type, RF_STR),
+	F(struct rec_node_cond, status, RF_STR),
+	F(struct rec_node_cond, reason, RF_STR),
+	F(struct rec_node_cond, message, RF_STR),
+	F(struct rec_node_cond, since_us, RF_TIME),
+	F(struct rec_node_cond, heartbeat_us, RF_TIME),
+	F(struct rec_node_cond, observed_us, RF_TIME),
+	{ .name = NULL }
+};
+
+static const struct rec_field taint_fields[] = {
+	F(struct rec_taint, node, RF_STR),
+	F(struct rec_taint, resource_version, RF_STR),
+	F(struct rec_taint, key, RF_STR),
+	F(struct rec_taint, value, RF_STR),
+	F(struct rec_taint, effect, RF_STR),
+	F(struct rec_taint, added_us, RF_TIME),
+	F(struct rec_taint, observed_us, RF_TIME),
+	{ .name = NULL }
+};
+
+static const struct rec_field deploy_fields[] = {
+	F(struct rec_deploy, tool, RF_STR),
+	F(struct rec_deploy, namespace, RF_STR),
+	F(struct rec_deploy, name, RF_STR),
+	F(struct rec_deploy, revision, RF_STR),
+	F(struct rec_deploy, source, RF_STR),
+	F(struct rec_deploy, app_version, RF_STR),
+	F(struct rec_deploy, status, RF_STR),
+	F(struct rec_deploy, description, RF_STR),
+	F(struct rec_deploy, actor, RF_STR),
+	F(struct rec_deploy, rollback_to, RF_STR),
+	F(struct rec_deploy, start_us, RF_TIME),
+	F(struct rec_deploy, end_us, RF_TIME),
+	F(struct rec_deploy, line, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field node_log_fields[] = {
+	F(struct rec_node_log, node, RF_STR),
+	F(struct rec_node_log, component, RF_STR),
+	F(struct rec_node_log, boot_id, RF_STR),
+	F(struct rec_node_log, time_us, RF_TIME),
+	F(struct rec_node_log, text, RF_STR),
+	F(struct rec_node_log, line, RF_INT),
+	{ .name = NULL }
+};
+
 const struct rec_desc rec_descs[REC__COUNT] = {
 	[REC_EVENT] = {
 		.name = "event",
 		.table = "events",
 		.fields = event_fields,
 		.size = sizeof(struct rec_event),
-		.order = "time_us, id"
+		.order = "time_us, id",
+		.time = "time_us"
 	},
 	[REC_POD] = {
 		.name = "pod",
 		.table = "pod_obs",
 		.fields = pod_fields,
 		.size = sizeof(struct rec_pod),
-		.order = "uid, observed_us, id"
+		.order = "uid, observed_us, id",
+		.time = "observed_us"
 	},
 	[REC_CONTAINER] = {
 		.name = "container",
@@ -234,14 +366,16 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.table = "container_logs",
 		.fields = log_fields,
 		.size = sizeof(struct rec_log),
-		.order = "namespace, pod, container, previous, id"
+		.order = "namespace, pod, container, previous, id",
+		.time = "time_us"
 	},
 	[REC_REQUEST] = {
 		.name = "request",
 		.table = "requests",
 		.fields = request_fields,
 		.size = sizeof(struct rec_request),
-		.order = "start_us, id"
+		.order = "start_us, id",
+		.time = "start_us"
 	},
 	[REC_ATTEMPT] = {
 		.name = "attempt",
@@ -257,7 +391,8 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.table = "records",
 		.fields = record_fields,
 		.size = sizeof(struct rec_record),
-		.order = "set_name, key, time_us, id"
+		.order = "set_name, key, time_us, id",
+		.time = "time_us"
 	},
 	[REC_IP_SECOND] = {
 		.name = "ip_second",
@@ -265,6 +400,70 @@ const struct rec_desc rec_descs[REC__COUNT] = {
 		.fields = ip_second_fields,
 		.size = sizeof(struct rec_ip_second),
 		.order = "second, ip"
+	},
+	[REC_AUDIT] = {
+		.name = "audit",
+		.table = "audit_events",
+		.fields = audit_fields,
+		.size = sizeof(struct rec_audit),
+		.order = "time_us, id",
+		.time = "time_us"
+	},
+	[REC_SLICE] = {
+		.name = "slice",
+		.table = "slice_obs",
+		.fields = slice_fields,
+		.size = sizeof(struct rec_slice),
+		.order = "uid, observed_us, id",
+		.time = "observed_us"
+	},
+	[REC_ENDPOINT] = {
+		.name = "endpoint",
+		.table = "endpoint_obs",
+		.child = 1,
+		.fields = endpoint_fields,
+		.size = sizeof(struct rec_endpoint),
+		.order = "slice_uid, observed_us, id"
+	},
+	[REC_NODE] = {
+		.name = "node",
+		.table = "node_obs",
+		.fields = node_fields,
+		.size = sizeof(struct rec_node),
+		.order = "name, observed_us, id",
+		.time = "observed_us"
+	},
+	[REC_NODE_COND] = {
+		.name = "node_cond",
+		.table = "node_cond_obs",
+		.child = 1,
+		.fields = node_cond_fields,
+		.size = sizeof(struct rec_node_cond),
+		.order = "node, type, observed_us, id"
+	},
+	[REC_TAINT] = {
+		.name = "taint",
+		.table = "taint_obs",
+		.child = 1,
+		.fields = taint_fields,
+		.size = sizeof(struct rec_taint),
+		.order = "node, observed_us, id"
+	},
+	[REC_DEPLOY] = {
+		.name = "deploy",
+		.table = "deploy_obs",
+		.fields = deploy_fields,
+		.size = sizeof(struct rec_deploy),
+		.order = "namespace, name, end_us, id",
+		.time = "end_us"
+	},
+	[REC_NODE_LOG] = {
+		.name = "node_log",
+		.table = "node_logs",
+		.fields = node_log_fields,
+		.size = sizeof(struct rec_node_log),
+		.order = "node, time_us, id",
+		.time = "time_us"
 	},
 };
 

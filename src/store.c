@@ -58,6 +58,13 @@ struct store {
 	int64_t		 busy_since_us;		/* when waiting for the lock
 						   began, or 0 */
 	int		 busy_said;		/* the wait was announced */
+	size_t		 time_off[REC__COUNT];	/* where a record's time is
+						   (rec_desc.time), or
+						   SIZE_MAX */
+	int64_t		 cov_from_us;		/* the current input's first
+						   and last record time (what
+						   it covers), or TIME_NONE */
+	int64_t		 cov_to_us;
 	char		 err[256];		/* last error message */
 };
 
@@ -491,6 +498,101 @@ static const char *const migrations[] = {
 	 */
 	"CREATE INDEX IF NOT EXISTS workloads_kind_name ON workloads(kind,"
 	"  name, uid);",
+	/*
+	 * 8 -> 9: the evidence a postmortem has a week later (record.h):
+	 * the API server's audit log (one row per auditID), EndpointSlice
+	 * and Node versions with their endpoints, conditions and taints,
+	 * deploy histories (Helm, Argo CD, Flux) and the nodes' own logs.
+	 * Each source also says what time its rows cover (from_us, to_us:
+	 * the first and last time its records hold).
+	 */
+	"CREATE TABLE IF NOT EXISTS audit_events ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  audit_id TEXT, stage TEXT, level TEXT, verb TEXT, resource TEXT,"
+	"  subresource TEXT, api_group TEXT, namespace TEXT, name TEXT,"
+	"  obj_uid TEXT, user TEXT, impersonated TEXT, actor TEXT,"
+	"  user_agent TEXT, source_ip TEXT, code INTEGER, reason TEXT,"
+	"  message TEXT, grace_s INTEGER, precondition_uid TEXT, body TEXT,"
+	"  dialect TEXT, time_us INTEGER, stage_us INTEGER, line INTEGER"
+	");"
+	/* rotated files and overlapping exports hold an event twice */
+	"CREATE UNIQUE INDEX IF NOT EXISTS audit_events_id ON"
+	"  audit_events(audit_id);"
+	"CREATE INDEX IF NOT EXISTS audit_events_object ON"
+	"  audit_events(resource, namespace, name, time_us);"
+	"CREATE INDEX IF NOT EXISTS audit_events_time ON"
+	"  audit_events(time_us);"
+	"CREATE TABLE IF NOT EXISTS slice_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  uid TEXT, namespace TEXT, name TEXT, service TEXT,"
+	"  address_type TEXT, watch_type TEXT, resource_version TEXT,"
+	"  endpoints INTEGER, created_us INTEGER, observed_us INTEGER,"
+	"  observed_basis TEXT, line INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS slice_obs_version ON"
+	"  slice_obs(uid, resource_version, watch_type);"
+	"CREATE TABLE IF NOT EXISTS endpoint_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  slice_uid TEXT, resource_version TEXT, watch_type TEXT,"
+	"  address TEXT, pod_uid TEXT, pod_namespace TEXT, pod_name TEXT,"
+	"  node TEXT, ready INTEGER, serving INTEGER, terminating INTEGER,"
+	"  observed_us INTEGER, line INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS endpoint_obs_version ON"
+	"  endpoint_obs(slice_uid, resource_version, watch_type, address,"
+	"  pod_uid);"
+	"CREATE TABLE IF NOT EXISTS node_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  uid TEXT, name TEXT, watch_type TEXT, resource_version TEXT,"
+	"  boot_id TEXT, provider_id TEXT, kubelet_version TEXT,"
+	"  unschedulable INTEGER, created_us INTEGER, deletion_ts_us INTEGER,"
+	"  observed_us INTEGER, observed_basis TEXT, line INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS node_obs_version ON"
+	"  node_obs(uid, resource_version, watch_type);"
+	"CREATE TABLE IF NOT EXISTS node_cond_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  node TEXT, resource_version TEXT, type TEXT, status TEXT,"
+	"  reason TEXT, message TEXT, since_us INTEGER, heartbeat_us INTEGER,"
+	"  observed_us INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS node_cond_obs_version ON"
+	"  node_cond_obs(node, resource_version, type, observed_us);"
+	"CREATE TABLE IF NOT EXISTS taint_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  node TEXT, resource_version TEXT, key TEXT, value TEXT,"
+	"  effect TEXT, added_us INTEGER, observed_us INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS taint_obs_version ON"
+	"  taint_obs(node, resource_version, key, effect, observed_us);"
+	"CREATE TABLE IF NOT EXISTS deploy_obs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  tool TEXT, namespace TEXT, name TEXT, revision TEXT, source TEXT,"
+	"  app_version TEXT, status TEXT, description TEXT, actor TEXT,"
+	"  rollback_to TEXT, start_us INTEGER, end_us INTEGER, line INTEGER"
+	");"
+	"CREATE UNIQUE INDEX IF NOT EXISTS deploy_obs_version ON"
+	"  deploy_obs(tool, namespace, name, revision, end_us);"
+	"CREATE TABLE IF NOT EXISTS node_logs ("
+	"  id INTEGER PRIMARY KEY,"
+	"  source_id INTEGER NOT NULL REFERENCES sources(id),"
+	"  node TEXT, component TEXT, boot_id TEXT, time_us INTEGER,"
+	"  text TEXT, line INTEGER"
+	");"
+	"CREATE INDEX IF NOT EXISTS node_logs_node ON node_logs(node,"
+	"  time_us);"
+	"DROP VIEW IF EXISTS sources_v;"
+	"CREATE VIEW sources_v AS SELECT id, path, member, format, bytes,"
+	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors,"
+	"  " UTC("from_us") " AS from_time, " UTC("to_us") " AS to_time"
+	"  FROM sources WHERE hash IS NOT NULL;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -508,6 +610,10 @@ static const struct {
 } migration_columns[] = {
 	{ .version = 5, .table = "sources", .column = "sha256",
 	    .type = "TEXT" },
+	{ .version = 8, .table = "sources", .column = "from_us",
+	    .type = "INTEGER" },
+	{ .version = 8, .table = "sources", .column = "to_us",
+	    .type = "INTEGER" },
 };
 
 static void
@@ -703,12 +809,43 @@ store_prepare_insert(struct store *st, const struct rec_desc *d,
 	return (0);
 }
 
+/* The offset of a record's time field (rec_desc.time), or SIZE_MAX. */
+static size_t
+store_time_off(const struct rec_desc *d)
+{
+	const struct rec_field	*f;
+
+	for (f = d->fields; d->time != NULL && f->name != NULL; f++) {
+		if (strcmp(f->name, d->time) == 0)
+			return (f->off);
+	}
+	return (SIZE_MAX);
+}
+
+/* Widens what the current input covers to the record's time. */
+static void
+store_cover(struct store *st, enum rec_type type, const void *rec)
+{
+	int64_t	t;
+
+	if (st->time_off[type] == SIZE_MAX)
+		return;
+	memcpy(&t, (const char *)rec + st->time_off[type], sizeof t);
+	if (t == TIME_NONE)
+		return;
+	if (st->cov_from_us == TIME_NONE || t < st->cov_from_us)
+		st->cov_from_us = t;
+	if (st->cov_to_us == TIME_NONE || t > st->cov_to_us)
+		st->cov_to_us = t;
+}
+
 static int
 store_prepare_inserts(struct store *st, char **cause)
 {
 	int	t;
 
 	for (t = 0; t < REC__COUNT; t++) {
+		st->time_off[t] = store_time_off(&rec_descs[t]);
 		if (t == REC_REQUEST || t == REC_ATTEMPT)
 			continue;	/* one merged row: store_put_row */
 		if (store_prepare_insert(st, &rec_descs[t], 1, &st->ins[t],
@@ -1028,6 +1165,7 @@ store_input_begin(struct store *st, const char *path, const char *member,
 		goto fail;
 	sqlite3_finalize(s);
 	st->source_id = sqlite3_last_insert_rowid(st->db);
+	st->cov_from_us = st->cov_to_us = TIME_NONE;
 	return (0);
 fail:
 	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
@@ -1217,6 +1355,7 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 	sqlite3_stmt	*s = st->ins[type];
 	int		 first = 2;
 
+	store_cover(st, type, rec);
 	if (type == REC_REQUEST)
 		return (store_pending(st, rec));
 	if (type == REC_ATTEMPT) {
@@ -1563,8 +1702,8 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 	if (rc != SQLITE_DONE)
 		goto fail;
 	if (sqlite3_prepare_v2(st->db, "UPDATE sources SET hash = ?, "
-	    "sha256 = ?, bytes = ?, rows = ?, rejected = ?, first_errors = ? "
-	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
+	    "sha256 = ?, bytes = ?, rows = ?, rejected = ?, first_errors = ?, "
+	    "from_us = ?, to_us = ? WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
 		goto fail;
 	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
 	sqlite3_bind_text(s, 2, sha256, -1, SQLITE_STATIC);
@@ -1573,7 +1712,11 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 	sqlite3_bind_int64(s, 5, rejected);
 	if (first_errors != NULL)
 		sqlite3_bind_text(s, 6, first_errors, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 7, st->source_id);
+	if (st->cov_from_us != TIME_NONE) {
+		sqlite3_bind_int64(s, 7, st->cov_from_us);
+		sqlite3_bind_int64(s, 8, st->cov_to_us);
+	}
+	sqlite3_bind_int64(s, 9, st->source_id);
 	if (sqlite3_step(s) != SQLITE_DONE)
 		goto fail;
 	sqlite3_finalize(s);
