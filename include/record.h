@@ -296,7 +296,8 @@ struct rec_audit {
 	const char	*name;		/* objectRef.name */
 	const char	*obj_uid;	/* objectRef.uid, else the response's
 					   metadata.uid, else the request's */
-	const char	*user;		/* user.username (GKE: principalEmail) */
+	const char	*user;		/* user.username (GKE:
+					   principalEmail) */
 	const char	*impersonated;	/* impersonatedUser.username, or NULL */
 	const char	*actor;		/* who asked: impersonated, else user */
 	const char	*user_agent;
