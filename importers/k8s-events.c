@@ -175,8 +175,8 @@ read_event(json_t *ev, struct rec_event *r, char *cbuf, size_t cbuflen,
 }
 
 enum k8s_put
-k8s_event_put(json_t *ev, const char *watch, int64_t line,
-    struct sink *sink, char *why, size_t whylen)
+k8s_event_put(json_t *ev, const struct k8s_seen *seen, struct sink *sink,
+    char *why, size_t whylen)
 {
 	struct rec_event	 r;
 	const char		*reason, *bad_path = NULL;
@@ -193,7 +193,7 @@ k8s_event_put(json_t *ev, const char *watch, int64_t line,
 			snprintf(why, whylen, "%s", reason);
 		return (K8S_PUT_REJECT);
 	}
-	r.line = line;
+	r.line = seen->line;
 	return (sink_put(sink, REC_EVENT, &r) == 0 ? K8S_PUT_OK :
 	    K8S_PUT_SINK);
 }

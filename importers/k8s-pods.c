@@ -425,8 +425,8 @@ put_containers(struct pod_ctx *pc, json_t *pod, const char *specs_path,
 }
 
 enum k8s_put
-k8s_pod_put(json_t *pod, const char *watch, int64_t line,
-    struct sink *sink, char *why, size_t whylen)
+k8s_pod_put(json_t *pod, const struct k8s_seen *seen, struct sink *sink,
+    char *why, size_t whylen)
 {
 	struct rec_pod	 r;
 	struct pod_scan	 ps = { .why = why, .whylen = whylen };
@@ -441,9 +441,11 @@ k8s_pod_put(json_t *pod, const char *watch, int64_t line,
 	if (scan_pod(&ps, pod) != 0)
 		return (K8S_PUT_REJECT);
 	memset(&r, 0, sizeof r);
-	read_pod(pod, watch, &r);
-	r.observed_us = ps.observed_us;
-	r.line = line;
+	read_pod(pod, seen->watch, &r);
+	/* a stamp or an audit event's time says when; else the object */
+	r.observed_us = seen->observed_us != TIME_NONE ? seen->observed_us :
+	    ps.observed_us;
+	r.line = seen->line;
 	if (sink_put(sink, REC_POD, &r) != 0)
 		return (K8S_PUT_SINK);
 	rc = put_containers(&pc, pod, "spec.initContainers",

@@ -337,7 +337,7 @@ read_workload(json_t *obj, const char *kind, struct rec_workload *r,
 }
 
 enum k8s_put
-k8s_workload_put(json_t *obj, const char *watch, int64_t line,
+k8s_workload_put(json_t *obj, const struct k8s_seen *seen,
     struct sink *sink, char *why, size_t whylen)
 {
 	struct rec_workload	 r;
@@ -354,7 +354,7 @@ k8s_workload_put(json_t *obj, const char *watch, int64_t line,
 	}
 	if (read_workload(obj, kind, &r, why, whylen) != 0)
 		return (K8S_PUT_REJECT);
-	r.line = line;
+	r.line = seen->line;
 	return (sink_put(sink, REC_WORKLOAD, &r) == 0 ? K8S_PUT_OK :
 	    K8S_PUT_SINK);
 }

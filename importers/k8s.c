@@ -12,6 +12,7 @@
 #include "jsonsplit.h"
 #include "k8s.h"
 #include "k8sjson.h"
+#include "timefmt.h"
 
 static const struct {
 	const char	*kind;
@@ -138,9 +139,38 @@ k8s_reader_dropped(const struct k8s_reader *kr)
 	return (kr->yaml ? 0 : kr->js.dropped);
 }
 
+/*
+ * The collector's stamp of a watch line, "observed": RFC 3339 or epoch
+ * seconds (with a fraction).  Returns 0 (TIME_NONE when there is none),
+ * or -1 with a new *cause.
+ */
+static int
+k8s_stamp(json_t *doc, int64_t *us, char **cause)
+{
+	json_t	*v = json_object_get(doc, "observed");
+	char	 show[64];
+	double	 d;
+
+	*us = TIME_NONE;
+	if (v == NULL || json_is_null(v))
+		return (0);
+	if (json_is_number(v)) {
+		d = json_number_value(v);
+		if (d > 0 && d < 1e11) {
+			*us = (int64_t)(d * 1e6 + 0.5);
+			return (0);
+		}
+	} else if (kj_time(doc, "observed", us) == 0 && *us != TIME_NONE)
+		return (0);
+	kj_show(v, show, sizeof show);
+	*cause = xasprintf("the watch line's \"observed\" is not a time "
+	    "(RFC 3339 or epoch seconds): %s", show);
+	return (-1);
+}
+
 enum js_status
-k8s_reader_next(struct k8s_reader *kr, json_t **obj, const char **watch,
-    const char **kind, int64_t *line, char **cause)
+k8s_reader_next(struct k8s_reader *kr, json_t **obj, struct k8s_seen *seen,
+    const char **kind, char **cause)
 {
 	json_t		*inner;
 	enum js_status	 st;
@@ -148,17 +178,22 @@ k8s_reader_next(struct k8s_reader *kr, json_t **obj, const char **watch,
 	for (;;) {
 		json_decref(kr->doc);
 		kr->doc = NULL;
-		st = kr->yaml ? ys_next(&kr->ys, &kr->doc, line, cause) :
-		    js_next(&kr->js, &kr->doc, line, cause);
+		memset(seen, 0, sizeof *seen);
+		seen->observed_us = TIME_NONE;
+		st = kr->yaml ? ys_next(&kr->ys, &kr->doc, &seen->line,
+		    cause) : js_next(&kr->js, &kr->doc, &seen->line, cause);
 		if (st != JS_OBJECT)
 			return (st);
-		*watch = NULL;
 		inner = json_object_get(kr->doc, "object");
 		if (kj_str(kr->doc, "type") != NULL && json_is_object(inner)) {
-			*watch = kj_str(kr->doc, "type");
-			if (strcmp(*watch, "BOOKMARK") == 0 ||
-			    strcmp(*watch, "ERROR") == 0)
+			seen->watch = kj_str(kr->doc, "type");
+			if (strcmp(seen->watch, "BOOKMARK") == 0 ||
+			    strcmp(seen->watch, "ERROR") == 0)
 				continue;
+			if (k8s_stamp(kr->doc, &seen->observed_us, cause) != 0)
+				return (JS_ERROR);
+			if (seen->observed_us != TIME_NONE)
+				seen->observed_basis = "stamped";
 		} else
 			inner = kr->doc;
 		*obj = inner;
@@ -175,8 +210,9 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	struct k8s_reader	 kr;
 	struct buf		 skipped = { 0 };
 	json_t			*inner;
+	struct k8s_seen		 seen;
 	k8s_handler		 h;
-	const char		*watch, *kind;
+	const char		*kind;
 	char			*err, *first_err = NULL, why[256];
 	int64_t			 line, good = 0, bad = 0, first_line = 0;
 	enum js_status		 st;
@@ -184,8 +220,9 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	int			 rc = 0;
 
 	k8s_reader_init(&kr, in, opts->max_object);
-	while ((st = k8s_reader_next(&kr, &inner, &watch, &kind, &line,
-	    &err)) != JS_END) {
+	while ((st = k8s_reader_next(&kr, &inner, &seen, &kind, &err)) !=
+	    JS_END) {
+		line = seen.line;
 		if (st == JS_ERROR) {
 			if (k8s_reader_truncated(&kr))
 				sink_damaged(sink, line, "%s", err);
@@ -204,7 +241,7 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 			continue;
 		}
 		why[0] = '\0';
-		put = h(inner, watch, line, sink, why, sizeof why);
+		put = h(inner, &seen, sink, why, sizeof why);
 		if (put == K8S_PUT_SINK) {
 			*cause = xstrdup("the store refused a record");
 			rc = -1;

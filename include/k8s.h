@@ -17,6 +17,20 @@
 #include "jsonsplit.h"
 #include "yamlsplit.h"
 
+/* How an object was seen, besides what it holds. */
+struct k8s_seen {
+	const char	*watch;		/* the watch event's type ("ADDED",
+					   "MODIFIED", "DELETED") or NULL */
+	int64_t		 observed_us;	/* when it was seen for certain: a
+					   collector's stamp ({"observed": T,
+					   "type": ..., "object": ...}), an
+					   audit event's time; TIME_NONE: the
+					   handler estimates it from the
+					   object */
+	const char	*observed_basis; /* "stamped", "audit", or NULL */
+	int64_t		 line;		/* where the object starts */
+};
+
 /*
  * The objects of one input, JSON or YAML (decided from its first bytes:
  * YAML when they look like it and not like JSON).
@@ -39,14 +53,15 @@ void	k8s_reader_init(struct k8s_reader *kr, struct input *in,
 void	k8s_reader_free(struct k8s_reader *kr);
 /*
  * The next object: JS_OBJECT with *obj (borrowed until the next call),
- * *watch (its watch event's type, or NULL), *kind (its own kind, else its
- * list's, else one guessed from its shape: "(workload)" for a workload of
- * unknown kind; NULL when none) and *line; JS_ERROR with a new *cause and
- * *line; JS_END.  BOOKMARK and ERROR watch events are skipped.
+ * *seen (its watch event's type or NULL, the collector's stamp when a
+ * watch line carries "observed": RFC 3339 or epoch seconds, and its line)
+ * and *kind (its own kind, else its list's, else one guessed from its
+ * shape: "(workload)" for a workload of unknown kind; NULL when none);
+ * JS_ERROR with a new *cause and seen->line; JS_END.  BOOKMARK and ERROR
+ * watch events are skipped.  A stamp that is not a time is an error.
  */
 enum js_status	k8s_reader_next(struct k8s_reader *kr, json_t **obj,
-		    const char **watch, const char **kind, int64_t *line,
-		    char **cause);
+		    struct k8s_seen *seen, const char **kind, char **cause);
 /* Documents (objects or list items) read so far, good or not. */
 int64_t		k8s_reader_objects(const struct k8s_reader *kr);
 /* Whether the input ended inside a JSON object or list (damaged). */
@@ -62,18 +77,16 @@ enum k8s_put {
 	K8S_PUT_SINK = -2	/* the sink failed: stop */
 };
 
-/*
- * A handler reads one object.  watch is the watch event type ("ADDED",
- * "MODIFIED", "DELETED") or NULL; line is where the object starts.
- */
-typedef enum k8s_put (*k8s_handler)(json_t *obj, const char *watch,
-    int64_t line, struct sink *sink, char *why, size_t whylen);
+/* A handler reads one object. */
+typedef enum k8s_put (*k8s_handler)(json_t *obj,
+    const struct k8s_seen *seen, struct sink *sink, char *why,
+    size_t whylen);
 
-enum k8s_put	k8s_event_put(json_t *, const char *, int64_t,
+enum k8s_put	k8s_event_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
-enum k8s_put	k8s_pod_put(json_t *, const char *, int64_t,
+enum k8s_put	k8s_pod_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
-enum k8s_put	k8s_workload_put(json_t *, const char *, int64_t,
+enum k8s_put	k8s_workload_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
 
 /*

@@ -225,16 +225,18 @@ lint_input(struct input *in, const struct lint_db *db,
 	struct k8s_reader	 kr;
 	struct lint_template	 t;
 	struct lint_measured	 m;
+	struct k8s_seen		 seen;
 	json_t			*obj;
-	const char		*watch, *kind;
+	const char		*kind;
 	char			*cause;
 	int64_t			 line, n = 0;
 	enum js_status		 st;
 	int			 r;
 
 	k8s_reader_init(&kr, in, 0);
-	while ((st = k8s_reader_next(&kr, &obj, &watch, &kind, &line,
-	    &cause)) != JS_END) {
+	while ((st = k8s_reader_next(&kr, &obj, &seen, &kind, &cause)) !=
+	    JS_END) {
+		line = seen.line;
 		if (st == JS_ERROR) {
 			lint_bad(input_name(in), line, cause);
 			free(cause);
