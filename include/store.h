@@ -40,7 +40,7 @@ enum store_mode {
 
 /*
  * Opens the database at path and brings its schema up to the newest (the
- * migrations of store.c).  A missing file is refused unless mode is
+ * migrations of store-schema.c).  A missing file is refused unless mode is
  * STORE_CREATE, and a file that is not coroner's (another program's
  * application_id or tables, an empty file when reading) is refused before
  * anything is written.  STORE_READ opens read-only, unless the schema must

@@ -1323,7 +1323,7 @@ static const struct {
 	{ .name = "attempt_us", .col = COL_ATTEMPT_US, .per_attempt = 1 },
 };
 
-/* coroner's requests table when this was written (src/store.c). */
+/* coroner's requests table when this was written (src/store-schema.c). */
 #define DEFAULT_COLUMNS	"id,source_id,start_us,end_us,duration_us," \
 	"method,host,path,protocol,status,bytes,client,user_agent," \
 	"namespace,service,upstream_name,flags,detail,failure,request_id," \

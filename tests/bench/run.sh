@@ -210,7 +210,7 @@ pods_db()
 	    { say "could not import the pod stream"; rm -f "$2"; }
 }
 
-# coroner's requests table when this was written (src/store.c), for
+# coroner's requests table when this was written (src/store-schema.c), for
 # sqlite3 when no coroner database says how it is today.
 schema='CREATE TABLE requests (
   id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL,

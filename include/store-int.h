@@ -1,0 +1,149 @@
+/*
+ * store-int.h: what the files of the store share, and nothing else may
+ * see: struct store and the helpers behind store.h.  Private to
+ * src/store*.c, the only files that call SQLite (make lint refuses
+ * <sqlite3.h> and this header anywhere else).
+ *
+ * The store is one module in several files, one idea each:
+ *   store.c         the connection: open, close, the write lock, groups
+ *   store-schema.c  the schema (described at its top) and its migrations
+ *   store-write.c   inputs, record inserts, the requests' rows, the model
+ *   store-read.c    the one row loop, and the reads of the model's rebuild
+ *                   and of the analysis
+ *   store-evidence.c  the rows the views show about one pod or moment
+ *   store-sql.c     the user's own SQL (the TUI's read-only prompt)
+ */
+#ifndef STORE_INT_H
+#define STORE_INT_H
+
+#include <sqlite3.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "model.h"
+#include "record.h"
+#include "store.h"
+#include "util.h"
+
+struct store {
+	/* the connection (store.c) */
+	sqlite3		*db;			/* owned connection */
+	char		*path;			/* owned: the database file */
+	int		 writable;		/* the connection may write */
+	int64_t		 busy_since_us;		/* when waiting for the lock
+						   began (monotonic), or 0 */
+	int		 busy_said;		/* the wait was announced */
+	int		 in_group;		/* a group of inputs is open:
+						   inputs are savepoints of
+						   one transaction */
+	int64_t		 group_inputs;		/* inputs released in it */
+	char		 err[256];		/* last error message, for
+						   store_error() */
+
+	/* an input being written (store-write.c) */
+	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */
+	int64_t		 source_id;		/* current input, or 0 */
+	int64_t		 last_rowid;		/* of the last record put that
+						   later records may link to */
+	sqlite3_stmt	*req_ins;		/* requests insert, owned */
+	struct rec_request pending;		/* the last request put, until
+						   its attempts are in */
+	int		 pending_set;		/* pending holds a request */
+	int		 pending_attempts;	/* attempts seen for it */
+	int		 borrowing;		/* a request's strings live
+						   until store_put_flush() */
+	struct buf	 pending_str;		/* its strings, copied */
+	int64_t		 next_req;		/* the next request's number */
+	size_t		 time_off[REC__COUNT];	/* where a record's time is
+						   (rec_desc.time), or
+						   SIZE_MAX */
+	int64_t		 cov_from_us;		/* the current input's first
+						   and last record time (what
+						   it covers), or TIME_NONE */
+	int64_t		 cov_to_us;
+
+	/* the model's rebuild (store-write.c, store-read.c) */
+	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
+	enum row_type	 rows_txn;		/* what store_rows_begin()
+						   replaces; ROW__COUNT for
+						   the whole model */
+	sqlite3_stmt	*rs_ins;		/* store_rs_put's insert, owned
+						   while the rebuild gathers
+						   ReplicaSets */
+	sqlite3_stmt	*owner_sel;		/* store_workload_owner's
+						   query, owned */
+
+	/* the user's SQL (store-sql.c) */
+	sqlite3		*ro;			/* owned read-only connection
+						   for the user's queries, or
+						   NULL until the first */
+};
+
+/* store.c */
+/* Keeps "what: SQLite's last message" for store_error(). */
+void	store_seterr(struct store *st, const char *what);
+/*
+ * Runs statements without results (sql: the store's own, never the
+ * user's).  Returns 0, or -1 with a new *cause (when cause is not NULL)
+ * and the message kept for store_error().
+ */
+int	store_exec(struct store *st, const char *sql, char **cause);
+/* Prepares sql on the connection; 0, or -1 with a new "table: why". */
+int	store_prepare(struct store *st, const char *table, const char *sql,
+	    sqlite3_stmt **s, char **cause);
+/* Runs a query answering one integer into *v; 0 or -1. */
+int	store_int_query(struct store *st, const char *sql, int64_t *v);
+
+/* store-schema.c */
+/*
+ * Whether the file is coroner's (store_open): 0 (*fresh set for an empty
+ * file), or -1 and a new *cause; nothing is written.
+ */
+int	store_identify(struct store *st, int *fresh, char **cause);
+/* Brings the schema to the newest, a migration a transaction. */
+int	store_migrate(struct store *st, char **cause);
+/* Whether the schema is older than this coroner's: 1, 0, or -1. */
+int	store_schema_old(struct store *st);
+
+/* store-write.c */
+/* Prepares the record and model row inserts (store_open). */
+int	store_prepare_inserts(struct store *st, char **cause);
+/* Sets the number the next request gets; 0, or -1 and a new *cause. */
+int	store_next_req(struct store *st, char **cause);
+/* Runs a prepared insert once; 0 or -1 (store_error() says why). */
+int	store_step_insert(struct store *st, sqlite3_stmt *s,
+	    const char *table);
+
+/* store-read.c */
+/* A bound parameter of a store query: text (s) or an integer. */
+struct qparam {
+	const char	*s;		/* borrowed; NULL: use i */
+	int64_t		 i;
+};
+#define QP_S(v)	{ .s = (v) }
+#define QP_I(v)	{ .s = NULL, .i = (v) }
+
+/* A scan's callback with the row's provenance (NULL for model rows). */
+typedef int (*scan_cb)(void *ctx, const void *row,
+    const struct store_ref *ref);
+
+/*
+ * Reads the rows of d's table that match where (a condition written in
+ * the store's files, never from user text, with ?N parameters bound from
+ * p) in order (d's order when NULL), at most limit rows (0: all), filling
+ * a struct for each and calling cb.  With ref set, record tables also
+ * give each row's id, source and line.  Strings are borrowed for the
+ * call.  cb returns 0 to go on, non-zero to stop (returned as is).
+ */
+int	store_query(struct store *st, const struct rec_desc *d,
+	    const char *where, const char *order, const struct qparam *p,
+	    size_t np, int64_t limit, int ref, scan_cb cb, void *ctx,
+	    char **cause);
+/* Column i of the current row: an integer (none for NULL), ... */
+int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
+/* ... a new string, or NULL, ... */
+char	*store_col_str(sqlite3_stmt *s, int i);
+/* ... its text (borrowed until the next step), or NULL. */
+const char	*store_col_text(sqlite3_stmt *s, int i);
+
+#endif

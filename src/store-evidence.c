@@ -1,0 +1,454 @@
+/*
+ * store-evidence.c: the rows the views show about one pod or one moment
+ * (store.h): its events, log lines, observed versions, buckets, missing
+ * records and the requests routed to it, the traffic of every workload
+ * over a span, and where a row came from.  Each query returns plain rows
+ * through a callback; no SQL leaves this file and no drawing enters it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+#include "timefmt.h"
+#include "util.h"
+
+/* Open bounds for a range query. */
+static int64_t
+lo_of(int64_t v)
+{
+	return (v == TIME_NONE ? INT64_MIN : v);
+}
+
+static int64_t
+hi_of(int64_t v)
+{
+	return (v == TIME_NONE ? INT64_MAX : v);
+}
+
+/* A typed callback carried through store_query. */
+struct typed_cb {
+	int	(*event)(void *, const struct rec_event *,
+		    const struct store_ref *);
+	int	(*log)(void *, const struct rec_log *,
+		    const struct store_ref *);
+	int	(*bucket)(void *, const struct row_bucket *);
+	int	(*missing)(void *, const struct row_missing *);
+	int	(*uid)(void *, const char *);
+	void	*ctx;
+};
+
+static int
+typed_event(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->event(t->ctx, row, ref));
+}
+
+static int
+typed_log(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->log(t->ctx, row, ref));
+}
+
+static int
+typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	(void)ref;
+	return (t->bucket(t->ctx, row));
+}
+
+static int
+typed_missing(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	(void)ref;
+	return (t->missing(t->ctx, row));
+}
+
+static int
+typed_uid(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb			*t = ctx;
+	const struct row_finding_pod	*fp = row;
+
+	(void)ref;
+	return (t->uid(t->ctx, fp->pod_uid));
+}
+
+int
+store_pod_events(struct store *st, const char *uid, const char *ns,
+    const char *name, int (*cb)(void *, const struct rec_event *,
+    const struct store_ref *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .event = cb, .ctx = ctx };
+	const struct qparam	 by_uid[] = { QP_S(uid) };
+	const struct qparam	 by_name[] = { QP_S(name), QP_S(ns) };
+	int			 rc = 0;
+
+	if (uid != NULL)
+		rc = store_query(st, &rec_descs[REC_EVENT], "obj_uid = ?1 "
+		    "AND obj_kind = 'Pod'", "time_us, id", by_uid, 1, 0, 1,
+		    typed_event, &t, cause);
+	if (rc == 0 && name != NULL && ns != NULL)
+		rc = store_query(st, &rec_descs[REC_EVENT], "obj_name = ?1 "
+		    "AND obj_uid IS NULL AND obj_kind = 'Pod' AND "
+		    "coalesce(obj_namespace, namespace) = ?2", "time_us, id",
+		    by_name, 2, 0, 1, typed_event, &t, cause);
+	return (rc);
+}
+
+/* A log line kept to be given oldest first after a newest-first query. */
+struct kept_log {
+	struct rec_log		 l;	/* its strings point into s */
+	char			*s[5];	/* owned copies of its strings */
+	struct store_ref	 ref;
+};
+struct log_rows {
+	struct kept_log		*v;	/* owned */
+	size_t			 n;
+};
+
+static const char *
+keep_copy(char **slot, const char *s)
+{
+	*slot = s != NULL ? xstrdup(s) : NULL;
+	return (*slot);
+}
+
+static int
+keep_log(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct log_rows		*lr = ctx;
+	const struct rec_log	*l = row;
+	struct kept_log		*k;
+
+	lr->v = xreallocarray(lr->v, lr->n + 1, sizeof *lr->v);
+	k = &lr->v[lr->n++];
+	k->l = *l;
+	k->l.namespace = keep_copy(&k->s[0], l->namespace);
+	k->l.pod = keep_copy(&k->s[1], l->pod);
+	k->l.container = keep_copy(&k->s[2], l->container);
+	k->l.stream = keep_copy(&k->s[3], l->stream);
+	k->l.text = keep_copy(&k->s[4], l->text);
+	k->ref = *ref;
+	return (0);
+}
+
+static void
+log_rows_free(struct log_rows *lr)
+{
+	size_t	i, j;
+
+	for (i = 0; i < lr->n; i++) {
+		for (j = 0; j < 5; j++)
+			free(lr->v[i].s[j]);
+	}
+	free(lr->v);
+}
+
+int
+store_pod_logs(struct store *st, const char *ns, const char *pod,
+    int64_t from_us, int64_t to_us, size_t limit, int last,
+    int (*cb)(void *, const struct rec_log *, const struct store_ref *),
+    void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .log = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(ns), QP_S(pod), QP_I(lo_of(from_us)), QP_I(hi_of(to_us))
+	};
+	struct log_rows		 lr = { 0 };
+	const char		*where = "namespace = ?1 AND pod = ?2 AND "
+				     "time_us BETWEEN ?3 AND ?4";
+	size_t			 i;
+	int			 rc;
+
+	if (ns == NULL || pod == NULL)
+		return (0);
+	if (!last)
+		return (store_query(st, &rec_descs[REC_LOG], where,
+		    "time_us, id", p, 4, (int64_t)limit, 1, typed_log, &t,
+		    cause));
+	rc = store_query(st, &rec_descs[REC_LOG], where,
+	    "time_us DESC, id DESC", p, 4, (int64_t)limit, 1, keep_log, &lr,
+	    cause);
+	for (i = lr.n; rc == 0 && i > 0; i--)
+		rc = cb(ctx, &lr.v[i - 1].l, &lr.v[i - 1].ref);
+	log_rows_free(&lr);
+	return (rc);
+}
+
+int
+store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
+    int64_t to_s, int (*cb)(void *, const struct row_bucket *), void *ctx,
+    char **cause)
+{
+	struct typed_cb		 t = { .bucket = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(uid), QP_I(lo_of(from_s)), QP_I(hi_of(to_s))
+	};
+
+	if (uid == NULL)
+		return (0);
+	return (store_query(st, &row_descs[ROW_BUCKET], "pod_uid = ?1 AND "
+	    "second BETWEEN ?2 AND ?3", "second, ip", p, 3, 0, 0,
+	    typed_bucket, &t, cause));
+}
+
+int
+store_traffic(struct store *st, int64_t from_s, int64_t to_s,
+    int64_t step_s, int (*cb)(void *, const struct store_traffic *),
+    void *ctx, char **cause)
+{
+	struct store_traffic	 t;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	if (step_s < 1)
+		step_s = 1;
+	/* whole minutes from whole minutes: the per-minute table */
+	if (step_s % 60 == 0 && from_s % 60 == 0)
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(minute * 60 - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_minutes WHERE minute "
+		    "BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY namespace, workload, "
+		    "3 ORDER BY namespace, workload, 3", -1, &s, NULL);
+	else
+		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
+		    "(second - ?1) / ?3, sum(requests), sum(errors), "
+		    "sum(conn_failures) FROM workload_seconds WHERE second "
+		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
+		    "BY namespace, workload, 3", -1, &s, NULL);
+	if (rc != SQLITE_OK) {
+		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, from_s);
+	sqlite3_bind_int64(s, 2, to_s);
+	sqlite3_bind_int64(s, 3, step_s);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		t.namespace = (const char *)sqlite3_column_text(s, 0);
+		t.workload = (const char *)sqlite3_column_text(s, 1);
+		t.bin = sqlite3_column_int64(s, 2);
+		t.requests = sqlite3_column_int64(s, 3);
+		t.errors = sqlite3_column_int64(s, 4);
+		t.conn_failures = sqlite3_column_int64(s, 5);
+		if ((stop = cb(ctx, &t)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_requests_at(struct store *st, const char *ip, int64_t from_us,
+    int64_t to_us, size_t limit, int (*cb)(void *,
+    const struct store_request *), void *ctx, char **cause)
+{
+	struct store_request	 q;
+	sqlite3_stmt		*s;
+	int			 rc, stop = 0;
+
+	if (ip == NULL)
+		return (0);
+	if (sqlite3_prepare_v2(st->db, "SELECT id, source_id, line, "
+	    "start_us, end_us, duration_us, method, host, path, protocol, "
+	    "status, bytes, client, user_agent, namespace, service, "
+	    "upstream_name, flags, detail, failure, request_id, dialect, "
+	    "seq, upstream, ip, port, upstream_status, upstream_duration_us, "
+	    "attempt_us FROM requests WHERE ip = ?1 AND attempt_us BETWEEN "
+	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ip, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 2, lo_of(from_us));
+	sqlite3_bind_int64(s, 3, hi_of(to_us));
+	sqlite3_bind_int64(s, 4, limit > 0 ? (int64_t)limit : -1);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		memset(&q, 0, sizeof q);
+		q.ref.id = sqlite3_column_int64(s, 0);
+		q.ref.source_id = sqlite3_column_int64(s, 1);
+		q.ref.line = store_col_int(s, 2, INT64_MIN);
+		q.r.line = q.ref.line;
+		q.r.start_us = store_col_int(s, 3, INT64_MIN);
+		q.r.end_us = store_col_int(s, 4, INT64_MIN);
+		q.r.duration_us = store_col_int(s, 5, INT64_MIN);
+		q.r.method = store_col_text(s, 6);
+		q.r.host = store_col_text(s, 7);
+		q.r.path = store_col_text(s, 8);
+		q.r.protocol = store_col_text(s, 9);
+		q.r.status = store_col_int(s, 10, INT64_MIN);
+		q.r.bytes = store_col_int(s, 11, INT64_MIN);
+		q.r.client = store_col_text(s, 12);
+		q.r.user_agent = store_col_text(s, 13);
+		q.r.namespace = store_col_text(s, 14);
+		q.r.service = store_col_text(s, 15);
+		q.r.upstream_name = store_col_text(s, 16);
+		q.r.flags = store_col_text(s, 17);
+		q.r.detail = store_col_text(s, 18);
+		q.r.failure = store_col_text(s, 19);
+		q.r.request_id = store_col_text(s, 20);
+		q.r.dialect = store_col_text(s, 21);
+		q.a.seq = store_col_int(s, 22, INT64_MIN);
+		q.a.upstream = store_col_text(s, 23);
+		q.a.ip = store_col_text(s, 24);
+		q.a.port = store_col_int(s, 25, INT64_MIN);
+		q.a.status = store_col_int(s, 26, INT64_MIN);
+		q.a.duration_us = store_col_int(s, 27, INT64_MIN);
+		q.a.time_us = store_col_int(s, 28, INT64_MIN);
+		if ((stop = cb(ctx, &q)) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
+}
+
+int
+store_pod_missing(struct store *st, const char *uid,
+    int (*cb)(void *, const struct row_missing *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .missing = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_S(uid) };
+
+	if (uid == NULL)
+		return (store_query(st, &row_descs[ROW_MISSING], "pod_uid IS "
+		    "NULL", NULL, NULL, 0, 0, 0, typed_missing, &t, cause));
+	return (store_query(st, &row_descs[ROW_MISSING], "pod_uid = ?1",
+	    NULL, p, 1, 0, 0, typed_missing, &t, cause));
+}
+
+int
+store_finding_pods(struct store *st, int64_t finding_id,
+    int (*cb)(void *, const char *), void *ctx, char **cause)
+{
+	struct typed_cb		 t = { .uid = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_I(finding_id) };
+
+	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
+	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
+}
+
+int
+store_source_name(struct store *st, int64_t source_id, char **path,
+    char **member, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc;
+
+	*path = *member = NULL;
+	if (sqlite3_prepare_v2(st->db, "SELECT path, member FROM sources "
+	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK) {
+		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	sqlite3_bind_int64(s, 1, source_id);
+	rc = sqlite3_step(s);
+	if (rc == SQLITE_ROW) {
+		*path = xstrdup(store_col_text(s, 0) != NULL ?
+		    store_col_text(s, 0) : "");
+		if (store_col_text(s, 1) != NULL)
+			*member = xstrdup(store_col_text(s, 1));
+	}
+	sqlite3_finalize(s);
+	if (rc != SQLITE_ROW) {
+		*cause = xasprintf("no source %lld", (long long)source_id);
+		return (-1);
+	}
+	return (0);
+}
+
+/* One record by its row id, with its provenance. */
+static int
+store_record_by_id(struct store *st, enum rec_type type, int64_t id,
+    scan_cb cb, void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_I(id) };
+
+	return (store_query(st, &rec_descs[type], "id = ?1", NULL, p, 1, 1,
+	    1, cb, ctx, cause));
+}
+
+int
+store_event(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_event *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .event = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_EVENT, id, typed_event, &t,
+	    cause));
+}
+
+int
+store_log(struct store *st, int64_t id, int (*cb)(void *,
+    const struct rec_log *, const struct store_ref *), void *ctx,
+    char **cause)
+{
+	struct typed_cb	t = { .log = cb, .ctx = ctx };
+
+	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
+}
+
+/* A callback for rows of any record type, carried as is. */
+struct obs_cb {
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
+	void	*ctx;
+};
+
+static int
+obs_pod(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->pod(o->ctx, row, ref));
+}
+
+static int
+obs_ctr(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct obs_cb	*o = ctx;
+
+	return (o->ctr(o->ctx, row, ref));
+}
+
+int
+store_pod_observations(struct store *st, const char *uid,
+    int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
+    void *ctx, char **cause)
+{
+	struct obs_cb		o = { .pod = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid) };
+
+	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
+	    0, 1, obs_pod, &o, cause));
+}
+
+int
+store_container_observations(struct store *st, const char *uid,
+    const char *name, int (*cb)(void *, const struct rec_container *,
+    const struct store_ref *), void *ctx, char **cause)
+{
+	struct obs_cb		o = { .ctr = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
+
+	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
+	    "AND name = ?2", NULL, p, 2, 0, 1, obs_ctr, &o, cause));
+}

@@ -1,0 +1,530 @@
+/*
+ * store-write.c: what the store writes (store.h).  An input is a row of
+ * sources and its records, each put through an insert made from its
+ * record field table (record.h), never from user text; a request is held
+ * until its attempts have come and written as one row per attempt
+ * (requests); the identity of a finished input keeps it or undoes it
+ * (importing a file twice changes nothing).  Then the model's rows
+ * (model.h), replaced whole by the rebuild or one kind at a time by the
+ * analysis.  Every value is a bound parameter.  The tables are
+ * store-schema.c's and the connection store.c's; no view or model
+ * reaches this file but through store.h.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "store-int.h"
+#include "timefmt.h"
+#include "util.h"
+
+/*
+ * Prepares "INSERT OR IGNORE INTO t ([source_id, ]f...) VALUES (?, ...)"
+ * from a field table (never from user text).
+ */
+static int
+store_prepare_insert(struct store *st, const struct rec_desc *d,
+    int with_source, sqlite3_stmt **out, char **cause)
+{
+	const struct rec_field	*f;
+	struct buf		 b = { 0 };
+	int			 n = 0;
+
+	buf_printf(&b, "INSERT OR IGNORE INTO %s (", d->table);
+	if (with_source)
+		buf_puts(&b, "source_id");
+	if (with_source && d->parent_col != NULL) {
+		buf_printf(&b, ", %s", d->parent_col);
+		with_source++;
+	}
+	for (f = d->fields; f->name != NULL; f++, n++)
+		buf_printf(&b, "%s%s", n == 0 && !with_source ? "" : ", ",
+		    f->name);
+	buf_puts(&b, ") VALUES (");
+	for (n += with_source; n > 0; n--)
+		buf_puts(&b, n > 1 ? "?, " : "?");
+	buf_puts(&b, ")");
+	if (sqlite3_prepare_v2(st->db, b.data, -1, out, NULL) != SQLITE_OK) {
+		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
+		buf_free(&b);
+		return (-1);
+	}
+	buf_free(&b);
+	return (0);
+}
+
+/* The offset of a record's time field (rec_desc.time), or SIZE_MAX. */
+static size_t
+store_time_off(const struct rec_desc *d)
+{
+	const struct rec_field	*f;
+
+	for (f = d->fields; d->time != NULL && f->name != NULL; f++) {
+		if (strcmp(f->name, d->time) == 0)
+			return (f->off);
+	}
+	return (SIZE_MAX);
+}
+
+/* Widens what the current input covers to the record's time. */
+static void
+store_cover(struct store *st, enum rec_type type, const void *rec)
+{
+	int64_t	t;
+
+	if (st->time_off[type] == SIZE_MAX)
+		return;
+	memcpy(&t, (const char *)rec + st->time_off[type], sizeof t);
+	if (t == TIME_NONE)
+		return;
+	if (st->cov_from_us == TIME_NONE || t < st->cov_from_us)
+		st->cov_from_us = t;
+	if (st->cov_to_us == TIME_NONE || t > st->cov_to_us)
+		st->cov_to_us = t;
+}
+
+int
+store_prepare_inserts(struct store *st, char **cause)
+{
+	int	t;
+
+	for (t = 0; t < REC__COUNT; t++) {
+		st->time_off[t] = store_time_off(&rec_descs[t]);
+		if (t == REC_REQUEST || t == REC_ATTEMPT)
+			continue;	/* one merged row: store_put_row */
+		if (store_prepare_insert(st, &rec_descs[t], 1, &st->ins[t],
+		    cause) != 0)
+			return (-1);
+	}
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO requests (source_id, "
+	    "req, seq, start_us, end_us, duration_us, method, host, path, "
+	    "protocol, status, bytes, client, user_agent, namespace, service, "
+	    "upstream_name, flags, detail, failure, request_id, dialect, "
+	    "line, upstream, ip, port, upstream_status, upstream_duration_us, "
+	    "attempt_us) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st->req_ins,
+	    NULL) != SQLITE_OK) {
+		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	for (t = 0; t < ROW__COUNT; t++) {
+		if (store_prepare_insert(st, &row_descs[t], 0,
+		    &st->row_ins[t], cause) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* The number the next request gets: one past the largest stored. */
+int
+store_next_req(struct store *st, char **cause)
+{
+	sqlite3_stmt	*s;
+
+	/* rows are written in request order: the last row has the largest */
+	if (sqlite3_prepare_v2(st->db, "SELECT coalesce((SELECT req FROM "
+	    "requests ORDER BY id DESC LIMIT 1), 0) + 1", -1, &s, NULL) !=
+	    SQLITE_OK) {
+		if (cause != NULL)
+			*cause = xasprintf("requests: %s",
+			    sqlite3_errmsg(st->db));
+		return (-1);
+	}
+	st->next_req = sqlite3_step(s) == SQLITE_ROW ?
+	    sqlite3_column_int64(s, 0) : 1;
+	sqlite3_finalize(s);
+	return (0);
+}
+
+static int64_t
+now_us(void)
+{
+	struct timespec	ts;
+
+	clock_gettime(CLOCK_REALTIME, &ts);
+	return ((int64_t)ts.tv_sec * 1000000 + ts.tv_nsec / 1000);
+}
+
+int
+store_input_begin(struct store *st, const char *path, const char *member,
+    const char *format, char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+
+	/* alone, an input is its own transaction; in a group, a savepoint */
+	if (store_exec(st, st->in_group ? "SAVEPOINT input" :
+	    "BEGIN IMMEDIATE", cause) != 0)
+		return (-1);
+	if (sqlite3_prepare_v2(st->db, "INSERT INTO sources (path, member, "
+	    "format, imported_us) VALUES (?, ?, ?, ?)", -1, &s,
+	    NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, path, -1, SQLITE_TRANSIENT);
+	if (member != NULL)
+		sqlite3_bind_text(s, 2, member, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_text(s, 3, format, -1, SQLITE_TRANSIENT);
+	sqlite3_bind_int64(s, 4, now_us());
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	st->source_id = sqlite3_last_insert_rowid(st->db);
+	st->cov_from_us = st->cov_to_us = TIME_NONE;
+	return (0);
+fail:
+	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(s);
+	store_input_abort(st);
+	return (-1);
+}
+
+/* Binds the fields of rec, described by d, from parameter first on. */
+static void
+store_bind_fields(sqlite3_stmt *s, int first, const struct rec_desc *d,
+    const void *rec)
+{
+	const struct rec_field	*f;
+	const char		*base = rec, *str;
+	int64_t			 v;
+	int			 i, b;
+
+	for (i = first, f = d->fields; f->name != NULL; f++, i++) {
+		switch (f->type) {
+		case RF_STR:
+			memcpy(&str, base + f->off, sizeof str);
+			if (str == NULL)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_text(s, i, str, -1,
+				    SQLITE_STATIC);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			memcpy(&v, base + f->off, sizeof v);
+			if (v == TIME_NONE || v == INT_NONE)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_int64(s, i, v);
+			break;
+		case RF_BOOL:
+			memcpy(&b, base + f->off, sizeof b);
+			sqlite3_bind_int(s, i, b != 0);
+			break;
+		}
+	}
+}
+
+/* Runs a prepared insert once; 0 or -1 (store_error() says why). */
+int
+store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
+{
+	int	rc = sqlite3_step(s);
+
+	if (rc != SQLITE_DONE)
+		store_seterr(st, table);
+	sqlite3_reset(s);
+	return (rc == SQLITE_DONE ? 0 : -1);
+}
+
+/*
+ * Writes one row of the requests table: the pending request with one of
+ * its attempts (a NULL attempt for a request that reached no upstream).
+ */
+static int
+store_put_row(struct store *st, const struct rec_attempt *a)
+{
+	const struct rec_request	*r = &st->pending;
+	sqlite3_stmt			*s = st->req_ins;
+	const char			*strs[] = {
+		r->method, r->host, r->path, r->protocol
+	};
+	const char			*strs2[] = {
+		r->client, r->user_agent, r->namespace, r->service,
+		r->upstream_name, r->flags, r->detail, r->failure,
+		r->request_id, r->dialect
+	};
+	size_t				 i;
+	int				 k = 1;
+
+#define BIND_I(v) do {							\
+	if ((v) == INT64_MIN)						\
+		sqlite3_bind_null(s, k++);				\
+	else								\
+		sqlite3_bind_int64(s, k++, (v));			\
+} while (0)
+#define BIND_S(v) do {							\
+	if ((v) == NULL)						\
+		sqlite3_bind_null(s, k++);				\
+	else								\
+		sqlite3_bind_text(s, k++, (v), -1, SQLITE_STATIC);	\
+} while (0)
+	BIND_I(st->source_id);
+	BIND_I(st->next_req);
+	BIND_I(a != NULL ? a->seq : INT64_MIN);
+	BIND_I(r->start_us);
+	BIND_I(r->end_us);
+	BIND_I(r->duration_us);
+	for (i = 0; i < sizeof strs / sizeof strs[0]; i++)
+		BIND_S(strs[i]);
+	BIND_I(r->status);
+	BIND_I(r->bytes);
+	for (i = 0; i < sizeof strs2 / sizeof strs2[0]; i++)
+		BIND_S(strs2[i]);
+	BIND_I(r->line);
+	BIND_S(a != NULL ? a->upstream : NULL);
+	BIND_S(a != NULL ? a->ip : NULL);
+	BIND_I(a != NULL ? a->port : INT64_MIN);
+	BIND_I(a != NULL ? a->status : INT64_MIN);
+	BIND_I(a != NULL ? a->duration_us : INT64_MIN);
+	BIND_I(a != NULL ? a->time_us : INT64_MIN);
+#undef BIND_I
+#undef BIND_S
+	return (store_step_insert(st, s, "requests"));
+}
+
+/* The pending request is complete: a request without attempts gets its
+   row now. */
+static int
+store_pending_done(struct store *st)
+{
+	int	rc = 0;
+
+	if (!st->pending_set)
+		return (0);
+	if (st->pending_attempts == 0)
+		rc = store_put_row(st, NULL);
+	st->pending_set = 0;
+	st->next_req++;
+	return (rc);
+}
+
+/* Copies a string into the pending request's buffer (as an offset). */
+static void
+pending_copy(struct store *st, const char *s, size_t *off)
+{
+	*off = SIZE_MAX;
+	if (s == NULL)
+		return;
+	*off = st->pending_str.len;
+	buf_append(&st->pending_str, s, strlen(s) + 1);
+}
+
+/* Keeps a request until its attempts have been put. */
+static int
+store_pending(struct store *st, const struct rec_request *r)
+{
+	const char	**fields[] = {
+		&st->pending.method, &st->pending.host, &st->pending.path,
+		&st->pending.protocol, &st->pending.client,
+		&st->pending.user_agent, &st->pending.namespace,
+		&st->pending.service, &st->pending.upstream_name,
+		&st->pending.flags, &st->pending.detail, &st->pending.failure,
+		&st->pending.request_id, &st->pending.dialect
+	};
+	size_t		 off[sizeof fields / sizeof fields[0]], i;
+
+	if (store_pending_done(st) != 0)
+		return (-1);
+	st->pending = *r;
+	st->pending_set = 1;
+	st->pending_attempts = 0;
+	if (st->borrowing)
+		return (0);	/* the strings outlive store_put_flush() */
+	buf_clear(&st->pending_str);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		pending_copy(st, *fields[i], &off[i]);
+	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		*fields[i] = off[i] == SIZE_MAX ? NULL :
+		    st->pending_str.data + off[i];
+	st->pending_set = 1;
+	st->pending_attempts = 0;
+	return (0);
+}
+
+void
+store_set_borrowing(struct store *st, int on)
+{
+	st->borrowing = on;
+}
+
+int
+store_put_flush(struct store *st)
+{
+	return (store_pending_done(st));
+}
+
+int
+store_put(struct store *st, enum rec_type type, const void *rec)
+{
+	sqlite3_stmt	*s = st->ins[type];
+	int		 first = 2;
+
+	store_cover(st, type, rec);
+	if (type == REC_REQUEST)
+		return (store_pending(st, rec));
+	if (type == REC_ATTEMPT) {
+		if (!st->pending_set)
+			return (0);	/* an attempt of no request */
+		st->pending_attempts++;
+		return (store_put_row(st, rec));
+	}
+
+	sqlite3_bind_int64(s, 1, st->source_id);
+	if (rec_descs[type].parent_col != NULL)
+		sqlite3_bind_int64(s, first++, st->last_rowid);
+	store_bind_fields(s, first, &rec_descs[type], rec);
+	if (store_step_insert(st, s, rec_descs[type].table) != 0)
+		return (-1);
+	if (rec_descs[type].parent_col == NULL)
+		st->last_rowid = sqlite3_last_insert_rowid(st->db);
+	return (0);
+}
+
+int
+store_input_end(struct store *st, const char *identity, const char *sha256,
+    uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
+    int *dup, char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+	int		 rc;
+
+	*dup = 0;
+	if (store_pending_done(st) != 0)
+		goto fail;
+	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
+	    -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
+	rc = sqlite3_step(s);
+	sqlite3_finalize(s);
+	s = NULL;
+	if (rc == SQLITE_ROW) {
+		*dup = 1;
+		store_input_abort(st);
+		return (0);
+	}
+	if (rc != SQLITE_DONE)
+		goto fail;
+	if (sqlite3_prepare_v2(st->db, "UPDATE sources SET hash = ?, "
+	    "sha256 = ?, bytes = ?, rows = ?, rejected = ?, first_errors = ?, "
+	    "from_us = ?, to_us = ? WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
+		goto fail;
+	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, sha256, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, (int64_t)bytes);
+	sqlite3_bind_int64(s, 4, rows);
+	sqlite3_bind_int64(s, 5, rejected);
+	if (first_errors != NULL)
+		sqlite3_bind_text(s, 6, first_errors, -1, SQLITE_STATIC);
+	if (st->cov_from_us != TIME_NONE) {
+		sqlite3_bind_int64(s, 7, st->cov_from_us);
+		sqlite3_bind_int64(s, 8, st->cov_to_us);
+	}
+	sqlite3_bind_int64(s, 9, st->source_id);
+	if (sqlite3_step(s) != SQLITE_DONE)
+		goto fail;
+	sqlite3_finalize(s);
+	s = NULL;
+	/* the model no longer matches the data until it is rebuilt */
+	if (store_exec(st, "UPDATE meta SET value = 1 WHERE key = "
+	    "'model_stale'", NULL) != 0)
+		goto fail;
+	st->source_id = 0;
+	if (st->in_group) {
+		st->group_inputs++;
+		return (store_exec(st, "RELEASE input", cause));
+	}
+	return (store_exec(st, "COMMIT", cause));
+fail:
+	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
+	sqlite3_finalize(s);
+	store_input_abort(st);
+	return (-1);
+}
+
+void
+store_input_abort(struct store *st)
+{
+	if (st->in_group) {
+		store_exec(st, "ROLLBACK TO input", NULL);
+		store_exec(st, "RELEASE input", NULL);
+	} else
+		store_exec(st, "ROLLBACK", NULL);
+	st->source_id = 0;
+	st->pending_set = 0;
+	store_next_req(st, NULL);
+}
+
+int
+store_model_begin(struct store *st, char **cause)
+{
+	return (store_rows_begin(st, ROW__COUNT, cause));
+}
+
+int
+store_rows_begin(struct store *st, enum row_type only, char **cause)
+{
+	struct buf	b = { 0 };
+	int		t, rc;
+
+	st->rows_txn = only;
+	buf_puts(&b, "BEGIN IMMEDIATE;");
+	for (t = 0; t < ROW__COUNT; t++) {
+		if (only == ROW__COUNT || (enum row_type)t == only ||
+		    (only == ROW_FINDING && (t == ROW_MISSING ||
+		    t == ROW_FINDING_POD)))
+			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
+	}
+	if (only == ROW__COUNT)
+		buf_puts(&b, "DELETE FROM workload_seconds;"
+		    "DELETE FROM workload_minutes;"
+		    "DELETE FROM pod_traffic;");
+	rc = store_exec(st, b.data, cause);
+	buf_free(&b);
+	if (rc != 0)
+		store_exec(st, "ROLLBACK", NULL);
+	return (rc);
+}
+
+int
+store_model_put(struct store *st, enum row_type type, const void *row)
+{
+	sqlite3_stmt	*s = st->row_ins[type];
+
+	store_bind_fields(s, 1, &row_descs[type], row);
+	return (store_step_insert(st, s, row_descs[type].table));
+}
+
+int
+store_model_end(struct store *st, int commit, char **cause)
+{
+	if (!commit) {
+		store_exec(st, "ROLLBACK", NULL);
+		return (0);
+	}
+	/* a whole rebuild brings the model up to date with the data */
+	if (st->rows_txn == ROW__COUNT && store_exec(st, "UPDATE meta SET "
+	    "value = 0 WHERE key = 'model_stale'", cause) != 0) {
+		store_exec(st, "ROLLBACK", NULL);
+		return (-1);
+	}
+	return (store_exec(st, "COMMIT", cause));
+}
+
+int
+store_model_derive(struct store *st, char **cause)
+{
+	return (store_exec(st, "INSERT INTO workload_seconds (namespace, "
+	    "workload, second, requests, errors, conn_failures) SELECT "
+	    "namespace, workload, second, sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
+	    "second;"
+	    "INSERT INTO workload_minutes (namespace, workload, minute, "
+	    "requests, errors, conn_failures) SELECT namespace, workload, "
+	    "second / 60 - (second % 60 < 0), sum(requests), sum(errors), "
+	    "sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;"
+	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
+	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
+	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
+	    "pod_uid", cause));
+}
