@@ -12,6 +12,9 @@
  *                   and of the analysis
  *   store-evidence.c  the rows the views show about one pod or moment
  *   store-sql.c     the user's own SQL (the TUI's read-only prompt)
+ *   store-late.c    what the model and the rules read of the evidence a
+ *                   postmortem has a week later: audit events, slices,
+ *                   nodes, deploys
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -72,6 +75,9 @@ struct store {
 						   ReplicaSets */
 	sqlite3_stmt	*owner_sel;		/* store_workload_owner's
 						   query, owned */
+	sqlite3_stmt	*cause_upd;		/* store_pod_set_cause's
+						   update, owned, prepared at
+						   the first call */
 
 	/* the user's SQL (store-sql.c) */
 	sqlite3		*ro;			/* owned read-only connection
@@ -139,6 +145,16 @@ int	store_query(struct store *st, const struct rec_desc *d,
 	    const char *where, const char *order, const struct qparam *p,
 	    size_t np, int64_t limit, int ref, scan_cb cb, void *ctx,
 	    char **cause);
+/*
+ * Fills row (a struct of d's type, zeroed) from the columns of the current
+ * result row of s, d's fields from column first on.  Strings are
+ * borrowed until s is stepped or reset.
+ */
+void	store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
+	    char *row);
+/* Appends d's fields, comma-separated, to a SELECT being built. */
+void	store_select_fields(struct buf *b, const struct rec_desc *d,
+	    int more);
 /* Column i of the current row: an integer (none for NULL), ... */
 int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
 /* ... a new string, or NULL, ... */

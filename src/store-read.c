@@ -16,12 +16,7 @@
 #include "timefmt.h"
 #include "util.h"
 
-/*
- * Fills row (a struct of d's type, zeroed) from the columns of the current
- * result row of s, d's fields from column first on.  Strings are
- * borrowed until s is stepped or reset.
- */
-static void
+void
 store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
     char *row)
 {
@@ -54,8 +49,7 @@ store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
 	}
 }
 
-/* Appends d's fields, comma-separated, to a SELECT being built. */
-static void
+void
 store_select_fields(struct buf *b, const struct rec_desc *d, int more)
 {
 	const struct rec_field	*f;
