@@ -15,6 +15,7 @@
 #include "deletion.h"
 #include "hindex.h"
 #include "lifecycle.h"
+#include "rolist.h"
 #include "timefmt.h"
 
 void
@@ -135,10 +136,9 @@ deletion_request(struct model *m, struct lc_pod *p)
 						   this long before it */
 
 /*
- * A rollout's old ReplicaSet, a scale-down of a ReplicaSet or an
- * autoscaler's rescale, keyed by namespace and name (the ReplicaSet's;
- * the namespace alone for a rescale), each pointing to the one before
- * under the same key.
+ * A scale-down of a ReplicaSet or an autoscaler's rescale, keyed by
+ * namespace and name (the ReplicaSet's; the namespace alone for a
+ * rescale), each pointing to the one before under the same key.
  */
 struct dc_item {
 	const char	*ns;
@@ -225,29 +225,11 @@ dc_free(struct dc_list *l)
 /* What deletion_causes holds. */
 struct dc_state {
 	struct store	*st;
-	struct dc_list	 rollouts;	/* by namespace and old ReplicaSet */
+	struct rolist	 rollouts;	/* the model's */
 	struct dc_list	 downs;		/* scale-downs by ReplicaSet */
 	struct dc_list	 rescales;	/* autoscalers' by namespace */
 	int		 failed;
 };
-
-static int
-dc_rollout(void *ctx, const void *row)
-{
-	struct dc_state			*s = ctx;
-	const struct row_rollout	*r = row;
-	char				 what[400];
-
-	if (r->old_rs == NULL || r->start_us == TIME_NONE)
-		return (0);
-	snprintf(what, sizeof what, "the rollout of %.100s to %.100s%s%.40s",
-	    r->deployment != NULL ? r->deployment : "?", r->new_rs != NULL ?
-	    r->new_rs : "?", r->deploy_revision != NULL ? ", revision " :
-	    "", r->deploy_revision != NULL ? r->deploy_revision : "");
-	dc_add(&s->rollouts, r->namespace, r->old_rs, r->start_us, r->end_us,
-	    what);
-	return (0);
-}
 
 /* "Scaled down replica set NAME to N[ from M]": NAME into name. */
 static int
@@ -307,9 +289,10 @@ static enum deletion_cause
 dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
     size_t len)
 {
-	const struct dc_item	*x, *h;
-	const char		*by = p->deletion_by;
-	int64_t			 t = p->deletion_us;
+	const struct rolist_item	*r;
+	const struct dc_item		*x, *h;
+	const char			*by = p->deletion_by;
+	int64_t				 t = p->deletion_us;
 
 	if (str_eq(p->deletion_via, "eviction")) {
 		snprintf(buf, len, "the eviction API, asked by %.200s",
@@ -336,9 +319,12 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 	}
 	if (!str_eq(p->owner_kind, "ReplicaSet"))
 		return (DC_NONE);
-	if ((x = dc_find(&s->rollouts, p->namespace, p->owner_name, t,
-	    NEAR_US, NEAR_US)) != NULL) {
-		snprintf(buf, len, "%s", x->what);
+	if ((r = rolist_of_rs(&s->rollouts, p->namespace, p->workload,
+	    p->owner_name, 1, t, NEAR_US)) != NULL) {
+		snprintf(buf, len, "the rollout of %.100s to %.100s%s%.40s",
+		    r->deployment, r->new_rs != NULL ? r->new_rs : "?",
+		    r->deploy_revision != NULL ? ", revision " : "",
+		    r->deploy_revision != NULL ? r->deploy_revision : "");
 		return (DC_ROLLOUT);
 	}
 	if ((x = dc_find(&s->downs, p->namespace, p->owner_name, t,
@@ -386,14 +372,14 @@ deletion_causes(struct store *st, char **cause)
 
 	memset(&s, 0, sizeof s);
 	s.st = st;
-	rc = store_model_scan(st, ROW_ROLLOUT, dc_rollout, &s, cause);
+	rc = rolist_load(st, &s.rollouts, cause);
 	if (rc == 0)
 		rc = store_events_with(st, reasons, dc_event, &s, cause);
 	if (rc == 0)
 		rc = store_deleted_pods(st, dc_pod, &s, cause);
 	if (s.failed && *cause == NULL)
 		*cause = xstrdup(store_error(st));
-	dc_free(&s.rollouts);
+	rolist_free(&s.rollouts);
 	dc_free(&s.downs);
 	dc_free(&s.rescales);
 	return (rc != 0 ? -1 : 0);
