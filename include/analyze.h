@@ -80,6 +80,10 @@ struct finding_kind_def {
 					   the rule reads: it runs after their
 					   rules and leaves out what they
 					   explain */
+	int		 names_deleter;	/* its summary already says who asked
+					   (grace-overridden, eviction-
+					   blocked): deleted_by is not added
+					   to it again */
 };
 /* rules.c: every kind, indexed by enum finding_kind. */
 extern const struct finding_kind_def finding_kinds[FK__COUNT];

@@ -252,7 +252,8 @@ deletion_name_actors(struct analysis *a)
 		}
 		json_object_set_new(f->evidence, "deleted_by", by);
 		analyze_fmt_actors(by, who, sizeof who);
-		if (f->summary != NULL) {
+		if (f->summary != NULL &&
+		    !finding_kinds[f->kind].names_deleter) {
 			s = xasprintf("%s (deleted by %s)", f->summary, who);
 			free(f->summary);
 			f->summary = s;

@@ -420,6 +420,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "an eviction's deleteOptions)",
 		.badge = "OVRD",
 		.rule = rule_grace_overridden,
+		.names_deleter = 1,
 	},
 	[FK_EVICTION_BLOCKED] = {
 		.name = "eviction-blocked",
@@ -429,5 +430,6 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "stalled",
 		.badge = "PDB",
 		.rule = rule_eviction_blocked,
+		.names_deleter = 1,
 	},
 };
