@@ -618,6 +618,11 @@ store_rs_begin(struct store *st, char **cause)
 	st->rs_ins = NULL;
 	/* keyed, each piece folded in as it comes: nothing to sort */
 	if (store_exec(st, "DROP TABLE IF EXISTS temp.model_rs;"
+	    "DROP TABLE IF EXISTS temp.model_rs_moves;"
+	    "CREATE TEMP TABLE model_rs_moves (ns_key TEXT NOT NULL, dep_key "
+	    "TEXT NOT NULL, t INTEGER NOT NULL, rs TEXT NOT NULL, up INTEGER "
+	    "NOT NULL, PRIMARY KEY (ns_key, dep_key, t, rs, up)) WITHOUT "
+	    "ROWID;"
 	    "CREATE TEMP TABLE model_rs (ns_key TEXT NOT NULL, dep_key TEXT "
 	    "NOT NULL, name_key TEXT NOT NULL, namespace TEXT, deployment "
 	    "TEXT, name TEXT, revision INTEGER, created_us INTEGER, up_us "
@@ -663,6 +668,58 @@ store_rs_put(struct store *st, const struct store_rs *r)
 	bind_opt(s, 7, r->down0_us, TIME_NONE);
 	bind_opt(s, 8, r->end_us, TIME_NONE);
 	return (store_step_insert(st, s, "model_rs"));
+}
+
+int
+store_rs_move(struct store *st, const char *ns, const char *deployment,
+    const char *rs, int64_t t_us, int up)
+{
+	sqlite3_stmt	*s;
+	char		*why = NULL;
+	int		 rc;
+
+	if (store_prepare(st, "model_rs_moves", "INSERT OR IGNORE INTO "
+	    "temp.model_rs_moves VALUES (coalesce(?1, ''), coalesce(?2, ''), "
+	    "?3, ?4, ?5)", &s, &why) != 0) {
+		snprintf(st->err, sizeof st->err, "%s", why);
+		free(why);
+		return (-1);
+	}
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, deployment, -1, SQLITE_STATIC);
+	sqlite3_bind_int64(s, 3, t_us);
+	sqlite3_bind_text(s, 4, rs, -1, SQLITE_STATIC);
+	sqlite3_bind_int(s, 5, up != 0);
+	rc = store_step_insert(st, s, "model_rs_moves");
+	sqlite3_finalize(s);
+	return (rc);
+}
+
+int
+store_rs_moves(struct store *st, const char *ns, const char *deployment,
+    int (*cb)(void *, const char *, int64_t, int), void *ctx, char **cause)
+{
+	sqlite3_stmt	*s;
+	int		 rc, stop = 0;
+
+	if (store_prepare(st, "model_rs_moves", "SELECT rs, t, up FROM "
+	    "temp.model_rs_moves WHERE ns_key = coalesce(?1, '') AND dep_key "
+	    "= coalesce(?2, '') ORDER BY t, up", &s, cause) != 0)
+		return (-1);
+	sqlite3_bind_text(s, 1, ns, -1, SQLITE_STATIC);
+	sqlite3_bind_text(s, 2, deployment, -1, SQLITE_STATIC);
+	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
+		if ((stop = cb(ctx, (const char *)sqlite3_column_text(s, 0),
+		    sqlite3_column_int64(s, 1), sqlite3_column_int(s, 2))) != 0)
+			break;
+	}
+	if (stop == 0 && rc != SQLITE_DONE) {
+		*cause = xasprintf("model_rs_moves: %s",
+		    sqlite3_errmsg(st->db));
+		stop = -1;
+	}
+	sqlite3_finalize(s);
+	return (stop);
 }
 
 int
