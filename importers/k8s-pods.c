@@ -47,71 +47,9 @@ imp_k8s_pods_probe(const char *name, const unsigned char *head, size_t len)
 	return (0);
 }
 
-/*
- * The times of one pod version, read before anything is put: each is
- * checked (a bad one rejects the pod) and the latest of them estimates
- * when this version existed.
- */
-struct pod_scan {
-	int64_t		 observed_us;	/* latest time seen, or TIME_NONE */
-	char		*why;		/* the caller's message buffer */
-	size_t		 whylen;
-};
-
-/*
- * Reads the time at path in obj.  where names obj for the message
- * ("status.conditions[2]."); counts says whether the time is one the
- * object's writer observed (deletionTimestamp is a deadline: it is not).
- * Returns 0, or -1 with the message written.
- */
-static int
-scan_time(struct pod_scan *ps, json_t *obj, const char *where,
-    const char *path, int counts)
-{
-	int64_t	 us;
-	char	*v;
-
-	if (kj_time(obj, path, &us) != 0) {
-		/* ASCII, so that cutting it at 80 bytes keeps it text. */
-		v = json_dumps(kj_get(obj, path), JSON_ENCODE_ANY |
-		    JSON_COMPACT | JSON_ENSURE_ASCII);
-		snprintf(ps->why, ps->whylen, "bad time in %s%s: %.80s",
-		    where, path, v != NULL ? v : "?");
-		free(v);
-		return (-1);
-	}
-	if (counts && us != TIME_NONE &&
-	    (ps->observed_us == TIME_NONE || us > ps->observed_us))
-		ps->observed_us = us;
-	return (0);
-}
-
-/* Checks every time of each object of the array at path (may be absent). */
-static int
-scan_array(struct pod_scan *ps, json_t *obj, const char *path,
-    const char *const *fields, size_t nfields)
-{
-	json_t	*arr = kj_get(obj, path), *el;
-	size_t	 i, f;
-	char	 where[96];
-
-	if (!json_is_array(arr))
-		return (0);
-	json_array_foreach(arr, i, el) {
-		if (!json_is_object(el))
-			continue;
-		snprintf(where, sizeof where, "%s[%zu].", path, i);
-		for (f = 0; f < nfields; f++) {
-			if (scan_time(ps, el, where, fields[f], 1) != 0)
-				return (-1);
-		}
-	}
-	return (0);
-}
-
 /* Checks every time of a pod and finds the latest.  Returns 0 or -1. */
 static int
-scan_pod(struct pod_scan *ps, json_t *pod)
+scan_pod(struct kj_scan *ps, json_t *pod)
 {
 	static const char *const managed[] = { "time" };
 	static const char *const conds[] = {
@@ -133,49 +71,27 @@ scan_pod(struct pod_scan *ps, json_t *pod)
 	size_t	 i;
 	int64_t	 s;
 
-	ps->observed_us = TIME_NONE;
+	ps->latest_us = TIME_NONE;
 	if (kj_seconds(pod, "metadata.deletionGracePeriodSeconds", &s,
 	    ps->why, ps->whylen) != 0 ||
 	    kj_seconds(pod, "spec.terminationGracePeriodSeconds", &s,
 	    ps->why, ps->whylen) != 0)
 		return (-1);
-	if (scan_time(ps, pod, "", "metadata.creationTimestamp", 1) != 0 ||
-	    scan_time(ps, pod, "", "metadata.deletionTimestamp", 0) != 0 ||
-	    scan_time(ps, pod, "", "status.startTime", 1) != 0)
+	if (kj_scan_time(ps, pod, "", "metadata.creationTimestamp", 1) != 0 ||
+	    kj_scan_time(ps, pod, "", "metadata.deletionTimestamp", 0) != 0 ||
+	    kj_scan_time(ps, pod, "", "status.startTime", 1) != 0)
 		return (-1);
-	if (scan_array(ps, pod, "metadata.managedFields", managed,
+	if (kj_scan_array(ps, pod, "metadata.managedFields", managed,
 	    sizeof managed / sizeof managed[0]) != 0 ||
-	    scan_array(ps, pod, "status.conditions", conds,
+	    kj_scan_array(ps, pod, "status.conditions", conds,
 	    sizeof conds / sizeof conds[0]) != 0)
 		return (-1);
 	for (i = 0; i < sizeof lists / sizeof lists[0]; i++) {
-		if (scan_array(ps, pod, lists[i], states,
+		if (kj_scan_array(ps, pod, lists[i], states,
 		    sizeof states / sizeof states[0]) != 0)
 			return (-1);
 	}
 	return (0);
-}
-
-/* A time already checked by scan_pod(), or TIME_NONE. */
-static int64_t
-time_at(json_t *obj, const char *path)
-{
-	int64_t	us;
-
-	if (kj_time(obj, path, &us) != 0)
-		return (TIME_NONE);
-	return (us);
-}
-
-/* A JSON boolean as 1 or 0, anything else as INT_NONE. */
-static int64_t
-bool_at(json_t *obj, const char *path)
-{
-	json_t	*v = kj_get(obj, path);
-
-	if (!json_is_boolean(v))
-		return (INT_NONE);
-	return (json_is_true(v) ? 1 : 0);
 }
 
 /* The controller ownerReference, else the first one, or NULL. */
@@ -219,7 +135,7 @@ read_conditions(json_t *pod, struct rec_pod *r)
 		if (strcmp(type, "PodScheduled") == 0 && !seen_sched) {
 			seen_sched = 1;
 			if (strcmp(status, "True") == 0)
-				r->scheduled_us = time_at(c,
+				r->scheduled_us = kj_time_or_none(c,
 				    "lastTransitionTime");
 		} else if (strcmp(type, "Ready") == 0 && !seen_ready) {
 			seen_ready = 1;
@@ -227,7 +143,7 @@ read_conditions(json_t *pod, struct rec_pod *r)
 				r->ready = 1;
 			else if (strcmp(status, "False") == 0)
 				r->ready = 0;
-			r->ready_us = time_at(c, "lastTransitionTime");
+			r->ready_us = kj_time_or_none(c, "lastTransitionTime");
 		} else if (strcmp(type, "DisruptionTarget") == 0 &&
 		    !seen_disr) {
 			/*
@@ -265,13 +181,13 @@ read_pod(json_t *pod, const char *watch, struct rec_pod *r)
 	r->restart_policy = kj_str(pod, "spec.restartPolicy");
 	r->watch_type = watch;
 	r->resource_version = kj_str(pod, "metadata.resourceVersion");
-	r->created_us = time_at(pod, "metadata.creationTimestamp");
+	r->created_us = kj_time_or_none(pod, "metadata.creationTimestamp");
 	r->scheduled_us = TIME_NONE;
-	r->start_us = time_at(pod, "status.startTime");
+	r->start_us = kj_time_or_none(pod, "status.startTime");
 	r->ready_us = TIME_NONE;
 	r->ready = INT_NONE;
 	read_conditions(pod, r);
-	r->deletion_ts_us = time_at(pod, "metadata.deletionTimestamp");
+	r->deletion_ts_us = kj_time_or_none(pod, "metadata.deletionTimestamp");
 	r->deletion_grace_s = kj_int(pod,
 	    "metadata.deletionGracePeriodSeconds", INT_NONE);
 	r->grace_s = kj_int(pod, "spec.terminationGracePeriodSeconds",
@@ -290,19 +206,19 @@ read_status(json_t *st, struct rec_container *c)
 	c->last_exit_code = c->last_signal = INT_NONE;
 	if (st == NULL)
 		return;
-	c->ready = bool_at(st, "ready");
+	c->ready = kj_bool(st, "ready");
 	c->restarts = kj_int(st, "restartCount", INT_NONE);
 	if (json_is_object(t = kj_get(st, "state.terminated"))) {
 		c->state = "terminated";
 		c->reason = kj_str(t, "reason");
 		c->message = kj_str(t, "message");
-		c->started_us = time_at(t, "startedAt");
-		c->finished_us = time_at(t, "finishedAt");
+		c->started_us = kj_time_or_none(t, "startedAt");
+		c->finished_us = kj_time_or_none(t, "finishedAt");
 		c->exit_code = kj_int(t, "exitCode", INT_NONE);
 		c->signal = kj_int(t, "signal", INT_NONE);
 	} else if (json_is_object(t = kj_get(st, "state.running"))) {
 		c->state = "running";
-		c->started_us = time_at(t, "startedAt");
+		c->started_us = kj_time_or_none(t, "startedAt");
 	} else if (json_is_object(t = kj_get(st, "state.waiting"))) {
 		c->state = "waiting";
 		c->reason = kj_str(t, "reason");
@@ -311,8 +227,8 @@ read_status(json_t *st, struct rec_container *c)
 	if (json_is_object(t = kj_get(st, "lastState.terminated"))) {
 		c->last_reason = kj_str(t, "reason");
 		c->last_message = kj_str(t, "message");
-		c->last_started_us = time_at(t, "startedAt");
-		c->last_finished_us = time_at(t, "finishedAt");
+		c->last_started_us = kj_time_or_none(t, "startedAt");
+		c->last_finished_us = kj_time_or_none(t, "finishedAt");
 		c->last_exit_code = kj_int(t, "exitCode", INT_NONE);
 		c->last_signal = kj_int(t, "signal", INT_NONE);
 	}
@@ -429,7 +345,7 @@ k8s_pod_put(json_t *pod, const struct k8s_seen *seen, struct sink *sink,
     char *why, size_t whylen)
 {
 	struct rec_pod	 r;
-	struct pod_scan	 ps = { .why = why, .whylen = whylen };
+	struct kj_scan	 ps = { .why = why, .whylen = whylen };
 	struct pod_ctx	 pc = { .pod = &r, .sink = sink };
 	const char	*uid = kj_str(pod, "metadata.uid");
 	int		 rc;
@@ -444,7 +360,7 @@ k8s_pod_put(json_t *pod, const struct k8s_seen *seen, struct sink *sink,
 	read_pod(pod, seen->watch, &r);
 	/* a stamp or an audit event's time says when; else the object */
 	r.observed_us = seen->observed_us != TIME_NONE ? seen->observed_us :
-	    ps.observed_us;
+	    ps.latest_us;
 	r.line = seen->line;
 	if (sink_put(sink, REC_POD, &r) != 0)
 		return (K8S_PUT_SINK);

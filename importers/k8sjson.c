@@ -72,7 +72,12 @@ kj_seconds(json_t *obj, const char *path, int64_t *s, char *why,
 int
 kj_time(json_t *obj, const char *path, int64_t *us)
 {
-	json_t		*v = kj_get(obj, path);
+	return (kj_time_value(kj_get(obj, path), us));
+}
+
+int
+kj_time_value(json_t *v, int64_t *us)
+{
 	const char	*s;
 	size_t		 len;
 
@@ -91,6 +96,77 @@ kj_time(json_t *obj, const char *path, int64_t *us)
 	}
 	if (strncmp(s, "0001-01-01T00:00:00", 19) == 0)
 		*us = TIME_NONE;
+	return (0);
+}
+
+int64_t
+kj_bool(json_t *obj, const char *path)
+{
+	json_t	*v = kj_get(obj, path);
+
+	if (!json_is_boolean(v))
+		return (INT_NONE);
+	return (json_is_true(v) ? 1 : 0);
+}
+
+int64_t
+kj_time_or_none(json_t *obj, const char *path)
+{
+	int64_t	us;
+
+	if (kj_time(obj, path, &us) != 0)
+		return (TIME_NONE);
+	return (us);
+}
+
+int
+kj_scan_time(struct kj_scan *sc, json_t *obj, const char *where,
+    const char *path, int counts)
+{
+	return (kj_scan_value(sc, kj_get(obj, path), where, path, counts));
+}
+
+int
+kj_scan_value(struct kj_scan *sc, json_t *v, const char *where,
+    const char *name, int counts)
+{
+	int64_t	 us;
+	char	*s;
+
+	if (kj_time_value(v, &us) != 0) {
+		/* ASCII, so that cutting it at 80 bytes keeps it text. */
+		s = json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT |
+		    JSON_ENSURE_ASCII);
+		snprintf(sc->why, sc->whylen, "bad time in %s%s: %.80s",
+		    where, name, s != NULL ? s : "?");
+		free(s);
+		return (-1);
+	}
+	if (counts && us != TIME_NONE &&
+	    (sc->latest_us == TIME_NONE || us > sc->latest_us))
+		sc->latest_us = us;
+	return (0);
+}
+
+int
+kj_scan_array(struct kj_scan *sc, json_t *obj, const char *path,
+    const char *const *fields, size_t nfields)
+{
+	json_t	*arr = kj_get(obj, path), *el;
+	size_t	 i, f;
+	char	 where[96];
+
+	if (!json_is_array(arr))
+		return (0);
+	json_array_foreach(arr, i, el) {
+		if (!json_is_object(el))
+			continue;
+		snprintf(where, sizeof where, "%s[%zu].", path, i);
+		for (f = 0; f < nfields; f++) {
+			if (kj_scan_time(sc, el, where, fields[f], 1) != 0)
+				return (-1);
+		}
+	}
 	return (0);
 }
 

@@ -36,6 +36,44 @@ int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
  * time 0001-01-01T00:00:00Z), or -1 when the string is not a time.
  */
 int		 kj_time(json_t *obj, const char *path, int64_t *us);
+/* The same of a value (v may be NULL: absent). */
+int		 kj_time_value(json_t *v, int64_t *us);
+
+/* A JSON boolean at path as 1 or 0; anything else INT_NONE. */
+int64_t		 kj_bool(json_t *obj, const char *path);
+/* The time at path, or TIME_NONE when absent or not a time. */
+int64_t		 kj_time_or_none(json_t *obj, const char *path);
+
+/*
+ * A check of the times of one object that finds the latest of them: when
+ * the version that holds them existed, at the earliest.  Each time read is
+ * checked; the first bad one is written into why as "bad time in
+ * WHERE.PATH: VALUE".
+ */
+struct kj_scan {
+	int64_t		 latest_us;	/* the latest time seen, or
+					   TIME_NONE; set it so first */
+	char		*why;		/* the caller's message buffer */
+	size_t		 whylen;
+};
+/*
+ * Checks the time at path in obj (where names obj for the message, as
+ * "status.conditions[2]."); counts says whether it is a time the object's
+ * writer observed (deletionTimestamp is a deadline: it is not).  Returns
+ * 0, or -1 with the message written.
+ */
+int		 kj_scan_time(struct kj_scan *sc, json_t *obj,
+		    const char *where, const char *path, int counts);
+/* The same of a value (NULL: absent), named where and name. */
+int		 kj_scan_value(struct kj_scan *sc, json_t *v,
+		    const char *where, const char *name, int counts);
+/*
+ * Checks the times at fields (paths) of each object of the array at path
+ * (absent or not an array: none).  Returns 0, or -1 with the message.
+ */
+int		 kj_scan_array(struct kj_scan *sc, json_t *obj,
+		    const char *path, const char *const *fields,
+		    size_t nfields);
 
 /*
  * The value as short text for a message: a string quoted, anything else
