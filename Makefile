@@ -158,8 +158,8 @@ demo: $(BIN)
 # fails like a crash.  Ends with "fuzz: N passed, N failed"; the input
 # of a crash is left in build/fuzz-crash-IMPORTER-*.
 FUZZ_SECONDS ?= 60
-FUZZ_IMPORTERS = k8s-events k8s-pods k8s-workloads container-log \
-	   ingress-nginx envoy alb gclb records
+FUZZ_IMPORTERS = k8s-events k8s-pods k8s-workloads k8s-endpointslices \
+	   k8s-nodes deploys container-log ingress-nginx envoy alb gclb records
 FUZZSRCS = src/util.c src/out.c src/source.c src/timefmt.c src/zone.c \
 	   src/record.c \
 	   $(wildcard importers/*.c)

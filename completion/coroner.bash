@@ -13,8 +13,9 @@ _coroner_formats()
 	local f
 	f=$("${1:-coroner}" formats 2>/dev/null |
 	    awk '$1 !~ /^\(/ { print $1 }')
-	[ -n "$f" ] || f="k8s-events k8s-pods k8s-workloads container-log
-	    ingress-nginx envoy alb gclb records"
+	[ -n "$f" ] || f="k8s-events k8s-pods k8s-workloads
+	    k8s-endpointslices k8s-nodes deploys container-log ingress-nginx
+	    envoy alb gclb records"
 	echo "$f"
 }
 
@@ -40,8 +41,8 @@ _coroner()
 	for ((i = 1; i < COMP_CWORD; i++)); do
 		case ${COMP_WORDS[i]} in
 		--db|--as|--tz|--pod|--container|--records|--key|--time|\
-		--reconcile|--lead|--skew|--format|-o|--output|--shutdown|\
-		--margin|--max-*)
+		--release|--reconcile|--lead|--skew|--format|-o|--output|\
+		--shutdown|--margin|--max-*)
 			((i++)) ;;
 		-*)	;;
 		*)	cmd=${COMP_WORDS[i]}; break ;;
@@ -66,8 +67,8 @@ _coroner()
 	--tz)
 		COMPREPLY=($(compgen -W "$(_coroner_zones)" -- "$cur"))
 		return ;;
-	--pod|--container|--records|--key|--time|--reconcile|--lead|--skew|\
-	--shutdown|--margin|--max-*)
+	--pod|--container|--records|--key|--time|--release|--reconcile|\
+	--lead|--skew|--shutdown|--margin|--max-*)
 		return ;;
 	esac
 
@@ -83,8 +84,8 @@ _coroner()
 		return ;;
 	import)
 		opts="--db --as --tz --pod --container --records --key --time
-		    --max-bytes --max-ratio --max-inputs --max-line --max-object
-		    --max-upstreams --quiet -q --help" ;;
+		    --release --max-bytes --max-ratio --max-inputs --max-line
+		    --max-object --max-upstreams --quiet -q --help" ;;
 	analyze)
 		opts="--db --reconcile --lead --skew --json --help" ;;
 	report)

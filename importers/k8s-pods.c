@@ -382,8 +382,7 @@ imp_k8s_pods_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_pods = {
 	.name = "k8s-pods",
-	.summary = "Kubernetes Pods: kubectl -o json|yaml, PodList, kubelet, "
-	    "watch",
+	.summary = "Pods: kubectl -o json|yaml, PodList, kubelet, watches",
 	.probe = imp_k8s_pods_probe,
 	.parse = imp_k8s_pods_parse,
 };

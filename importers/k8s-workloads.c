@@ -368,7 +368,7 @@ imp_k8s_workloads_parse(struct input *in, const struct import_opts *opts,
 
 const struct importer imp_k8s_workloads = {
 	.name = "k8s-workloads",
-	.summary = "kubectl get rs,deploy,sts,ds,jobs,cronjobs -o json|yaml; "
+	.summary = "rs, deploy, sts, ds, jobs, cronjobs -o json|yaml; "
 	    "watches",
 	.probe = imp_k8s_workloads_probe,
 	.parse = imp_k8s_workloads_parse,

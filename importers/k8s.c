@@ -3,9 +3,12 @@
  * Reads JSON through jsonsplit and YAML through yamlsplit, unwraps watch
  * events, finds each object's kind (its own "kind", else the list's,
  * else its shape: involvedObject means an Event, containers a Pod, a pod
- * template a workload), and hands it to the handler of that kind.  Knows
- * nothing of SQLite or curses, and nothing of the fields of any kind.
+ * template a workload, nodeInfo a Node, addressType an EndpointSlice, a
+ * chart with a revision or an update a helm history entry), and hands it
+ * to the handler of that kind and API group.  Knows nothing of SQLite or
+ * curses, and nothing of the fields of any kind.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -14,8 +17,14 @@
 #include "k8sjson.h"
 #include "timefmt.h"
 
+/* The kinds read, each by its handler. */
 static const struct {
-	const char	*kind;
+	const char	*kind;		/* "kind", or a shape's "(name)" */
+	const char	*group;		/* the API group its apiVersion must
+					   name ("" the core group: "v1");
+					   NULL any.  An object without
+					   apiVersion (a list's items) is
+					   taken */
 	k8s_handler	 handler;
 } k8s_kinds[] = {
 	{ .kind = "Event", .handler = k8s_event_put },
@@ -28,20 +37,50 @@ static const struct {
 	{ .kind = "CronJob", .handler = k8s_workload_put },
 	/* an item without kind whose shape is a workload's */
 	{ .kind = "(workload)", .handler = k8s_workload_put },
+	{ .kind = "EndpointSlice", .group = "discovery.k8s.io",
+	    .handler = k8s_slice_put },
+	{ .kind = "Node", .group = "", .handler = k8s_node_put },
+	{ .kind = "Application", .group = "argoproj.io",
+	    .handler = k8s_argo_put },
+	{ .kind = "HelmRelease", .group = "helm.toolkit.fluxcd.io",
+	    .handler = k8s_flux_put },
+	/* an entry of "helm history -o json|yaml" */
+	{ .kind = "(helm history)", .handler = k8s_helm_put },
 };
 
+/* Whether obj's apiVersion names group (or names none). */
+static int
+k8s_group_is(json_t *obj, const char *group)
+{
+	const char	*av = kj_str(obj, "apiVersion"), *slash;
+
+	if (group == NULL || av == NULL)
+		return (1);
+	if ((slash = strchr(av, '/')) == NULL)
+		return (*group == '\0');
+	return (strlen(group) == (size_t)(slash - av) &&
+	    strncmp(av, group, (size_t)(slash - av)) == 0);
+}
+
+/*
+ * The handler of obj, of kind kind, or NULL; *other is set when a
+ * handler reads the kind but obj's API group is another.
+ */
 static k8s_handler
-k8s_handler_of(const char *kind)
+k8s_handler_of(json_t *obj, const char *kind, int *other)
 {
 	size_t	i;
 
+	*other = 0;
 	for (i = 0; i < sizeof k8s_kinds / sizeof k8s_kinds[0]; i++) {
-		if (strcmp(k8s_kinds[i].kind, kind) == 0)
+		if (strcmp(k8s_kinds[i].kind, kind) != 0)
+			continue;
+		if (k8s_group_is(obj, k8s_kinds[i].group))
 			return (k8s_kinds[i].handler);
+		*other = 1;
 	}
 	return (NULL);
 }
-
 /*
  * The kind of obj: its own, else its list's ("PodList" -> "Pod"), else
  * guessed from its shape.  Writes into buf; returns NULL when unknown.
@@ -69,6 +108,17 @@ k8s_kind_of(json_t *obj, const char *list_kind, char *buf, size_t len)
 	if (json_is_object(kj_get(obj, "spec.template")) ||
 	    json_is_object(kj_get(obj, "spec.jobTemplate")))
 		return ("(workload)");
+	if (json_is_object(kj_get(obj, "status.nodeInfo")) ||
+	    json_is_object(kj_get(obj, "status.daemonEndpoints")))
+		return ("Node");
+	if (json_is_string(json_object_get(obj, "addressType")) &&
+	    json_object_get(obj, "endpoints") != NULL)
+		return ("EndpointSlice");
+	if (json_object_get(obj, "metadata") == NULL &&
+	    json_object_get(obj, "chart") != NULL &&
+	    (json_object_get(obj, "revision") != NULL ||
+	    json_object_get(obj, "updated") != NULL))
+		return ("(helm history)");
 	return (NULL);
 }
 
@@ -93,6 +143,19 @@ note_skipped(struct buf *skipped, const char *kind)
 	if (skipped->len != 0)
 		buf_puts(skipped, ", ");
 	buf_puts(skipped, kind);
+}
+
+/*
+ * Whether obj is a list whose items are null: an empty list as the API
+ * server writes one (the splitters yield a list's items, not the list).
+ */
+static int
+k8s_empty_list(json_t *obj, const char *kind)
+{
+	size_t	n = strlen(kind);
+
+	return (n >= 4 && strcmp(kind + n - 4, "List") == 0 &&
+	    json_is_null(json_object_get(obj, "items")));
 }
 
 void
@@ -212,12 +275,12 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	json_t			*inner;
 	struct k8s_seen		 seen;
 	k8s_handler		 h;
-	const char		*kind;
-	char			*err, *first_err = NULL, why[256];
+	const char		*kind, *av;
+	char			*err, *first_err = NULL, why[256], other[96];
 	int64_t			 line, good = 0, bad = 0, first_line = 0;
 	enum js_status		 st;
 	enum k8s_put		 put;
-	int			 rc = 0;
+	int			 rc = 0, other_group;
 
 	k8s_reader_init(&kr, in, opts->max_object);
 	while ((st = k8s_reader_next(&kr, &inner, &seen, &kind, &err)) !=
@@ -235,11 +298,23 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 				free(err);
 			continue;
 		}
-		if (kind == NULL || (h = k8s_handler_of(kind)) == NULL) {
-			note_skipped(&skipped, kind != NULL ? kind :
-			    "(no kind)");
+		if (kind == NULL) {
+			note_skipped(&skipped, "(no kind)");
 			continue;
 		}
+		if (k8s_empty_list(inner, kind))
+			continue;
+
+		if ((h = k8s_handler_of(inner, kind, &other_group)) == NULL) {
+			/* a longhorn.io Node is not a Node */
+			av = kj_str(inner, "apiVersion");
+			if (other_group)
+				snprintf(other, sizeof other, "%.40s (%.40s)",
+				    kind, av);
+			note_skipped(&skipped, other_group ? other : kind);
+			continue;
+		}
+		seen.opts = opts;
 		why[0] = '\0';
 		put = h(inner, &seen, sink, why, sizeof why);
 		if (put == K8S_PUT_SINK) {

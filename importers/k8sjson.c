@@ -378,6 +378,15 @@ kj_head_open(struct kj_head *h, const unsigned char *head, size_t len)
 }
 
 int
+kj_head_open_any(struct kj_head *h, const unsigned char *head, size_t len)
+{
+	h->p = head;
+	h->len = len;
+	h->yaml = !kj_head_is_json(head, len);
+	return (!h->yaml || kj_head_is_yaml(head, len));
+}
+
+int
 kj_head_key(const struct kj_head *h, const char *key, const char *value)
 {
 	if (h->yaml)

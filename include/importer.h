@@ -76,6 +76,9 @@ struct importer {
 extern const struct importer imp_k8s_events;
 extern const struct importer imp_k8s_pods;
 extern const struct importer imp_k8s_workloads;
+extern const struct importer imp_k8s_endpointslices;
+extern const struct importer imp_k8s_nodes;
+extern const struct importer imp_deploys;
 extern const struct importer imp_container_log;
 extern const struct importer imp_ingress_nginx;
 extern const struct importer imp_envoy;

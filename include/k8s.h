@@ -1,6 +1,7 @@
 /*
  * k8s.h: the reader shared by the Kubernetes importers (k8s-events,
- * k8s-pods, k8s-workloads) and by lint.  One loop reads every object of
+ * k8s-pods, k8s-workloads, k8s-endpointslices, k8s-nodes, deploys) and by
+ * lint.  One loop reads every object of
  * an input, JSON or YAML (lists, single objects, multi-document streams,
  * watch streams with or without wrappers) and routes each by its kind or
  * shape to the handler that reads it, so a mixed "kubectl get all -o
@@ -29,6 +30,9 @@ struct k8s_seen {
 					   object */
 	const char	*observed_basis; /* "stamped", "audit", or NULL */
 	int64_t		 line;		/* where the object starts */
+	const struct import_opts *opts;	/* what the command line says
+					   (--release for a helm history);
+					   borrowed; NULL outside k8s_read */
 };
 
 /*
@@ -56,7 +60,8 @@ void	k8s_reader_free(struct k8s_reader *kr);
  * *seen (its watch event's type or NULL, the collector's stamp when a
  * watch line carries "observed": RFC 3339 or epoch seconds, and its line)
  * and *kind (its own kind, else its list's, else one guessed from its
- * shape: "(workload)" for a workload of unknown kind; NULL when none);
+ * shape: "(workload)" for a workload of unknown kind, "(helm history)"
+ * for an entry of helm history; NULL when none);
  * JS_ERROR with a new *cause and seen->line; JS_END.  BOOKMARK and ERROR
  * watch events are skipped.  A stamp that is not a time is an error.
  */
@@ -88,12 +93,23 @@ enum k8s_put	k8s_pod_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
 enum k8s_put	k8s_workload_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
+enum k8s_put	k8s_slice_put(json_t *, const struct k8s_seen *,
+		    struct sink *, char *, size_t);
+enum k8s_put	k8s_node_put(json_t *, const struct k8s_seen *,
+		    struct sink *, char *, size_t);
+enum k8s_put	k8s_helm_put(json_t *, const struct k8s_seen *,
+		    struct sink *, char *, size_t);
+enum k8s_put	k8s_argo_put(json_t *, const struct k8s_seen *,
+		    struct sink *, char *, size_t);
+enum k8s_put	k8s_flux_put(json_t *, const struct k8s_seen *,
+		    struct sink *, char *, size_t);
 
 /*
  * Reads every object of the input and hands each to its handler (JSON
  * objects over opts->max_object are rejected; an input cut inside an
- * object is damaged, sink_damaged).  Objects
- * of kinds no handler reads (Node, Service...) are skipped quietly.
+ * object is damaged, sink_damaged).  Objects of kinds no handler reads
+ * (Service, Lease...), or of a kind one reads but another API group (a
+ * longhorn.io Node), are skipped quietly.
  * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
  * kind no handler reads; or -1 with a new *cause when the sink failed or
  * nothing in the input was Kubernetes JSON (or YAML).

@@ -109,6 +109,12 @@ struct kj_head {
 int		 kj_head_open(struct kj_head *h, const unsigned char *head,
 		    size_t len);
 /*
+ * The same for data that is not Kubernetes objects (helm history -o
+ * yaml): any JSON, or YAML whose first line is a key.
+ */
+int		 kj_head_open_any(struct kj_head *h,
+		    const unsigned char *head, size_t len);
+/*
  * Whether the head holds key with value (NULL: any), as "key": "value"
  * in JSON or as a YAML line key: value (quoted or not, at any indentation
  * and inside "- " items).

@@ -36,7 +36,8 @@ static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
 	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE]\n"
-	    "                      [--pod NS/POD --container C] PATH...\n"
+	    "                      [--pod NS/POD --container C] "
+	    "[--release NS/NAME] PATH...\n"
 	    "       coroner import [--db FILE] --records NAME --key COL "
 	    "--time COL\n"
 	    "                      [--tz ZONE] PATH...",
@@ -55,6 +56,9 @@ const struct cmd_entry cmd_import_entry = {
 	    "  --pod NS/POD  container logs: the pod they belong to, when\n"
 	    "                their path does not say (kubectl logs output)\n"
 	    "  --container C container logs: the container they belong to\n"
+	    "  --release NS/NAME  helm history -o json|yaml: the namespace\n"
+	    "                and name of the release it is of (the output\n"
+	    "                does not say)\n"
 	    "  --records NAME  read an outside party's records (CSV, TSV,\n"
 	    "                NDJSON, a JSON array) into the record set NAME;\n"
 	    "                with --key COL (the record's identity) and\n"
@@ -352,9 +356,10 @@ identity_add(struct sha256 *h, const char *key, const char *value)
 /*
  * An input's identity: SHA-256 of its content's SHA-256 and of what
  * changes the meaning of its rows: the importer, --tz, --records, --key,
- * --time, --pod and --container, and for importers whose records the
- * name attributes (container logs: .../NS/POD/C.log) the last three parts
- * of its name.  The same bytes read another way are another input.
+ * --time, --pod, --container and --release, and for importers whose
+ * records the name attributes (container logs: .../NS/POD/C.log) the last
+ * three parts of its name.  The same bytes read another way are another
+ * input.
  */
 static void
 input_identity(struct input *in, const struct importer *imp,
@@ -383,6 +388,11 @@ input_identity(struct input *in, const struct importer *imp,
 	}
 	if (opts->container != NULL)
 		identity_add(&h, "container", opts->container);
+	if (opts->release_name != NULL) {
+		identity_add(&h, "release-namespace",
+		    opts->release_namespace);
+		identity_add(&h, "release", opts->release_name);
+	}
 	if (imp->path_matters) {
 		while (p > name && slashes < 3) {
 			p--;
@@ -804,6 +814,7 @@ static const struct option import_longopts[] = {
 	{ "records", required_argument, NULL, 'R' },
 	{ "key", required_argument, NULL, 'K' },
 	{ "time", required_argument, NULL, 'T' },
+	{ "release", required_argument, NULL, 'L' },
 	{ "max-bytes", required_argument, NULL, OPT_MAX_BYTES },
 	{ "max-ratio", required_argument, NULL, OPT_MAX_RATIO },
 	{ "max-inputs", required_argument, NULL, OPT_MAX_INPUTS },
@@ -873,6 +884,24 @@ limit_option(int ch, const char *arg, struct source_limits *lim,
 	return (0);
 }
 
+/*
+ * Splits "NAMESPACE/NAME" (--pod, --release) in place.  Returns 0, or -1
+ * when arg is not two non-empty parts.
+ */
+static int
+split_ns(char *arg, const char **ns, const char **name)
+{
+	char	*slash = strchr(arg, '/');
+
+	if (slash == NULL || slash == arg || slash[1] == '\0' ||
+	    strchr(slash + 1, '/') != NULL)
+		return (-1);
+	*slash = '\0';
+	*ns = arg;
+	*name = slash + 1;
+	return (0);
+}
+
 static int
 cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
@@ -882,7 +911,7 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 	struct zone		*tz = NULL;
 	uint64_t		 total = 0;
 	const char		*db = NULL, *tz_spec = NULL;
-	char			*slash, *cause = NULL;
+	char			*cause = NULL;
 	int			 ch, quiet = 0, rc;
 
 	optind = 1;
@@ -906,17 +935,19 @@ cmd_import_exec(const struct cmd_entry *ce, int argc, char **argv)
 			quiet = 1;
 			break;
 		case 'p':
-			slash = strchr(optarg, '/');
-			if (slash == NULL || slash == optarg ||
-			    slash[1] == '\0' || strchr(slash + 1, '/') != NULL)
+			if (split_ns(optarg, &opts.pod_namespace,
+			    &opts.pod_name) != 0)
 				return (cmd_usage_error(ce, "--pod takes "
 				    "NAMESPACE/POD, not '%s'", optarg));
-			*slash = '\0';
-			opts.pod_namespace = optarg;
-			opts.pod_name = slash + 1;
 			break;
 		case 'c':
 			opts.container = optarg;
+			break;
+		case 'L':
+			if (split_ns(optarg, &opts.release_namespace,
+			    &opts.release_name) != 0)
+				return (cmd_usage_error(ce, "--release takes "
+				    "NAMESPACE/NAME, not '%s'", optarg));
 			break;
 		case 'R':
 			opts.records = optarg;

@@ -41,6 +41,7 @@ static int
 cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 {
 	size_t	i;
+	int	w = (int)strlen("(bundles)");
 
 	if (argc > 1) {
 		if (strcmp(argv[1], "--help") == 0 ||
@@ -49,10 +50,14 @@ cmd_formats_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[1]));
 	}
+	for (i = 0; importers[i] != NULL; i++) {
+		if ((int)strlen(importers[i]->name) > w)
+			w = (int)strlen(importers[i]->name);
+	}
 	for (i = 0; importers[i] != NULL; i++)
-		out_printf(stdout, "%-14s %s\n", importers[i]->name,
+		out_printf(stdout, "%-*s %s\n", w, importers[i]->name,
 		    importers[i]->summary);
-	out_printf(stdout, "%-14s %s\n", "(bundles)", "directories and "
+	out_printf(stdout, "%-*s %s\n", w, "(bundles)", "directories and "
 	    "archives: each member by its own importer");
 	return (EXIT_OK);
 }

@@ -174,6 +174,25 @@ ok truncated-says grep -q 'truncated JSON' "$T/.err"
 ok truncated-says-kept grep -q 'the input ended damaged (line [0-9]*: truncated JSON.*kept its [0-9]* rows from before the damage' "$T/.err"
 is integrity ok "$(sqlite3 "$T/r.db" 'PRAGMA integrity_check')"
 
+# helm history needs --release, which is part of the input's identity.
+H=$top/tests/importers/deploys/helm-json/input
+run "$CORONER" import --db "$T/helm.db" "$H"
+is helm-no-release-exit 1 "$status"
+ok helm-no-release-says grep -qF 'import it with --release NAMESPACE/NAME' \
+    "$T/.err"
+run "$CORONER" import --db "$T/helm.db" --release returns "$H"
+is helm-bad-release-exit 2 "$status"
+run "$CORONER" import --db "$T/helm.db" --release returns/returns-api "$H"
+is helm-release-exit 0 "$status"
+ok helm-release-rows grep -qF 'deploys, 3 rows' "$T/.out"
+run "$CORONER" import --db "$T/helm.db" --release returns/returns-api "$H"
+ok helm-release-again grep -qF 'already imported' "$T/.out"
+run "$CORONER" import --db "$T/helm.db" --release returns/other "$H"
+ok helm-other-release grep -qF 'deploys, 3 rows' "$T/.out"
+is helm-two-releases "other returns-api" "$(sqlite3 "$T/helm.db" \
+    'SELECT DISTINCT name FROM deploy_obs ORDER BY name' | tr '\n' ' ' |
+    sed 's/ $//')"
+
 # A compressed file cut before anything decodes: named, exit 1.
 head -c 100 "$F/compressed/input.zst" >"$T/cut.json.zst"
 run "$CORONER" import --db "$T/r.db" "$T/cut.json.zst"

@@ -78,12 +78,13 @@ is k3s-window '["2022-12-21T09:42:35.000Z","2022-12-21T09:43:10.000Z"]' \
     "$(q "$R" '[.window.start, .window.end]')"
 
 # the report's node-restart picture shows the deaths (exit 255, then
-# restarted), and its sources name the bundle it came from
+# restarted), and its sources name the bundle it came from (35 inputs:
+# its nodes.json among them)
 "$CORONER" report --db "$T/k3s.db" --format html -o "$T/k3s.html"
 ok k3s-html-codes grep -q 'class="code"[^>]*>255</text>' "$T/k3s.html"
 ok k3s-html-restarted grep -q 'coredns 09:42:35.000 exit 255 (Unknown), restarted' \
     "$T/k3s.html"
-ok k3s-html-bundle grep -q 'support-bundle-k3s-2022.tar.gz <span class="sub">(34' \
+ok k3s-html-bundle grep -q 'support-bundle-k3s-2022.tar.gz <span class="sub">(35' \
     "$T/k3s.html"
 
 analyze kurl "$K/sbctl/bundle-kurl"

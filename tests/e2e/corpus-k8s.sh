@@ -3,10 +3,11 @@
 # imports without a crash; the files refused are exactly those listed,
 # with their kind and why, in corpus-k8s.refused (a refusal not listed, a
 # listed file that imports or of another kind fails), and each refusal
-# names the file; pod, workload and event lists import exactly as many
-# objects as jq counts; the YAML files import what they hold (the kspan
-# stream's documents by the kinds its comments name, kubectl -o yaml's
-# pods), the same rows as their JSON twins where the corpus has both; and
+# names the file; pod, workload, event, node and EndpointSlice lists
+# import exactly as many objects as jq counts; the YAML files import what
+# they hold (the kspan stream's documents by the kinds its comments name,
+# kubectl -o yaml's pods and nodes), the same rows as their JSON twins
+# where the corpus has both; and
 # the troubleshoot bundle imports the same from its directory and from
 # its .tar.gz.  Skipped (and said so) without the corpus.
 . "$(dirname "$0")/lib.inc"
@@ -60,6 +61,8 @@ while read -r f; do
 	Event) table=events ;;
 	ReplicaSet|Deployment|StatefulSet|DaemonSet|Job|CronJob)
 		table=workload_obs ;;
+	Node) table=node_obs ;;
+	EndpointSlice) table=slice_obs ;;
 	*) continue ;;
 	esac
 	counted=$((counted + 1))
@@ -133,6 +136,14 @@ grep -F -f "$T/nri-both" "$T/nri-y.txt" >"$T/nri-y-both.txt"
 grep -F -f "$T/nri-both" "$T/nri-j.txt" >"$T/nri-j-both.txt"
 is "nri pods in both readings" 20 "$(wc -l <"$T/nri-y-both.txt")"
 ok "nri pods --json: YAML = JSON" cmp "$T/nri-y-both.txt" "$T/nri-j-both.txt"
+# kubectl get nodes -o yaml: each item a node, its conditions after it
+"$CORONER" import -q --db "$T/nri-n.db" "$N/nodes.yaml" >/dev/null 2>&1
+is "nri nodes.yaml exit" 0 $?
+is "nri nodes.yaml nodes" "$(grep -c '^  kind: Node$' "$N/nodes.yaml")" \
+    "$(sqlite3 "$T/nri-n.db" 'SELECT count(*) FROM node_obs')"
+is "nri nodes.yaml conditions" "$(grep -c '^    - lastHeartbeatTime:' \
+    "$N/nodes.yaml")" \
+    "$(sqlite3 "$T/nri-n.db" 'SELECT count(*) FROM node_cond_obs')"
 
 # YAML and JSON twins (the API's round-trip fixtures): the same rows.
 for y in "$K"/k8s-api-testdata/*.yaml; do

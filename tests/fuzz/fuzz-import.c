@@ -51,7 +51,8 @@ static void
 fuzz_one(const char *path, const struct importer *imp)
 {
 	struct import_opts	 opts = {
-		.records = "fuzz", .key_col = "id", .time_col = "t"
+		.records = "fuzz", .key_col = "id", .time_col = "t",
+		.release_namespace = "fuzz", .release_name = "fuzz"
 	};
 	struct sink		 sink = {
 		.ctx = NULL, .put = null_put, .reject = null_reject

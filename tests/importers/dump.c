@@ -6,10 +6,10 @@
  * byte for byte.  Exit 0, or 1 when the input could not be read at all,
  * printing the cause.  Times are printed with microseconds.
  *
- *	dump [-a FORMAT] [-z ZONE] [-r NAME -k KEY -t TIME] PATH
+ *	dump [-a FORMAT] [-z ZONE] [-r NAME -k KEY -t TIME] [-R NS/NAME] PATH
  *
  * -r/-k/-t are import's --records/--key/--time (and imply -a records);
- * -z is --tz.
+ * -z is --tz; -R is --release.
  */
 #include <jansson.h>
 #include <stdio.h>
@@ -137,10 +137,20 @@ main(int argc, char **argv)
 	struct source		*src;
 	struct input		*in;
 	char			*cause = NULL;
+	char			*slash;
 	int			 ch, r, score, rc = 0;
 
-	while ((ch = getopt(argc, argv, "a:z:r:k:t:")) != -1) {
+	while ((ch = getopt(argc, argv, "a:z:r:k:t:R:")) != -1) {
 		switch (ch) {
+		case 'R':
+			if ((slash = strchr(optarg, '/')) == NULL) {
+				fprintf(stderr, "-R takes NAMESPACE/NAME\n");
+				return (2);
+			}
+			*slash = '\0';
+			opts.release_namespace = optarg;
+			opts.release_name = slash + 1;
+			break;
 		case 'z':
 			zone_free(tz);
 			if (zone_open(optarg, &tz, &cause) != 0) {
@@ -172,7 +182,7 @@ main(int argc, char **argv)
 	}
 	if (optind + 1 != argc) {
 		fprintf(stderr, "usage: dump [-a FORMAT] [-z ZONE] "
-		    "[-r NAME -k KEY -t TIME] PATH\n");
+		    "[-r NAME -k KEY -t TIME] [-R NS/NAME] PATH\n");
 		return (2);
 	}
 	if (source_open(argv[optind], NULL, &src, &cause) != 0) {
