@@ -21,6 +21,7 @@
 #include "lifecycle.h"
 #include "out.h"
 #include "pipeline.h"
+#include "shape.h"
 #include "store.h"
 #include "tally.h"
 #include "timefmt.h"
@@ -28,6 +29,8 @@
 #include "zone.h"
 
 #define SHOW_ERRORS	10	/* rejects printed per input */
+/* The first bytes of an input kept to say what it looks like. */
+#define HEAD_KEPT	(16 * 1024)
 /* Inputs of one source go into one transaction until they hold this. */
 #define GROUP_BYTES	(32 * 1024 * 1024)
 
@@ -84,9 +87,10 @@ const struct cmd_entry cmd_import_entry = {
 	    "Options may come before or after the paths; -- ends them.\n"
 	    "Exit status: 0 when every input was imported (rejected lines are\n"
 	    "reported but do not fail it), 1 when an input could not be\n"
-	    "imported at all, ended damaged (truncated JSON, zstd, gzip or\n"
-	    "tar: the rows before the damage are kept) or passed a limit,\n"
-	    "2 on a usage error.",
+	    "imported at all (every piece of it rejected included: the\n"
+	    "message says what it looks like), ended damaged (truncated\n"
+	    "JSON, zstd, gzip or tar: the rows before the damage are kept)\n"
+	    "or passed a limit, 2 on a usage error.",
 	.exec = cmd_import_exec,
 };
 
@@ -113,6 +117,9 @@ struct import_run {
 	struct buf	 skipped_names;	/* the first few of them */
 	struct buf	 damage;	/* why the input ended damaged (from
 					   the importer), or empty */
+	struct buf	 head;		/* the input's first HEAD_KEPT bytes
+					   at most, to say what it looks
+					   like when nothing of it is read */
 	uint64_t	 group_bytes;	/* bytes of the inputs in the open
 					   group (store_group_begin) */
 	int		 header;	/* the source's name was printed
@@ -501,6 +508,58 @@ say_empty(struct import_run *run, const struct input *in,
 		    0 ? ", " : "", format);
 }
 
+/* Prints the first rejects of the input, and how many more there were. */
+static void
+say_rejects(struct import_run *run, const char *name)
+{
+	if (run->errors.len > 0)
+		out_lines(stderr, run->errors.data);
+	if (run->rejected > SHOW_ERRORS)
+		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
+		    (long long)(run->rejected - SHOW_ERRORS));
+}
+
+/*
+ * Refuses an input whose every piece imp rejected, saying what the input
+ * looks like and, when coroner has one, the format that reads it.
+ */
+static void
+say_all_rejected(struct import_run *run, const struct importer *imp,
+    const char *name)
+{
+	const unsigned char	*h = (const unsigned char *)run->head.data;
+	const struct shape	*sh = shape_guess(h, run->head.len);
+	const char		*unit;
+	struct buf		 b = { 0 };
+	char			 keys[128];
+
+	unit = kj_head_is_json(h, run->head.len) ||
+	    kj_head_is_yaml(h, run->head.len) ? "object" : "line";
+	if (run->rejected == 1)
+		buf_printf(&b, "its only %s was rejected", unit);
+	else
+		buf_printf(&b, "every one of its %lld %ss was rejected",
+		    (long long)run->rejected, unit);
+	buf_printf(&b, " (read as %s)", imp->name);
+	if (sh == NULL)
+		buf_printf(&b, ": none of it could be read (the first "
+		    "reasons are above)");
+	else {
+		shape_keys(sh, keys, sizeof keys);
+		buf_printf(&b, ": it looks like %s (%s)", sh->what, keys);
+		if (sh->format == NULL)
+			buf_printf(&b, ", but each one was bad");
+		else if (strcmp(sh->format, imp->name) == 0)
+			buf_printf(&b, ", which %s reads, but each one was bad",
+			    imp->name);
+		else if (importer_find(sh->format) != NULL)
+			buf_printf(&b, "; try --as %s", sh->format);
+	}
+	out_printf(stderr, "coroner: %s: %s; nothing of it was imported\n",
+	    name, b.data);
+	buf_free(&b);
+}
+
 /*
  * Imports one input.  Returns IMP_OK, IMP_SKIPPED (a member of a directory
  * or archive that holds nothing coroner reads), or IMP_FAILED (not
@@ -517,6 +576,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	};
 	char			*cause = NULL, *name, *safe, *what;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
+	const unsigned char	*head;
+	size_t			 len;
 	int			 score, dup, rc, damaged;
 
 	name = out_safe(input_name(in), strlen(input_name(in)), 512);
@@ -551,6 +612,9 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	buf_clear(&run->errors);
 	buf_clear(&run->damage);
 	run->start_us = run->shown_us = mono_us();
+	len = input_peek(in, &head);
+	buf_clear(&run->head);
+	buf_append(&run->head, head, len < HEAD_KEPT ? len : HEAD_KEPT);
 	if (store_input_begin(st, input_path(in), input_member(in), imp->name,
 	    &cause) != 0) {
 		out_printf(stderr, "coroner: %s: %s\n", name, cause);
@@ -591,6 +655,13 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	damaged = input_error(in) != NULL || run->damage.len > 0;
+	if (!damaged && run->rows == 0 && run->rejected > 0) {
+		/* nothing read: not this format, whatever its first bytes */
+		store_input_abort(st);
+		say_rejects(run, name);
+		say_all_rejected(run, imp, name);
+		goto fail;
+	}
 	input_hash(in, sha);
 	input_identity(in, imp, opts, sha, identity);
 	if (store_input_end(st, identity, sha, input_offset(in), run->rows,
@@ -599,11 +670,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	run->group_bytes += input_offset(in);
-	if (run->errors.len > 0)
-		out_lines(stderr, run->errors.data);
-	if (run->rejected > SHOW_ERRORS)
-		out_printf(stderr, "%s: ... and %lld more rejected\n", name,
-		    (long long)(run->rejected - SHOW_ERRORS));
+	say_rejects(run, name);
 	if (damaged) {
 		out_printf(stderr, "coroner: %s: the input ended damaged (%s); "
 		    "%s %lld rows from before the damage\n", name,
@@ -770,6 +837,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	tally_free(run.tally);
 	buf_free(&run.errors);
 	buf_free(&run.damage);
+	buf_free(&run.head);
 	buf_free(&run.skipped_names);
 	buf_free(&run.empty_kinds);
 	if (model_rebuild(st, &ms, &cause) != 0) {

@@ -174,6 +174,48 @@ ok truncated-says grep -q 'truncated JSON' "$T/.err"
 ok truncated-says-kept grep -q 'the input ended damaged (line [0-9]*: truncated JSON.*kept its [0-9]* rows from before the damage' "$T/.err"
 is integrity ok "$(sqlite3 "$T/r.db" 'PRAGMA integrity_check')"
 
+# An input of which every piece was rejected is not what its importer
+# reads: refused, nothing kept, and the message says what it looks like.
+for i in 1 2 3; do
+	printf '{"kind":"Event","apiVersion":"audit.k8s.io/v1","auditID":"a-%s","stage":"ResponseComplete","verb":"delete","objectRef":{"resource":"pods"}}\n' "$i"
+done >"$T/audit.json"
+run "$CORONER" import --db "$T/all.db" --as k8s-events "$T/audit.json"
+is all-rejected-exit 1 "$status"
+ok all-rejected-says grep -qF 'audit.json: every one of its 3 objects was rejected (read as k8s-events): it looks like Kubernetes audit events (auditID, stage)' "$T/.err"
+ok all-rejected-nothing-kept grep -qF 'nothing of it was imported' "$T/.err"
+ok all-rejected-file-line grep -qF 'audit.json:2: not an Event' "$T/.err"
+is all-rejected-no-source 0 "$(sqlite3 "$T/all.db" \
+    'SELECT count(*) FROM sources WHERE hash IS NOT NULL')"
+head -n 1 "$T/audit.json" >"$T/audit1.json"
+run "$CORONER" import --db "$T/all.db" --as k8s-events "$T/audit1.json"
+ok all-rejected-one grep -qF 'audit1.json: its only object was rejected' \
+    "$T/.err"
+printf '{"revision":1,"updated":"2026-01-01T00:00:00Z","chart":"web-1.0.0"}\n' \
+    >"$T/helm.json"
+run "$CORONER" import --db "$T/all.db" --as k8s-pods "$T/helm.json"
+ok all-rejected-try grep -qF 'it looks like helm history (revision, chart, updated); try --as deploys' "$T/.err"
+printf 'id,t\n1,soon\n2,later\n' >"$T/times.csv"
+run "$CORONER" import --db "$T/all.db" --records r --key id --time t \
+    "$T/times.csv"
+is all-rejected-lines-exit 1 "$status"
+ok all-rejected-lines grep -qF 'times.csv: every one of its 2 lines was rejected (read as records): none of it could be read' "$T/.err"
+# In a directory such a member fails the import as an error does; the
+# others are kept.
+mkdir "$T/alldir"
+cp "$T/audit.json" "$F/bad-items/input" "$T/alldir/"
+run "$CORONER" import --db "$T/alldir.db" --as k8s-events "$T/alldir"
+is all-rejected-member-exit 1 "$status"
+ok all-rejected-member-says grep -qF 'alldir/audit.json: every one of its 3 objects was rejected' "$T/.err"
+is all-rejected-member-others 1 "$(sqlite3 "$T/alldir.db" \
+    'SELECT count(*) FROM sources WHERE hash IS NOT NULL')"
+# Kubernetes objects of kinds coroner does not read are not rejects: a
+# file of them says its kinds, as before.
+printf '{"kind":"ConfigMap","apiVersion":"v1","metadata":{"name":"c"}}\n' \
+    >"$T/cm.json"
+run "$CORONER" import --db "$T/all.db" --as k8s-pods "$T/cm.json"
+is unread-kinds-exit 1 "$status"
+ok unread-kinds-says grep -qF 'no Kubernetes objects coroner reads (found ConfigMap)' "$T/.err"
+
 # helm history needs --release, which is part of the input's identity.
 H=$top/tests/importers/deploys/helm-json/input
 run "$CORONER" import --db "$T/helm.db" "$H"
