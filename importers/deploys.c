@@ -178,8 +178,10 @@ k8s_helm_put(json_t *entry, const struct k8s_seen *seen, struct sink *sink,
 }
 
 /*
- * Checks status.history (absent, null or a list of entries) and the times
- * at fields of each entry.  Returns 0, or -1 with why written.
+ * Checks an Application or a HelmRelease (of kind, for messages) before
+ * any of its history is put: its name, status.history (absent, null or a
+ * list of entries) and the times at fields of each entry.  Returns 0, or
+ * -1 with why written.
  */
 static int
 scan_history(json_t *obj, const char *kind, const char *const *fields,
@@ -188,6 +190,10 @@ scan_history(json_t *obj, const char *kind, const char *const *fields,
 	struct kj_scan	 sc = { .why = why, .whylen = whylen };
 	json_t		*h = kj_get(obj, "status.history");
 
+	if (kj_str(obj, "metadata.name") == NULL) {
+		snprintf(why, whylen, "%s without metadata.name", kind);
+		return (-1);
+	}
 	if (h != NULL && !json_is_null(h) && !json_is_array(h)) {
 		snprintf(why, whylen, "%s whose status.history is not a list",
 		    kind);
@@ -241,10 +247,6 @@ k8s_argo_put(json_t *app, const struct k8s_seen *seen, struct sink *sink,
 	size_t			 i, j;
 	enum k8s_put		 put = K8S_PUT_OK;
 
-	if (kj_str(app, "metadata.name") == NULL) {
-		snprintf(why, whylen, "Application without metadata.name");
-		return (K8S_PUT_REJECT);
-	}
 	if (scan_history(app, "Application", times,
 	    sizeof times / sizeof times[0], why, whylen) != 0)
 		return (K8S_PUT_REJECT);
@@ -297,10 +299,6 @@ k8s_flux_put(json_t *hr, const struct k8s_seen *seen, struct sink *sink,
 	size_t			 i;
 	enum k8s_put		 put = K8S_PUT_OK;
 
-	if (name == NULL) {
-		snprintf(why, whylen, "HelmRelease without metadata.name");
-		return (K8S_PUT_REJECT);
-	}
 	if (scan_history(hr, "HelmRelease", times,
 	    sizeof times / sizeof times[0], why, whylen) != 0)
 		return (K8S_PUT_REJECT);

@@ -76,27 +76,17 @@ while read -r rel; do
 	# shellcheck disable=SC2086
 	"$CORONER" import -q --db "$db" $release "$f" >"$T/out" 2>"$T/err"
 	st=$?
-	if [ "$st" -gt 1 ]; then
-		is "$rel: exit 0 or 1 (no crash)" "0 or 1" "$st"
-		continue
-	fi
-	if [ "$st" -eq 1 ]; then
+	judge "$rel" "$st" "$listed" "$T/err" corpus-late.refused
+	case $outcome in
+	crashed) continue ;;
+	unlisted) refused=$((refused + 1)); continue ;;
+	refused)
 		refused=$((refused + 1))
-		ok "$rel: the error names the file" grep -qF "$rel" "$T/err"
-		if [ -z "$listed" ]; then
-			is "$rel: refused but not in corpus-late.refused" \
-			    "imported" "$(head -c 300 "$T/err")"
-			continue
-		fi
 		ok "$rel: the refusal says: $listed" \
 		    grep -qF -- "$listed" "$T/err"
-		continue
-	fi
-	if [ -n "$listed" ]; then
-		is "$rel: listed in corpus-late.refused but imported" \
-		    "refused" "imported"
-		continue
-	fi
+		continue ;;
+	esac
+	[ -z "$listed" ] || continue	# listed, but imported: judged
 	case $rel in
 	*.json) kind=$(jq -r "$JQ_KIND" "$f" 2>/dev/null | head -n 1) ;;
 	*) kind=$(yaml_kind "$f") ;;
