@@ -81,6 +81,7 @@ k8s_handler_of(json_t *obj, const char *kind, int *other)
 	}
 	return (NULL);
 }
+
 /*
  * The kind of obj: its own, else its list's ("PodList" -> "Pod"), else
  * guessed from its shape.  Writes into buf; returns NULL when unknown.
@@ -304,7 +305,6 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 		}
 		if (k8s_empty_list(inner, kind))
 			continue;
-
 		if ((h = k8s_handler_of(inner, kind, &other_group)) == NULL) {
 			/* a longhorn.io Node is not a Node */
 			av = kj_str(inner, "apiVersion");

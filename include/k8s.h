@@ -1,12 +1,11 @@
 /*
  * k8s.h: the reader shared by the Kubernetes importers (k8s-events,
  * k8s-pods, k8s-workloads, k8s-endpointslices, k8s-nodes, deploys) and by
- * lint.  One loop reads every object of
- * an input, JSON or YAML (lists, single objects, multi-document streams,
- * watch streams with or without wrappers) and routes each by its kind or
- * shape to the handler that reads it, so a mixed "kubectl get all -o
- * json" List lands whole whichever importer was chosen.  Knows nothing of
- * SQLite or curses.
+ * lint.  One loop reads every object of an input, JSON or YAML (lists,
+ * single objects, multi-document streams, watch streams with or without
+ * wrappers) and routes each by its kind or shape to the handler that
+ * reads it, so a mixed "kubectl get all -o json" List lands whole
+ * whichever importer was chosen.  Knows nothing of SQLite or curses.
  */
 #ifndef K8S_H
 #define K8S_H

@@ -54,7 +54,7 @@ struct kj_scan {
 	int64_t		 latest_us;	/* the latest time seen, or
 					   TIME_NONE; set it so first */
 	char		*why;		/* the caller's message buffer */
-	size_t		 whylen;
+	size_t		 whylen;	/* its size in bytes */
 };
 /*
  * Checks the time at path in obj (where names obj for the message, as

@@ -12,7 +12,7 @@
 static const struct shape shapes[] = {
 	{ .what = "Kubernetes audit events", .keys = { "auditID", "stage" },
 	    .format = "k8s-audit" },
-	{ .what = "GKE audit log entries",
+	{ .what = "Cloud Audit Logs entries",
 	    .keys = { "protoPayload", "logName" }, .format = "k8s-audit" },
 	{ .what = "CloudWatch log events",
 	    .keys = { "logStreamName", "message" }, .format = "k8s-audit" },
