@@ -72,5 +72,11 @@ const struct rolist_item *rolist_nearest(const struct rolist *ro,
  * minus its start) when from_us is not TIME_NONE.  A new reference.
  */
 json_t	*rolist_json(const struct rolist_item *r, int64_t from_us);
+/*
+ * A rollout in words, for summaries: "the rollout to quote-8c9b7a6d5
+ * (helm revision 14, deployed by ci@example.com)", the parenthesis as
+ * far as it is known.
+ */
+void	rolist_words(const struct rolist_item *r, char *out, size_t len);
 
 #endif

@@ -5,6 +5,7 @@
  * Deployment's rollouts only.  No SQL, no drawing.
  */
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -194,4 +195,25 @@ rolist_json(const struct rolist_item *r, int64_t from_us)
 		    json_null() : json_real(round((double)(from_us -
 		    r->start_us) / 1e5) / 10));
 	return (o);
+}
+
+void
+rolist_words(const struct rolist_item *r, char *out, size_t len)
+{
+	char	rev[64] = "", by[240] = "";
+
+	if (r->tool != NULL && r->deploy_revision != NULL)
+		snprintf(rev, sizeof rev, "%s revision %s", r->tool,
+		    r->deploy_revision);
+	else if (r->tool != NULL)
+		snprintf(rev, sizeof rev, "%s", r->tool);
+	else if (r->revision != INT_NONE)
+		snprintf(rev, sizeof rev, "revision %lld",
+		    (long long)r->revision);
+	if (r->deployed_by != NULL)
+		snprintf(by, sizeof by, "%sdeployed by %s", *rev != '\0' ?
+		    ", " : "", r->deployed_by);
+	snprintf(out, len, "the rollout to %s%s%s%s%s", r->new_rs != NULL ?
+	    r->new_rs : "?", *rev != '\0' || *by != '\0' ? " (" : "", rev, by,
+	    *rev != '\0' || *by != '\0' ? ")" : "");
 }

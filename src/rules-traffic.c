@@ -352,7 +352,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	double		 lag = round((double)e->lag_us / 1e5) / 10;
 	double		 shutdown, prestop;
 	int64_t		 sleep_s, grace;
-	char		 lags[32], cur[128], sd[64], eps[32], part[160];
+	char		 lags[32], cur[128], sd[64], eps[32], part[200];
 	size_t		 npods = json_array_size(e->pods);
 
 	shutdown = e->shutdown_us != TIME_NONE ?
@@ -403,7 +403,14 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	else
 		snprintf(cur, sizeof cur, "stopped accepting when the "
 		    "preStop sleep of %.0f s ended", prestop);
-	if (e->endpoint_lag_us != TIME_NONE) {
+	if (e->endpoint_lag_us != TIME_NONE &&
+	    e->endpoint_lag_us >= e->lag_us - US) {
+		analyze_fmt_s((double)e->endpoint_lag_us / 1e6, eps,
+		    sizeof eps);
+		snprintf(part, sizeof part, " (the EndpointSlice controller "
+		    "itself took up to %s to mark the endpoints terminating: "
+		    "the lag is Kubernetes', not the load balancer's)", eps);
+	} else if (e->endpoint_lag_us != TIME_NONE) {
 		analyze_fmt_s((double)e->endpoint_lag_us / 1e6, eps,
 		    sizeof eps);
 		snprintf(part, sizeof part, " (Kubernetes marked the "
@@ -698,11 +705,13 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
     const struct bu_sec *sec, size_t from, size_t to, double baseline,
     const struct rolist *ro)
 {
-	struct finding	*f;
-	json_t		*ev = json_object(), *near;
-	int64_t		 count = 0, peak = 0, s0 = sec[from].s, s1 = sec[to].s;
-	size_t		 i;
-	char		 dur[32];
+	const struct rolist_item	*nr;
+	struct finding			*f;
+	json_t				*ev = json_object(), *near;
+	int64_t				 count = 0, peak = 0, s0 = sec[from].s;
+	int64_t				 s1 = sec[to].s;
+	size_t				 i;
+	char				 dur[32], rw[320], words[340] = "";
 
 	for (i = from; i <= to; i++) {
 		count += sec[i].n;
@@ -717,8 +726,13 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	}
 	f->start_us = s0 * US;
 	f->end_us = s1 * US;
-	near = rolist_json(rolist_nearest(ro, w->namespace, w->workload,
-	    f->start_us, f->end_us + US, NEAR_ROLLOUT_S * US), f->start_us);
+	nr = rolist_nearest(ro, w->namespace, w->workload, f->start_us,
+	    f->end_us + US, NEAR_ROLLOUT_S * US);
+	near = rolist_json(nr, f->start_us);
+	if (nr != NULL) {
+		rolist_words(nr, rw, sizeof rw);
+		snprintf(words, sizeof words, ", near %s", rw);
+	}
 	json_object_set_new(ev, "count", json_integer(count));
 	json_object_set_new(ev, "peak_per_s", json_integer(peak));
 	json_object_set_new(ev, "baseline_per_s",
@@ -730,11 +744,9 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	f->evidence = ev;
 	analyze_fmt_s((double)(s1 - s0 + 1), dur, sizeof dur);
 	f->summary = xasprintf("%lld 5xx responses from %s in %s (up to %lld "
-	    "a second, against a usual %.2f a second)%s%s", (long long)count,
+	    "a second, against a usual %.2f a second)%s", (long long)count,
 	    w->workload != NULL ? w->workload : "upstreams of no known pod",
-	    dur, (long long)peak, baseline, json_is_null(near) ? "" :
-	    ", near the rollout to ", json_is_null(near) ? "" :
-	    json_string_value(json_object_get(near, "new_rs")));
+	    dur, (long long)peak, baseline, words);
 	f->recommendation = xasprintf("No termination or sidecar finding "
 	    "explains these %lld failures: read the logs of the pods listed "
 	    "and of their dependencies around %s%s.", (long long)count,
