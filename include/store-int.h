@@ -5,13 +5,13 @@
  * <sqlite3.h> and this header anywhere else).
  *
  * The store is one module in several files, one idea each:
- *   store.c         the connection: open, close, the write lock, groups
- *   store-schema.c  the schema (described at its top) and its migrations
- *   store-write.c   inputs, record inserts, the requests' rows, the model
- *   store-read.c    the one row loop, and the reads of the model's rebuild
- *                   and of the analysis
+ *   store.c           the connection: open, close, the write lock, groups
+ *   store-schema.c    the schema (described at its top), its migrations
+ *   store-write.c     inputs, record inserts, the requests' rows, the model
+ *   store-read.c      the one row loop, and the reads of the model's
+ *                     rebuild and of the analysis
  *   store-evidence.c  the rows the views show about one pod or moment
- *   store-sql.c     the user's own SQL (the TUI's read-only prompt)
+ *   store-sql.c       the user's own SQL (the TUI's read-only prompt)
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -88,19 +88,20 @@ void	store_seterr(struct store *st, const char *what);
  * and the message kept for store_error().
  */
 int	store_exec(struct store *st, const char *sql, char **cause);
-/* Prepares sql on the connection; 0, or -1 with a new "table: why". */
-int	store_prepare(struct store *st, const char *table, const char *sql,
-	    sqlite3_stmt **s, char **cause);
-/* Runs a query answering one integer into *v; 0 or -1. */
-int	store_int_query(struct store *st, const char *sql, int64_t *v);
 
 /* store-schema.c */
 /*
- * Whether the file is coroner's (store_open): 0 (*fresh set for an empty
- * file), or -1 and a new *cause; nothing is written.
+ * Whether the file is coroner's: its application_id is coroner's, or it
+ * is 0 and the file is empty (a new database) or has coroner's schema (a
+ * database made before the id existed).  Sets *fresh for an empty one.
+ * Returns 0, or -1 and a new *cause; nothing is written.
  */
 int	store_identify(struct store *st, int *fresh, char **cause);
-/* Brings the schema to the newest, a migration a transaction. */
+/*
+ * Runs the migrations from the database's user_version on, each in its
+ * own transaction, which also sets the version it reaches.  Returns 0, or
+ * -1 and a new *cause.
+ */
 int	store_migrate(struct store *st, char **cause);
 /* Whether the schema is older than this coroner's: 1, 0, or -1. */
 int	store_schema_old(struct store *st);
@@ -108,21 +109,74 @@ int	store_schema_old(struct store *st);
 /* store-write.c */
 /* Prepares the record and model row inserts (store_open). */
 int	store_prepare_inserts(struct store *st, char **cause);
-/* Sets the number the next request gets; 0, or -1 and a new *cause. */
+/*
+ * Sets the number the next request gets, one past the largest stored;
+ * 0, or -1 and a new *cause (cause may be NULL).
+ */
 int	store_next_req(struct store *st, char **cause);
-/* Runs a prepared insert once; 0 or -1 (store_error() says why). */
-int	store_step_insert(struct store *st, sqlite3_stmt *s,
-	    const char *table);
 
-/* store-read.c */
-/* A bound parameter of a store query: text (s) or an integer. */
+/* store-read.c: the one row loop */
+/* A bound parameter of a store query. */
 struct qparam {
-	const char	*s;		/* borrowed; NULL: use i */
+	enum {
+		QP_NULL,		/* SQL NULL */
+		QP_INT,			/* i */
+		QP_TEXT			/* s (NULL binds NULL) */
+	}		 kind;
+	const char	*s;		/* borrowed */
 	int64_t		 i;
 };
-#define QP_S(v)	{ .s = (v) }
-#define QP_I(v)	{ .s = NULL, .i = (v) }
+#define QP_S(v)	{ .kind = QP_TEXT, .s = (v) }
+#define QP_I(v)	{ .kind = QP_INT, .i = (v) }
+/* An integer, or NULL when it is none (TIME_NONE, INT_NONE). */
+#define QP_OPT(v, none)						\
+	{ .kind = (v) == (none) ? QP_NULL : QP_INT, .i = (v) }
 
+/*
+ * What store_run() gives each result row to: s's columns are borrowed
+ * until the next row.  Returns 0 to go on, non-zero to stop.
+ */
+typedef int (*store_row_fn)(void *ctx, sqlite3_stmt *s);
+
+/*
+ * Runs one statement of the store's (sql: written in the store's files,
+ * never from user text) with p[0] .. p[np - 1] bound to ?1 .. ?np,
+ * calling row for each result row (row NULL: a statement run for what it
+ * does).  Returns 0 when the statement is done, row's non-zero value when
+ * it stopped, or -1 with a new "what: SQLite's message" in *cause (cause
+ * may be NULL) and in store_error().
+ */
+int	store_run(struct store *st, const char *what, const char *sql,
+	    const struct qparam *p, size_t np, store_row_fn row, void *ctx,
+	    char **cause);
+/* The same with a statement the caller keeps: reset after, not freed. */
+int	store_run_stmt(struct store *st, sqlite3_stmt *s, const char *what,
+	    const struct qparam *p, size_t np, store_row_fn row, void *ctx,
+	    char **cause);
+/* Prepares sql; 0, or -1 as store_run() fails. */
+int	store_prepare(struct store *st, const char *what, const char *sql,
+	    sqlite3_stmt **s, char **cause);
+/*
+ * Runs a query for its first row, n integer columns into v (none for a
+ * NULL column, and for each when there is no row): 1, 0 when there was
+ * no row, or -1 as store_run() fails.
+ */
+int	store_ints(struct store *st, const char *what, const char *sql,
+	    const struct qparam *p, size_t np, int64_t *v, int n,
+	    int64_t none, char **cause);
+/*
+ * A query answering one integer into *v (-1 when it fails or has no
+ * row): 0 or -1, SQLite's message left for the caller to quote.
+ */
+int	store_int_query(struct store *st, const char *sql, int64_t *v);
+/* Column i of the current row: an integer (none for NULL), ... */
+int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
+/* ... a new string, or NULL, ... */
+char	*store_col_str(sqlite3_stmt *s, int i);
+/* ... its text (borrowed until the next step), or NULL. */
+const char	*store_col_text(sqlite3_stmt *s, int i);
+
+/* store-read.c: rows through their field tables */
 /* A scan's callback with the row's provenance (NULL for model rows). */
 typedef int (*scan_cb)(void *ctx, const void *row,
     const struct store_ref *ref);
@@ -139,11 +193,5 @@ int	store_query(struct store *st, const struct rec_desc *d,
 	    const char *where, const char *order, const struct qparam *p,
 	    size_t np, int64_t limit, int ref, scan_cb cb, void *ctx,
 	    char **cause);
-/* Column i of the current row: an integer (none for NULL), ... */
-int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
-/* ... a new string, or NULL, ... */
-char	*store_col_str(sqlite3_stmt *s, int i);
-/* ... its text (borrowed until the next step), or NULL. */
-const char	*store_col_text(sqlite3_stmt *s, int i);
 
 #endif

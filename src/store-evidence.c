@@ -34,6 +34,10 @@ struct typed_cb {
 	int	(*bucket)(void *, const struct row_bucket *);
 	int	(*missing)(void *, const struct row_missing *);
 	int	(*uid)(void *, const char *);
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
 	void	*ctx;
 };
 
@@ -69,6 +73,22 @@ typed_missing(void *ctx, const void *row, const struct store_ref *ref)
 
 	(void)ref;
 	return (t->missing(t->ctx, row));
+}
+
+static int
+typed_pod(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->pod(t->ctx, row, ref));
+}
+
+static int
+typed_ctr(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct typed_cb	*t = ctx;
+
+	return (t->ctr(t->ctx, row, ref));
 }
 
 static int
@@ -200,53 +220,94 @@ store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
 	    typed_bucket, &t, cause));
 }
 
+/* A callback of store_traffic, carried through store_run. */
+struct traffic_cb {
+	int	(*cb)(void *, const struct store_traffic *);
+	void	*ctx;
+};
+
+static int
+traffic_row(void *arg, sqlite3_stmt *s)
+{
+	struct traffic_cb	*tc = arg;
+	struct store_traffic	 t;
+
+	t.namespace = store_col_text(s, 0);
+	t.workload = store_col_text(s, 1);
+	t.bin = sqlite3_column_int64(s, 2);
+	t.requests = sqlite3_column_int64(s, 3);
+	t.errors = sqlite3_column_int64(s, 4);
+	t.conn_failures = sqlite3_column_int64(s, 5);
+	return (tc->cb(tc->ctx, &t));
+}
+
 int
 store_traffic(struct store *st, int64_t from_s, int64_t to_s,
     int64_t step_s, int (*cb)(void *, const struct store_traffic *),
     void *ctx, char **cause)
 {
-	struct store_traffic	 t;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct traffic_cb	 tc = { .cb = cb, .ctx = ctx };
+	int64_t			 step = step_s > 1 ? step_s : 1;
+	const struct qparam	 p[] = {
+		QP_I(from_s), QP_I(to_s), QP_I(step)
+	};
 
-	if (step_s < 1)
-		step_s = 1;
 	/* whole minutes from whole minutes: the per-minute table */
-	if (step_s % 60 == 0 && from_s % 60 == 0)
-		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-		    "(minute * 60 - ?1) / ?3, sum(requests), sum(errors), "
-		    "sum(conn_failures) FROM workload_minutes WHERE minute "
-		    "BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY namespace, workload, "
-		    "3 ORDER BY namespace, workload, 3", -1, &s, NULL);
-	else
-		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-		    "(second - ?1) / ?3, sum(requests), sum(errors), "
-		    "sum(conn_failures) FROM workload_seconds WHERE second "
-		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
-		    "BY namespace, workload, 3", -1, &s, NULL);
-	if (rc != SQLITE_OK) {
-		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_int64(s, 1, from_s);
-	sqlite3_bind_int64(s, 2, to_s);
-	sqlite3_bind_int64(s, 3, step_s);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		t.namespace = (const char *)sqlite3_column_text(s, 0);
-		t.workload = (const char *)sqlite3_column_text(s, 1);
-		t.bin = sqlite3_column_int64(s, 2);
-		t.requests = sqlite3_column_int64(s, 3);
-		t.errors = sqlite3_column_int64(s, 4);
-		t.conn_failures = sqlite3_column_int64(s, 5);
-		if ((stop = cb(ctx, &t)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	return (store_run(st, "traffic", step % 60 == 0 && from_s % 60 == 0 ?
+	    "SELECT namespace, workload, (minute * 60 - ?1) / ?3, "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM "
+	    "workload_minutes WHERE minute BETWEEN ?1 / 60 AND ?2 / 60 GROUP "
+	    "BY namespace, workload, 3 ORDER BY namespace, workload, 3" :
+	    "SELECT namespace, workload, (second - ?1) / ?3, sum(requests), "
+	    "sum(errors), sum(conn_failures) FROM workload_seconds WHERE "
+	    "second BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY "
+	    "namespace, workload, 3", p, 3, traffic_row, &tc, cause));
+}
+
+/* A callback of store_requests_at, carried through store_run. */
+struct request_cb {
+	int	(*cb)(void *, const struct store_request *);
+	void	*ctx;
+};
+
+static int
+request_row(void *arg, sqlite3_stmt *s)
+{
+	struct request_cb	*rc = arg;
+	struct store_request	 q;
+
+	memset(&q, 0, sizeof q);
+	q.ref.id = sqlite3_column_int64(s, 0);
+	q.ref.source_id = sqlite3_column_int64(s, 1);
+	q.ref.line = store_col_int(s, 2, INT64_MIN);
+	q.r.line = q.ref.line;
+	q.r.start_us = store_col_int(s, 3, INT64_MIN);
+	q.r.end_us = store_col_int(s, 4, INT64_MIN);
+	q.r.duration_us = store_col_int(s, 5, INT64_MIN);
+	q.r.method = store_col_text(s, 6);
+	q.r.host = store_col_text(s, 7);
+	q.r.path = store_col_text(s, 8);
+	q.r.protocol = store_col_text(s, 9);
+	q.r.status = store_col_int(s, 10, INT64_MIN);
+	q.r.bytes = store_col_int(s, 11, INT64_MIN);
+	q.r.client = store_col_text(s, 12);
+	q.r.user_agent = store_col_text(s, 13);
+	q.r.namespace = store_col_text(s, 14);
+	q.r.service = store_col_text(s, 15);
+	q.r.upstream_name = store_col_text(s, 16);
+	q.r.flags = store_col_text(s, 17);
+	q.r.detail = store_col_text(s, 18);
+	q.r.failure = store_col_text(s, 19);
+	q.r.request_id = store_col_text(s, 20);
+	q.r.dialect = store_col_text(s, 21);
+	q.a.seq = store_col_int(s, 22, INT64_MIN);
+	q.a.upstream = store_col_text(s, 23);
+	q.a.ip = store_col_text(s, 24);
+	q.a.port = store_col_int(s, 25, INT64_MIN);
+	q.a.status = store_col_int(s, 26, INT64_MIN);
+	q.a.duration_us = store_col_int(s, 27, INT64_MIN);
+	q.a.time_us = store_col_int(s, 28, INT64_MIN);
+	return (rc->cb(rc->ctx, &q));
 }
 
 int
@@ -254,68 +315,22 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
     int64_t to_us, size_t limit, int (*cb)(void *,
     const struct store_request *), void *ctx, char **cause)
 {
-	struct store_request	 q;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct request_cb	 rc = { .cb = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(ip), QP_I(lo_of(from_us)), QP_I(hi_of(to_us)),
+		QP_I(limit > 0 ? (int64_t)limit : -1)
+	};
 
 	if (ip == NULL)
 		return (0);
-	if (sqlite3_prepare_v2(st->db, "SELECT id, source_id, line, "
+	return (store_run(st, "requests", "SELECT id, source_id, line, "
 	    "start_us, end_us, duration_us, method, host, path, protocol, "
 	    "status, bytes, client, user_agent, namespace, service, "
 	    "upstream_name, flags, detail, failure, request_id, dialect, "
 	    "seq, upstream, ip, port, upstream_status, upstream_duration_us, "
 	    "attempt_us FROM requests WHERE ip = ?1 AND attempt_us BETWEEN "
-	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", -1, &s, NULL) !=
-	    SQLITE_OK) {
-		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_text(s, 1, ip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, lo_of(from_us));
-	sqlite3_bind_int64(s, 3, hi_of(to_us));
-	sqlite3_bind_int64(s, 4, limit > 0 ? (int64_t)limit : -1);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		memset(&q, 0, sizeof q);
-		q.ref.id = sqlite3_column_int64(s, 0);
-		q.ref.source_id = sqlite3_column_int64(s, 1);
-		q.ref.line = store_col_int(s, 2, INT64_MIN);
-		q.r.line = q.ref.line;
-		q.r.start_us = store_col_int(s, 3, INT64_MIN);
-		q.r.end_us = store_col_int(s, 4, INT64_MIN);
-		q.r.duration_us = store_col_int(s, 5, INT64_MIN);
-		q.r.method = store_col_text(s, 6);
-		q.r.host = store_col_text(s, 7);
-		q.r.path = store_col_text(s, 8);
-		q.r.protocol = store_col_text(s, 9);
-		q.r.status = store_col_int(s, 10, INT64_MIN);
-		q.r.bytes = store_col_int(s, 11, INT64_MIN);
-		q.r.client = store_col_text(s, 12);
-		q.r.user_agent = store_col_text(s, 13);
-		q.r.namespace = store_col_text(s, 14);
-		q.r.service = store_col_text(s, 15);
-		q.r.upstream_name = store_col_text(s, 16);
-		q.r.flags = store_col_text(s, 17);
-		q.r.detail = store_col_text(s, 18);
-		q.r.failure = store_col_text(s, 19);
-		q.r.request_id = store_col_text(s, 20);
-		q.r.dialect = store_col_text(s, 21);
-		q.a.seq = store_col_int(s, 22, INT64_MIN);
-		q.a.upstream = store_col_text(s, 23);
-		q.a.ip = store_col_text(s, 24);
-		q.a.port = store_col_int(s, 25, INT64_MIN);
-		q.a.status = store_col_int(s, 26, INT64_MIN);
-		q.a.duration_us = store_col_int(s, 27, INT64_MIN);
-		q.a.time_us = store_col_int(s, 28, INT64_MIN);
-		if ((stop = cb(ctx, &q)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", p, 4, request_row,
+	    &rc, cause));
 }
 
 int
@@ -343,33 +358,37 @@ store_finding_pods(struct store *st, int64_t finding_id,
 	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
 }
 
+/* Where store_source_name puts the path and member. */
+struct source_name {
+	char	**path;
+	char	**member;
+};
+
+static int
+source_name_row(void *arg, sqlite3_stmt *s)
+{
+	struct source_name	*sn = arg;
+
+	*sn->path = xstrdup(store_col_text(s, 0) != NULL ?
+	    store_col_text(s, 0) : "");
+	*sn->member = store_col_str(s, 1);
+	return (1);
+}
+
 int
 store_source_name(struct store *st, int64_t source_id, char **path,
     char **member, char **cause)
 {
-	sqlite3_stmt	*s;
-	int		 rc;
+	struct source_name	sn = { .path = path, .member = member };
+	const struct qparam	p[] = { QP_I(source_id) };
+	int			rc;
 
 	*path = *member = NULL;
-	if (sqlite3_prepare_v2(st->db, "SELECT path, member FROM sources "
-	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK) {
-		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_int64(s, 1, source_id);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*path = xstrdup(store_col_text(s, 0) != NULL ?
-		    store_col_text(s, 0) : "");
-		if (store_col_text(s, 1) != NULL)
-			*member = xstrdup(store_col_text(s, 1));
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW) {
+	rc = store_run(st, "sources", "SELECT path, member FROM sources WHERE "
+	    "id = ?", p, 1, source_name_row, &sn, cause);
+	if (rc == 0)
 		*cause = xasprintf("no source %lld", (long long)source_id);
-		return (-1);
-	}
-	return (0);
+	return (rc == 1 ? 0 : -1);
 }
 
 /* One record by its row id, with its provenance. */
@@ -404,41 +423,16 @@ store_log(struct store *st, int64_t id, int (*cb)(void *,
 	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
 }
 
-/* A callback for rows of any record type, carried as is. */
-struct obs_cb {
-	int	(*pod)(void *, const struct rec_pod *,
-		    const struct store_ref *);
-	int	(*ctr)(void *, const struct rec_container *,
-		    const struct store_ref *);
-	void	*ctx;
-};
-
-static int
-obs_pod(void *ctx, const void *row, const struct store_ref *ref)
-{
-	struct obs_cb	*o = ctx;
-
-	return (o->pod(o->ctx, row, ref));
-}
-
-static int
-obs_ctr(void *ctx, const void *row, const struct store_ref *ref)
-{
-	struct obs_cb	*o = ctx;
-
-	return (o->ctr(o->ctx, row, ref));
-}
-
 int
 store_pod_observations(struct store *st, const char *uid,
     int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
     void *ctx, char **cause)
 {
-	struct obs_cb		o = { .pod = cb, .ctx = ctx };
+	struct typed_cb		t = { .pod = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid) };
 
 	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
-	    0, 1, obs_pod, &o, cause));
+	    0, 1, typed_pod, &t, cause));
 }
 
 int
@@ -446,9 +440,9 @@ store_container_observations(struct store *st, const char *uid,
     const char *name, int (*cb)(void *, const struct rec_container *,
     const struct store_ref *), void *ctx, char **cause)
 {
-	struct obs_cb		o = { .ctr = cb, .ctx = ctx };
+	struct typed_cb		t = { .ctr = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
 
 	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
-	    "AND name = ?2", NULL, p, 2, 0, 1, obs_ctr, &o, cause));
+	    "AND name = ?2", NULL, p, 2, 0, 1, typed_ctr, &t, cause));
 }

@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 8 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 9 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -12,7 +12,8 @@
  *   sources          one per input kept: path, archive member, importer,
  *                    identity (hash: SHA-256 of its content and of the
  *                    options that change its rows; sha256: of the
- *                    content), its counts and first rejects
+ *                    content), its counts and first rejects, and the
+ *                    time its records cover (from_us, to_us)
  *   events           Kubernetes events, each version once
  *   pod_obs          every observed version of a pod
  *   container_obs    every observed version of a pod's container
@@ -26,6 +27,15 @@
  *                    upstream)
  *   ip_seconds       attempts per input, IP and second
  *   records          outside records; a set is the rows of one set_name
+ *   audit_events     the API server's audit log, a row per auditID
+ *   slice_obs        every observed version of an EndpointSlice, and
+ *   endpoint_obs     its endpoints, a row each
+ *   node_obs         every observed version of a Node, with its
+ *   node_cond_obs    conditions and
+ *   taint_obs        taints, a row each
+ *   deploy_obs       deploy histories (Helm, Argo CD, Flux), a row per
+ *                    revision
+ *   node_logs        a row per line of a node's own logs
  * The model, rebuilt from them after every import:
  *   pods             a row per pod: its life and how it ended
  *   containers       each pod's containers, their last instance
@@ -51,13 +61,15 @@
  *
  * What must match: the field tables rec_descs[] (src/record.c: events,
  * pod_obs, container_obs, workload_obs, container_logs, records,
- * ip_seconds) and row_descs[] (src/model.c: pods, containers, pod_ips,
- * workloads, rollouts, jobs, buckets, findings, missing_records,
- * finding_pods, terminations) name a table and its columns, and the
- * inserts and reads are made from them: each field is a column here,
- * under its name, and each order list orders by columns here.  A request
- * and its attempts (REC_REQUEST, REC_ATTEMPT) are written by hand as the
- * rows of requests (store_put_row, store-write.c).
+ * ip_seconds, audit_events, slice_obs, endpoint_obs, node_obs,
+ * node_cond_obs, taint_obs, deploy_obs, node_logs) and row_descs[]
+ * (src/model.c: pods, containers, pod_ips, workloads, rollouts, jobs,
+ * buckets, findings, missing_records, finding_pods, terminations) name a
+ * table and its columns, and the inserts and reads are made from them:
+ * each field is a column here, under its name, and each order list and
+ * time field (rec_desc.time) names columns here.  A request and its
+ * attempts (REC_REQUEST, REC_ATTEMPT) are written by hand as the rows of
+ * requests (store_put_row, store-write.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -613,12 +625,6 @@ static const struct {
 	    .type = "INTEGER" },
 };
 
-/*
- * Whether the file is coroner's: its application_id is coroner's, or it
- * is 0 and the file is empty (a new database) or has coroner's schema (a
- * database made before the id existed).  Sets *fresh for an empty one.
- * Returns 0, or -1 and a new *cause; nothing is written.
- */
 int
 store_identify(struct store *st, int *fresh, char **cause)
 {
@@ -691,10 +697,6 @@ store_add_columns(struct store *st, int64_t v, char **cause)
 	return (0);
 }
 
-/*
- * Runs the migrations from the database's user_version on, each in its
- * own transaction, which also sets the version it reaches.
- */
 int
 store_migrate(struct store *st, char **cause)
 {
@@ -731,7 +733,6 @@ store_migrate(struct store *st, char **cause)
 	return (0);
 }
 
-/* Whether the database's schema is older than this coroner's. */
 int
 store_schema_old(struct store *st)
 {
