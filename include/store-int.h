@@ -8,9 +8,10 @@
  *   store.c           the connection: open, close, the write lock, groups
  *   store-schema.c    the schema (described at its top), its migrations
  *   store-write.c     inputs, record inserts, the requests' rows, the model
- *   store-read.c      the one row loop, and the reads of the model's
- *                     rebuild and of the analysis
- *   store-evidence.c  the rows the views show about one pod or moment
+ *   store-read.c      the one row loop, and reads through the field tables
+ *   store-rebuild.c   what the model's rebuild reads, a batch at a time
+ *   store-summary.c   the counts and sums of the analysis, lint, reports
+ *   store-evidence.c  the rows shown about one pod, container or moment
  *   store-sql.c       the user's own SQL (the TUI's read-only prompt)
  */
 #ifndef STORE_INT_H
@@ -82,6 +83,8 @@ struct store {
 /* store.c */
 /* Keeps "what: SQLite's last message" for store_error(). */
 void	store_seterr(struct store *st, const char *what);
+/* The same, and a new copy in *cause when cause is not NULL. */
+void	store_fail(struct store *st, const char *what, char **cause);
 /*
  * Runs statements without results (sql: the store's own, never the
  * user's).  Returns 0, or -1 with a new *cause (when cause is not NULL)
@@ -193,5 +196,19 @@ int	store_query(struct store *st, const struct rec_desc *d,
 	    const char *where, const char *order, const struct qparam *p,
 	    size_t np, int64_t limit, int ref, scan_cb cb, void *ctx,
 	    char **cause);
+/* Reads d's rows that match where, in d's order, like store_scan(). */
+int	store_scan_where(struct store *st, const struct rec_desc *d,
+	    const char *where, const struct qparam *p, size_t np,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
+/*
+ * Fills row (a struct of d's type, zeroed) from the columns of the
+ * current result row of s, d's fields from column first on.  Strings are
+ * borrowed until s is stepped or reset.
+ */
+void	store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
+	    char *row);
+/* Appends d's fields, comma-separated, to a SELECT being built. */
+void	store_select_fields(struct buf *b, const struct rec_desc *d,
+	    int more);
 
 #endif

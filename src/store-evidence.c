@@ -1,6 +1,7 @@
 /*
- * store-evidence.c: the rows the views show about one pod or one moment
- * (store.h): its events, log lines, observed versions, buckets, missing
+ * store-evidence.c: the rows shown about one pod, container or moment
+ * (store.h): its events, log lines (and a container's last ones, which
+ * the model and the findings quote), observed versions, buckets, missing
  * records and the requests routed to it, the traffic of every workload
  * over a span, and where a row came from.  Each query returns plain rows
  * through a callback; no SQL leaves this file and no drawing enters it.
@@ -445,4 +446,40 @@ store_container_observations(struct store *st, const char *uid,
 
 	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
 	    "AND name = ?2", NULL, p, 2, 0, 1, typed_ctr, &t, cause));
+}
+
+/* A callback of store_log_tail, carried through store_run. */
+struct tail_cb {
+	int	(*cb)(void *, int64_t, const char *);
+	void	*ctx;
+};
+
+static int
+tail_row(void *arg, sqlite3_stmt *s)
+{
+	struct tail_cb	*tc = arg;
+
+	return (tc->cb(tc->ctx, store_col_int(s, 0, TIME_NONE),
+	    store_col_text(s, 1)));
+}
+
+int
+store_log_tail(struct store *st, const char *ns, const char *pod,
+    const char *container, int previous, int n, int (*cb)(void *ctx,
+    int64_t time_us, const char *text), void *ctx, char **cause)
+{
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(pod), QP_S(container), QP_I(n)
+	};
+	struct tail_cb		tc = { .cb = cb, .ctx = ctx };
+
+	/* a literal previous = 1, so that the partial index serves it */
+	return (store_run(st, "container_logs", previous ? "SELECT time_us, "
+	    "text FROM (SELECT id, time_us, text FROM container_logs WHERE "
+	    "namespace = ?1 AND pod = ?2 AND container = ?3 AND previous = 1 "
+	    "AND trim(text) <> '' ORDER BY id DESC LIMIT ?4) ORDER BY id" :
+	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
+	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
+	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
+	    "?4) ORDER BY id", p, 4, tail_row, &tc, cause));
 }

@@ -57,7 +57,7 @@
  *   *_v              views for people who use sqlite3: the tables with
  *                    readable times; coroner never reads them
  * The model's rebuild also keeps temp.model_* tables of its connection
- * (store-read.c).
+ * (store-rebuild.c).
  *
  * What must match: the field tables rec_descs[] (src/record.c: events,
  * pod_obs, container_obs, workload_obs, container_logs, records,

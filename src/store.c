@@ -28,6 +28,14 @@ store_seterr(struct store *st, const char *what)
 	    sqlite3_errmsg(st->db));
 }
 
+void
+store_fail(struct store *st, const char *what, char **cause)
+{
+	if (cause != NULL)
+		*cause = xasprintf("%s: %s", what, sqlite3_errmsg(st->db));
+	store_seterr(st, what);
+}
+
 const char *
 store_error(struct store *st)
 {
