@@ -179,6 +179,33 @@ char	*store_col_str(sqlite3_stmt *s, int i);
 /* ... its text (borrowed until the next step), or NULL. */
 const char	*store_col_text(sqlite3_stmt *s, int i);
 
+/*
+ * A caller's callback carried through store_run() or store_query() to
+ * the row function of its read, which calls the one its read set: by the
+ * row it takes.  ctx is the caller's.
+ */
+struct store_cb {
+	int	(*plain)(void *, const void *);
+	int	(*event)(void *, const struct rec_event *,
+		    const struct store_ref *);
+	int	(*log)(void *, const struct rec_log *,
+		    const struct store_ref *);
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
+	int	(*bucket)(void *, const struct row_bucket *);
+	int	(*missing)(void *, const struct row_missing *);
+	int	(*uid)(void *, const char *);
+	int	(*traffic)(void *, const struct store_traffic *);
+	int	(*request)(void *, const struct store_request *);
+	int	(*tail)(void *, int64_t, const char *);
+	int	(*log_last)(void *, const struct store_log_last *);
+	int	(*rs)(void *, const struct store_rs *);
+	int	(*key)(void *, const char *, int64_t);
+	void	*ctx;
+};
+
 /* store-read.c: rows through their field tables */
 /* A scan's callback with the row's provenance (NULL for model rows). */
 typedef int (*scan_cb)(void *ctx, const void *row,

@@ -26,26 +26,10 @@ hi_of(int64_t v)
 	return (v == TIME_NONE ? INT64_MAX : v);
 }
 
-/* A typed callback carried through store_query. */
-struct typed_cb {
-	int	(*event)(void *, const struct rec_event *,
-		    const struct store_ref *);
-	int	(*log)(void *, const struct rec_log *,
-		    const struct store_ref *);
-	int	(*bucket)(void *, const struct row_bucket *);
-	int	(*missing)(void *, const struct row_missing *);
-	int	(*uid)(void *, const char *);
-	int	(*pod)(void *, const struct rec_pod *,
-		    const struct store_ref *);
-	int	(*ctr)(void *, const struct rec_container *,
-		    const struct store_ref *);
-	void	*ctx;
-};
-
 static int
 typed_event(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->event(t->ctx, row, ref));
 }
@@ -53,7 +37,7 @@ typed_event(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_log(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->log(t->ctx, row, ref));
 }
@@ -61,7 +45,7 @@ typed_log(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	(void)ref;
 	return (t->bucket(t->ctx, row));
@@ -70,7 +54,7 @@ typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_missing(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	(void)ref;
 	return (t->missing(t->ctx, row));
@@ -79,7 +63,7 @@ typed_missing(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_pod(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->pod(t->ctx, row, ref));
 }
@@ -87,7 +71,7 @@ typed_pod(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_ctr(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->ctr(t->ctx, row, ref));
 }
@@ -95,7 +79,7 @@ typed_ctr(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_uid(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb			*t = ctx;
+	struct store_cb			*t = ctx;
 	const struct row_finding_pod	*fp = row;
 
 	(void)ref;
@@ -107,7 +91,7 @@ store_pod_events(struct store *st, const char *uid, const char *ns,
     const char *name, int (*cb)(void *, const struct rec_event *,
     const struct store_ref *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .event = cb, .ctx = ctx };
+	struct store_cb		 t = { .event = cb, .ctx = ctx };
 	const struct qparam	 by_uid[] = { QP_S(uid) };
 	const struct qparam	 by_name[] = { QP_S(name), QP_S(ns) };
 	int			 rc = 0;
@@ -179,7 +163,7 @@ store_pod_logs(struct store *st, const char *ns, const char *pod,
     int (*cb)(void *, const struct rec_log *, const struct store_ref *),
     void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .log = cb, .ctx = ctx };
+	struct store_cb		 t = { .log = cb, .ctx = ctx };
 	const struct qparam	 p[] = {
 		QP_S(ns), QP_S(pod), QP_I(lo_of(from_us)), QP_I(hi_of(to_us))
 	};
@@ -209,7 +193,7 @@ store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
     int64_t to_s, int (*cb)(void *, const struct row_bucket *), void *ctx,
     char **cause)
 {
-	struct typed_cb		 t = { .bucket = cb, .ctx = ctx };
+	struct store_cb		 t = { .bucket = cb, .ctx = ctx };
 	const struct qparam	 p[] = {
 		QP_S(uid), QP_I(lo_of(from_s)), QP_I(hi_of(to_s))
 	};
@@ -221,16 +205,10 @@ store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
 	    typed_bucket, &t, cause));
 }
 
-/* A callback of store_traffic, carried through store_run. */
-struct traffic_cb {
-	int	(*cb)(void *, const struct store_traffic *);
-	void	*ctx;
-};
-
 static int
 traffic_row(void *arg, sqlite3_stmt *s)
 {
-	struct traffic_cb	*tc = arg;
+	struct store_cb		*c = arg;
 	struct store_traffic	 t;
 
 	t.namespace = store_col_text(s, 0);
@@ -239,7 +217,7 @@ traffic_row(void *arg, sqlite3_stmt *s)
 	t.requests = sqlite3_column_int64(s, 3);
 	t.errors = sqlite3_column_int64(s, 4);
 	t.conn_failures = sqlite3_column_int64(s, 5);
-	return (tc->cb(tc->ctx, &t));
+	return (c->traffic(c->ctx, &t));
 }
 
 int
@@ -247,7 +225,7 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
     int64_t step_s, int (*cb)(void *, const struct store_traffic *),
     void *ctx, char **cause)
 {
-	struct traffic_cb	 tc = { .cb = cb, .ctx = ctx };
+	struct store_cb		 c = { .traffic = cb, .ctx = ctx };
 	int64_t			 step = step_s > 1 ? step_s : 1;
 	const struct qparam	 p[] = {
 		QP_I(from_s), QP_I(to_s), QP_I(step)
@@ -262,19 +240,13 @@ store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 	    "SELECT namespace, workload, (second - ?1) / ?3, sum(requests), "
 	    "sum(errors), sum(conn_failures) FROM workload_seconds WHERE "
 	    "second BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY "
-	    "namespace, workload, 3", p, 3, traffic_row, &tc, cause));
+	    "namespace, workload, 3", p, 3, traffic_row, &c, cause));
 }
-
-/* A callback of store_requests_at, carried through store_run. */
-struct request_cb {
-	int	(*cb)(void *, const struct store_request *);
-	void	*ctx;
-};
 
 static int
 request_row(void *arg, sqlite3_stmt *s)
 {
-	struct request_cb	*rc = arg;
+	struct store_cb		*c = arg;
 	struct store_request	 q;
 
 	memset(&q, 0, sizeof q);
@@ -308,7 +280,7 @@ request_row(void *arg, sqlite3_stmt *s)
 	q.a.status = store_col_int(s, 26, INT64_MIN);
 	q.a.duration_us = store_col_int(s, 27, INT64_MIN);
 	q.a.time_us = store_col_int(s, 28, INT64_MIN);
-	return (rc->cb(rc->ctx, &q));
+	return (c->request(c->ctx, &q));
 }
 
 int
@@ -316,7 +288,7 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
     int64_t to_us, size_t limit, int (*cb)(void *,
     const struct store_request *), void *ctx, char **cause)
 {
-	struct request_cb	 rc = { .cb = cb, .ctx = ctx };
+	struct store_cb		 c = { .request = cb, .ctx = ctx };
 	const struct qparam	 p[] = {
 		QP_S(ip), QP_I(lo_of(from_us)), QP_I(hi_of(to_us)),
 		QP_I(limit > 0 ? (int64_t)limit : -1)
@@ -331,14 +303,14 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
 	    "seq, upstream, ip, port, upstream_status, upstream_duration_us, "
 	    "attempt_us FROM requests WHERE ip = ?1 AND attempt_us BETWEEN "
 	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", p, 4, request_row,
-	    &rc, cause));
+	    &c, cause));
 }
 
 int
 store_pod_missing(struct store *st, const char *uid,
     int (*cb)(void *, const struct row_missing *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .missing = cb, .ctx = ctx };
+	struct store_cb		 t = { .missing = cb, .ctx = ctx };
 	const struct qparam	 p[] = { QP_S(uid) };
 
 	if (uid == NULL)
@@ -352,7 +324,7 @@ int
 store_finding_pods(struct store *st, int64_t finding_id,
     int (*cb)(void *, const char *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .uid = cb, .ctx = ctx };
+	struct store_cb		 t = { .uid = cb, .ctx = ctx };
 	const struct qparam	 p[] = { QP_I(finding_id) };
 
 	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
@@ -408,7 +380,7 @@ store_event(struct store *st, int64_t id, int (*cb)(void *,
     const struct rec_event *, const struct store_ref *), void *ctx,
     char **cause)
 {
-	struct typed_cb	t = { .event = cb, .ctx = ctx };
+	struct store_cb	t = { .event = cb, .ctx = ctx };
 
 	return (store_record_by_id(st, REC_EVENT, id, typed_event, &t,
 	    cause));
@@ -419,7 +391,7 @@ store_log(struct store *st, int64_t id, int (*cb)(void *,
     const struct rec_log *, const struct store_ref *), void *ctx,
     char **cause)
 {
-	struct typed_cb	t = { .log = cb, .ctx = ctx };
+	struct store_cb	t = { .log = cb, .ctx = ctx };
 
 	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
 }
@@ -429,7 +401,7 @@ store_pod_observations(struct store *st, const char *uid,
     int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
     void *ctx, char **cause)
 {
-	struct typed_cb		t = { .pod = cb, .ctx = ctx };
+	struct store_cb		t = { .pod = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid) };
 
 	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
@@ -441,25 +413,19 @@ store_container_observations(struct store *st, const char *uid,
     const char *name, int (*cb)(void *, const struct rec_container *,
     const struct store_ref *), void *ctx, char **cause)
 {
-	struct typed_cb		t = { .ctr = cb, .ctx = ctx };
+	struct store_cb		t = { .ctr = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
 
 	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
 	    "AND name = ?2", NULL, p, 2, 0, 1, typed_ctr, &t, cause));
 }
 
-/* A callback of store_log_tail, carried through store_run. */
-struct tail_cb {
-	int	(*cb)(void *, int64_t, const char *);
-	void	*ctx;
-};
-
 static int
 tail_row(void *arg, sqlite3_stmt *s)
 {
-	struct tail_cb	*tc = arg;
+	struct store_cb	*c = arg;
 
-	return (tc->cb(tc->ctx, store_col_int(s, 0, TIME_NONE),
+	return (c->tail(c->ctx, store_col_int(s, 0, TIME_NONE),
 	    store_col_text(s, 1)));
 }
 
@@ -471,7 +437,7 @@ store_log_tail(struct store *st, const char *ns, const char *pod,
 	const struct qparam	p[] = {
 		QP_S(ns), QP_S(pod), QP_S(container), QP_I(n)
 	};
-	struct tail_cb		tc = { .cb = cb, .ctx = ctx };
+	struct store_cb		c = { .tail = cb, .ctx = ctx };
 
 	/* a literal previous = 1, so that the partial index serves it */
 	return (store_run(st, "container_logs", previous ? "SELECT time_us, "
@@ -481,5 +447,5 @@ store_log_tail(struct store *st, const char *ns, const char *pod,
 	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
 	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
 	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
-	    "?4) ORDER BY id", p, 4, tail_row, &tc, cause));
+	    "?4) ORDER BY id", p, 4, tail_row, &c, cause));
 }

@@ -229,19 +229,13 @@ store_query(struct store *st, const struct rec_desc *d, const char *where,
 	return (rc);
 }
 
-/* A plain callback carried through store_query. */
-struct plain_cb {
-	int	(*cb)(void *, const void *);
-	void	*ctx;
-};
-
 static int
 plain_row(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct plain_cb	*pc = ctx;
+	struct store_cb	*c = ctx;
 
 	(void)ref;
-	return (pc->cb(pc->ctx, row));
+	return (c->plain(c->ctx, row));
 }
 
 int
@@ -249,9 +243,9 @@ store_scan_where(struct store *st, const struct rec_desc *d,
     const char *where, const struct qparam *p, size_t np,
     int (*cb)(void *, const void *), void *ctx, char **cause)
 {
-	struct plain_cb	pc = { .cb = cb, .ctx = ctx };
+	struct store_cb	c = { .plain = cb, .ctx = ctx };
 
-	return (store_query(st, d, where, NULL, p, np, 0, 0, plain_row, &pc,
+	return (store_query(st, d, where, NULL, p, np, 0, 0, plain_row, &c,
 	    cause));
 }
 

@@ -253,16 +253,10 @@ store_model_events(struct store *st, const char *lo, const char *hi,
 	return (rc);
 }
 
-/* A callback of store_previous_logs, carried through store_run. */
-struct log_last_cb {
-	int	(*cb)(void *, const struct store_log_last *);
-	void	*ctx;
-};
-
 static int
 log_last_row(void *arg, sqlite3_stmt *s)
 {
-	struct log_last_cb	*lc = arg;
+	struct store_cb		*c = arg;
 	struct store_log_last	 l;
 
 	l.pod_uid = store_col_text(s, 0);
@@ -272,7 +266,7 @@ log_last_row(void *arg, sqlite3_stmt *s)
 	l.lines = sqlite3_column_int64(s, 4);
 	l.time_us = store_col_int(s, 5, TIME_NONE);
 	l.text = store_col_text(s, 6);
-	return (lc->cb(lc->ctx, &l));
+	return (c->log_last(c->ctx, &l));
 }
 
 int
@@ -281,7 +275,7 @@ store_previous_logs(struct store *st, const char *lo, const char *hi,
     char **cause)
 {
 	const struct qparam	 p[] = { QP_S(after_lo(lo)), QP_S(hi) };
-	struct log_last_cb	 lc = { .cb = cb, .ctx = ctx };
+	struct store_cb		 c = { .log_last = cb, .ctx = ctx };
 	char			*sql;
 	int			 rc;
 
@@ -295,7 +289,7 @@ store_previous_logs(struct store *st, const char *lo, const char *hi,
 	    "m.pod WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 AND l.previous = "
 	    "1 AND l.container IS NOT NULL AND trim(l.text) <> '' GROUP BY "
 	    "m.pod_uid, l.container", after_op(lo));
-	rc = store_run(st, "container_logs", sql, p, 2, log_last_row, &lc,
+	rc = store_run(st, "container_logs", sql, p, 2, log_last_row, &c,
 	    cause);
 	free(sql);
 	return (rc);
@@ -378,16 +372,10 @@ store_rs_put(struct store *st, const struct store_rs *r)
 	    NULL));
 }
 
-/* A callback of store_rs_each, carried through store_run. */
-struct rs_cb {
-	int	(*cb)(void *, const struct store_rs *);
-	void	*ctx;
-};
-
 static int
 rs_row(void *arg, sqlite3_stmt *s)
 {
-	struct rs_cb	*rcb = arg;
+	struct store_cb	*c = arg;
 	struct store_rs	 r;
 
 	r.namespace = store_col_text(s, 0);
@@ -398,21 +386,21 @@ rs_row(void *arg, sqlite3_stmt *s)
 	r.up_us = store_col_int(s, 5, TIME_NONE);
 	r.down0_us = store_col_int(s, 6, TIME_NONE);
 	r.end_us = store_col_int(s, 7, TIME_NONE);
-	return (rcb->cb(rcb->ctx, &r));
+	return (c->rs(c->ctx, &r));
 }
 
 int
 store_rs_each(struct store *st, int (*cb)(void *, const struct store_rs *),
     void *ctx, char **cause)
 {
-	struct rs_cb	rcb = { .cb = cb, .ctx = ctx };
+	struct store_cb	c = { .rs = cb, .ctx = ctx };
 	int		stop;
 
 	/* every ReplicaSet once, each Deployment's together, in key order */
 	stop = store_run(st, "model_rs", "SELECT namespace, deployment, "
 	    "name, revision, created_us, up_us, down0_us, end_us FROM "
 	    "temp.model_rs ORDER BY ns_key, dep_key, name_key", NULL, 0,
-	    rs_row, &rcb, cause);
+	    rs_row, &c, cause);
 	sqlite3_finalize(st->rs_ins);
 	st->rs_ins = NULL;
 	return (stop);

@@ -113,18 +113,12 @@ store_sets_free(struct store_set *v, size_t n)
 	free(v);
 }
 
-/* A callback of store_missing_keys, carried through store_run. */
-struct key_cb {
-	int	(*cb)(void *, const char *, int64_t);
-	void	*ctx;
-};
-
 static int
 key_row(void *arg, sqlite3_stmt *s)
 {
-	struct key_cb	*kc = arg;
+	struct store_cb	*c = arg;
 
-	return (kc->cb(kc->ctx, store_col_text(s, 0),
+	return (c->key(c->ctx, store_col_text(s, 0),
 	    store_col_int(s, 1, TIME_NONE)));
 }
 
@@ -134,7 +128,7 @@ store_missing_keys(struct store *st, const char *ref, const char *act,
     char **cause)
 {
 	const struct qparam	p[] = { QP_S(ref), QP_S(act) };
-	struct key_cb		kc = { .cb = cb, .ctx = ctx };
+	struct store_cb		c = { .key = cb, .ctx = ctx };
 	int			rc;
 
 	*unexpected = 0;
@@ -142,7 +136,7 @@ store_missing_keys(struct store *st, const char *ref, const char *act,
 	rc = store_run(st, "records", "SELECT r.key, min(r.time_us) FROM "
 	    "records r WHERE r.set_name = ?1 AND NOT EXISTS (SELECT 1 FROM "
 	    "records a WHERE a.set_name = ?2 AND a.key = r.key) GROUP BY "
-	    "r.key ORDER BY 2, 1", p, 2, key_row, &kc, cause);
+	    "r.key ORDER BY 2, 1", p, 2, key_row, &c, cause);
 	if (rc != 0)
 		return (rc);
 	/* and the other way: actual keys the reference does not have */
