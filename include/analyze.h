@@ -50,6 +50,8 @@ enum finding_kind {
 	FK_EVICTED,			/* evicted */
 	FK_START_FAILED,		/* start-failed */
 	FK_JOB_FAILED,			/* job-failed */
+	FK_GRACE_OVERRIDDEN,		/* grace-overridden */
+	FK_EVICTION_BLOCKED,		/* eviction-blocked */
 	FK_5XX_BURST,			/* 5xx-burst */
 	FK__COUNT
 };
@@ -78,6 +80,10 @@ struct finding_kind_def {
 					   the rule reads: it runs after their
 					   rules and leaves out what they
 					   explain */
+	int		 names_deleter;	/* its summary already says who asked
+					   (grace-overridden, eviction-
+					   blocked): deleted_by is not added
+					   to it again */
 };
 /* rules.c: every kind, indexed by enum finding_kind. */
 extern const struct finding_kind_def finding_kinds[FK__COUNT];
@@ -215,6 +221,20 @@ int	rule_liveness_restart(struct analysis *a, char **cause);
 int	rule_evicted(struct analysis *a, char **cause);
 int	rule_start_failed(struct analysis *a, char **cause);
 
+/*
+ * rules-deletion.c: grace-overridden and eviction-blocked; and, once
+ * every rule has run, each finding about deleted pods names who deleted
+ * them (evidence deleted_by, and its summary).
+ */
+int	rule_grace_overridden(struct analysis *a, char **cause);
+int	rule_eviction_blocked(struct analysis *a, char **cause);
+void	deletion_name_actors(struct analysis *a);
+
+/*
+ * Who asked, from an object of actor -> count: "A" alone, else "A (3)
+ * and B (1)", the most frequent first, three at most ("and 2 more").
+ */
+void	analyze_fmt_actors(json_t *counts, char *out, size_t len);
 /* Formats seconds for summaries: "4.0 s", "25 s", "3.2 min". */
 void	analyze_fmt_s(double s, char *out, size_t len);
 /* Durations for sentences: "9.0 s", "4.0 min", "2.0 days". */

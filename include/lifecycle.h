@@ -13,6 +13,7 @@
 
 #include <stdint.h>
 
+#include "deletion.h"
 #include "model.h"
 #include "store.h"
 #include "util.h"
@@ -29,6 +30,9 @@ struct model_stats {
 	int64_t	terminations;	/* container terminations */
 	int64_t	killed;		/* pods with a container SIGKILLed at the
 				   grace deadline */
+	int64_t	endpoints;	/* pods' endpoints in EndpointSlices */
+	int64_t	node_states;	/* periods of nodes' troubles */
+	int64_t	deploys;	/* entries of deploy histories */
 };
 
 /*
@@ -54,6 +58,12 @@ int	model_rebuild(struct store *st, struct model_stats *stats,
 #define LC_MAX_DURATION_US	(366 * 86400 * 1000000LL)
 /* The grace period when the pod spec does not say. */
 #define DEFAULT_GRACE_S	30
+/*
+ * A duration in microseconds, from n units of unit_us, clamped to
+ * 0..LC_MAX_DURATION_US: importers refuse absurd durations, and what
+ * comes from an older database must not overflow the arithmetic either.
+ */
+int64_t	lifecycle_duration_us(int64_t n, int64_t unit_us);
 
 /* One workload as the model resolves owners (shared with rollout.c). */
 struct lc_workload {
@@ -105,7 +115,8 @@ struct lc_pod {
 	struct row_pod		 r;	/* strings in the batch arena */
 	int64_t			 deletion_ts_us; /* deletionTimestamp */
 	int64_t			 deletion_grace_s;
-	int64_t			 spec_grace_s;
+	struct deletion_audit	 audit;		/* what the audit log says
+						   of its end */
 	int64_t			 killing_us;	/* first Killing event that
 						   stops the pod (not one
 						   restarting a container) */
@@ -115,6 +126,8 @@ struct lc_pod {
 	const char		*preempted_msg;
 	int64_t			 last_obs_us;	/* latest observation */
 	int			 deleted_seen;	/* a watch DELETED version */
+	int			 endpoint_listed; /* an EndpointSlice still
+						   listed it when last seen */
 	struct lc_container	*c;		/* owned array */
 	size_t			 nc;
 	struct lc_ip		*ips;		/* owned array, in order */
@@ -142,7 +155,8 @@ int	rollout_begin(struct store *st, char **cause);
 int	rollout_add_workload(struct store *st, const struct row_workload *w,
 	    struct model_stats *stats);
 int	rollout_add_pod(struct store *st, const struct lc_pod *p);
-int	rollout_build(struct store *st, struct model_stats *stats,
-	    char **cause);
+struct deploys;
+int	rollout_build(struct store *st, struct deploys *deploys,
+	    struct model_stats *stats, char **cause);
 
 #endif

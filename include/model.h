@@ -27,6 +27,9 @@ enum row_type {
 	ROW_MISSING,		/* struct row_missing: missing_records */
 	ROW_FINDING_POD,	/* struct row_finding_pod: finding_pods */
 	ROW_TERMINATION,	/* struct row_termination: terminations */
+	ROW_POD_ENDPOINT,	/* struct row_pod_endpoint: pod_endpoints */
+	ROW_NODE_STATE,		/* struct row_node_state: node_states */
+	ROW_DEPLOY,		/* struct row_deploy: deploys */
 	ROW__COUNT
 };
 
@@ -76,6 +79,29 @@ struct row_pod {
 					   TIME_NONE */
 	const char	*ended_basis;	/* how ended_by and ended_us are
 					   known */
+	int64_t		 spec_grace_s;	/* the spec's
+					   terminationGracePeriodSeconds,
+					   INT_NONE when never seen (30) */
+	const char	*deletion_from;	/* where deletion_us comes from:
+					   "audit" (the request, observed in
+					   the audit log), "object"
+					   (deletionTimestamp - grace), "event"
+					   (the first Killing event), or NULL
+					   (not deleted) */
+	const char	*deletion_by;	/* who asked (the audit log's actor),
+					   or NULL when unknown */
+	const char	*deletion_via;	/* "delete" or "eviction" (the audit
+					   log's verb), or NULL */
+	const char	*deletion_cause; /* the controller action behind the
+					   deletion: a name of enum
+					   deletion_cause, or NULL */
+	const char	*deletion_cause_basis; /* how that is known */
+	int64_t		 endpoint_terminating_us; /* the pod's endpoint was
+					   first terminating (or not ready
+					   after being ready) in its slices
+					   (pod_endpoints), or TIME_NONE */
+	int64_t		 endpoint_not_serving_us; /* first not serving */
+	int64_t		 endpoint_gone_us; /* it left its last slice */
 };
 
 /*
@@ -218,6 +244,16 @@ struct row_rollout {
 	int64_t		 start_us;	/* first scale-up of new_rs */
 	int64_t		 end_us;	/* old_rs's last pod gone */
 	const char	*basis;		/* how start and end are known */
+	const char	*tool;		/* what deployed it: "helm",
+					   "argocd", "flux" (a deploy history
+					   joined to it), "kubectl" (only the
+					   audit log's patch of the
+					   Deployment), or NULL */
+	const char	*deploy_revision; /* the tool's revision ("14"), or
+					   NULL */
+	const char	*deployed_by;	/* who deployed it, or NULL */
+	const char	*deploy_basis;	/* how tool and deployed_by are
+					   known, or NULL */
 };
 
 /* A Job run. */
@@ -294,6 +330,91 @@ struct row_missing {
 	const char	*namespace;	/* that pod's */
 	const char	*workload;
 };
+
+/*
+ * One pod's endpoint in one EndpointSlice, over the slice's observed
+ * versions (endpoints.c): when it was listed, ready, no longer ready or
+ * serving, terminating, and when it left the slice.  Kubernetes' part of
+ * a load balancer's lag ends when the endpoint is terminating.
+ */
+struct row_pod_endpoint {
+	const char	*pod_uid;	/* targetRef.uid, else the pod of that
+					   name; NULL when no pod is known */
+	const char	*namespace;	/* the pod's */
+	const char	*pod;		/* the pod's name (targetRef.name) */
+	const char	*slice;		/* the EndpointSlice's name */
+	const char	*service;	/* its kubernetes.io/service-name */
+	const char	*address;	/* the endpoint's first address */
+	const char	*node;		/* nodeName */
+	int64_t		 first_seen_us;	/* the first version listing it */
+	int64_t		 ready_us;	/* first seen ready, or TIME_NONE */
+	int64_t		 not_ready_us;	/* first not ready after ready */
+	int64_t		 not_serving_us; /* first not serving after serving */
+	int64_t		 terminating_us; /* first terminating */
+	int64_t		 gone_us;	/* the first version no longer listing
+					   it (or the slice deleted), or
+					   TIME_NONE */
+	int64_t		 last_seen_us;	/* the last version listing it */
+	const char	*basis;		/* how its times are known: the
+					   versions' observed_basis */
+};
+
+/*
+ * A period of a node's life (nodes.c): "not-ready" or "unknown" (its
+ * Ready condition), "reboot" (a new bootID: from_us = to_us, the boot),
+ * "taint" (detail: key=value:effect), "cordon" (unschedulable),
+ * "pressure" (detail: the condition), "deleted".
+ */
+struct row_node_state {
+	const char	*node;		/* the node's name */
+	const char	*state;		/* above */
+	const char	*detail;	/* the reason and message, the taint,
+					   "bootID A -> B", or NULL */
+	int64_t		 from_us;	/* when it began */
+	int64_t		 to_us;		/* when it ended, TIME_NONE: not
+					   seen to end */
+	const char	*basis;		/* how it is known */
+};
+
+/*
+ * A deploy (deploys.c): one entry of a Helm, Argo CD or Flux history,
+ * with the rollout it started when one was found.
+ */
+struct row_deploy {
+	const char	*tool;		/* "helm", "argocd", "flux" */
+	const char	*namespace;
+	const char	*name;		/* the release or application */
+	const char	*revision;	/* the tool's revision */
+	const char	*source;	/* the chart or git revision */
+	const char	*status;	/* as the tool wrote it */
+	const char	*actor;		/* who deployed, or NULL */
+	const char	*description;	/* helm's description, or NULL */
+	const char	*rollback_to;	/* the revision it went back to */
+	int64_t		 start_us;	/* or TIME_NONE */
+	int64_t		 end_us;	/* or TIME_NONE */
+	const char	*deployment;	/* the Deployment of the rollout it
+					   started, or NULL */
+	const char	*new_rs;	/* that rollout's new ReplicaSet */
+};
+
+/*
+ * The controller action behind a pod's deletion (row_pod.deletion_cause,
+ * pods --json deletion_cause): its name is what is stored and shown.
+ */
+enum deletion_cause {
+	DC_NONE,		/* not deleted, or nothing says why */
+	DC_ROLLOUT,		/* a rollout replaced its ReplicaSet */
+	DC_SCALE_DOWN,		/* its ReplicaSet was scaled down (an
+				   autoscaler, a person) */
+	DC_JOB,			/* the Job or CronJob controller */
+	DC_EVICTION,		/* the eviction API (a drain, a budget) */
+	DC_NODE,		/* its node: the taint manager, the pod
+				   garbage collector, a node shutdown */
+	DC_MANUAL,		/* someone deleted it by hand */
+	DC__COUNT
+};
+/* "rollout", "scale-down"...; NULL for DC_NONE. */
+const char	*deletion_cause_name(enum deletion_cause c);
 
 extern const struct rec_desc row_descs[ROW__COUNT];
 

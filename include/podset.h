@@ -87,5 +87,13 @@ int64_t	podset_zero_at(const struct podset_pod *p);
  * a clean exit (code 0).
  */
 int	podset_is_death(const struct row_termination *t);
+/*
+ * Whether the pod's deletion asked for less grace than its spec gives
+ * (kubectl delete --grace-period, --force, an eviction's deleteOptions):
+ * what happened in its grace period is the request's doing, not the
+ * workload's budget (grace-overridden).  0 when the spec's grace is
+ * unknown.
+ */
+int	podset_grace_overridden(const struct podset_pod *p);
 
 #endif

@@ -13,6 +13,9 @@
  *   store-summary.c   the counts and sums of the analysis, lint, reports
  *   store-evidence.c  the rows shown about one pod, container or moment
  *   store-sql.c       the user's own SQL (the TUI's read-only prompt)
+ *   store-late.c      what the model and the rules read of the evidence a
+ *                     postmortem has a week later: audit events, slices,
+ *                     nodes, deploys
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -73,6 +76,9 @@ struct store {
 						   ReplicaSets */
 	sqlite3_stmt	*owner_sel;		/* store_workload_owner's
 						   query, owned */
+	sqlite3_stmt	*cause_upd;		/* store_pod_set_cause's
+						   update, owned, prepared at
+						   the first call */
 
 	/* the user's SQL (store-sql.c) */
 	sqlite3		*ro;			/* owned read-only connection

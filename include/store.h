@@ -519,6 +519,93 @@ int	store_pod_totals(struct store *st, struct store_pod_total **out,
 	    size_t *n, char **cause);
 void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 
+/*
+ * The evidence a postmortem has a week later, as the model and the
+ * rules read it (store-late.c).
+ *
+ * Inside the model's transaction, after store_pod_refs(): resolves which
+ * pod each audited delete or eviction of a pod was of (its uid, else the
+ * precondition's, else the latest pod of that name created by then).
+ * store_model_audit() then calls cb(ctx, pod_uid, event) for those of the
+ * pods with lo < uid <= hi (lo NULL: from the first), oldest first;
+ * store_pod_uid_at() gives (a new string) the uid of the latest pod named
+ * ns/name created at or before at_us: 1, 0 when none, -1 (store_error()).
+ */
+int	store_audit_refs(struct store *st, char **cause);
+int	store_model_audit(struct store *st, const char *lo, const char *hi,
+	    int (*cb)(void *ctx, const char *pod_uid,
+	    const struct rec_audit *a), void *ctx, char **cause);
+int	store_pod_uid_at(struct store *st, const char *ns, const char *name,
+	    int64_t at_us, char **uid);
+/* The model's pod_endpoints rows of the pods with lo < uid <= hi. */
+int	store_model_pod_endpoints(struct store *st, const char *lo,
+	    const char *hi, int (*cb)(void *ctx,
+	    const struct row_pod_endpoint *e), void *ctx, char **cause);
+/*
+ * Every EndpointSlice version, by slice and time, each followed by the
+ * endpoints it lists; every Node version, by name and time, each followed
+ * by its conditions and taints.  Strings borrowed for the call; a
+ * callback's non-zero value stops the scan and is returned.
+ */
+int	store_slices_each(struct store *st,
+	    int (*slice)(void *ctx, const struct rec_slice *s),
+	    int (*endpoint)(void *ctx, const struct rec_endpoint *e),
+	    void *ctx, char **cause);
+int	store_nodes_each(struct store *st,
+	    int (*node)(void *ctx, const struct rec_node *n),
+	    int (*cond)(void *ctx, const struct rec_node_cond *c),
+	    int (*taint)(void *ctx, const struct rec_taint *t), void *ctx,
+	    char **cause);
+/*
+ * The audit log's last change of a Deployment between from_us and to_us
+ * by someone other than Kubernetes itself: 1 with new strings *actor and
+ * *agent (its user agent) and *at_us, 0 when none, -1 (store_error()).
+ */
+int	store_deployment_change(struct store *st, const char *ns,
+	    const char *deployment, int64_t from_us, int64_t to_us,
+	    char **actor, char **agent, int64_t *at_us);
+/* The events with one of these reasons (NULL-terminated, 8 at most). */
+int	store_events_with(struct store *st, const char *const *reasons,
+	    int (*cb)(void *ctx, const struct rec_event *e), void *ctx,
+	    char **cause);
+/* A deleted pod of the model, as its deletion's cause is found. */
+struct store_deleted {
+	const char	*uid;		/* borrowed for the callback */
+	const char	*namespace;
+	const char	*name;
+	const char	*owner_kind;
+	const char	*owner_name;
+	const char	*workload;
+	int64_t		 deletion_us;
+	const char	*deletion_by;	/* or NULL */
+	const char	*deletion_via;	/* or NULL */
+	const char	*disruption;	/* DisruptionTarget's reason, or NULL */
+};
+/*
+ * Every pod of the model with a deletion request, and the setting of its
+ * deletion_cause and deletion_cause_basis (inside the model's
+ * transaction; -1: store_error()).
+ */
+int	store_deleted_pods(struct store *st, int (*cb)(void *ctx,
+	    const struct store_deleted *d), void *ctx, char **cause);
+int	store_pod_set_cause(struct store *st, const char *uid,
+	    const char *cause, const char *basis);
+/* One pod's evictions refused by a disruption budget (429). */
+struct store_blocked {
+	const char	*pod_uid;	/* the pod, or NULL when not known */
+	const char	*namespace;
+	const char	*name;
+	int64_t		 attempts;	/* refusals */
+	int64_t		 first_us;	/* the first refusal */
+	int64_t		 last_us;	/* the last */
+	const char	*actor;		/* who asked */
+	int64_t		 evicted_us;	/* the first eviction or delete that
+					   went through after, or TIME_NONE */
+};
+/* Every pod with refused evictions, by its first refusal. */
+int	store_blocked_evictions(struct store *st, int (*cb)(void *ctx,
+	    const struct store_blocked *b), void *ctx, char **cause);
+
 /* A read-only query's result, every value as text (NULL: SQL NULL). */
 struct store_table {
 	size_t		 ncols;

@@ -260,6 +260,58 @@ analyze_fmt_dur(double s, char *out, size_t len)
 		analyze_fmt_s(s, out, len);
 }
 
+/* An actor and its count, for sorting. */
+struct actor_n {
+	const char	*name;
+	int64_t		 n;
+};
+
+static int
+cmp_actor_n(const void *a, const void *b)
+{
+	const struct actor_n	*p = a, *q = b;
+
+	if (p->n != q->n)
+		return (p->n > q->n ? -1 : 1);
+	return (strcmp(p->name, q->name));
+}
+
+void
+analyze_fmt_actors(json_t *counts, char *out, size_t len)
+{
+	struct actor_n	*v;
+	const char	*k;
+	json_t		*n;
+	size_t		 i = 0, cnt = json_object_size(counts), at = 0;
+	int		 w;
+
+	out[0] = '\0';
+	if (cnt == 0) {
+		snprintf(out, len, "an unknown actor");
+		return;
+	}
+	v = xreallocarray(NULL, cnt, sizeof *v);
+	json_object_foreach(counts, k, n) {
+		v[i].name = k;
+		v[i++].n = json_integer_value(n);
+	}
+	xqsort(v, cnt, sizeof *v, cmp_actor_n);
+	for (i = 0; i < cnt && at < len; i++) {
+		if (i == 3) {
+			snprintf(out + at, len - at, " and %zu more", cnt - 3);
+			break;
+		}
+		w = cnt == 1 ? snprintf(out + at, len - at, "%s", v[i].name) :
+		    snprintf(out + at, len - at, "%s%s (%lld)", i == 0 ? "" :
+		    i + 1 == cnt ? " and " : ", ", v[i].name,
+		    (long long)v[i].n);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+	free(v);
+}
+
 static int
 cmp_finding(const void *a, const void *b)
 {
@@ -349,6 +401,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 			fatal("finding %s without evidence",
 			    finding_kind_name(a->v[i].kind));
 	}
+	deletion_name_actors(a);
 	/* the groups' indexes into a->v end with the sort */
 	hindex_free(&a->groups);
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);

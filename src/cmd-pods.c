@@ -87,6 +87,14 @@ json_pod(void *ctx, const struct row_pod *r, const struct row_container *v,
 	json_object_set_new(o, "grace_s", jv_int(r->grace_s));
 	json_object_set_new(o, "prestop_s", r->prestop_ms == INT_NONE ?
 	    json_null() : json_real((double)r->prestop_ms / 1000));
+	json_object_set_new(o, "spec_grace_s", jv_int(r->spec_grace_s));
+	json_object_set_new(o, "deletion_basis", jv_str(r->deletion_from));
+	json_object_set_new(o, "deletion_by", jv_str(r->deletion_by));
+	json_object_set_new(o, "deletion_via", jv_str(r->deletion_via));
+	json_object_set_new(o, "deletion_cause", jv_str(r->deletion_cause));
+	json_object_set_new(o, "endpoint_terminating",
+	    jv_time(r->endpoint_terminating_us));
+	json_object_set_new(o, "endpoint_gone", jv_time(r->endpoint_gone_us));
 	cs = json_array();
 	for (i = 0; i < nc; i++) {
 		rc = &v[i];

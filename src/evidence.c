@@ -55,6 +55,12 @@ static const struct {
 	{ "lag_s", "the load balancer's lag: the last request it still "
 	    "routed to a pod minus that pod's deletion request (the worst "
 	    "pod), in seconds" },
+	{ "endpoint_lag_s", "Kubernetes' part of the lag: the deletion "
+	    "request to the pod's endpoint marked terminating (or no longer "
+	    "ready) in its EndpointSlice, the worst pod; null without "
+	    "EndpointSlice evidence" },
+	{ "endpoint_terminating", "when the pod's endpoint was first marked "
+	    "terminating (or no longer ready) in its EndpointSlice" },
 	{ "lag_resolution_s", "the lag comes from per-second counts: it is "
 	    "known to within this many seconds" },
 	{ "first_failure", "the first failed request" },
@@ -69,7 +75,25 @@ static const struct {
 	{ "deployment", "the Deployment" },
 	{ "old_rs", "the ReplicaSet being replaced" },
 	{ "new_rs", "the ReplicaSet taking over" },
-	{ "revision", "the Deployment's revision of the new ReplicaSet" },
+	{ "revision", "the revision deployed: the deploy tool's (Helm, "
+	    "Argo CD, Flux) when its history names it, else the "
+	    "Deployment's" },
+	{ "tool", "what deployed it: helm, argocd, flux, kubectl, or null" },
+	{ "deployed_by", "who deployed it, from the deploy history or the "
+	    "audit log's change of the Deployment" },
+	{ "deleted_by", "who deleted these pods, from the audit log: each "
+	    "actor with its number of pods" },
+	{ "requested_grace_s", "the grace the deletion asked for "
+	    "(--grace-period, --force, an eviction's deleteOptions), the "
+	    "shortest of the pods'" },
+	{ "spec_grace_s", "the grace the pods' spec gives "
+	    "(terminationGracePeriodSeconds)" },
+	{ "requested_by", "who asked for the evictions: each actor with its "
+	    "number of pods" },
+	{ "first", "the first of them" },
+	{ "last", "the last of them" },
+	{ "then_evicted", "when an eviction or delete of the pods finally "
+	    "went through, or null: not while the log runs" },
 	{ "offset_s", "seconds from the rollout's start" },
 	{ "start", "when it began" },
 	{ "end", "when it ended" },
@@ -196,7 +220,8 @@ static const struct {
 	{ "node_events", "the node's own events around it (Rebooted, "
 	    "NodeNotReady...)" },
 	{ "jobs", "the Jobs" },
-	{ "attempts", "pods the Job ran that failed" },
+	{ "attempts", "the tries counted: the pods a Job ran that failed; "
+	    "the evictions a disruption budget refused" },
 	{ "backoff_limit", "failed pods the Job allows before it fails "
 	    "(spec.backoffLimit)" },
 	{ "durations_s", "how long each failed pod ran, in seconds" },

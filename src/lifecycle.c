@@ -24,8 +24,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deletion.h"
+#include "deploys.h"
+#include "endpoints.h"
 #include "ipmap.h"
 #include "lifecycle.h"
+#include "nodes.h"
 #include "out.h"
 #include "timefmt.h"
 
@@ -96,7 +100,10 @@ pod_init(struct lc_pod *p)
 	p->r.deadline_us = p->r.gone_us = p->r.main_exit_us = TIME_NONE;
 	p->r.grace_s = p->r.prestop_ms = INT_NONE;
 	p->deletion_ts_us = p->killing_us = p->last_obs_us = TIME_NONE;
-	p->deletion_grace_s = p->spec_grace_s = INT_NONE;
+	p->deletion_grace_s = p->r.spec_grace_s = INT_NONE;
+	p->r.endpoint_terminating_us = p->r.endpoint_not_serving_us =
+	    p->r.endpoint_gone_us = TIME_NONE;
+	deletion_audit_init(&p->audit);
 	p->evicted_us = p->preempted_us = p->r.ended_us = TIME_NONE;
 }
 
@@ -143,7 +150,7 @@ scan_pod(void *ctx, const void *rec)
 		p->deletion_grace_s = o->deletion_grace_s;
 	}
 	if (o->grace_s != INT_NONE)
-		p->spec_grace_s = o->grace_s;
+		p->r.spec_grace_s = o->grace_s;
 	if (o->observed_us != TIME_NONE && (p->last_obs_us == TIME_NONE ||
 	    o->observed_us > p->last_obs_us))
 		p->last_obs_us = o->observed_us;
@@ -553,6 +560,44 @@ scan_event(void *ctx, const char *pod_uid, const struct rec_event *e)
 	return (0);
 }
 
+/* Folds one audit event about a pod of the batch (store_model_audit). */
+static int
+scan_audit(void *ctx, const char *pod_uid, const struct rec_audit *a)
+{
+	struct model	*m = ctx;
+	struct lc_pod	*p;
+
+	if ((p = find_pod(m, pod_uid)) != NULL)
+		deletion_audit_fold(m, p, a);
+	return (0);
+}
+
+/*
+ * Folds one of a pod's endpoints (store_model_pod_endpoints): the pod's
+ * endpoint was terminating when the first of its slices said so (or
+ * stopped calling it ready), and gone when the last let it go.
+ */
+static int
+scan_endpoint(void *ctx, const struct row_pod_endpoint *e)
+{
+	struct model	*m = ctx;
+	struct lc_pod	*p;
+	int64_t		 t;
+
+	if ((p = find_pod(m, e->pod_uid)) == NULL)
+		return (0);
+	t = e->terminating_us != TIME_NONE ? e->terminating_us :
+	    e->not_ready_us;
+	keep_first_time(&p->r.endpoint_terminating_us, t);
+	keep_first_time(&p->r.endpoint_not_serving_us, e->not_serving_us);
+	if (e->gone_us == TIME_NONE)
+		p->endpoint_listed = 1;		/* never seen to leave */
+	else if (p->r.endpoint_gone_us == TIME_NONE ||
+	    e->gone_us > p->r.endpoint_gone_us)
+		p->r.endpoint_gone_us = e->gone_us;
+	return (0);
+}
+
 /* Folds the counted events into the container's row. */
 static void
 events_fold(struct lc_container *c)
@@ -601,13 +646,8 @@ is_main(const struct lc_container *c)
  * the grace up; SIGTERM follows it; SIGKILL comes at request + grace, but never
  * less than 2 s after SIGTERM.
  */
-/*
- * A duration in microseconds, from n units of unit_us, clamped to
- * 0..LC_MAX_DURATION_US: importers refuse absurd durations, and what
- * comes from an older database must not overflow the arithmetic either.
- */
-static int64_t
-duration_us(int64_t n, int64_t unit_us)
+int64_t
+lifecycle_duration_us(int64_t n, int64_t unit_us)
 {
 	if (n <= 0)
 		return (0);
@@ -620,9 +660,10 @@ static void
 container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
     int64_t main_exit_us)
 {
-	int64_t		grace_us = duration_us(p->r.grace_s, 1000000), hook_us;
+	int64_t		grace_us, hook_us;
 	char		buf[128];
 
+	grace_us = lifecycle_duration_us(p->r.grace_s, 1000000);
 	if (c->r.init && !c->r.native_sidecar)
 		return;		/* init containers ended long before */
 	if (c->r.finished_us != TIME_NONE &&
@@ -647,7 +688,7 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 		    "preStop hook)";
 	} else if (strcmp(c->r.prestop_kind, "sleep") == 0 &&
 	    c->r.prestop_ms != INT_NONE) {
-		hook_us = duration_us(c->r.prestop_ms, 1000);
+		hook_us = lifecycle_duration_us(c->r.prestop_ms, 1000);
 		if (hook_us > grace_us)
 			hook_us = grace_us;
 		c->r.sigterm_us = p->r.deletion_us + hook_us;
@@ -776,19 +817,7 @@ pod_death(struct model *m, struct lc_pod *p)
 		main_exit = TIME_NONE;
 	p->r.main_exit_us = main_exit;
 	pod_ended(m, p);
-	p->r.grace_s = p->deletion_grace_s != INT_NONE ? p->deletion_grace_s :
-	    p->spec_grace_s != INT_NONE ? p->spec_grace_s : DEFAULT_GRACE_S;
-	if (p->deletion_ts_us != TIME_NONE) {
-		p->r.deletion_us = p->deletion_ts_us -
-		    duration_us(p->r.grace_s, 1000000);
-		p->r.deletion_basis = p->deletion_grace_s != INT_NONE ?
-		    "observed: deletionTimestamp - deletionGracePeriodSeconds" :
-		    "inferred: deletionTimestamp - the pod's grace period";
-	} else if (p->killing_us != TIME_NONE && p->r.ended_by == NULL) {
-		/* a kubelet's kill (eviction, shutdown) is no deletion */
-		p->r.deletion_us = p->killing_us;
-		p->r.deletion_basis = "inferred: the first Killing event";
-	}
+	deletion_request(m, p);
 	if (main_c != NULL && main_c->r.prestop_kind != NULL &&
 	    strcmp(main_c->r.prestop_kind, "sleep") == 0)
 		p->r.prestop_ms = main_c->r.prestop_ms;
@@ -817,7 +846,9 @@ pod_death(struct model *m, struct lc_pod *p)
 			}
 		}
 	}
-	if (p->deleted_seen)
+	if (p->r.gone_basis != NULL)
+		;	/* the audit log's, set with the deletion request */
+	else if (p->deleted_seen)
 		p->r.gone_basis = "inferred: watch DELETED, at the last time "
 		    "written in the object";
 	else if (p->r.deletion_us != TIME_NONE && all_done &&
@@ -1338,11 +1369,16 @@ model_batch(struct store *st, struct model *m, const char *lo,
 	if (store_scan_pods(st, REC_CONTAINER, lo, hi, scan_container, &sc,
 	    cause) != 0 ||
 	    store_model_events(st, lo, hi, scan_event, m, cause) != 0 ||
+	    store_model_audit(st, lo, hi, scan_audit, m, cause) != 0 ||
+	    store_model_pod_endpoints(st, lo, hi, scan_endpoint, m,
+	    cause) != 0 ||
 	    store_previous_logs(st, lo, hi, scan_previous_log, m,
 	    cause) != 0 ||
 	    pick_previous_lines(st, m, cause) != 0)
 		return (-1);
 	for (i = 0; i < m->npods; i++) {
+		if (m->pods[i].endpoint_listed)
+			m->pods[i].r.endpoint_gone_us = TIME_NONE;
 		if (pod_workload(st, m, &m->pods[i]) != 0)
 			break;
 		pod_death(m, &m->pods[i]);
@@ -1486,6 +1522,7 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 {
 	struct model		 m;
 	struct lc_scan		 sc = { .m = &m, .st = st, .stats = stats };
+	struct deploys		*deploys = NULL;
 	char			*lo = NULL, *hi = NULL;
 	int			 rc = -1;
 
@@ -1504,7 +1541,10 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 			goto fail;
 		goto abort;
 	}
-	if (store_pod_refs(st, event_reasons, cause) != 0)
+	if (store_pod_refs(st, event_reasons, cause) != 0 ||
+	    store_audit_refs(st, cause) != 0 ||
+	    endpoints_build(st, stats, cause) != 0 ||
+	    nodes_build(st, stats, cause) != 0)
 		goto abort;
 	/* then the pods, a batch at a time */
 	while ((rc = store_pod_batch(st, lo, LC_BATCH, &hi, cause)) == 1) {
@@ -1515,9 +1555,15 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 		hi = NULL;
 	}
 	if (rc != 0 || write_buckets(st, stats, cause) != 0 ||
-	    rollout_build(st, stats, cause) != 0 ||
-	    store_model_derive(st, cause) != 0)
+	    deploys_load(st, &deploys, cause) != 0 ||
+	    rollout_build(st, deploys, stats, cause) != 0 ||
+	    deploys_write(deploys, st, stats) != 0 ||
+	    deletion_causes(st, cause) != 0 ||
+	    store_model_derive(st, cause) != 0) {
+		if (*cause == NULL)
+			*cause = xstrdup(store_error(st));
 		goto abort;
+	}
 	rc = store_model_end(st, 1, cause);
 	goto out;
 fail:
@@ -1528,6 +1574,7 @@ abort:
 out:
 	free(lo);
 	free(hi);
+	deploys_free(deploys);
 	model_free(&m);
 	return (rc);
 }

@@ -45,6 +45,15 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, ended_by, RF_STR),
 	F(struct row_pod, ended_us, RF_TIME),
 	F(struct row_pod, ended_basis, RF_STR),
+	F(struct row_pod, spec_grace_s, RF_INT),
+	F(struct row_pod, deletion_from, RF_STR),
+	F(struct row_pod, deletion_by, RF_STR),
+	F(struct row_pod, deletion_via, RF_STR),
+	F(struct row_pod, deletion_cause, RF_STR),
+	F(struct row_pod, deletion_cause_basis, RF_STR),
+	F(struct row_pod, endpoint_terminating_us, RF_TIME),
+	F(struct row_pod, endpoint_not_serving_us, RF_TIME),
+	F(struct row_pod, endpoint_gone_us, RF_TIME),
 	{ .name = NULL }
 };
 
@@ -137,6 +146,10 @@ static const struct rec_field rollout_fields[] = {
 	F(struct row_rollout, start_us, RF_TIME),
 	F(struct row_rollout, end_us, RF_TIME),
 	F(struct row_rollout, basis, RF_STR),
+	F(struct row_rollout, tool, RF_STR),
+	F(struct row_rollout, deploy_revision, RF_STR),
+	F(struct row_rollout, deployed_by, RF_STR),
+	F(struct row_rollout, deploy_basis, RF_STR),
 	{ .name = NULL }
 };
 
@@ -220,6 +233,52 @@ static const struct rec_field termination_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field pod_endpoint_fields[] = {
+	F(struct row_pod_endpoint, pod_uid, RF_STR),
+	F(struct row_pod_endpoint, namespace, RF_STR),
+	F(struct row_pod_endpoint, pod, RF_STR),
+	F(struct row_pod_endpoint, slice, RF_STR),
+	F(struct row_pod_endpoint, service, RF_STR),
+	F(struct row_pod_endpoint, address, RF_STR),
+	F(struct row_pod_endpoint, node, RF_STR),
+	F(struct row_pod_endpoint, first_seen_us, RF_TIME),
+	F(struct row_pod_endpoint, ready_us, RF_TIME),
+	F(struct row_pod_endpoint, not_ready_us, RF_TIME),
+	F(struct row_pod_endpoint, not_serving_us, RF_TIME),
+	F(struct row_pod_endpoint, terminating_us, RF_TIME),
+	F(struct row_pod_endpoint, gone_us, RF_TIME),
+	F(struct row_pod_endpoint, last_seen_us, RF_TIME),
+	F(struct row_pod_endpoint, basis, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field node_state_fields[] = {
+	F(struct row_node_state, node, RF_STR),
+	F(struct row_node_state, state, RF_STR),
+	F(struct row_node_state, detail, RF_STR),
+	F(struct row_node_state, from_us, RF_TIME),
+	F(struct row_node_state, to_us, RF_TIME),
+	F(struct row_node_state, basis, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field deploy_fields[] = {
+	F(struct row_deploy, tool, RF_STR),
+	F(struct row_deploy, namespace, RF_STR),
+	F(struct row_deploy, name, RF_STR),
+	F(struct row_deploy, revision, RF_STR),
+	F(struct row_deploy, source, RF_STR),
+	F(struct row_deploy, status, RF_STR),
+	F(struct row_deploy, actor, RF_STR),
+	F(struct row_deploy, description, RF_STR),
+	F(struct row_deploy, rollback_to, RF_STR),
+	F(struct row_deploy, start_us, RF_TIME),
+	F(struct row_deploy, end_us, RF_TIME),
+	F(struct row_deploy, deployment, RF_STR),
+	F(struct row_deploy, new_rs, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -242,7 +301,30 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    "finding_id, pod_uid"),
 	[ROW_TERMINATION] = ROW(termination, "terminations",
 	    row_termination, "pod_uid, container, finished_us"),
+	[ROW_POD_ENDPOINT] = ROW(pod_endpoint, "pod_endpoints",
+	    row_pod_endpoint, "namespace, pod, first_seen_us"),
+	[ROW_NODE_STATE] = ROW(node_state, "node_states", row_node_state,
+	    "node, from_us, state"),
+	[ROW_DEPLOY] = ROW(deploy, "deploys", row_deploy,
+	    "namespace, name, end_us"),
 };
+
+/* The names of enum deletion_cause, as stored and shown. */
+static const char *const deletion_causes[DC__COUNT] = {
+	[DC_NONE] = NULL,
+	[DC_ROLLOUT] = "rollout",
+	[DC_SCALE_DOWN] = "scale-down",
+	[DC_JOB] = "job",
+	[DC_EVICTION] = "eviction",
+	[DC_NODE] = "node",
+	[DC_MANUAL] = "manual",
+};
+
+const char *
+deletion_cause_name(enum deletion_cause c)
+{
+	return (c < DC__COUNT ? deletion_causes[c] : NULL);
+}
 
 /*
  * Containers that are proxies or agents beside the app (coroner(1), THE MODEL).

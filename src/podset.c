@@ -44,11 +44,16 @@ names(const char *want, const char *s)
 	    strcmp(s + len - tail, cut + n) == 0);
 }
 
-/* Appends a copy of pod r (no containers yet) to the set. */
+/*
+ * Appends a copy of pod r (no containers yet) to the set: every string
+ * of the row, as its field table lists them, into the set's arena.
+ */
 static struct podset_pod *
 copy_pod(struct podset *l, const struct row_pod *r)
 {
+	const struct rec_field	*f;
 	struct podset_pod	*p;
+	const char		*s;
 
 	if (l->n == l->cap) {
 		l->cap = l->cap == 0 ? 256 : l->cap * 2;
@@ -57,26 +62,13 @@ copy_pod(struct podset *l, const struct row_pod *r)
 	p = &l->v[l->n++];
 	memset(p, 0, sizeof *p);
 	p->r = *r;
-	p->r.uid = A(l, r->uid);
-	p->r.namespace = A(l, r->namespace);
-	p->r.name = A(l, r->name);
-	p->r.node = A(l, r->node);
-	p->r.ip = A(l, r->ip);
-	p->r.phase = A(l, r->phase);
-	p->r.owner_kind = A(l, r->owner_kind);
-	p->r.owner_name = A(l, r->owner_name);
-	p->r.workload_kind = A(l, r->workload_kind);
-	p->r.workload = A(l, r->workload);
-	p->r.template_hash = A(l, r->template_hash);
-	p->r.deletion_basis = A(l, r->deletion_basis);
-	p->r.sigterm_basis = A(l, r->sigterm_basis);
-	p->r.gone_basis = A(l, r->gone_basis);
-	p->r.restart_policy = A(l, r->restart_policy);
-	p->r.reason = A(l, r->reason);
-	p->r.message = A(l, r->message);
-	p->r.disruption = A(l, r->disruption);
-	p->r.ended_by = A(l, r->ended_by);
-	p->r.ended_basis = A(l, r->ended_basis);
+	for (f = row_descs[ROW_POD].fields; f->name != NULL; f++) {
+		if (f->type != RF_STR)
+			continue;
+		memcpy(&s, (const char *)r + f->off, sizeof s);
+		s = A(l, s);
+		memcpy((char *)&p->r + f->off, &s, sizeof s);
+	}
 	return (p);
 }
 
@@ -332,4 +324,12 @@ int
 podset_is_death(const struct row_termination *t)
 {
 	return (!t->init && (t->exit_code == INT_NONE || t->exit_code != 0));
+}
+
+int
+podset_grace_overridden(const struct podset_pod *p)
+{
+	return (p->r.deletion_us != TIME_NONE && p->r.spec_grace_s !=
+	    INT_NONE && p->r.grace_s != INT_NONE &&
+	    p->r.grace_s < p->r.spec_grace_s);
 }

@@ -13,12 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deploys.h"
 #include "lifecycle.h"
 #include "timefmt.h"
 
 /* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
 	struct store	*st;
+	struct deploys	*deploys;	/* the deploy histories; borrowed */
 	struct model_stats *stats;
 	struct store_rs	*v;		/* owned; strings in strings */
 	size_t		 n;
@@ -144,7 +146,8 @@ write_rollouts(struct store *st, struct rs_set *rs,
 			r.basis = "start: the new set's creation (no "
 			    "ScalingReplicaSet event); end: the old set's "
 			    "last pod";
-		if (store_model_put(st, ROW_ROLLOUT, &r) != 0)
+		if (deploys_attach(rs->deploys, st, &r) != 0 ||
+		    store_model_put(st, ROW_ROLLOUT, &r) != 0)
 			return (-1);
 		stats->rollouts++;
 	}
@@ -281,9 +284,10 @@ rs_take(void *ctx, const struct store_rs *r)
 }
 
 int
-rollout_build(struct store *st, struct model_stats *stats, char **cause)
+rollout_build(struct store *st, struct deploys *deploys,
+    struct model_stats *stats, char **cause)
 {
-	struct rs_set	 rs = { .st = st, .stats = stats };
+	struct rs_set	 rs = { .st = st, .deploys = deploys, .stats = stats };
 	int		 rc;
 
 	if (store_scan(st, REC_EVENT, scan_scaling, st, cause) != 0) {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "rolist.h"
 #include "jsonval.h"
 #include "logwin.h"
 #include "out.h"
@@ -72,84 +73,17 @@ has_main(const struct podset_pod *p)
 /* ------------------------------------------------------------------ */
 /* Rollouts: a finding groups a workload's pods per rollout.           */
 
-struct ro {
-	const char	*namespace;	/* in the list's arena */
-	const char	*deployment;
-	const char	*new_rs;
-	const char	*old_rs;	/* NULL for a first revision */
-	int64_t		 revision;
-	int64_t		 start_us;
-	int64_t		 end_us;
-};
-
-struct ro_list {
-	struct arena	 a;
-	struct ro	*v;		/* owned */
-	size_t		 n;
-};
-
-static int
-load_rollout(void *ctx, const void *row)
-{
-	struct ro_list		*l = ctx;
-	const struct row_rollout *r = row;
-	struct ro		*o;
-
-	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
-	o = &l->v[l->n++];
-	o->namespace = arena_strdup(&l->a, r->namespace);
-	o->deployment = arena_strdup(&l->a, r->deployment);
-	o->new_rs = arena_strdup(&l->a, r->new_rs);
-	o->old_rs = arena_strdup(&l->a, r->old_rs);
-	o->revision = r->revision;
-	o->start_us = r->start_us;
-	o->end_us = r->end_us;
-	return (0);
-}
-
-static void
-ro_free(struct ro_list *l)
-{
-	free(l->v);
-	arena_free(&l->a);
-}
-
 /*
  * The rollout the pod took part in: the one that replaced its ReplicaSet
  * (old) or brought it (new), or NULL.
  */
-static const struct ro *
-ro_of(const struct ro_list *l, const struct podset_pod *p, int old)
+static const struct rolist_item *
+ro_of(const struct rolist *l, const struct podset_pod *p, int old)
 {
-	size_t	i;
-
 	if (!str_eq(p->r.owner_kind, "ReplicaSet"))
 		return (NULL);
-	for (i = 0; i < l->n; i++) {
-		if (str_eq(l->v[i].namespace, p->r.namespace) &&
-		    str_eq(old ? l->v[i].old_rs : l->v[i].new_rs,
-		    p->r.owner_name))
-			return (&l->v[i]);
-	}
-	return (NULL);
-}
-
-static json_t *
-ro_json(const struct ro *r)
-{
-	json_t	*o;
-
-	if (r == NULL)
-		return (json_null());
-	o = json_object();
-	json_object_set_new(o, "new_rs", json_string(r->new_rs));
-	json_object_set_new(o, "old_rs", r->old_rs != NULL ?
-	    json_string(r->old_rs) : json_null());
-	json_object_set_new(o, "revision", r->revision == INT_NONE ?
-	    json_null() : json_integer(r->revision));
-	json_object_set_new(o, "start", jv_time(r->start_us));
-	json_object_set_new(o, "end", jv_time(r->end_us));
-	return (o);
+	return (rolist_of_rs(l, p->r.namespace, p->r.workload,
+	    p->r.owner_name, old, TIME_NONE, 0));
 }
 
 /*
@@ -159,7 +93,7 @@ ro_json(const struct ro *r)
  */
 static struct finding *
 episode(struct analysis *a, size_t first, enum finding_kind kind,
-    const struct podset_pod *p, const struct ro *r, int64_t at)
+    const struct podset_pod *p, const struct rolist_item *r, int64_t at)
 {
 	struct finding	*f;
 	json_t		*fr;
@@ -182,7 +116,8 @@ episode(struct analysis *a, size_t first, enum finding_kind kind,
 	f = analysis_add(a, kind, p->r.namespace, p->r.workload);
 	f->pods = json_array();
 	f->evidence = json_object();
-	json_object_set_new(f->evidence, "rollout", ro_json(r));
+	json_object_set_new(f->evidence, "rollout", rolist_json(r,
+	    TIME_NONE));
 	return (f);
 }
 
@@ -329,7 +264,7 @@ exited_finish(struct finding *f)
 int
 rule_sidecar_exited(struct analysis *a, char **cause)
 {
-	struct ro_list		 ro = { 0 };
+	struct rolist		 ro = { 0 };
 	struct logscan		 ls = { 0 };
 	struct early		*v = NULL, *x;
 	struct podset_pod	*p;
@@ -395,8 +330,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			x->sample = ls.v[i].sample;
 		}
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
-	    &ro, cause) != 0)
+	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
 		x = &v[i];
@@ -454,7 +388,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 	rc = 0;
 out:
 	lw_free(&ls);
-	ro_free(&ro);
+	rolist_free(&ro);
 	free(v);
 	return (rc);
 }
@@ -553,7 +487,7 @@ startup_finish(struct finding *f)
 int
 rule_app_before_proxy(struct analysis *a, char **cause)
 {
-	struct ro_list		 ro = { 0 };
+	struct rolist		 ro = { 0 };
 	struct logscan		 ls = { 0 };
 	struct startup		*v = NULL, *x;
 	struct podset_pod	*p;
@@ -647,8 +581,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		}
 		x->log_errors += (int64_t)k;
 	}
-	if (store_model_scan(a->st, ROW_ROLLOUT, load_rollout,
-	    &ro, cause) != 0)
+	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < n; i++) {
 		x = &v[i];
@@ -719,7 +652,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 	rc = 0;
 out:
 	lw_free(&ls);
-	ro_free(&ro);
+	rolist_free(&ro);
 	free(v);
 	return (rc);
 }

@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "rolist.h"
 #include "jsonval.h"
 #include "timefmt.h"
 
@@ -61,66 +62,6 @@
 				   the chance of as many errors in its
 				   seconds at the workload's usual rate */
 #define NEAR_ROLLOUT_S	3600	/* a rollout further away is not near */
-
-/* A rollout, copied out of the store (strings in the rollouts' arena). */
-struct tr_rollout {
-	const char	*namespace;
-	const char	*deployment;
-	const char	*new_rs;
-	const char	*old_rs;	/* NULL for a first revision */
-	int64_t		 start_us;
-	int64_t		 end_us;	/* TIME_NONE: not over */
-	size_t		 next;		/* the Deployment's next rollout (an
-					   index in v), HINDEX_NONE: none */
-};
-
-struct tr_rollouts {
-	struct arena		 strings;
-	struct tr_rollout	*v;		/* owned */
-	size_t			 n;
-	size_t			 cap;		/* allocated in v */
-	struct hindex		 ix;		/* owned: each Deployment's
-						   first rollout */
-};
-
-/* A Deployment looked for among the rollouts. */
-struct tr_key {
-	const struct tr_rollouts	*ro;
-	const char			*ns;
-	const char			*deployment;
-};
-
-static uint64_t
-tr_hash(const char *ns, const char *deployment)
-{
-	return (hindex_str(hindex_str(HINDEX_SEED, ns), deployment));
-}
-
-static int
-tr_rollout_eq(const void *ctx, size_t item)
-{
-	const struct tr_key	*k = ctx;
-
-	return (str_eq(k->ro->v[item].namespace, k->ns) &&
-	    str_eq(k->ro->v[item].deployment, k->deployment));
-}
-
-/* The first rollout of a Deployment (then follow next), or NULL. */
-static const struct tr_rollout *
-tr_first(const struct tr_rollouts *ro, const char *ns, const char *dep)
-{
-	struct tr_key	k = { .ro = ro, .ns = ns, .deployment = dep };
-	size_t		i;
-
-	i = hindex_get(&ro->ix, tr_hash(ns, dep), tr_rollout_eq, &k);
-	return (i != HINDEX_NONE ? &ro->v[i] : NULL);
-}
-
-static const struct tr_rollout *
-tr_next(const struct tr_rollouts *ro, const struct tr_rollout *r)
-{
-	return (r->next != HINDEX_NONE ? &ro->v[r->next] : NULL);
-}
 
 /* What one pod's buckets say after its deletion request. */
 struct tr_pod {
@@ -146,6 +87,10 @@ struct tr_episode {
 	int64_t		 failed;
 	int64_t		 conn_failures;
 	int64_t		 lag_us;	/* max */
+	int64_t		 endpoint_lag_us; /* max of deletion request to
+					   endpoint terminating (Kubernetes'
+					   part of the lag), TIME_NONE: no
+					   EndpointSlice evidence */
 	int64_t		 first_fail_s;
 	int64_t		 last_fail_s;
 	int64_t		 grace_s;	/* max */
@@ -198,123 +143,15 @@ tr_round_up(double x)
 	return ((int64_t)ceil(x / ROUND_S) * ROUND_S);
 }
 
-static int
-tr_add_rollout(void *ctx, const void *row)
-{
-	struct tr_rollouts		*ro = ctx;
-	const struct row_rollout	*r = row;
-	struct tr_rollout		*t;
-
-	if (ro->n == ro->cap) {
-		ro->cap = ro->cap == 0 ? 16 : ro->cap * 2;
-		ro->v = xreallocarray(ro->v, ro->cap, sizeof *ro->v);
-	}
-	t = &ro->v[ro->n++];
-	t->namespace = arena_strdup(&ro->strings, r->namespace);
-	t->deployment = arena_strdup(&ro->strings, r->deployment);
-	t->new_rs = arena_strdup(&ro->strings, r->new_rs);
-	t->old_rs = arena_strdup(&ro->strings, r->old_rs);
-	t->start_us = r->start_us;
-	t->end_us = r->end_us;
-	return (0);
-}
-
-static int
-tr_rollouts_load(struct analysis *a, struct tr_rollouts *ro, char **cause)
-{
-	struct tr_key	k = { .ro = ro };
-	size_t		i;
-
-	memset(ro, 0, sizeof *ro);
-	if (store_model_scan(a->st, ROW_ROLLOUT, tr_add_rollout, ro,
-	    cause) != 0)
-		return (-1);
-	/* each Deployment's rollouts chained in order, the first indexed */
-	for (i = ro->n; i > 0; i--) {
-		k.ns = ro->v[i - 1].namespace;
-		k.deployment = ro->v[i - 1].deployment;
-		ro->v[i - 1].next = hindex_put(&ro->ix, tr_hash(k.ns,
-		    k.deployment), i - 1, tr_rollout_eq, &k);
-	}
-	return (0);
-}
-
-static void
-tr_rollouts_free(struct tr_rollouts *ro)
-{
-	free(ro->v);
-	hindex_free(&ro->ix);
-	arena_free(&ro->strings);
-}
-
 /* The rollout that replaced pod p, or -1. */
 static long
-tr_pod_rollout(const struct tr_rollouts *ro, const struct podset_pod *p)
+tr_pod_rollout(const struct rolist *ro, const struct podset_pod *p)
 {
-	const struct tr_rollout	*r;
-	int64_t			 slack = ROLLOUT_SLACK_S * US;
+	const struct rolist_item	*r;
 
-	for (r = tr_first(ro, p->r.namespace, p->r.workload); r != NULL;
-	    r = tr_next(ro, r)) {
-		if (r->old_rs == NULL || !str_eq(r->old_rs, p->r.owner_name))
-			continue;
-		if (r->start_us != TIME_NONE &&
-		    p->r.deletion_us < r->start_us - slack)
-			continue;
-		if (r->end_us != TIME_NONE &&
-		    p->r.deletion_us > r->end_us + slack)
-			continue;
-		return ((long)(r - ro->v));
-	}
-	return (-1);
-}
-
-/* A rollout as evidence, with its offset from from_us. */
-static json_t *
-tr_rollout_json(const struct tr_rollout *r, int64_t from_us)
-{
-	json_t	*o = json_object();
-
-	json_object_set_new(o, "deployment", json_string(r->deployment));
-	json_object_set_new(o, "new_rs", json_string(r->new_rs));
-	json_object_set_new(o, "old_rs", r->old_rs != NULL ?
-	    json_string(r->old_rs) : json_null());
-	json_object_set_new(o, "start", jv_time(r->start_us));
-	json_object_set_new(o, "end", jv_time(r->end_us));
-	json_object_set_new(o, "offset_s", r->start_us == TIME_NONE ?
-	    json_null() : tr_jsecs(from_us - r->start_us));
-	return (o);
-}
-
-/*
- * The rollout of the workload nearest to [from_us, to_us] (0 inside its
- * window), within NEAR_ROLLOUT_S, as the evidence's nearest_rollout.
- */
-static json_t *
-tr_nearest_rollout(const struct tr_rollouts *ro, const char *ns,
-    const char *workload, int64_t from_us, int64_t to_us)
-{
-	const struct tr_rollout	*r, *best = NULL;
-	int64_t			 d, best_d = 0, end;
-
-	if (workload == NULL)
-		return (json_null());
-	for (r = tr_first(ro, ns, workload); r != NULL; r = tr_next(ro, r)) {
-		if (r->start_us == TIME_NONE)
-			continue;
-		end = r->end_us != TIME_NONE ? r->end_us : r->start_us;
-		if (to_us < r->start_us)
-			d = r->start_us - to_us;
-		else if (from_us > end)
-			d = from_us - end;
-		else
-			d = 0;
-		if (d <= NEAR_ROLLOUT_S * US && (best == NULL || d < best_d)) {
-			best = r;
-			best_d = d;
-		}
-	}
-	return (best != NULL ? tr_rollout_json(best, from_us) : json_null());
+	r = rolist_of_rs(ro, p->r.namespace, p->r.workload, p->r.owner_name,
+	    1, p->r.deletion_us, ROLLOUT_SLACK_S * US);
+	return (r != NULL ? (long)(r - ro->v) : -1);
 }
 
 /* ---- traffic-after-shutdown ---------------------------------------- */
@@ -435,6 +272,7 @@ tr_episode(struct tr_episodes *es, const struct podset_pod *p, long rollout)
 	e->first_fail_s = e->last_fail_s = INT64_MIN;
 	e->prestop_ms = INT_NONE;
 	e->shutdown_us = TIME_NONE;
+	e->endpoint_lag_us = TIME_NONE;
 	return (e);
 }
 
@@ -458,6 +296,11 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	e->conn_failures += t->conn_failures;
 	if (lag > e->lag_us)
 		e->lag_us = lag;
+	if (p->r.endpoint_terminating_us != TIME_NONE && (e->endpoint_lag_us ==
+	    TIME_NONE || p->r.endpoint_terminating_us - p->r.deletion_us >
+	    e->endpoint_lag_us))
+		e->endpoint_lag_us = p->r.endpoint_terminating_us -
+		    p->r.deletion_us;
 	if (e->first_fail_s == INT64_MIN || t->first_fail_s < e->first_fail_s)
 		e->first_fail_s = t->first_fail_s;
 	if (t->last_fail_s > e->last_fail_s)
@@ -491,6 +334,8 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	json_object_set_new(d, "last_routed",
 	    jv_time((t->last_routed_s + 1) * US));
 	json_object_set_new(d, "lag_s", tr_jsecs(lag));
+	json_object_set_new(d, "endpoint_terminating",
+	    jv_time(p->r.endpoint_terminating_us));
 	json_object_set_new(d, "failed", json_integer(t->failed));
 	json_object_set_new(d, "conn_failures",
 	    json_integer(t->conn_failures));
@@ -500,14 +345,14 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 /* Turns an episode with failures into its finding. */
 static void
 tr_episode_finding(struct analysis *a, struct tr_episode *e,
-    const struct tr_rollouts *ro)
+    const struct rolist *ro)
 {
 	struct finding	*f;
 	json_t		*ev = json_object();
 	double		 lag = round((double)e->lag_us / 1e5) / 10;
 	double		 shutdown, prestop;
 	int64_t		 sleep_s, grace;
-	char		 lags[32], cur[128], sd[64];
+	char		 lags[32], cur[128], sd[64], eps[32], part[160];
 	size_t		 npods = json_array_size(e->pods);
 
 	shutdown = e->shutdown_us != TIME_NONE ?
@@ -528,6 +373,8 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    json_integer(e->conn_failures));
 	json_object_set_new(ev, "lag_s", json_real(lag));
 	json_object_set_new(ev, "lag_resolution_s", json_integer(1));
+	json_object_set_new(ev, "endpoint_lag_s", e->endpoint_lag_us ==
+	    TIME_NONE ? json_null() : tr_jsecs(e->endpoint_lag_us));
 	json_object_set_new(ev, "first_failure",
 	    jv_time(e->first_fail_s * US));
 	json_object_set_new(ev, "last_failure", jv_time(e->last_fail_s * US));
@@ -544,7 +391,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    json_integer(sleep_s));
 	json_object_set_new(ev, "recommended_grace_s", json_integer(grace));
 	json_object_set_new(ev, "rollout", e->rollout < 0 ? json_null() :
-	    tr_rollout_json(&ro->v[e->rollout], e->first_deletion_us));
+	    rolist_json(&ro->v[e->rollout], e->first_deletion_us));
 	json_object_set_new(ev, "pods_detail", e->detail);
 	f->evidence = ev;
 	e->pods = e->uids = e->detail = NULL;
@@ -556,10 +403,18 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	else
 		snprintf(cur, sizeof cur, "stopped accepting when the "
 		    "preStop sleep of %.0f s ended", prestop);
+	if (e->endpoint_lag_us != TIME_NONE) {
+		analyze_fmt_s((double)e->endpoint_lag_us / 1e6, eps,
+		    sizeof eps);
+		snprintf(part, sizeof part, " (Kubernetes marked the "
+		    "endpoints terminating within %s of the request; the "
+		    "rest is the load balancer's own)", eps);
+	} else
+		part[0] = '\0';
 	f->summary = xasprintf("A load balancer kept routing new requests "
-	    "to %zu pod%s of %s for up to %s after their deletion request, "
+	    "to %zu pod%s of %s for up to %s after their deletion request%s, "
 	    "but %s %s: %lld request%s failed", npods, npods == 1 ? "" : "s",
-	    e->workload != NULL ? e->workload : "(no workload)", lags,
+	    e->workload != NULL ? e->workload : "(no workload)", lags, part,
 	    npods == 1 ? "it" : "they", cur, (long long)e->failed,
 	    e->failed == 1 ? "" : "s");
 	if (e->shutdown_us != TIME_NONE)
@@ -606,7 +461,7 @@ tr_sidecar_explains(struct analysis *a, const struct podset_pod *p)
 int
 rule_traffic_after_shutdown(struct analysis *a, char **cause)
 {
-	struct tr_rollouts	 ro;
+	struct rolist		 ro;
 	struct tr_episodes	 es;
 	struct tr_episode	*e;
 	struct tr_pod		 t;
@@ -617,7 +472,7 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 	int			 rc = -1;
 
 	memset(&es, 0, sizeof es);
-	if (tr_rollouts_load(a, &ro, cause) != 0)
+	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -652,7 +507,7 @@ out:
 	}
 	free(es.v);
 	hindex_free(&es.ix);
-	tr_rollouts_free(&ro);
+	rolist_free(&ro);
 	return (rc);
 }
 
@@ -841,7 +696,7 @@ bu_baseline(const struct bu_wl *w, const struct bu_sec *sec, size_t nsec)
 static void
 bu_finding(struct analysis *a, const struct bu_wl *w,
     const struct bu_sec *sec, size_t from, size_t to, double baseline,
-    const struct tr_rollouts *ro)
+    const struct rolist *ro)
 {
 	struct finding	*f;
 	json_t		*ev = json_object(), *near;
@@ -862,8 +717,8 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	}
 	f->start_us = s0 * US;
 	f->end_us = s1 * US;
-	near = tr_nearest_rollout(ro, w->namespace, w->workload, f->start_us,
-	    f->end_us + US);
+	near = rolist_json(rolist_nearest(ro, w->namespace, w->workload,
+	    f->start_us, f->end_us + US, NEAR_ROLLOUT_S * US), f->start_us);
 	json_object_set_new(ev, "count", json_integer(count));
 	json_object_set_new(ev, "peak_per_s", json_integer(peak));
 	json_object_set_new(ev, "baseline_per_s",
@@ -912,7 +767,7 @@ poisson_tail(double lambda, int64_t k)
 
 static void
 bu_workload(struct analysis *a, const struct bu_wl *w,
-    const struct tr_rollouts *ro)
+    const struct rolist *ro)
 {
 	struct bu_sec	*sec;
 	size_t		 nsec = 0, i, j, first, last;
@@ -970,13 +825,13 @@ int
 rule_5xx_burst(struct analysis *a, char **cause)
 {
 	struct bu_scan		 sc;
-	struct tr_rollouts	 ro;
+	struct rolist		 ro;
 	size_t			 i;
 	int			 rc = -1;
 
 	memset(&sc, 0, sizeof sc);
 	sc.a = a;
-	if (tr_rollouts_load(a, &ro, cause) != 0)
+	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
 	if (store_model_scan(a->st, ROW_BUCKET, bu_bucket, &sc,
 	    cause) != 0)
@@ -992,6 +847,6 @@ out:
 	}
 	free(sc.w);
 	hindex_free(&sc.ix);
-	tr_rollouts_free(&ro);
+	rolist_free(&ro);
 	return (rc);
 }

@@ -31,7 +31,8 @@ rule_sigkill(struct analysis *a, char **cause)
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
-		if (!p->r.killed)
+		/* a kill the deletion's own grace caused: grace-overridden */
+		if (!p->r.killed || podset_grace_overridden(p))
 			continue;
 		f = analysis_group(a, FK_SIGKILL_AT_DEADLINE, p,
 		    p->r.deletion_us);
@@ -201,6 +202,9 @@ rule_grace_budget(struct analysis *a, char **cause)
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
+		/* the budget is the spec's grace, not a deletion's */
+		if (podset_grace_overridden(p))
+			continue;
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			if (c->sidecar || c->init || c->sigterm_us ==
@@ -406,5 +410,26 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |
 		    K(APP_BEFORE_PROXY) | K(CRASH_LOOP) | K(LIVENESS_RESTART) |
 		    K(EVICTED) | K(NODE_RESTART),
+	},
+	[FK_GRACE_OVERRIDDEN] = {
+		.name = "grace-overridden",
+		.severity = SEV_WARNING,
+		.severity_note = "critical when containers were SIGKILLed",
+		.means = "a deletion asked for less grace than the pod's "
+		    "terminationGracePeriodSeconds (--grace-period, --force, "
+		    "an eviction's deleteOptions)",
+		.badge = "OVRD",
+		.rule = rule_grace_overridden,
+		.names_deleter = 1,
+	},
+	[FK_EVICTION_BLOCKED] = {
+		.name = "eviction-blocked",
+		.severity = SEV_WARNING,
+		.means = "evictions of a pod were refused by a disruption "
+		    "budget (429) for over a minute: a drain or scale-down "
+		    "stalled",
+		.badge = "PDB",
+		.rule = rule_eviction_blocked,
+		.names_deleter = 1,
 	},
 };

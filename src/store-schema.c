@@ -602,6 +602,76 @@ static const char *const migrations[] = {
 	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors,"
 	"  " UTC("from_us") " AS from_time, " UTC("to_us") " AS to_time"
 	"  FROM sources WHERE hash IS NOT NULL;",
+	/*
+	 * 9 -> 10: what the model derives from the late evidence (model.h):
+	 * each pod's endpoint in each EndpointSlice, the nodes' troubles,
+	 * the deploys with the rollouts they started; the pods gain how
+	 * their deletion is known, who asked and why, the spec's grace and
+	 * their endpoint's times; the rollouts who deployed them.  Rows of a
+	 * database made before have NULLs there until the next import
+	 * rebuilds the model.
+	 */
+	"CREATE TABLE IF NOT EXISTS pod_endpoints ("
+	"  pod_uid TEXT, namespace TEXT, pod TEXT, slice TEXT, service TEXT,"
+	"  address TEXT, node TEXT, first_seen_us INTEGER, ready_us INTEGER,"
+	"  not_ready_us INTEGER, not_serving_us INTEGER,"
+	"  terminating_us INTEGER, gone_us INTEGER, last_seen_us INTEGER,"
+	"  basis TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS pod_endpoints_pod ON"
+	"  pod_endpoints(pod_uid, first_seen_us);"
+	"CREATE TABLE IF NOT EXISTS node_states ("
+	"  node TEXT, state TEXT, detail TEXT, from_us INTEGER,"
+	"  to_us INTEGER, basis TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS node_states_node ON node_states(node,"
+	"  from_us);"
+	"CREATE TABLE IF NOT EXISTS deploys ("
+	"  tool TEXT, namespace TEXT, name TEXT, revision TEXT, source TEXT,"
+	"  status TEXT, actor TEXT, description TEXT, rollback_to TEXT,"
+	"  start_us INTEGER, end_us INTEGER, deployment TEXT, new_rs TEXT"
+	");"
+	"DROP VIEW IF EXISTS pods_v;"
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
+	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
+	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
+	"  " UTC("main_exit_us") " AS main_exit, spec_grace_s,"
+	"  deletion_from, deletion_by, deletion_via, deletion_cause,"
+	"  deletion_cause_basis,"
+	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating,"
+	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving,"
+	"  " UTC("endpoint_gone_us") " AS endpoint_gone FROM pods;"
+	"DROP VIEW IF EXISTS rollouts_v;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis, tool, deploy_revision, deployed_by,"
+	"  deploy_basis FROM rollouts;"
+	"CREATE VIEW IF NOT EXISTS audit_v AS SELECT " UTC("time_us") " AS"
+	"  time, verb, resource, subresource, namespace, name, actor,"
+	"  code, grace_s, user_agent, reason, message, level, stage, body,"
+	"  obj_uid, audit_id, dialect, source_id, line FROM audit_events;"
+	"CREATE VIEW IF NOT EXISTS pod_endpoints_v AS SELECT namespace, pod,"
+	"  slice, service, address, node,"
+	"  " UTC("first_seen_us") " AS first_seen,"
+	"  " UTC("ready_us") " AS ready,"
+	"  " UTC("not_ready_us") " AS not_ready,"
+	"  " UTC("not_serving_us") " AS not_serving,"
+	"  " UTC("terminating_us") " AS terminating,"
+	"  " UTC("gone_us") " AS gone, " UTC("last_seen_us") " AS last_seen,"
+	"  basis, pod_uid FROM pod_endpoints;"
+	"CREATE VIEW IF NOT EXISTS node_states_v AS SELECT node, state,"
+	"  detail, " UTC("from_us") " AS from_time,"
+	"  " UTC("to_us") " AS to_time, (to_us - from_us) / 1e6 AS"
+	"  duration_s, basis FROM node_states;"
+	"CREATE VIEW IF NOT EXISTS deploys_v AS SELECT tool, namespace, name,"
+	"  revision, source, status, actor, description, rollback_to,"
+	"  " UTC("start_us") " AS start, " UTC("end_us") " AS end,"
+	"  deployment, new_rs FROM deploys;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -623,6 +693,32 @@ static const struct {
 	    .type = "INTEGER" },
 	{ .version = 8, .table = "sources", .column = "to_us",
 	    .type = "INTEGER" },
+	{ .version = 9, .table = "pods", .column = "spec_grace_s",
+	    .type = "INTEGER" },
+	{ .version = 9, .table = "pods", .column = "deletion_from",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "pods", .column = "deletion_by",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "pods", .column = "deletion_via",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "pods", .column = "deletion_cause",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "pods", .column = "deletion_cause_basis",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "pods", .column = "endpoint_terminating_us",
+	    .type = "INTEGER" },
+	{ .version = 9, .table = "pods", .column = "endpoint_not_serving_us",
+	    .type = "INTEGER" },
+	{ .version = 9, .table = "pods", .column = "endpoint_gone_us",
+	    .type = "INTEGER" },
+	{ .version = 9, .table = "rollouts", .column = "tool",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "rollouts", .column = "deploy_revision",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "rollouts", .column = "deployed_by",
+	    .type = "TEXT" },
+	{ .version = 9, .table = "rollouts", .column = "deploy_basis",
+	    .type = "TEXT" },
 };
 
 int

@@ -256,6 +256,7 @@ store_close(struct store *st)
 		return;
 	for (t = 0; t < REC__COUNT; t++)
 		sqlite3_finalize(st->ins[t]);
+	sqlite3_finalize(st->cause_upd);
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
 	sqlite3_finalize(st->req_ins);

@@ -131,7 +131,16 @@ struct got {
 	char			names[4][32];
 	char			basis[4][128];
 	char			pbasis[128], wl[64], wlk[32];
+	char			from[16], by[96], via[16], why[32];
+	char			gbasis[128];
 };
+
+/* Copies a string of a row that dies with its set (NULL: ""). */
+static void
+keep(char *dst, size_t len, const char *s)
+{
+	snprintf(dst, len, "%s", s != NULL ? s : "");
+}
 
 static int
 got_pod(void *ctx, const void *row)
@@ -143,6 +152,11 @@ got_pod(void *ctx, const void *row)
 	    g->p.deletion_basis : "");
 	snprintf(g->wl, sizeof g->wl, "%s", g->p.workload);
 	snprintf(g->wlk, sizeof g->wlk, "%s", g->p.workload_kind);
+	keep(g->from, sizeof g->from, g->p.deletion_from);
+	keep(g->by, sizeof g->by, g->p.deletion_by);
+	keep(g->via, sizeof g->via, g->p.deletion_via);
+	keep(g->why, sizeof g->why, g->p.deletion_cause);
+	keep(g->gbasis, sizeof g->gbasis, g->p.gone_basis);
 	return (0);
 }
 
@@ -418,6 +432,241 @@ test_lifecycle_job_workload(void)
 	close_store();
 }
 
+/* An audited request about a pod (struct rec_audit). */
+static struct rec_audit
+audit(const char *id, const char *verb, const char *sub, const char *name,
+    const char *actor, int64_t code, int64_t grace_s, int64_t at_us)
+{
+	struct rec_audit	a = {
+		.audit_id = id, .stage = "ResponseComplete",
+		.level = "Metadata", .verb = verb, .resource = "pods",
+		.subresource = sub,
+		.namespace = "shop", .name = name, .user = actor,
+		.actor = actor, .code = code, .grace_s = grace_s,
+		.dialect = "log", .time_us = at_us, .stage_us = at_us,
+		.line = 1,
+	};
+
+	return (a);
+}
+
+/*
+ * The audit log's deletion request beats deletionTimestamp - grace (to
+ * the second) and names who asked; the kubelet's final delete is when
+ * the pod was gone.
+ */
+static void
+test_lifecycle_audit_deletion(void)
+{
+	struct rec_pod		p = pod("ua", "f");
+	struct rec_container	c = ctr("ua", "app");
+	struct rec_audit	del = audit("a1", "delete", NULL, "f",
+				    "alice@example.com", 200, INT_NONE,
+				    T0 + S(0.4)), fin = audit("a2", "delete",
+				    NULL, "f", "system:node:n1", 200, 0,
+				    T0 + S(12.3));
+	struct got		g;
+
+	open_store();
+	put(REC_POD, &p);
+	terminating(&p, T0, 30);	/* deletionTimestamp: T0 + 30 s */
+	put(REC_POD, &p);
+	exited(&c, T0 + S(12), 0, "Completed");
+	put(REC_CONTAINER, &c);
+	put(REC_AUDIT, &del);
+	put(REC_AUDIT, &fin);
+	rebuild();
+	fetch("ua", &g);
+	CHECK(g.p.deletion_us == T0 + S(0.4));
+	CHECK_STR(g.from, "audit");
+	CHECK_STR(g.by, "alice@example.com");
+	CHECK_STR(g.via, "delete");
+	CHECK_STR(g.why, "manual");
+	CHECK(strstr(g.pbasis, "audit log") != NULL);
+	CHECK(g.p.gone_us == T0 + S(12.3));
+	CHECK(strstr(g.gbasis, "kubelet's final delete") != NULL);
+	CHECK(g.p.spec_grace_s == 30 && g.p.grace_s == 30);
+	close_store();
+}
+
+/*
+ * kubectl delete --grace-period=1 on a pod whose spec gives 60 s: the
+ * deletion's grace is 1 s (the kill at +1 s is the request's doing), the
+ * spec's is kept; a 429 eviction deleted nothing.
+ */
+static void
+test_lifecycle_audit_grace_override(void)
+{
+	struct rec_pod		p = pod("ub", "g");
+	struct rec_container	c = ctr("ub", "app");
+	struct rec_audit	no = audit("b0", "create", "eviction", "g",
+				    "system:serviceaccount:kube-system:"
+				    "cluster-autoscaler", 429, INT_NONE, T0 -
+				    S(5)), del = audit("b1", "delete", NULL,
+				    "g", "bob", 200, 1, T0);
+	struct podset		ps;
+	char			*cause = NULL;
+	struct got		g;
+
+	open_store();
+	p.grace_s = 60;
+	put(REC_POD, &p);
+	exited(&c, T0 + S(1), 137, "Error");
+	put(REC_CONTAINER, &c);
+	put(REC_AUDIT, &no);
+	put(REC_AUDIT, &del);
+	rebuild();
+	fetch("ub", &g);
+	CHECK(g.p.deletion_us == T0);
+	CHECK_STR(g.via, "delete");
+	CHECK(g.p.grace_s == 1 && g.p.spec_grace_s == 60);
+	CHECK(g.p.killed == 1);
+	if (podset_load(st, &ps, "ub", &cause) != 0)
+		fatal("%s", cause);
+	CHECK(ps.n == 1 && podset_grace_overridden(&ps.v[0]));
+	podset_free(&ps);
+	close_store();
+}
+
+/* An eviction through the API is a deletion by eviction. */
+static void
+test_lifecycle_audit_eviction(void)
+{
+	struct rec_pod		p = pod("uc", "h");
+	struct rec_audit	ev = audit("c1", "create", "eviction", "h",
+				    "system:serviceaccount:kube-system:"
+				    "cluster-autoscaler", 201, INT_NONE, T0);
+	struct got		g;
+
+	open_store();
+	p.owner_kind = "ReplicaSet";
+	p.owner_name = "web-5d8f";
+	put(REC_POD, &p);
+	put(REC_AUDIT, &ev);
+	rebuild();
+	fetch("uc", &g);
+	CHECK(g.p.deletion_us == T0);
+	CHECK_STR(g.via, "eviction");
+	CHECK_STR(g.why, "eviction");
+	close_store();
+}
+
+/* An endpoint's versions: ready, then terminating, then gone. */
+static void
+test_lifecycle_endpoint_times(void)
+{
+	struct rec_pod		p = pod("ud", "i");
+	struct rec_slice	s = {
+		.uid = "s1", .namespace = "shop", .name = "web-abc",
+		.service = "web", .watch_type = "ADDED",
+		.resource_version = "10", .endpoints = 1,
+		.created_us = T0 - S(600), .observed_us = T0 - S(60),
+		.observed_basis = "stamped", .line = 1,
+	};
+	struct rec_endpoint	e = {
+		.slice_uid = "s1", .resource_version = "10",
+		.watch_type = "ADDED", .address = "10.0.0.9",
+		.pod_uid = NULL, .pod_namespace = "shop", .pod_name = "i",
+		.ready = 1, .serving = 1, .terminating = 0,
+		.observed_us = T0 - S(60),
+	};
+	struct got		g;
+
+	open_store();
+	put(REC_POD, &p);
+	put(REC_SLICE, &s);
+	put(REC_ENDPOINT, &e);
+	s.watch_type = e.watch_type = "MODIFIED";
+	s.resource_version = e.resource_version = "11";
+	s.observed_us = e.observed_us = T0 + S(0.8);
+	e.ready = 0;
+	e.terminating = 1;
+	put(REC_SLICE, &s);
+	put(REC_ENDPOINT, &e);
+	s.resource_version = "12";
+	s.endpoints = 0;
+	s.observed_us = T0 + S(31);
+	put(REC_SLICE, &s);
+	rebuild();
+	fetch("ud", &g);
+	CHECK(g.p.endpoint_terminating_us == T0 + S(0.8));
+	CHECK(g.p.endpoint_not_serving_us == TIME_NONE);
+	CHECK(g.p.endpoint_gone_us == T0 + S(31));
+	close_store();
+}
+
+struct states {
+	int	n;
+	char	what[8][96];
+	int64_t	from[8], to[8];
+};
+
+static int
+got_state(void *ctx, const void *row)
+{
+	struct states			*s = ctx;
+	const struct row_node_state	*r = row;
+
+	if (s->n < 8) {
+		snprintf(s->what[s->n], sizeof s->what[0], "%s %s", r->state,
+		    r->detail != NULL ? r->detail : "");
+		s->from[s->n] = r->from_us;
+		s->to[s->n++] = r->to_us;
+	}
+	return (0);
+}
+
+/* A node NotReady from its transition to Ready again, then a reboot. */
+static void
+test_lifecycle_node_states(void)
+{
+	struct rec_node		n = {
+		.uid = "n", .name = "n1", .watch_type = "MODIFIED",
+		.resource_version = "1", .boot_id = "boot-a",
+		.created_us = T0 - S(9999.0), .deletion_ts_us = TIME_NONE,
+		.observed_us = T0 + S(50), .observed_basis = "stamped",
+	};
+	struct rec_node_cond	c = {
+		.node = "n1", .resource_version = "1", .type = "Ready",
+		.status = "Unknown", .reason = "NodeStatusUnknown",
+		.since_us = T0 + S(40), .heartbeat_us = T0,
+		.observed_us = T0 + S(50),
+	};
+	struct rec_taint	t = {
+		.node = "n1", .resource_version = "1",
+		.key = "node.kubernetes.io/unreachable",
+		.effect = "NoExecute", .added_us = T0 + S(41),
+		.observed_us = T0 + S(50),
+	};
+	struct states		 s;
+	char			*cause = NULL;
+
+	open_store();
+	put(REC_NODE, &n);
+	put(REC_NODE_COND, &c);
+	put(REC_TAINT, &t);
+	n.resource_version = c.resource_version = "2";
+	n.boot_id = "boot-b";
+	n.observed_us = c.observed_us = T0 + S(200);
+	c.status = "True";
+	c.reason = "KubeletReady";
+	c.since_us = T0 + S(180);
+	put(REC_NODE, &n);
+	put(REC_NODE_COND, &c);
+	rebuild();
+	memset(&s, 0, sizeof s);
+	if (store_model_scan(st, ROW_NODE_STATE, got_state, &s, &cause) != 0)
+		fatal("%s", cause);
+	CHECK(s.n == 3);
+	CHECK_STR(s.what[0], "unknown NodeStatusUnknown");
+	CHECK(s.from[0] == T0 + S(40) && s.to[0] == T0 + S(180));
+	CHECK(strncmp(s.what[1], "taint node.kubernetes.io/unreachable", 36)
+	    == 0);
+	CHECK(s.from[1] == T0 + S(41) && s.to[1] == T0 + S(200));
+	CHECK_STR(s.what[2], "reboot bootID boot-a -> boot-b");
+	close_store();
+}
+
 const struct unit_test lifecycle_tests[] = {
 	{ "lifecycle_absurd_durations", test_lifecycle_absurd_durations },
 	{ "lifecycle_prestop_eats_grace", test_lifecycle_prestop_eats_grace },
@@ -428,5 +677,11 @@ const struct unit_test lifecycle_tests[] = {
 	{ "lifecycle_native_sidecar", test_lifecycle_native_sidecar },
 	{ "lifecycle_killing_event", test_lifecycle_killing_event },
 	{ "lifecycle_job_workload", test_lifecycle_job_workload },
+	{ "lifecycle_audit_deletion", test_lifecycle_audit_deletion },
+	{ "lifecycle_audit_grace_override",
+	    test_lifecycle_audit_grace_override },
+	{ "lifecycle_audit_eviction", test_lifecycle_audit_eviction },
+	{ "lifecycle_endpoint_times", test_lifecycle_endpoint_times },
+	{ "lifecycle_node_states", test_lifecycle_node_states },
 	{ NULL, NULL }
 };

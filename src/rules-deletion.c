@@ -1,0 +1,262 @@
+/*
+ * rules-deletion.c: the rules about who deleted pods and how (analyze.h):
+ * grace-overridden (a deletion asked for less grace than the pod's spec:
+ * kubectl delete --grace-period, --force, an eviction's deleteOptions)
+ * and eviction-blocked (evictions a disruption budget refused for over a
+ * minute: a drain or a scale-down that stalled), and the words every
+ * finding about deleted pods gets for who deleted them (deleted_by).
+ * No SQL (through store.h), no drawing.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze.h"
+#include "jsonval.h"
+#include "timefmt.h"
+
+#define BLOCKED_US	(60 * 1000000LL)	/* refused longer than this */
+
+/* The actor of a pod's deletion as the evidence names it. */
+static const char *
+actor_of(const struct podset_pod *p)
+{
+	return (p->r.deletion_by != NULL ? p->r.deletion_by : "unknown");
+}
+
+/* Adds one to the count of actor in the object o. */
+static void
+count_actor(json_t *o, const char *actor)
+{
+	json_t	*n = json_object_get(o, actor);
+
+	json_object_set_new(o, actor, json_integer(n != NULL ?
+	    json_integer_value(n) + 1 : 1));
+}
+
+/* Whether any container of the pod was SIGKILLed at the deadline. */
+static int
+any_killed(const struct podset_pod *p)
+{
+	return (p->r.killed != 0);
+}
+
+int
+rule_grace_overridden(struct analysis *a, char **cause)
+{
+	struct podset_pod	*p;
+	struct finding		*f;
+	json_t			*e;
+	size_t			 i, first = a->n;
+	int64_t			 req, spec, killed, n;
+	char			 who[300], tail[80];
+
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (!podset_grace_overridden(p))
+			continue;
+		f = analysis_group(a, FK_GRACE_OVERRIDDEN, p,
+		    p->r.deletion_us);
+		finding_add_pod(f, p);
+		finding_widen(f, p->r.deletion_us, p->r.deadline_us !=
+		    TIME_NONE ? p->r.deadline_us : p->r.deletion_us);
+		e = f->evidence;
+		if (json_object_get(e, "deleted_by") == NULL) {
+			json_object_set_new(e, "deleted_by", json_object());
+			json_object_set_new(e, "killed", json_integer(0));
+		}
+		/* the shortest grace asked, the spec's */
+		req = json_object_get(e, "requested_grace_s") != NULL ?
+		    json_integer_value(json_object_get(e,
+		    "requested_grace_s")) : p->r.grace_s;
+		if (p->r.grace_s < req)
+			req = p->r.grace_s;
+		json_object_set_new(e, "requested_grace_s", json_integer(req));
+		json_object_set_new(e, "spec_grace_s",
+		    json_integer(p->r.spec_grace_s));
+		count_actor(json_object_get(e, "deleted_by"), actor_of(p));
+		if (any_killed(p)) {
+			json_object_set_new(e, "killed", json_integer(
+			    json_integer_value(json_object_get(e,
+			    "killed")) + 1));
+			f->severity = SEV_CRITICAL;
+		}
+	}
+	for (i = first; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->kind != FK_GRACE_OVERRIDDEN)
+			continue;
+		e = f->evidence;
+		req = json_integer_value(json_object_get(e,
+		    "requested_grace_s"));
+		spec = json_integer_value(json_object_get(e, "spec_grace_s"));
+		killed = json_integer_value(json_object_get(e, "killed"));
+		n = (int64_t)json_array_size(f->pods);
+		analyze_fmt_actors(json_object_get(e, "deleted_by"), who,
+		    sizeof who);
+		if (killed > 0)
+			snprintf(tail, sizeof tail, "; %lld SIGKILLed before "
+			    "they could finish", (long long)killed);
+		else
+			tail[0] = '\0';
+		f->summary = xasprintf("%lld pod%s of %s %s deleted with a "
+		    "grace of %lld s where the spec gives %lld s, by %s%s",
+		    (long long)n, n == 1 ? "" : "s", f->workload,
+		    n == 1 ? "was" : "were", (long long)req,
+		    (long long)spec, who, tail);
+		f->recommendation = xasprintf("The kill came from the "
+		    "deletion, not from the workload's budget: the pods' "
+		    "terminationGracePeriodSeconds (%lld s) was overridden "
+		    "by the request (kubectl delete --grace-period or "
+		    "--force, an eviction's deleteOptions).  Delete without "
+		    "--grace-period/--force, and have runbooks and tools "
+		    "leave the grace to the spec.", (long long)spec);
+	}
+	(void)cause;
+	return (0);
+}
+
+/*
+ * The times of an eviction-blocked finding while it is built, as integers
+ * (microseconds) under these keys; written as times when it is done.
+ */
+#define FIRST_KEY	"first_us"
+#define LAST_KEY	"last_us"
+#define EVICTED_KEY	"then_evicted_us"
+
+/* Keeps the earliest (less) or latest time under key. */
+static void
+keep_us(json_t *e, const char *key, int64_t t, int less)
+{
+	json_t	*v = json_object_get(e, key);
+
+	if (t == TIME_NONE)
+		return;
+	if (v == NULL || (less ? t < json_integer_value(v) :
+	    t > json_integer_value(v)))
+		json_object_set_new(e, key, json_integer(t));
+}
+
+/* The time under key, taken out of e (TIME_NONE when absent). */
+static int64_t
+take_us(json_t *e, const char *key)
+{
+	json_t	*v = json_object_get(e, key);
+	int64_t	 t = v != NULL ? json_integer_value(v) : TIME_NONE;
+
+	json_object_del(e, key);
+	return (t);
+}
+
+/* One pod's refused evictions, as the rule groups them. */
+static int
+blocked_pod(void *ctx, const struct store_blocked *b)
+{
+	struct analysis		*a = ctx;
+	struct podset_pod	*p;
+	struct finding		*f;
+	json_t			*e;
+
+	if (b->last_us - b->first_us < BLOCKED_US || b->pod_uid == NULL ||
+	    (p = podset_find(&a->pods, b->pod_uid)) == NULL)
+		return (0);
+	f = analysis_group(a, FK_EVICTION_BLOCKED, p, b->first_us);
+	finding_add_pod(f, p);
+	finding_widen(f, b->first_us, b->evicted_us != TIME_NONE ?
+	    b->evicted_us : b->last_us);
+	e = f->evidence;
+	if (json_object_get(e, "attempts") == NULL) {
+		json_object_set_new(e, "attempts", json_integer(0));
+		json_object_set_new(e, "requested_by", json_object());
+	}
+	json_object_set_new(e, "attempts", json_integer(json_integer_value(
+	    json_object_get(e, "attempts")) + b->attempts));
+	keep_us(e, FIRST_KEY, b->first_us, 1);
+	keep_us(e, LAST_KEY, b->last_us, 0);
+	keep_us(e, EVICTED_KEY, b->evicted_us, 0);
+	count_actor(json_object_get(e, "requested_by"), b->actor != NULL ?
+	    b->actor : "unknown");
+	return (0);
+}
+
+int
+rule_eviction_blocked(struct analysis *a, char **cause)
+{
+	struct finding	*f;
+	json_t		*e;
+	size_t		 i, first = a->n;
+	int64_t		 n, tries, from, to, evicted;
+	char		 who[300], dur[32];
+
+	if (store_blocked_evictions(a->st, blocked_pod, a, cause) != 0)
+		return (-1);
+	for (i = first; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->kind != FK_EVICTION_BLOCKED)
+			continue;
+		e = f->evidence;
+		from = take_us(e, FIRST_KEY);
+		to = take_us(e, LAST_KEY);
+		evicted = take_us(e, EVICTED_KEY);
+		json_object_set_new(e, "first", jv_time(from));
+		json_object_set_new(e, "last", jv_time(to));
+		json_object_set_new(e, "then_evicted", jv_time(evicted));
+		n = (int64_t)json_array_size(f->pods);
+		tries = json_integer_value(json_object_get(e, "attempts"));
+		analyze_fmt_actors(json_object_get(e, "requested_by"), who,
+		    sizeof who);
+		analyze_fmt_dur((double)(to - from) / 1e6, dur, sizeof dur);
+		f->summary = xasprintf("Evictions of %lld pod%s of %s were "
+		    "refused %lld time%s over %s (a PodDisruptionBudget), "
+		    "asked by %s%s", (long long)n, n == 1 ? "" : "s",
+		    f->workload, (long long)tries, tries == 1 ? "" : "s", dur,
+		    who, evicted == TIME_NONE ? "; not evicted while the "
+		    "audit log runs" : "");
+		f->recommendation = xstrdup("A drain or scale-down stalled "
+		    "on the disruption budget: check that the budget can be "
+		    "met (minAvailable below the replicas that are ready, "
+		    "maxUnavailable of at least 1), that the workload's pods "
+		    "become ready, and alert when a drain waits on a budget "
+		    "for minutes.");
+	}
+	return (0);
+}
+
+void
+deletion_name_actors(struct analysis *a)
+{
+	struct finding		*f;
+	struct podset_pod	*p;
+	json_t			*by;
+	size_t			 i, j, known;
+	char			 who[300], *s;
+
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->uids == NULL || json_object_get(f->evidence,
+		    "deleted_by") != NULL)
+			continue;
+		by = json_object();
+		for (j = known = 0; j < json_array_size(f->uids); j++) {
+			p = podset_find(&a->pods, json_string_value(
+			    json_array_get(f->uids, j)));
+			if (p == NULL || p->r.deletion_us == TIME_NONE ||
+			    p->r.deletion_by == NULL)
+				continue;
+			count_actor(by, p->r.deletion_by);
+			known++;
+		}
+		if (known == 0) {
+			json_decref(by);
+			continue;
+		}
+		json_object_set_new(f->evidence, "deleted_by", by);
+		analyze_fmt_actors(by, who, sizeof who);
+		if (f->summary != NULL &&
+		    !finding_kinds[f->kind].names_deleter) {
+			s = xasprintf("%s (deleted by %s)", f->summary, who);
+			free(f->summary);
+			f->summary = s;
+		}
+	}
+}
