@@ -178,6 +178,8 @@ int	store_ints(struct store *st, const char *what, const char *sql,
  * row): 0 or -1, SQLite's message left for the caller to quote.
  */
 int	store_int_query(struct store *st, const char *sql, int64_t *v);
+/* A row function: column 0 as a new string in *(char **)ctx; stops. */
+int	store_row_str(void *ctx, sqlite3_stmt *s);
 /* Column i of the current row: an integer (none for NULL), ... */
 int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
 /* ... a new string, or NULL, ... */
@@ -209,6 +211,12 @@ struct store_cb {
 	int	(*log_last)(void *, const struct store_log_last *);
 	int	(*rs)(void *, const struct store_rs *);
 	int	(*key)(void *, const char *, int64_t);
+	int	(*pod_event)(void *, const char *, const struct rec_event *);
+	int	(*pod_audit)(void *, const char *, const struct rec_audit *);
+	int	(*each_event)(void *, const struct rec_event *);
+	int	(*pod_endpoint)(void *, const struct row_pod_endpoint *);
+	int	(*deleted)(void *, const struct store_deleted *);
+	int	(*blocked)(void *, const struct store_blocked *);
 	void	*ctx;
 };
 

@@ -137,6 +137,13 @@ store_col_text(sqlite3_stmt *s, int i)
 	return ((const char *)sqlite3_column_text(s, i));
 }
 
+int
+store_row_str(void *ctx, sqlite3_stmt *s)
+{
+	*(char **)ctx = store_col_str(s, 0);
+	return (1);
+}
+
 void
 store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
     char *row)

@@ -114,13 +114,6 @@ after_lo(const char *lo)
 	return (lo != NULL ? lo : "");
 }
 
-static int
-str_row(void *ctx, sqlite3_stmt *s)
-{
-	*(char **)ctx = store_col_str(s, 0);
-	return (1);
-}
-
 int
 store_pod_batch(struct store *st, const char *lo, int64_t n, char **hi,
     char **cause)
@@ -132,7 +125,7 @@ store_pod_batch(struct store *st, const char *lo, int64_t n, char **hi,
 	*hi = NULL;
 	sql = xasprintf("SELECT max(uid) FROM (SELECT uid FROM pod_obs WHERE "
 	    "uid %s ?1 ORDER BY uid LIMIT ?2)", after_op(lo));
-	rc = store_run(st, "pod_obs", sql, p, 2, str_row, hi, cause);
+	rc = store_run(st, "pod_obs", sql, p, 2, store_row_str, hi, cause);
 	free(sql);
 	if (rc == -1)
 		return (-1);
@@ -213,21 +206,14 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 	return (rc);
 }
 
-/* What store_model_events gives each event to. */
-struct event_rows {
-	struct rec_event	 e;	/* strings borrowed for the call */
-	int			(*cb)(void *, const char *,
-				    const struct rec_event *);
-	void			*ctx;
-};
-
 static int
 model_event_row(void *arg, sqlite3_stmt *s)
 {
-	struct event_rows	*er = arg;
+	struct store_cb		*c = arg;
+	struct rec_event	 e;
 
-	store_fill_row(&rec_descs[REC_EVENT], s, 1, (char *)&er->e);
-	return (er->cb(er->ctx, store_col_text(s, 0), &er->e));
+	store_fill_row(&rec_descs[REC_EVENT], s, 1, (char *)&e);
+	return (c->pod_event(c->ctx, store_col_text(s, 0), &e));
 }
 
 int
@@ -237,7 +223,7 @@ store_model_events(struct store *st, const char *lo, const char *hi,
 {
 	const struct rec_desc	*d = &rec_descs[REC_EVENT];
 	const struct qparam	 p[] = { QP_S(after_lo(lo)), QP_S(hi) };
-	struct event_rows	 er = { .cb = cb, .ctx = ctx };
+	struct store_cb		 c = { .pod_event = cb, .ctx = ctx };
 	struct buf		 b = { 0 };
 	int			 rc;
 
@@ -247,7 +233,7 @@ store_model_events(struct store *st, const char *lo, const char *hi,
 	buf_printf(&b, " FROM temp.model_event_pods m JOIN %s USING (id) "
 	    "WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 ORDER BY %s", d->table,
 	    after_op(lo), d->order);
-	rc = store_run(st, d->table, b.data, p, 2, model_event_row, &er,
+	rc = store_run(st, d->table, b.data, p, 2, model_event_row, &c,
 	    cause);
 	buf_free(&b);
 	return (rc);
