@@ -252,4 +252,15 @@ void	store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
 void	store_select_fields(struct buf *b, const struct rec_desc *d,
 	    int more);
 
+/* store-rebuild.c */
+/*
+ * The records of d's type that the rebuild's temporary table pairs
+ * (pod_uid, id) gives a pod, for the pods with "pod_uid op p[0]" and
+ * pod_uid <= p[1], in order: row gets each, the pod's uid in column 0
+ * and d's fields from column 1 on (store_fill_row).  As store_run().
+ */
+int	store_pod_records(struct store *st, const struct rec_desc *d,
+	    const char *pairs, const char *op, const struct qparam *p,
+	    const char *order, store_row_fn row, void *ctx, char **cause);
+
 #endif

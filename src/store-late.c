@@ -65,20 +65,11 @@ store_model_audit(struct store *st, const char *lo, const char *hi,
     int (*cb)(void *, const char *, const struct rec_audit *), void *ctx,
     char **cause)
 {
-	const struct rec_desc	*d = &rec_descs[REC_AUDIT];
-	const struct qparam	 p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
-	struct store_cb		 c = { .pod_audit = cb, .ctx = ctx };
-	struct buf		 b = { 0 };
-	int			 rc;
+	const struct qparam	p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
+	struct store_cb		c = { .pod_audit = cb, .ctx = ctx };
 
-	buf_puts(&b, "SELECT m.pod_uid, ");
-	store_select_fields(&b, d, 0);
-	buf_printf(&b, " FROM temp.model_audit_pods m JOIN %s USING (id) "
-	    "WHERE m.pod_uid > ?1 AND m.pod_uid <= ?2 ORDER BY m.pod_uid, "
-	    "time_us, id", d->table);
-	rc = store_run(st, d->table, b.data, p, 2, audit_row, &c, cause);
-	buf_free(&b);
-	return (rc);
+	return (store_pod_records(st, &rec_descs[REC_AUDIT], "model_audit_pods",
+	    ">", p, "m.pod_uid, time_us, id", audit_row, &c, cause));
 }
 
 static int

@@ -206,6 +206,23 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 	return (rc);
 }
 
+int
+store_pod_records(struct store *st, const struct rec_desc *d,
+    const char *pairs, const char *op, const struct qparam *p,
+    const char *order, store_row_fn row, void *ctx, char **cause)
+{
+	struct buf	b = { 0 };
+	int		rc;
+
+	buf_puts(&b, "SELECT m.pod_uid, ");
+	store_select_fields(&b, d, 0);
+	buf_printf(&b, " FROM temp.%s m JOIN %s USING (id) WHERE m.pod_uid %s "
+	    "?1 AND m.pod_uid <= ?2 ORDER BY %s", pairs, d->table, op, order);
+	rc = store_run(st, d->table, b.data, p, 2, row, ctx, cause);
+	buf_free(&b);
+	return (rc);
+}
+
 static int
 model_event_row(void *arg, sqlite3_stmt *s)
 {
@@ -221,22 +238,13 @@ store_model_events(struct store *st, const char *lo, const char *hi,
     int (*cb)(void *, const char *, const struct rec_event *), void *ctx,
     char **cause)
 {
-	const struct rec_desc	*d = &rec_descs[REC_EVENT];
-	const struct qparam	 p[] = { QP_S(after_lo(lo)), QP_S(hi) };
-	struct store_cb		 c = { .pod_event = cb, .ctx = ctx };
-	struct buf		 b = { 0 };
-	int			 rc;
+	const struct qparam	p[] = { QP_S(after_lo(lo)), QP_S(hi) };
+	struct store_cb		c = { .pod_event = cb, .ctx = ctx };
 
 	/* each pod's events in store_scan's order */
-	buf_puts(&b, "SELECT m.pod_uid, ");
-	store_select_fields(&b, d, 0);
-	buf_printf(&b, " FROM temp.model_event_pods m JOIN %s USING (id) "
-	    "WHERE m.pod_uid %s ?1 AND m.pod_uid <= ?2 ORDER BY %s", d->table,
-	    after_op(lo), d->order);
-	rc = store_run(st, d->table, b.data, p, 2, model_event_row, &c,
-	    cause);
-	buf_free(&b);
-	return (rc);
+	return (store_pod_records(st, &rec_descs[REC_EVENT], "model_event_pods",
+	    after_op(lo), p, rec_descs[REC_EVENT].order, model_event_row, &c,
+	    cause));
 }
 
 static int
