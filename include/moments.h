@@ -53,6 +53,9 @@ enum moment_kind {
 	MO_RESTARTED,		/* the kubelet restarted it */
 	MO_ENDED,		/* the pod was ended by an eviction, a
 				   preemption or its node's shutdown */
+	MO_EP_TERMINATING,	/* its endpoint was marked terminating (or
+				   no longer ready) in its EndpointSlice */
+	MO_EP_GONE,		/* its endpoint left its last slice */
 	MO__COUNT
 };
 

@@ -210,6 +210,7 @@ struct store_cb {
 	int	(*tail)(void *, int64_t, const char *);
 	int	(*log_last)(void *, const struct store_log_last *);
 	int	(*rs)(void *, const struct store_rs *);
+	int	(*rs_move)(void *, const char *, int64_t, int);
 	int	(*key)(void *, const char *, int64_t);
 	int	(*pod_event)(void *, const char *, const struct rec_event *);
 	int	(*pod_audit)(void *, const char *, const struct rec_audit *);

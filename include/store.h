@@ -246,6 +246,18 @@ int	store_rs_begin(struct store *st, char **cause);
 int	store_rs_put(struct store *st, const struct store_rs *r);
 int	store_rs_each(struct store *st, int (*cb)(void *ctx,
 	    const struct store_rs *r), void *ctx, char **cause);
+/*
+ * Every scale-up (up 1) and scale-down to 0 (up 0) of a Deployment's
+ * ReplicaSets, as the ScalingReplicaSet events say, kept one by one
+ * (a ReplicaSet scaled up again by a rollback moves twice):
+ * store_rs_move() puts one (-1: store_error()), store_rs_moves() calls
+ * cb(ctx, rs, t_us, up) for a Deployment's, oldest first.
+ */
+int	store_rs_move(struct store *st, const char *ns,
+	    const char *deployment, const char *rs, int64_t t_us, int up);
+int	store_rs_moves(struct store *st, const char *ns,
+	    const char *deployment, int (*cb)(void *ctx, const char *rs,
+	    int64_t t_us, int up), void *ctx, char **cause);
 
 /* A record set: all rows imported with one --records NAME. */
 struct store_set {

@@ -42,6 +42,8 @@ static const char *const kind_names[MO__COUNT] = {
 	[MO_DIED] = "died",
 	[MO_RESTARTED] = "restarted",
 	[MO_ENDED] = "ended",
+	[MO_EP_TERMINATING] = "endpoint-terminating",
+	[MO_EP_GONE] = "endpoint-gone",
 };
 
 const char *
@@ -328,6 +330,53 @@ container_moments(struct moments *ms, const struct podset_pod *p,
 	}
 }
 
+/*
+ * The deletion request: who asked and how (the audit log), the grace it
+ * gives (and the spec's, when the request asked for less), and why it
+ * came (a rollout, a scale-down...).
+ */
+static void
+deletion_moment(struct moments *ms, const struct row_pod *r)
+{
+	char	who[300] = "", spec[48] = "", why[400] = "";
+
+	if (r->deletion_by != NULL)
+		snprintf(who, sizeof who, " by %s%s%s%s", r->deletion_by,
+		    r->deletion_via != NULL ? " (" : "",
+		    r->deletion_via != NULL ? r->deletion_via : "",
+		    r->deletion_via != NULL ? ")" : "");
+	if (r->spec_grace_s != INT_NONE && r->grace_s != INT_NONE &&
+	    r->grace_s < r->spec_grace_s)
+		snprintf(spec, sizeof spec, " (the spec gives %lld s)",
+		    (long long)r->spec_grace_s);
+	if (r->deletion_cause_basis != NULL)
+		snprintf(why, sizeof why, "; %s", r->deletion_cause_basis);
+	add(ms, r->deletion_us, MO_DELETION, r->deletion_basis, "deletion "
+	    "requested%s: grace %lld s%s starts, endpoints removal begins%s%s",
+	    who, (long long)r->grace_s, spec, why,
+	    inferred(r->deletion_basis));
+}
+
+/* Its endpoint in the EndpointSlices: terminating, then gone. */
+static void
+endpoint_moments(struct moments *ms, const struct row_pod *r)
+{
+	char	after[64] = "";
+
+	if (r->endpoint_terminating_us != TIME_NONE && r->deletion_us !=
+	    TIME_NONE)
+		snprintf(after, sizeof after, ", %.1f s after the deletion "
+		    "request", (double)(r->endpoint_terminating_us -
+		    r->deletion_us) / 1e6);
+	add(ms, r->endpoint_terminating_us, MO_EP_TERMINATING,
+	    "observed: EndpointSlice versions", "endpoint marked terminating "
+	    "in its EndpointSlice%s: Kubernetes has told the load balancers",
+	    after);
+	add(ms, r->endpoint_gone_us, MO_EP_GONE,
+	    "observed: EndpointSlice versions", "endpoint removed from its "
+	    "EndpointSlice");
+}
+
 /* The pod's own moments and those of its containers. */
 static void
 pod_moments(struct moments *ms, const struct podset_pod *p)
@@ -343,9 +392,7 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	add(ms, r->start_us, MO_STARTED, NULL, "started by the kubelet%s%s",
 	    r->ip != NULL ? ", IP " : "", r->ip != NULL ? r->ip : "");
 	add(ms, r->ready_us, MO_READY, NULL, "pod Ready");
-	add(ms, r->deletion_us, MO_DELETION, r->deletion_basis, "deletion "
-	    "requested: grace %lld s starts, endpoints removal begins%s",
-	    (long long)r->grace_s, inferred(r->deletion_basis));
+	deletion_moment(ms, r);
 	for (i = 0; i < p->nc; i++)
 		container_moments(ms, p, &p->c[i]);
 	termination_moments(ms, p);
@@ -360,6 +407,7 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	    "deadline: SIGKILL to what still runs");
 	add(ms, r->gone_us, MO_GONE, r->gone_basis, "pod gone%s",
 	    inferred(r->gone_basis));
+	endpoint_moments(ms, r);
 }
 
 static int

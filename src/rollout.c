@@ -86,7 +86,15 @@ scan_scaling(void *ctx, const void *rec)
 		r.down0_us = e->time_us;
 	else
 		return (0);
-	return (store_rs_put(st, &r) != 0 ? -1 : 0);
+	if (store_rs_put(st, &r) != 0)
+		return (-1);
+	/* a repeated event's last time is its latest move */
+	if (up && e->last_us != TIME_NONE && e->last_us != r.up_us &&
+	    store_rs_move(st, r.namespace, r.deployment, name, e->last_us,
+	    1) != 0)
+		return (-1);
+	return (store_rs_move(st, r.namespace, r.deployment, name, up ?
+	    r.up_us : r.down0_us, up) != 0 ? -1 : 0);
 }
 
 static int
@@ -112,46 +120,186 @@ cmp_rs(const void *a, const void *b)
 	return (strcmp(p->name, q->name));
 }
 
-/* Writes the rollouts of the Deployment whose ReplicaSets rs holds. */
+/* Writes one rollout of old to new from start_us to end_us. */
+static int
+put_rollout(struct rs_set *rs, const struct store_rs *o,
+    const struct store_rs *n, int64_t start_us, int64_t end_us,
+    const char *basis)
+{
+	struct row_rollout	 r;
+
+	memset(&r, 0, sizeof r);
+	r.namespace = n->namespace;
+	r.deployment = n->deployment;
+	r.new_rs = n->name;
+	r.old_rs = o->name;
+	r.revision = n->revision;
+	r.start_us = start_us;
+	r.end_us = end_us;
+	r.basis = basis;
+	if (deploys_attach(rs->deploys, rs->st, &r) != 0 ||
+	    store_model_put(rs->st, ROW_ROLLOUT, &r) != 0)
+		return (-1);
+	rs->stats->rollouts++;
+	return (0);
+}
+
+/*
+ * The rollouts by revision, for the sets no scaling event says took over
+ * (moved[i] 0; the events expire after an hour): each set after the one
+ * before it.
+ */
+static int
+write_by_revision(struct rs_set *rs, const int *moved)
+{
+	struct store_rs	*o, *n;
+	size_t		 i;
+
+	for (i = 1; i < rs->n; i++) {
+		if (moved[i])
+			continue;
+		o = &rs->v[i - 1];
+		n = &rs->v[i];
+		if (put_rollout(rs, o, n, n->up_us != TIME_NONE ? n->up_us :
+		    n->created_us, o->end_us != TIME_NONE ? o->end_us :
+		    o->down0_us, n->up_us != TIME_NONE ? (o->end_us !=
+		    TIME_NONE ? "start: ScalingReplicaSet event; end: the old "
+		    "set's last pod" : "start: ScalingReplicaSet event; end: "
+		    "scaled down to 0") : "start: the new set's creation (no "
+		    "ScalingReplicaSet event); end: the old set's last pod") !=
+		    0)
+			return (-1);
+	}
+	return (0);
+}
+
+/* The moves of one Deployment's sets (store_rs_moves), oldest first. */
+struct rs_moves {
+	struct rs_set	*rs;
+	size_t		*set;		/* owned: each move's set in rs->v */
+	int64_t		*t;		/* owned: its time */
+	int		*up;		/* owned: a scale-up, else to 0 */
+	size_t		 n;
+};
+
+static int
+take_move(void *ctx, const char *name, int64_t t_us, int up)
+{
+	struct rs_moves	*m = ctx;
+	size_t		 i;
+
+	for (i = 0; i < m->rs->n; i++) {
+		if (str_eq(m->rs->v[i].name, name))
+			break;
+	}
+	if (i == m->rs->n)
+		return (0);	/* a set no other source knows */
+	m->set = xreallocarray(m->set, m->n + 1, sizeof *m->set);
+	m->t = xreallocarray(m->t, m->n + 1, sizeof *m->t);
+	m->up = xreallocarray(m->up, m->n + 1, sizeof *m->up);
+	m->set[m->n] = i;
+	m->t[m->n] = t_us;
+	m->up[m->n++] = up;
+	return (0);
+}
+
+/*
+ * The set that ran before the first scale-up (of set first, at t_us):
+ * one scaled down to 0 from then on (the earliest), else the one before
+ * it by revision; SIZE_MAX when none.
+ */
+static size_t
+first_old(const struct rs_moves *m, size_t first, int64_t t_us)
+{
+	size_t	i;
+
+	for (i = 0; i < m->n; i++) {
+		if (!m->up[i] && m->set[i] != first && m->t[i] >= t_us)
+			return (m->set[i]);
+	}
+	return (first > 0 ? first - 1 : SIZE_MAX);
+}
+
+/*
+ * When old's part in a rollout begun at start_us ended, and how it is
+ * known: its last pod gone (unless a later rollout brought it back
+ * first), else its scale-down to 0, else TIME_NONE.
+ */
+static int64_t
+old_end(const struct rs_moves *m, size_t old, int64_t start_us,
+    const char **basis)
+{
+	const struct store_rs	*o = &m->rs->v[old];
+	int64_t			 back = TIME_NONE, down = TIME_NONE;
+	size_t			 i;
+
+	for (i = 0; i < m->n; i++) {
+		if (m->set[i] != old || m->t[i] < start_us)
+			continue;
+		if (m->up[i] && back == TIME_NONE)
+			back = m->t[i];
+		else if (!m->up[i] && down == TIME_NONE)
+			down = m->t[i];
+	}
+	if (o->end_us != TIME_NONE && o->end_us >= start_us &&
+	    (back == TIME_NONE || o->end_us <= back)) {
+		*basis = "start: ScalingReplicaSet event; end: the old set's "
+		    "last pod";
+		return (o->end_us);
+	}
+	*basis = "start: ScalingReplicaSet event; end: scaled down to 0";
+	return (down);
+}
+
+/*
+ * Writes the rollouts of the Deployment whose ReplicaSets rs holds: one
+ * each time another set is scaled up (the scaling events, in time
+ * order), so that a rollback, which scales an older set up again, is a
+ * rollout of its own; by revision when there are no such events.
+ */
 static int
 write_rollouts(struct store *st, struct rs_set *rs,
     struct model_stats *stats)
 {
-	struct row_rollout	 r;
-	struct store_rs		*o, *n;
-	size_t			 i;
+	struct rs_moves	 m = { .rs = rs };
+	const char	*basis;
+	char		*cause = NULL;
+	size_t		 i, old = SIZE_MAX;
+	int64_t		 end;
+	int		*moved, rc = 0;
 
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
-	for (i = 1; i < rs->n; i++) {
-		o = &rs->v[i - 1];
-		n = &rs->v[i];
-		if (!str_eq(o->namespace, n->namespace) ||
-		    !str_eq(o->deployment, n->deployment))
-			continue;
-		memset(&r, 0, sizeof r);
-		r.namespace = n->namespace;
-		r.deployment = n->deployment;
-		r.new_rs = n->name;
-		r.old_rs = o->name;
-		r.revision = n->revision;
-		r.start_us = n->up_us != TIME_NONE ? n->up_us : n->created_us;
-		r.end_us = o->end_us != TIME_NONE ? o->end_us : o->down0_us;
-		if (n->up_us != TIME_NONE)
-			r.basis = o->end_us != TIME_NONE ?
-			    "start: ScalingReplicaSet event; end: the old "
-			    "set's last pod" :
-			    "start: ScalingReplicaSet event; end: scaled "
-			    "down to 0";
-		else
-			r.basis = "start: the new set's creation (no "
-			    "ScalingReplicaSet event); end: the old set's "
-			    "last pod";
-		if (deploys_attach(rs->deploys, st, &r) != 0 ||
-		    store_model_put(st, ROW_ROLLOUT, &r) != 0)
-			return (-1);
-		stats->rollouts++;
+	moved = xcalloc(rs->n, sizeof *moved);
+	if (store_rs_moves(st, rs->v[0].namespace, rs->v[0].deployment,
+	    take_move, &m, &cause) != 0) {
+		free(cause);
+		rc = -1;
+		goto out;
 	}
-	return (0);
+	for (i = 0; i < m.n && rc == 0; i++) {
+		if (!m.up[i])
+			continue;
+		moved[m.set[i]] = 1;
+		if (old == SIZE_MAX)
+			old = first_old(&m, m.set[i], m.t[i]);
+		if (old == m.set[i])
+			continue;	/* a set scaled up step by step */
+		if (old != SIZE_MAX) {
+			end = old_end(&m, old, m.t[i], &basis);
+			rc = put_rollout(rs, &rs->v[old], &rs->v[m.set[i]],
+			    m.t[i], end, basis);
+		}
+		old = m.set[i];
+	}
+	if (rc == 0)
+		rc = write_by_revision(rs, moved);
+out:
+	free(moved);
+	free(m.set);
+	free(m.t);
+	free(m.up);
+	(void)stats;
+	return (rc);
 }
 
 /* Writes the run of a Job. */

@@ -331,6 +331,11 @@ store_rs_begin(struct store *st, char **cause)
 	st->rs_ins = NULL;
 	/* keyed, each piece folded in as it comes: nothing to sort */
 	if (store_exec(st, "DROP TABLE IF EXISTS temp.model_rs;"
+	    "DROP TABLE IF EXISTS temp.model_rs_moves;"
+	    "CREATE TEMP TABLE model_rs_moves (ns_key TEXT NOT NULL, dep_key "
+	    "TEXT NOT NULL, t INTEGER NOT NULL, rs TEXT NOT NULL, up INTEGER "
+	    "NOT NULL, PRIMARY KEY (ns_key, dep_key, t, rs, up)) WITHOUT "
+	    "ROWID;"
 	    "CREATE TEMP TABLE model_rs (ns_key TEXT NOT NULL, dep_key TEXT "
 	    "NOT NULL, name_key TEXT NOT NULL, namespace TEXT, deployment "
 	    "TEXT, name TEXT, revision INTEGER, created_us INTEGER, up_us "
@@ -364,6 +369,41 @@ store_rs_put(struct store *st, const struct store_rs *r)
 
 	return (store_run_stmt(st, st->rs_ins, "model_rs", p, 8, NULL, NULL,
 	    NULL));
+}
+
+int
+store_rs_move(struct store *st, const char *ns, const char *deployment,
+    const char *rs, int64_t t_us, int up)
+{
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up != 0)
+	};
+
+	return (store_run(st, "model_rs_moves", "INSERT OR IGNORE INTO "
+	    "temp.model_rs_moves VALUES (coalesce(?1, ''), coalesce(?2, ''), "
+	    "?3, ?4, ?5)", p, 5, NULL, NULL, NULL));
+}
+
+static int
+rs_move_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb	*c = arg;
+
+	return (c->rs_move(c->ctx, store_col_text(s, 0),
+	    sqlite3_column_int64(s, 1), sqlite3_column_int(s, 2)));
+}
+
+int
+store_rs_moves(struct store *st, const char *ns, const char *deployment,
+    int (*cb)(void *, const char *, int64_t, int), void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_S(ns), QP_S(deployment) };
+	struct store_cb		c = { .rs_move = cb, .ctx = ctx };
+
+	return (store_run(st, "model_rs_moves", "SELECT rs, t, up FROM "
+	    "temp.model_rs_moves WHERE ns_key = coalesce(?1, '') AND dep_key "
+	    "= coalesce(?2, '') ORDER BY t, up", p, 2, rs_move_row, &c,
+	    cause));
 }
 
 static int

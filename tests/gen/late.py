@@ -5,6 +5,7 @@ events from the API), deterministically (no randomness, fixed times), for
 the end-to-end tests and the sample samples/week-later.
 
     python3 tests/gen/late.py STORY OUTDIR
+    python3 tests/gen/late.py sample samples/week-later
 
 week-later: Deployment labels/label-printer on GKE rolls from ReplicaSet
 label-printer-6b7c8d9f5 (revision 41) to label-printer-8f9a7b6c4
@@ -59,6 +60,7 @@ a second, two background 500s an hour).
 import gzip
 import json
 import os
+import subprocess
 import sys
 from datetime import datetime, timedelta, timezone
 
@@ -981,7 +983,21 @@ def helm_rollback(out):
         f.writelines(lines)
 
 
+def sample(out):
+    """samples/week-later: the week-later story as a user brings it, the
+    files compressed with zstd (deterministic: no name or time kept)."""
+    week_later(out)
+    os.rename(os.path.join(out, "helm-history.json"),
+              os.path.join(out, "helm-history-label-printer.json"))
+    for name in sorted(os.listdir(out)):
+        path = os.path.join(out, name)
+        if os.path.isfile(path) and not name.endswith(".zst"):
+            subprocess.run(["zstd", "-q", "-19", "-f", "--rm", path],
+                           check=True)
+
+
 STORIES = {
+    "sample": sample,
     "week-later": lambda out: week_later(out),
     "week-later-control": lambda out: week_later(out, control=True),
     "drain": lambda out: drain(out),

@@ -60,6 +60,10 @@ fixed_pod(int i, const char *name, const char *uid, const char *ip,
 	p->r.gone_basis = "inferred: watch DELETED";
 	p->r.killed = 1;
 	p->r.main_exit_us = del + 30 * S;
+	p->r.ended_us = TIME_NONE;
+	p->r.spec_grace_s = INT_NONE;
+	p->r.endpoint_terminating_us = p->r.endpoint_not_serving_us =
+	    p->r.endpoint_gone_us = TIME_NONE;
 	memset(c, 0, sizeof *c);
 	c->pod_uid = uid;
 	c->name = "invoice-writer";
