@@ -5,16 +5,17 @@
  * <sqlite3.h> and this header anywhere else).
  *
  * The store is one module in several files, one idea each:
- *   store.c         the connection: open, close, the write lock, groups
- *   store-schema.c  the schema (described at its top) and its migrations
- *   store-write.c   inputs, record inserts, the requests' rows, the model
- *   store-read.c    the one row loop, and the reads of the model's rebuild
- *                   and of the analysis
- *   store-evidence.c  the rows the views show about one pod or moment
- *   store-sql.c     the user's own SQL (the TUI's read-only prompt)
- *   store-late.c    what the model and the rules read of the evidence a
- *                   postmortem has a week later: audit events, slices,
- *                   nodes, deploys
+ *   store.c           the connection: open, close, the write lock, groups
+ *   store-schema.c    the schema (described at its top), its migrations
+ *   store-write.c     inputs, record inserts, the requests' rows, the model
+ *   store-read.c      the one row loop, and reads through the field tables
+ *   store-rebuild.c   what the model's rebuild reads, a batch at a time
+ *   store-summary.c   the counts and sums of the analysis, lint, reports
+ *   store-evidence.c  the rows shown about one pod, container or moment
+ *   store-sql.c       the user's own SQL (the TUI's read-only prompt)
+ *   store-late.c      what the model and the rules read of the evidence a
+ *                     postmortem has a week later: audit events, slices,
+ *                     nodes, deploys
  */
 #ifndef STORE_INT_H
 #define STORE_INT_H
@@ -88,25 +89,28 @@ struct store {
 /* store.c */
 /* Keeps "what: SQLite's last message" for store_error(). */
 void	store_seterr(struct store *st, const char *what);
+/* The same, and a new copy in *cause when cause is not NULL. */
+void	store_fail(struct store *st, const char *what, char **cause);
 /*
  * Runs statements without results (sql: the store's own, never the
  * user's).  Returns 0, or -1 with a new *cause (when cause is not NULL)
  * and the message kept for store_error().
  */
 int	store_exec(struct store *st, const char *sql, char **cause);
-/* Prepares sql on the connection; 0, or -1 with a new "table: why". */
-int	store_prepare(struct store *st, const char *table, const char *sql,
-	    sqlite3_stmt **s, char **cause);
-/* Runs a query answering one integer into *v; 0 or -1. */
-int	store_int_query(struct store *st, const char *sql, int64_t *v);
 
 /* store-schema.c */
 /*
- * Whether the file is coroner's (store_open): 0 (*fresh set for an empty
- * file), or -1 and a new *cause; nothing is written.
+ * Whether the file is coroner's: its application_id is coroner's, or it
+ * is 0 and the file is empty (a new database) or has coroner's schema (a
+ * database made before the id existed).  Sets *fresh for an empty one.
+ * Returns 0, or -1 and a new *cause; nothing is written.
  */
 int	store_identify(struct store *st, int *fresh, char **cause);
-/* Brings the schema to the newest, a migration a transaction. */
+/*
+ * Runs the migrations from the database's user_version on, each in its
+ * own transaction, which also sets the version it reaches.  Returns 0, or
+ * -1 and a new *cause.
+ */
 int	store_migrate(struct store *st, char **cause);
 /* Whether the schema is older than this coroner's: 1, 0, or -1. */
 int	store_schema_old(struct store *st);
@@ -114,21 +118,110 @@ int	store_schema_old(struct store *st);
 /* store-write.c */
 /* Prepares the record and model row inserts (store_open). */
 int	store_prepare_inserts(struct store *st, char **cause);
-/* Sets the number the next request gets; 0, or -1 and a new *cause. */
+/*
+ * Sets the number the next request gets, one past the largest stored;
+ * 0, or -1 and a new *cause (cause may be NULL).
+ */
 int	store_next_req(struct store *st, char **cause);
-/* Runs a prepared insert once; 0 or -1 (store_error() says why). */
-int	store_step_insert(struct store *st, sqlite3_stmt *s,
-	    const char *table);
 
-/* store-read.c */
-/* A bound parameter of a store query: text (s) or an integer. */
+/* store-read.c: the one row loop */
+/* A bound parameter of a store query. */
 struct qparam {
-	const char	*s;		/* borrowed; NULL: use i */
+	enum {
+		QP_NULL,		/* SQL NULL */
+		QP_INT,			/* i */
+		QP_TEXT			/* s (NULL binds NULL) */
+	}		 kind;
+	const char	*s;		/* borrowed */
 	int64_t		 i;
 };
-#define QP_S(v)	{ .s = (v) }
-#define QP_I(v)	{ .s = NULL, .i = (v) }
+#define QP_S(v)	{ .kind = QP_TEXT, .s = (v) }
+#define QP_I(v)	{ .kind = QP_INT, .i = (v) }
+/* An integer, or NULL when it is none (TIME_NONE, INT_NONE). */
+#define QP_OPT(v, none)						\
+	{ .kind = (v) == (none) ? QP_NULL : QP_INT, .i = (v) }
 
+/*
+ * What store_run() gives each result row to: s's columns are borrowed
+ * until the next row.  Returns 0 to go on, non-zero to stop.
+ */
+typedef int (*store_row_fn)(void *ctx, sqlite3_stmt *s);
+
+/*
+ * Runs one statement of the store's (sql: written in the store's files,
+ * never from user text) with p[0] .. p[np - 1] bound to ?1 .. ?np,
+ * calling row for each result row (row NULL: a statement run for what it
+ * does).  Returns 0 when the statement is done, row's non-zero value when
+ * it stopped, or -1 with a new "what: SQLite's message" in *cause (cause
+ * may be NULL) and in store_error().
+ */
+int	store_run(struct store *st, const char *what, const char *sql,
+	    const struct qparam *p, size_t np, store_row_fn row, void *ctx,
+	    char **cause);
+/* The same with a statement the caller keeps: reset after, not freed. */
+int	store_run_stmt(struct store *st, sqlite3_stmt *s, const char *what,
+	    const struct qparam *p, size_t np, store_row_fn row, void *ctx,
+	    char **cause);
+/* Prepares sql; 0, or -1 as store_run() fails. */
+int	store_prepare(struct store *st, const char *what, const char *sql,
+	    sqlite3_stmt **s, char **cause);
+/*
+ * Runs a query for its first row, n integer columns into v (none for a
+ * NULL column, and for each when there is no row): 1, 0 when there was
+ * no row, or -1 as store_run() fails.
+ */
+int	store_ints(struct store *st, const char *what, const char *sql,
+	    const struct qparam *p, size_t np, int64_t *v, int n,
+	    int64_t none, char **cause);
+/*
+ * A query answering one integer into *v (-1 when it fails or has no
+ * row): 0 or -1, SQLite's message left for the caller to quote.
+ */
+int	store_int_query(struct store *st, const char *sql, int64_t *v);
+/* A row function: column 0 as a new string in *(char **)ctx; stops. */
+int	store_row_str(void *ctx, sqlite3_stmt *s);
+/* Column i of the current row: an integer (none for NULL), ... */
+int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
+/* ... a new string, or NULL, ... */
+char	*store_col_str(sqlite3_stmt *s, int i);
+/* ... its text (borrowed until the next step), or NULL. */
+const char	*store_col_text(sqlite3_stmt *s, int i);
+
+/*
+ * A caller's callback carried through store_run() or store_query() to
+ * the row function of its read, which calls the one its read set: by the
+ * row it takes.  ctx is the caller's.
+ */
+struct store_cb {
+	int	(*plain)(void *, const void *);
+	int	(*event)(void *, const struct rec_event *,
+		    const struct store_ref *);
+	int	(*log)(void *, const struct rec_log *,
+		    const struct store_ref *);
+	int	(*pod)(void *, const struct rec_pod *,
+		    const struct store_ref *);
+	int	(*ctr)(void *, const struct rec_container *,
+		    const struct store_ref *);
+	int	(*bucket)(void *, const struct row_bucket *);
+	int	(*missing)(void *, const struct row_missing *);
+	int	(*uid)(void *, const char *);
+	int	(*traffic)(void *, const struct store_traffic *);
+	int	(*request)(void *, const struct store_request *);
+	int	(*tail)(void *, int64_t, const char *);
+	int	(*log_last)(void *, const struct store_log_last *);
+	int	(*rs)(void *, const struct store_rs *);
+	int	(*rs_move)(void *, const char *, int64_t, int);
+	int	(*key)(void *, const char *, int64_t);
+	int	(*pod_event)(void *, const char *, const struct rec_event *);
+	int	(*pod_audit)(void *, const char *, const struct rec_audit *);
+	int	(*each_event)(void *, const struct rec_event *);
+	int	(*pod_endpoint)(void *, const struct row_pod_endpoint *);
+	int	(*deleted)(void *, const struct store_deleted *);
+	int	(*blocked)(void *, const struct store_blocked *);
+	void	*ctx;
+};
+
+/* store-read.c: rows through their field tables */
 /* A scan's callback with the row's provenance (NULL for model rows). */
 typedef int (*scan_cb)(void *ctx, const void *row,
     const struct store_ref *ref);
@@ -145,9 +238,13 @@ int	store_query(struct store *st, const struct rec_desc *d,
 	    const char *where, const char *order, const struct qparam *p,
 	    size_t np, int64_t limit, int ref, scan_cb cb, void *ctx,
 	    char **cause);
+/* Reads d's rows that match where, in d's order, like store_scan(). */
+int	store_scan_where(struct store *st, const struct rec_desc *d,
+	    const char *where, const struct qparam *p, size_t np,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
 /*
- * Fills row (a struct of d's type, zeroed) from the columns of the current
- * result row of s, d's fields from column first on.  Strings are
+ * Fills row (a struct of d's type, zeroed) from the columns of the
+ * current result row of s, d's fields from column first on.  Strings are
  * borrowed until s is stepped or reset.
  */
 void	store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
@@ -155,11 +252,16 @@ void	store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
 /* Appends d's fields, comma-separated, to a SELECT being built. */
 void	store_select_fields(struct buf *b, const struct rec_desc *d,
 	    int more);
-/* Column i of the current row: an integer (none for NULL), ... */
-int64_t	store_col_int(sqlite3_stmt *s, int i, int64_t none);
-/* ... a new string, or NULL, ... */
-char	*store_col_str(sqlite3_stmt *s, int i);
-/* ... its text (borrowed until the next step), or NULL. */
-const char	*store_col_text(sqlite3_stmt *s, int i);
+
+/* store-rebuild.c */
+/*
+ * The records of d's type that the rebuild's temporary table pairs
+ * (pod_uid, id) gives a pod, for the pods with "pod_uid op p[0]" and
+ * pod_uid <= p[1], in order: row gets each, the pod's uid in column 0
+ * and d's fields from column 1 on (store_fill_row).  As store_run().
+ */
+int	store_pod_records(struct store *st, const struct rec_desc *d,
+	    const char *pairs, const char *op, const struct qparam *p,
+	    const char *order, store_row_fn row, void *ctx, char **cause);
 
 #endif

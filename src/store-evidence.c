@@ -1,6 +1,7 @@
 /*
- * store-evidence.c: the rows the views show about one pod or one moment
- * (store.h): its events, log lines, observed versions, buckets, missing
+ * store-evidence.c: the rows shown about one pod, container or moment
+ * (store.h): its events, log lines (and a container's last ones, which
+ * the model and the findings quote), observed versions, buckets, missing
  * records and the requests routed to it, the traffic of every workload
  * over a span, and where a row came from.  Each query returns plain rows
  * through a callback; no SQL leaves this file and no drawing enters it.
@@ -25,22 +26,10 @@ hi_of(int64_t v)
 	return (v == TIME_NONE ? INT64_MAX : v);
 }
 
-/* A typed callback carried through store_query. */
-struct typed_cb {
-	int	(*event)(void *, const struct rec_event *,
-		    const struct store_ref *);
-	int	(*log)(void *, const struct rec_log *,
-		    const struct store_ref *);
-	int	(*bucket)(void *, const struct row_bucket *);
-	int	(*missing)(void *, const struct row_missing *);
-	int	(*uid)(void *, const char *);
-	void	*ctx;
-};
-
 static int
 typed_event(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->event(t->ctx, row, ref));
 }
@@ -48,7 +37,7 @@ typed_event(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_log(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	return (t->log(t->ctx, row, ref));
 }
@@ -56,7 +45,7 @@ typed_log(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	(void)ref;
 	return (t->bucket(t->ctx, row));
@@ -65,16 +54,32 @@ typed_bucket(void *ctx, const void *row, const struct store_ref *ref)
 static int
 typed_missing(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb	*t = ctx;
+	struct store_cb	*t = ctx;
 
 	(void)ref;
 	return (t->missing(t->ctx, row));
 }
 
 static int
+typed_pod(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct store_cb	*t = ctx;
+
+	return (t->pod(t->ctx, row, ref));
+}
+
+static int
+typed_ctr(void *ctx, const void *row, const struct store_ref *ref)
+{
+	struct store_cb	*t = ctx;
+
+	return (t->ctr(t->ctx, row, ref));
+}
+
+static int
 typed_uid(void *ctx, const void *row, const struct store_ref *ref)
 {
-	struct typed_cb			*t = ctx;
+	struct store_cb			*t = ctx;
 	const struct row_finding_pod	*fp = row;
 
 	(void)ref;
@@ -86,7 +91,7 @@ store_pod_events(struct store *st, const char *uid, const char *ns,
     const char *name, int (*cb)(void *, const struct rec_event *,
     const struct store_ref *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .event = cb, .ctx = ctx };
+	struct store_cb		 t = { .event = cb, .ctx = ctx };
 	const struct qparam	 by_uid[] = { QP_S(uid) };
 	const struct qparam	 by_name[] = { QP_S(name), QP_S(ns) };
 	int			 rc = 0;
@@ -158,7 +163,7 @@ store_pod_logs(struct store *st, const char *ns, const char *pod,
     int (*cb)(void *, const struct rec_log *, const struct store_ref *),
     void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .log = cb, .ctx = ctx };
+	struct store_cb		 t = { .log = cb, .ctx = ctx };
 	const struct qparam	 p[] = {
 		QP_S(ns), QP_S(pod), QP_I(lo_of(from_us)), QP_I(hi_of(to_us))
 	};
@@ -188,7 +193,7 @@ store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
     int64_t to_s, int (*cb)(void *, const struct row_bucket *), void *ctx,
     char **cause)
 {
-	struct typed_cb		 t = { .bucket = cb, .ctx = ctx };
+	struct store_cb		 t = { .bucket = cb, .ctx = ctx };
 	const struct qparam	 p[] = {
 		QP_S(uid), QP_I(lo_of(from_s)), QP_I(hi_of(to_s))
 	};
@@ -200,53 +205,82 @@ store_pod_buckets(struct store *st, const char *uid, int64_t from_s,
 	    typed_bucket, &t, cause));
 }
 
+static int
+traffic_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_traffic	 t;
+
+	t.namespace = store_col_text(s, 0);
+	t.workload = store_col_text(s, 1);
+	t.bin = sqlite3_column_int64(s, 2);
+	t.requests = sqlite3_column_int64(s, 3);
+	t.errors = sqlite3_column_int64(s, 4);
+	t.conn_failures = sqlite3_column_int64(s, 5);
+	return (c->traffic(c->ctx, &t));
+}
+
 int
 store_traffic(struct store *st, int64_t from_s, int64_t to_s,
     int64_t step_s, int (*cb)(void *, const struct store_traffic *),
     void *ctx, char **cause)
 {
-	struct store_traffic	 t;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct store_cb		 c = { .traffic = cb, .ctx = ctx };
+	int64_t			 step = step_s > 1 ? step_s : 1;
+	const struct qparam	 p[] = {
+		QP_I(from_s), QP_I(to_s), QP_I(step)
+	};
 
-	if (step_s < 1)
-		step_s = 1;
 	/* whole minutes from whole minutes: the per-minute table */
-	if (step_s % 60 == 0 && from_s % 60 == 0)
-		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-		    "(minute * 60 - ?1) / ?3, sum(requests), sum(errors), "
-		    "sum(conn_failures) FROM workload_minutes WHERE minute "
-		    "BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY namespace, workload, "
-		    "3 ORDER BY namespace, workload, 3", -1, &s, NULL);
-	else
-		rc = sqlite3_prepare_v2(st->db, "SELECT namespace, workload, "
-		    "(second - ?1) / ?3, sum(requests), sum(errors), "
-		    "sum(conn_failures) FROM workload_seconds WHERE second "
-		    "BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER "
-		    "BY namespace, workload, 3", -1, &s, NULL);
-	if (rc != SQLITE_OK) {
-		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_int64(s, 1, from_s);
-	sqlite3_bind_int64(s, 2, to_s);
-	sqlite3_bind_int64(s, 3, step_s);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		t.namespace = (const char *)sqlite3_column_text(s, 0);
-		t.workload = (const char *)sqlite3_column_text(s, 1);
-		t.bin = sqlite3_column_int64(s, 2);
-		t.requests = sqlite3_column_int64(s, 3);
-		t.errors = sqlite3_column_int64(s, 4);
-		t.conn_failures = sqlite3_column_int64(s, 5);
-		if ((stop = cb(ctx, &t)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("traffic: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	return (store_run(st, "traffic", step % 60 == 0 && from_s % 60 == 0 ?
+	    "SELECT namespace, workload, (minute * 60 - ?1) / ?3, "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM "
+	    "workload_minutes WHERE minute BETWEEN ?1 / 60 AND ?2 / 60 GROUP "
+	    "BY namespace, workload, 3 ORDER BY namespace, workload, 3" :
+	    "SELECT namespace, workload, (second - ?1) / ?3, sum(requests), "
+	    "sum(errors), sum(conn_failures) FROM workload_seconds WHERE "
+	    "second BETWEEN ?1 AND ?2 GROUP BY namespace, workload, 3 ORDER BY "
+	    "namespace, workload, 3", p, 3, traffic_row, &c, cause));
+}
+
+static int
+request_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_request	 q;
+
+	memset(&q, 0, sizeof q);
+	q.ref.id = sqlite3_column_int64(s, 0);
+	q.ref.source_id = sqlite3_column_int64(s, 1);
+	q.ref.line = store_col_int(s, 2, INT64_MIN);
+	q.r.line = q.ref.line;
+	q.r.start_us = store_col_int(s, 3, INT64_MIN);
+	q.r.end_us = store_col_int(s, 4, INT64_MIN);
+	q.r.duration_us = store_col_int(s, 5, INT64_MIN);
+	q.r.method = store_col_text(s, 6);
+	q.r.host = store_col_text(s, 7);
+	q.r.path = store_col_text(s, 8);
+	q.r.protocol = store_col_text(s, 9);
+	q.r.status = store_col_int(s, 10, INT64_MIN);
+	q.r.bytes = store_col_int(s, 11, INT64_MIN);
+	q.r.client = store_col_text(s, 12);
+	q.r.user_agent = store_col_text(s, 13);
+	q.r.namespace = store_col_text(s, 14);
+	q.r.service = store_col_text(s, 15);
+	q.r.upstream_name = store_col_text(s, 16);
+	q.r.flags = store_col_text(s, 17);
+	q.r.detail = store_col_text(s, 18);
+	q.r.failure = store_col_text(s, 19);
+	q.r.request_id = store_col_text(s, 20);
+	q.r.dialect = store_col_text(s, 21);
+	q.a.seq = store_col_int(s, 22, INT64_MIN);
+	q.a.upstream = store_col_text(s, 23);
+	q.a.ip = store_col_text(s, 24);
+	q.a.port = store_col_int(s, 25, INT64_MIN);
+	q.a.status = store_col_int(s, 26, INT64_MIN);
+	q.a.duration_us = store_col_int(s, 27, INT64_MIN);
+	q.a.time_us = store_col_int(s, 28, INT64_MIN);
+	return (c->request(c->ctx, &q));
 }
 
 int
@@ -254,75 +288,29 @@ store_requests_at(struct store *st, const char *ip, int64_t from_us,
     int64_t to_us, size_t limit, int (*cb)(void *,
     const struct store_request *), void *ctx, char **cause)
 {
-	struct store_request	 q;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct store_cb		 c = { .request = cb, .ctx = ctx };
+	const struct qparam	 p[] = {
+		QP_S(ip), QP_I(lo_of(from_us)), QP_I(hi_of(to_us)),
+		QP_I(limit > 0 ? (int64_t)limit : -1)
+	};
 
 	if (ip == NULL)
 		return (0);
-	if (sqlite3_prepare_v2(st->db, "SELECT id, source_id, line, "
+	return (store_run(st, "requests", "SELECT id, source_id, line, "
 	    "start_us, end_us, duration_us, method, host, path, protocol, "
 	    "status, bytes, client, user_agent, namespace, service, "
 	    "upstream_name, flags, detail, failure, request_id, dialect, "
 	    "seq, upstream, ip, port, upstream_status, upstream_duration_us, "
 	    "attempt_us FROM requests WHERE ip = ?1 AND attempt_us BETWEEN "
-	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", -1, &s, NULL) !=
-	    SQLITE_OK) {
-		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_text(s, 1, ip, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 2, lo_of(from_us));
-	sqlite3_bind_int64(s, 3, hi_of(to_us));
-	sqlite3_bind_int64(s, 4, limit > 0 ? (int64_t)limit : -1);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		memset(&q, 0, sizeof q);
-		q.ref.id = sqlite3_column_int64(s, 0);
-		q.ref.source_id = sqlite3_column_int64(s, 1);
-		q.ref.line = store_col_int(s, 2, INT64_MIN);
-		q.r.line = q.ref.line;
-		q.r.start_us = store_col_int(s, 3, INT64_MIN);
-		q.r.end_us = store_col_int(s, 4, INT64_MIN);
-		q.r.duration_us = store_col_int(s, 5, INT64_MIN);
-		q.r.method = store_col_text(s, 6);
-		q.r.host = store_col_text(s, 7);
-		q.r.path = store_col_text(s, 8);
-		q.r.protocol = store_col_text(s, 9);
-		q.r.status = store_col_int(s, 10, INT64_MIN);
-		q.r.bytes = store_col_int(s, 11, INT64_MIN);
-		q.r.client = store_col_text(s, 12);
-		q.r.user_agent = store_col_text(s, 13);
-		q.r.namespace = store_col_text(s, 14);
-		q.r.service = store_col_text(s, 15);
-		q.r.upstream_name = store_col_text(s, 16);
-		q.r.flags = store_col_text(s, 17);
-		q.r.detail = store_col_text(s, 18);
-		q.r.failure = store_col_text(s, 19);
-		q.r.request_id = store_col_text(s, 20);
-		q.r.dialect = store_col_text(s, 21);
-		q.a.seq = store_col_int(s, 22, INT64_MIN);
-		q.a.upstream = store_col_text(s, 23);
-		q.a.ip = store_col_text(s, 24);
-		q.a.port = store_col_int(s, 25, INT64_MIN);
-		q.a.status = store_col_int(s, 26, INT64_MIN);
-		q.a.duration_us = store_col_int(s, 27, INT64_MIN);
-		q.a.time_us = store_col_int(s, 28, INT64_MIN);
-		if ((stop = cb(ctx, &q)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	    "?2 AND ?3 ORDER BY attempt_us, id LIMIT ?4", p, 4, request_row,
+	    &c, cause));
 }
 
 int
 store_pod_missing(struct store *st, const char *uid,
     int (*cb)(void *, const struct row_missing *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .missing = cb, .ctx = ctx };
+	struct store_cb		 t = { .missing = cb, .ctx = ctx };
 	const struct qparam	 p[] = { QP_S(uid) };
 
 	if (uid == NULL)
@@ -336,40 +324,44 @@ int
 store_finding_pods(struct store *st, int64_t finding_id,
     int (*cb)(void *, const char *), void *ctx, char **cause)
 {
-	struct typed_cb		 t = { .uid = cb, .ctx = ctx };
+	struct store_cb		 t = { .uid = cb, .ctx = ctx };
 	const struct qparam	 p[] = { QP_I(finding_id) };
 
 	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
 	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
 }
 
+/* Where store_source_name puts the path and member. */
+struct source_name {
+	char	**path;
+	char	**member;
+};
+
+static int
+source_name_row(void *arg, sqlite3_stmt *s)
+{
+	struct source_name	*sn = arg;
+
+	*sn->path = xstrdup(store_col_text(s, 0) != NULL ?
+	    store_col_text(s, 0) : "");
+	*sn->member = store_col_str(s, 1);
+	return (1);
+}
+
 int
 store_source_name(struct store *st, int64_t source_id, char **path,
     char **member, char **cause)
 {
-	sqlite3_stmt	*s;
-	int		 rc;
+	struct source_name	sn = { .path = path, .member = member };
+	const struct qparam	p[] = { QP_I(source_id) };
+	int			rc;
 
 	*path = *member = NULL;
-	if (sqlite3_prepare_v2(st->db, "SELECT path, member FROM sources "
-	    "WHERE id = ?", -1, &s, NULL) != SQLITE_OK) {
-		*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	sqlite3_bind_int64(s, 1, source_id);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*path = xstrdup(store_col_text(s, 0) != NULL ?
-		    store_col_text(s, 0) : "");
-		if (store_col_text(s, 1) != NULL)
-			*member = xstrdup(store_col_text(s, 1));
-	}
-	sqlite3_finalize(s);
-	if (rc != SQLITE_ROW) {
+	rc = store_run(st, "sources", "SELECT path, member FROM sources WHERE "
+	    "id = ?", p, 1, source_name_row, &sn, cause);
+	if (rc == 0)
 		*cause = xasprintf("no source %lld", (long long)source_id);
-		return (-1);
-	}
-	return (0);
+	return (rc == 1 ? 0 : -1);
 }
 
 /* One record by its row id, with its provenance. */
@@ -388,7 +380,7 @@ store_event(struct store *st, int64_t id, int (*cb)(void *,
     const struct rec_event *, const struct store_ref *), void *ctx,
     char **cause)
 {
-	struct typed_cb	t = { .event = cb, .ctx = ctx };
+	struct store_cb	t = { .event = cb, .ctx = ctx };
 
 	return (store_record_by_id(st, REC_EVENT, id, typed_event, &t,
 	    cause));
@@ -399,34 +391,9 @@ store_log(struct store *st, int64_t id, int (*cb)(void *,
     const struct rec_log *, const struct store_ref *), void *ctx,
     char **cause)
 {
-	struct typed_cb	t = { .log = cb, .ctx = ctx };
+	struct store_cb	t = { .log = cb, .ctx = ctx };
 
 	return (store_record_by_id(st, REC_LOG, id, typed_log, &t, cause));
-}
-
-/* A callback for rows of any record type, carried as is. */
-struct obs_cb {
-	int	(*pod)(void *, const struct rec_pod *,
-		    const struct store_ref *);
-	int	(*ctr)(void *, const struct rec_container *,
-		    const struct store_ref *);
-	void	*ctx;
-};
-
-static int
-obs_pod(void *ctx, const void *row, const struct store_ref *ref)
-{
-	struct obs_cb	*o = ctx;
-
-	return (o->pod(o->ctx, row, ref));
-}
-
-static int
-obs_ctr(void *ctx, const void *row, const struct store_ref *ref)
-{
-	struct obs_cb	*o = ctx;
-
-	return (o->ctr(o->ctx, row, ref));
 }
 
 int
@@ -434,11 +401,11 @@ store_pod_observations(struct store *st, const char *uid,
     int (*cb)(void *, const struct rec_pod *, const struct store_ref *),
     void *ctx, char **cause)
 {
-	struct obs_cb		o = { .pod = cb, .ctx = ctx };
+	struct store_cb		t = { .pod = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid) };
 
 	return (store_query(st, &rec_descs[REC_POD], "uid = ?1", NULL, p, 1,
-	    0, 1, obs_pod, &o, cause));
+	    0, 1, typed_pod, &t, cause));
 }
 
 int
@@ -446,9 +413,39 @@ store_container_observations(struct store *st, const char *uid,
     const char *name, int (*cb)(void *, const struct rec_container *,
     const struct store_ref *), void *ctx, char **cause)
 {
-	struct obs_cb		o = { .ctr = cb, .ctx = ctx };
+	struct store_cb		t = { .ctr = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid), QP_S(name) };
 
 	return (store_query(st, &rec_descs[REC_CONTAINER], "pod_uid = ?1 "
-	    "AND name = ?2", NULL, p, 2, 0, 1, obs_ctr, &o, cause));
+	    "AND name = ?2", NULL, p, 2, 0, 1, typed_ctr, &t, cause));
+}
+
+static int
+tail_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb	*c = arg;
+
+	return (c->tail(c->ctx, store_col_int(s, 0, TIME_NONE),
+	    store_col_text(s, 1)));
+}
+
+int
+store_log_tail(struct store *st, const char *ns, const char *pod,
+    const char *container, int previous, int n, int (*cb)(void *ctx,
+    int64_t time_us, const char *text), void *ctx, char **cause)
+{
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(pod), QP_S(container), QP_I(n)
+	};
+	struct store_cb		c = { .tail = cb, .ctx = ctx };
+
+	/* a literal previous = 1, so that the partial index serves it */
+	return (store_run(st, "container_logs", previous ? "SELECT time_us, "
+	    "text FROM (SELECT id, time_us, text FROM container_logs WHERE "
+	    "namespace = ?1 AND pod = ?2 AND container = ?3 AND previous = 1 "
+	    "AND trim(text) <> '' ORDER BY id DESC LIMIT ?4) ORDER BY id" :
+	    "SELECT time_us, text FROM (SELECT id, time_us, text FROM "
+	    "container_logs WHERE namespace = ?1 AND pod = ?2 AND container = "
+	    "?3 AND previous = 0 AND trim(text) <> '' ORDER BY id DESC LIMIT "
+	    "?4) ORDER BY id", p, 4, tail_row, &c, cause));
 }

@@ -50,12 +50,14 @@ store_audit_refs(struct store *st, char **cause)
 	    ENDS_A_POD ") WHERE pod_uid IS NOT NULL;", cause));
 }
 
-/* Binds the batch's bounds: lo (NULL: from the first) < uid <= hi. */
-static void
-bind_batch(sqlite3_stmt *s, const char *lo, const char *hi)
+static int
+audit_row(void *arg, sqlite3_stmt *s)
 {
-	sqlite3_bind_text(s, 1, lo != NULL ? lo : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, hi, -1, SQLITE_STATIC);
+	struct store_cb		*c = arg;
+	struct rec_audit	 a;
+
+	store_fill_row(&rec_descs[REC_AUDIT], s, 1, (char *)&a);
+	return (c->pod_audit(c->ctx, store_col_text(s, 0), &a));
 }
 
 int
@@ -63,48 +65,20 @@ store_model_audit(struct store *st, const char *lo, const char *hi,
     int (*cb)(void *, const char *, const struct rec_audit *), void *ctx,
     char **cause)
 {
-	const struct rec_desc	*d = &rec_descs[REC_AUDIT];
-	struct rec_audit	 a;
-	struct buf		 b = { 0 };
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	const struct qparam	p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
+	struct store_cb		c = { .pod_audit = cb, .ctx = ctx };
 
-	buf_puts(&b, "SELECT m.pod_uid, ");
-	store_select_fields(&b, d, 0);
-	buf_printf(&b, " FROM temp.model_audit_pods m JOIN %s USING (id) "
-	    "WHERE m.pod_uid > ?1 AND m.pod_uid <= ?2 ORDER BY m.pod_uid, "
-	    "time_us, id", d->table);
-	rc = store_prepare(st, d->table, b.data, &s, cause);
-	buf_free(&b);
-	if (rc != 0)
-		return (-1);
-	bind_batch(s, lo, hi);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		store_fill_row(d, s, 1, (char *)&a);
-		if ((stop = cb(ctx, store_col_text(s, 0), &a)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	return (store_pod_records(st, &rec_descs[REC_AUDIT], "model_audit_pods",
+	    ">", p, "m.pod_uid, time_us, id", audit_row, &c, cause));
 }
-
-/* A model row callback of store_query, for a callback of one type. */
-struct typed {
-	int	(*endpoint)(void *, const struct row_pod_endpoint *);
-	void	*ctx;
-};
 
 static int
 typed_endpoint(void *ctx, const void *row, const struct store_ref *ref)
 {
-	const struct typed	*t = ctx;
+	const struct store_cb	*c = ctx;
 
 	(void)ref;
-	return (t->endpoint(t->ctx, row));
+	return (c->pod_endpoint(c->ctx, row));
 }
 
 int
@@ -112,40 +86,27 @@ store_model_pod_endpoints(struct store *st, const char *lo, const char *hi,
     int (*cb)(void *, const struct row_pod_endpoint *), void *ctx,
     char **cause)
 {
-	struct typed		t = { .endpoint = cb, .ctx = ctx };
+	struct store_cb		c = { .pod_endpoint = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(lo != NULL ? lo : ""), QP_S(hi) };
 
 	return (store_query(st, &row_descs[ROW_POD_ENDPOINT], "pod_uid > ?1 "
 	    "AND pod_uid <= ?2", "pod_uid, first_seen_us", p, 2, 0, 0,
-	    typed_endpoint, &t, cause));
+	    typed_endpoint, &c, cause));
 }
 
 int
 store_pod_uid_at(struct store *st, const char *ns, const char *name,
     int64_t at_us, char **uid)
 {
-	sqlite3_stmt	*s;
-	char		*why = NULL;
-	int		 rc;
+	const struct qparam	p[] = {
+		QP_S(ns != NULL ? ns : ""), QP_S(name),
+		QP_I(at_us != TIME_NONE ? at_us : INT64_MAX)
+	};
 
 	*uid = NULL;
-	if (store_prepare(st, "model_pod_lives", "SELECT uid FROM "
+	return (store_run(st, "model_pod_lives", "SELECT uid FROM "
 	    "temp.model_pod_lives WHERE ns = ?1 AND name = ?2 AND since <= ?3 "
-	    "ORDER BY since DESC LIMIT 1", &s, &why) != 0) {
-		snprintf(st->err, sizeof st->err, "%s", why);
-		free(why);
-		return (-1);
-	}
-	sqlite3_bind_text(s, 1, ns != NULL ? ns : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, name, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, at_us != TIME_NONE ? at_us : INT64_MAX);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW)
-		*uid = store_col_str(s, 0);
-	else if (rc != SQLITE_DONE)
-		store_seterr(st, "model_pod_lives");
-	sqlite3_finalize(s);
-	return (rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+	    "ORDER BY since DESC LIMIT 1", p, 3, store_row_str, uid, NULL));
 }
 
 /* ------------------------------------------------------------------ */
@@ -270,64 +231,63 @@ store_nodes_each(struct store *st,
 /* ------------------------------------------------------------------ */
 /* Deploys, causes, refused evictions.                                 */
 
+/* Where store_deployment_change puts what it found. */
+struct change {
+	char	**actor;
+	char	**agent;
+	int64_t	 *at_us;
+};
+
+static int
+change_row(void *arg, sqlite3_stmt *s)
+{
+	struct change	*ch = arg;
+
+	*ch->actor = store_col_str(s, 0);
+	*ch->agent = store_col_str(s, 1);
+	*ch->at_us = store_col_int(s, 2, TIME_NONE);
+	return (1);
+}
+
 int
 store_deployment_change(struct store *st, const char *ns,
     const char *deployment, int64_t from_us, int64_t to_us, char **actor,
     char **agent, int64_t *at_us)
 {
-	sqlite3_stmt	*s;
-	char		*why = NULL;
-	int		 rc;
+	struct change		ch = { .actor = actor, .agent = agent,
+				    .at_us = at_us };
+	const struct qparam	p[] = {
+		QP_S(ns != NULL ? ns : ""),
+		QP_S(deployment != NULL ? deployment : ""), QP_I(from_us),
+		QP_I(to_us)
+	};
 
 	*actor = *agent = NULL;
 	*at_us = TIME_NONE;
 	/* the last change of its spec by someone, not by a controller */
-	if (store_prepare(st, "audit_events", "SELECT actor, user_agent, "
+	return (store_run(st, "audit_events", "SELECT actor, user_agent, "
 	    "time_us FROM audit_events WHERE resource = 'deployments' AND "
 	    "coalesce(namespace, '') = ?1 AND name = ?2 AND subresource IS "
 	    "NULL AND verb IN ('patch', 'update', 'create') AND (code IS NULL "
 	    "OR code BETWEEN 200 AND 299) AND time_us BETWEEN ?3 AND ?4 AND "
 	    "actor IS NOT NULL AND actor NOT LIKE 'system:%' ORDER BY time_us "
-	    "DESC LIMIT 1", &s, &why) != 0) {
-		snprintf(st->err, sizeof st->err, "%s", why);
-		free(why);
-		return (-1);
-	}
-	sqlite3_bind_text(s, 1, ns != NULL ? ns : "", -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, deployment != NULL ? deployment : "", -1,
-	    SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, from_us);
-	sqlite3_bind_int64(s, 4, to_us);
-	rc = sqlite3_step(s);
-	if (rc == SQLITE_ROW) {
-		*actor = store_col_str(s, 0);
-		*agent = store_col_str(s, 1);
-		*at_us = store_col_int(s, 2, TIME_NONE);
-	} else if (rc != SQLITE_DONE)
-		store_seterr(st, "audit_events");
-	sqlite3_finalize(s);
-	return (rc == SQLITE_ROW ? 1 : rc == SQLITE_DONE ? 0 : -1);
+	    "DESC LIMIT 1", p, 4, change_row, &ch, NULL));
 }
-
-struct typed_event {
-	int	(*cb)(void *, const struct rec_event *);
-	void	*ctx;
-};
 
 static int
 each_event(void *ctx, const void *row, const struct store_ref *ref)
 {
-	const struct typed_event	*t = ctx;
+	const struct store_cb	*c = ctx;
 
 	(void)ref;
-	return (t->cb(t->ctx, row));
+	return (c->each_event(c->ctx, row));
 }
 
 int
 store_events_with(struct store *st, const char *const *reasons,
     int (*cb)(void *, const struct rec_event *), void *ctx, char **cause)
 {
-	struct typed_event	 t = { .cb = cb, .ctx = ctx };
+	struct store_cb		 c = { .each_event = cb, .ctx = ctx };
 	struct qparam		 p[8];
 	struct buf		 w = { 0 };
 	size_t			 n;
@@ -340,9 +300,28 @@ store_events_with(struct store *st, const char *const *reasons,
 	}
 	buf_puts(&w, ")");
 	rc = store_query(st, &rec_descs[REC_EVENT], w.data, NULL, p, n, 0, 0,
-	    each_event, &t, cause);
+	    each_event, &c, cause);
 	buf_free(&w);
 	return (rc);
+}
+
+static int
+deleted_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_deleted	 d;
+
+	d.uid = store_col_text(s, 0);
+	d.namespace = store_col_text(s, 1);
+	d.name = store_col_text(s, 2);
+	d.owner_kind = store_col_text(s, 3);
+	d.owner_name = store_col_text(s, 4);
+	d.workload = store_col_text(s, 5);
+	d.deletion_us = store_col_int(s, 6, TIME_NONE);
+	d.deletion_by = store_col_text(s, 7);
+	d.deletion_via = store_col_text(s, 8);
+	d.disruption = store_col_text(s, 9);
+	return (d.uid != NULL ? c->deleted(c->ctx, &d) : 0);
 }
 
 int
@@ -350,51 +329,43 @@ store_deleted_pods(struct store *st,
     int (*cb)(void *, const struct store_deleted *), void *ctx,
     char **cause)
 {
-	struct store_deleted	 d;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct store_cb	c = { .deleted = cb, .ctx = ctx };
 
-	if (store_prepare(st, "pods", "SELECT uid, namespace, name, "
+	return (store_run(st, "pods", "SELECT uid, namespace, name, "
 	    "owner_kind, owner_name, workload, deletion_us, deletion_by, "
 	    "deletion_via, disruption FROM pods WHERE deletion_us IS NOT "
-	    "NULL", &s, cause) != 0)
-		return (-1);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		d.uid = store_col_text(s, 0);
-		d.namespace = store_col_text(s, 1);
-		d.name = store_col_text(s, 2);
-		d.owner_kind = store_col_text(s, 3);
-		d.owner_name = store_col_text(s, 4);
-		d.workload = store_col_text(s, 5);
-		d.deletion_us = store_col_int(s, 6, TIME_NONE);
-		d.deletion_by = store_col_text(s, 7);
-		d.deletion_via = store_col_text(s, 8);
-		d.disruption = store_col_text(s, 9);
-		if (d.uid != NULL && (stop = cb(ctx, &d)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("pods: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	    "NULL", NULL, 0, deleted_row, &c, cause));
 }
 
 int
 store_pod_set_cause(struct store *st, const char *uid, const char *cause,
     const char *basis)
 {
-	if (st->cause_upd == NULL && sqlite3_prepare_v2(st->db, "UPDATE pods "
+	const struct qparam	p[] = { QP_S(cause), QP_S(basis), QP_S(uid) };
+
+	if (st->cause_upd == NULL && store_prepare(st, "pods", "UPDATE pods "
 	    "SET deletion_cause = ?1, deletion_cause_basis = ?2 WHERE uid = "
-	    "?3", -1, &st->cause_upd, NULL) != SQLITE_OK) {
-		store_seterr(st, "pods");
+	    "?3", &st->cause_upd, NULL) != 0)
 		return (-1);
-	}
-	sqlite3_bind_text(st->cause_upd, 1, cause, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st->cause_upd, 2, basis, -1, SQLITE_STATIC);
-	sqlite3_bind_text(st->cause_upd, 3, uid, -1, SQLITE_STATIC);
-	return (store_step_insert(st, st->cause_upd, "pods"));
+	return (store_run_stmt(st, st->cause_upd, "pods", p, 3, NULL, NULL,
+	    NULL));
+}
+
+static int
+blocked_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_blocked	 b;
+
+	b.pod_uid = store_col_text(s, 0);
+	b.namespace = store_col_text(s, 1);
+	b.name = store_col_text(s, 2);
+	b.attempts = store_col_int(s, 3, 0);
+	b.first_us = store_col_int(s, 4, TIME_NONE);
+	b.last_us = store_col_int(s, 5, TIME_NONE);
+	b.actor = store_col_text(s, 6);
+	b.evicted_us = store_col_int(s, 7, TIME_NONE);
+	return (c->blocked(c->ctx, &b));
 }
 
 int
@@ -402,16 +373,14 @@ store_blocked_evictions(struct store *st,
     int (*cb)(void *, const struct store_blocked *), void *ctx,
     char **cause)
 {
-	struct store_blocked	 b;
-	sqlite3_stmt		*s;
-	int			 rc, stop = 0;
+	struct store_cb	c = { .blocked = cb, .ctx = ctx };
 
 	/*
 	 * Per pod: the refusals, their actor, and the first time after
 	 * the first refusal that an eviction or a delete of it went
 	 * through; the pod is the latest of its name created before.
 	 */
-	if (store_prepare(st, "audit_events", "SELECT (SELECT p.uid FROM pods "
+	return (store_run(st, "audit_events", "SELECT (SELECT p.uid FROM pods "
 	    "p WHERE coalesce(p.namespace, '') = coalesce(r.namespace, '') AND "
 	    "p.name = r.name AND coalesce(p.created_us, 0) <= r.first ORDER "
 	    "BY p.created_us DESC LIMIT 1), r.namespace, r.name, r.n, "
@@ -425,25 +394,6 @@ store_blocked_evictions(struct store *st,
 	    "AS n, min(time_us) AS first, max(time_us) AS last, max(actor) AS "
 	    "actor FROM audit_events WHERE resource = 'pods' AND subresource "
 	    "= 'eviction' AND verb = 'create' AND code = 429 AND name IS NOT "
-	    "NULL GROUP BY namespace, name) r ORDER BY r.first", &s,
-	    cause) != 0)
-		return (-1);
-	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		b.pod_uid = store_col_text(s, 0);
-		b.namespace = store_col_text(s, 1);
-		b.name = store_col_text(s, 2);
-		b.attempts = store_col_int(s, 3, 0);
-		b.first_us = store_col_int(s, 4, TIME_NONE);
-		b.last_us = store_col_int(s, 5, TIME_NONE);
-		b.actor = store_col_text(s, 6);
-		b.evicted_us = store_col_int(s, 7, TIME_NONE);
-		if ((stop = cb(ctx, &b)) != 0)
-			break;
-	}
-	if (stop == 0 && rc != SQLITE_DONE) {
-		*cause = xasprintf("audit_events: %s", sqlite3_errmsg(st->db));
-		stop = -1;
-	}
-	sqlite3_finalize(s);
-	return (stop);
+	    "NULL GROUP BY namespace, name) r ORDER BY r.first", NULL, 0,
+	    blocked_row, &c, cause));
 }

@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 8 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 10 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -12,7 +12,8 @@
  *   sources          one per input kept: path, archive member, importer,
  *                    identity (hash: SHA-256 of its content and of the
  *                    options that change its rows; sha256: of the
- *                    content), its counts and first rejects
+ *                    content), its counts and first rejects, and the
+ *                    time its records cover (from_us, to_us)
  *   events           Kubernetes events, each version once
  *   pod_obs          every observed version of a pod
  *   container_obs    every observed version of a pod's container
@@ -26,13 +27,24 @@
  *                    upstream)
  *   ip_seconds       attempts per input, IP and second
  *   records          outside records; a set is the rows of one set_name
+ *   audit_events     the API server's audit log, a row per auditID
+ *   slice_obs        every observed version of an EndpointSlice, and
+ *   endpoint_obs     its endpoints, a row each
+ *   node_obs         every observed version of a Node, with its
+ *   node_cond_obs    conditions and
+ *   taint_obs        taints, a row each
+ *   deploy_obs       deploy histories (Helm, Argo CD, Flux), a row per
+ *                    revision
+ *   node_logs        a row per line of a node's own logs
  * The model, rebuilt from them after every import:
- *   pods             a row per pod: its life and how it ended
+ *   pods             a row per pod: its life, how it ended and how its
+ *                    deletion is known (who asked, why, its endpoint)
  *   containers       each pod's containers, their last instance
  *   terminations     every termination of every container instance
  *   pod_ips          which pod had an IP, from when to when
  *   workloads        the latest version of each workload
- *   rollouts         a Deployment's new ReplicaSet taking over
+ *   rollouts         a Deployment's new ReplicaSet taking over, and who
+ *                    deployed it
  *   jobs             each Job, with its CronJob and how it ended
  *   buckets          attempts to one IP in one second, given to a pod
  *   workload_seconds the buckets summed per workload and second, and
@@ -41,23 +53,30 @@
  *   findings         what the analysis found
  *   finding_pods     each finding's pods, by uid
  *   missing_records  keys of a reference record set the other lacks
+ *   pod_endpoints    each pod's endpoint in each EndpointSlice: ready,
+ *                    terminating, not serving, gone
+ *   node_states      each node's troubles: NotReady, reboots, taints...
+ *   deploys          the deploy histories, with the rollouts they started
  * And:
  *   meta             coroner's own state: model_stale, 1 from the commit
  *                    of an input until the model is rebuilt from it
  *   *_v              views for people who use sqlite3: the tables with
  *                    readable times; coroner never reads them
  * The model's rebuild also keeps temp.model_* tables of its connection
- * (store-read.c).
+ * (store-rebuild.c, store-late.c).
  *
  * What must match: the field tables rec_descs[] (src/record.c: events,
  * pod_obs, container_obs, workload_obs, container_logs, records,
- * ip_seconds) and row_descs[] (src/model.c: pods, containers, pod_ips,
- * workloads, rollouts, jobs, buckets, findings, missing_records,
- * finding_pods, terminations) name a table and its columns, and the
- * inserts and reads are made from them: each field is a column here,
- * under its name, and each order list orders by columns here.  A request
- * and its attempts (REC_REQUEST, REC_ATTEMPT) are written by hand as the
- * rows of requests (store_put_row, store-write.c).
+ * ip_seconds, audit_events, slice_obs, endpoint_obs, node_obs,
+ * node_cond_obs, taint_obs, deploy_obs, node_logs) and row_descs[]
+ * (src/model.c: pods, containers, pod_ips, workloads, rollouts, jobs,
+ * buckets, findings, missing_records, finding_pods, terminations,
+ * pod_endpoints, node_states, deploys) name a table and its columns, and
+ * the inserts and reads are made from them: each field is a column here,
+ * under its name, and each order list and time field (rec_desc.time)
+ * names columns here.  A request and its attempts (REC_REQUEST,
+ * REC_ATTEMPT) are written by hand as the rows of requests
+ * (store_put_row, store-write.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -709,12 +728,6 @@ static const struct {
 	    .type = "TEXT" },
 };
 
-/*
- * Whether the file is coroner's: its application_id is coroner's, or it
- * is 0 and the file is empty (a new database) or has coroner's schema (a
- * database made before the id existed).  Sets *fresh for an empty one.
- * Returns 0, or -1 and a new *cause; nothing is written.
- */
 int
 store_identify(struct store *st, int *fresh, char **cause)
 {
@@ -787,10 +800,6 @@ store_add_columns(struct store *st, int64_t v, char **cause)
 	return (0);
 }
 
-/*
- * Runs the migrations from the database's user_version on, each in its
- * own transaction, which also sets the version it reaches.
- */
 int
 store_migrate(struct store *st, char **cause)
 {
@@ -827,7 +836,6 @@ store_migrate(struct store *st, char **cause)
 	return (0);
 }
 
-/* Whether the database's schema is older than this coroner's. */
 int
 store_schema_old(struct store *st)
 {

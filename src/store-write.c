@@ -29,7 +29,7 @@ store_prepare_insert(struct store *st, const struct rec_desc *d,
 {
 	const struct rec_field	*f;
 	struct buf		 b = { 0 };
-	int			 n = 0;
+	int			 n = 0, rc;
 
 	buf_printf(&b, "INSERT OR IGNORE INTO %s (", d->table);
 	if (with_source)
@@ -45,13 +45,9 @@ store_prepare_insert(struct store *st, const struct rec_desc *d,
 	for (n += with_source; n > 0; n--)
 		buf_puts(&b, n > 1 ? "?, " : "?");
 	buf_puts(&b, ")");
-	if (sqlite3_prepare_v2(st->db, b.data, -1, out, NULL) != SQLITE_OK) {
-		*cause = xasprintf("%s: %s", d->table, sqlite3_errmsg(st->db));
-		buf_free(&b);
-		return (-1);
-	}
+	rc = store_prepare(st, d->table, b.data, out, cause);
 	buf_free(&b);
-	return (0);
+	return (rc);
 }
 
 /* The offset of a record's time field (rec_desc.time), or SIZE_MAX. */
@@ -97,17 +93,15 @@ store_prepare_inserts(struct store *st, char **cause)
 		    cause) != 0)
 			return (-1);
 	}
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO requests (source_id, "
+	if (store_prepare(st, "requests", "INSERT INTO requests (source_id, "
 	    "req, seq, start_us, end_us, duration_us, method, host, path, "
 	    "protocol, status, bytes, client, user_agent, namespace, service, "
 	    "upstream_name, flags, detail, failure, request_id, dialect, "
 	    "line, upstream, ip, port, upstream_status, upstream_duration_us, "
 	    "attempt_us) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &st->req_ins,
-	    NULL) != SQLITE_OK) {
-		*cause = xasprintf("requests: %s", sqlite3_errmsg(st->db));
+	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st->req_ins,
+	    cause) != 0)
 		return (-1);
-	}
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (store_prepare_insert(st, &row_descs[t], 0,
 		    &st->row_ins[t], cause) != 0)
@@ -116,25 +110,13 @@ store_prepare_inserts(struct store *st, char **cause)
 	return (0);
 }
 
-/* The number the next request gets: one past the largest stored. */
 int
 store_next_req(struct store *st, char **cause)
 {
-	sqlite3_stmt	*s;
-
 	/* rows are written in request order: the last row has the largest */
-	if (sqlite3_prepare_v2(st->db, "SELECT coalesce((SELECT req FROM "
-	    "requests ORDER BY id DESC LIMIT 1), 0) + 1", -1, &s, NULL) !=
-	    SQLITE_OK) {
-		if (cause != NULL)
-			*cause = xasprintf("requests: %s",
-			    sqlite3_errmsg(st->db));
-		return (-1);
-	}
-	st->next_req = sqlite3_step(s) == SQLITE_ROW ?
-	    sqlite3_column_int64(s, 0) : 1;
-	sqlite3_finalize(s);
-	return (0);
+	return (store_ints(st, "requests", "SELECT coalesce((SELECT req FROM "
+	    "requests ORDER BY id DESC LIMIT 1), 0) + 1", NULL, 0,
+	    &st->next_req, 1, 1, cause) == -1 ? -1 : 0);
 }
 
 static int64_t
@@ -150,32 +132,23 @@ int
 store_input_begin(struct store *st, const char *path, const char *member,
     const char *format, char **cause)
 {
-	sqlite3_stmt	*s = NULL;
+	const struct qparam	p[] = {
+		QP_S(path), QP_S(member), QP_S(format), QP_I(now_us())
+	};
 
 	/* alone, an input is its own transaction; in a group, a savepoint */
 	if (store_exec(st, st->in_group ? "SAVEPOINT input" :
 	    "BEGIN IMMEDIATE", cause) != 0)
 		return (-1);
-	if (sqlite3_prepare_v2(st->db, "INSERT INTO sources (path, member, "
-	    "format, imported_us) VALUES (?, ?, ?, ?)", -1, &s,
-	    NULL) != SQLITE_OK)
-		goto fail;
-	sqlite3_bind_text(s, 1, path, -1, SQLITE_TRANSIENT);
-	if (member != NULL)
-		sqlite3_bind_text(s, 2, member, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_text(s, 3, format, -1, SQLITE_TRANSIENT);
-	sqlite3_bind_int64(s, 4, now_us());
-	if (sqlite3_step(s) != SQLITE_DONE)
-		goto fail;
-	sqlite3_finalize(s);
+	if (store_run(st, "sources", "INSERT INTO sources (path, member, "
+	    "format, imported_us) VALUES (?, ?, ?, ?)", p, 4, NULL, NULL,
+	    cause) != 0) {
+		store_input_abort(st);
+		return (-1);
+	}
 	st->source_id = sqlite3_last_insert_rowid(st->db);
 	st->cov_from_us = st->cov_to_us = TIME_NONE;
 	return (0);
-fail:
-	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
-	sqlite3_finalize(s);
-	store_input_abort(st);
-	return (-1);
 }
 
 /* Binds the fields of rec, described by d, from parameter first on. */
@@ -215,15 +188,10 @@ store_bind_fields(sqlite3_stmt *s, int first, const struct rec_desc *d,
 }
 
 /* Runs a prepared insert once; 0 or -1 (store_error() says why). */
-int
+static int
 store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 {
-	int	rc = sqlite3_step(s);
-
-	if (rc != SQLITE_DONE)
-		store_seterr(st, table);
-	sqlite3_reset(s);
-	return (rc == SQLITE_DONE ? 0 : -1);
+	return (store_run_stmt(st, s, table, NULL, 0, NULL, NULL, NULL));
 }
 
 /*
@@ -385,59 +353,42 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
     uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
     int *dup, char **cause)
 {
-	sqlite3_stmt	*s = NULL;
-	int		 rc;
+	const struct qparam	p[] = {
+		QP_S(identity), QP_S(sha256), QP_I((int64_t)bytes),
+		QP_I(rows), QP_I(rejected), QP_S(first_errors),
+		QP_OPT(st->cov_from_us, TIME_NONE),
+		QP_OPT(st->cov_to_us, TIME_NONE), QP_I(st->source_id)
+	};
+	int			rc;
 
 	*dup = 0;
-	if (store_pending_done(st) != 0)
-		goto fail;
-	if (sqlite3_prepare_v2(st->db, "SELECT id FROM sources WHERE hash = ?",
-	    -1, &s, NULL) != SQLITE_OK)
-		goto fail;
-	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_finalize(s);
-	s = NULL;
-	if (rc == SQLITE_ROW) {
+	if (store_pending_done(st) != 0) {
+		*cause = xstrdup(store_error(st));
+		goto undo;
+	}
+	rc = store_ints(st, "sources", "SELECT id FROM sources WHERE hash = ?",
+	    p, 1, NULL, 0, 0, cause);
+	if (rc == 1) {
 		*dup = 1;
 		store_input_abort(st);
 		return (0);
 	}
-	if (rc != SQLITE_DONE)
-		goto fail;
-	if (sqlite3_prepare_v2(st->db, "UPDATE sources SET hash = ?, "
+	if (rc != 0 || store_run(st, "sources", "UPDATE sources SET hash = ?, "
 	    "sha256 = ?, bytes = ?, rows = ?, rejected = ?, first_errors = ?, "
-	    "from_us = ?, to_us = ? WHERE id = ?", -1, &s, NULL) != SQLITE_OK)
-		goto fail;
-	sqlite3_bind_text(s, 1, identity, -1, SQLITE_STATIC);
-	sqlite3_bind_text(s, 2, sha256, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(s, 3, (int64_t)bytes);
-	sqlite3_bind_int64(s, 4, rows);
-	sqlite3_bind_int64(s, 5, rejected);
-	if (first_errors != NULL)
-		sqlite3_bind_text(s, 6, first_errors, -1, SQLITE_STATIC);
-	if (st->cov_from_us != TIME_NONE) {
-		sqlite3_bind_int64(s, 7, st->cov_from_us);
-		sqlite3_bind_int64(s, 8, st->cov_to_us);
-	}
-	sqlite3_bind_int64(s, 9, st->source_id);
-	if (sqlite3_step(s) != SQLITE_DONE)
-		goto fail;
-	sqlite3_finalize(s);
-	s = NULL;
+	    "from_us = ?, to_us = ? WHERE id = ?", p, 9, NULL, NULL,
+	    cause) != 0)
+		goto undo;
 	/* the model no longer matches the data until it is rebuilt */
 	if (store_exec(st, "UPDATE meta SET value = 1 WHERE key = "
-	    "'model_stale'", NULL) != 0)
-		goto fail;
+	    "'model_stale'", cause) != 0)
+		goto undo;
 	st->source_id = 0;
 	if (st->in_group) {
 		st->group_inputs++;
 		return (store_exec(st, "RELEASE input", cause));
 	}
 	return (store_exec(st, "COMMIT", cause));
-fail:
-	*cause = xasprintf("sources: %s", sqlite3_errmsg(st->db));
-	sqlite3_finalize(s);
+undo:
 	store_input_abort(st);
 	return (-1);
 }

@@ -28,6 +28,14 @@ store_seterr(struct store *st, const char *what)
 	    sqlite3_errmsg(st->db));
 }
 
+void
+store_fail(struct store *st, const char *what, char **cause)
+{
+	if (cause != NULL)
+		*cause = xasprintf("%s: %s", what, sqlite3_errmsg(st->db));
+	store_seterr(st, what);
+}
+
 const char *
 store_error(struct store *st)
 {
@@ -48,33 +56,6 @@ store_exec(struct store *st, const char *sql, char **cause)
 		return (-1);
 	}
 	return (0);
-}
-
-/* Runs a query answering one integer into *v; 0 or -1. */
-int
-store_int_query(struct store *st, const char *sql, int64_t *v)
-{
-	sqlite3_stmt	*s;
-	int		 rc;
-
-	if (sqlite3_prepare_v2(st->db, sql, -1, &s, NULL) != SQLITE_OK)
-		return (-1);
-	rc = sqlite3_step(s);
-	*v = rc == SQLITE_ROW ? sqlite3_column_int64(s, 0) : -1;
-	sqlite3_finalize(s);
-	return (rc == SQLITE_ROW ? 0 : -1);
-}
-
-/* Prepares sql on the store's connection; 0, or -1 with a new *cause. */
-int
-store_prepare(struct store *st, const char *table, const char *sql,
-    sqlite3_stmt **s, char **cause)
-{
-	if (sqlite3_prepare_v2(st->db, sql, -1, s, NULL) == SQLITE_OK)
-		return (0);
-	*cause = xasprintf("%s: %s", table, sqlite3_errmsg(st->db));
-	*s = NULL;
-	return (-1);
 }
 
 static int64_t

@@ -1,7 +1,7 @@
 #!/bin/sh
 # lint.sh: "make lint".  A small style checker (banned functions, output
-# outside the output layer, line length, a comment at the top of every
-# file, tabs for indentation), then
+# outside the output layer, SQLite outside the store, line length, a
+# comment at the top of every file, tabs for indentation), then
 # cppcheck when it is installed.  Exits non-zero on any finding.
 set -u
 cd "$(dirname "$0")/.."
@@ -21,6 +21,17 @@ for f in $files; do
 		if grep -nE '(^|[^_a-zA-Z0-9])(printf|fprintf|vfprintf|vprintf|dprintf|puts|fputs|putchar|fputc|putc|fwrite|json_dumpf)[[:space:]]*\(' \
 		    "$f" | grep -v '^[0-9]*:[[:space:]]*\*'; then
 			echo "$f: raw output (write through out_printf, out.h)"
+			bad=1
+		fi
+		;;
+	esac
+	# SQLite is the store's alone: its files, and their private header
+	case $f in
+	src/store.c|src/store-*.c|include/store-int.h) ;;
+	*)
+		if grep -nE '^[[:space:]]*#[[:space:]]*include[[:space:]]*[<"](sqlite3|store-int)\.h[>"]|(^|[^_a-zA-Z0-9])sqlite3_[a-z0-9_]+[[:space:]]*\(' \
+		    "$f"; then
+			echo "$f: SQLite outside the store (src/store*.c)"
 			bad=1
 		fi
 		;;

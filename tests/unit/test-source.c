@@ -1,5 +1,5 @@
 /*
- * test-source.c: unit tests of src/source.c.  Each test makes its fixtures
+ * test-source.c: unit tests of src/source*.c.  Each test makes its fixtures
  * in a fresh directory under /tmp (mkdtemp), works from inside it so that
  * input names are short and stable, and removes it at the end.  Archives
  * are made with tar and gzip, zstd streams and zip files from C (libzstd,

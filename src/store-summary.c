@@ -1,0 +1,488 @@
+/*
+ * store-summary.c: what the analysis, lint and the reports count and sum
+ * over the whole database (store.h): the inputs, the record sets and
+ * their missing keys, the incident's window and counts, the shutdowns
+ * measured per workload, the pods routed to after their deletion, the
+ * CronJobs' runs and each pod's traffic.  Each answer is a new array or
+ * a filled struct; the judging is the rules' (rules*.c, lint.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store-int.h"
+#include "timefmt.h"
+#include "util.h"
+
+/* An array a read fills a row at a time. */
+struct rows_out {
+	void		*v;		/* owned until given to the caller */
+	size_t		 n;		/* rows in v */
+};
+
+/* Adds a zeroed row of size bytes to a and returns it. */
+static void *
+rows_add(struct rows_out *a, size_t size)
+{
+	a->v = xreallocarray(a->v, a->n + 1, size);
+	return (memset((char *)a->v + a->n++ * size, 0, size));
+}
+
+static int
+source_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_source	*r = rows_add(ctx, sizeof *r);
+
+	r->id = sqlite3_column_int64(s, 0);
+	r->path = xstrdup(store_col_text(s, 1));
+	r->member = store_col_str(s, 2);
+	r->format = xstrdup(store_col_text(s, 3));
+	r->rows = sqlite3_column_int64(s, 4);
+	r->rejected = sqlite3_column_int64(s, 5);
+	return (0);
+}
+
+int
+store_sources(struct store *st, struct store_source **out, size_t *n,
+    char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "sources", "SELECT id, path, member, format, rows, "
+	    "rejected FROM sources WHERE hash IS NOT NULL ORDER BY id", NULL,
+	    0, source_row, &a, cause) != 0) {
+		store_sources_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_sources_free(struct store_source *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].path);
+		free(v[i].member);
+		free(v[i].format);
+	}
+	free(v);
+}
+
+static int
+set_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_set	*r = rows_add(ctx, sizeof *r);
+
+	r->name = xstrdup(store_col_text(s, 0));
+	r->rows = sqlite3_column_int64(s, 1);
+	r->keys = sqlite3_column_int64(s, 2);
+	r->first_us = store_col_int(s, 3, TIME_NONE);
+	r->last_us = store_col_int(s, 4, TIME_NONE);
+	return (0);
+}
+
+int
+store_record_sets(struct store *st, struct store_set **out, size_t *n,
+    char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "records", "SELECT set_name, count(*), "
+	    "count(DISTINCT key), min(time_us), max(time_us) FROM records "
+	    "GROUP BY set_name ORDER BY set_name", NULL, 0, set_row, &a,
+	    cause) != 0) {
+		store_sets_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_sets_free(struct store_set *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].name);
+	free(v);
+}
+
+static int
+key_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb	*c = arg;
+
+	return (c->key(c->ctx, store_col_text(s, 0),
+	    store_col_int(s, 1, TIME_NONE)));
+}
+
+int
+store_missing_keys(struct store *st, const char *ref, const char *act,
+    int (*cb)(void *, const char *, int64_t), void *ctx, int64_t *unexpected,
+    char **cause)
+{
+	const struct qparam	p[] = { QP_S(ref), QP_S(act) };
+	struct store_cb		c = { .key = cb, .ctx = ctx };
+	int			rc;
+
+	*unexpected = 0;
+	/* reference keys absent from the actual set, at their first time */
+	rc = store_run(st, "records", "SELECT r.key, min(r.time_us) FROM "
+	    "records r WHERE r.set_name = ?1 AND NOT EXISTS (SELECT 1 FROM "
+	    "records a WHERE a.set_name = ?2 AND a.key = r.key) GROUP BY "
+	    "r.key ORDER BY 2, 1", p, 2, key_row, &c, cause);
+	if (rc != 0)
+		return (rc);
+	/* and the other way: actual keys the reference does not have */
+	rc = store_ints(st, "records", "SELECT count(DISTINCT a.key) FROM "
+	    "records a WHERE a.set_name = ?2 AND NOT EXISTS (SELECT 1 FROM "
+	    "records r WHERE r.set_name = ?1 AND r.key = a.key)", p, 2,
+	    unexpected, 1, 0, cause);
+	return (rc == -1 ? -1 : 0);
+}
+
+/* A row of int64 columns of a summary's query into v (NULL: TIME_NONE). */
+static int
+summary_ints(struct store *st, const char *sql, int64_t *v, int n,
+    char **cause)
+{
+	return (store_ints(st, "summary", sql, NULL, 0, v, n, TIME_NONE,
+	    cause) == -1 ? -1 : 0);
+}
+
+/*
+ * Appends "6 pods' ends" (one or many by n) to the list in b; last says
+ * it ends the list ("..., 1 rollout and 40 seconds ...").
+ */
+static void
+basis_part(struct buf *b, int64_t n, const char *one, const char *many,
+    int last)
+{
+	if (n <= 0)
+		return;
+	buf_printf(b, "%s%lld %s", b->len == 0 ? "" : last ? " and " : ", ",
+	    (long long)n, n == 1 ? one : many);
+}
+
+int
+store_window(struct store *st, struct store_summary *sum, char **cause)
+{
+	/*
+	 * The incident: what ended, what rolled out, what failed.  An end
+	 * is a deletion request, a pod gone after one, a container's exit
+	 * or kill (not an init container's, which ends to let the pod
+	 * start); a failure is a second of failed requests to an IP.
+	 */
+	/*
+	 * A clean exit (0) of a pod never deleted is work done (a Job's),
+	 * not an end the incident is about; every other exit, and every
+	 * death of a container that was restarted, is.
+	 */
+	/*
+	 * Rollouts count when they come within an hour of the ends and
+	 * failures (an old rollout in a bundle is not the incident), or
+	 * when there are no ends or failures.
+	 */
+#define ENDS_SQL							\
+	"WITH e(t) AS ("						\
+	" SELECT deletion_us FROM pods"					\
+	" UNION ALL SELECT gone_us FROM pods"				\
+	"  WHERE deletion_us IS NOT NULL"				\
+	" UNION ALL SELECT c.finished_us FROM containers c"		\
+	"  JOIN pods p ON p.uid = c.pod_uid"				\
+	"  WHERE (NOT c.init OR c.native_sidecar) AND (c.exit_code IS NULL" \
+	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
+	" UNION ALL SELECT finished_us FROM terminations"		\
+	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
+	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
+	"  WHERE errors > 0"						\
+	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
+	"  WHERE errors > 0),"						\
+	" s(lo, hi) AS (SELECT min(t), max(t) FROM e),"			\
+	" r AS (SELECT start_us, end_us FROM rollouts, s"		\
+	"  WHERE (start_us IS NOT NULL OR end_us IS NOT NULL) AND"	\
+	"  (s.lo IS NULL OR (coalesce(end_us, start_us) >="		\
+	"  s.lo - 3600000000 AND coalesce(start_us, end_us) <="		\
+	"  s.hi + 3600000000))) "
+	static const char incident[] = ENDS_SQL
+	    "SELECT min(t), max(t) FROM (SELECT t FROM e"
+	    " UNION ALL SELECT start_us FROM r"
+	    " UNION ALL SELECT end_us FROM r)";
+	static const char counts[] = ENDS_SQL
+	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
+	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
+	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
+	    "  c.native_sidecar) AND (c.exit_code IS NULL OR c.exit_code <> 0))"
+	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
+	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
+	    " (SELECT count(*) FROM r),"
+	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+#undef ENDS_SQL
+	/* everything, when the data holds no incident */
+	static const char everything[] =
+	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
+	    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
+	    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
+	    "SELECT min(start_us) FROM requests UNION ALL SELECT "
+	    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
+	struct buf	b = { 0 };
+	int64_t		v[4];
+
+	memset(sum, 0, sizeof *sum);
+	sum->first_us = sum->last_us = TIME_NONE;
+	if (summary_ints(st, incident, v, 2, cause) != 0)
+		return (-1);
+	if (v[0] != TIME_NONE) {
+		sum->first_us = v[0];
+		sum->last_us = v[1];
+		if (summary_ints(st, counts, v, 3, cause) != 0)
+			return (-1);
+		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
+		    "pods' ends (deletions, exits, kills)",
+		    v[1] <= 0 && v[2] <= 0);
+		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
+		basis_part(&b, v[2], "second with failed requests",
+		    "seconds with failed requests", 1);
+		snprintf(sum->basis, sizeof sum->basis, "the span of %s",
+		    b.data != NULL ? b.data : "the incident");
+		buf_free(&b);
+		return (0);
+	}
+	if (summary_ints(st, everything, v, 2, cause) != 0)
+		return (-1);
+	sum->first_us = v[0];
+	sum->last_us = v[1];
+	snprintf(sum->basis, sizeof sum->basis, v[0] != TIME_NONE ?
+	    "no death, rollout or failed request: the span of every pod, "
+	    "event and request" : "nothing with a time was imported");
+	return (0);
+}
+
+int
+store_summary(struct store *st, struct store_summary *sum, char **cause)
+{
+	int64_t	v[2];
+
+	if (store_window(st, sum, cause) != 0)
+		return (-1);
+	if (summary_ints(st, "SELECT (SELECT count(*) FROM pods), "
+	    "(SELECT count(*) FROM rollouts)", v, 2, cause) != 0)
+		return (-1);
+	sum->pods = v[0];
+	sum->rollouts = v[1];
+	if (summary_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
+	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	    v, 2, cause) != 0)
+		return (-1);
+	sum->requests = v[0];
+	sum->failed_requests = v[1];
+	return (0);
+}
+
+static int
+shutdown_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_shutdown	*r = rows_add(ctx, sizeof *r);
+
+	r->namespace = store_col_str(s, 0);
+	r->workload = store_col_str(s, 1);
+	r->observed_us = store_col_int(s, 2, TIME_NONE);
+	r->lower_us = store_col_int(s, 3, TIME_NONE);
+	r->measured = sqlite3_column_int64(s, 4);
+	return (0);
+}
+
+int
+store_shutdowns(struct store *st, struct store_shutdown **out, size_t *n,
+    char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "containers", "SELECT p.namespace, p.workload, "
+	    "max(CASE WHEN c.killed_at_deadline = 0 THEN c.finished_us - "
+	    "c.sigterm_us END), max(CASE WHEN c.killed_at_deadline != 0 THEN "
+	    "c.finished_us - c.sigterm_us END), count(*) FROM containers c "
+	    "JOIN pods p ON p.uid = c.pod_uid WHERE c.init = 0 AND "
+	    "c.sidecar = 0 AND c.sigterm_us IS NOT NULL AND c.finished_us "
+	    "IS NOT NULL AND c.finished_us >= c.sigterm_us AND "
+	    "c.reason IS NOT 'OOMKilled' AND (c.killed_at_deadline != 0 OR "
+	    "c.deadline_us IS NULL OR c.finished_us <= c.deadline_us) "
+	    "GROUP BY p.namespace, p.workload ORDER BY 1, 2", NULL, 0,
+	    shutdown_row, &a, cause) != 0) {
+		store_shutdowns_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_shutdowns_free(struct store_shutdown *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+	}
+	free(v);
+}
+
+static int
+routed_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_routed	*r = rows_add(ctx, sizeof *r);
+
+	r->namespace = store_col_str(s, 0);
+	r->workload = store_col_str(s, 1);
+	r->pod = store_col_str(s, 2);
+	r->deletion_us = sqlite3_column_int64(s, 3);
+	r->sigterm_us = store_col_int(s, 4, TIME_NONE);
+	r->last_routed_s = sqlite3_column_int64(s, 5);
+	return (0);
+}
+
+int
+store_routed_after_deletion(struct store *st, int64_t window_us,
+    struct store_routed **out, size_t *n, char **cause)
+{
+	const struct qparam	p[] = { QP_I(window_us) };
+	struct rows_out		a = { 0 };
+
+	/*
+	 * The second of the deletion request (floor) to window_us after;
+	 * routed: an attempt began then (a failure counts where it ended).
+	 */
+	if (store_run(st, "buckets", "SELECT p.namespace, p.workload, "
+	    "p.name, p.deletion_us, p.sigterm_us, max(b.second) FROM pods p "
+	    "JOIN buckets b ON b.pod_uid = p.uid WHERE p.deletion_us IS NOT "
+	    "NULL AND b.requests > 0 AND (b.second + 1) * "
+	    "1000000 > p.deletion_us AND b.second * 1000000 <= p.deletion_us "
+	    "+ ?1 GROUP BY p.uid ORDER BY 1, 2, 3", p, 1, routed_row, &a,
+	    cause) != 0) {
+		store_routed_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_routed_free(struct store_routed *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].workload);
+		free(v[i].pod);
+	}
+	free(v);
+}
+
+/* Each Complete Job's duration, added to its CronJob's runs. */
+static int
+run_row(void *ctx, sqlite3_stmt *s)
+{
+	struct rows_out		*a = ctx;
+	struct store_runs	*r;
+
+	r = a->n > 0 ? (struct store_runs *)a->v + a->n - 1 : NULL;
+	if (r == NULL || !str_eq(r->namespace, store_col_text(s, 0)) ||
+	    !str_eq(r->cronjob, store_col_text(s, 1))) {
+		r = rows_add(a, sizeof *r);
+		r->namespace = store_col_str(s, 0);
+		r->cronjob = store_col_str(s, 1);
+	}
+	r->duration_ms = xreallocarray(r->duration_ms, r->n + 1,
+	    sizeof *r->duration_ms);
+	r->duration_ms[r->n++] = sqlite3_column_int64(s, 2);
+	return (0);
+}
+
+int
+store_cronjob_runs(struct store *st, struct store_runs **out, size_t *n,
+    char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "jobs", "SELECT namespace, cronjob, duration_ms "
+	    "FROM jobs WHERE cronjob IS NOT NULL AND status = 'Complete' AND "
+	    "duration_ms IS NOT NULL AND start_us IS NOT NULL ORDER BY "
+	    "namespace, cronjob, start_us", NULL, 0, run_row, &a,
+	    cause) != 0) {
+		store_runs_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_runs_free(struct store_runs *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].cronjob);
+		free(v[i].duration_ms);
+	}
+	free(v);
+}
+
+static int
+total_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_pod_total	*t = rows_add(ctx, sizeof *t);
+
+	t->uid = xstrdup(store_col_text(s, 0));
+	t->requests = sqlite3_column_int64(s, 1);
+	t->failed = sqlite3_column_int64(s, 2);
+	t->missing = sqlite3_column_int64(s, 3);
+	return (0);
+}
+
+int
+store_pod_totals(struct store *st, struct store_pod_total **out, size_t *n,
+    char **cause)
+{
+	static const char *const q[] = {
+		"SELECT pod_uid, requests, failed, 0 FROM pod_traffic",
+		"SELECT pod_uid, 0, 0, count(*) FROM missing_records WHERE "
+		    "pod_uid IS NOT NULL GROUP BY pod_uid",
+	};
+	struct rows_out	a = { 0 };
+	size_t		i;
+
+	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
+		if (store_run(st, "pod totals", q[i], NULL, 0, total_row, &a,
+		    cause) != 0) {
+			store_pod_totals_free(a.v, a.n);
+			return (-1);
+		}
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_pod_totals_free(struct store_pod_total *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].uid);
+	free(v);
+}
