@@ -619,6 +619,35 @@ is "unmarked coroner database: marked at the next write" 1129467474 \
     "$(sqlite3 "$db" 'PRAGMA application_id')"
 intact "unmarked coroner database" "$db"
 
+# --- YAML nested deep -------------------------------------------------
+# Bug: "spec: [[[...]]]" 100,000 levels deep (200 kB) took 62 s in lint
+# and import after saying at once that it was nested deeper than 512
+# levels: libyaml's scanner went on reading it at a cost that grows with
+# the depth.  The rest of the document is skipped unread, and the next
+# one is read.  (The timeout only guards against the old minute; no
+# speed is asserted.)
+python3 -c '
+n = 100000
+print("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: deep\n"
+    "spec: " + "[" * n + "]" * n)
+print("---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+    "  name: after\n  namespace: ns\n  uid: u-after\nspec:\n  template:\n"
+    "    spec:\n      containers:\n      - name: app")' >"$T/deep.yaml"
+trun timeout 20 "$CORONER" lint "$T/deep.yaml"
+is "YAML 100,000 deep: lint exit" 1 "$status"
+says "YAML 100,000 deep: lint says where" \
+    "deep.yaml:5: YAML nested deeper than 512 levels: the rest of its document is skipped"
+says "YAML 100,000 deep: lint reads the next document" \
+    "1 pod template checked"
+rm -f "$T"/deep.db*
+trun timeout 20 "$CORONER" import --db "$T/deep.db" --as k8s-workloads \
+    "$T/deep.yaml"
+is "YAML 100,000 deep: import exit" 0 "$status"
+says "YAML 100,000 deep: import says where" \
+    "deep.yaml:5: YAML nested deeper than 512 levels"
+is "YAML 100,000 deep: the next document imported" 1 \
+    "$(sqlite3 "$T/deep.db" "SELECT count(*) FROM workloads WHERE name = 'after'")"
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1
