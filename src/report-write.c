@@ -86,6 +86,24 @@ replaceable(const char *path, char **cause)
 }
 
 /*
+ * The permissions of the report at path: those of the file it replaces,
+ * so that a report kept private stays so, else what the umask leaves of
+ * 0666.
+ */
+static mode_t
+report_mode(const char *path)
+{
+	struct stat	sb;
+	mode_t		mask;
+
+	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+		return (sb.st_mode & 0777);
+	mask = umask(0);
+	umask(mask);
+	return (0666 & ~mask);
+}
+
+/*
  * Writes the report to path through a temporary file in the same
  * directory, renamed over path once complete, so that a reader never sees
  * half a report; never over a database.  Returns 0, or -1 with a new
@@ -98,11 +116,12 @@ report_write_file(const struct report_format *fmt, struct store *st,
 	const char	*slash = strrchr(path, '/');
 	char		*tmp;
 	FILE		*f;
-	mode_t		 mask;
+	mode_t		 mode;
 	int		 fd, e;
 
 	if (replaceable(path, cause) != 0)
 		return (-1);
+	mode = report_mode(path);
 	if (slash == NULL)
 		tmp = xasprintf(".coroner-report.XXXXXX");
 	else
@@ -120,10 +139,7 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		free(tmp);
 		return (-1);
 	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 ||
-	    (f = fdopen(fd, "w")) == NULL) {
+	if (fchmod(fd, mode) != 0 || (f = fdopen(fd, "w")) == NULL) {
 		*cause = xasprintf("%s: %s", tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);

@@ -648,6 +648,22 @@ says "YAML 100,000 deep: import says where" \
 is "YAML 100,000 deep: the next document imported" 1 \
     "$(sqlite3 "$T/deep.db" "SELECT count(*) FROM workloads WHERE name = 'after'")"
 
+# --- Reports written over files -----------------------------------------
+# Bug: report -o over a file kept private (0600) left it 0644.  A report
+# takes the permissions of the file it replaces; a new one the umask's.
+db=$T/sample.db
+"$CORONER" import -q --db "$db" "$top/samples/grace-budget" >/dev/null 2>&1
+echo private >"$T/private.md"
+chmod 600 "$T/private.md"
+trun "$CORONER" report --db "$db" -o "$T/private.md"
+is "report over a 0600 file: exit" 0 "$status"
+ok "report over a 0600 file: written" grep -q '^# coroner report' \
+    "$T/private.md"
+is "report over a 0600 file: still 0600" 600 "$(stat -c %a "$T/private.md")"
+rm -f "$T/new.md"
+(umask 027 && "$CORONER" report --db "$db" -o "$T/new.md" >/dev/null 2>&1)
+is "a new report: the umask's permissions" 640 "$(stat -c %a "$T/new.md")"
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1
