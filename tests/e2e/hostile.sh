@@ -664,6 +664,38 @@ rm -f "$T/new.md"
 (umask 027 && "$CORONER" report --db "$db" -o "$T/new.md" >/dev/null 2>&1)
 is "a new report: the umask's permissions" 640 "$(stat -c %a "$T/new.md")"
 
+# Bug: a report -o stopped by a signal while it wrote left its temporary
+# file (.coroner-report.XXXXXX) beside the target.  Each signal that ends
+# coroner removes it: here SIGTERM, sent while the file is there (the
+# report stopped as soon as it shows, then signalled).
+mkdir -p "$T/out"
+caught=0
+for try in 1 2 3 4 5; do
+	rm -f "$T"/out/* "$T"/out/.coroner-report.*
+	"$CORONER" report --db "$db" -o "$T/out/r.html" >/dev/null 2>&1 &
+	writer=$!
+	n=0
+	while [ $n -lt 1000000 ]; do
+		set -- "$T"/out/.coroner-report.*
+		[ -e "$1" ] && break
+		kill -0 "$writer" 2>/dev/null || break
+		n=$((n + 1))
+	done
+	kill -STOP "$writer" 2>/dev/null
+	kill -TERM "$writer" 2>/dev/null
+	kill -CONT "$writer" 2>/dev/null
+	wait "$writer" 2>/dev/null
+	st=$?
+	# the signal came before the rename: the case to test
+	if [ "$st" = 143 ] && [ ! -e "$T/out/r.html" ]; then
+		caught=1
+		break
+	fi
+done
+ok "report -o and SIGTERM: caught while it wrote" test "$caught" = 1
+is "report -o and SIGTERM: no temporary file left" "" \
+    "$(ls -A "$T/out")"
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1
