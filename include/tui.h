@@ -217,6 +217,10 @@ struct rollout_state {
 struct sql_state {
 	char		 query[512];	/* the last statement run */
 	struct store_table t;		/* its result */
+	int		*widths;	/* owned: each column's width, its
+					   name's or its widest cell's up to
+					   SQL_CELL_COLS, measured once when
+					   the result came (sql_measure) */
 	char		*error;		/* owned: SQLite's message, or NULL */
 	int		 top;		/* first row shown */
 	int		 left;		/* first column shown */
@@ -360,6 +364,13 @@ extern const struct tui_key rollout_keys[];
  */
 int	sql_run(struct tui_state *, const char *query, int (*stop)(void *),
 	    void *arg);
+/* The columns of a cell in the SQL view, at most. */
+#define SQL_CELL_COLS	40
+/*
+ * Measures the result of sq once (its widths), so that drawing it costs
+ * what is on the screen however large its cells are.
+ */
+void	sql_measure(struct sql_state *sq);
 void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];

@@ -211,6 +211,24 @@ ok ascii-only sh -c "! $TM capture-pane -p | LC_ALL=C grep -q '[^ -~]'"
 keys Q
 wait_for ascii-quit "EXIT=0"
 
+# --- A hostile user -------------------------------------------------
+# Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
+# measured up to 200 cells per cell drawn).  A result is measured once.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for big-cells-started "Incident window"
+keys '\;'
+wait_for big-cells-prompt "SQL (read-only"
+keys C-u "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c \
+WHERE x < 200) SELECT 'r' || x || ':' AS tag, printf('%.*c', 1000000, 'x') \
+AS big FROM c" Enter
+wait_for big-cells-result "200 rows"
+keys NPage
+wait_for big-cells-page "r69:"
+keys Down
+wait_for big-cells-down "r70:"
+keys Q
+wait_for big-cells-quit "EXIT=0"
+
 # A crash loop (tests/gen/deaths.py): the container's latest death on its
 # lane with its code, the BackOff event repeated 30 times drawn from its
 # first time (off the left edge) to its last, 3 s after the death.

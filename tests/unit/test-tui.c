@@ -480,7 +480,10 @@ test_tui_sql(void)
 	ts.sq.t.cols = cols;
 	ts.sq.t.nrows = 2;
 	ts.sq.t.cells = cells;
+	sql_measure(&ts.sq);
 	check("sql", sql_draw, 24, 80);
+	free(ts.sq.widths);
+	ts.sq.widths = NULL;
 	memset(&ts.sq.t, 0, sizeof ts.sq.t);
 	ts.sq.error = (char *)"near \"SELEC\": syntax error";
 	check("sql-error", sql_draw, 24, 80);
