@@ -1,10 +1,11 @@
 /*
  * tui.c: the TUI's loop (tui.h).  Sets the terminal up and restores it
- * on every way out, keeps the stack of open views, loads the shared
- * state (pods and findings), maps each key through the current view's
- * table and then the global one, reads the prompts (filter, SQL, export,
- * go to a time) and redraws after resizes.  The views are one file each
- * in src/tui/; drawing is theirs, input is only here.  No SQL.
+ * on every way out (a signal that ends coroner, a terminal gone, fatal()),
+ * keeps the stack of open views, loads the shared state (pods and
+ * findings), maps each key through the current view's table and then the
+ * global one, reads the prompts (filter, SQL, export, go to a time) and
+ * redraws after resizes.  The views are one file each in src/tui/;
+ * drawing is theirs, input is only here.  No SQL.
  */
 #include <errno.h>
 #include <langinfo.h>
@@ -60,8 +61,17 @@ static int			 trace_first;	/* the first screen done */
 #define KEY_WAIT_MS	250	/* how long a key is waited for */
 #define SQL_SECONDS	60	/* the longest a SQL statement may run */
 #define SQL_SECONDS_TEXT "60"
+#define LOST_READS	20	/* reads in a row that came back empty at
+				   once: the terminal is gone */
 
-static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
+/* The signals that end coroner: each restores the terminal first. */
+static const int		 tui_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT
+};
+#define TUI_NSIGNALS	(sizeof tui_signals / sizeof tui_signals[0])
+
+static volatile sig_atomic_t	 tui_signal;	/* one of tui_signals seen */
+static int			 tty_lost;	/* the terminal is gone */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
 static char			 export_format[8];
@@ -342,6 +352,34 @@ const struct tui_key tui_global_keys[] = {
 /* ---------------------------------------------------------------- */
 /* Prompts. */
 
+/*
+ * wgetch() that notices the terminal gone (closed, hung up, under nohup
+ * or a parent that ignores SIGHUP): every read then fails at once.  Sets
+ * tty_lost when the terminal no longer answers as one, or when
+ * LOST_READS reads in a row came back empty long before the wait_ms
+ * they were given.
+ */
+static int
+tui_getch(int wait_ms)
+{
+	static int	 quick;		/* empty reads in a row, at once */
+	int64_t		 t0 = mono_us();
+	int		 ch = wgetch(stdscr);
+
+	if (ch != ERR) {
+		quick = 0;
+		return (ch);
+	}
+	if (wait_ms > 0 && mono_us() - t0 < (int64_t)wait_ms * 1000 / 2)
+		quick++;
+	else
+		quick = 0;
+	if (quick >= LOST_READS || !isatty(STDIN_FILENO) ||
+	    !isatty(STDOUT_FILENO))
+		tty_lost = 1;
+	return (ERR);
+}
+
 static void
 export_report(struct tui_state *ts, const char *path)
 {
@@ -370,7 +408,7 @@ export_report(struct tui_state *ts, const char *path)
 /*
  * Whether a running SQL statement should stop (store_sql asks about
  * every millisecond): Ctrl-C (which stops the query, not the TUI),
- * SIGTERM, Esc, or SQL_SECONDS gone by.  The keys are read at most
+ * another signal, Esc, the terminal gone, or SQL_SECONDS gone by.  The keys are read at most
  * every 100 ms; another key waits for the loop.
  */
 static int
@@ -386,7 +424,7 @@ sql_stop(void *arg)
 		sq->stopped = "stopped by Ctrl-C";
 		return (1);
 	}
-	if (tui_signal != 0)
+	if (tui_signal != 0 || tty_lost)
 		return (1);
 	if (now - sq->t0_us > SQL_SECONDS * 1000000LL) {
 		sq->stopped = "stopped: it ran over " SQL_SECONDS_TEXT " s";
@@ -396,7 +434,7 @@ sql_stop(void *arg)
 		return (0);
 	sq->keys_us = now;
 	wtimeout(stdscr, 0);
-	ch = wgetch(stdscr);
+	ch = tui_getch(0);
 	wtimeout(stdscr, KEY_WAIT_MS);
 	if (ch == 27) {
 		sq->stopped = "stopped by Esc";
@@ -404,7 +442,7 @@ sql_stop(void *arg)
 	}
 	if (ch != ERR)
 		ungetch(ch);
-	return (0);
+	return (tty_lost);
 }
 
 static int
@@ -492,8 +530,8 @@ read_prompt(struct tui_state *ts)
 		tui_text(stdscr, &ts->look, h - 1, plen, w - plen - 1,
 		    tail_fitting(a, w - plen - 1), A_NORMAL, PAIR_NONE);
 		wrefresh(stdscr);
-		ch = wgetch(stdscr);
-		if (tui_signal != 0)
+		ch = tui_getch(KEY_WAIT_MS);
+		if (tui_signal != 0 || tty_lost)
 			break;
 		if (ch == ERR)
 			continue;
@@ -596,13 +634,39 @@ load_top(struct tui_state *ts, char **cause)
 	return (v->load(ts, cause));
 }
 
+/* Whether a terminfo string capability is there. */
+static int
+has_cap(const char *cap)
+{
+	return (cap != NULL && cap != (const char *)-1);
+}
+
+/*
+ * Whether the terminal curses opened can be drawn on: it can move the
+ * cursor (TERM=dumb cannot: every screen would come out on one line).
+ * Returns 0, or -1 with a new *cause.
+ */
+static int
+term_usable(char **cause)
+{
+	const char	*term = getenv("TERM");
+
+	if (has_cap(tigetstr("cup")))
+		return (0);
+	*cause = xasprintf("the terminal type '%s' cannot move the cursor, "
+	    "which the TUI needs; set TERM to the terminal's own type (such "
+	    "as xterm-256color)", term != NULL ? term : "(unset)");
+	return (-1);
+}
+
 int
 tui_run(struct store *st, const char *db_path, char **cause)
 {
 	struct tui_state	 ts;
-	struct sigaction	 sa, old_int, old_term;
+	struct sigaction	 sa, old[TUI_NSIGNALS], old_xfsz;
 	const struct tui_key	*k;
 	MEVENT			 me;
+	size_t			 i;
 	int			 ch, bits = TUI_RELOAD | TUI_REDRAW, kind;
 	int			 rc = 0, sig;
 
@@ -629,13 +693,27 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		tui_state_free(&ts);
 		return (-1);
 	}
+	if (term_usable(cause) != 0) {
+		endwin();
+		delscreen(tui_screen);
+		tui_screen = NULL;
+		tui_state_free(&ts);
+		return (-1);
+	}
 	tui_active = 1;
 	fatal_set_hook(tui_restore);
+	/* a signal the parent ignores (nohup's SIGHUP) stays ignored */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	for (i = 0; i < TUI_NSIGNALS; i++) {
+		sigaction(tui_signals[i], NULL, &old[i]);
+		if (old[i].sa_handler != SIG_IGN)
+			sigaction(tui_signals[i], &sa, NULL);
+	}
+	/* an export past the file size limit fails, and says so */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, &old_xfsz);
 	cbreak();
 	noecho();
 	nonl();
@@ -648,7 +726,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	set_look(&ts.look);
 	ts.stack[0] = VIEW_OVERVIEW;
 
-	while (tui_signal == 0) {
+	while (tui_signal == 0 && !tty_lost) {
 		if (bits & TUI_RELOAD) {
 			if (load_top(&ts, cause) != 0) {
 				rc = -1;
@@ -666,7 +744,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			trace_drawn();
 		}
 		bits = 0;
-		ch = wgetch(stdscr);
+		ch = tui_getch(KEY_WAIT_MS);
 		if (ch == ERR)
 			continue;
 		if (trace_f != NULL) {
@@ -722,8 +800,9 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	fatal_set_hook(NULL);
 	delscreen(tui_screen);
 	tui_screen = NULL;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	for (i = 0; i < TUI_NSIGNALS; i++)
+		sigaction(tui_signals[i], &old[i], NULL);
+	sigaction(SIGXFSZ, &old_xfsz, NULL);
 	tui_state_free(&ts);
 	if (trace_f != NULL) {
 		fclose(trace_f);
@@ -733,6 +812,11 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		/* die of the signal, as the shell expects, the screen clean */
 		signal(sig, SIG_DFL);
 		raise(sig);
+	}
+	if (tty_lost && rc == 0) {
+		*cause = xstrdup("the terminal is gone (closed or hung up): "
+		    "quit");
+		rc = -1;
 	}
 	return (rc);
 }

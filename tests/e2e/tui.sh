@@ -59,6 +59,10 @@ wait_for() {
 keys() {
 	$TM send-keys "$@"
 }
+# the TUI's process id
+tui_pid() {
+	pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1
+}
 
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for overview "Incident window"
@@ -175,8 +179,7 @@ wait_for quit "EXIT=0"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for term-started "Incident window"
 ok term-alternate-on sh -c "[ \"\$($TM display -p '#{alternate_on}')\" = 1 ]"
-pid=$(pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1)
-kill -TERM "$pid"
+kill -TERM "$(tui_pid)"
 wait_for sigterm-exit "EXIT=143"
 is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
@@ -212,6 +215,53 @@ keys Q
 wait_for ascii-quit "EXIT=0"
 
 # --- A hostile user -------------------------------------------------
+# Bug: TERM=dumb drew every screen on one line.  A terminal that cannot
+# move the cursor is refused, as an unknown one is.
+start 80 24 "LANG=C.UTF-8 TERM=dumb"
+wait_for dumb-refused "cannot move the cursor"
+wait_for dumb-exit "EXIT=1"
+
+# Bug: SIGQUIT (Ctrl-\) and SIGHUP left the alternate screen on, the
+# cursor hidden and mouse reporting on.  Each restores the terminal and
+# ends coroner as the signal does.
+for sig in QUIT:131 HUP:129; do
+	start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "sig${sig%:*}-started" "Incident window"
+	kill -"${sig%:*}" "$(tui_pid)"
+	wait_for "sig${sig%:*}-exit" "EXIT=${sig#*:}"
+	is "sig${sig%:*}-alternate-off" 0 "$($TM display -p '#{alternate_on}')"
+	is "sig${sig%:*}-cursor-shown" 1 "$($TM display -p '#{cursor_flag}')"
+	is "sig${sig%:*}-mouse-off" 0 "$($TM display -p '#{mouse_any_flag}')"
+done
+
+# Bug: under nohup (SIGHUP ignored) a closed terminal left coroner
+# spinning at 60-77 % CPU: every read failed at once and the loop went
+# on.  It notices the terminal gone and exits 1.
+$TM kill-server 2>/dev/null
+run_n=$((run_n + 1))
+TM="tmux -L coroner-test-$$-$run_n -f /dev/null"
+$TM new-session -d -x 80 -y 24 "trap '' HUP; cd '$T' && env LANG=C.UTF-8 \
+    TERM=screen-256color '$CORONER' tui --db '$db'; echo \$? >'$T/lost'"
+wait_for lost-started "Incident window"
+pid=$(tui_pid)
+$TM kill-server
+n=0
+while [ $n -lt 200 ] && kill -0 "$pid" 2>/dev/null; do
+	sleep 0.05
+	n=$((n + 1))
+done
+ok lost-terminal-exits sh -c "! kill -0 $pid"
+kill -9 "$pid" 2>/dev/null
+wait_file() {
+	n=0
+	while [ $n -lt 100 ] && [ ! -s "$1" ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+wait_file "$T/lost"
+is lost-terminal-status 1 "$(cat "$T/lost" 2>/dev/null)"
+
 # Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
 # measured up to 200 cells per cell drawn).  A result is measured once.
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
