@@ -144,6 +144,8 @@ enum tui_prompt {
 	PROMPT_EXPORT_PATH,	/* e, second question */
 	PROMPT_GOTO		/* g */
 };
+/* The most bytes a prompt takes, but the SQL one's (tui.c). */
+#define TUI_ANSWER_MAX	511
 
 /* The findings list and the finding view. */
 struct findings_state {
@@ -215,7 +217,8 @@ struct rollout_state {
 
 /* The SQL view: one read-only statement and its result. */
 struct sql_state {
-	char		 query[512];	/* the last statement run */
+	char		*query;		/* owned: the last statement run, or
+					   NULL */
 	struct store_table t;		/* its result */
 	int		*widths;	/* owned: each column's width, its
 					   name's or its widest cell's up to
@@ -258,7 +261,11 @@ struct tui_state {
 						   back in the prompt (the
 						   last query), or NULL */
 	int			 prompt_kind;	/* which prompt (tui.c) */
-	char			 answer[512];	/* what the prompt read */
+	size_t			 prompt_max;	/* the most bytes it takes */
+	struct buf		 answer;	/* owned: what the prompt
+						   read */
+	char			 question[256];	/* a prompt_for or an answer
+						   made up for the occasion */
 	int			 mouse_y;	/* the last click, in the */
 	int			 mouse_x;	/* view's window */
 	int			 rows;		/* the view's window size */
@@ -288,6 +295,14 @@ struct tui_view {
 extern const struct tui_view tui_views[VIEW__COUNT];
 /* The keys of every view (tui.c), for the help. */
 extern const struct tui_key tui_global_keys[];
+
+/*
+ * Asks for a line: the prompt of this kind, with this question, the
+ * answer starting as start, taking at most max bytes.  Returns
+ * TUI_PROMPT (for an action to return).
+ */
+int	tui_ask(struct tui_state *, enum tui_prompt kind, const char *question,
+	    const char *start, size_t max);
 
 /*
  * A time the user typed: RFC 3339, "HH:MM:SS[.mmm]" (on the day of

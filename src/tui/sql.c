@@ -27,7 +27,10 @@ sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
 	free(sq->widths);
 	sq->widths = NULL;
 	sq->top = sq->left = 0;
-	snprintf(sq->query, sizeof sq->query, "%s", query);
+	if (sq->query != query) {
+		free(sq->query);
+		sq->query = xstrdup(query);
+	}
 	if (store_sql(ts->st, query, SQL_ROWS, stop, arg, &sq->t,
 	    &cause) != 0) {
 		if (sq->stopped != NULL) {
@@ -47,8 +50,10 @@ sql_clear(struct tui_state *ts)
 	store_table_free(&ts->sq.t);
 	free(ts->sq.error);
 	free(ts->sq.widths);
+	free(ts->sq.query);
 	ts->sq.error = NULL;
 	ts->sq.widths = NULL;
+	ts->sq.query = NULL;
 }
 
 /* The columns of text as drawn (made safe), counted up to SQL_CELL_COLS. */
@@ -98,8 +103,9 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	int			 x, y, cw;
 
 	tui_title(win, w, ts, "SQL (read-only)");
-	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %s",
-	    sq->query);
+	/* of a long query, what the row can show */
+	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %.*s",
+	    4 * w + 16, sq->query != NULL ? sq->query : "");
 	if (sq->error != NULL) {
 		tui_textf(win, &ts->look, 3, 1, w - 1, A_BOLD, PAIR_TERM,
 		    "error: %s", sq->error);

@@ -61,8 +61,12 @@ static int			 trace_first;	/* the first screen done */
 #define KEY_WAIT_MS	250	/* how long a key is waited for */
 #define SQL_SECONDS	60	/* the longest a SQL statement may run */
 #define SQL_SECONDS_TEXT "60"
+#define SQL_QUERY_MAX	(1024 * 1024)	/* the longest query taken */
 #define LOST_READS	20	/* reads in a row that came back empty at
 				   once: the terminal is gone */
+/* The marks of a bracketed paste, as keys (define_key). */
+#define KEY_PASTE_BEGIN	(KEY_MAX + 1)
+#define KEY_PASTE_END	(KEY_MAX + 2)
 
 /* The signals that end coroner: each restores the terminal first. */
 static const int		 tui_signals[] = {
@@ -74,6 +78,9 @@ static volatile sig_atomic_t	 tui_signal;	/* one of tui_signals seen */
 static int			 tty_lost;	/* the terminal is gone */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
+static const char		*paste_off;	/* terminfo's BD: ends the
+						   bracketed paste it began,
+						   or NULL */
 static char			 export_format[8];
 
 static int64_t
@@ -116,6 +123,10 @@ tui_restore(void)
 {
 	if (tui_active) {
 		tui_active = 0;
+		if (paste_off != NULL) {
+			putp(paste_off);
+			fflush(stdout);
+		}
 		endwin();
 	}
 }
@@ -211,6 +222,7 @@ tui_state_free(struct tui_state *ts)
 	free(ts->findings);
 	podset_free(&ts->pods);
 	arena_free(&ts->strings);
+	buf_free(&ts->answer);
 }
 
 struct tui_finding *
@@ -291,25 +303,33 @@ act_quit(struct tui_state *ts)
 	return (TUI_QUIT);
 }
 
+int
+tui_ask(struct tui_state *ts, enum tui_prompt kind, const char *question,
+    const char *start, size_t max)
+{
+	ts->prompt_kind = kind;
+	ts->prompt_for = question;
+	ts->prompt_max = max;
+	buf_clear(&ts->answer);
+	buf_puts(&ts->answer, start);
+	return (TUI_PROMPT);
+}
+
 static int
 act_sql(struct tui_state *ts)
 {
 	/* a new query each time; Up brings the last one back to edit */
-	ts->prompt_for = ts->sq.query[0] != '\0' ? "SQL (read-only; Up: the "
-	    "last query): " : "SQL (read-only): ";
-	ts->prompt_kind = PROMPT_SQL;
 	ts->prompt_recall = ts->sq.query;
-	ts->answer[0] = '\0';
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_SQL, ts->sq.query != NULL ? "SQL "
+	    "(read-only; Up: the last query): " : "SQL (read-only): ", "",
+	    SQL_QUERY_MAX));
 }
 
 static int
 act_export(struct tui_state *ts)
 {
-	ts->prompt_for = "export as md, html or json: ";
-	ts->prompt_kind = PROMPT_EXPORT_FORMAT;
-	snprintf(ts->answer, sizeof ts->answer, "html");
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_EXPORT_FORMAT, "export as md, html or "
+	    "json: ", "html", sizeof export_format - 1));
 }
 
 static int
@@ -321,12 +341,10 @@ act_goto(struct tui_state *ts)
 		return (TUI_REDRAW);
 	}
 	/* the overview has no deletion to count from */
-	ts->prompt_for = ts->stack[ts->depth] == VIEW_OVERVIEW ? "go to "
-	    "(HH:MM:SS or RFC 3339): " : "go to (HH:MM:SS, RFC 3339, or +S "
-	    "from the deletion): ";
-	ts->prompt_kind = PROMPT_GOTO;
-	ts->answer[0] = '\0';
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_GOTO, ts->stack[ts->depth] ==
+	    VIEW_OVERVIEW ? "go to (HH:MM:SS or RFC 3339): " : "go to "
+	    "(HH:MM:SS, RFC 3339, or +S from the deletion): ", "",
+	    TUI_ANSWER_MAX));
 }
 
 const struct tui_key tui_global_keys[] = {
@@ -380,6 +398,32 @@ tui_getch(int wait_ms)
 	return (ERR);
 }
 
+/* Whether more input is waiting already (a paste, keys typed ahead). */
+static int
+key_pending(void)
+{
+	int	ch;
+
+	wtimeout(stdscr, 0);
+	ch = wgetch(stdscr);
+	wtimeout(stdscr, KEY_WAIT_MS);
+	if (ch == ERR)
+		return (0);
+	ungetch(ch);
+	return (1);
+}
+
+/* Reads and drops a bracketed paste up to its end (a paste among keys). */
+static void
+paste_drop(void)
+{
+	int	ch;
+
+	while (tui_signal == 0 && !tty_lost &&
+	    (ch = tui_getch(KEY_WAIT_MS)) != ERR && ch != KEY_PASTE_END)
+		;
+}
+
 static void
 export_report(struct tui_state *ts, const char *path)
 {
@@ -404,12 +448,11 @@ export_report(struct tui_state *ts, const char *path)
 	    "%.200s", export_format, path);
 }
 
-/* What a prompt's answer does.  Returns TUI_* bits. */
 /*
  * Whether a running SQL statement should stop (store_sql asks about
  * every millisecond): Ctrl-C (which stops the query, not the TUI),
- * another signal, Esc, the terminal gone, or SQL_SECONDS gone by.  The keys are read at most
- * every 100 ms; another key waits for the loop.
+ * another signal, Esc, the terminal gone, or SQL_SECONDS gone by.  The
+ * keys are read at most every 100 ms; another key waits for the loop.
  */
 static int
 sql_stop(void *arg)
@@ -440,15 +483,18 @@ sql_stop(void *arg)
 		sq->stopped = "stopped by Esc";
 		return (1);
 	}
-	if (ch != ERR)
+	if (ch == KEY_PASTE_BEGIN)
+		paste_drop();
+	else if (ch != ERR)
 		ungetch(ch);
 	return (tty_lost);
 }
 
+/* What a prompt's answer does.  Returns TUI_* bits. */
 static int
 answered(struct tui_state *ts, int kind)
 {
-	const char	*a = ts->answer;
+	const char	*a = ts->answer.data != NULL ? ts->answer.data : "";
 
 	switch (kind) {
 	case PROMPT_FILTER:
@@ -479,11 +525,10 @@ answered(struct tui_state *ts, int kind)
 		}
 		snprintf(export_format, sizeof export_format, "%s",
 		    report_format(a)->name);
-		ts->prompt_for = "write the report to: ";
-		ts->prompt_kind = PROMPT_EXPORT_PATH;
-		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",
+		snprintf(ts->question, sizeof ts->question, "coroner-report.%s",
 		    report_format(a)->ext);
-		return (TUI_PROMPT);
+		return (tui_ask(ts, PROMPT_EXPORT_PATH, "write the report to: ",
+		    ts->question, TUI_ANSWER_MAX));
 	case PROMPT_EXPORT_PATH:
 		if (*a != '\0')
 			export_report(ts, a);
@@ -496,71 +541,115 @@ answered(struct tui_state *ts, int kind)
 	return (TUI_REDRAW);
 }
 
-/* The end of a that fits in cols columns (the answer as it is typed). */
-static const char *
-tail_fitting(const char *a, int cols)
+/* Draws the prompt's line: the question, then the end of the answer. */
+static void
+prompt_draw(struct tui_state *ts, int over)
 {
-	while (*a != '\0' && (int)out_cols(a) > cols) {
-		a++;
-		while ((*a & 0xc0) == 0x80)
-			a++;
+	const char	*a = ts->answer.data != NULL ? ts->answer.data : "";
+	size_t		 from = 0, room;
+	char		*safe;
+	int		 h, w, x;
+
+	getmaxyx(stdscr, h, w);
+	wmove(stdscr, h - 1, 0);
+	wclrtoeol(stdscr);
+	x = tui_text(stdscr, &ts->look, h - 1, 0, w, ts->prompt_for, A_BOLD,
+	    PAIR_NONE);
+	if (over)
+		x += tui_textf(stdscr, &ts->look, h - 1, x, w - x, A_BOLD,
+		    PAIR_TERM, "(longer than %zu bytes: Ctrl-U clears it) ",
+		    ts->prompt_max);
+	if (w - x - 1 <= 0)
+		return;
+	/* the end that fits, from a head no longer than it can take */
+	room = (size_t)(w - x - 1);
+	if (ts->answer.len > 4 * room + 8) {
+		from = ts->answer.len - (4 * room + 8);
+		while (from < ts->answer.len && (a[from] & 0xc0) == 0x80)
+			from++;
 	}
-	return (a);
+	safe = out_safe(a + from, ts->answer.len - from, SIZE_MAX);
+	tui_text(stdscr, &ts->look, h - 1, x, (int)room, safe +
+	    out_tail_bytes(safe, room), A_NORMAL, PAIR_NONE);
+	free(safe);
+}
+
+/* Adds one byte the user typed or pasted, unless the answer is full. */
+static void
+answer_add(struct tui_state *ts, int ch, int *over)
+{
+	char	c = (char)ch;
+
+	if (ts->answer.len >= ts->prompt_max)
+		*over = 1;
+	else
+		buf_append(&ts->answer, &c, 1);
 }
 
 /*
- * Reads a line on the last row after ts->prompt_for, starting with
- * ts->answer; Up puts ts->prompt_recall in its place.  Enter accepts
- * (1), Esc or Ctrl-C cancels (0).
+ * Reads a line on the last row after ts->prompt_for into ts->answer
+ * (which holds what it starts with); Up puts ts->prompt_recall in its
+ * place.  A bracketed paste (where the terminal has it) is taken whole,
+ * its line ends as spaces, and the line is drawn again only when no more
+ * input waits, so that a paste costs what it holds.  Enter accepts (1);
+ * Esc or Ctrl-C cancels (0).  A line longer than ts->prompt_max is never
+ * taken cut: Enter then says so and cancels.
  */
 static int
 read_prompt(struct tui_state *ts)
 {
-	char	*a = ts->answer;
-	size_t	 len = strlen(a);
-	int	 h, w, ch, plen;
+	struct buf	*a = &ts->answer;
+	int		 ch, draw = 1, over = 0, pasting = 0;
 
 	curs_set(1);
 	for (;;) {
-		getmaxyx(stdscr, h, w);
-		wmove(stdscr, h - 1, 0);
-		wclrtoeol(stdscr);
-		plen = tui_text(stdscr, &ts->look, h - 1, 0, w,
-		    ts->prompt_for, A_BOLD, PAIR_NONE);
-		tui_text(stdscr, &ts->look, h - 1, plen, w - plen - 1,
-		    tail_fitting(a, w - plen - 1), A_NORMAL, PAIR_NONE);
-		wrefresh(stdscr);
+		if (draw) {
+			prompt_draw(ts, over);
+			wrefresh(stdscr);
+		}
 		ch = tui_getch(KEY_WAIT_MS);
+		if (tui_signal == SIGINT) {
+			tui_signal = 0;		/* Ctrl-C cancels the prompt */
+			break;
+		}
 		if (tui_signal != 0 || tty_lost)
 			break;
+		draw = 0;
 		if (ch == ERR)
 			continue;
-		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		if (ch == KEY_PASTE_BEGIN || ch == KEY_PASTE_END)
+			pasting = ch == KEY_PASTE_BEGIN;
+		else if (pasting)
+			answer_add(ts, ch < 0x20 ? ' ' : ch, &over);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
-			return (1);
-		}
-		if (ch == 27 || ch == 3 || ch == 7)
+			if (!over)
+				return (1);
+			snprintf(ts->message, sizeof ts->message, "not taken: "
+			    "longer than %zu bytes, the most this prompt "
+			    "takes", ts->prompt_max);
+			return (0);
+		} else if (ch == 27 || ch == 3 || ch == 7)
 			break;
-		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-			while (len > 0 && (a[len - 1] & 0xc0) == 0x80)
-				len--;
-			if (len > 0)
-				len--;
-			a[len] = '\0';
+		else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			while (a->len > 0 && (a->data[a->len - 1] & 0xc0) ==
+			    0x80)
+				a->len--;
+			if (a->len > 0)
+				a->len--;
+			if (a->data != NULL)
+				a->data[a->len] = '\0';
 		} else if (ch == 21) {		/* Ctrl-U */
-			len = 0;
-			a[0] = '\0';
+			buf_clear(a);
+			over = 0;
 		} else if (ch == KEY_UP && ts->prompt_recall != NULL) {
-			len = strlen(ts->prompt_recall);
-			if (len >= sizeof ts->answer)
-				len = sizeof ts->answer - 1;
-			memcpy(a, ts->prompt_recall, len);
-			a[len] = '\0';
-		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f &&
-		    len + 1 < sizeof ts->answer) {
-			a[len++] = (char)ch;
-			a[len] = '\0';
-		}
+			buf_clear(a);
+			over = 0;
+			buf_append(a, ts->prompt_recall,
+			    strnlen(ts->prompt_recall, ts->prompt_max));
+		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f)
+			answer_add(ts, ch, &over);
+		draw = !pasting && !key_pending();
 	}
 	curs_set(0);
 	return (0);
@@ -659,6 +748,26 @@ term_usable(char **cause)
 	return (-1);
 }
 
+/*
+ * Asks the terminal for bracketed pastes, where its terminfo says how
+ * (BE, BD, PS, PE): a paste then comes as one piece between two marks,
+ * never taken for keys.
+ */
+static void
+paste_begin(void)
+{
+	char	*be = tigetstr("BE"), *bd = tigetstr("BD");
+	char	*ps = tigetstr("PS"), *pe = tigetstr("PE");
+
+	if (!has_cap(be) || !has_cap(bd) || !has_cap(ps) || !has_cap(pe))
+		return;
+	define_key(ps, KEY_PASTE_BEGIN);
+	define_key(pe, KEY_PASTE_END);
+	putp(be);
+	fflush(stdout);
+	paste_off = bd;
+}
+
 int
 tui_run(struct store *st, const char *db_path, char **cause)
 {
@@ -723,6 +832,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	wtimeout(stdscr, KEY_WAIT_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	mouseinterval(0);
+	paste_begin();
 	set_look(&ts.look);
 	ts.stack[0] = VIEW_OVERVIEW;
 
@@ -747,6 +857,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		ch = tui_getch(KEY_WAIT_MS);
 		if (ch == ERR)
 			continue;
+		if (ch == KEY_PASTE_BEGIN) {
+			paste_drop();	/* a paste is no keys */
+			continue;
+		}
 		if (trace_f != NULL) {
 			trace_key_t = mono_us();
 			snprintf(trace_key, sizeof trace_key, "%s",
@@ -800,6 +914,7 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	fatal_set_hook(NULL);
 	delscreen(tui_screen);
 	tui_screen = NULL;
+	paste_off = NULL;
 	for (i = 0; i < TUI_NSIGNALS; i++)
 		sigaction(tui_signals[i], &old[i], NULL);
 	sigaction(SIGXFSZ, &old_xfsz, NULL);

@@ -234,6 +234,25 @@ for sig in QUIT:131 HUP:129; do
 	is "sig${sig%:*}-mouse-off" 0 "$($TM display -p '#{mouse_any_flag}')"
 done
 
+# Bug: Ctrl-C at a prompt quit the TUI.  It cancels the prompt; at the
+# top it still quits (above).
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for ctrl-c-started "Incident window"
+for p in '\;:SQL (read-only' 'g:go to (HH:MM:SS' 'e:export as md'; do
+	keys "${p%%:*}"
+	wait_for "ctrl-c-prompt ${p%%:*}" "${p#*:}"
+	keys abc C-c
+	wait_for "ctrl-c-cancels ${p%%:*}" "Up/Down finding  Enter open"
+done
+keys 2
+wait_for ctrl-c-pods "FINDINGS"
+keys /
+wait_for "ctrl-c-prompt /" "filter pods:"
+keys abc C-c
+wait_for "ctrl-c-cancels /" "Up/Down pod"
+keys Q
+wait_for ctrl-c-quit "EXIT=0"
+
 # Bug: under nohup (SIGHUP ignored) a closed terminal left coroner
 # spinning at 60-77 % CPU: every read failed at once and the loop went
 # on.  It notices the terminal gone and exits 1.
@@ -261,6 +280,41 @@ wait_file() {
 }
 wait_file "$T/lost"
 is lost-terminal-status 1 "$(cat "$T/lost" 2>/dev/null)"
+
+# Bug: a 100 kB paste at the SQL prompt cost a redraw per character (26
+# to 30 s of CPU), then only its first 511 bytes ran, cut inside a
+# character.  A bracketed paste comes whole, the query runs whole, and a
+# paste among keys is no keys (a pasted Q does not quit).
+start 120 40 "LANG=C.UTF-8 TERM=tmux-256color"
+wait_for paste-started "Incident window"
+python3 -c 'import sys; sys.stdout.write("SELECT length(\x27" +
+    "\u00e9" * 50000 + "\x27) AS pasted_n, 42 AS marker")' >"$T/paste.sql"
+keys '\;'
+wait_for paste-prompt "SQL (read-only"
+$TM load-buffer "$T/paste.sql"
+$TM paste-buffer -p
+keys Enter
+wait_for paste-whole-query "pasted_n"
+wait_for paste-whole-value "50000"
+ok paste-no-error sh -c "! $TM capture-pane -p | grep -q 'error:'"
+# longer than a prompt takes (the filter's 511 bytes): never taken cut
+keys 2
+wait_for paste-long-pods "FINDINGS"
+keys /
+wait_for paste-long-prompt "filter pods:"
+python3 -c 'import sys; sys.stdout.write("x" * 600)' >"$T/paste.txt"
+$TM load-buffer "$T/paste.txt"
+$TM paste-buffer -p
+wait_for paste-long-said "longer than 511 bytes"
+keys Enter
+wait_for paste-long-not-taken "not taken: longer than 511 bytes"
+ok paste-long-no-filter sh -c "! $TM capture-pane -p | grep -q 'pods match'"
+start 120 40 "LANG=C.UTF-8 TERM=tmux-256color"
+wait_for paste-keys-started "Incident window"
+$TM set-buffer Q
+$TM paste-buffer -p
+keys 2
+wait_for paste-is-no-keys "FINDINGS"
 
 # Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
 # measured up to 200 cells per cell drawn).  A result is measured once.

@@ -475,7 +475,7 @@ test_tui_sql(void)
 
 	if (open_screen() != 0)
 		return;
-	snprintf(ts.sq.query, sizeof ts.sq.query, "SELECT name, n FROM t");
+	ts.sq.query = (char *)"SELECT name, n FROM t";
 	ts.sq.t.ncols = 2;
 	ts.sq.t.cols = cols;
 	ts.sq.t.nrows = 2;
@@ -488,6 +488,7 @@ test_tui_sql(void)
 	ts.sq.error = (char *)"near \"SELEC\": syntax error";
 	check("sql-error", sql_draw, 24, 80);
 	ts.sq.error = NULL;
+	ts.sq.query = NULL;
 	close_screen();
 }
 
