@@ -142,6 +142,7 @@ enum tui_prompt {
 	PROMPT_SQL,		/* ; */
 	PROMPT_EXPORT_FORMAT,	/* e, first question */
 	PROMPT_EXPORT_PATH,	/* e, second question */
+	PROMPT_EXPORT_REPLACE,	/* e, when the file exists: replace it? */
 	PROMPT_GOTO		/* g */
 };
 /* The most bytes a prompt takes, but the SQL one's (tui.c). */
@@ -266,6 +267,8 @@ struct tui_state {
 						   read */
 	char			 question[256];	/* a prompt_for or an answer
 						   made up for the occasion */
+	char			*export_path;	/* owned: where e writes, or
+						   NULL */
 	int			 mouse_y;	/* the last click, in the */
 	int			 mouse_x;	/* view's window */
 	int			 rows;		/* the view's window size */

@@ -13,6 +13,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -223,6 +225,7 @@ tui_state_free(struct tui_state *ts)
 	podset_free(&ts->pods);
 	arena_free(&ts->strings);
 	buf_free(&ts->answer);
+	free(ts->export_path);
 }
 
 struct tui_finding *
@@ -495,6 +498,7 @@ static int
 answered(struct tui_state *ts, int kind)
 {
 	const char	*a = ts->answer.data != NULL ? ts->answer.data : "";
+	struct stat	 sb;
 
 	switch (kind) {
 	case PROMPT_FILTER:
@@ -530,8 +534,25 @@ answered(struct tui_state *ts, int kind)
 		return (tui_ask(ts, PROMPT_EXPORT_PATH, "write the report to: ",
 		    ts->question, TUI_ANSWER_MAX));
 	case PROMPT_EXPORT_PATH:
-		if (*a != '\0')
-			export_report(ts, a);
+		if (*a == '\0')
+			return (TUI_REDRAW);
+		free(ts->export_path);
+		ts->export_path = xstrdup(a);
+		/* a file there is replaced only when the user says so */
+		if (stat(a, &sb) == 0) {
+			snprintf(ts->question, sizeof ts->question, "%.200s "
+			    "exists: replace it? (y/N) ", a);
+			return (tui_ask(ts, PROMPT_EXPORT_REPLACE, ts->question,
+			    "", 3));
+		}
+		export_report(ts, a);
+		return (TUI_REDRAW);
+	case PROMPT_EXPORT_REPLACE:
+		if (strcasecmp(a, "y") == 0 || strcasecmp(a, "yes") == 0)
+			export_report(ts, ts->export_path);
+		else
+			snprintf(ts->message, sizeof ts->message, "not written: "
+			    "%.200s is left as it was", ts->export_path);
 		return (TUI_REDRAW);
 	case PROMPT_GOTO:
 		if (tui_views[ts->stack[ts->depth]].go != NULL)

@@ -333,6 +333,34 @@ wait_for big-cells-down "r70:"
 keys Q
 wait_for big-cells-quit "EXIT=0"
 
+# Bug: e replaced an existing file without asking.  It asks; n keeps
+# the file, y replaces it, with its permissions.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for replace-started "Incident window"
+echo kept >"$T/exists.md"
+chmod 600 "$T/exists.md"
+keys e
+wait_for replace-format "export as md"
+keys C-u md Enter
+wait_for replace-path "write the report to:"
+keys C-u "$T/exists.md" Enter
+wait_for replace-asks "exists: replace it? (y/N)"
+keys n Enter
+wait_for replace-no "not written"
+is replace-no-kept kept "$(cat "$T/exists.md")"
+keys e
+wait_for replace-format-again "export as md"
+keys C-u md Enter
+wait_for replace-path-again "write the report to:"
+keys C-u "$T/exists.md" Enter
+wait_for replace-asks-again "exists: replace it? (y/N)"
+keys y Enter
+wait_for replace-yes "wrote the md report to"
+ok replace-yes-written grep -q '^# coroner report' "$T/exists.md"
+is replace-mode-kept 600 "$(stat -c %a "$T/exists.md")"
+keys Q
+wait_for hostile-quit "EXIT=0"
+
 # A crash loop (tests/gen/deaths.py): the container's latest death on its
 # lane with its code, the BackOff event repeated 30 times drawn from its
 # first time (off the left edge) to its last, 3 s after the death.
