@@ -40,13 +40,14 @@ enum store_mode {
 
 /*
  * Opens the database at path and brings its schema up to the newest (the
- * migrations of store-schema.c).  A missing file is refused unless mode is
- * STORE_CREATE, and a file that is not coroner's (another program's
- * application_id or tables, an empty file when reading) is refused before
- * anything is written.  STORE_READ opens read-only, unless the schema must
- * be upgraded or the model is stale (store_model_stale) and the file is
- * writable: then the connection may write, to do that.  Returns 0 and a
- * new store (store_close frees it), or -1 and a new *cause naming path.
+ * migrations of store-schema.c).  A missing or empty file is refused
+ * unless mode is STORE_CREATE (only import makes a database), and a file
+ * that is not coroner's (another program's application_id or tables) is
+ * refused before anything is written.  STORE_READ opens read-only,
+ * unless the schema must be upgraded or the model is stale
+ * (store_model_stale) and the file is writable: then the connection may
+ * write, to do that.  Returns 0 and a new store (store_close frees it),
+ * or -1 and a new *cause naming path.
  */
 int	store_open(const char *path, enum store_mode mode, struct store **st,
 	    char **cause);

@@ -208,8 +208,10 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||
 	    store_identify(st, &fresh, &why) != 0)
 		goto fail_why;
-	if (mode == STORE_READ && fresh) {
-		why = xstrdup("not a coroner database (it is empty)");
+	/* only import makes a database, of a missing or an empty file */
+	if (mode != STORE_CREATE && fresh) {
+		why = xstrdup("not a coroner database: it is empty (coroner "
+		    "import makes one)");
 		goto fail_why;
 	}
 	st->writable = mode != STORE_READ;

@@ -696,6 +696,21 @@ ok "report -o and SIGTERM: caught while it wrote" test "$caught" = 1
 is "report -o and SIGTERM: no temporary file left" "" \
     "$(ls -A "$T/out")"
 
+# --- Empty files and read-only directories ------------------------------
+# Bug: a 0-byte --db was refused by pods ("it is empty") but report,
+# analyze and the TUI wrote a 40-table schema into it.  Only import makes
+# a database; the others refuse an empty file as a missing one.
+: >"$T/empty.db"
+for c in pods report analyze "timeline kafka-2"; do
+	# shellcheck disable=SC2086
+	run "$CORONER" $c --db "$T/empty.db"
+	is "$c on an empty --db: exit" 1 "$status"
+	says "$c on an empty --db: says so" \
+	    "empty.db: not a coroner database: it is empty (coroner import makes one)"
+	is "$c on an empty --db: still empty" 0 \
+	    "$(wc -c <"$T/empty.db" | tr -d ' ')"
+done
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1

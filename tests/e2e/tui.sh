@@ -316,6 +316,17 @@ $TM paste-buffer -p
 keys 2
 wait_for paste-is-no-keys "FINDINGS"
 
+# Bug: a 0-byte --db became a database when the TUI opened it.  Only
+# import makes one.
+: >"$T/empty.db"
+kept_db=$db
+db=$T/empty.db
+start 200 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for empty-refused "empty.db: not a coroner database: it is empty (coroner import makes one)"
+wait_for empty-exit "EXIT=1"
+is empty-still-empty 0 "$(wc -c <"$T/empty.db" | tr -d ' ')"
+db=$kept_db
+
 # Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
 # measured up to 200 cells per cell drawn).  A result is measured once.
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
