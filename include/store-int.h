@@ -99,6 +99,13 @@ int	store_prepare(struct store *st, const char *table, const char *sql,
 	    sqlite3_stmt **s, char **cause);
 /* Runs a query answering one integer into *v; 0 or -1. */
 int	store_int_query(struct store *st, const char *sql, int64_t *v);
+/*
+ * Opens a read-only connection to path through vfs (NULL: SQLite's own),
+ * able to read a database in a directory it cannot write.  Returns 0
+ * and a new *db, or -1 and a new *cause (without the path).
+ */
+int	store_open_ro(const char *path, const char *vfs, sqlite3 **db,
+	    char **cause);
 
 /* store-schema.c */
 /*

@@ -33,8 +33,11 @@ struct store;
 enum store_mode {
 	STORE_READ,	/* read only; the file must exist (pods, timeline,
 			   lint --db) */
-	STORE_UPDATE,	/* read and write; the file must exist (analyze,
-			   report, tui: they store findings) */
+	STORE_UPDATE,	/* read, and write where the file and its
+			   directory can be written; the file must exist
+			   (report, tui: they store findings when there are
+			   none) */
+	STORE_WRITE,	/* read and write; the file must exist (analyze) */
 	STORE_CREATE	/* read and write, created when missing (import) */
 };
 
@@ -43,11 +46,15 @@ enum store_mode {
  * migrations of store-schema.c).  A missing or empty file is refused
  * unless mode is STORE_CREATE (only import makes a database), and a file
  * that is not coroner's (another program's application_id or tables) is
- * refused before anything is written.  STORE_READ opens read-only,
- * unless the schema must be upgraded or the model is stale
- * (store_model_stale) and the file is writable: then the connection may
- * write, to do that.  Returns 0 and a new store (store_close frees it),
- * or -1 and a new *cause naming path.
+ * refused before anything is written; so is a file STORE_WRITE cannot
+ * write, saying why.  A database in a directory that cannot be written
+ * is read without the -shm file SQLite would make beside it, when its
+ * -wal holds nothing (else it is refused, saying so).  STORE_READ opens
+ * read-only, unless the schema must be upgraded or the model is stale
+ * (store_model_stale) and the file and its directory are writable: then
+ * the connection may write, to do that.  Returns 0 and a new store
+ * (store_close frees it), or -1 and a new *cause naming path and the
+ * real reason.
  */
 int	store_open(const char *path, enum store_mode mode, struct store **st,
 	    char **cause);

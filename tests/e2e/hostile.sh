@@ -711,6 +711,57 @@ for c in pods report analyze "timeline kafka-2"; do
 	    "$(wc -c <"$T/empty.db" | tr -d ' ')"
 done
 
+# Bug: a database in a directory that cannot be written made even pods
+# and report say "not a coroner database: attempt to write a readonly
+# database" (SQLite could not make its -shm file there).  Readers read it
+# (as it is on disk), analyze says why it cannot write, and a -wal
+# holding changes that cannot be read without a -shm is refused, saying
+# so.  As root, the readers run as nobody, whom permissions bind.
+reader=
+if [ "$(id -u)" = 0 ]; then
+	reader="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	command -v setpriv >/dev/null 2>&1 || reader=skip
+fi
+if [ "$reader" = skip ]; then
+	echo "hostile: setpriv missing: read-only directories unchecked"
+else
+	mkdir -p "$T/rodir" "$T/walsrc" "$T/rowal"
+	"$CORONER" import -q --db "$T/rodir/c.db" \
+	    "$top/samples/grace-budget" >/dev/null 2>&1
+	"$CORONER" analyze --db "$T/rodir/c.db" >/dev/null 2>&1
+	cp "$T/rodir/c.db" "$T/walsrc/c.db"
+	# a copy taken while a connection holds a commit in its -wal
+	printf '%s\n' "PRAGMA wal_autocheckpoint = 0;" \
+	    "INSERT INTO meta VALUES ('hostile', 1);" \
+	    ".shell cp '$T/walsrc/c.db' '$T/walsrc/c.db-wal' '$T/rowal/'" |
+	    sqlite3 "$T/walsrc/c.db" >/dev/null 2>&1
+	chmod 555 "$T/rodir" "$T/rowal"
+	chmod 711 "$T"
+	for c in "timeline returns-api-7d9f8b6c5-x2kq9" pods report; do
+		# shellcheck disable=SC2086
+		trun $reader "$CORONER" $c --db "$T/rodir/c.db"
+		is "$c in a read-only directory: exit" 0 "$status"
+		ok "$c in a read-only directory: no error" test ! -s "$T/.err"
+	done
+	ok "report in a read-only directory: the stored findings" \
+	    grep -q grace-budget-too-small "$T/.out"
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" analyze --db "$T/rodir/c.db"
+	is "analyze in a read-only directory: exit" 1 "$status"
+	says "analyze in a read-only directory: why" \
+	    "rodir/c.db: cannot be written: Permission denied"
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" pods --db "$T/rowal/c.db"
+	is "a -wal with changes in a read-only directory: exit" 1 "$status"
+	says "a -wal with changes in a read-only directory: why" \
+	    "rowal/c.db: cannot be read: its log"
+	ok "read-only directories: nothing made in them" test \
+	    "$(ls "$T/rodir" "$T/rowal" | tr '\n' ' ')" = \
+	    "$T/rodir: c.db  $T/rowal: c.db c.db-wal "
+	chmod 755 "$T/rodir" "$T/rowal"
+	chmod 700 "$T"
+fi
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1
