@@ -636,11 +636,14 @@ struct store_table {
 };
 /*
  * Runs one statement of the user's on a read-only connection of its own
- * (the TUI's SQL prompt): nothing it says can change the database.
- * Keeps at most max_rows rows.  While it runs, stop(arg) is asked now and
- * then (when stop is not NULL) whether to give up: nonzero interrupts it
- * and it fails with "interrupted".  Returns 0 and fills *t (free with
- * store_table_free), or -1 with a new *cause (SQLite's message).
+ * (the TUI's SQL prompt): nothing it says can change the database or
+ * write a file, whatever it sets (store-sql.c says how).  A statement
+ * that would write, ATTACH, a transaction or a PRAGMA that sets
+ * something is refused.  Keeps at most max_rows rows.  While it runs,
+ * stop(arg) is asked now and then (when stop is not NULL) whether to give
+ * up: nonzero interrupts it and it fails with "interrupted".  Returns 0
+ * and fills *t (free with store_table_free), or -1 with a new *cause
+ * (SQLite's message, or why it was refused).
  */
 int	store_sql(struct store *st, const char *sql, size_t max_rows,
 	    int (*stop)(void *), void *arg, struct store_table *t,

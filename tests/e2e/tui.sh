@@ -316,6 +316,35 @@ $TM paste-buffer -p
 keys 2
 wait_for paste-is-no-keys "FINDINGS"
 
+# Bug: the read-only SQL prompt wrote files: VACUUM INTO made an empty
+# file, and after PRAGMA query_only = 0 (which it took) a whole copy of
+# the database.  Both are refused, as are ATTACH, a transaction and a
+# PRAGMA that sets something; the PRAGMAs that read still answer.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for sql-ro-started "Incident window"
+# sql NAME QUERY: runs QUERY at the SQL prompt
+sql() {
+	keys '\;'
+	wait_for "$1 prompt" "SQL (read-only"
+	keys C-u "$2" Enter
+}
+sql sql-ro-vacuum "VACUUM INTO '$T/copy.db'"
+wait_for sql-ro-vacuum-refused "refused: the SQL prompt only reads, and this statement writes"
+sql sql-ro-query-only "PRAGMA query_only = 0"
+wait_for sql-ro-query-only-refused "never a PRAGMA that sets something"
+sql sql-ro-vacuum-again "VACUUM INTO '$T/copy.db'"
+wait_for sql-ro-vacuum-again-refused "this statement writes"
+ok sql-ro-no-copy test ! -e "$T/copy.db"
+sql sql-ro-attach "ATTACH '$db' AS other"
+wait_for sql-ro-attach-refused "never ATTACH and DETACH"
+sql sql-ro-begin "BEGIN"
+wait_for sql-ro-begin-refused "never a transaction"
+sql sql-ro-table-info "PRAGMA table_info(pods)"
+wait_for sql-ro-table-info-read "dflt_value"
+
+keys Q
+wait_for sql-ro-quit "EXIT=0"
+
 # Bug: a 0-byte --db became a database when the TUI opened it.  Only
 # import makes one.
 : >"$T/empty.db"
