@@ -626,28 +626,47 @@ struct store_blocked {
 int	store_blocked_evictions(struct store *st, int (*cb)(void *ctx,
 	    const struct store_blocked *b), void *ctx, char **cause);
 
+/* What store_sql keeps of a result, at most. */
+struct store_sql_limits {
+	size_t		 rows;		/* rows */
+	size_t		 bytes;		/* bytes of the cells, in all */
+	size_t		 cell;		/* bytes of one cell: the rest is cut */
+};
+/* Why a result holds fewer rows than the statement gave. */
+enum store_left {
+	STORE_LEFT_NONE,	/* it holds them all */
+	STORE_LEFT_ROWS,	/* the rest passed the limit of rows */
+	STORE_LEFT_BYTES	/* the rest passed the limit of bytes */
+};
 /* A read-only query's result, every value as text (NULL: SQL NULL). */
 struct store_table {
 	size_t		 ncols;
 	char		**cols;		/* owned: the column names */
 	size_t		 nrows;
-	char		**cells;	/* owned: nrows * ncols, by row */
-	int		 truncated;	/* more rows than were kept */
+	char		**cells;	/* owned: nrows * ncols, by row, each
+					   cut to the limit's bytes (at the
+					   start of a character) */
+	size_t		*lens;		/* owned: nrows * ncols, each cell's
+					   whole length in bytes (0 for NULL):
+					   more than its strlen when cut */
+	size_t		 cut;		/* cells cut */
+	size_t		 longest;	/* the longest cell's whole length */
+	enum store_left	 left;		/* rows left out, and why */
 };
 /*
  * Runs one statement of the user's on a read-only connection of its own
  * (the TUI's SQL prompt): nothing it says can change the database or
  * write a file, whatever it sets (store-sql.c says how).  A statement
  * that would write, ATTACH, a transaction or a PRAGMA that sets
- * something is refused.  Keeps at most max_rows rows.  While it runs,
+ * something is refused.  Keeps what lim allows.  While it runs,
  * stop(arg) is asked now and then (when stop is not NULL) whether to give
  * up: nonzero interrupts it and it fails with "interrupted".  Returns 0
  * and fills *t (free with store_table_free), or -1 with a new *cause
  * (SQLite's message, or why it was refused).
  */
-int	store_sql(struct store *st, const char *sql, size_t max_rows,
-	    int (*stop)(void *), void *arg, struct store_table *t,
-	    char **cause);
+int	store_sql(struct store *st, const char *sql,
+	    const struct store_sql_limits *lim, int (*stop)(void *),
+	    void *arg, struct store_table *t, char **cause);
 void	store_table_free(struct store_table *t);
 
 #endif

@@ -13,9 +13,11 @@
  *     transaction, ATTACH, ANALYZE, REINDEX or a PRAGMA that sets;
  *   - a statement for which sqlite3_stmt_readonly() is false (VACUUM,
  *     which no authorizer code names) is refused before it runs;
- *   - no database can be attached (SQLITE_LIMIT_ATTACHED) and the
- *     connection is defensive.
- * One statement at a time; its rows kept as text up to a bound and
+ *   - no database can be attached (SQLITE_LIMIT_ATTACHED), the
+ *     connection is defensive, and no value is made longer than
+ *     SQL_VALUE_MAX.
+ * One statement at a time; its rows kept as text up to a number of rows
+ * and of bytes, a cell cut to a length with its whole length kept, and
  * interrupted when the caller asks.  The one place where the store runs
  * SQL it did not write; it knows nothing of the tables, and the store's
  * other statements never run on this connection.
@@ -27,6 +29,7 @@
 #include "util.h"
 
 #define RO_VFS		"coroner-ro"
+#define SQL_VALUE_MAX	(64 * 1024 * 1024)	/* bytes of one value */
 
 /* SQLite's own VFS, opening every file read-only. */
 static sqlite3_vfs	 ro_vfs;
@@ -156,14 +159,29 @@ sql_authorize(void *ctx, int action, const char *a, const char *b,
 	return (SQLITE_DENY);
 }
 
+/*
+ * The bytes of text[0..n) kept under a cut at max: all of it, else max
+ * backed up to the start of a character.
+ */
+static size_t
+cell_keep(const char *text, size_t n, size_t max)
+{
+	if (n <= max)
+		return (n);
+	while (max > 0 && (text[max] & 0xc0) == 0x80)
+		max--;
+	return (max);
+}
+
 /* store_sql on its open read-only connection. */
 static int
-sql_exec(struct store *st, const char *sql, size_t max_rows,
-    struct sql_auth *sa, struct store_table *t, char **cause)
+sql_exec(struct store *st, const char *sql,
+    const struct store_sql_limits *lim, struct sql_auth *sa,
+    struct store_table *t, char **cause)
 {
 	sqlite3_stmt	*s = NULL;
-	const char	*tail;
-	size_t		 i;
+	const char	*tail, *text;
+	size_t		 i, n, keep, row, bytes = 0;
 	int		 rc;
 
 	if (sqlite3_prepare_v2(st->ro, sql, -1, &s, &tail) != SQLITE_OK) {
@@ -191,16 +209,38 @@ sql_exec(struct store *st, const char *sql, size_t max_rows,
 	for (i = 0; i < t->ncols; i++)
 		t->cols[i] = xstrdup(sqlite3_column_name(s, (int)i));
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
-		if (t->nrows == max_rows) {
-			t->truncated = 1;
+		if (t->nrows == lim->rows) {
+			t->left = STORE_LEFT_ROWS;
 			break;
 		}
+		/* what the row keeps: each cell up to lim->cell */
+		for (i = 0, row = 0; i < t->ncols; i++) {
+			n = (size_t)sqlite3_column_bytes(s, (int)i);
+			row += n < lim->cell ? n : lim->cell;
+		}
+		if (t->nrows > 0 && bytes + row > lim->bytes) {
+			t->left = STORE_LEFT_BYTES;
+			break;
+		}
+		bytes += row;
 		t->cells = xreallocarray(t->cells, (t->nrows + 1) *
 		    (t->ncols > 0 ? t->ncols : 1), sizeof *t->cells);
-		for (i = 0; i < t->ncols; i++)
-			t->cells[t->nrows * t->ncols + i] =
-			    store_col_text(s, (int)i) != NULL ?
-			    xstrdup(store_col_text(s, (int)i)) : NULL;
+		t->lens = xreallocarray(t->lens, (t->nrows + 1) *
+		    (t->ncols > 0 ? t->ncols : 1), sizeof *t->lens);
+		for (i = 0; i < t->ncols; i++) {
+			text = store_col_text(s, (int)i);
+			n = text != NULL ? (size_t)sqlite3_column_bytes(s,
+			    (int)i) : 0;
+			keep = text != NULL ? cell_keep(text, strnlen(text, n),
+			    lim->cell) : 0;
+			t->cells[t->nrows * t->ncols + i] = text != NULL ?
+			    xstrndup(text, keep) : NULL;
+			t->lens[t->nrows * t->ncols + i] = n;
+			if (keep < n)
+				t->cut++;
+			if (n > t->longest)
+				t->longest = n;
+		}
 		t->nrows++;
 	}
 	if (rc != SQLITE_ROW && rc != SQLITE_DONE) {
@@ -239,6 +279,7 @@ sql_connect(struct store *st, char **cause)
 		return (-1);
 	sqlite3_busy_timeout(st->ro, 2000);
 	sqlite3_limit(st->ro, SQLITE_LIMIT_ATTACHED, 0);
+	sqlite3_limit(st->ro, SQLITE_LIMIT_LENGTH, SQL_VALUE_MAX);
 	sqlite3_db_config(st->ro, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
 	sqlite3_db_config(st->ro, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
 	sqlite3_db_config(st->ro, SQLITE_DBCONFIG_ENABLE_LOAD_EXTENSION, 0,
@@ -247,8 +288,9 @@ sql_connect(struct store *st, char **cause)
 }
 
 int
-store_sql(struct store *st, const char *sql, size_t max_rows,
-    int (*stop)(void *), void *arg, struct store_table *t, char **cause)
+store_sql(struct store *st, const char *sql,
+    const struct store_sql_limits *lim, int (*stop)(void *), void *arg,
+    struct store_table *t, char **cause)
 {
 	struct sql_stop	 ss = { .stop = stop, .arg = arg };
 	struct sql_auth	 sa = { .refused = NULL };
@@ -261,7 +303,7 @@ store_sql(struct store *st, const char *sql, size_t max_rows,
 	/* asked every 10,000 steps of SQLite's machine (about 1 ms) */
 	if (stop != NULL)
 		sqlite3_progress_handler(st->ro, 10000, sql_progress, &ss);
-	rc = sql_exec(st, sql, max_rows, &sa, t, cause);
+	rc = sql_exec(st, sql, lim, &sa, t, cause);
 	sqlite3_progress_handler(st->ro, 0, NULL, NULL);
 	sqlite3_set_authorizer(st->ro, NULL, NULL);
 	return (rc);
@@ -278,5 +320,6 @@ store_table_free(struct store_table *t)
 		free(t->cells[i]);
 	free(t->cols);
 	free(t->cells);
+	free(t->lens);
 	memset(t, 0, sizeof *t);
 }

@@ -11,7 +11,12 @@
 #include "out.h"
 #include "tui.h"
 
-#define SQL_ROWS	2000	/* rows kept of a result */
+/* What a result keeps: far more than a screen, far less than memory. */
+static const struct store_sql_limits sql_limits = {
+	.rows = 2000,
+	.bytes = 32 * 1024 * 1024,
+	.cell = 4096,
+};
 
 int
 sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
@@ -31,7 +36,7 @@ sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
 		free(sq->query);
 		sq->query = xstrdup(query);
 	}
-	if (store_sql(ts->st, query, SQL_ROWS, stop, arg, &sq->t,
+	if (store_sql(ts->st, query, &sql_limits, stop, arg, &sq->t,
 	    &cause) != 0) {
 		if (sq->stopped != NULL) {
 			free(cause);
@@ -99,6 +104,7 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct sql_state	*sq = &ts->sq;
 	const struct store_table *t = &sq->t;
 	const char		*cell;
+	char			 left[64];
 	size_t			 r, c;
 	int			 x, y, cw;
 
@@ -116,10 +122,21 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_keybar(win, h, w, ts, "; new query  q back");
 		return;
 	}
-	tui_textf(win, &ts->look, 2, 0, w, A_DIM, PAIR_NONE, "%zu row%s%s, "
-	    "%zu column%s", t->nrows, t->nrows == 1 ? "" : "s",
-	    t->truncated ? " (more not kept)" : "", t->ncols,
-	    t->ncols == 1 ? "" : "s");
+	/* what was kept of it, and what was cut */
+	left[0] = '\0';
+	if (t->left == STORE_LEFT_ROWS)
+		snprintf(left, sizeof left, " (more not kept)");
+	else if (t->left == STORE_LEFT_BYTES)
+		snprintf(left, sizeof left, " (more not kept: %zu MiB of "
+		    "cells at most)", sql_limits.bytes >> 20);
+	x = tui_textf(win, &ts->look, 2, 0, w, A_DIM, PAIR_NONE, "%zu "
+	    "row%s%s, %zu column%s", t->nrows, t->nrows == 1 ? "" : "s",
+	    left, t->ncols, t->ncols == 1 ? "" : "s");
+	if (t->cut > 0)
+		tui_textf(win, &ts->look, 2, x, w - x, A_DIM, PAIR_PRESTOP,
+		    "; %zu cell%s cut to %zu KiB (the longest %zu bytes)",
+		    t->cut, t->cut == 1 ? "" : "s", sql_limits.cell / 1024,
+		    t->longest);
 	for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
 		cw = sq->widths != NULL ? sq->widths[c] : SQL_CELL_COLS;
 		tui_text(win, &ts->look, 3, x, w - x < cw ? w - x : cw,
