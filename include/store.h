@@ -62,6 +62,19 @@ void	store_close(struct store *st);
 /* Whether the connection may write. */
 int	store_writable(struct store *st);
 /*
+ * A number that changes when another connection commits to the database
+ * (an import, an analysis: PRAGMA data_version), the same between two
+ * calls otherwise; -1 when it cannot be read.
+ */
+int64_t	store_version(struct store *st);
+/*
+ * Holds a snapshot: until store_snapshot_end(), what st reads (and
+ * store_version) is the database as it was at the start, whatever another
+ * connection commits.  Returns 0, or -1 with a new *cause.
+ */
+int	store_snapshot_begin(struct store *st, char **cause);
+void	store_snapshot_end(struct store *st);
+/*
  * Whether inputs were committed since the model was last rebuilt from
  * them (an import killed during the rebuild): the model's tables are
  * stale and model_rebuild() is due.

@@ -239,6 +239,8 @@ struct sql_state {
 struct tui_state {
 	struct store		*st;		/* borrowed */
 	const char		*db_path;	/* borrowed */
+	int64_t			 version;	/* store_version() when the
+						   state was loaded */
 	struct tui_look		 look;
 	struct podset		 pods;		/* every pod */
 	struct tui_finding	*findings;	/* owned, in report order */

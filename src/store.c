@@ -381,6 +381,38 @@ store_writable(struct store *st)
 	return (st->writable);
 }
 
+int64_t
+store_version(struct store *st)
+{
+	int64_t	v;
+
+	return (store_int_query(st, "PRAGMA data_version", &v) == 0 ? v : -1);
+}
+
+int
+store_snapshot_begin(struct store *st, char **cause)
+{
+	int64_t	n;
+
+	/* a read transaction begins at its first read */
+	if (store_exec(st, "BEGIN", cause) != 0)
+		return (-1);
+	if (store_int_query(st, "SELECT count(*) FROM sqlite_schema",
+	    &n) != 0) {
+		*cause = xstrdup(sqlite3_errmsg(st->db));
+		store_exec(st, "ROLLBACK", NULL);
+		return (-1);
+	}
+	return (0);
+}
+
+void
+store_snapshot_end(struct store *st)
+{
+	if (store_exec(st, "COMMIT", NULL) != 0)
+		store_exec(st, "ROLLBACK", NULL);
+}
+
 int
 store_model_stale(struct store *st)
 {

@@ -193,6 +193,7 @@ tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
 
 	ts->st = st;
 	ts->db_path = db_path;
+	ts->version = store_version(st);
 	if (podset_load(st, &ts->pods, NULL, cause) != 0)
 		return (-1);
 	if (store_model_scan(st, ROW_FINDING, add_finding, ts, cause) != 0)
@@ -226,6 +227,68 @@ tui_state_free(struct tui_state *ts)
 	arena_free(&ts->strings);
 	buf_free(&ts->answer);
 	free(ts->export_path);
+}
+
+/*
+ * Loads the state again from the database another coroner has written to
+ * since (an import, an analysis): the analysis run again when the
+ * findings are gone, the pods and findings read again, the overview
+ * shown, saying so.  What does not come from the database stays (the
+ * look, the SQL view, the prompts' memory, the filter).  Returns 0, or
+ * -1 with a new *cause.
+ */
+static int
+state_reload(struct tui_state *ts, char **cause)
+{
+	struct tui_state	 fresh;
+
+	/* the analysis may take a while, its notes go to the screen */
+	tui_fill(stdscr, ts->rows - 1, 0, ts->cols, A_NORMAL);
+	tui_text(stdscr, &ts->look, ts->rows - 1, 0, ts->cols, "the database "
+	    "changed (another coroner wrote to it): reading it again",
+	    A_BOLD, PAIR_NONE);
+	wrefresh(stdscr);
+	if (analyze_if_none(ts->st, cause) != 0)
+		return (-1);
+	memset(&fresh, 0, sizeof fresh);
+	if (tui_state_load(&fresh, ts->st, ts->db_path, cause) != 0) {
+		tui_state_free(&fresh);
+		return (-1);
+	}
+	fresh.look = ts->look;
+	fresh.sq = ts->sq;
+	memset(&ts->sq, 0, sizeof ts->sq);
+	fresh.answer = ts->answer;
+	memset(&ts->answer, 0, sizeof ts->answer);
+	fresh.export_path = ts->export_path;
+	ts->export_path = NULL;
+	memcpy(fresh.pl.filter, ts->pl.filter, sizeof fresh.pl.filter);
+	fresh.rows = ts->rows;
+	fresh.cols = ts->cols;
+	fresh.stack[0] = VIEW_OVERVIEW;
+	tui_state_free(ts);
+	*ts = fresh;
+	snprintf(ts->message, sizeof ts->message, "the database changed "
+	    "(another coroner wrote to it): read again, %zu finding%s",
+	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
+	clearok(stdscr, TRUE);
+	return (0);
+}
+
+/*
+ * Whether the state is older than the database (store_version): then it
+ * is loaded again.  Returns TUI_* bits, or -1 with a new *cause.
+ */
+static int
+state_check(struct tui_state *ts, char **cause)
+{
+	int64_t	v = store_version(ts->st);
+
+	if (v < 0 || v == ts->version)
+		return (0);
+	if (state_reload(ts, cause) != 0)
+		return (-1);
+	return (TUI_RELOAD | TUI_REDRAW);
 }
 
 struct tui_finding *
@@ -427,28 +490,50 @@ paste_drop(void)
 		;
 }
 
-static void
+/*
+ * Writes the report to path, of what the TUI shows: read in a snapshot
+ * of the database checked to be the one the state was loaded from; when
+ * another coroner has written to it since, nothing is written, the
+ * state is loaded again and the user told to export again.  Returns
+ * TUI_* bits.
+ */
+static int
 export_report(struct tui_state *ts, const char *path)
 {
 	const struct report_format	*fmt = report_format(export_format);
 	struct timespec			 now;
-	json_t				*rep;
+	json_t				*rep = NULL;
 	char				*cause = NULL;
+	int				 rc = -1;
 
+	if (store_snapshot_begin(ts->st, &cause) != 0)
+		goto out;
+	if (store_version(ts->st) != ts->version) {
+		store_snapshot_end(ts->st);
+		if (state_reload(ts, &cause) != 0)
+			goto out;
+		snprintf(ts->message, sizeof ts->message, "not written: the "
+		    "database changed (another coroner wrote to it) since it "
+		    "was shown; read again: e writes what is shown now");
+		return (TUI_RELOAD | TUI_REDRAW);
+	}
 	clock_gettime(CLOCK_REALTIME, &now);
 	rep = report_json(ts->st, (int64_t)now.tv_sec * 1000000 +
 	    now.tv_nsec / 1000, &cause);
-	if (rep == NULL || report_write_file(fmt, ts->st, rep, path,
-	    &cause) != 0) {
+	if (rep != NULL)
+		rc = report_write_file(fmt, ts->st, rep, path, &cause);
+	store_snapshot_end(ts->st);
+out:
+	json_decref(rep);
+	if (rc != 0) {
 		snprintf(ts->message, sizeof ts->message, "export failed: %s",
 		    cause != NULL ? cause : "?");
 		free(cause);
-		json_decref(rep);
-		return;
+		return (TUI_REDRAW);
 	}
-	json_decref(rep);
 	snprintf(ts->message, sizeof ts->message, "wrote the %s report to "
 	    "%.200s", export_format, path);
+	return (TUI_REDRAW);
 }
 
 /*
@@ -545,14 +630,12 @@ answered(struct tui_state *ts, int kind)
 			return (tui_ask(ts, PROMPT_EXPORT_REPLACE, ts->question,
 			    "", 3));
 		}
-		export_report(ts, a);
-		return (TUI_REDRAW);
+		return (export_report(ts, a));
 	case PROMPT_EXPORT_REPLACE:
 		if (strcasecmp(a, "y") == 0 || strcasecmp(a, "yes") == 0)
-			export_report(ts, ts->export_path);
-		else
-			snprintf(ts->message, sizeof ts->message, "not written: "
-			    "%.200s is left as it was", ts->export_path);
+			return (export_report(ts, ts->export_path));
+		snprintf(ts->message, sizeof ts->message, "not written: %.200s "
+		    "is left as it was", ts->export_path);
 		return (TUI_REDRAW);
 	case PROMPT_GOTO:
 		if (tui_views[ts->stack[ts->depth]].go != NULL)
@@ -876,8 +959,14 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		}
 		bits = 0;
 		ch = tui_getch(KEY_WAIT_MS);
-		if (ch == ERR)
+		if (ch == ERR) {
+			/* another coroner may have written to the database */
+			if ((bits = state_check(&ts, cause)) < 0) {
+				rc = -1;
+				break;
+			}
 			continue;
+		}
 		if (ch == KEY_PASTE_BEGIN) {
 			paste_drop();	/* a paste is no keys */
 			continue;

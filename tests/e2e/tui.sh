@@ -360,6 +360,31 @@ fi
 keys Q
 wait_for sql-ro-quit "EXIT=0"
 
+# Bug: with the TUI open, an import into the same database cleared the
+# stored findings; the TUI still listed them, and e wrote "0 findings ...
+# No findings.".  The TUI notices the change (PRAGMA data_version), says
+# so, runs the analysis again, and e writes what it shows.
+cp "$T/demo.db" "$T/changed.db"
+kept_db=$db
+db=$T/changed.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for changed-started "sigkill-at-grace-deadline"
+"$CORONER" import -q --db "$db" \
+    "$top/tests/importers/k8s-events/list-core/input" >/dev/null 2>&1
+wait_for changed-said "the database changed (another coroner wrote to it): read again"
+wait_for changed-findings-again "sigkill-at-grace-deadline"
+keys e
+wait_for changed-export-format "export as md"
+keys C-u json Enter
+wait_for changed-export-path "write the report to:"
+keys C-u "$T/changed.json" Enter
+wait_for changed-export-done "wrote the json report to"
+ok changed-export-findings test "$(jq '.findings | length' \
+    "$T/changed.json")" -gt 0
+keys Q
+wait_for changed-quit "EXIT=0"
+db=$kept_db
+
 # Bug: a 0-byte --db became a database when the TUI opened it.  Only
 # import makes one.
 : >"$T/empty.db"
