@@ -1,9 +1,13 @@
 /*
  * store.c: the store's connection (store.h).  Opens the database (refusing
- * another program's file before anything is written, store-schema.c
- * saying what is coroner's), makes it ready to write (WAL, the cache, the
- * schema brought up to date), waits for another writer's lock instead of
- * failing, and opens and closes the groups of inputs that share one
+ * another program's file and an empty one before anything is written,
+ * store-schema.c saying what is coroner's; reading one it cannot write,
+ * also in a directory it cannot write: store_open_ro, which the SQL
+ * prompt's connection uses too), makes it ready to write (WAL, the cache,
+ * the schema brought up to date), waits for another writer's lock
+ * instead of failing, tells when another connection has committed
+ * (store_version) and holds a snapshot for a reader that must see one
+ * state, and opens and closes the groups of inputs that share one
  * transaction.  The lowest layer of the store: what the tables hold and
  * what is written or read in them is the other store files' (store-int.h
  * lists them); views and models never see this file.
