@@ -295,7 +295,8 @@ put_container(struct pod_ctx *pc, json_t *spec, json_t *st, int init)
 		c.image = kj_str(st, "image");
 	podspec_prestop(spec, &hook, &pc->cmd);
 	c.prestop_kind = hook.kind;
-	c.prestop_ms = hook.ms;
+	/* a sleep for ever lasts what the grace lets it: no length */
+	c.prestop_ms = hook.forever ? INT_NONE : hook.ms;
 	c.prestop_cmd = hook.cmd;
 	read_liveness(spec, &c);
 	read_status(st, &c);

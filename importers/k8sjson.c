@@ -70,6 +70,22 @@ kj_seconds(json_t *obj, const char *path, int64_t *s, char *why,
 }
 
 int
+kj_seconds_strict(json_t *obj, const char *path, int64_t *s, char *why,
+    size_t whylen)
+{
+	json_t	*v = kj_get(obj, path);
+	char	 shown[80];
+
+	if (v == NULL || json_is_null(v) || json_is_integer(v))
+		return (kj_seconds(obj, path, s, why, whylen));
+	*s = INT_NONE;
+	kj_show(v, shown, sizeof shown);
+	snprintf(why, whylen, "%s: %s is not a whole number of seconds (the "
+	    "API refuses it)", path, shown);
+	return (-1);
+}
+
+int
 kj_time(json_t *obj, const char *path, int64_t *us)
 {
 	return (kj_time_value(kj_get(obj, path), us));

@@ -169,6 +169,7 @@ ys_doc_reset(struct yamlsplit *ys)
 	ys->list = 0;
 	ys->skip = 0;
 	ys->skip_doc = 0;
+	ys->depth = 0;
 	ys->list_kind[0] = '\0';
 }
 
@@ -893,9 +894,6 @@ ys_on_start(struct yamlsplit *ys, const yaml_event_t *ev, int64_t at,
 		return (ys_fail(ys, at, 1, line, cause, "a mapping key that "
 		    "is a %s (only scalar keys are read)", map ? "mapping" :
 		    "sequence"));
-	if (ys->nframes >= YS_MAX_DEPTH)
-		return (ys_fail(ys, at, 1, line, cause, "YAML nested deeper "
-		    "than %d levels", YS_MAX_DEPTH));
 	if (!ys->whole && !map) {
 		if (f == NULL)
 			yield = 1;	/* a root sequence */
@@ -952,6 +950,26 @@ ys_on_end(struct yamlsplit *ys, json_t **obj, int64_t *line, char **cause)
 	return (ys_add(ys, f.node, f.size, f.line, obj, line, cause));
 }
 
+/*
+ * A collection deeper than YS_MAX_DEPTH, built or skipped: libyaml's
+ * scanner would read on at a cost that grows with the depth for every
+ * token (a 200 kB "[[[...]]]" took a minute), so the rest of the chunk is
+ * dropped unparsed (ys->abandon: ys_next), and said once.
+ */
+static int
+ys_too_deep(struct yamlsplit *ys, int64_t at, int64_t *line, char **cause)
+{
+	ys->abandon = 1;
+	if (ys->skip_doc)
+		return (YS_MORE);	/* its document failed already */
+	ys_frames_clear(ys);
+	ys->skip_doc = 1;
+	*line = at;
+	*cause = xasprintf("YAML nested deeper than %d levels: the rest of "
+	    "its document is skipped", YS_MAX_DEPTH);
+	return (JS_ERROR);
+}
+
 /* Handles one event.  Returns YS_MORE, JS_OBJECT or JS_ERROR. */
 static int
 ys_event(struct yamlsplit *ys, const yaml_event_t *ev, json_t **obj,
@@ -968,6 +986,17 @@ ys_event(struct yamlsplit *ys, const yaml_event_t *ev, json_t **obj,
 		ys_doc_reset(ys);
 		return (ev->type == YAML_DOCUMENT_END_EVENT && ys->whole ?
 		    JS_END : YS_MORE);
+	case YAML_MAPPING_START_EVENT:
+	case YAML_SEQUENCE_START_EVENT:
+		if (ys->depth >= YS_MAX_DEPTH)
+			return (ys_too_deep(ys, at, line, cause));
+		ys->depth++;
+		break;
+	case YAML_MAPPING_END_EVENT:
+	case YAML_SEQUENCE_END_EVENT:
+		if (ys->depth > 0)
+			ys->depth--;
+		break;
 	default:
 		break;
 	}
@@ -1045,6 +1074,11 @@ ys_next(struct yamlsplit *ys, json_t **obj, int64_t *line, char **cause)
 		}
 		r = ys_event(ys, &ev, obj, line, cause);
 		yaml_event_delete(&ev);
+		if (ys->abandon) {
+			ys->abandon = 0;
+			ys_chunk_end(ys);
+			ys_drain(ys);
+		}
 		if (r != YS_MORE)
 			return (r);
 	}

@@ -193,7 +193,8 @@ void	analysis_free(struct analysis *a);
 /*
  * Runs the analysis with its defaults when the database has no findings
  * yet (report and the TUI show stored findings).  Its notes go to
- * standard error.  Returns 0, or -1 with a new *cause.
+ * standard error.  Returns 0, or -1 with a new *cause (also when there
+ * are none and the store cannot write them).
  */
 int	analyze_if_none(struct store *st, char **cause);
 

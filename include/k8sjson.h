@@ -30,6 +30,14 @@ int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
  */
 int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
 		    char *why, size_t whylen);
+/*
+ * kj_seconds as the API reads a manifest's int64 field: a value that is
+ * there but not an integer (1.5, "5", true) is not unknown but refused,
+ * -1 with why.  For what a person wrote (lint), not what the API
+ * printed.
+ */
+int		 kj_seconds_strict(json_t *obj, const char *path, int64_t *s,
+		    char *why, size_t whylen);
 
 /*
  * The time at path: 0 and *us (TIME_NONE when absent, null, "" or the zero

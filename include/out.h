@@ -79,6 +79,16 @@ size_t	 out_cols(const char *safe);
 size_t	 out_printed_cols(const char *s);
 /* Bytes of safe text that fit in cols columns, whole characters only. */
 size_t	 out_fit_bytes(const char *safe, size_t cols);
+/* Where the last cols columns of safe text begin (whole characters). */
+size_t	 out_tail_bytes(const char *safe, size_t cols);
+/*
+ * Returns a new safe copy of the head of s (made safe as out_safe does):
+ * all of s when it is no wider than cols columns, else the first pieces
+ * of whole characters that are wider, with *cut set when s goes on
+ * after them.  Costs what the head holds however long s is: what fits a
+ * screen of a 10 MB string.  Caller frees.
+ */
+char	*out_safe_head(const char *s, size_t cols, int *cut);
 /*
  * The bytes of safe text that make its first line wrapped at cols
  * columns: up to its last space that fits, else after its last '/' (a

@@ -2,7 +2,8 @@
  * podspec.h: what a container spec says about its lifecycle, read from
  * the Kubernetes value (JSON or YAML, parsed by jansson): its hooks, with
  * the preStop read into a duration where it sleeps ("sleep 25", "/bin/sleep
- * 5s", sh -c "sleep 10 && nginx -s quit", the sleep action), and whether it
+ * 5s", "sleep infinity", sh -c "sleep 10 && nginx -s quit", the sleep
+ * action), and whether it
  * is a native sidecar.  One reader for the pods the k8s-pods importer
  * stores and for the pod templates lint checks.  Knows nothing of SQLite
  * or curses, nor of pods as a whole.
@@ -24,6 +25,9 @@ struct podspec_hook {
 					   no hook; static */
 	int64_t		 ms;		/* the sleep in milliseconds, INT_NONE
 					   when unknown or not a sleep */
+	int		 forever;	/* the sleep never ends within a grace
+					   period ("sleep infinity", a year or
+					   more): ms is then a year */
 	const char	*cmd;		/* an exec hook's words joined by " ",
 					   in the caller's buffer; or NULL */
 };

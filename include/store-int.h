@@ -97,6 +97,13 @@ void	store_fail(struct store *st, const char *what, char **cause);
  * and the message kept for store_error().
  */
 int	store_exec(struct store *st, const char *sql, char **cause);
+/*
+ * Opens a read-only connection to path through vfs (NULL: SQLite's own),
+ * able to read a database in a directory it cannot write.  Returns 0
+ * and a new *db, or -1 and a new *cause (without the path).
+ */
+int	store_open_ro(const char *path, const char *vfs, sqlite3 **db,
+	    char **cause);
 
 /* store-schema.c */
 /*

@@ -33,26 +33,47 @@ struct store;
 enum store_mode {
 	STORE_READ,	/* read only; the file must exist (pods, timeline,
 			   lint --db) */
-	STORE_UPDATE,	/* read and write; the file must exist (analyze,
-			   report, tui: they store findings) */
+	STORE_UPDATE,	/* read, and write where the file and its
+			   directory can be written; the file must exist
+			   (report, tui: they store findings when there are
+			   none) */
+	STORE_WRITE,	/* read and write; the file must exist (analyze) */
 	STORE_CREATE	/* read and write, created when missing (import) */
 };
 
 /*
  * Opens the database at path and brings its schema up to the newest (the
- * migrations of store-schema.c).  A missing file is refused unless mode is
- * STORE_CREATE, and a file that is not coroner's (another program's
- * application_id or tables, an empty file when reading) is refused before
- * anything is written.  STORE_READ opens read-only, unless the schema must
- * be upgraded or the model is stale (store_model_stale) and the file is
- * writable: then the connection may write, to do that.  Returns 0 and a
- * new store (store_close frees it), or -1 and a new *cause naming path.
+ * migrations of store-schema.c).  A missing or empty file is refused
+ * unless mode is STORE_CREATE (only import makes a database), and a file
+ * that is not coroner's (another program's application_id or tables) is
+ * refused before anything is written; so is a file STORE_WRITE cannot
+ * write, saying why.  A database in a directory that cannot be written
+ * is read without the -shm file SQLite would make beside it, when its
+ * -wal holds nothing (else it is refused, saying so).  STORE_READ opens
+ * read-only, unless the schema must be upgraded or the model is stale
+ * (store_model_stale) and the file and its directory are writable: then
+ * the connection may write, to do that.  Returns 0 and a new store
+ * (store_close frees it), or -1 and a new *cause naming path and the
+ * real reason.
  */
 int	store_open(const char *path, enum store_mode mode, struct store **st,
 	    char **cause);
 void	store_close(struct store *st);
 /* Whether the connection may write. */
 int	store_writable(struct store *st);
+/*
+ * A number that changes when another connection commits to the database
+ * (an import, an analysis: PRAGMA data_version), the same between two
+ * calls otherwise; -1 when it cannot be read.
+ */
+int64_t	store_version(struct store *st);
+/*
+ * Holds a snapshot: until store_snapshot_end(), what st reads (and
+ * store_version) is the database as it was at the start, whatever another
+ * connection commits.  Returns 0, or -1 with a new *cause.
+ */
+int	store_snapshot_begin(struct store *st, char **cause);
+void	store_snapshot_end(struct store *st);
 /*
  * Whether inputs were committed since the model was last rebuilt from
  * them (an import killed during the rebuild): the model's tables are
@@ -618,25 +639,47 @@ struct store_blocked {
 int	store_blocked_evictions(struct store *st, int (*cb)(void *ctx,
 	    const struct store_blocked *b), void *ctx, char **cause);
 
+/* What store_sql keeps of a result, at most. */
+struct store_sql_limits {
+	size_t		 rows;		/* rows */
+	size_t		 bytes;		/* bytes of the cells, in all */
+	size_t		 cell;		/* bytes of one cell: the rest is cut */
+};
+/* Why a result holds fewer rows than the statement gave. */
+enum store_left {
+	STORE_LEFT_NONE,	/* it holds them all */
+	STORE_LEFT_ROWS,	/* the rest passed the limit of rows */
+	STORE_LEFT_BYTES	/* the rest passed the limit of bytes */
+};
 /* A read-only query's result, every value as text (NULL: SQL NULL). */
 struct store_table {
 	size_t		 ncols;
 	char		**cols;		/* owned: the column names */
 	size_t		 nrows;
-	char		**cells;	/* owned: nrows * ncols, by row */
-	int		 truncated;	/* more rows than were kept */
+	char		**cells;	/* owned: nrows * ncols, by row, each
+					   cut to the limit's bytes (at the
+					   start of a character) */
+	size_t		*lens;		/* owned: nrows * ncols, each cell's
+					   whole length in bytes (0 for NULL):
+					   more than its strlen when cut */
+	size_t		 cut;		/* cells cut */
+	size_t		 longest;	/* the longest cell's whole length */
+	enum store_left	 left;		/* rows left out, and why */
 };
 /*
  * Runs one statement of the user's on a read-only connection of its own
- * (the TUI's SQL prompt): nothing it says can change the database.
- * Keeps at most max_rows rows.  While it runs, stop(arg) is asked now and
- * then (when stop is not NULL) whether to give up: nonzero interrupts it
- * and it fails with "interrupted".  Returns 0 and fills *t (free with
- * store_table_free), or -1 with a new *cause (SQLite's message).
+ * (the TUI's SQL prompt): nothing it says can change the database or
+ * write a file, whatever it sets (store-sql.c says how).  A statement
+ * that would write, ATTACH, a transaction or a PRAGMA that sets
+ * something is refused.  Keeps what lim allows.  While it runs,
+ * stop(arg) is asked now and then (when stop is not NULL) whether to give
+ * up: nonzero interrupts it and it fails with "interrupted".  Returns 0
+ * and fills *t (free with store_table_free), or -1 with a new *cause
+ * (SQLite's message, or why it was refused).
  */
-int	store_sql(struct store *st, const char *sql, size_t max_rows,
-	    int (*stop)(void *), void *arg, struct store_table *t,
-	    char **cause);
+int	store_sql(struct store *st, const char *sql,
+	    const struct store_sql_limits *lim, int (*stop)(void *),
+	    void *arg, struct store_table *t, char **cause);
 void	store_table_free(struct store_table *t);
 
 #endif

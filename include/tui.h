@@ -142,8 +142,11 @@ enum tui_prompt {
 	PROMPT_SQL,		/* ; */
 	PROMPT_EXPORT_FORMAT,	/* e, first question */
 	PROMPT_EXPORT_PATH,	/* e, second question */
+	PROMPT_EXPORT_REPLACE,	/* e, when the file exists: replace it? */
 	PROMPT_GOTO		/* g */
 };
+/* The most bytes a prompt takes, but the SQL one's (tui.c). */
+#define TUI_ANSWER_MAX	511
 
 /* The findings list and the finding view. */
 struct findings_state {
@@ -215,8 +218,13 @@ struct rollout_state {
 
 /* The SQL view: one read-only statement and its result. */
 struct sql_state {
-	char		 query[512];	/* the last statement run */
+	char		*query;		/* owned: the last statement run, or
+					   NULL */
 	struct store_table t;		/* its result */
+	int		*widths;	/* owned: each column's width, its
+					   name's or its widest cell's up to
+					   SQL_CELL_COLS, measured once when
+					   the result came (sql_measure) */
 	char		*error;		/* owned: SQLite's message, or NULL */
 	int		 top;		/* first row shown */
 	int		 left;		/* first column shown */
@@ -231,6 +239,8 @@ struct sql_state {
 struct tui_state {
 	struct store		*st;		/* borrowed */
 	const char		*db_path;	/* borrowed */
+	int64_t			 version;	/* store_version() when the
+						   state was loaded */
 	struct tui_look		 look;
 	struct podset		 pods;		/* every pod */
 	struct tui_finding	*findings;	/* owned, in report order */
@@ -254,7 +264,13 @@ struct tui_state {
 						   back in the prompt (the
 						   last query), or NULL */
 	int			 prompt_kind;	/* which prompt (tui.c) */
-	char			 answer[512];	/* what the prompt read */
+	size_t			 prompt_max;	/* the most bytes it takes */
+	struct buf		 answer;	/* owned: what the prompt
+						   read */
+	char			 question[256];	/* a prompt_for or an answer
+						   made up for the occasion */
+	char			*export_path;	/* owned: where e writes, or
+						   NULL */
 	int			 mouse_y;	/* the last click, in the */
 	int			 mouse_x;	/* view's window */
 	int			 rows;		/* the view's window size */
@@ -284,6 +300,14 @@ struct tui_view {
 extern const struct tui_view tui_views[VIEW__COUNT];
 /* The keys of every view (tui.c), for the help. */
 extern const struct tui_key tui_global_keys[];
+
+/*
+ * Asks for a line: the prompt of this kind, with this question, the
+ * answer starting as start, taking at most max bytes.  Returns
+ * TUI_PROMPT (for an action to return).
+ */
+int	tui_ask(struct tui_state *, enum tui_prompt kind, const char *question,
+	    const char *start, size_t max);
 
 /*
  * A time the user typed: RFC 3339, "HH:MM:SS[.mmm]" (on the day of
@@ -360,6 +384,13 @@ extern const struct tui_key rollout_keys[];
  */
 int	sql_run(struct tui_state *, const char *query, int (*stop)(void *),
 	    void *arg);
+/* The columns of a cell in the SQL view, at most. */
+#define SQL_CELL_COLS	40
+/*
+ * Measures the result of sq once (its widths), so that drawing it costs
+ * what is on the screen however large its cells are.
+ */
+void	sql_measure(struct sql_state *sq);
 void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];

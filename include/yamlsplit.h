@@ -14,8 +14,10 @@
  *
  * Bad YAML is reported with its line and costs its document: the reader
  * goes on at the next "---" line.  A value coroner cannot represent (a
- * null key, .inf, too deep, too large once its aliases are expanded)
- * costs only its list element when it is inside one.  How YAML's types
+ * null key, .inf, too large once its aliases are expanded) costs only
+ * its list element when it is inside one; nesting deeper than
+ * YS_MAX_DEPTH costs the rest of its document, unread, so that reading
+ * stays linear in the input.  How YAML's types
  * become JSON is written at the top of yamlsplit.c.
  *
  * Used by importers and lint; knows nothing of Kubernetes, SQLite or
@@ -64,6 +66,10 @@ struct yamlsplit {
 	size_t		 skip;		/* collections still open in a list
 					   element being skipped */
 	int		 skip_doc;	/* skipping to the document's end */
+	size_t		 depth;		/* collections open in the document,
+					   built or skipped */
+	int		 abandon;	/* too deep: the rest of the chunk
+					   is dropped unparsed */
 	json_t		*anchors;	/* owned object: anchor name ->
 					   [value, expanded bytes] */
 	int64_t		 anchored;	/* bytes the anchors hold */

@@ -454,6 +454,12 @@ analyze_if_none(struct store *st, char **cause)
 		return (0);
 	if (rc != 0)
 		return (-1);
+	if (!store_writable(st)) {
+		*cause = xstrdup("the database holds no findings and cannot be "
+		    "written to store them: run coroner analyze where it can "
+		    "be written (a copy), then read it here");
+		return (-1);
+	}
 	rc = analyze_run(st, &o, &a, cause);
 	if (rc == 0 && a.notes.len > 0)
 		out_lines(stderr, a.notes.data);

@@ -287,7 +287,7 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 	if (optind != argc)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
-	if (cmd_store_open(ce, cmd_db_path(db), STORE_UPDATE, &st) != 0)
+	if (cmd_store_open(ce, cmd_db_path(db), STORE_WRITE, &st) != 0)
 		return (EXIT_FAIL);
 	if (analyze_run(st, &o, &a, &cause) != 0) {
 		out_printf(stderr, "coroner analyze: %s\n", cause);

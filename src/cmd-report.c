@@ -39,8 +39,9 @@ const struct cmd_entry cmd_report_entry = {
 	    "                   else md\n"
 	    "  -o, --output FILE\n"
 	    "                   write to FILE (atomically: a temporary file\n"
-	    "                   in its directory, then renamed) instead of\n"
-	    "                   standard output",
+	    "                   in its directory, then renamed, with the\n"
+	    "                   permissions of the FILE it replaces) instead\n"
+	    "                   of standard output",
 	.exec = cmd_report_exec,
 };
 

@@ -286,6 +286,7 @@ lint_template_read(json_t *obj, const char *kind, const char *file,
     int64_t line, struct lint_template *t, char **cause)
 {
 	json_t	*tmpl, *spec, *js = NULL;
+	char	 why[160];
 	size_t	 i;
 
 	memset(t, 0, sizeof *t);
@@ -325,8 +326,14 @@ lint_template_read(json_t *obj, const char *kind, const char *file,
 	}
 	if (lint_kinds[i].jobspec != NULL)
 		js = kj_get(obj, lint_kinds[i].jobspec);
-	t->grace_s = kj_int(spec, "terminationGracePeriodSeconds", INT_NONE);
-	t->deadline_s = kj_int(js, "activeDeadlineSeconds", INT_NONE);
+	/* what the API would refuse is said, never taken for unset */
+	if (kj_seconds_strict(spec, "terminationGracePeriodSeconds",
+	    &t->grace_s, why, sizeof why) != 0 || kj_seconds_strict(js,
+	    "activeDeadlineSeconds", &t->deadline_s, why, sizeof why) != 0) {
+		*cause = xasprintf("%s %s: %s", kind, t->name != NULL ?
+		    t->name : "(unnamed)", why);
+		return (-1);
+	}
 	read_containers(t, spec, "initContainers", 1);
 	read_containers(t, spec, "containers", 0);
 	read_mesh(t, tmpl);
@@ -529,6 +536,8 @@ prestop_text(const struct lint_container *c, char *out, size_t len)
 
 	if (c->prestop.kind == NULL)
 		snprintf(out, len, "no preStop sleep");
+	else if (c->prestop.forever)
+		snprintf(out, len, "a preStop sleep that never ends");
 	else if (c->prestop.ms == INT_NONE)
 		snprintf(out, len, "a preStop %s hook of unknown length "
 		    "(counted as 0 s)", c->prestop.kind);
@@ -567,6 +576,29 @@ report(lint_report cb, void *ctx, const struct lint_template *t,
 
 /* ---- the checks ----------------------------------------------------- */
 
+/*
+ * grace-budget of an app whose preStop sleep never ends: the kubelet
+ * ends the hook at the grace deadline, so every pod is SIGKILLed 2 s
+ * later, whatever the grace.  Returns 1.
+ */
+static int
+grace_never(const struct lint_template *t, const struct lint_container *c,
+    lint_report cb, void *ctx)
+{
+	char	g[32];
+
+	return (report(cb, ctx, t, "grace-budget", c->name, json_pack(
+	    "{s:o, s:n, s:b}", "grace_s", jsecs(grace_of(t)), "prestop_s",
+	    "prestop_never_ends", 1), xasprintf("the preStop (%s) sleeps "
+	    "longer than any grace period (a year or more): the kubelet ends "
+	    "it at the grace deadline, %s after the deletion request, and "
+	    "SIGKILLs the app %d s later, before any shutdown of its own: "
+	    "sleep a set time that leaves the shutdown and the margin inside "
+	    "the grace",
+	    c->prestop.cmd != NULL ? c->prestop.cmd : "sleep", secs(grace_of(t),
+	    g, sizeof g), BUDGET_FLOOR_S)));
+}
+
 static int
 check_grace_budget(const struct lint_template *t,
     const struct lint_measured *m, const struct lint_opts *o, lint_report cb,
@@ -584,6 +616,10 @@ check_grace_budget(const struct lint_template *t,
 		c = &t->c[i];
 		if (!is_app(t, c))
 			continue;
+		if (c->prestop.forever) {
+			found += grace_never(t, c, cb, ctx);
+			continue;
+		}
 		memset(&b, 0, sizeof b);
 		b.grace_s = grace_of(t);
 		b.prestop_s = prestop_of(c);
@@ -667,8 +703,9 @@ check_prestop_covers_lb(const struct lint_template *t,
 		ports |= is_app(t, &t->c[i]) && t->c[i].ports;
 	for (i = 0; i < t->nc; i++) {
 		c = &t->c[i];
+		/* a sleep for ever is grace-budget's problem */
 		if (!is_app(t, c) || (ports && !c->ports) ||
-		    prestop_of(c) >= sleep_need)
+		    c->prestop.forever || prestop_of(c) >= sleep_need)
 			continue;
 		memset(&b, 0, sizeof b);
 		b.grace_s = grace_of(t);
@@ -792,14 +829,17 @@ check_proxy_drains_first(const struct lint_template *t,
 	if (!has_app(t) || (np = proxies(t, px, PROXY_MAX)) == 0)
 		return (0);
 	shutdown_of(m, o, &sd, &basis);
+	/* an app whose sleep never ends is grace-budget's problem */
 	for (i = 0; i < t->nc; i++) {
 		c = &t->c[i];
-		if (is_app(t, c) && (worst == NULL || prestop_of(c) + sd >
-		    need)) {
+		if (is_app(t, c) && !c->prestop.forever && (worst == NULL ||
+		    prestop_of(c) + sd > need)) {
 			worst = c;
 			need = prestop_of(c) + sd;
 		}
 	}
+	if (worst == NULL)
+		return (0);
 	need += o->margin_s;
 	need_s = (int64_t)ceil(need);
 	for (i = 0; i < np; i++) {

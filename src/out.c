@@ -249,9 +249,8 @@ out_fit_bytes(const char *safe, size_t cols)
 	return (i);
 }
 
-/* Where the last cols columns of safe text begin (whole characters). */
-static size_t
-tail_start(const char *safe, size_t cols)
+size_t
+out_tail_bytes(const char *safe, size_t cols)
 {
 	const unsigned char	*p = (const unsigned char *)safe;
 	size_t			 i = strlen(safe), j, used = 0, w;
@@ -286,6 +285,52 @@ path_cut(const char *safe, size_t budget)
 	return (-1);
 }
 
+/*
+ * Where a piece of s that starts at i and takes at most n bytes may end
+ * so that no character is cut: before a byte that starts one, or where
+ * no valid sequence could reach across (four continuation bytes).
+ */
+static size_t
+piece_end(const char *s, size_t i, size_t n)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	size_t			 e = i + n, j = e;
+
+	if (p[e] == '\0')
+		return (e);
+	while (j > i && e - j < 3 && (p[j] & 0xc0) == 0x80)
+		j--;
+	return ((p[j] & 0xc0) == 0x80 || j == i ? e : j);
+}
+
+#define HEAD_PIECE	256	/* bytes escaped at a time by a head */
+
+char *
+out_safe_head(const char *s, size_t cols, int *cut)
+{
+	struct buf	b = { 0 };
+	size_t		i = 0, n, e, have = 0, from;
+
+	*cut = 0;
+	for (;;) {
+		n = strnlen(s + i, HEAD_PIECE);
+		if (n == 0)
+			break;
+		e = piece_end(s, i, n);
+		from = b.len;
+		safe_append(&b, s + i, e - i, SIZE_MAX);
+		have += out_cols(b.data + from);
+		i = e;
+		if (have > cols) {
+			*cut = s[i] != '\0';
+			break;
+		}
+	}
+	if (b.data == NULL)
+		return (xstrdup(""));
+	return (b.data);
+}
+
 char *
 out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 {
@@ -294,9 +339,15 @@ out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 	ssize_t		 cut;
 	struct buf	 b = { 0 };
 	char		*safe;
+	int		 more;
 
-	safe = out_safe(s != NULL ? s : "-", s != NULL ? strlen(s) : 1,
-	    SIZE_MAX);
+	if (s == NULL)
+		s = "-";
+	/* cut at its end, only its head matters: long text costs no more */
+	if (how == OUT_CUT_END)
+		safe = out_safe_head(s, cols, &more);
+	else
+		safe = out_safe(s, strlen(s), SIZE_MAX);
 	if (out_cols(safe) <= cols)
 		return (safe);
 	if (cols <= ecols) {
@@ -312,7 +363,7 @@ out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 		buf_puts(&b, safe + cut);
 	} else {
 		head = out_fit_bytes(safe, (cols - ecols) / 2);
-		tail = tail_start(safe, cols - ecols - (cols - ecols) / 2);
+		tail = out_tail_bytes(safe, cols - ecols - (cols - ecols) / 2);
 		buf_append(&b, safe, head);
 		buf_puts(&b, ell);
 		buf_puts(&b, safe + tail);

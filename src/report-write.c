@@ -1,10 +1,15 @@
 /*
  * report-write.c: the table of report formats (Markdown, HTML and the
  * report JSON) and writing one to a file atomically, for "coroner
- * report" and the TUI's export.  No SQL, no formatting of findings: the
- * writers are report-md.c, report-html.c and report-json.c.
+ * report" and the TUI's export: a temporary file beside the target,
+ * renamed over it once complete, with the target's permissions, and
+ * removed on every way out that can (an error, exit, a signal that ends
+ * coroner).  No SQL, no formatting of findings: the writers are
+ * report-md.c, report-html.c and report-json.c.
  */
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,6 +91,108 @@ replaceable(const char *path, char **cause)
 }
 
 /*
+ * The temporary file being written, for what removes it when coroner
+ * ends before it is renamed: a signal (remove_pending) or exit()
+ * (fatal(): remove_at_exit).
+ */
+static char			 pending_path[PATH_MAX];
+static volatile sig_atomic_t	 pending;
+/* The signals that end coroner while it writes. */
+static const int		 pending_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGXFSZ
+};
+#define NPENDING_SIGNALS	(sizeof pending_signals / \
+				    sizeof pending_signals[0])
+
+/* The set of pending_signals. */
+static void
+pending_mask(sigset_t *set)
+{
+	size_t	i;
+
+	sigemptyset(set);
+	for (i = 0; i < NPENDING_SIGNALS; i++)
+		sigaddset(set, pending_signals[i]);
+}
+
+static void
+remove_pending(int sig)
+{
+	if (pending)
+		unlink(pending_path);
+	pending = 0;
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+remove_at_exit(void)
+{
+	if (pending)
+		unlink(pending_path);
+	pending = 0;
+}
+
+/*
+ * Makes tmp the pending file: removed by a signal that would end coroner
+ * (one whose action is the default: a caller with a handler of its own,
+ * the TUI, ends in its own time, after the file is renamed or removed)
+ * and at exit.  old keeps the actions replaced.
+ */
+static void
+pending_begin(const char *tmp, struct sigaction *old)
+{
+	static int		 registered;
+	struct sigaction	 sa;
+	size_t			 i;
+
+	for (i = 0; i < NPENDING_SIGNALS; i++)
+		sigaction(pending_signals[i], NULL, &old[i]);
+	if (strlen(tmp) >= sizeof pending_path)
+		return;
+	memcpy(pending_path, tmp, strlen(tmp) + 1);
+	if (!registered && atexit(remove_at_exit) == 0)
+		registered = 1;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = remove_pending;
+	pending_mask(&sa.sa_mask);
+	pending = 1;
+	for (i = 0; i < NPENDING_SIGNALS; i++) {
+		if (old[i].sa_handler == SIG_DFL)
+			sigaction(pending_signals[i], &sa, NULL);
+	}
+}
+
+/* The pending file is renamed or removed: the actions are as before. */
+static void
+pending_end(const struct sigaction *old)
+{
+	size_t	i;
+
+	pending = 0;
+	for (i = 0; i < NPENDING_SIGNALS; i++)
+		sigaction(pending_signals[i], &old[i], NULL);
+}
+
+/*
+ * The permissions of the report at path: those of the file it replaces,
+ * so that a report kept private stays so, else what the umask leaves of
+ * 0666.
+ */
+static mode_t
+report_mode(const char *path)
+{
+	struct stat	sb;
+	mode_t		mask;
+
+	if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode))
+		return (sb.st_mode & 0777);
+	mask = umask(0);
+	umask(mask);
+	return (0666 & ~mask);
+}
+
+/*
  * Writes the report to path through a temporary file in the same
  * directory, renamed over path once complete, so that a reader never sees
  * half a report; never over a database.  Returns 0, or -1 with a new
@@ -95,20 +202,30 @@ int
 report_write_file(const struct report_format *fmt, struct store *st,
     json_t *rep, const char *path, char **cause)
 {
-	const char	*slash = strrchr(path, '/');
-	char		*tmp;
-	FILE		*f;
-	mode_t		 mask;
-	int		 fd, e;
+	struct sigaction	 old[NPENDING_SIGNALS];
+	sigset_t		 block, was;
+	const char		*slash = strrchr(path, '/');
+	char			*tmp;
+	FILE			*f;
+	mode_t			 mode;
+	int			 fd, e;
 
 	if (replaceable(path, cause) != 0)
 		return (-1);
+	mode = report_mode(path);
 	if (slash == NULL)
 		tmp = xasprintf(".coroner-report.XXXXXX");
 	else
 		tmp = xasprintf("%.*s/.coroner-report.XXXXXX",
 		    (int)(slash - path), path);
-	if ((fd = mkstemp(tmp)) == -1) {
+	/* no signal between the file's creation and its being pending */
+	pending_mask(&block);
+	sigprocmask(SIG_BLOCK, &block, &was);
+	fd = mkstemp(tmp);
+	if (fd != -1)
+		pending_begin(tmp, old);
+	sigprocmask(SIG_SETMASK, &was, NULL);
+	if (fd == -1) {
 		e = errno;
 		if (e == ENOENT || e == ENOTDIR)
 			*cause = xasprintf("%s: no directory %.*s to write it "
@@ -120,19 +237,18 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		free(tmp);
 		return (-1);
 	}
-	mask = umask(0);
-	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 ||
-	    (f = fdopen(fd, "w")) == NULL) {
+	if (fchmod(fd, mode) != 0 || (f = fdopen(fd, "w")) == NULL) {
 		*cause = xasprintf("%s: %s", tmp, strerror(errno));
 		close(fd);
 		unlink(tmp);
+		pending_end(old);
 		free(tmp);
 		return (-1);
 	}
 	if (fmt->write(st, rep, f, cause) != 0) {
 		fclose(f);
 		unlink(tmp);
+		pending_end(old);
 		free(tmp);
 		return (-1);
 	}
@@ -149,11 +265,13 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		e = errno;
 		goto fail;
 	}
+	pending_end(old);
 	free(tmp);
 	return (0);
 fail:
 	*cause = xasprintf("%s: %s", path, strerror(e));
 	unlink(tmp);
+	pending_end(old);
 	free(tmp);
 	return (-1);
 }

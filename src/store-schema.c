@@ -738,8 +738,10 @@ store_identify(struct store *st, int *fresh, char **cause)
 	    store_int_query(st, "PRAGMA user_version", &v) != 0 ||
 	    store_int_query(st, "SELECT count(*) FROM sqlite_schema",
 	    &objects) != 0) {
-		*cause = xasprintf("not a coroner database: %s",
-		    sqlite3_errmsg(st->db));
+		/* only a file that is no database is not one: else say why */
+		*cause = xasprintf("%s: %s", sqlite3_errcode(st->db) ==
+		    SQLITE_NOTADB ? "not a coroner database" : "cannot be "
+		    "read", sqlite3_errmsg(st->db));
 		return (-1);
 	}
 	if (id == STORE_APPLICATION_ID)

@@ -1,9 +1,13 @@
 /*
  * store.c: the store's connection (store.h).  Opens the database (refusing
- * another program's file before anything is written, store-schema.c
- * saying what is coroner's), makes it ready to write (WAL, the cache, the
- * schema brought up to date), waits for another writer's lock instead of
- * failing, and opens and closes the groups of inputs that share one
+ * another program's file and an empty one before anything is written,
+ * store-schema.c saying what is coroner's; reading one it cannot write,
+ * also in a directory it cannot write: store_open_ro, which the SQL
+ * prompt's connection uses too), makes it ready to write (WAL, the cache,
+ * the schema brought up to date), waits for another writer's lock
+ * instead of failing, tells when another connection has committed
+ * (store_version) and holds a snapshot for a reader that must see one
+ * state, and opens and closes the groups of inputs that share one
  * transaction.  The lowest layer of the store: what the tables hold and
  * what is written or read in them is the other store files' (store-int.h
  * lists them); views and models never see this file.
@@ -90,12 +94,133 @@ store_busy(void *arg, int count)
 	return (1);
 }
 
+/* The directory of path, as a new string ("." for a bare name). */
+static char *
+dir_of(const char *path)
+{
+	const char	*slash = strrchr(path, '/');
+
+	if (slash == NULL)
+		return (xstrdup("."));
+	if (slash == path)
+		return (xstrdup("/"));
+	return (xstrndup(path, (size_t)(slash - path)));
+}
+
+/*
+ * Whether path can be written, and its directory, where SQLite makes the
+ * -wal and -shm files: 0, or -1 with a new *why (when why is not NULL).
+ */
+static int
+store_can_write(const char *path, char **why)
+{
+	char	*dir;
+	int	 e;
+
+	if (access(path, W_OK) != 0) {
+		e = errno;
+		if (why != NULL)
+			*why = xasprintf("cannot be written: %s", strerror(e));
+		return (-1);
+	}
+	dir = dir_of(path);
+	if (access(dir, W_OK) != 0) {
+		e = errno;
+		if (why != NULL)
+			*why = xasprintf("cannot be written: its directory %s "
+			    "is not writable (%s), and SQLite keeps the -wal "
+			    "and -shm files of a database it writes there", dir,
+			    strerror(e));
+		free(dir);
+		return (-1);
+	}
+	free(dir);
+	return (0);
+}
+
+/* The size of path + suffix ("-wal"), or -1 when there is none. */
+static off_t
+beside_size(const char *path, const char *suffix)
+{
+	struct stat	 sb;
+	char		*p = xasprintf("%s%s", path, suffix);
+	int		 rc = stat(p, &sb);
+
+	free(p);
+	return (rc == 0 ? sb.st_size : -1);
+}
+
+/*
+ * path as a SQLite URI with the query q ("immutable=1"): "file:" and the
+ * path with %, ? and # escaped.  A new string.
+ */
+static char *
+uri_of(const char *path, const char *q)
+{
+	struct buf	 b = { 0 };
+	const char	*p;
+
+	/* an absolute path after an empty authority */
+	buf_puts(&b, path[0] == '/' ? "file://" : "file:");
+	for (p = path; *p != '\0'; p++) {
+		if (*p == '%' || *p == '?' || *p == '#')
+			buf_printf(&b, "%%%02x", (unsigned char)*p);
+		else
+			buf_append(&b, p, 1);
+	}
+	buf_printf(&b, "?%s", q);
+	return (b.data);
+}
+
+int
+store_open_ro(const char *path, const char *vfs, sqlite3 **db, char **cause)
+{
+	char	*dir = dir_of(path), *uri = NULL;
+	int	 rc;
+
+	/*
+	 * SQLite reads a WAL database through a -shm file beside it and
+	 * makes one when it is missing, which fails in a directory it
+	 * cannot write ("attempt to write a readonly database").  There,
+	 * without a -shm, the file is read as it is on disk (immutable):
+	 * sound while no -wal holds changes, and nobody can make one.
+	 */
+	if (access(dir, W_OK) != 0 && beside_size(path, "-shm") < 0) {
+		if (beside_size(path, "-wal") > 0) {
+			*cause = xasprintf("cannot be read: its log %s-wal "
+			    "holds changes not yet in it, and SQLite needs a "
+			    "-shm file beside it to read them, which it "
+			    "cannot make in the directory %s: make the "
+			    "directory writable, or copy the database with "
+			    "its -wal elsewhere", path, dir);
+			free(dir);
+			return (-1);
+		}
+		uri = uri_of(path, "immutable=1");
+	}
+	free(dir);
+	rc = sqlite3_open_v2(uri != NULL ? uri : path, db,
+	    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, vfs);
+	free(uri);
+	if (rc != SQLITE_OK) {
+		*cause = xstrdup(*db != NULL ? sqlite3_errmsg(*db) :
+		    "cannot open");
+		sqlite3_close(*db);
+		*db = NULL;
+		return (-1);
+	}
+	return (0);
+}
+
 /* Opens the connection; 0, or -1 and a new *cause (without the path). */
 static int
 store_connect(struct store *st, int flags, char **cause)
 {
-	if (sqlite3_open_v2(st->path, &st->db, flags | SQLITE_OPEN_NOMUTEX,
-	    NULL) != SQLITE_OK) {
+	if (flags == SQLITE_OPEN_READONLY) {
+		if (store_open_ro(st->path, NULL, &st->db, cause) != 0)
+			return (-1);
+	} else if (sqlite3_open_v2(st->path, &st->db, flags |
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
 		*cause = xstrdup(st->db != NULL ? sqlite3_errmsg(st->db) :
 		    "cannot open");
 		sqlite3_close(st->db);
@@ -164,7 +289,7 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 {
 	struct store	*st;
 	struct stat	 sb;
-	char		*why = NULL;
+	char		*why = NULL, *can = NULL;
 	int		 fresh;
 
 	static int	 configured;
@@ -184,18 +309,24 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
 	st->rows_txn = ROW__COUNT;
-	if (store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
+	/* report and the TUI read what they cannot write */
+	if (mode == STORE_UPDATE && store_can_write(path, NULL) != 0)
+		mode = STORE_READ;
+	if ((mode == STORE_WRITE && store_can_write(path, &why) != 0) ||
+	    store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | (mode == STORE_CREATE ?
 	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||
 	    store_identify(st, &fresh, &why) != 0)
 		goto fail_why;
-	if (mode == STORE_READ && fresh) {
-		why = xstrdup("not a coroner database (it is empty)");
+	/* only import makes a database, of a missing or an empty file */
+	if (mode != STORE_CREATE && fresh) {
+		why = xstrdup("not a coroner database: it is empty (coroner "
+		    "import makes one)");
 		goto fail_why;
 	}
 	st->writable = mode != STORE_READ;
 	if (mode == STORE_READ && store_needs_write(st) &&
-	    access(path, W_OK) == 0) {
+	    store_can_write(path, NULL) == 0) {
 		/* an upgrade or a rebuild is due: that may write */
 		sqlite3_close(st->db);
 		st->db = NULL;
@@ -207,6 +338,14 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	if (st->writable) {
 		if (store_prepare_writable(st, fresh, &why) != 0)
 			goto fail_why;
+	} else if (store_schema_old(st) == 1) {
+		/* read-only: it could not be brought up to date */
+		store_can_write(path, &can);
+		why = xasprintf("its schema is older than this coroner's, "
+		    "which would bring it up to date, but it %s", can != NULL ?
+		    can : "was opened read-only");
+		free(can);
+		goto fail_why;
 	} else if (store_exec(st, "PRAGMA cache_size = -16384", &why) != 0)
 		goto fail_why;
 	if (store_prepare_inserts(st, &why) != 0 ||
@@ -225,6 +364,38 @@ int
 store_writable(struct store *st)
 {
 	return (st->writable);
+}
+
+int64_t
+store_version(struct store *st)
+{
+	int64_t	v;
+
+	return (store_int_query(st, "PRAGMA data_version", &v) == 0 ? v : -1);
+}
+
+int
+store_snapshot_begin(struct store *st, char **cause)
+{
+	int64_t	n;
+
+	/* a read transaction begins at its first read */
+	if (store_exec(st, "BEGIN", cause) != 0)
+		return (-1);
+	if (store_int_query(st, "SELECT count(*) FROM sqlite_schema",
+	    &n) != 0) {
+		*cause = xstrdup(sqlite3_errmsg(st->db));
+		store_exec(st, "ROLLBACK", NULL);
+		return (-1);
+	}
+	return (0);
+}
+
+void
+store_snapshot_end(struct store *st)
+{
+	if (store_exec(st, "COMMIT", NULL) != 0)
+		store_exec(st, "ROLLBACK", NULL);
 }
 
 int

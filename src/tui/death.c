@@ -554,8 +554,9 @@ caption(WINDOW *win, const struct tui_state *ts, int y, int w)
 	else
 		snprintf(off, sizeof off, "?");
 	time_format(m->t_us, t);
-	out_bprintf(&b, "[%d/%zu] %s  %.10s %.12s  %s", dv->cursor + 1,
-	    dv->ms.n, off, t, t + 11, m->caption);
+	/* of a long caption (a log line), what its two rows can show */
+	out_bprintf(&b, "[%d/%zu] %s  %.10s %.12s  %.*s", dv->cursor + 1,
+	    dv->ms.n, off, t, t + 11, 8 * w + 64, m->caption);
 	/* two rows: the caption, wrapped once */
 	fit = b.data;
 	n = out_fit_bytes(fit, (size_t)w);

@@ -144,13 +144,22 @@ tui_text_wrapped(WINDOW *win, const struct tui_look *look, int y, int y1,
     int x, int cols, int hang, const char *text, attr_t attr,
     enum tui_pair pair)
 {
+	struct buf	 b = { 0 };
 	char		*safe, *l;
 	const char	*p;
 	size_t		 n;
+	int		 cut;
 
-	if (cols <= 0 || text == NULL)
+	if (cols <= 0 || text == NULL || y >= y1)
 		return (y);
-	safe = out_safe(text, strlen(text), SIZE_MAX);
+	/* only what the rows can show is made safe; more is an ellipsis */
+	safe = out_safe_head(text, (size_t)(y1 - y) * (size_t)cols, &cut);
+	if (cut) {
+		buf_puts(&b, safe);
+		buf_puts(&b, look->utf8 ? "\xe2\x80\xa6" : "...");
+		free(safe);
+		safe = b.data;
+	}
 	for (p = safe; *p != '\0' && y < y1; y++) {
 		if (p != safe && hang > 0 && hang < cols / 2) {
 			x += hang;	/* the rows after the first */

@@ -489,13 +489,11 @@ pl_page_up(struct tui_state *ts)
 static int
 pl_filter(struct tui_state *ts)
 {
-	ts->prompt_for = "filter pods: ";
-	ts->prompt_kind = PROMPT_FILTER;
 	/* a new filter each time, as in less: Enter alone clears it, Up
 	   brings the last one back */
-	ts->answer[0] = '\0';
 	ts->prompt_recall = ts->pl.filter;
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_FILTER, "filter pods: ", "",
+	    sizeof ts->pl.filter - 1));
 }
 
 static int

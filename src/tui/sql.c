@@ -11,8 +11,12 @@
 #include "out.h"
 #include "tui.h"
 
-#define SQL_ROWS	2000	/* rows kept of a result */
-#define CELL_MAX	40	/* columns of one cell, at most */
+/* What a result keeps: far more than a screen, far less than memory. */
+static const struct store_sql_limits sql_limits = {
+	.rows = 2000,
+	.bytes = 32 * 1024 * 1024,
+	.cell = 4096,
+};
 
 int
 sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
@@ -25,9 +29,14 @@ sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
 	free(sq->error);
 	sq->error = NULL;
 	sq->stopped = NULL;
+	free(sq->widths);
+	sq->widths = NULL;
 	sq->top = sq->left = 0;
-	snprintf(sq->query, sizeof sq->query, "%s", query);
-	if (store_sql(ts->st, query, SQL_ROWS, stop, arg, &sq->t,
+	if (sq->query != query) {
+		free(sq->query);
+		sq->query = xstrdup(query);
+	}
+	if (store_sql(ts->st, query, &sql_limits, stop, arg, &sq->t,
 	    &cause) != 0) {
 		if (sq->stopped != NULL) {
 			free(cause);
@@ -36,6 +45,7 @@ sql_run(struct tui_state *ts, const char *query, int (*stop)(void *),
 		sq->error = cause;
 		return (-1);
 	}
+	sql_measure(sq);
 	return (0);
 }
 
@@ -44,23 +54,48 @@ sql_clear(struct tui_state *ts)
 {
 	store_table_free(&ts->sq.t);
 	free(ts->sq.error);
+	free(ts->sq.widths);
+	free(ts->sq.query);
 	ts->sq.error = NULL;
+	ts->sq.widths = NULL;
+	ts->sq.query = NULL;
 }
 
-/* The width of column c: its name or its widest cell, at most CELL_MAX. */
-static int
-col_width(const struct store_table *t, size_t c)
+/* The columns of text as drawn (made safe), counted up to SQL_CELL_COLS. */
+static size_t
+cell_cols(const char *text)
 {
-	size_t	r, n, w = out_printed_cols(t->cols[c]);
+	char	*head;
+	size_t	 n;
+	int	 cut;
 
-	for (r = 0; r < t->nrows && r < 200; r++) {
-		/* as drawn: made safe, wide characters two columns */
-		n = t->cells[r * t->ncols + c] == NULL ? 4 :	/* NULL */
-		    out_printed_cols(t->cells[r * t->ncols + c]);
-		if (n > w)
-			w = n;
+	head = out_safe_head(text, SQL_CELL_COLS, &cut);
+	n = out_cols(head);
+	free(head);
+	return (n);
+}
+
+void
+sql_measure(struct sql_state *sq)
+{
+	const struct store_table	*t = &sq->t;
+	size_t				 r, c, n, w;
+
+	free(sq->widths);
+	sq->widths = xcalloc(t->ncols > 0 ? t->ncols : 1,
+	    sizeof *sq->widths);
+	/* each column: its name or its widest cell of the first 200 rows */
+	for (c = 0; c < t->ncols; c++) {
+		w = cell_cols(t->cols[c]);
+		for (r = 0; r < t->nrows && r < 200 && w < SQL_CELL_COLS;
+		    r++) {
+			n = t->cells[r * t->ncols + c] == NULL ? 4 :  /* NULL */
+			    cell_cols(t->cells[r * t->ncols + c]);
+			if (n > w)
+				w = n;
+		}
+		sq->widths[c] = w > SQL_CELL_COLS ? SQL_CELL_COLS : (int)w;
 	}
-	return (w > CELL_MAX ? CELL_MAX : (int)w);
 }
 
 void
@@ -69,12 +104,14 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct sql_state	*sq = &ts->sq;
 	const struct store_table *t = &sq->t;
 	const char		*cell;
+	char			 left[64];
 	size_t			 r, c;
 	int			 x, y, cw;
 
 	tui_title(win, w, ts, "SQL (read-only)");
-	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %s",
-	    sq->query);
+	/* of a long query, what the row can show */
+	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %.*s",
+	    4 * w + 16, sq->query != NULL ? sq->query : "");
 	if (sq->error != NULL) {
 		tui_textf(win, &ts->look, 3, 1, w - 1, A_BOLD, PAIR_TERM,
 		    "error: %s", sq->error);
@@ -85,19 +122,31 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_keybar(win, h, w, ts, "; new query  q back");
 		return;
 	}
-	tui_textf(win, &ts->look, 2, 0, w, A_DIM, PAIR_NONE, "%zu row%s%s, "
-	    "%zu column%s", t->nrows, t->nrows == 1 ? "" : "s",
-	    t->truncated ? " (more not kept)" : "", t->ncols,
-	    t->ncols == 1 ? "" : "s");
+	/* what was kept of it, and what was cut */
+	left[0] = '\0';
+	if (t->left == STORE_LEFT_ROWS)
+		snprintf(left, sizeof left, " (more not kept)");
+	else if (t->left == STORE_LEFT_BYTES)
+		snprintf(left, sizeof left, " (more not kept: %zu MiB of "
+		    "cells at most)", sql_limits.bytes >> 20);
+	x = tui_textf(win, &ts->look, 2, 0, w, A_DIM, PAIR_NONE, "%zu "
+	    "row%s%s, %zu column%s", t->nrows, t->nrows == 1 ? "" : "s",
+	    left, t->ncols, t->ncols == 1 ? "" : "s");
+	if (t->cut > 0)
+		tui_textf(win, &ts->look, 2, x, w - x, A_DIM, PAIR_PRESTOP,
+		    "; %zu cell%s cut to %zu KiB (the longest %zu bytes)",
+		    t->cut, t->cut == 1 ? "" : "s", sql_limits.cell / 1024,
+		    t->longest);
 	for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
-		cw = col_width(t, c);
+		cw = sq->widths != NULL ? sq->widths[c] : SQL_CELL_COLS;
 		tui_text(win, &ts->look, 3, x, w - x < cw ? w - x : cw,
 		    t->cols[c], A_BOLD | A_UNDERLINE, PAIR_NONE);
 		x += cw + 2;
 	}
 	for (r = (size_t)sq->top, y = 4; r < t->nrows && y < h - 1; r++, y++) {
 		for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
-			cw = col_width(t, c);
+			cw = sq->widths != NULL ? sq->widths[c] :
+			    SQL_CELL_COLS;
 			cell = t->cells[r * t->ncols + c];
 			tui_text(win, &ts->look, y, x, w - x < cw ? w - x : cw,
 			    cell != NULL ? cell : "NULL", cell != NULL ?

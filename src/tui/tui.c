@@ -1,10 +1,11 @@
 /*
  * tui.c: the TUI's loop (tui.h).  Sets the terminal up and restores it
- * on every way out, keeps the stack of open views, loads the shared
- * state (pods and findings), maps each key through the current view's
- * table and then the global one, reads the prompts (filter, SQL, export,
- * go to a time) and redraws after resizes.  The views are one file each
- * in src/tui/; drawing is theirs, input is only here.  No SQL.
+ * on every way out (a signal that ends coroner, a terminal gone, fatal()),
+ * keeps the stack of open views, loads the shared state (pods and
+ * findings), maps each key through the current view's table and then the
+ * global one, reads the prompts (filter, SQL, export, go to a time) and
+ * redraws after resizes.  The views are one file each in src/tui/;
+ * drawing is theirs, input is only here.  No SQL.
  */
 #include <errno.h>
 #include <langinfo.h>
@@ -12,6 +13,8 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -60,10 +63,26 @@ static int			 trace_first;	/* the first screen done */
 #define KEY_WAIT_MS	250	/* how long a key is waited for */
 #define SQL_SECONDS	60	/* the longest a SQL statement may run */
 #define SQL_SECONDS_TEXT "60"
+#define SQL_QUERY_MAX	(1024 * 1024)	/* the longest query taken */
+#define LOST_READS	20	/* reads in a row that came back empty at
+				   once: the terminal is gone */
+/* The marks of a bracketed paste, as keys (define_key). */
+#define KEY_PASTE_BEGIN	(KEY_MAX + 1)
+#define KEY_PASTE_END	(KEY_MAX + 2)
 
-static volatile sig_atomic_t	 tui_signal;	/* SIGINT or SIGTERM seen */
+/* The signals that end coroner: each restores the terminal first. */
+static const int		 tui_signals[] = {
+	SIGINT, SIGTERM, SIGHUP, SIGQUIT
+};
+#define TUI_NSIGNALS	(sizeof tui_signals / sizeof tui_signals[0])
+
+static volatile sig_atomic_t	 tui_signal;	/* one of tui_signals seen */
+static int			 tty_lost;	/* the terminal is gone */
 static int			 tui_active;	/* curses is on */
 static SCREEN			*tui_screen;
+static const char		*paste_off;	/* terminfo's BD: ends the
+						   bracketed paste it began,
+						   or NULL */
 static char			 export_format[8];
 
 static int64_t
@@ -106,6 +125,10 @@ tui_restore(void)
 {
 	if (tui_active) {
 		tui_active = 0;
+		if (paste_off != NULL) {
+			putp(paste_off);
+			fflush(stdout);
+		}
 		endwin();
 	}
 }
@@ -170,6 +193,7 @@ tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
 
 	ts->st = st;
 	ts->db_path = db_path;
+	ts->version = store_version(st);
 	if (podset_load(st, &ts->pods, NULL, cause) != 0)
 		return (-1);
 	if (store_model_scan(st, ROW_FINDING, add_finding, ts, cause) != 0)
@@ -201,6 +225,70 @@ tui_state_free(struct tui_state *ts)
 	free(ts->findings);
 	podset_free(&ts->pods);
 	arena_free(&ts->strings);
+	buf_free(&ts->answer);
+	free(ts->export_path);
+}
+
+/*
+ * Loads the state again from the database another coroner has written to
+ * since (an import, an analysis): the analysis run again when the
+ * findings are gone, the pods and findings read again, the overview
+ * shown, saying so.  What does not come from the database stays (the
+ * look, the SQL view, the prompts' memory, the filter).  Returns 0, or
+ * -1 with a new *cause.
+ */
+static int
+state_reload(struct tui_state *ts, char **cause)
+{
+	struct tui_state	 fresh;
+
+	/* the analysis may take a while, its notes go to the screen */
+	tui_fill(stdscr, ts->rows - 1, 0, ts->cols, A_NORMAL);
+	tui_text(stdscr, &ts->look, ts->rows - 1, 0, ts->cols, "the database "
+	    "changed (another coroner wrote to it): reading it again",
+	    A_BOLD, PAIR_NONE);
+	wrefresh(stdscr);
+	if (analyze_if_none(ts->st, cause) != 0)
+		return (-1);
+	memset(&fresh, 0, sizeof fresh);
+	if (tui_state_load(&fresh, ts->st, ts->db_path, cause) != 0) {
+		tui_state_free(&fresh);
+		return (-1);
+	}
+	fresh.look = ts->look;
+	fresh.sq = ts->sq;
+	memset(&ts->sq, 0, sizeof ts->sq);
+	fresh.answer = ts->answer;
+	memset(&ts->answer, 0, sizeof ts->answer);
+	fresh.export_path = ts->export_path;
+	ts->export_path = NULL;
+	memcpy(fresh.pl.filter, ts->pl.filter, sizeof fresh.pl.filter);
+	fresh.rows = ts->rows;
+	fresh.cols = ts->cols;
+	fresh.stack[0] = VIEW_OVERVIEW;
+	tui_state_free(ts);
+	*ts = fresh;
+	snprintf(ts->message, sizeof ts->message, "the database changed "
+	    "(another coroner wrote to it): read again, %zu finding%s",
+	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
+	clearok(stdscr, TRUE);
+	return (0);
+}
+
+/*
+ * Whether the state is older than the database (store_version): then it
+ * is loaded again.  Returns TUI_* bits, or -1 with a new *cause.
+ */
+static int
+state_check(struct tui_state *ts, char **cause)
+{
+	int64_t	v = store_version(ts->st);
+
+	if (v < 0 || v == ts->version)
+		return (0);
+	if (state_reload(ts, cause) != 0)
+		return (-1);
+	return (TUI_RELOAD | TUI_REDRAW);
 }
 
 struct tui_finding *
@@ -281,25 +369,33 @@ act_quit(struct tui_state *ts)
 	return (TUI_QUIT);
 }
 
+int
+tui_ask(struct tui_state *ts, enum tui_prompt kind, const char *question,
+    const char *start, size_t max)
+{
+	ts->prompt_kind = kind;
+	ts->prompt_for = question;
+	ts->prompt_max = max;
+	buf_clear(&ts->answer);
+	buf_puts(&ts->answer, start);
+	return (TUI_PROMPT);
+}
+
 static int
 act_sql(struct tui_state *ts)
 {
 	/* a new query each time; Up brings the last one back to edit */
-	ts->prompt_for = ts->sq.query[0] != '\0' ? "SQL (read-only; Up: the "
-	    "last query): " : "SQL (read-only): ";
-	ts->prompt_kind = PROMPT_SQL;
 	ts->prompt_recall = ts->sq.query;
-	ts->answer[0] = '\0';
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_SQL, ts->sq.query != NULL ? "SQL "
+	    "(read-only; Up: the last query): " : "SQL (read-only): ", "",
+	    SQL_QUERY_MAX));
 }
 
 static int
 act_export(struct tui_state *ts)
 {
-	ts->prompt_for = "export as md, html or json: ";
-	ts->prompt_kind = PROMPT_EXPORT_FORMAT;
-	snprintf(ts->answer, sizeof ts->answer, "html");
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_EXPORT_FORMAT, "export as md, html or "
+	    "json: ", "html", sizeof export_format - 1));
 }
 
 static int
@@ -311,12 +407,10 @@ act_goto(struct tui_state *ts)
 		return (TUI_REDRAW);
 	}
 	/* the overview has no deletion to count from */
-	ts->prompt_for = ts->stack[ts->depth] == VIEW_OVERVIEW ? "go to "
-	    "(HH:MM:SS or RFC 3339): " : "go to (HH:MM:SS, RFC 3339, or +S "
-	    "from the deletion): ";
-	ts->prompt_kind = PROMPT_GOTO;
-	ts->answer[0] = '\0';
-	return (TUI_PROMPT);
+	return (tui_ask(ts, PROMPT_GOTO, ts->stack[ts->depth] ==
+	    VIEW_OVERVIEW ? "go to (HH:MM:SS or RFC 3339): " : "go to "
+	    "(HH:MM:SS, RFC 3339, or +S from the deletion): ", "",
+	    TUI_ANSWER_MAX));
 }
 
 const struct tui_key tui_global_keys[] = {
@@ -342,36 +436,111 @@ const struct tui_key tui_global_keys[] = {
 /* ---------------------------------------------------------------- */
 /* Prompts. */
 
+/*
+ * wgetch() that notices the terminal gone (closed, hung up, under nohup
+ * or a parent that ignores SIGHUP): every read then fails at once.  Sets
+ * tty_lost when the terminal no longer answers as one, or when
+ * LOST_READS reads in a row came back empty long before the wait_ms
+ * they were given.
+ */
+static int
+tui_getch(int wait_ms)
+{
+	static int	 quick;		/* empty reads in a row, at once */
+	int64_t		 t0 = mono_us();
+	int		 ch = wgetch(stdscr);
+
+	if (ch != ERR) {
+		quick = 0;
+		return (ch);
+	}
+	if (wait_ms > 0 && mono_us() - t0 < (int64_t)wait_ms * 1000 / 2)
+		quick++;
+	else
+		quick = 0;
+	if (quick >= LOST_READS || !isatty(STDIN_FILENO) ||
+	    !isatty(STDOUT_FILENO))
+		tty_lost = 1;
+	return (ERR);
+}
+
+/* Whether more input is waiting already (a paste, keys typed ahead). */
+static int
+key_pending(void)
+{
+	int	ch;
+
+	wtimeout(stdscr, 0);
+	ch = wgetch(stdscr);
+	wtimeout(stdscr, KEY_WAIT_MS);
+	if (ch == ERR)
+		return (0);
+	ungetch(ch);
+	return (1);
+}
+
+/* Reads and drops a bracketed paste up to its end (a paste among keys). */
 static void
+paste_drop(void)
+{
+	int	ch;
+
+	while (tui_signal == 0 && !tty_lost &&
+	    (ch = tui_getch(KEY_WAIT_MS)) != ERR && ch != KEY_PASTE_END)
+		;
+}
+
+/*
+ * Writes the report to path, of what the TUI shows: read in a snapshot
+ * of the database checked to be the one the state was loaded from; when
+ * another coroner has written to it since, nothing is written, the
+ * state is loaded again and the user told to export again.  Returns
+ * TUI_* bits.
+ */
+static int
 export_report(struct tui_state *ts, const char *path)
 {
 	const struct report_format	*fmt = report_format(export_format);
 	struct timespec			 now;
-	json_t				*rep;
+	json_t				*rep = NULL;
 	char				*cause = NULL;
+	int				 rc = -1;
 
+	if (store_snapshot_begin(ts->st, &cause) != 0)
+		goto out;
+	if (store_version(ts->st) != ts->version) {
+		store_snapshot_end(ts->st);
+		if (state_reload(ts, &cause) != 0)
+			goto out;
+		snprintf(ts->message, sizeof ts->message, "not written: the "
+		    "database changed (another coroner wrote to it) since it "
+		    "was shown; read again: e writes what is shown now");
+		return (TUI_RELOAD | TUI_REDRAW);
+	}
 	clock_gettime(CLOCK_REALTIME, &now);
 	rep = report_json(ts->st, (int64_t)now.tv_sec * 1000000 +
 	    now.tv_nsec / 1000, &cause);
-	if (rep == NULL || report_write_file(fmt, ts->st, rep, path,
-	    &cause) != 0) {
+	if (rep != NULL)
+		rc = report_write_file(fmt, ts->st, rep, path, &cause);
+	store_snapshot_end(ts->st);
+out:
+	json_decref(rep);
+	if (rc != 0) {
 		snprintf(ts->message, sizeof ts->message, "export failed: %s",
 		    cause != NULL ? cause : "?");
 		free(cause);
-		json_decref(rep);
-		return;
+		return (TUI_REDRAW);
 	}
-	json_decref(rep);
 	snprintf(ts->message, sizeof ts->message, "wrote the %s report to "
 	    "%.200s", export_format, path);
+	return (TUI_REDRAW);
 }
 
-/* What a prompt's answer does.  Returns TUI_* bits. */
 /*
  * Whether a running SQL statement should stop (store_sql asks about
  * every millisecond): Ctrl-C (which stops the query, not the TUI),
- * SIGTERM, Esc, or SQL_SECONDS gone by.  The keys are read at most
- * every 100 ms; another key waits for the loop.
+ * another signal, Esc, the terminal gone, or SQL_SECONDS gone by.  The
+ * keys are read at most every 100 ms; another key waits for the loop.
  */
 static int
 sql_stop(void *arg)
@@ -386,7 +555,7 @@ sql_stop(void *arg)
 		sq->stopped = "stopped by Ctrl-C";
 		return (1);
 	}
-	if (tui_signal != 0)
+	if (tui_signal != 0 || tty_lost)
 		return (1);
 	if (now - sq->t0_us > SQL_SECONDS * 1000000LL) {
 		sq->stopped = "stopped: it ran over " SQL_SECONDS_TEXT " s";
@@ -396,21 +565,25 @@ sql_stop(void *arg)
 		return (0);
 	sq->keys_us = now;
 	wtimeout(stdscr, 0);
-	ch = wgetch(stdscr);
+	ch = tui_getch(0);
 	wtimeout(stdscr, KEY_WAIT_MS);
 	if (ch == 27) {
 		sq->stopped = "stopped by Esc";
 		return (1);
 	}
-	if (ch != ERR)
+	if (ch == KEY_PASTE_BEGIN)
+		paste_drop();
+	else if (ch != ERR)
 		ungetch(ch);
-	return (0);
+	return (tty_lost);
 }
 
+/* What a prompt's answer does.  Returns TUI_* bits. */
 static int
 answered(struct tui_state *ts, int kind)
 {
-	const char	*a = ts->answer;
+	const char	*a = ts->answer.data != NULL ? ts->answer.data : "";
+	struct stat	 sb;
 
 	switch (kind) {
 	case PROMPT_FILTER:
@@ -441,14 +614,28 @@ answered(struct tui_state *ts, int kind)
 		}
 		snprintf(export_format, sizeof export_format, "%s",
 		    report_format(a)->name);
-		ts->prompt_for = "write the report to: ";
-		ts->prompt_kind = PROMPT_EXPORT_PATH;
-		snprintf(ts->answer, sizeof ts->answer, "coroner-report.%s",
+		snprintf(ts->question, sizeof ts->question, "coroner-report.%s",
 		    report_format(a)->ext);
-		return (TUI_PROMPT);
+		return (tui_ask(ts, PROMPT_EXPORT_PATH, "write the report to: ",
+		    ts->question, TUI_ANSWER_MAX));
 	case PROMPT_EXPORT_PATH:
-		if (*a != '\0')
-			export_report(ts, a);
+		if (*a == '\0')
+			return (TUI_REDRAW);
+		free(ts->export_path);
+		ts->export_path = xstrdup(a);
+		/* a file there is replaced only when the user says so */
+		if (stat(a, &sb) == 0) {
+			snprintf(ts->question, sizeof ts->question, "%.200s "
+			    "exists: replace it? (y/N) ", a);
+			return (tui_ask(ts, PROMPT_EXPORT_REPLACE, ts->question,
+			    "", 3));
+		}
+		return (export_report(ts, a));
+	case PROMPT_EXPORT_REPLACE:
+		if (strcasecmp(a, "y") == 0 || strcasecmp(a, "yes") == 0)
+			return (export_report(ts, ts->export_path));
+		snprintf(ts->message, sizeof ts->message, "not written: %.200s "
+		    "is left as it was", ts->export_path);
 		return (TUI_REDRAW);
 	case PROMPT_GOTO:
 		if (tui_views[ts->stack[ts->depth]].go != NULL)
@@ -458,71 +645,115 @@ answered(struct tui_state *ts, int kind)
 	return (TUI_REDRAW);
 }
 
-/* The end of a that fits in cols columns (the answer as it is typed). */
-static const char *
-tail_fitting(const char *a, int cols)
+/* Draws the prompt's line: the question, then the end of the answer. */
+static void
+prompt_draw(struct tui_state *ts, int over)
 {
-	while (*a != '\0' && (int)out_cols(a) > cols) {
-		a++;
-		while ((*a & 0xc0) == 0x80)
-			a++;
+	const char	*a = ts->answer.data != NULL ? ts->answer.data : "";
+	size_t		 from = 0, room;
+	char		*safe;
+	int		 h, w, x;
+
+	getmaxyx(stdscr, h, w);
+	wmove(stdscr, h - 1, 0);
+	wclrtoeol(stdscr);
+	x = tui_text(stdscr, &ts->look, h - 1, 0, w, ts->prompt_for, A_BOLD,
+	    PAIR_NONE);
+	if (over)
+		x += tui_textf(stdscr, &ts->look, h - 1, x, w - x, A_BOLD,
+		    PAIR_TERM, "(longer than %zu bytes: Ctrl-U clears it) ",
+		    ts->prompt_max);
+	if (w - x - 1 <= 0)
+		return;
+	/* the end that fits, from a head no longer than it can take */
+	room = (size_t)(w - x - 1);
+	if (ts->answer.len > 4 * room + 8) {
+		from = ts->answer.len - (4 * room + 8);
+		while (from < ts->answer.len && (a[from] & 0xc0) == 0x80)
+			from++;
 	}
-	return (a);
+	safe = out_safe(a + from, ts->answer.len - from, SIZE_MAX);
+	tui_text(stdscr, &ts->look, h - 1, x, (int)room, safe +
+	    out_tail_bytes(safe, room), A_NORMAL, PAIR_NONE);
+	free(safe);
+}
+
+/* Adds one byte the user typed or pasted, unless the answer is full. */
+static void
+answer_add(struct tui_state *ts, int ch, int *over)
+{
+	char	c = (char)ch;
+
+	if (ts->answer.len >= ts->prompt_max)
+		*over = 1;
+	else
+		buf_append(&ts->answer, &c, 1);
 }
 
 /*
- * Reads a line on the last row after ts->prompt_for, starting with
- * ts->answer; Up puts ts->prompt_recall in its place.  Enter accepts
- * (1), Esc or Ctrl-C cancels (0).
+ * Reads a line on the last row after ts->prompt_for into ts->answer
+ * (which holds what it starts with); Up puts ts->prompt_recall in its
+ * place.  A bracketed paste (where the terminal has it) is taken whole,
+ * its line ends as spaces, and the line is drawn again only when no more
+ * input waits, so that a paste costs what it holds.  Enter accepts (1);
+ * Esc or Ctrl-C cancels (0).  A line longer than ts->prompt_max is never
+ * taken cut: Enter then says so and cancels.
  */
 static int
 read_prompt(struct tui_state *ts)
 {
-	char	*a = ts->answer;
-	size_t	 len = strlen(a);
-	int	 h, w, ch, plen;
+	struct buf	*a = &ts->answer;
+	int		 ch, draw = 1, over = 0, pasting = 0;
 
 	curs_set(1);
 	for (;;) {
-		getmaxyx(stdscr, h, w);
-		wmove(stdscr, h - 1, 0);
-		wclrtoeol(stdscr);
-		plen = tui_text(stdscr, &ts->look, h - 1, 0, w,
-		    ts->prompt_for, A_BOLD, PAIR_NONE);
-		tui_text(stdscr, &ts->look, h - 1, plen, w - plen - 1,
-		    tail_fitting(a, w - plen - 1), A_NORMAL, PAIR_NONE);
-		wrefresh(stdscr);
-		ch = wgetch(stdscr);
-		if (tui_signal != 0)
+		if (draw) {
+			prompt_draw(ts, over);
+			wrefresh(stdscr);
+		}
+		ch = tui_getch(KEY_WAIT_MS);
+		if (tui_signal == SIGINT) {
+			tui_signal = 0;		/* Ctrl-C cancels the prompt */
 			break;
+		}
+		if (tui_signal != 0 || tty_lost)
+			break;
+		draw = 0;
 		if (ch == ERR)
 			continue;
-		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
+		if (ch == KEY_PASTE_BEGIN || ch == KEY_PASTE_END)
+			pasting = ch == KEY_PASTE_BEGIN;
+		else if (pasting)
+			answer_add(ts, ch < 0x20 ? ' ' : ch, &over);
+		else if (ch == '\n' || ch == '\r' || ch == KEY_ENTER) {
 			curs_set(0);
-			return (1);
-		}
-		if (ch == 27 || ch == 3 || ch == 7)
+			if (!over)
+				return (1);
+			snprintf(ts->message, sizeof ts->message, "not taken: "
+			    "longer than %zu bytes, the most this prompt "
+			    "takes", ts->prompt_max);
+			return (0);
+		} else if (ch == 27 || ch == 3 || ch == 7)
 			break;
-		if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
-			while (len > 0 && (a[len - 1] & 0xc0) == 0x80)
-				len--;
-			if (len > 0)
-				len--;
-			a[len] = '\0';
+		else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			while (a->len > 0 && (a->data[a->len - 1] & 0xc0) ==
+			    0x80)
+				a->len--;
+			if (a->len > 0)
+				a->len--;
+			if (a->data != NULL)
+				a->data[a->len] = '\0';
 		} else if (ch == 21) {		/* Ctrl-U */
-			len = 0;
-			a[0] = '\0';
+			buf_clear(a);
+			over = 0;
 		} else if (ch == KEY_UP && ts->prompt_recall != NULL) {
-			len = strlen(ts->prompt_recall);
-			if (len >= sizeof ts->answer)
-				len = sizeof ts->answer - 1;
-			memcpy(a, ts->prompt_recall, len);
-			a[len] = '\0';
-		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f &&
-		    len + 1 < sizeof ts->answer) {
-			a[len++] = (char)ch;
-			a[len] = '\0';
-		}
+			buf_clear(a);
+			over = 0;
+			buf_append(a, ts->prompt_recall,
+			    strnlen(ts->prompt_recall, ts->prompt_max));
+		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f)
+			answer_add(ts, ch, &over);
+		draw = !pasting && !key_pending();
 	}
 	curs_set(0);
 	return (0);
@@ -596,13 +827,59 @@ load_top(struct tui_state *ts, char **cause)
 	return (v->load(ts, cause));
 }
 
+/* Whether a terminfo string capability is there. */
+static int
+has_cap(const char *cap)
+{
+	return (cap != NULL && cap != (const char *)-1);
+}
+
+/*
+ * Whether the terminal curses opened can be drawn on: it can move the
+ * cursor (TERM=dumb cannot: every screen would come out on one line).
+ * Returns 0, or -1 with a new *cause.
+ */
+static int
+term_usable(char **cause)
+{
+	const char	*term = getenv("TERM");
+
+	if (has_cap(tigetstr("cup")))
+		return (0);
+	*cause = xasprintf("the terminal type '%s' cannot move the cursor, "
+	    "which the TUI needs; set TERM to the terminal's own type (such "
+	    "as xterm-256color)", term != NULL ? term : "(unset)");
+	return (-1);
+}
+
+/*
+ * Asks the terminal for bracketed pastes, where its terminfo says how
+ * (BE, BD, PS, PE): a paste then comes as one piece between two marks,
+ * never taken for keys.
+ */
+static void
+paste_begin(void)
+{
+	char	*be = tigetstr("BE"), *bd = tigetstr("BD");
+	char	*ps = tigetstr("PS"), *pe = tigetstr("PE");
+
+	if (!has_cap(be) || !has_cap(bd) || !has_cap(ps) || !has_cap(pe))
+		return;
+	define_key(ps, KEY_PASTE_BEGIN);
+	define_key(pe, KEY_PASTE_END);
+	putp(be);
+	fflush(stdout);
+	paste_off = bd;
+}
+
 int
 tui_run(struct store *st, const char *db_path, char **cause)
 {
 	struct tui_state	 ts;
-	struct sigaction	 sa, old_int, old_term;
+	struct sigaction	 sa, old[TUI_NSIGNALS], old_xfsz;
 	const struct tui_key	*k;
 	MEVENT			 me;
+	size_t			 i;
 	int			 ch, bits = TUI_RELOAD | TUI_REDRAW, kind;
 	int			 rc = 0, sig;
 
@@ -629,13 +906,27 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		tui_state_free(&ts);
 		return (-1);
 	}
+	if (term_usable(cause) != 0) {
+		endwin();
+		delscreen(tui_screen);
+		tui_screen = NULL;
+		tui_state_free(&ts);
+		return (-1);
+	}
 	tui_active = 1;
 	fatal_set_hook(tui_restore);
+	/* a signal the parent ignores (nohup's SIGHUP) stays ignored */
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, &old_int);
-	sigaction(SIGTERM, &sa, &old_term);
+	for (i = 0; i < TUI_NSIGNALS; i++) {
+		sigaction(tui_signals[i], NULL, &old[i]);
+		if (old[i].sa_handler != SIG_IGN)
+			sigaction(tui_signals[i], &sa, NULL);
+	}
+	/* an export past the file size limit fails, and says so */
+	sa.sa_handler = SIG_IGN;
+	sigaction(SIGXFSZ, &sa, &old_xfsz);
 	cbreak();
 	noecho();
 	nonl();
@@ -645,10 +936,11 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	wtimeout(stdscr, KEY_WAIT_MS);
 	mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED, NULL);
 	mouseinterval(0);
+	paste_begin();
 	set_look(&ts.look);
 	ts.stack[0] = VIEW_OVERVIEW;
 
-	while (tui_signal == 0) {
+	while (tui_signal == 0 && !tty_lost) {
 		if (bits & TUI_RELOAD) {
 			if (load_top(&ts, cause) != 0) {
 				rc = -1;
@@ -666,9 +958,19 @@ tui_run(struct store *st, const char *db_path, char **cause)
 			trace_drawn();
 		}
 		bits = 0;
-		ch = wgetch(stdscr);
-		if (ch == ERR)
+		ch = tui_getch(KEY_WAIT_MS);
+		if (ch == ERR) {
+			/* another coroner may have written to the database */
+			if ((bits = state_check(&ts, cause)) < 0) {
+				rc = -1;
+				break;
+			}
 			continue;
+		}
+		if (ch == KEY_PASTE_BEGIN) {
+			paste_drop();	/* a paste is no keys */
+			continue;
+		}
 		if (trace_f != NULL) {
 			trace_key_t = mono_us();
 			snprintf(trace_key, sizeof trace_key, "%s",
@@ -722,8 +1024,10 @@ tui_run(struct store *st, const char *db_path, char **cause)
 	fatal_set_hook(NULL);
 	delscreen(tui_screen);
 	tui_screen = NULL;
-	sigaction(SIGINT, &old_int, NULL);
-	sigaction(SIGTERM, &old_term, NULL);
+	paste_off = NULL;
+	for (i = 0; i < TUI_NSIGNALS; i++)
+		sigaction(tui_signals[i], &old[i], NULL);
+	sigaction(SIGXFSZ, &old_xfsz, NULL);
 	tui_state_free(&ts);
 	if (trace_f != NULL) {
 		fclose(trace_f);
@@ -733,6 +1037,11 @@ tui_run(struct store *st, const char *db_path, char **cause)
 		/* die of the signal, as the shell expects, the screen clean */
 		signal(sig, SIG_DFL);
 		raise(sig);
+	}
+	if (tty_lost && rc == 0) {
+		*cause = xstrdup("the terminal is gone (closed or hung up): "
+		    "quit");
+		rc = -1;
 	}
 	return (rc);
 }

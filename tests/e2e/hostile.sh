@@ -619,6 +619,149 @@ is "unmarked coroner database: marked at the next write" 1129467474 \
     "$(sqlite3 "$db" 'PRAGMA application_id')"
 intact "unmarked coroner database" "$db"
 
+# --- YAML nested deep -------------------------------------------------
+# Bug: "spec: [[[...]]]" 100,000 levels deep (200 kB) took 62 s in lint
+# and import after saying at once that it was nested deeper than 512
+# levels: libyaml's scanner went on reading it at a cost that grows with
+# the depth.  The rest of the document is skipped unread, and the next
+# one is read.  (The timeout only guards against the old minute; no
+# speed is asserted.)
+python3 -c '
+n = 100000
+print("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: deep\n"
+    "spec: " + "[" * n + "]" * n)
+print("---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+    "  name: after\n  namespace: ns\n  uid: u-after\nspec:\n  template:\n"
+    "    spec:\n      containers:\n      - name: app")' >"$T/deep.yaml"
+trun timeout 20 "$CORONER" lint "$T/deep.yaml"
+is "YAML 100,000 deep: lint exit" 1 "$status"
+says "YAML 100,000 deep: lint says where" \
+    "deep.yaml:5: YAML nested deeper than 512 levels: the rest of its document is skipped"
+says "YAML 100,000 deep: lint reads the next document" \
+    "1 pod template checked"
+rm -f "$T"/deep.db*
+trun timeout 20 "$CORONER" import --db "$T/deep.db" --as k8s-workloads \
+    "$T/deep.yaml"
+is "YAML 100,000 deep: import exit" 0 "$status"
+says "YAML 100,000 deep: import says where" \
+    "deep.yaml:5: YAML nested deeper than 512 levels"
+is "YAML 100,000 deep: the next document imported" 1 \
+    "$(sqlite3 "$T/deep.db" "SELECT count(*) FROM workloads WHERE name = 'after'")"
+
+# --- Reports written over files -----------------------------------------
+# Bug: report -o over a file kept private (0600) left it 0644.  A report
+# takes the permissions of the file it replaces; a new one the umask's.
+db=$T/sample.db
+"$CORONER" import -q --db "$db" "$top/samples/grace-budget" >/dev/null 2>&1
+echo private >"$T/private.md"
+chmod 600 "$T/private.md"
+trun "$CORONER" report --db "$db" -o "$T/private.md"
+is "report over a 0600 file: exit" 0 "$status"
+ok "report over a 0600 file: written" grep -q '^# coroner report' \
+    "$T/private.md"
+is "report over a 0600 file: still 0600" 600 "$(stat -c %a "$T/private.md")"
+rm -f "$T/new.md"
+(umask 027 && "$CORONER" report --db "$db" -o "$T/new.md" >/dev/null 2>&1)
+is "a new report: the umask's permissions" 640 "$(stat -c %a "$T/new.md")"
+
+# Bug: a report -o stopped by a signal while it wrote left its temporary
+# file (.coroner-report.XXXXXX) beside the target.  Each signal that ends
+# coroner removes it: here SIGTERM, sent while the file is there (the
+# report stopped as soon as it shows, then signalled).
+mkdir -p "$T/out"
+caught=0
+for try in 1 2 3 4 5; do
+	rm -f "$T"/out/* "$T"/out/.coroner-report.*
+	"$CORONER" report --db "$db" -o "$T/out/r.html" >/dev/null 2>&1 &
+	writer=$!
+	n=0
+	while [ $n -lt 1000000 ]; do
+		set -- "$T"/out/.coroner-report.*
+		[ -e "$1" ] && break
+		kill -0 "$writer" 2>/dev/null || break
+		n=$((n + 1))
+	done
+	kill -STOP "$writer" 2>/dev/null
+	kill -TERM "$writer" 2>/dev/null
+	kill -CONT "$writer" 2>/dev/null
+	wait "$writer" 2>/dev/null
+	st=$?
+	# the signal came before the rename: the case to test
+	if [ "$st" = 143 ] && [ ! -e "$T/out/r.html" ]; then
+		caught=1
+		break
+	fi
+done
+ok "report -o and SIGTERM: caught while it wrote" test "$caught" = 1
+is "report -o and SIGTERM: no temporary file left" "" \
+    "$(ls -A "$T/out")"
+
+# --- Empty files and read-only directories ------------------------------
+# Bug: a 0-byte --db was refused by pods ("it is empty") but report,
+# analyze and the TUI wrote a 40-table schema into it.  Only import makes
+# a database; the others refuse an empty file as a missing one.
+: >"$T/empty.db"
+for c in pods report analyze "timeline kafka-2"; do
+	# shellcheck disable=SC2086
+	run "$CORONER" $c --db "$T/empty.db"
+	is "$c on an empty --db: exit" 1 "$status"
+	says "$c on an empty --db: says so" \
+	    "empty.db: not a coroner database: it is empty (coroner import makes one)"
+	is "$c on an empty --db: still empty" 0 \
+	    "$(wc -c <"$T/empty.db" | tr -d ' ')"
+done
+
+# Bug: a database in a directory that cannot be written made even pods
+# and report say "not a coroner database: attempt to write a readonly
+# database" (SQLite could not make its -shm file there).  Readers read it
+# (as it is on disk), analyze says why it cannot write, and a -wal
+# holding changes that cannot be read without a -shm is refused, saying
+# so.  As root, the readers run as nobody, whom permissions bind.
+reader=
+if [ "$(id -u)" = 0 ]; then
+	reader="setpriv --reuid=65534 --regid=65534 --clear-groups"
+	command -v setpriv >/dev/null 2>&1 || reader=skip
+fi
+if [ "$reader" = skip ]; then
+	echo "hostile: setpriv missing: read-only directories unchecked"
+else
+	mkdir -p "$T/rodir" "$T/walsrc" "$T/rowal"
+	"$CORONER" import -q --db "$T/rodir/c.db" \
+	    "$top/samples/grace-budget" >/dev/null 2>&1
+	"$CORONER" analyze --db "$T/rodir/c.db" >/dev/null 2>&1
+	cp "$T/rodir/c.db" "$T/walsrc/c.db"
+	# a copy taken while a connection holds a commit in its -wal
+	printf '%s\n' "PRAGMA wal_autocheckpoint = 0;" \
+	    "INSERT INTO meta VALUES ('hostile', 1);" \
+	    ".shell cp '$T/walsrc/c.db' '$T/walsrc/c.db-wal' '$T/rowal/'" |
+	    sqlite3 "$T/walsrc/c.db" >/dev/null 2>&1
+	chmod 555 "$T/rodir" "$T/rowal"
+	chmod 711 "$T"
+	for c in "timeline returns-api-7d9f8b6c5-x2kq9" pods report; do
+		# shellcheck disable=SC2086
+		trun $reader "$CORONER" $c --db "$T/rodir/c.db"
+		is "$c in a read-only directory: exit" 0 "$status"
+		ok "$c in a read-only directory: no error" test ! -s "$T/.err"
+	done
+	ok "report in a read-only directory: the stored findings" \
+	    grep -q grace-budget-too-small "$T/.out"
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" analyze --db "$T/rodir/c.db"
+	is "analyze in a read-only directory: exit" 1 "$status"
+	says "analyze in a read-only directory: why" \
+	    "rodir/c.db: cannot be written: Permission denied"
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" pods --db "$T/rowal/c.db"
+	is "a -wal with changes in a read-only directory: exit" 1 "$status"
+	says "a -wal with changes in a read-only directory: why" \
+	    "rowal/c.db: cannot be read: its log"
+	ok "read-only directories: nothing made in them" test \
+	    "$(ls "$T/rodir" "$T/rowal" | tr '\n' ' ')" = \
+	    "$T/rodir: c.db  $T/rowal: c.db c.db-wal "
+	chmod 755 "$T/rodir" "$T/rowal"
+	chmod 700 "$T"
+fi
+
 # --- Options anywhere -------------------------------------------------
 # Bug: "coroner import x.log --db y.db" wrote into ./coroner.db.
 mkdir -p "$T/cwd" && cd "$T/cwd" || exit 1

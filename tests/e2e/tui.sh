@@ -14,6 +14,9 @@ if ! command -v tmux >/dev/null 2>&1; then
 fi
 S=$top/samples/grace-budget
 db=$T/demo.db
+# Sanitizers multiply memory: the RSS bound holds for the plain build.
+san=0
+case $CORONER in *-san) san=1 ;; esac
 # what make demo imports
 "$CORONER" import -q --db "$db" "$S" >/dev/null 2>&1
 "$CORONER" import -q --db "$db" --records courier --key parcel_id \
@@ -58,6 +61,10 @@ wait_for() {
 }
 keys() {
 	$TM send-keys "$@"
+}
+# the TUI's process id
+tui_pid() {
+	pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1
 }
 
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
@@ -175,8 +182,7 @@ wait_for quit "EXIT=0"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for term-started "Incident window"
 ok term-alternate-on sh -c "[ \"\$($TM display -p '#{alternate_on}')\" = 1 ]"
-pid=$(pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1)
-kill -TERM "$pid"
+kill -TERM "$(tui_pid)"
 wait_for sigterm-exit "EXIT=143"
 is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
@@ -210,6 +216,230 @@ wait_for ascii-death "Death returns"
 ok ascii-only sh -c "! $TM capture-pane -p | LC_ALL=C grep -q '[^ -~]'"
 keys Q
 wait_for ascii-quit "EXIT=0"
+
+# --- A hostile user -------------------------------------------------
+# Bug: TERM=dumb drew every screen on one line.  A terminal that cannot
+# move the cursor is refused, as an unknown one is.
+start 80 24 "LANG=C.UTF-8 TERM=dumb"
+wait_for dumb-refused "cannot move the cursor"
+wait_for dumb-exit "EXIT=1"
+
+# Bug: SIGQUIT (Ctrl-\) and SIGHUP left the alternate screen on, the
+# cursor hidden and mouse reporting on.  Each restores the terminal and
+# ends coroner as the signal does.
+for sig in QUIT:131 HUP:129; do
+	start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "sig${sig%:*}-started" "Incident window"
+	kill -"${sig%:*}" "$(tui_pid)"
+	wait_for "sig${sig%:*}-exit" "EXIT=${sig#*:}"
+	is "sig${sig%:*}-alternate-off" 0 "$($TM display -p '#{alternate_on}')"
+	is "sig${sig%:*}-cursor-shown" 1 "$($TM display -p '#{cursor_flag}')"
+	is "sig${sig%:*}-mouse-off" 0 "$($TM display -p '#{mouse_any_flag}')"
+done
+
+# Bug: Ctrl-C at a prompt quit the TUI.  It cancels the prompt; at the
+# top it still quits (above).
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for ctrl-c-started "Incident window"
+for p in '\;:SQL (read-only' 'g:go to (HH:MM:SS' 'e:export as md'; do
+	keys "${p%%:*}"
+	wait_for "ctrl-c-prompt ${p%%:*}" "${p#*:}"
+	keys abc C-c
+	wait_for "ctrl-c-cancels ${p%%:*}" "Up/Down finding  Enter open"
+done
+keys 2
+wait_for ctrl-c-pods "FINDINGS"
+keys /
+wait_for "ctrl-c-prompt /" "filter pods:"
+keys abc C-c
+wait_for "ctrl-c-cancels /" "Up/Down pod"
+keys Q
+wait_for ctrl-c-quit "EXIT=0"
+
+# Bug: under nohup (SIGHUP ignored) a closed terminal left coroner
+# spinning at 60-77 % CPU: every read failed at once and the loop went
+# on.  It notices the terminal gone and exits 1.
+$TM kill-server 2>/dev/null
+run_n=$((run_n + 1))
+TM="tmux -L coroner-test-$$-$run_n -f /dev/null"
+$TM new-session -d -x 80 -y 24 "trap '' HUP; cd '$T' && env LANG=C.UTF-8 \
+    TERM=screen-256color '$CORONER' tui --db '$db'; echo \$? >'$T/lost'"
+wait_for lost-started "Incident window"
+pid=$(tui_pid)
+$TM kill-server
+n=0
+while [ $n -lt 200 ] && kill -0 "$pid" 2>/dev/null; do
+	sleep 0.05
+	n=$((n + 1))
+done
+ok lost-terminal-exits sh -c "! kill -0 $pid"
+kill -9 "$pid" 2>/dev/null
+wait_file() {
+	n=0
+	while [ $n -lt 100 ] && [ ! -s "$1" ]; do
+		sleep 0.05
+		n=$((n + 1))
+	done
+}
+wait_file "$T/lost"
+is lost-terminal-status 1 "$(cat "$T/lost" 2>/dev/null)"
+
+# Bug: a 100 kB paste at the SQL prompt cost a redraw per character (26
+# to 30 s of CPU), then only its first 511 bytes ran, cut inside a
+# character.  A bracketed paste comes whole, the query runs whole, and a
+# paste among keys is no keys (a pasted Q does not quit).
+start 120 40 "LANG=C.UTF-8 TERM=tmux-256color"
+wait_for paste-started "Incident window"
+python3 -c 'import sys; sys.stdout.write("SELECT length(\x27" +
+    "\u00e9" * 50000 + "\x27) AS pasted_n, 42 AS marker")' >"$T/paste.sql"
+keys '\;'
+wait_for paste-prompt "SQL (read-only"
+$TM load-buffer "$T/paste.sql"
+$TM paste-buffer -p
+keys Enter
+wait_for paste-whole-query "pasted_n"
+wait_for paste-whole-value "50000"
+ok paste-no-error sh -c "! $TM capture-pane -p | grep -q 'error:'"
+# longer than a prompt takes (the filter's 511 bytes): never taken cut
+keys 2
+wait_for paste-long-pods "FINDINGS"
+keys /
+wait_for paste-long-prompt "filter pods:"
+python3 -c 'import sys; sys.stdout.write("x" * 600)' >"$T/paste.txt"
+$TM load-buffer "$T/paste.txt"
+$TM paste-buffer -p
+wait_for paste-long-said "longer than 511 bytes"
+keys Enter
+wait_for paste-long-not-taken "not taken: longer than 511 bytes"
+ok paste-long-no-filter sh -c "! $TM capture-pane -p | grep -q 'pods match'"
+start 120 40 "LANG=C.UTF-8 TERM=tmux-256color"
+wait_for paste-keys-started "Incident window"
+$TM set-buffer Q
+$TM paste-buffer -p
+keys 2
+wait_for paste-is-no-keys "FINDINGS"
+
+# Bug: the read-only SQL prompt wrote files: VACUUM INTO made an empty
+# file, and after PRAGMA query_only = 0 (which it took) a whole copy of
+# the database.  Both are refused, as are ATTACH, a transaction and a
+# PRAGMA that sets something; the PRAGMAs that read still answer.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for sql-ro-started "Incident window"
+# sql NAME QUERY: runs QUERY at the SQL prompt
+sql() {
+	keys '\;'
+	wait_for "$1 prompt" "SQL (read-only"
+	keys C-u "$2" Enter
+}
+sql sql-ro-vacuum "VACUUM INTO '$T/copy.db'"
+wait_for sql-ro-vacuum-refused "refused: the SQL prompt only reads, and this statement writes"
+sql sql-ro-query-only "PRAGMA query_only = 0"
+wait_for sql-ro-query-only-refused "never a PRAGMA that sets something"
+sql sql-ro-vacuum-again "VACUUM INTO '$T/copy.db'"
+wait_for sql-ro-vacuum-again-refused "this statement writes"
+ok sql-ro-no-copy test ! -e "$T/copy.db"
+sql sql-ro-attach "ATTACH '$db' AS other"
+wait_for sql-ro-attach-refused "never ATTACH and DETACH"
+sql sql-ro-begin "BEGIN"
+wait_for sql-ro-begin-refused "never a transaction"
+sql sql-ro-table-info "PRAGMA table_info(pods)"
+wait_for sql-ro-table-info-read "dflt_value"
+
+# Bug: 2,000 rows of 10 MB cells ended the TUI with "out of memory": a
+# result was kept whole.  It keeps at most 32 MiB, each cell cut to 4 KiB
+# with its whole length: 2,000 rows of 1 MB cells (2 GB) take a few MB.
+n=2000
+[ "$san" = 1 ] && n=200
+sql sql-big "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 \
+FROM c WHERE x < $n) SELECT x, printf('%.*c', 1000000, 'x') AS big FROM c"
+wait_for sql-big-cut "$n cells cut to 4 KiB (the longest 1000000 bytes)"
+if [ "$san" = 0 ]; then
+	rss=$(awk '/^VmHWM/ { print $2 }' "/proc/$(tui_pid)/status")
+	ok "sql-big: peak RSS $rss KB under 300000" test "$rss" -lt 300000
+fi
+keys Q
+wait_for sql-ro-quit "EXIT=0"
+
+# Bug: with the TUI open, an import into the same database cleared the
+# stored findings; the TUI still listed them, and e wrote "0 findings ...
+# No findings.".  The TUI notices the change (PRAGMA data_version), says
+# so, runs the analysis again, and e writes what it shows.
+cp "$T/demo.db" "$T/changed.db"
+kept_db=$db
+db=$T/changed.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for changed-started "sigkill-at-grace-deadline"
+"$CORONER" import -q --db "$db" \
+    "$top/tests/importers/k8s-events/list-core/input" >/dev/null 2>&1
+wait_for changed-said "the database changed (another coroner wrote to it): read again"
+wait_for changed-findings-again "sigkill-at-grace-deadline"
+keys e
+wait_for changed-export-format "export as md"
+keys C-u json Enter
+wait_for changed-export-path "write the report to:"
+keys C-u "$T/changed.json" Enter
+wait_for changed-export-done "wrote the json report to"
+ok changed-export-findings test "$(jq '.findings | length' \
+    "$T/changed.json")" -gt 0
+keys Q
+wait_for changed-quit "EXIT=0"
+db=$kept_db
+
+# Bug: a 0-byte --db became a database when the TUI opened it.  Only
+# import makes one.
+: >"$T/empty.db"
+kept_db=$db
+db=$T/empty.db
+start 200 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for empty-refused "empty.db: not a coroner database: it is empty (coroner import makes one)"
+wait_for empty-exit "EXIT=1"
+is empty-still-empty 0 "$(wc -c <"$T/empty.db" | tr -d ' ')"
+db=$kept_db
+
+# Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
+# measured up to 200 cells per cell drawn).  A result is measured once.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for big-cells-started "Incident window"
+keys '\;'
+wait_for big-cells-prompt "SQL (read-only"
+keys C-u "WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c \
+WHERE x < 200) SELECT 'r' || x || ':' AS tag, printf('%.*c', 1000000, 'x') \
+AS big FROM c" Enter
+wait_for big-cells-result "200 rows"
+keys NPage
+wait_for big-cells-page "r69:"
+keys Down
+wait_for big-cells-down "r70:"
+keys Q
+wait_for big-cells-quit "EXIT=0"
+
+# Bug: e replaced an existing file without asking.  It asks; n keeps
+# the file, y replaces it, with its permissions.
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for replace-started "Incident window"
+echo kept >"$T/exists.md"
+chmod 600 "$T/exists.md"
+keys e
+wait_for replace-format "export as md"
+keys C-u md Enter
+wait_for replace-path "write the report to:"
+keys C-u "$T/exists.md" Enter
+wait_for replace-asks "exists: replace it? (y/N)"
+keys n Enter
+wait_for replace-no "not written"
+is replace-no-kept kept "$(cat "$T/exists.md")"
+keys e
+wait_for replace-format-again "export as md"
+keys C-u md Enter
+wait_for replace-path-again "write the report to:"
+keys C-u "$T/exists.md" Enter
+wait_for replace-asks-again "exists: replace it? (y/N)"
+keys y Enter
+wait_for replace-yes "wrote the md report to"
+ok replace-yes-written grep -q '^# coroner report' "$T/exists.md"
+is replace-mode-kept 600 "$(stat -c %a "$T/exists.md")"
+keys Q
+wait_for hostile-quit "EXIT=0"
 
 # A crash loop (tests/gen/deaths.py): the container's latest death on its
 # lane with its code, the BackOff event repeated 30 times drawn from its

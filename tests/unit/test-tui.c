@@ -475,16 +475,20 @@ test_tui_sql(void)
 
 	if (open_screen() != 0)
 		return;
-	snprintf(ts.sq.query, sizeof ts.sq.query, "SELECT name, n FROM t");
+	ts.sq.query = (char *)"SELECT name, n FROM t";
 	ts.sq.t.ncols = 2;
 	ts.sq.t.cols = cols;
 	ts.sq.t.nrows = 2;
 	ts.sq.t.cells = cells;
+	sql_measure(&ts.sq);
 	check("sql", sql_draw, 24, 80);
+	free(ts.sq.widths);
+	ts.sq.widths = NULL;
 	memset(&ts.sq.t, 0, sizeof ts.sq.t);
 	ts.sq.error = (char *)"near \"SELEC\": syntax error";
 	check("sql-error", sql_draw, 24, 80);
 	ts.sq.error = NULL;
+	ts.sq.query = NULL;
 	close_screen();
 }
 
