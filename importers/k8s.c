@@ -30,7 +30,7 @@ static const struct {
 	{ .kind = "(workload)", .handler = k8s_workload_put },
 };
 
-static k8s_handler
+k8s_handler
 k8s_handler_of(const char *kind)
 {
 	size_t	i;
@@ -96,7 +96,8 @@ note_skipped(struct buf *skipped, const char *kind)
 }
 
 void
-k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
+k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object,
+    int flags)
 {
 	const unsigned char	*head;
 	size_t			 len;
@@ -105,9 +106,9 @@ k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
 	len = input_peek(in, &head);
 	kr->yaml = !kj_head_is_json(head, len) && kj_head_is_yaml(head, len);
 	if (kr->yaml)
-		ys_init(&kr->ys, in);
+		ys_init(&kr->ys, in, flags);
 	else
-		js_init(&kr->js, in, max_object, JS_NUL_REPLACE);
+		js_init(&kr->js, in, max_object, JS_NUL_REPLACE | flags);
 }
 
 void
@@ -219,7 +220,7 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	enum k8s_put		 put;
 	int			 rc = 0;
 
-	k8s_reader_init(&kr, in, opts->max_object);
+	k8s_reader_init(&kr, in, opts->max_object, 0);
 	while ((st = k8s_reader_next(&kr, &inner, &seen, &kind, &err)) !=
 	    JS_END) {
 		line = seen.line;
