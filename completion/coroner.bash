@@ -14,7 +14,7 @@ _coroner_formats()
 	f=$("${1:-coroner}" formats 2>/dev/null |
 	    awk '$1 !~ /^\(/ { print $1 }')
 	[ -n "$f" ] || f="k8s-events k8s-pods k8s-workloads container-log
-	    ingress-nginx envoy alb gclb records"
+	    ingress-nginx envoy alb gclb records k8s-audit cloud-logging"
 	echo "$f"
 }
 

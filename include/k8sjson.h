@@ -30,12 +30,17 @@ int64_t		 kj_int(json_t *obj, const char *path, int64_t def);
  */
 int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
 		    char *why, size_t whylen);
+/* The same of an integer v already taken from the object at path. */
+int		 kj_duration(int64_t v, const char *path, int64_t *s,
+		    char *why, size_t whylen);
 
 /*
  * The time at path: 0 and *us (TIME_NONE when absent, null, "" or the zero
  * time 0001-01-01T00:00:00Z), or -1 when the string is not a time.
  */
 int		 kj_time(json_t *obj, const char *path, int64_t *us);
+/* The same of a string s[0..len) already taken from an object. */
+int		 kj_time_text(const char *s, size_t len, int64_t *us);
 
 /*
  * The value as short text for a message: a string quoted, anything else
@@ -70,6 +75,12 @@ struct kj_head {
 /* Fills h; returns 0 when the head is neither (no probe claims it). */
 int		 kj_head_open(struct kj_head *h, const unsigned char *head,
 		    size_t len);
+/*
+ * Like kj_head_open(), for exports of log entries: the head of JSON or of
+ * any YAML mapping (an apiVersion and a kind are not needed).
+ */
+int		 kj_head_open_any(struct kj_head *h,
+		    const unsigned char *head, size_t len);
 /*
  * Whether the head holds key with value (NULL: any), as "key": "value"
  * in JSON or as a YAML line key: value (quoted or not, at any indentation

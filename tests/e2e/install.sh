@@ -78,7 +78,7 @@ is complete-command "import" "$(complete_words coroner imp)"
 is complete-commands "report" "$(complete_words coroner rep)"
 is complete-option "--reconcile" "$(complete_words coroner analyze --rec)"
 is complete-as "envoy" "$(complete_words coroner import --as env)"
-is complete-as-k8s "k8s-events k8s-pods k8s-workloads" \
+is complete-as-k8s "k8s-audit k8s-events k8s-pods k8s-workloads" \
     "$(complete_words coroner import --db x.db --as k8s)"
 is complete-format "html" "$(complete_words coroner report --format h)"
 is complete-help "timeline tui" "$(complete_words coroner help t)"
