@@ -123,8 +123,12 @@ logentry_kind(const struct jl *entry, char *out, size_t len)
 	char		 log[128];
 
 	logentry_log_name(entry, log, sizeof log);
-	snprintf(out, len, "%s %s", type != NULL ? type : "(no resource)",
-	    service != NULL ? service : *log != '\0' ? log : "(no log)");
+	if (service != NULL)
+		snprintf(out, len, "%s audit of %s", type != NULL ? type :
+		    "(no resource)", service);
+	else
+		snprintf(out, len, "%s log %s", type != NULL ? type :
+		    "(no resource)", *log != '\0' ? log : "(none)");
 }
 
 /* Whether obj is a Cloud Logging LogEntry. */

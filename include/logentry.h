@@ -63,7 +63,10 @@ typedef enum k8s_put (*logentry_handler)(struct logentry_run *run,
 void	logentry_count(struct logentry_tally *t, const char *what);
 /*
  * The kind of an entry that is not what coroner reads, for the note:
- * the resource's type and the log's name, into out.
+ * the resource's type and the log's name ("gce_instance log
+ * serialconsole.googleapis.com/serial_port_1_output"), or the service
+ * of its audit ("gke_cluster audit of container.googleapis.com"), into
+ * out.
  */
 void	logentry_kind(const struct jl *entry, char *out, size_t len);
 
