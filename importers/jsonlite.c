@@ -155,18 +155,6 @@ jl_ws(const char *p, const char *e)
 	return (p);
 }
 
-static int
-jl_hex(int c)
-{
-	if (c >= '0' && c <= '9')
-		return (c - '0');
-	if (c >= 'a' && c <= 'f')
-		return (c - 'a' + 10);
-	if (c >= 'A' && c <= 'F')
-		return (c - 'A' + 10);
-	return (-1);
-}
-
 /* The code unit of "\uXXXX" at p (past the backslash), or -1. */
 static long
 jl_u4(const char *p, const char *e)
@@ -177,7 +165,7 @@ jl_u4(const char *p, const char *e)
 	if (e - p < 5 || p[0] != 'u')
 		return (-1);
 	for (i = 1; i <= 4; i++) {
-		if ((h = jl_hex((unsigned char)p[i])) < 0)
+		if ((h = hex_value((unsigned char)p[i])) < 0)
 			return (-1);
 		v = v * 16 + h;
 	}

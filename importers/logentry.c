@@ -28,7 +28,7 @@ static const struct logentry_route {
 	const char	*resource;	/* resource.type, or NULL: any */
 	const char	*log;		/* the log's name, or NULL: any */
 	int		 prefix;	/* log is how the name starts */
-	logentry_handler handler;
+	logentry_handler handler;	/* who reads such an entry */
 } logentry_routes[] = {
 	/* the API server's audit log, Admin Activity and Data Access */
 	{ .service = "k8s.io", .handler = k8s_audit_gke_put },
@@ -65,7 +65,7 @@ logentry_count(struct logentry_tally *t, const char *what)
 	t->n[t->kinds++] = 1;
 }
 
-/* "3 ResponseStarted, 1 RequestReceived, 2 other" into b. */
+/* "3 ResponseStarted, 1 RequestReceived[, N of other kinds]" into b. */
 static void
 tally_text(const struct logentry_tally *t, struct buf *b)
 {
@@ -76,18 +76,6 @@ tally_text(const struct logentry_tally *t, struct buf *b)
 		    (long long)t->n[i], t->what[i]);
 	if (t->other > 0)
 		buf_printf(b, ", %lld of other kinds", (long long)t->other);
-}
-
-static int
-hex_digit(int c)
-{
-	if (c >= '0' && c <= '9')
-		return (c - '0');
-	if (c >= 'a' && c <= 'f')
-		return (c - 'a' + 10);
-	if (c >= 'A' && c <= 'F')
-		return (c - 'A' + 10);
-	return (-1);
 }
 
 void
@@ -103,8 +91,8 @@ logentry_log_name(const struct jl *entry, char *out, size_t len)
 	p = strstr(s, "/logs/");
 	s = p != NULL ? p + 6 : s;
 	for (; *s != '\0' && n + 1 < len; s++) {
-		if (s[0] == '%' && (hi = hex_digit((unsigned char)s[1])) >= 0 &&
-		    (lo = hex_digit((unsigned char)s[2])) >= 0 &&
+		if (s[0] == '%' && (hi = hex_value((unsigned char)s[1])) >= 0 &&
+		    (lo = hex_value((unsigned char)s[2])) >= 0 &&
 		    hi * 16 + lo != 0) {
 			out[n++] = (char)(hi * 16 + lo);
 			s += 2;

@@ -54,6 +54,8 @@ void	 buf_free(struct buf *);
 
 /* Whether two strings are equal; two NULLs are, NULL and a string not. */
 int	 str_eq(const char *, const char *);
+/* The value of the hexadecimal digit c, or -1. */
+int	 hex_value(int c);
 /* Orders two int64_t for xqsort() (times, counts). */
 int	 cmp_int64(const void *, const void *);
 

@@ -213,6 +213,18 @@ str_eq(const char *a, const char *b)
 }
 
 int
+hex_value(int c)
+{
+	if (c >= '0' && c <= '9')
+		return (c - '0');
+	if (c >= 'a' && c <= 'f')
+		return (c - 'a' + 10);
+	if (c >= 'A' && c <= 'F')
+		return (c - 'A' + 10);
+	return (-1);
+}
+
+int
 cmp_int64(const void *a, const void *b)
 {
 	int64_t	p = *(const int64_t *)a, q = *(const int64_t *)b;
