@@ -3,21 +3,29 @@
 # Generates with tests/bench/gen-k8s, in the shapes kubectl writes, an
 # EventList (kubectl get events -A -o json), a PodList (kubectl get pods
 # -A -o json) and a watch stream of pods (kubectl get pods -A -w -o json
-# --output-watch-events), times "coroner import" on each and jq on the
-# same file (jq -c '.items[]' for a list, jq -c . for the stream), and
-# appends one row per run to run.sh's table (its ROWS file, one line
+# --output-watch-events), and the evidence a postmortem has a week later:
+# an API server audit log (the log backend's file, about 1 GB) and a GKE
+# Cloud Logging export (a sink's NDJSON of audit entries, events,
+# container and kubelet lines, about 1 GB); times "coroner import" on
+# each and jq on the same file (jq -c '.items[]' for a list, jq -c . for
+# the others), and appends one row per run to run.sh's table (its ROWS
+# file, one line
 # "KEY<TAB>WHAT<TAB>OBJECTS<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE").
 # Always exits 0.
 #
 #	sh tests/bench/k8s.sh CORONER GEN-K8S DIR ROWS
 #
-# BENCH_EVENTS (200,000), BENCH_LIST_PODS (40,000) and BENCH_WATCH_PODS
-# (15,000) change the sizes.
+# BENCH_EVENTS (200,000), BENCH_LIST_PODS (40,000), BENCH_WATCH_PODS
+# (15,000), BENCH_AUDIT_PODS (36,000: the pods of the audit log) and
+# BENCH_CLOUD_PODS (38,000: of the Cloud Logging export) change the
+# sizes; 0 leaves the audit or Cloud Logging rows out.
 set -u
 cor=$1 gen=$2 dir=$3 rows=$4
 EVENTS=${BENCH_EVENTS:-200000}
 LPODS=${BENCH_LIST_PODS:-40000}
 WPODS=${BENCH_WATCH_PODS:-15000}
+APODS=${BENCH_AUDIT_PODS:-36000}
+CPODS=${BENCH_CLOUD_PODS:-38000}
 
 row()
 {
@@ -105,4 +113,20 @@ sync
 n=$(grep -c '^{' "$dir/watch.json")
 one k8sw "pod watch stream" "$n" "$dir/watch.json" '.'
 rm -f "$dir/watch.json"
+if [ "$APODS" -gt 0 ]; then
+	"$gen" audit "$APODS" >"$dir/audit.log"
+	sync
+	one k8saud "audit log ($(awk -v b="$(size "$dir/audit.log")" \
+	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
+	    "$(wc -l <"$dir/audit.log" | tr -d ' ')" "$dir/audit.log" '.'
+	rm -f "$dir/audit.log"
+fi
+if [ "$CPODS" -gt 0 ]; then
+	"$gen" cloudlog "$CPODS" >"$dir/cloud.ndjson"
+	sync
+	one k8sgcl "Cloud Logging ($(awk -v b="$(size "$dir/cloud.ndjson")" \
+	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
+	    "$(wc -l <"$dir/cloud.ndjson" | tr -d ' ')" "$dir/cloud.ndjson" '.'
+	rm -f "$dir/cloud.ndjson"
+fi
 exit 0
