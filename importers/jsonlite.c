@@ -485,7 +485,9 @@ jl_member_text(const struct jl *obj, const char *key, size_t n)
 
 	if (obj->root) {
 		for (i = obj->doc->nm; i-- > 0;) {
-			if (obj->doc->m[i].klen == n &&
+			/* the first byte before the call, for speed */
+			if (obj->doc->m[i].klen == n && (n == 0 ||
+			    obj->doc->m[i].key[0] == key[0]) &&
 			    memcmp(obj->doc->m[i].key, key, n) == 0) {
 				r.text = obj->doc->m[i].val;
 				r.len = obj->doc->m[i].vlen;
