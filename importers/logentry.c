@@ -16,7 +16,6 @@
 
 #include "jsonsplit.h"
 #include "jsonlite.h"
-#include "k8sjson.h"
 #include "logentry.h"
 #include "timefmt.h"
 #include "util.h"

@@ -106,9 +106,12 @@ is "every listed file is in the corpus" "$(wc -l <"$T/refused" |
 is "khi: the pod's observations (create, two status patches)" 3 \
     "$(sqlite3 "$T/khi.db" "SELECT count(*) FROM pod_obs WHERE uid =
     'c0b4e00d-da76-4255-9a02-670d5b74aa3a'")"
-is "khi: its containers running at the last patch" "running|running" \
-    "$(sqlite3 "$T/khi.db" "SELECT group_concat(state, '|') FROM
-    container_obs WHERE line = 15 AND state = 'running'")"
+is "khi: its containers waiting, then running" \
+    "waiting|waiting|running|running" \
+    "$(sqlite3 "$T/khi.db" "SELECT group_concat(state, '|') FROM (SELECT
+    state FROM container_obs WHERE pod_uid =
+    'c0b4e00d-da76-4255-9a02-670d5b74aa3a' AND state IS NOT NULL
+    ORDER BY source_id, name)")"
 "$CORONER" import -q --db "$T/falco.db" \
     "$L/falco-k8s-audit/create_nginx_pod_privileged.json" >/dev/null 2>&1
 is "falco: the pod the replicaset-controller created" 1 \
