@@ -11,7 +11,6 @@
  * of what the values mean, of SQLite or of curses.
  */
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -676,32 +675,6 @@ jl_is_integer(const struct jl *v)
 	return (1);
 }
 
-/* Appends code point c as UTF-8 to out; returns the bytes written. */
-static size_t
-jl_utf8(long c, char *out)
-{
-	if (c < 0x80) {
-		out[0] = (char)c;
-		return (1);
-	}
-	if (c < 0x800) {
-		out[0] = (char)(0xc0 | (c >> 6));
-		out[1] = (char)(0x80 | (c & 0x3f));
-		return (2);
-	}
-	if (c < 0x10000) {
-		out[0] = (char)(0xe0 | (c >> 12));
-		out[1] = (char)(0x80 | ((c >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (c & 0x3f));
-		return (3);
-	}
-	out[0] = (char)(0xf0 | (c >> 18));
-	out[1] = (char)(0x80 | ((c >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((c >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (c & 0x3f));
-	return (4);
-}
-
 /* Decodes the checked string at p[0..n) (quotes included) into out. */
 static size_t
 jl_decode(const char *p, size_t n, char *out)
@@ -730,7 +703,7 @@ jl_decode(const char *p, size_t n, char *out)
 				    (lo - 0xdc00);
 				p += 6;
 			}
-			o += jl_utf8(u, out + o);
+			o += utf8_put((unsigned long)u, out + o);
 			break;
 		default:
 			out[o++] = *p;
@@ -794,19 +767,4 @@ jl_json(const struct jl *v)
 		fatal("jsonlite: jansson refused checked JSON");
 	json_array_append_new(v->doc->parsed, parsed);
 	return (parsed);
-}
-
-void
-jl_show(const struct jl *v, char *out, size_t len)
-{
-	json_t	*j = jl_json(v);
-	char	*s;
-
-	if (json_is_string(j)) {
-		snprintf(out, len, "\"%.60s\"", json_string_value(j));
-		return;
-	}
-	s = json_dumps(j, JSON_ENCODE_ANY | JSON_COMPACT);
-	snprintf(out, len, "%.60s", s != NULL ? s : "?");
-	free(s);
 }
