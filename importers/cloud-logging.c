@@ -72,7 +72,7 @@ entry_time(const struct jl *entry, int64_t *us, char *why, size_t whylen)
 		return (0);
 	if ((s = jl_str(&v, NULL, &n)) != NULL && kj_time_text(s, n, us) == 0)
 		return (0);
-	jl_show(&v, shown, sizeof shown);
+	kj_show(jl_json(&v), shown, sizeof shown);
 	snprintf(why, whylen, "bad time in timestamp: %s", shown);
 	return (-1);
 }

@@ -192,7 +192,7 @@ audit_time(const struct jl *obj, const char *path, int64_t *us, char *why,
 		return (0);
 	if ((s = jl_str(&v, NULL, &n)) == NULL ||
 	    kj_time_text(s, n, &t) != 0) {
-		jl_show(&v, shown, sizeof shown);
+		kj_show(jl_json(&v), shown, sizeof shown);
 		snprintf(why, whylen, "bad time in %s: %s", path, shown);
 		return (-1);
 	}
@@ -783,17 +783,29 @@ eks_stream(const char *stream, char *out, size_t len)
 	snprintf(out, len, "CloudWatch %.*s", (int)(n > 60 ? 60 : n), stream);
 }
 
+/*
+ * An EKS export's row: the Event in msg, when CloudWatch got it at time,
+ * the stream it came from at stream.
+ */
+static enum k8s_put
+eks_put(struct logentry_run *run, const struct jl *obj, const char *msg,
+    const char *time, const char *stream, char *why, size_t whylen)
+{
+	struct jl	event = jl_get(obj, msg);
+	char		what[96];
+
+	eks_stream(audit_str(obj, stream), what, sizeof what);
+	return (audit_wrapped(run, &event, "eks", wrapper_time(obj, time),
+	    what, why, whylen));
+}
+
 /* aws logs filter-log-events: an element of "events". */
 static enum k8s_put
 eks_event_put(struct logentry_run *run, const struct jl *obj, char *why,
     size_t whylen)
 {
-	struct jl	msg = jl_get(obj, "message");
-	char		what[96];
-
-	eks_stream(audit_str(obj, "logStreamName"), what, sizeof what);
-	return (audit_wrapped(run, &msg, "eks", wrapper_time(obj,
-	    "timestamp"), what, why, whylen));
+	return (eks_put(run, obj, "message", "timestamp", "logStreamName", why,
+	    whylen));
 }
 
 /* A Logs Insights export's row: "@message", "@timestamp". */
@@ -801,12 +813,8 @@ static enum k8s_put
 eks_insights_put(struct logentry_run *run, const struct jl *obj, char *why,
     size_t whylen)
 {
-	struct jl	msg = jl_get(obj, "@message");
-	char		what[96];
-
-	eks_stream(audit_str(obj, "@logStream"), what, sizeof what);
-	return (audit_wrapped(run, &msg, "eks", wrapper_time(obj,
-	    "@timestamp"), what, why, whylen));
+	return (eks_put(run, obj, "@message", "@timestamp", "@logStream", why,
+	    whylen));
 }
 
 /* aws logs get-query-results: a row of {"field", "value"} pairs. */
@@ -904,23 +912,37 @@ aks_audit_category(const char *category)
 	    strcmp(category, "kube-audit-admin") == 0));
 }
 
+/*
+ * An AKS diagnostics row of the kind named what: the Event as the string
+ * at log when its category (at category) is the audit log's, logged at
+ * time; else a row of another log, counted.
+ */
+static enum k8s_put
+aks_put(struct logentry_run *run, const struct jl *row, const char *kind,
+    const char *category, const char *log, const char *time, char *why,
+    size_t whylen)
+{
+	const char	*cat = audit_str(row, category);
+	struct jl	 event = jl_get(row, log);
+	char		 what[96];
+
+	snprintf(what, sizeof what, "%s %.60s", kind, cat != NULL ? cat :
+	    "(no category)");
+	if (!aks_audit_category(cat)) {
+		logentry_count(&run->foreign, what);
+		return (K8S_PUT_OK);
+	}
+	return (audit_wrapped(run, &event, "aks", wrapper_time(row, time),
+	    what, why, whylen));
+}
+
 /* An AzureDiagnostics row: the Event as the string log_s. */
 static enum k8s_put
 aks_diagnostics_put(struct logentry_run *run, const struct jl *row,
     char *why, size_t whylen)
 {
-	const char	*category = audit_str(row, "Category");
-	struct jl	 log = jl_get(row, "log_s");
-	char		 what[96];
-
-	snprintf(what, sizeof what, "AzureDiagnostics %.60s",
-	    category != NULL ? category : "(no category)");
-	if (!aks_audit_category(category)) {
-		logentry_count(&run->foreign, what);
-		return (K8S_PUT_OK);
-	}
-	return (audit_wrapped(run, &log, "aks", wrapper_time(row,
-	    "TimeGenerated"), what, why, whylen));
+	return (aks_put(run, row, "AzureDiagnostics", "Category", "log_s",
+	    "TimeGenerated", why, whylen));
 }
 
 /* A record of the diagnostic settings' archive: properties.log. */
@@ -928,18 +950,8 @@ static enum k8s_put
 aks_archive_put(struct logentry_run *run, const struct jl *rec, char *why,
     size_t whylen)
 {
-	const char	*category = audit_str(rec, "category");
-	struct jl	 log = jl_get(rec, "properties.log");
-	char		 what[96];
-
-	snprintf(what, sizeof what, "Azure diagnostics %.60s",
-	    category != NULL ? category : "(no category)");
-	if (!aks_audit_category(category)) {
-		logentry_count(&run->foreign, what);
-		return (K8S_PUT_OK);
-	}
-	return (audit_wrapped(run, &log, "aks", wrapper_time(rec, "time"),
-	    what, why, whylen));
+	return (aks_put(run, rec, "Azure diagnostics", "category",
+	    "properties.log", "time", why, whylen));
 }
 
 /* A row of another Log Analytics table (AKSControlPlane...). */
@@ -1034,7 +1046,7 @@ k8s_audit_put(struct logentry_run *run, const struct jl *obj, char *why,
 	}
 	kind = jl_get(obj, "kind");
 	if (jl_present(&kind)) {
-		jl_show(&kind, shown, sizeof shown);
+		kj_show(jl_json(&kind), shown, sizeof shown);
 		snprintf(why, whylen, "not an audit event or a log entry: "
 		    "kind %s", shown);
 	} else

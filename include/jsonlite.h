@@ -122,10 +122,4 @@ size_t		 jl_size(const struct jl *arr);
  */
 json_t		*jl_json(const struct jl *v);
 
-/*
- * The value as short text for a message, as kj_show() writes it: a
- * string quoted, anything else as compact JSON, cut to 60 characters.
- */
-void		 jl_show(const struct jl *v, char *out, size_t len);
-
 #endif

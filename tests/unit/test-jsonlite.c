@@ -98,7 +98,7 @@ test_jsonlite_same_values(void)
 		CHECK(jl_int(&root, paths[i], -99) == jl_int(&j, paths[i],
 		    -99));
 		if (jl_present(&v)) {
-			jl_show(&v, a, sizeof a);
+			kj_show(jl_json(&v), a, sizeof a);
 			kj_show(kj_get(parsed, paths[i]), b, sizeof b);
 			CHECK_STR(a, b);
 		}
