@@ -923,6 +923,27 @@ put_delete_options(const char *key, const struct pod *p, int grace,
 	js_close('}');
 }
 
+/* The scheduler's Binding of pod p to its node (GKE: with its @type). */
+static void
+put_binding(const char *key, const char *type, const struct pod *p)
+{
+	js_open(key, '{');
+	if (type != NULL)
+		js_str("@type", type);
+	js_str("kind", "Binding");
+	js_str("apiVersion", "v1");
+	js_open("metadata", '{');
+	js_str("name", p->name);
+	js_str("namespace", p->ns);
+	js_str("uid", p->uid);
+	js_close('}');
+	js_open("target", '{');
+	js_str("kind", "Node");
+	js_str("name", p->node);
+	js_close('}');
+	js_close('}');
+}
+
 /* The kubelet's strategic merge patch of a pod's status. */
 static void
 put_status_patch(const char *key, const struct pod *p, int phase)
@@ -967,9 +988,9 @@ put_status_patch(const char *key, const struct pod *p, int phase)
  * and ConfigMap, a controller's get), and its end: a delete
  * (RequestResponse for even pods, Metadata for odd) or an eviction
  * (refused with 429 first), then the kubelet's last status and final
- * delete.  Returns the events.
+ * delete.
  */
-static long
+static void
 audit_pod(const struct pod *p)
 {
 	static const char rs[] = "system:serviceaccount:kube-system:"
@@ -978,11 +999,9 @@ audit_pod(const struct pod *p)
 	    "kubernetes/3968350";
 	char		 kubelet[48];
 	struct audit_req a;
-	long		 n = 0;
 	int		 k = 0, j;
 
 	snprintf(kubelet, sizeof kubelet, "system:node:%s", p->node);
-	memset(&a, 0, sizeof a);
 	a = (struct audit_req){ .level = "RequestResponse", .stage =
 	    "RequestReceived", .verb = "create", .user = rs, .ip = "10.0.0.2",
 	    .ua = "kube-controller-manager/v1.30.2 (linux/amd64)",
@@ -992,7 +1011,6 @@ audit_pod(const struct pod *p)
 		audit_open(p, k, &a);
 		put_pod("requestObject", p, 0);
 		audit_close(&a);
-		n++;
 	}
 	a.stage = "ResponseComplete";
 	audit_open(p, k++, &a);
@@ -1006,26 +1024,13 @@ audit_pod(const struct pod *p)
 	    .sub = "binding", .ns = p->ns, .name = p->name, .code = 201,
 	    .t = p->created, .us = a.us + 20000 };
 	audit_open(p, k++, &a);
-	js_open("requestObject", '{');
-	js_str("kind", "Binding");
-	js_str("apiVersion", "v1");
-	js_open("metadata", '{');
-	js_str("name", p->name);
-	js_str("namespace", p->ns);
-	js_str("uid", p->uid);
-	js_close('}');
-	js_open("target", '{');
-	js_str("kind", "Node");
-	js_str("name", p->node);
-	js_close('}');
-	js_close('}');
+	put_binding("requestObject", NULL, p);
 	audit_close(&a);
-	n += 2;
 	a = (struct audit_req){ .level = "RequestResponse", .stage =
 	    "ResponseComplete", .verb = "create", .user = kubelet, .ip =
 	    "10.0.1.11", .ua = kua, .resource = "events", .ns = p->ns,
 	    .code = 201, .t = p->created + 1, .us = 4000 };
-	for (j = 0; j < 3; j++, n++) {
+	for (j = 0; j < 3; j++) {
 		a.t = p->created + 1 + j;
 		audit_open(p, k++, &a);
 		put_event_at("responseObject", p, p->i * 8 + j, j == 0 ?
@@ -1043,13 +1048,12 @@ audit_pod(const struct pod *p)
 	audit_open(p, k++, &a);
 	put_status_patch("requestObject", p, 0);
 	audit_close(&a);
-	n++;
 	a = (struct audit_req){ .level = "Metadata", .stage =
 	    "ResponseComplete", .verb = "update", .user = kubelet, .ip =
 	    "10.0.1.11", .ua = kua, .resource = "leases", .group =
 	    "coordination.k8s.io", .ns = "kube-node-lease", .name = p->node,
 	    .code = 200, .t = p->created, .us = 104 };
-	for (j = 0; j < 14; j++, n++) {
+	for (j = 0; j < 14; j++) {
 		/* the node's heartbeats, the controllers' leader leases */
 		a.t = p->created + 2 * j;
 		a.user = j % 2 == 0 ? kubelet : "system:kube-scheduler";
@@ -1063,7 +1067,7 @@ audit_pod(const struct pod *p)
 	    "10.0.1.11", .ua = kua, .resource = "secrets", .ns = p->ns,
 	    .name = "app-credentials", .code = 200, .t = p->created + 1,
 	    .us = 5 };
-	for (j = 0; j < 3; j++, n++) {
+	for (j = 0; j < 3; j++) {
 		if (j == 1) {
 			a.resource = "configmaps";
 			a.name = "kube-root-ca.crt";
@@ -1078,7 +1082,7 @@ audit_pod(const struct pod *p)
 		audit_close(&a);
 	}
 	if (p->deleted == 0)
-		return (n);
+		return;
 	if (p->fate == F_EVICTED) {
 		a = (struct audit_req){ .level = "Metadata", .stage =
 		    "ResponseComplete", .verb = "create", .user =
@@ -1104,8 +1108,7 @@ audit_pod(const struct pod *p)
 		js_int("code", 201);
 		js_close('}');
 		audit_close(&a);
-		n += 2;
-	} else {
+		} else {
 		a = (struct audit_req){ .level = p->i % 2 == 0 ?
 		    "RequestResponse" : "Metadata", .stage =
 		    "ResponseComplete", .verb = "delete", .user =
@@ -1119,7 +1122,6 @@ audit_pod(const struct pod *p)
 			put_pod("responseObject", p, 1);
 		}
 		audit_close(&a);
-		n++;
 	}
 	a = (struct audit_req){ .level = "Request", .stage =
 	    "ResponseComplete", .verb = "patch", .user = kubelet, .ip =
@@ -1135,21 +1137,8 @@ audit_pod(const struct pod *p)
 	audit_open(p, k++, &a);
 	put_delete_options("requestObject", p, 0, 1);
 	audit_close(&a);
-	return (n + 2);
 }
 
-static void
-gen_audit(void)
-{
-	struct pod	p;
-	long		i;
-
-	js.compact = 1;
-	for (i = 0; i < npods; i++) {
-		pod_plan(i, &p);
-		(void)audit_pod(&p);
-	}
-}
 
 /* The head of a Cloud Logging LogEntry, up to its payload. */
 static void
@@ -1234,21 +1223,9 @@ gke_audit(const struct pod *p, int k)
 	if (k == 0) {
 		put_pod("request", p, 0);
 		put_pod("response", p, 0);
-	} else if (k == 1) {
-		js_open("request", '{');
-		js_str("@type", "core.k8s.io/v1.Binding");
-		js_str("kind", "Binding");
-		js_open("metadata", '{');
-		js_str("name", p->name);
-		js_str("namespace", p->ns);
-		js_str("uid", p->uid);
-		js_close('}');
-		js_open("target", '{');
-		js_str("kind", "Node");
-		js_str("name", p->node);
-		js_close('}');
-		js_close('}');
-	} else
+	} else if (k == 1)
+		put_binding("request", "core.k8s.io/v1.Binding", p);
+	else
 		put_status_patch("request", p, 0);
 	js_open("requestMetadata", '{');
 	js_str("callerIp", "10.0.0.2");
@@ -1319,8 +1296,9 @@ cloudlog_pod(const struct pod *p)
 	}
 }
 
+/* Each pod's entries, one a line (the audit log, the Cloud Logging sink). */
 static void
-gen_cloudlog(void)
+gen_lines(void (*pod_lines)(const struct pod *))
 {
 	struct pod	p;
 	long		i;
@@ -1328,7 +1306,7 @@ gen_cloudlog(void)
 	js.compact = 1;
 	for (i = 0; i < npods; i++) {
 		pod_plan(i, &p);
-		cloudlog_pod(&p);
+		pod_lines(&p);
 	}
 }
 
@@ -1390,9 +1368,9 @@ main(int argc, char **argv)
 	else if (strcmp(mode, "watch") == 0)
 		gen_watch();
 	else if (strcmp(mode, "audit") == 0)
-		gen_audit();
+		gen_lines(audit_pod);
 	else if (strcmp(mode, "cloudlog") == 0)
-		gen_cloudlog();
+		gen_lines(cloudlog_pod);
 	else if (strcmp(mode, "events") == 0) {
 		/* the events of about N / 5 pods */
 		nworkloads = argc == 3 ? nworkloads : (npods / 5 + 1) / 2;

@@ -113,20 +113,18 @@ sync
 n=$(grep -c '^{' "$dir/watch.json")
 one k8sw "pod watch stream" "$n" "$dir/watch.json" '.'
 rm -f "$dir/watch.json"
-if [ "$APODS" -gt 0 ]; then
-	"$gen" audit "$APODS" >"$dir/audit.log"
+# lines KEY WHAT MODE PODS FILE: gen-k8s MODE of PODS pods into FILE (one
+# entry a line), then coroner and jq -c . on it; PODS 0 leaves it out.
+lines()
+{
+	[ "$4" -gt 0 ] || return 0
+	"$gen" "$3" "$4" >"$5"
 	sync
-	one k8saud "audit log ($(awk -v b="$(size "$dir/audit.log")" \
+	one "$1" "$2 ($(awk -v b="$(size "$5")" \
 	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
-	    "$(wc -l <"$dir/audit.log" | tr -d ' ')" "$dir/audit.log" '.'
-	rm -f "$dir/audit.log"
-fi
-if [ "$CPODS" -gt 0 ]; then
-	"$gen" cloudlog "$CPODS" >"$dir/cloud.ndjson"
-	sync
-	one k8sgcl "Cloud Logging ($(awk -v b="$(size "$dir/cloud.ndjson")" \
-	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
-	    "$(wc -l <"$dir/cloud.ndjson" | tr -d ' ')" "$dir/cloud.ndjson" '.'
-	rm -f "$dir/cloud.ndjson"
-fi
+	    "$(wc -l <"$5" | tr -d ' ')" "$5" '.'
+	rm -f "$5"
+}
+lines k8saud "audit log" audit "$APODS" "$dir/audit.log"
+lines k8sgcl "Cloud Logging" cloudlog "$CPODS" "$dir/cloud.ndjson"
 exit 0
