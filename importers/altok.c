@@ -352,18 +352,6 @@ altok_opt_count(const struct altok_span *sp, enum altok_role role,
 	return (0);
 }
 
-static int
-hexval(int c)
-{
-	if (c >= '0' && c <= '9')
-		return (c - '0');
-	if (c >= 'a' && c <= 'f')
-		return (c - 'a' + 10);
-	if (c >= 'A' && c <= 'F')
-		return (c - 'A' + 10);
-	return (-1);
-}
-
 /* Four hex digits at s (n bytes available), or -1. */
 static long
 hex4(const char *s, size_t n)
@@ -375,37 +363,11 @@ hex4(const char *s, size_t n)
 	if (n < 4)
 		return (-1);
 	for (i = 0; i < 4; i++) {
-		if ((h = hexval((unsigned char)s[i])) < 0)
+		if ((h = hex_value((unsigned char)s[i])) < 0)
 			return (-1);
 		v = v * 16 + h;
 	}
 	return (v);
-}
-
-/* Writes code point cp as UTF-8 into out; returns the byte count. */
-static size_t
-utf8_put(unsigned long cp, char *out)
-{
-	if (cp < 0x80) {
-		out[0] = (char)cp;
-		return (1);
-	}
-	if (cp < 0x800) {
-		out[0] = (char)(0xc0 | (cp >> 6));
-		out[1] = (char)(0x80 | (cp & 0x3f));
-		return (2);
-	}
-	if (cp < 0x10000) {
-		out[0] = (char)(0xe0 | (cp >> 12));
-		out[1] = (char)(0x80 | ((cp >> 6) & 0x3f));
-		out[2] = (char)(0x80 | (cp & 0x3f));
-		return (3);
-	}
-	out[0] = (char)(0xf0 | (cp >> 18));
-	out[1] = (char)(0x80 | ((cp >> 12) & 0x3f));
-	out[2] = (char)(0x80 | ((cp >> 6) & 0x3f));
-	out[3] = (char)(0x80 | (cp & 0x3f));
-	return (4);
 }
 
 /* The byte of the "\\xHH" at s (n bytes available), or -1. */
@@ -415,8 +377,8 @@ xbyte(const char *s, size_t n)
 	int	h1, h2;
 
 	if (n < 4 || s[0] != '\\' || s[1] != 'x' ||
-	    (h1 = hexval((unsigned char)s[2])) < 0 ||
-	    (h2 = hexval((unsigned char)s[3])) < 0)
+	    (h1 = hex_value((unsigned char)s[2])) < 0 ||
+	    (h2 = hex_value((unsigned char)s[3])) < 0)
 		return (-1);
 	return (h1 * 16 + h2);
 }
@@ -477,8 +439,8 @@ unescape_one(const char *s, size_t n, char *out, size_t *outn)
 		return (0);
 	switch (s[1]) {
 	case 'x':
-		if (n < 4 || (h1 = hexval((unsigned char)s[2])) < 0 ||
-		    (h2 = hexval((unsigned char)s[3])) < 0 ||
+		if (n < 4 || (h1 = hex_value((unsigned char)s[2])) < 0 ||
+		    (h2 = hex_value((unsigned char)s[3])) < 0 ||
 		    h1 * 16 + h2 < 0x20 || h1 * 16 + h2 == 0x7f)
 			return (0);
 		if (h1 * 16 + h2 >= 0x80)

@@ -22,6 +22,8 @@ const struct importer *const importers[] = {
 	&imp_alb,
 	&imp_gclb,
 	&imp_records,
+	&imp_k8s_audit,
+	&imp_cloud_logging,
 	NULL
 };
 

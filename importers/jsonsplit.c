@@ -16,6 +16,38 @@
 #define JS_COST_VALUE	56	/* a member or element: pair or scalar */
 #define JS_REPLACEMENT	"\xef\xbf\xbd"	/* U+FFFD */
 
+/*
+ * The keys of a top-level object whose array is yielded element by element
+ * instead of the object: each a list of what a tool exported.  Keys are
+ * at most sizeof ((struct jsonsplit *)0)->key bytes.
+ */
+static const struct js_list js_lists[] = {
+	/* Kubernetes: List, PodList, EventList... */
+	{ .key = "items", .flags = 0, .arrays = 0 },
+	/* aws logs filter-log-events */
+	{ .key = "events", .flags = JS_LOG_LISTS, .arrays = 0 },
+	/* the Cloud Logging API's entries:list */
+	{ .key = "entries", .flags = JS_LOG_LISTS, .arrays = 0 },
+	/* an Azure diagnostic settings archive (insights-logs-*) */
+	{ .key = "records", .flags = JS_LOG_LISTS, .arrays = 0 },
+	/* aws logs get-query-results: a row is an array of fields */
+	{ .key = "results", .flags = JS_LOG_LISTS, .arrays = 1 },
+};
+
+const struct js_list *
+js_list_of(const char *key, size_t len, int flags)
+{
+	size_t	i;
+
+	for (i = 0; i < sizeof js_lists / sizeof js_lists[0]; i++) {
+		if ((js_lists[i].flags & ~flags) == 0 &&
+		    strlen(js_lists[i].key) == len &&
+		    memcmp(js_lists[i].key, key, len) == 0)
+			return (&js_lists[i]);
+	}
+	return (NULL);
+}
+
 void
 js_init(struct jsonsplit *js, struct input *in, size_t max, int flags)
 {
@@ -68,8 +100,9 @@ js_start_resync(struct jsonsplit *js)
 	js->depth = 0;
 	js->cap_depth = -1;
 	js->elem_depth = 0;
+	js->elem_arrays = 0;
 	js->in_str = js->esc = 0;
-	js->items_next = 0;
+	js->list_next = 0;
 	js->key_len = -1;
 	buf_clear(&js->cur);
 }
@@ -195,7 +228,7 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 		*cause = xasprintf("bad JSON: %s", err.text);
 		return (JS_ERROR);
 	}
-	if (!json_is_object(v)) {
+	if (!json_is_object(v) && !(json_is_array(v) && js->cap_array)) {
 		json_decref(v);
 		*cause = xstrdup("not a JSON object");
 		return (JS_ERROR);
@@ -226,7 +259,9 @@ js_drop(struct jsonsplit *js, int64_t *line, char **cause)
 static void
 js_key_done(struct jsonsplit *js)
 {
-	js->items_next = js->key_len == 5 && memcmp(js->key, "items", 5) == 0;
+	js->list = js->key_len <= (int)sizeof js->key ? js_list_of(js->key,
+	    (size_t)js->key_len, js->flags) : NULL;
+	js->list_next = js->list != NULL;
 	js->kind_next = js->key_len == 4 && memcmp(js->key, "kind", 4) == 0;
 	js->key_len = -1;
 }
@@ -369,12 +404,13 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				seg = js->rpos;
 				continue;
 			}
-			if (js->items_next == 2) {
-				js->items_next = 0;
+			if (js->list_next == 2) {
+				js->list_next = 0;
 				if (c == '[') {
 					/* a list: drop its head, yield items */
 					js->depth++;
 					js->elem_depth = js->depth;
+					js->elem_arrays = js->list->arrays;
 					js->cap_depth = -1;
 					buf_clear(&js->cur);
 					continue;
@@ -406,10 +442,14 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				    js->depth == js->elem_depth)) {
 					if (c == '[' && js->depth == 0) {
 						js->elem_depth = 1;
+						js->elem_arrays = 0;
 						js->depth = 1;
 						break;
 					}
 					js->cap_depth = js->depth;
+					js->cap_array = c == '[' &&
+					    js->elem_arrays && js->depth ==
+					    js->elem_depth;
 					js->cap_line = js->line;
 					js->cost = 0;
 					seg = js->rpos - 1;
@@ -457,8 +497,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			case ':':
 				if (capturing)
 					js->cost += JS_COST_VALUE;
-				if (js->items_next == 1 && js->depth == 1)
-					js->items_next = 2;
+				if (js->list_next == 1 && js->depth == 1)
+					js->list_next = 2;
 				if (js->kind_next == 1 && js->depth == 1)
 					js->kind_next = 2;
 				break;
@@ -469,8 +509,8 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 					return (js_bad_token(js, line, cause));
 				break;
 			}
-			if (js->items_next == 1 && c != ':' && c != '"')
-				js->items_next = 0;
+			if (js->list_next == 1 && c != ':' && c != '"')
+				js->list_next = 0;
 			if (js->kind_next != 0 && c != ':' && c != '"')
 				js->kind_next = 0;
 		}

@@ -62,22 +62,20 @@ k8s_group_is(json_t *obj, const char *group)
 	    strncmp(av, group, (size_t)(slash - av)) == 0);
 }
 
-/*
- * The handler of obj, of kind kind, or NULL; *other is set when a
- * handler reads the kind but obj's API group is another.
- */
-static k8s_handler
+k8s_handler
 k8s_handler_of(json_t *obj, const char *kind, int *other)
 {
 	size_t	i;
 
-	*other = 0;
+	if (other != NULL)
+		*other = 0;
 	for (i = 0; i < sizeof k8s_kinds / sizeof k8s_kinds[0]; i++) {
 		if (strcmp(k8s_kinds[i].kind, kind) != 0)
 			continue;
 		if (k8s_group_is(obj, k8s_kinds[i].group))
 			return (k8s_kinds[i].handler);
-		*other = 1;
+		if (other != NULL)
+			*other = 1;
 	}
 	return (NULL);
 }
@@ -160,7 +158,8 @@ k8s_empty_list(json_t *obj, const char *kind)
 }
 
 void
-k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
+k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object,
+    int flags)
 {
 	const unsigned char	*head;
 	size_t			 len;
@@ -169,9 +168,9 @@ k8s_reader_init(struct k8s_reader *kr, struct input *in, size_t max_object)
 	len = input_peek(in, &head);
 	kr->yaml = !kj_head_is_json(head, len) && kj_head_is_yaml(head, len);
 	if (kr->yaml)
-		ys_init(&kr->ys, in);
+		ys_init(&kr->ys, in, flags);
 	else
-		js_init(&kr->js, in, max_object, JS_NUL_REPLACE);
+		js_init(&kr->js, in, max_object, JS_NUL_REPLACE | flags);
 }
 
 void
@@ -283,7 +282,7 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	enum k8s_put		 put;
 	int			 rc = 0, other_group;
 
-	k8s_reader_init(&kr, in, opts->max_object);
+	k8s_reader_init(&kr, in, opts->max_object, 0);
 	while ((st = k8s_reader_next(&kr, &inner, &seen, &kind, &err)) !=
 	    JS_END) {
 		line = seen.line;

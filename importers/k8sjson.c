@@ -53,19 +53,25 @@ kj_seconds(json_t *obj, const char *path, int64_t *s, char *why,
     size_t whylen)
 {
 	json_t	*v = kj_get(obj, path);
-	char	 shown[80];
 
 	*s = INT_NONE;
 	if (!json_is_integer(v))
 		return (0);	/* absent, null or a wrong type: unknown */
-	if (json_integer_value(v) >= 0 &&
-	    json_integer_value(v) <= KJ_MAX_SECONDS) {
-		*s = (int64_t)json_integer_value(v);
+	return (kj_duration((int64_t)json_integer_value(v), path, s, why,
+	    whylen));
+}
+
+int
+kj_duration(int64_t v, const char *path, int64_t *s, char *why,
+    size_t whylen)
+{
+	*s = INT_NONE;
+	if (v >= 0 && v <= KJ_MAX_SECONDS) {
+		*s = v;
 		return (0);
 	}
-	kj_show(v, shown, sizeof shown);
-	snprintf(why, whylen, "%s: %s is not a duration (0 to %lld s)", path,
-	    shown, (long long)KJ_MAX_SECONDS);
+	snprintf(why, whylen, "%s: %lld is not a duration (0 to %lld s)",
+	    path, (long long)v, (long long)KJ_MAX_SECONDS);
 	return (-1);
 }
 
@@ -94,16 +100,20 @@ kj_time(json_t *obj, const char *path, int64_t *us)
 int
 kj_time_value(json_t *v, int64_t *us)
 {
-	const char	*s;
-	size_t		 len;
 
 	*us = TIME_NONE;
 	if (v == NULL || json_is_null(v))
 		return (0);
 	if (!json_is_string(v))
 		return (-1);
-	s = json_string_value(v);
-	len = json_string_length(v);
+	return (kj_time_text(json_string_value(v), json_string_length(v),
+	    us));
+}
+
+int
+kj_time_text(const char *s, size_t len, int64_t *us)
+{
+	*us = TIME_NONE;
 	if (len == 0)
 		return (0);
 	if (time_parse_iso(s, len, 0, us) != 0) {

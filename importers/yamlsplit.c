@@ -133,10 +133,11 @@ static const struct {
 #define YS_NWORDS	(sizeof ys_words / sizeof ys_words[0])
 
 void
-ys_init(struct yamlsplit *ys, struct input *in)
+ys_init(struct yamlsplit *ys, struct input *in, int flags)
 {
 	memset(ys, 0, sizeof *ys);
 	ys->in = in;
+	ys->flags = flags;
 	if (in != NULL)
 		ys->rbuf = xmalloc(YS_READ_SIZE);
 	ys->line = 1;
@@ -167,6 +168,7 @@ ys_doc_reset(struct yamlsplit *ys)
 	ys->anchored = 0;
 	ys->yield_at = -1;
 	ys->list = 0;
+	ys->elem_arrays = 0;
 	ys->skip = 0;
 	ys->skip_doc = 0;
 	ys->depth = 0;
@@ -759,7 +761,8 @@ ys_add(struct yamlsplit *ys, json_t *v, int64_t size, int64_t at,
 		return (JS_OBJECT);
 	}
 	if ((long)ys->nframes - 1 == ys->yield_at) {
-		if (!json_is_object(v)) {
+		if (!json_is_object(v) && !(json_is_array(v) &&
+		    ys->elem_arrays)) {
 			json_decref(v);
 			*line = at;
 			*cause = xstrdup("list element is not an object");
@@ -888,6 +891,7 @@ ys_on_start(struct yamlsplit *ys, const yaml_event_t *ev, int64_t at,
 	const char	*anchor = (const char *)(map ?
 			    ev->data.mapping_start.anchor :
 			    ev->data.sequence_start.anchor);
+	const struct js_list *list;
 	int		 yield = 0;
 
 	if (f != NULL && f->map && f->key == NULL)
@@ -898,9 +902,11 @@ ys_on_start(struct yamlsplit *ys, const yaml_event_t *ev, int64_t at,
 		if (f == NULL)
 			yield = 1;	/* a root sequence */
 		else if (ys->nframes == 1 && f->map && !ys->list &&
-		    strcmp(f->key, "items") == 0) {
+		    (list = js_list_of(f->key, strlen(f->key),
+		    ys->flags)) != NULL) {
 			yield = 1;	/* a List's items */
 			ys->list = 1;
+			ys->elem_arrays = list->arrays;
 		}
 	}
 	if (ys->nframes == ys->capframes) {
@@ -1093,7 +1099,7 @@ ys_load_string(const char *s, size_t len, json_t **out, char **cause)
 	int64_t			 line;
 	int			 r = YS_MORE;
 
-	ys_init(&ys, NULL);
+	ys_init(&ys, NULL, 0);
 	ys.whole = 1;
 	*out = NULL;
 	*cause = NULL;

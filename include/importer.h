@@ -85,6 +85,8 @@ extern const struct importer imp_envoy;
 extern const struct importer imp_alb;
 extern const struct importer imp_gclb;
 extern const struct importer imp_records;
+extern const struct importer imp_k8s_audit;
+extern const struct importer imp_cloud_logging;
 
 /* The NULL-terminated table of importers (importers/importers.c). */
 extern const struct importer *const importers[];

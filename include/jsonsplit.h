@@ -6,7 +6,10 @@
  *   - a top-level object, as a whole (a single Event, a watch stream of
  *     concatenated objects, {"type":"ADDED","object":{...}} wrappers);
  *   - each element of a top-level object's "items" array (List, PodList,
- *     EventList...), instead of the list itself;
+ *     EventList...), instead of the list itself; with JS_LOG_LISTS, of
+ *     the arrays log exports hold their entries in too ("events",
+ *     "entries", "records", and "results", whose elements may be arrays:
+ *     those are yielded as arrays);
  *   - each element of a top-level array.
  * list_kind holds the top-level object's "kind" when it came before
  * "items" (typed lists such as PodList write it first), so that items
@@ -36,6 +39,16 @@
 /* Flags of js_init(). */
 #define JS_NUL_REPLACE	0x1	/* strings holding \u0000 get U+FFFD for it,
 				   so that no name is cut at a NUL */
+#define JS_LOG_LISTS	0x2	/* the lists of log exports are read one
+				   element at a time, as "items" is */
+
+/* A top-level key whose array is read one element at a time. */
+struct js_list {
+	const char	*key;		/* "items", "events"... */
+	int		 flags;		/* the JS_* flags that ask for it; 0:
+					   always */
+	int		 arrays;	/* its elements may be arrays */
+};
 
 struct jsonsplit {
 	struct input	*in;		/* borrowed */
@@ -53,14 +66,19 @@ struct jsonsplit {
 					   or -1 when not capturing */
 	int		 elem_depth;	/* depth of the elements yielded one by
 					   one: 1 in a top-level array, 2 in
-					   "items", 0 otherwise */
+					   a list (struct js_list), 0
+					   otherwise */
+	int		 elem_arrays;	/* those elements may be arrays */
+	int		 cap_array;	/* the element being captured is an
+					   array, and may be */
 	int		 in_str;	/* inside a string */
 	int		 esc;		/* after a backslash in a string */
 	int		 expect_key;	/* the next depth-1 string is a key */
 	int		 key_len;	/* bytes of the depth-1 key so far, or
 					   -1 when not reading one */
 	char		 key[8];	/* the depth-1 key, if short */
-	int		 items_next;	/* 1: key "items" seen, 2: and ':' */
+	int		 list_next;	/* 1: a list's key seen, 2: and ':' */
+	const struct js_list *list;	/* that list, when list_next */
 	int		 kind_next;	/* 1: key "kind" seen, 2: and ':',
 					   3: reading its string value */
 	char		 list_kind[64];	/* "kind" of the top-level object
@@ -81,6 +99,12 @@ struct jsonsplit {
 					   than max */
 };
 
+/*
+ * The list key[0..len) names among those flags (JS_*) ask for, or NULL:
+ * what yamlsplit yields element by element too.
+ */
+const struct js_list *js_list_of(const char *key, size_t len, int flags);
+
 /* max 0 is JSONSPLIT_MAX_OBJECT; flags are JS_*. */
 void	js_init(struct jsonsplit *js, struct input *in, size_t max,
 	    int flags);
@@ -93,7 +117,8 @@ enum js_status {
 };
 /*
  * Yields the next object: JS_OBJECT with *obj (a new reference: the
- * caller json_decref()s it) and *line (where it starts); JS_ERROR with a
+ * caller json_decref()s it; an array only where a list's elements may
+ * be arrays) and *line (where it starts); JS_ERROR with a
  * new *cause and *line; JS_END at the end.  A read error of the input
  * ends the stream with one JS_ERROR naming input_error().
  */

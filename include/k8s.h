@@ -48,11 +48,12 @@ struct k8s_reader {
 
 /*
  * max_object bounds what one JSON object may take to read (jsonsplit.h;
- * 0: the default).  A \u0000 in a JSON string becomes U+FFFD, so that no
- * name is cut at it.
+ * 0: the default); flags are JS_LOG_LISTS (the lists of log exports are
+ * read element by element) or 0.  A \u0000 in a JSON string becomes
+ * U+FFFD, so that no name is cut at it.
  */
 void	k8s_reader_init(struct k8s_reader *kr, struct input *in,
-	    size_t max_object);
+	    size_t max_object, int flags);
 void	k8s_reader_free(struct k8s_reader *kr);
 /*
  * The next object: JS_OBJECT with *obj (borrowed until the next call),
@@ -102,6 +103,14 @@ enum k8s_put	k8s_argo_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
 enum k8s_put	k8s_flux_put(json_t *, const struct k8s_seen *,
 		    struct sink *, char *, size_t);
+
+/*
+ * The handler of obj, of kind kind ("Pod", "ReplicaSet", "(workload)"...),
+ * or NULL when coroner does not read that kind; obj NULL: of any API
+ * group.  *other (when other is not NULL) is set when a handler reads the
+ * kind but obj's API group is another.
+ */
+k8s_handler	k8s_handler_of(json_t *obj, const char *kind, int *other);
 
 /*
  * Reads every object of the input and hands each to its handler (JSON

@@ -38,6 +38,9 @@ int		 kj_seconds(json_t *obj, const char *path, int64_t *s,
  */
 int		 kj_seconds_strict(json_t *obj, const char *path, int64_t *s,
 		    char *why, size_t whylen);
+/* The same of an integer v already taken from the object at path. */
+int		 kj_duration(int64_t v, const char *path, int64_t *s,
+		    char *why, size_t whylen);
 
 /*
  * The time at path: 0 and *us (TIME_NONE when absent, null, "" or the zero
@@ -46,6 +49,8 @@ int		 kj_seconds_strict(json_t *obj, const char *path, int64_t *s,
 int		 kj_time(json_t *obj, const char *path, int64_t *us);
 /* The same of a value (v may be NULL: absent). */
 int		 kj_time_value(json_t *v, int64_t *us);
+/* The same of a string s[0..len) already taken from an object. */
+int		 kj_time_text(const char *s, size_t len, int64_t *us);
 
 /* A JSON boolean at path as 1 or 0; anything else INT_NONE. */
 int64_t		 kj_bool(json_t *obj, const char *path);
@@ -117,8 +122,9 @@ struct kj_head {
 int		 kj_head_open(struct kj_head *h, const unsigned char *head,
 		    size_t len);
 /*
- * The same for data that is not Kubernetes objects (helm history -o
- * yaml): any JSON, or YAML whose first line is a key.
+ * The same for data that is not Kubernetes objects: any JSON, or YAML
+ * whose first line is a key (helm history -o yaml, exports of log
+ * entries: an apiVersion and a kind are not needed).
  */
 int		 kj_head_open_any(struct kj_head *h,
 		    const unsigned char *head, size_t len);

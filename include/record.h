@@ -474,7 +474,7 @@ struct rec_node_log {
 	int64_t		 line;		/* line in the input */
 };
 
-/* Where records go.  Both callbacks are required. */
+/* Where records go.  put and reject are required. */
 struct sink {
 	void	*ctx;			/* the receiver's state */
 	/* Returns 0, or -1 when the receiver failed (the import stops). */
@@ -487,6 +487,13 @@ struct sink {
 	 * may be NULL.
 	 */
 	void	(*damaged)(void *ctx, int64_t line, const char *reason);
+	/*
+	 * What the user should hear about the input that is neither a
+	 * record nor a rejected piece: what was skipped on purpose, and
+	 * why ("3 audit events not complete: skipped").  The text is
+	 * borrowed; may be NULL (the notice is dropped).
+	 */
+	void	(*note)(void *ctx, const char *text);
 };
 
 static inline int
@@ -537,5 +544,8 @@ void	sink_reject(struct sink *s, int64_t line, const char *fmt, ...)
 /* Rejects the piece as sink_reject() does and says the input is damaged. */
 void	sink_damaged(struct sink *s, int64_t line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
+/* Says something about the input (struct sink, note), formatted. */
+void	sink_note(struct sink *s, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
 
 #endif

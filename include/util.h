@@ -54,6 +54,10 @@ void	 buf_free(struct buf *);
 
 /* Whether two strings are equal; two NULLs are, NULL and a string not. */
 int	 str_eq(const char *, const char *);
+/* The value of the hexadecimal digit c, or -1. */
+int	 hex_value(int c);
+/* Writes code point cp as UTF-8 into out (4 bytes at most); the count. */
+size_t	 utf8_put(unsigned long cp, char *out);
 /* Orders two int64_t for xqsort() (times, counts). */
 int	 cmp_int64(const void *, const void *);
 

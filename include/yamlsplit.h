@@ -6,7 +6,8 @@
  *   - a document whose root is a mapping, as a whole (a single object, a
  *     watch event {type, object});
  *   - each element of the root mapping's "items" sequence (a List, as
- *     kubectl get -o yaml writes it), instead of the list itself;
+ *     kubectl get -o yaml writes it), instead of the list itself, and
+ *     of the other lists the flags ask for (jsonsplit.h, js_list_of);
  *   - each element of a root sequence.
  * Documents are separated by "---" lines (kubectl, helm template,
  * kustomize build); comments and empty documents are skipped.  list_kind
@@ -62,7 +63,9 @@ struct yamlsplit {
 	size_t		 capframes;	/* frames allocated */
 	long		 yield_at;	/* the frame whose elements are
 					   yielded one by one, or -1 */
-	int		 list;		/* the root mapping has "items" */
+	int		 flags;		/* JS_LOG_LISTS or 0 (jsonsplit.h) */
+	int		 list;		/* the root mapping has a list */
+	int		 elem_arrays;	/* whose elements may be arrays */
 	size_t		 skip;		/* collections still open in a list
 					   element being skipped */
 	int		 skip_doc;	/* skipping to the document's end */
@@ -81,7 +84,8 @@ struct yamlsplit {
 					   came before "items", or "" */
 };
 
-void	ys_init(struct yamlsplit *ys, struct input *in);
+/* flags: JS_LOG_LISTS or 0, which lists are yielded one by one. */
+void	ys_init(struct yamlsplit *ys, struct input *in, int flags);
 void	ys_free(struct yamlsplit *ys);
 
 /*

@@ -120,6 +120,8 @@ struct import_run {
 	struct buf	 head;		/* the input's first HEAD_KEPT bytes
 					   at most, to say what it looks
 					   like when nothing of it is read */
+	struct buf	 notes;		/* what the importer said of the
+					   input (sink_note), one a line */
 	uint64_t	 group_bytes;	/* bytes of the inputs in the open
 					   group (store_group_begin) */
 	int		 header;	/* the source's name was printed
@@ -291,6 +293,14 @@ run_damaged(void *ctx, int64_t line, const char *reason)
 	if (run->damage.len == 0)
 		buf_printf(&run->damage, "line %lld: %s", (long long)line,
 		    reason);
+}
+
+static void
+run_note(void *ctx, const char *text)
+{
+	struct import_run	*run = ctx;
+
+	buf_printf(&run->notes, "%s\n", text);
 }
 
 static void
@@ -488,6 +498,27 @@ say_input(struct import_run *run, const struct input *in, const char *what)
 	free(fit);
 }
 
+/*
+ * What the importer said of the input (sink_note), each under the line
+ * that named it, indented.
+ */
+static void
+say_notes(struct import_run *run, const struct input *in)
+{
+	size_t	 w = (size_t)out_term_width();
+	size_t	 lead = input_member(in) != NULL ? 4 : 2;
+	char	*p, *nl;
+
+	if (run->quiet || run->notes.len == 0)
+		return;
+	for (p = run->notes.data; (nl = strchr(p, '\n')) != NULL;
+	    p = nl + 1) {
+		*nl = '\0';
+		out_printf(stdout, "%*s", (int)lead, "");
+		out_wrap(stdout, p, lead, lead + 2, w);
+	}
+}
+
 /* An empty list: a file says so, a source's members are counted. */
 static void
 say_empty(struct import_run *run, const struct input *in,
@@ -572,7 +603,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	const struct importer	*imp = as;
 	struct sink		 sink = {
 		.ctx = run, .put = run_put, .reject = run_reject,
-		.damaged = run_damaged
+		.damaged = run_damaged, .note = run_note
 	};
 	char			*cause = NULL, *name, *safe, *what;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
@@ -611,6 +642,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	run->rows = run->rejected = 0;
 	buf_clear(&run->errors);
 	buf_clear(&run->damage);
+	buf_clear(&run->notes);
 	run->start_us = run->shown_us = mono_us();
 	len = input_peek(in, &head);
 	buf_clear(&run->head);
@@ -680,7 +712,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		free(name);
 		return (IMP_FAILED);
 	}
-	if (run->rows == 0 && run->rejected == 0) {
+	if (run->rows == 0 && run->rejected == 0 && run->notes.len == 0) {
 		/* an empty list: "already imported" would only puzzle */
 		say_empty(run, in, imp->name);
 	} else if (dup) {
@@ -695,6 +727,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		say_input(run, in, what);
 		free(what);
 	}
+	say_notes(run, in);
 	free(name);
 	return (IMP_OK);
 fail:
@@ -838,6 +871,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	buf_free(&run.errors);
 	buf_free(&run.damage);
 	buf_free(&run.head);
+	buf_free(&run.notes);
 	buf_free(&run.skipped_names);
 	buf_free(&run.empty_kinds);
 	if (model_rebuild(st, &ms, &cause) != 0) {

@@ -233,7 +233,7 @@ lint_input(struct input *in, const struct lint_db *db,
 	enum js_status		 st;
 	int			 r;
 
-	k8s_reader_init(&kr, in, 0);
+	k8s_reader_init(&kr, in, 0, 0);
 	while ((st = k8s_reader_next(&kr, &obj, &seen, &kind, &cause)) !=
 	    JS_END) {
 		line = seen.line;

@@ -494,3 +494,18 @@ sink_damaged(struct sink *s, int64_t line, const char *fmt, ...)
 		s->damaged(s->ctx, line, reason);
 	free(reason);
 }
+
+void
+sink_note(struct sink *s, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*text;
+
+	if (s->note == NULL)
+		return;
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	s->note(s->ctx, text);
+	free(text);
+}

@@ -20,6 +20,15 @@
  *				of N events about those pods (about five a
  *				pod: Scheduled, Pulled, Created, Started and
  *				how it ended)
+ *	gen-k8s audit P [W]	the API server's audit log of the same
+ *				pods (the log backend's file, one Event a
+ *				line): their creates, bindings, status
+ *				patches, events, deletions and evictions at
+ *				RequestResponse, Request and Metadata levels,
+ *				and their nodes' lease renewals
+ *	gen-k8s cloudlog P [W]	a GKE project's Cloud Logging of the same
+ *				pods (a sink's NDJSON): audit entries,
+ *				events, container and kubelet lines
  *	gen-k8s log P N [W]	N ingress-nginx lines (the default
  *				upstreaminfo format) spread over the P pods'
  *				IPs while they live, 0.5 % of them 502s
@@ -597,9 +606,11 @@ gen_watch(void)
 	}
 }
 
+/* An Event about pod p under key (NULL: a list's element). */
 static void
-put_event(const struct pod *p, long n, const char *reason, const char *type,
-    const char *msg, long long t, int count, const char *field)
+put_event_at(const char *key, const struct pod *p, long n,
+    const char *reason, const char *type, const char *msg, long long t,
+    int count, const char *field)
 {
 	char	name[96], uid[40];
 
@@ -607,7 +618,7 @@ put_event(const struct pod *p, long n, const char *reason, const char *type,
 	    (unsigned long)n * 2654435761UL);
 	snprintf(uid, sizeof uid, "%08lx-0000-4000-9000-%012lx",
 	    (unsigned long)p->i, (unsigned long)n);
-	js_open(NULL, '{');
+	js_open(key, '{');
 	js_str("apiVersion", "v1");
 	js_int("count", count);
 	js_raw("eventTime", "null");
@@ -641,6 +652,13 @@ put_event(const struct pod *p, long n, const char *reason, const char *type,
 	js_close('}');
 	js_str("type", type);
 	js_close('}');
+}
+
+static void
+put_event(const struct pod *p, long n, const char *reason, const char *type,
+    const char *msg, long long t, int count, const char *field)
+{
+	put_event_at(NULL, p, n, reason, type, msg, t, count, field);
 }
 
 /* Up to five events of pod p; returns how many it wrote. */
@@ -777,6 +795,521 @@ gen_log(long n)
 	}
 }
 
+/* t seconds and us microseconds as "2026-05-12T08:00:00.123456Z". */
+static void
+js_time_us(const char *key, long long t, long us)
+{
+	char	b[48], day[32];
+
+	rfc3339(t + us / 1000000, day, sizeof day);
+	snprintf(b, sizeof b, "%.19s.%06ldZ", day, us % 1000000);
+	js_str(key, b);
+}
+
+/* One request the API server logs: who asked what, and how it ended. */
+struct audit_req {
+	const char	*level;		/* Metadata, Request, RequestResponse */
+	const char	*stage;		/* ResponseComplete, RequestReceived */
+	const char	*verb;
+	const char	*user;
+	const char	*ip;		/* sourceIPs[0] */
+	const char	*ua;		/* userAgent */
+	const char	*resource;	/* objectRef */
+	const char	*sub;
+	const char	*group;
+	const char	*ns;
+	const char	*name;
+	int		 code;		/* responseStatus.code */
+	long long	 t;		/* requestReceivedTimestamp, s */
+	long		 us;		/* and its microseconds */
+};
+
+/* A request's audit ID: the pod's number and the request's. */
+static void
+audit_id(const struct pod *p, int k, char *out, size_t len)
+{
+	snprintf(out, len, "%08lx-%04x-4%03x-a000-%012lx",
+	    (unsigned long)p->i, k, k & 0xfff,
+	    (unsigned long)p->i * 7919 + (unsigned long)k);
+}
+
+/* The request's URI, as the API server logs it. */
+static void
+audit_uri(const struct audit_req *a, char *out, size_t len)
+{
+	snprintf(out, len, "/%s%s/%s%s%s/%s%s%s%s%s", a->group != NULL ?
+	    "apis/" : "api", a->group != NULL ? a->group : "",
+	    a->group != NULL ? "v1/" : "v1", a->ns != NULL ? "/namespaces/" :
+	    "", a->ns != NULL ? a->ns : "", a->resource, a->name != NULL ?
+	    "/" : "", a->name != NULL ? a->name : "", a->sub != NULL ? "/" :
+	    "", a->sub != NULL ? a->sub : "");
+}
+
+/* The head of the audit Event of request k of pod p, up to its bodies. */
+static void
+audit_open(const struct pod *p, int k, const struct audit_req *a)
+{
+	char	id[64], uri[256];
+
+	audit_id(p, k, id, sizeof id);
+	audit_uri(a, uri, sizeof uri);
+	js_open(NULL, '{');
+	js_str("kind", "Event");
+	js_str("apiVersion", "audit.k8s.io/v1");
+	js_str("level", a->level);
+	js_str("auditID", id);
+	js_str("stage", a->stage);
+	js_str("requestURI", uri);
+	js_str("verb", a->verb);
+	js_open("user", '{');
+	js_str("username", a->user);
+	js_open("groups", '[');
+	js_str(NULL, "system:authenticated");
+	js_close(']');
+	js_close('}');
+	js_open("sourceIPs", '[');
+	js_str(NULL, a->ip);
+	js_close(']');
+	js_str("userAgent", a->ua);
+	js_open("objectRef", '{');
+	js_str("resource", a->resource);
+	if (a->ns != NULL)
+		js_str("namespace", a->ns);
+	if (a->name != NULL)
+		js_str("name", a->name);
+	if (a->group != NULL)
+		js_str("apiGroup", a->group);
+	js_str("apiVersion", "v1");
+	if (a->sub != NULL)
+		js_str("subresource", a->sub);
+	js_close('}');
+	if (strcmp(a->stage, "RequestReceived") != 0) {
+		js_open("responseStatus", '{');
+		js_open("metadata", '{');
+		js_close('}');
+		js_int("code", a->code);
+		js_close('}');
+	}
+}
+
+/* The tail of an audit Event: its times and annotations. */
+static void
+audit_close(const struct audit_req *a)
+{
+	js_time_us("requestReceivedTimestamp", a->t, a->us);
+	js_time_us("stageTimestamp", a->t, a->us + (strcmp(a->stage,
+	    "RequestReceived") == 0 ? 0 : 7311));
+	js_open("annotations", '{');
+	js_str("authorization.k8s.io/decision", "allow");
+	js_str("authorization.k8s.io/reason", "");
+	js_close('}');
+	js_close('}');
+}
+
+/* A DeleteOptions (gracePeriodSeconds, the kubelet's uid precondition). */
+static void
+put_delete_options(const char *key, const struct pod *p, int grace,
+    int precondition)
+{
+	js_open(key, '{');
+	js_str("kind", "DeleteOptions");
+	js_str("apiVersion", "v1");
+	js_int("gracePeriodSeconds", grace);
+	if (precondition) {
+		js_open("preconditions", '{');
+		js_str("uid", p->uid);
+		js_close('}');
+	}
+	js_close('}');
+}
+
+/* The scheduler's Binding of pod p to its node (GKE: with its @type). */
+static void
+put_binding(const char *key, const char *type, const struct pod *p)
+{
+	js_open(key, '{');
+	if (type != NULL)
+		js_str("@type", type);
+	js_str("kind", "Binding");
+	js_str("apiVersion", "v1");
+	js_open("metadata", '{');
+	js_str("name", p->name);
+	js_str("namespace", p->ns);
+	js_str("uid", p->uid);
+	js_close('}');
+	js_open("target", '{');
+	js_str("kind", "Node");
+	js_str("name", p->node);
+	js_close('}');
+	js_close('}');
+}
+
+/* The kubelet's strategic merge patch of a pod's status. */
+static void
+put_status_patch(const char *key, const struct pod *p, int phase)
+{
+	js_open(key, '{');
+	js_open("metadata", '{');
+	js_str("uid", p->uid);
+	js_close('}');
+	js_open("status", '{');
+	js_open("$setElementOrder/conditions", '[');
+	js_open(NULL, '{');
+	js_str("type", "Initialized");
+	js_close('}');
+	js_open(NULL, '{');
+	js_str("type", "Ready");
+	js_close('}');
+	js_open(NULL, '{');
+	js_str("type", "PodScheduled");
+	js_close('}');
+	js_close(']');
+	js_open("conditions", '[');
+	put_condition("Ready", phase == 0 ? "True" : "False", phase == 0 ?
+	    p->created + 4 : p->ended);
+	js_close(']');
+	js_open("containerStatuses", '[');
+	put_status_one(p, "app", phase);
+	js_close(']');
+	js_str("phase", phase == 2 ? "Failed" : "Running");
+	js_str("podIP", p->ip);
+	js_time("startTime", p->created);
+	js_close('}');
+	js_close('}');
+}
+
+/*
+ * One pod's requests in the API server's audit log (the log backend's
+ * file: one Event a line), as a cluster's audit policy logs them: the
+ * pod's create (with RequestReceived, for one pod in four), its binding,
+ * the kubelet's status patches, events, and at Metadata level what a
+ * cluster does around it (the node's lease renewals and the
+ * controllers' leader leases, the kubelet's gets of the pod's Secret
+ * and ConfigMap, a controller's get), and its end: a delete
+ * (RequestResponse for even pods, Metadata for odd) or an eviction
+ * (refused with 429 first), then the kubelet's last status and final
+ * delete.
+ */
+static void
+audit_pod(const struct pod *p)
+{
+	static const char rs[] = "system:serviceaccount:kube-system:"
+	    "replicaset-controller";
+	static const char kua[] = "kubelet/v1.30.2 (linux/amd64) "
+	    "kubernetes/3968350";
+	char		 kubelet[48];
+	struct audit_req a;
+	int		 k = 0, j;
+
+	snprintf(kubelet, sizeof kubelet, "system:node:%s", p->node);
+	a = (struct audit_req){ .level = "RequestResponse", .stage =
+	    "RequestReceived", .verb = "create", .user = rs, .ip = "10.0.0.2",
+	    .ua = "kube-controller-manager/v1.30.2 (linux/amd64)",
+	    .resource = "pods", .ns = p->ns, .code = 201, .t = p->created,
+	    .us = p->i % 1000 * 997 };
+	if (p->i % 4 == 0) {
+		audit_open(p, k, &a);
+		put_pod("requestObject", p, 0);
+		audit_close(&a);
+	}
+	a.stage = "ResponseComplete";
+	audit_open(p, k++, &a);
+	put_pod("requestObject", p, 0);
+	put_pod("responseObject", p, 0);
+	audit_close(&a);
+	a = (struct audit_req){ .level = "Request", .stage =
+	    "ResponseComplete", .verb = "create", .user =
+	    "system:kube-scheduler", .ip = "10.0.0.3", .ua =
+	    "kube-scheduler/v1.30.2 (linux/amd64)", .resource = "pods",
+	    .sub = "binding", .ns = p->ns, .name = p->name, .code = 201,
+	    .t = p->created, .us = a.us + 20000 };
+	audit_open(p, k++, &a);
+	put_binding("requestObject", NULL, p);
+	audit_close(&a);
+	a = (struct audit_req){ .level = "RequestResponse", .stage =
+	    "ResponseComplete", .verb = "create", .user = kubelet, .ip =
+	    "10.0.1.11", .ua = kua, .resource = "events", .ns = p->ns,
+	    .code = 201, .t = p->created + 1, .us = 4000 };
+	for (j = 0; j < 3; j++) {
+		a.t = p->created + 1 + j;
+		audit_open(p, k++, &a);
+		put_event_at("responseObject", p, p->i * 8 + j, j == 0 ?
+		    "Pulled" : j == 1 ? "Created" : "Started", "Normal",
+		    j == 0 ? "Container image already present on machine" :
+		    j == 1 ? "Created container app" : "Started container app",
+		    a.t, 1, "spec.containers{app}");
+		audit_close(&a);
+	}
+	a = (struct audit_req){ .level = "Request", .stage =
+	    "ResponseComplete", .verb = "patch", .user = kubelet, .ip =
+	    "10.0.1.11", .ua = kua, .resource = "pods", .sub = "status",
+	    .ns = p->ns, .name = p->name, .code = 200, .t = p->created + 4,
+	    .us = 210011 };
+	audit_open(p, k++, &a);
+	put_status_patch("requestObject", p, 0);
+	audit_close(&a);
+	a = (struct audit_req){ .level = "Metadata", .stage =
+	    "ResponseComplete", .verb = "update", .user = kubelet, .ip =
+	    "10.0.1.11", .ua = kua, .resource = "leases", .group =
+	    "coordination.k8s.io", .ns = "kube-node-lease", .name = p->node,
+	    .code = 200, .t = p->created, .us = 104 };
+	for (j = 0; j < 14; j++) {
+		/* the node's heartbeats, the controllers' leader leases */
+		a.t = p->created + 2 * j;
+		a.user = j % 2 == 0 ? kubelet : "system:kube-scheduler";
+		a.ns = j % 2 == 0 ? "kube-node-lease" : "kube-system";
+		a.name = j % 2 == 0 ? p->node : "kube-scheduler";
+		audit_open(p, k++, &a);
+		audit_close(&a);
+	}
+	a = (struct audit_req){ .level = "Metadata", .stage =
+	    "ResponseComplete", .verb = "get", .user = kubelet, .ip =
+	    "10.0.1.11", .ua = kua, .resource = "secrets", .ns = p->ns,
+	    .name = "app-credentials", .code = 200, .t = p->created + 1,
+	    .us = 5 };
+	for (j = 0; j < 3; j++) {
+		if (j == 1) {
+			a.resource = "configmaps";
+			a.name = "kube-root-ca.crt";
+		} else if (j == 2) {
+			a.user = "system:serviceaccount:kube-system:"
+			    "endpointslice-controller";
+			a.resource = "pods";
+			a.name = p->name;
+			a.t = p->created + 30;
+		}
+		audit_open(p, k++, &a);
+		audit_close(&a);
+	}
+	if (p->deleted == 0)
+		return;
+	if (p->fate == F_EVICTED) {
+		a = (struct audit_req){ .level = "Metadata", .stage =
+		    "ResponseComplete", .verb = "create", .user =
+		    "system:serviceaccount:kube-system:cluster-autoscaler",
+		    .ip = "10.0.0.5", .ua = "cluster-autoscaler/v1.30.0",
+		    .resource = "pods", .sub = "eviction", .ns = p->ns,
+		    .name = p->name, .code = 429, .t = p->deleted - 90,
+		    .us = 100001 };
+		audit_open(p, k++, &a);
+		audit_close(&a);
+		a.level = "RequestResponse";
+		a.code = 201;
+		a.t = p->deleted;
+		audit_open(p, k++, &a);
+		js_open("requestObject", '{');
+		js_str("kind", "Eviction");
+		js_str("apiVersion", "policy/v1");
+		put_delete_options("deleteOptions", p, 10, 0);
+		js_close('}');
+		js_open("responseObject", '{');
+		js_str("kind", "Status");
+		js_str("status", "Success");
+		js_int("code", 201);
+		js_close('}');
+		audit_close(&a);
+		} else {
+		a = (struct audit_req){ .level = p->i % 2 == 0 ?
+		    "RequestResponse" : "Metadata", .stage =
+		    "ResponseComplete", .verb = "delete", .user =
+		    "system:serviceaccount:kube-system:replicaset-controller",
+		    .ip = "10.0.0.2", .ua = "kube-controller-manager/v1.30.2",
+		    .resource = "pods", .ns = p->ns, .name = p->name, .code =
+		    200, .t = p->deleted, .us = 250004 };
+		audit_open(p, k++, &a);
+		if (p->i % 2 == 0) {
+			put_delete_options("requestObject", p, GRACE, 0);
+			put_pod("responseObject", p, 1);
+		}
+		audit_close(&a);
+	}
+	a = (struct audit_req){ .level = "Request", .stage =
+	    "ResponseComplete", .verb = "patch", .user = kubelet, .ip =
+	    "10.0.1.11", .ua = kua, .resource = "pods", .sub = "status",
+	    .ns = p->ns, .name = p->name, .code = 200, .t = p->ended,
+	    .us = 4457 };
+	audit_open(p, k++, &a);
+	put_status_patch("requestObject", p, 2);
+	audit_close(&a);
+	a.verb = "delete";
+	a.sub = NULL;
+	a.t = p->ended + 1;
+	audit_open(p, k++, &a);
+	put_delete_options("requestObject", p, 0, 1);
+	audit_close(&a);
+}
+
+
+/* The head of a Cloud Logging LogEntry, up to its payload. */
+static void
+entry_open(const struct pod *p, const char *kind, long n)
+{
+	char	id[48];
+
+	snprintf(id, sizeof id, "%s%08lx%06lx", kind, (unsigned long)p->i,
+	    (unsigned long)n);
+	js_open(NULL, '{');
+	js_str("insertId", id);
+}
+
+/*
+ * The tail of a LogEntry: its log, resource (type with the labels of
+ * the pod's container, its node, or the cluster), severity and time.
+ */
+static void
+entry_close(const struct pod *p, const char *log, const char *type,
+    const char *severity, long long t, long us)
+{
+	char	name[160];
+
+	snprintf(name, sizeof name, "projects/shop-prod/logs/%s", log);
+	js_str("logName", name);
+	js_time_us("receiveTimestamp", t, us + 312000);
+	js_open("resource", '{');
+	js_open("labels", '{');
+	js_str("cluster_name", "shop-prod");
+	if (strcmp(type, "k8s_container") == 0) {
+		js_str("container_name", "app");
+		js_str("location", "europe-west1");
+		js_str("namespace_name", p->ns);
+		js_str("pod_name", p->name);
+	} else {
+		js_str("location", "europe-west1");
+		if (strcmp(type, "k8s_node") == 0)
+			js_str("node_name", p->node);
+	}
+	js_str("project_id", "shop-prod");
+	js_close('}');
+	js_str("type", type);
+	js_close('}');
+	js_str("severity", severity);
+	js_time_us("timestamp", t, us);
+	js_close('}');
+}
+
+/* A GKE audit entry of pod p: its create, binding or status patch. */
+static void
+gke_audit(const struct pod *p, int k)
+{
+	static const char *const methods[] = {
+		"io.k8s.core.v1.pods.create",
+		"io.k8s.core.v1.pods.binding.create",
+		"io.k8s.core.v1.pods.status.patch",
+	};
+	char	id[64], res[160];
+
+	audit_id(p, k, id, sizeof id);
+	snprintf(res, sizeof res, "core/v1/namespaces/%s/pods/%s%s", p->ns,
+	    p->name, k == 1 ? "/binding" : k == 2 ? "/status" : "");
+	entry_open(p, "a", k);
+	js_open("labels", '{');
+	js_str("authorization.k8s.io/decision", "allow");
+	js_str("authorization.k8s.io/reason", "");
+	js_close('}');
+	js_open("operation", '{');
+	js_raw("first", "true");
+	js_str("id", id);
+	js_raw("last", "true");
+	js_str("producer", "k8s.io");
+	js_close('}');
+	js_open("protoPayload", '{');
+	js_str("@type", "type.googleapis.com/google.cloud.audit.AuditLog");
+	js_open("authenticationInfo", '{');
+	js_str("principalEmail", k == 0 ? "system:serviceaccount:kube-system:"
+	    "replicaset-controller" : k == 1 ? "system:kube-scheduler" :
+	    "system:node:gke-shop-prod-default-pool");
+	js_close('}');
+	js_str("methodName", methods[k]);
+	if (k == 0) {
+		put_pod("request", p, 0);
+		put_pod("response", p, 0);
+	} else if (k == 1)
+		put_binding("request", "core.k8s.io/v1.Binding", p);
+	else
+		put_status_patch("request", p, 0);
+	js_open("requestMetadata", '{');
+	js_str("callerIp", "10.0.0.2");
+	js_str("callerSuppliedUserAgent", "kube-controller-manager/v1.30.2");
+	js_close('}');
+	js_str("resourceName", res);
+	js_str("serviceName", "k8s.io");
+	js_open("status", '{');
+	js_int("code", 0);
+	js_close('}');
+	js_close('}');
+	entry_close(p, "cloudaudit.googleapis.com%2Factivity", "k8s_cluster",
+	    "NOTICE", p->created + k, 102345);
+}
+
+/*
+ * One pod's entries in a GKE project's Cloud Logging (a sink's NDJSON):
+ * its create, binding and first status patch in the audit log, three
+ * events as the event exporter logs them, 24 lines of its container and
+ * two of its node's kubelet.
+ */
+static void
+cloudlog_pod(const struct pod *p)
+{
+	char	text[200];
+	int	k;
+
+	for (k = 0; k < 3; k++)
+		gke_audit(p, k);
+	for (k = 0; k < 3; k++) {
+		entry_open(p, "e", k);
+		put_event_at("jsonPayload", p, p->i * 8 + k, k == 0 ?
+		    "Pulled" : k == 1 ? "Created" : "Started", "Normal",
+		    k == 0 ? "Container image already present on machine" :
+		    k == 1 ? "Created container app" : "Started container app",
+		    p->created + 1 + k, 1, "spec.containers{app}");
+		entry_close(p, "events", "k8s_pod", "INFO", p->created + 1 + k,
+		    0);
+	}
+	for (k = 0; k < 24; k++) {
+		entry_open(p, "c", k);
+		js_open("labels", '{');
+		js_str("compute.googleapis.com/resource_name", p->node);
+		js_str("k8s-pod/app", p->app);
+		js_close('}');
+		snprintf(text, sizeof text, "%s order %ld accepted from "
+		    "10.0.%ld.%ld in %d ms\\n", k % 5 == 4 ? "WARN" : "INFO",
+		    p->i * 24 + k, p->i % 200, (long)k, 3 + k % 17);
+		js_str("textPayload", text);
+		entry_close(p, k % 5 == 4 ? "stderr" : "stdout",
+		    "k8s_container", k % 5 == 4 ? "ERROR" : "INFO",
+		    p->created + 60 + 30 * k, k * 4171);
+	}
+	for (k = 0; k < 2; k++) {
+		entry_open(p, "k", k);
+		js_open("jsonPayload", '{');
+		js_str("_BOOT_ID", "a1ac0b1141674ec4ac6b2dfc2c1baa33");
+		js_str("_HOSTNAME", p->node);
+		snprintf(text, sizeof text, "I0512 09:00:00.000000    1675 "
+		    "kubelet.go:2434] \\\"SyncLoop (PLEG): event for pod\\\" "
+		    "pod=\\\"%s/%s\\\"", p->ns, p->name);
+		js_str("MESSAGE", text);
+		js_str("SYSLOG_IDENTIFIER", "kubelet");
+		js_str("_SYSTEMD_UNIT", "kubelet.service");
+		js_close('}');
+		entry_close(p, "kubelet", "k8s_node", "INFO", p->created + 2 +
+		    k, 914655);
+	}
+}
+
+/* Each pod's entries, one a line (the audit log, the Cloud Logging sink). */
+static void
+gen_lines(void (*pod_lines)(const struct pod *))
+{
+	struct pod	p;
+	long		i;
+
+	js.compact = 1;
+	for (i = 0; i < npods; i++) {
+		pod_plan(i, &p);
+		pod_lines(&p);
+	}
+}
+
 static long
 count(const char *s)
 {
@@ -794,7 +1327,7 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: gen-k8s [-cs] pods|watch P [W] | "
-	    "[-c] events N [W] | log P N [W]\n");
+	    "[-c] events N [W] | log P N [W] | audit|cloudlog P [W]\n");
 	exit(2);
 }
 
@@ -834,6 +1367,10 @@ main(int argc, char **argv)
 		gen_pods();
 	else if (strcmp(mode, "watch") == 0)
 		gen_watch();
+	else if (strcmp(mode, "audit") == 0)
+		gen_lines(audit_pod);
+	else if (strcmp(mode, "cloudlog") == 0)
+		gen_lines(cloudlog_pod);
 	else if (strcmp(mode, "events") == 0) {
 		/* the events of about N / 5 pods */
 		nworkloads = argc == 3 ? nworkloads : (npods / 5 + 1) / 2;

@@ -3,21 +3,29 @@
 # Generates with tests/bench/gen-k8s, in the shapes kubectl writes, an
 # EventList (kubectl get events -A -o json), a PodList (kubectl get pods
 # -A -o json) and a watch stream of pods (kubectl get pods -A -w -o json
-# --output-watch-events), times "coroner import" on each and jq on the
-# same file (jq -c '.items[]' for a list, jq -c . for the stream), and
-# appends one row per run to run.sh's table (its ROWS file, one line
+# --output-watch-events), and the evidence a postmortem has a week later:
+# an API server audit log (the log backend's file, about 1 GB) and a GKE
+# Cloud Logging export (a sink's NDJSON of audit entries, events,
+# container and kubelet lines, about 1 GB); times "coroner import" on
+# each and jq on the same file (jq -c '.items[]' for a list, jq -c . for
+# the others), and appends one row per run to run.sh's table (its ROWS
+# file, one line
 # "KEY<TAB>WHAT<TAB>OBJECTS<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE").
 # Always exits 0.
 #
 #	sh tests/bench/k8s.sh CORONER GEN-K8S DIR ROWS
 #
-# BENCH_EVENTS (200,000), BENCH_LIST_PODS (40,000) and BENCH_WATCH_PODS
-# (15,000) change the sizes.
+# BENCH_EVENTS (200,000), BENCH_LIST_PODS (40,000), BENCH_WATCH_PODS
+# (15,000), BENCH_AUDIT_PODS (36,000: the pods of the audit log) and
+# BENCH_CLOUD_PODS (38,000: of the Cloud Logging export) change the
+# sizes; 0 leaves the audit or Cloud Logging rows out.
 set -u
 cor=$1 gen=$2 dir=$3 rows=$4
 EVENTS=${BENCH_EVENTS:-200000}
 LPODS=${BENCH_LIST_PODS:-40000}
 WPODS=${BENCH_WATCH_PODS:-15000}
+APODS=${BENCH_AUDIT_PODS:-36000}
+CPODS=${BENCH_CLOUD_PODS:-38000}
 
 row()
 {
@@ -105,4 +113,18 @@ sync
 n=$(grep -c '^{' "$dir/watch.json")
 one k8sw "pod watch stream" "$n" "$dir/watch.json" '.'
 rm -f "$dir/watch.json"
+# lines KEY WHAT MODE PODS FILE: gen-k8s MODE of PODS pods into FILE (one
+# entry a line), then coroner and jq -c . on it; PODS 0 leaves it out.
+lines()
+{
+	[ "$4" -gt 0 ] || return 0
+	"$gen" "$3" "$4" >"$5"
+	sync
+	one "$1" "$2 ($(awk -v b="$(size "$5")" \
+	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
+	    "$(wc -l <"$5" | tr -d ' ')" "$5" '.'
+	rm -f "$5"
+}
+lines k8saud "audit log" audit "$APODS" "$dir/audit.log"
+lines k8sgcl "Cloud Logging" cloudlog "$CPODS" "$dir/cloud.ndjson"
 exit 0

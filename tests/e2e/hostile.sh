@@ -175,6 +175,29 @@ says "max-object in a list: file:line" \
 is "max-object in a list: the next item read" 1 \
     "$(sqlite3 "$db" "SELECT count(*) FROM pod_obs WHERE uid = 'u-after'")"
 intact "max-object" "$db"
+# An audit log read a line at a time: a line made to eat memory (a body
+# of 300,000 empty objects, under --max-line) and one nested 5,000 deep
+# each cost only themselves; the events around them are kept.
+A=$F/k8s-audit/metadata-level/input.log
+python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+ev = json.loads(lines[0])
+fat = dict(ev, auditID="fat", responseObject={"junk": [{}] * 300000})
+deep = dict(ev, auditID="deep")
+out = [lines[0], json.dumps(fat, separators=(",", ":")),
+    json.dumps(deep, separators=(",", ":"))[:-1] + ",\"requestObject\":" +
+    "[" * 5000 + "]" * 5000 + "}", lines[1]]
+sys.stdout.write("\n".join(out) + "\n")' "$A" >"$T/audit-junk.log"
+trun "$CORONER" import --db "$db" "$T/audit-junk.log"
+is "audit lines made to eat memory: exit" 0 "$status"
+says "audit line of 300,000 objects: file:line" \
+    "audit-junk.log:2: JSON object needs more than 32 MiB of memory"
+says "audit line nested 5,000 deep: file:line" "audit-junk.log:3: bad JSON"
+is "audit lines made to eat memory: the others kept" 2 \
+    "$(sqlite3 "$db" "SELECT count(*) FROM audit_events")"
+under "audit lines made to eat memory" 100000
+intact "audit lines made to eat memory" "$db"
 
 # --- the model's memory ---------------------------------------------
 # Bug: the model held every pod in memory while it rebuilt (a watch of

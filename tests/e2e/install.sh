@@ -79,7 +79,7 @@ is complete-commands "report" "$(complete_words coroner rep)"
 is complete-option "--reconcile" "$(complete_words coroner analyze --rec)"
 is complete-as "envoy" "$(complete_words coroner import --as env)"
 is complete-as-k8s \
-    "k8s-endpointslices k8s-events k8s-nodes k8s-pods k8s-workloads" \
+    "k8s-audit k8s-endpointslices k8s-events k8s-nodes k8s-pods k8s-workloads" \
     "$(complete_words coroner import --db x.db --as k8s)"
 is complete-as-deploys "deploys" "$(complete_words coroner import --as dep)"
 is complete-release "--release" "$(complete_words coroner import --rel)"

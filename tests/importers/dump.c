@@ -1,10 +1,12 @@
 /*
  * dump.c: the importer test driver.  Runs one importer (named, or
  * detected) on one input and prints each record as one canonical JSON line
- * with sorted keys ("record" names its type), then each reject as
- * {"reject": line, "reason": ...}.  The golden tests compare this output
- * byte for byte.  Exit 0, or 1 when the input could not be read at all,
- * printing the cause.  Times are printed with microseconds.
+ * with sorted keys ("record" names its type), each reject as
+ * {"reject": line, "reason": ...} and each notice of the importer as
+ * {"note": ...}, in the order the importer gave them.  The golden tests
+ * compare this output byte for byte.  Exit 0, or 1 when the input could
+ * not be read at all, printing the cause.  Times are printed with
+ * microseconds.
  *
  *	dump [-a FORMAT] [-z ZONE] [-r NAME -k KEY -t TIME] [-R NS/NAME] PATH
  *
@@ -124,6 +126,21 @@ dump_damaged(void *ctx, int64_t line, const char *reason)
 	printf("{\"damaged\":%lld}\n", (long long)line);
 }
 
+static void
+dump_note(void *ctx, const char *text)
+{
+	json_t	*o;
+	char	*s;
+
+	o = json_pack("{s:s}", "note", text);
+	if (o == NULL)	/* not UTF-8 */
+		o = json_pack("{s:s}", "note", "(not UTF-8)");
+	s = json_dumps(o, JSON_COMPACT | JSON_ENSURE_ASCII);
+	puts(s);
+	free(s);
+	json_decref(o);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -132,7 +149,7 @@ main(int argc, char **argv)
 	struct zone		*tz = NULL;
 	struct sink		 sink = {
 		.ctx = NULL, .put = dump_put, .reject = dump_reject,
-		.damaged = dump_damaged
+		.damaged = dump_damaged, .note = dump_note
 	};
 	struct source		*src;
 	struct input		*in;

@@ -19,6 +19,7 @@ extern const struct unit_test hostport_tests[];
 extern const struct unit_test kinds_tests[];
 extern const struct unit_test tally_tests[];
 extern const struct unit_test yamlsplit_tests[];
+extern const struct unit_test jsonlite_tests[];
 extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
 extern const struct unit_test timeline_tests[];
@@ -36,6 +37,7 @@ static const struct unit_test *const tables[] = {
 	kinds_tests,
 	tally_tests,
 	yamlsplit_tests,
+	jsonlite_tests,
 	budget_tests,
 	zone_tests,
 	timeline_tests,
