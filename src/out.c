@@ -658,6 +658,27 @@ out_json_str(const json_t *v, size_t flags)
 	return (b.data);
 }
 
+char *
+out_utf8(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	struct buf		 b = { 0 };
+	size_t			 len = strlen(s), i = 0, n;
+
+	while (i < len) {
+		if ((n = utf8_len(p + i, len - i)) == 0) {
+			buf_puts(&b, "\xef\xbf\xbd");	/* U+FFFD */
+			i++;
+			continue;
+		}
+		buf_append(&b, p + i, n);
+		i += n;
+	}
+	if (b.data == NULL)
+		return (xstrdup(""));
+	return (b.data);
+}
+
 int
 out_json(FILE *f, const json_t *v, size_t flags)
 {

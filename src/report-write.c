@@ -1,8 +1,9 @@
 /*
  * report-write.c: the table of report formats (Markdown, HTML and the
  * report JSON) and writing one to a file atomically, for "coroner
- * report" and the TUI's export.  No SQL, no formatting of findings: the
- * writers are report-md.c, report-html.c and report-json.c.
+ * report" and the TUI's export (and any file written whole: the fleet
+ * export's).  No SQL, no formatting of findings: the writers are
+ * report-md.c, report-html.c and report-json.c.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -86,14 +87,13 @@ replaceable(const char *path, char **cause)
 }
 
 /*
- * Writes the report to path through a temporary file in the same
- * directory, renamed over path once complete, so that a reader never sees
- * half a report; never over a database.  Returns 0, or -1 with a new
- * *cause.
+ * Writes path through a temporary file in the same directory, renamed
+ * over path once fill() wrote it, so that a reader never sees half a
+ * file; never over a database.  Returns 0, or -1 with a new *cause.
  */
 int
-report_write_file(const struct report_format *fmt, struct store *st,
-    json_t *rep, const char *path, char **cause)
+report_write_atomic(const char *path, int (*fill)(void *, FILE *, char **),
+    void *ctx, char **cause)
 {
 	const char	*slash = strrchr(path, '/');
 	char		*tmp;
@@ -104,9 +104,9 @@ report_write_file(const struct report_format *fmt, struct store *st,
 	if (replaceable(path, cause) != 0)
 		return (-1);
 	if (slash == NULL)
-		tmp = xasprintf(".coroner-report.XXXXXX");
+		tmp = xasprintf(".coroner.XXXXXX");
 	else
-		tmp = xasprintf("%.*s/.coroner-report.XXXXXX",
+		tmp = xasprintf("%.*s/.coroner.XXXXXX",
 		    (int)(slash - path), path);
 	if ((fd = mkstemp(tmp)) == -1) {
 		e = errno;
@@ -130,7 +130,7 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		free(tmp);
 		return (-1);
 	}
-	if (fmt->write(st, rep, f, cause) != 0) {
+	if (fill(ctx, f, cause) != 0) {
 		fclose(f);
 		unlink(tmp);
 		free(tmp);
@@ -158,3 +158,26 @@ fail:
 	return (-1);
 }
 
+/* A report to write: its format, the store and the report JSON. */
+struct report_job {
+	const struct report_format	*fmt;
+	struct store			*st;
+	json_t				*rep;	/* borrowed */
+};
+
+static int
+write_report(void *ctx, FILE *f, char **cause)
+{
+	struct report_job	*j = ctx;
+
+	return (j->fmt->write(j->st, j->rep, f, cause));
+}
+
+int
+report_write_file(const struct report_format *fmt, struct store *st,
+    json_t *rep, const char *path, char **cause)
+{
+	struct report_job	j = { .fmt = fmt, .st = st, .rep = rep };
+
+	return (report_write_atomic(path, write_report, &j, cause));
+}
