@@ -28,7 +28,6 @@ struct store_xsource {
 /* A pod, with what was routed to it and what it lost. */
 struct store_xpod {
 	struct row_pod	 p;		/* the model's row */
-	int64_t		 containers;	/* its containers, init ones too */
 	int64_t		 requests;	/* attempts routed to it */
 	int64_t		 failed;	/* of them failed (5xx or none) */
 	int64_t		 missing;	/* reference records missing in its

@@ -282,6 +282,9 @@ struct xwriter {
 	struct xincident	 inc;
 	struct store_summary	 sum;		/* what inc's window and
 						   counts point into */
+	json_t			*head[4];	/* what begins every row:
+						   schema, cluster, incident,
+						   incident_date (owned) */
 	const struct xfile	*xf;		/* the file being written */
 	FILE			*f;
 	int64_t			 rows;		/* rows written to f */
@@ -496,10 +499,10 @@ put_row(void *ctx, const void *row)
 
 	errno = 0;
 	o = json_object();
-	json_object_set_new(o, "schema", json_integer(EXPORT_SCHEMA));
-	json_object_set_new(o, "cluster", jv_str(w->cluster));
-	json_object_set_new(o, "incident", json_string(w->incident));
-	json_object_set_new(o, "incident_date", json_string(w->date));
+	json_object_set(o, "schema", w->head[0]);
+	json_object_set(o, "cluster", w->head[1]);
+	json_object_set(o, "incident", w->head[2]);
+	json_object_set(o, "incident_date", w->head[3]);
 	for (c = w->xf->cols; c->name != NULL; c++)
 		put_col(o, c, row, w->rows + 1);
 	rc = out_json(w->f, o, JSON_COMPACT | JSON_PRESERVE_ORDER |
@@ -784,6 +787,10 @@ gather(struct xwriter *w, const char *version, char **cause)
 	/* the partition: the day the window starts (the epoch's, none) */
 	snprintf(w->date, sizeof w->date, "%.10s", inc->start_us == TIME_NONE ?
 	    "1970-01-01" : time_format(inc->start_us, t));
+	w->head[0] = json_integer(EXPORT_SCHEMA);
+	w->head[1] = jv_str(w->cluster);
+	w->head[2] = json_string(w->incident);
+	w->head[3] = json_string(w->date);
 	return (0);
 }
 
@@ -825,5 +832,7 @@ export_write(struct store *st, const char *cluster, const char *dir,
 	json_decref(w.inc.paths);
 	json_decref(w.inc.members);
 	json_decref(w.inc.formats);
+	for (i = 0; i < sizeof w.head / sizeof w.head[0]; i++)
+		json_decref(w.head[i]);
 	return (rc);
 }

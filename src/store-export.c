@@ -104,10 +104,9 @@ fill_pod(sqlite3_stmt *s, void *row, void *ctx)
 
 	(void)ctx;
 	store_fill_row(d, s, 0, (char *)&r->p);
-	r->containers = store_col_int(s, k, 0);
-	r->requests = store_col_int(s, k + 1, 0);
-	r->failed = store_col_int(s, k + 2, 0);
-	r->missing = store_col_int(s, k + 3, 0);
+	r->requests = store_col_int(s, k, 0);
+	r->failed = store_col_int(s, k + 1, 0);
+	r->missing = store_col_int(s, k + 2, 0);
 }
 
 static int
@@ -121,8 +120,7 @@ read_pods(struct store *st, int (*cb)(void *, const void *), void *ctx,
 
 	buf_puts(&b, "SELECT ");
 	select_as(&b, d, "p");
-	buf_puts(&b, ", (SELECT count(*) FROM containers c WHERE c.pod_uid = "
-	    "p.uid), t.requests, t.failed, (SELECT count(*) FROM "
+	buf_puts(&b, ", t.requests, t.failed, (SELECT count(*) FROM "
 	    "missing_records m WHERE m.pod_uid = p.uid) FROM pods p LEFT JOIN "
 	    "pod_traffic t ON t.pod_uid = p.uid ORDER BY p.uid");
 	rc = each_row(st, d->table, b.data, fill_pod, NULL, &r, cb, ctx,
