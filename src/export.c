@@ -50,6 +50,7 @@ enum xtype {
 /* One column of an exported table. */
 struct xcol {
 	const char	*name;		/* in the JSON and the table */
+	const char	*name_us;	/* XT_TIME: NAME_us */
 	enum xtype	 type;
 	size_t		 off;		/* offsetof its value in the row */
 	size_t		 off2;		/* XT_SINCE: of the time it counts
@@ -61,6 +62,11 @@ struct xcol {
 #define C(s, n, t, f)	{ .name = n, .type = t, .off = offsetof(s, f) }
 #define K(s, n, t, f)	{ .name = n, .type = t, .off = offsetof(s, f), \
 	.notnull = 1 }
+#define T(s, n, f)	{ .name = n, .name_us = n "_us", .type = XT_TIME, \
+	.off = offsetof(s, f) }
+#define KT(s, n, f)	{ .name = n, .name_us = n "_us", .type = XT_TIME, \
+	.off = offsetof(s, f), .notnull = 1 }
+#define ROWNUM(n)	{ .name = n, .type = XT_ROW, .notnull = 1 }
 #define SINCE(s, n, f, g) { .name = n, .type = XT_SINCE,		\
 	.off = offsetof(s, f), .off2 = offsetof(s, g) }
 #define END		{ .name = NULL }
@@ -88,8 +94,8 @@ struct xincident {
 
 #define I	struct xincident
 static const struct xcol incident_cols[] = {
-	C(I, "window_start", XT_TIME, start_us),
-	C(I, "window_end", XT_TIME, end_us),
+	T(I, "window_start", start_us),
+	T(I, "window_end", end_us),
 	C(I, "window_basis", XT_STR, basis),
 	K(I, "sources", XT_INT, sources),
 	C(I, "source_hashes", XT_LIST, hashes),
@@ -120,11 +126,11 @@ static const struct xcol pod_cols[] = {
 	C(P, "node", XT_STR, p.node),
 	C(P, "ip", XT_STR, p.ip),
 	C(P, "phase", XT_STR, p.phase),
-	C(P, "created", XT_TIME, p.created_us),
-	C(P, "deletion", XT_TIME, p.deletion_us),
-	C(P, "sigterm", XT_TIME, p.sigterm_us),
-	C(P, "deadline", XT_TIME, p.deadline_us),
-	C(P, "gone", XT_TIME, p.gone_us),
+	T(P, "created", p.created_us),
+	T(P, "deletion", p.deletion_us),
+	T(P, "sigterm", p.sigterm_us),
+	T(P, "deadline", p.deadline_us),
+	T(P, "gone", p.gone_us),
 	C(P, "grace_s", XT_INT, p.grace_s),
 	C(P, "prestop_s", XT_MS, p.prestop_ms),
 	C(P, "spec_grace_s", XT_INT, p.spec_grace_s),
@@ -132,8 +138,8 @@ static const struct xcol pod_cols[] = {
 	C(P, "deletion_by", XT_STR, p.deletion_by),
 	C(P, "deletion_via", XT_STR, p.deletion_via),
 	C(P, "deletion_cause", XT_STR, p.deletion_cause),
-	C(P, "endpoint_terminating", XT_TIME, p.endpoint_terminating_us),
-	C(P, "endpoint_gone", XT_TIME, p.endpoint_gone_us),
+	T(P, "endpoint_terminating", p.endpoint_terminating_us),
+	T(P, "endpoint_gone", p.endpoint_gone_us),
 	C(P, "killed", XT_BOOL, p.killed),
 	C(P, "ended_by", XT_STR, p.ended_by),
 	C(P, "reason", XT_STR, p.reason),
@@ -159,8 +165,8 @@ static const struct xcol death_cols[] = {
 	C(D, "sidecar", XT_BOOL, sidecar),
 	C(D, "native", XT_BOOL, native_sidecar),
 	C(D, "instance", XT_INT, t.instance),
-	C(D, "started", XT_TIME, t.started_us),
-	C(D, "finished", XT_TIME, t.finished_us),
+	T(D, "started", t.started_us),
+	T(D, "finished", t.finished_us),
 	C(D, "exit_code", XT_INT, t.exit_code),
 	C(D, "signal", XT_INT, t.signal),
 	C(D, "reason", XT_STR, t.reason),
@@ -168,12 +174,12 @@ static const struct xcol death_cols[] = {
 	C(D, "cause", XT_STR, t.cause),
 	C(D, "cause_basis", XT_STR, t.cause_basis),
 	C(D, "basis", XT_STR, t.basis),
-	C(D, "restarted", XT_TIME, t.restarted_us),
-	C(D, "deletion", XT_TIME, deletion_us),
+	T(D, "restarted", t.restarted_us),
+	T(D, "deletion", deletion_us),
 	C(D, "grace_s", XT_INT, grace_s),
 	C(D, "prestop_s", XT_MS, prestop_ms),
-	C(D, "sigterm", XT_TIME, sigterm_us),
-	C(D, "deadline", XT_TIME, deadline_us),
+	T(D, "sigterm", sigterm_us),
+	T(D, "deadline", deadline_us),
 	C(D, "killed_at_deadline", XT_BOOL, killed_at_deadline),
 	SINCE(D, "after_deletion_s", t.finished_us, deletion_us),
 	SINCE(D, "after_sigterm_s", t.finished_us, sigterm_us),
@@ -192,8 +198,8 @@ static const struct xcol finding_cols[] = {
 	C(F, "namespace", XT_STR, namespace),
 	C(F, "workload", XT_STR, workload),
 	C(F, "pods", XT_NAMES, pods),
-	C(F, "start", XT_TIME, start_us),
-	C(F, "end", XT_TIME, end_us),
+	T(F, "start", start_us),
+	T(F, "end", end_us),
 	C(F, "summary", XT_STR, summary),
 	C(F, "evidence", XT_JSON, evidence),
 	C(F, "recommendation", XT_STR, recommendation),
@@ -216,15 +222,15 @@ static const struct xcol finding_pod_cols[] = {
 /* The rollouts, with the deploy markers of the TUI's Rollouts view. */
 #define R	struct store_xrollout
 static const struct xcol rollout_cols[] = {
-	K(R, "id", XT_ROW, rollout),
+	ROWNUM("id"),
 	C(R, "rollout", XT_BOOL, rollout),
 	C(R, "namespace", XT_STR, r.namespace),
 	C(R, "deployment", XT_STR, r.deployment),
 	C(R, "new_rs", XT_STR, r.new_rs),
 	C(R, "old_rs", XT_STR, r.old_rs),
 	C(R, "revision", XT_INT, r.revision),
-	C(R, "start", XT_TIME, r.start_us),
-	C(R, "end", XT_TIME, r.end_us),
+	T(R, "start", r.start_us),
+	T(R, "end", r.end_us),
 	C(R, "basis", XT_STR, r.basis),
 	C(R, "tool", XT_STR, r.tool),
 	C(R, "deploy_revision", XT_STR, r.deploy_revision),
@@ -235,8 +241,8 @@ static const struct xcol rollout_cols[] = {
 	C(R, "deploy_status", XT_STR, d.status),
 	C(R, "deploy_description", XT_STR, d.description),
 	C(R, "rollback_to", XT_STR, d.rollback_to),
-	C(R, "deploy_start", XT_TIME, d.start_us),
-	C(R, "deploy_end", XT_TIME, d.end_us),
+	T(R, "deploy_start", d.start_us),
+	T(R, "deploy_end", d.end_us),
 	END
 };
 #undef R
@@ -245,7 +251,7 @@ static const struct xcol rollout_cols[] = {
 static const struct xcol traffic_cols[] = {
 	C(M, "namespace", XT_STR, namespace),
 	C(M, "workload", XT_STR, workload),
-	K(M, "minute", XT_TIME, minute_us),
+	KT(M, "minute", minute_us),
 	K(M, "requests", XT_INT, requests),
 	K(M, "failed", XT_INT, failed),
 	K(M, "errors", XT_INT, errors),
@@ -435,7 +441,7 @@ static void
 put_col(json_t *o, const struct xcol *c, const void *row, int64_t rownum)
 {
 	const char	*s;
-	char		 name[64];
+	json_t		*l;
 	int64_t		 v, w;
 	int		 b;
 
@@ -455,8 +461,7 @@ put_col(json_t *o, const struct xcol *c, const void *row, int64_t rownum)
 		v = i64_at(row, c->off);
 		if (v == TIME_NONE && c->notnull)
 			v = 0;
-		snprintf(name, sizeof name, "%s_us", c->name);
-		json_object_set_new(o, name, jv_int(v));
+		json_object_set_new(o, c->name_us, jv_int(v));
 		json_object_set_new(o, c->name, jv_time(v));
 		break;
 	case XT_BOOL:
@@ -479,8 +484,8 @@ put_col(json_t *o, const struct xcol *c, const void *row, int64_t rownum)
 		    c->off)));
 		break;
 	case XT_LIST:
-		json_object_set(o, c->name, *(json_t *const *)(const void *)
-		    ((const char *)row + c->off));
+		memcpy(&l, (const char *)row + c->off, sizeof l);
+		json_object_set(o, c->name, l);
 		break;
 	case XT_ROW:
 		json_object_set_new(o, c->name, json_integer(rownum));
@@ -657,7 +662,6 @@ ddl_table(struct buf *b, const struct xdialect *dl, const struct xfile *xf)
 		[XT_LIST] = XB_NAMES, [XT_ROW] = XB_INT
 	};
 	const struct xcol	*c;
-	char			 us[64];
 	int			 n = 0;
 
 	buf_printf(b, "%s%s%s", dl->table, xf->name, dl->columns);
@@ -667,12 +671,11 @@ ddl_table(struct buf *b, const struct xdialect *dl, const struct xfile *xf)
 	ddl_col(b, dl, "incident_date", XB_DATE, 1, &n);
 	for (c = xf->cols; c->name != NULL; c++) {
 		if (c->type == XT_TIME) {
-			snprintf(us, sizeof us, "%s_us", c->name);
-			ddl_col(b, dl, us, XB_INT, c->notnull, &n);
+			ddl_col(b, dl, c->name_us, XB_INT, c->notnull, &n);
 			ddl_col(b, dl, c->name, XB_STRING, c->notnull, &n);
 		} else
-			ddl_col(b, dl, c->name, bases[c->type],
-			    c->notnull || c->type == XT_ROW, &n);
+			ddl_col(b, dl, c->name, bases[c->type], c->notnull,
+			    &n);
 	}
 	buf_printf(b, "%s%s%s%s", dl->key, xf->key != NULL ? ", " : "",
 	    xf->key != NULL ? xf->key : "", dl->end);
