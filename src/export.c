@@ -260,7 +260,14 @@ static const struct xcol traffic_cols[] = {
 };
 #undef M
 
-struct xwriter;
+/* Where a file's rows come from. */
+enum xfrom {
+	XF_STORE,		/* store_export_each(), what says which */
+	XF_FINDINGS,		/* the model's findings (struct
+				   row_finding) */
+	XF_INCIDENT		/* the incidents row export_write()
+				   gathered */
+};
 
 /* One exported table, and its file NAME.ndjson. */
 struct xfile {
@@ -271,9 +278,8 @@ struct xfile {
 					   cluster and incident (ClickHouse
 					   SQL), or NULL for the incident's
 					   one row */
-	/* reads its rows, calling cb with each */
-	int			(*each)(struct xwriter *w,
-				    int (*cb)(void *, const void *));
+	enum xfrom		 from;
+	enum store_xtable	 what;	/* XF_STORE: the rows read */
 	size_t			 count;	/* offsetof the count of its rows in
 					   struct export_stats, or SIZE_MAX */
 };
@@ -298,18 +304,6 @@ struct xwriter {
 	char			**cause;	/* the store's, when it fails */
 };
 
-static int	each_incident(struct xwriter *, int (*)(void *,
-		    const void *));
-static int	each_pod(struct xwriter *, int (*)(void *, const void *));
-static int	each_death(struct xwriter *, int (*)(void *, const void *));
-static int	each_finding(struct xwriter *, int (*)(void *,
-		    const void *));
-static int	each_finding_pod(struct xwriter *, int (*)(void *,
-		    const void *));
-static int	each_rollout(struct xwriter *, int (*)(void *,
-		    const void *));
-static int	each_minute(struct xwriter *, int (*)(void *, const void *));
-
 #define NO_COUNT	SIZE_MAX
 /*
  * The incident first; its file is written last, when all is known, so
@@ -317,24 +311,26 @@ static int	each_minute(struct xwriter *, int (*)(void *, const void *));
  */
 static const struct xfile files[] = {
 	{ .name = "incidents", .cols = incident_cols, .key = NULL,
-	    .each = each_incident, .count = NO_COUNT },
+	    .from = XF_INCIDENT, .count = NO_COUNT },
 	{ .name = "pods", .cols = pod_cols, .key = "uid",
-	    .each = each_pod, .count = offsetof(struct export_stats, pods) },
+	    .from = XF_STORE, .what = SX_PODS,
+	    .count = offsetof(struct export_stats, pods) },
 	{ .name = "deaths", .cols = death_cols,
-	    .key = "pod_uid, container, seq", .each = each_death,
+	    .key = "pod_uid, container, seq",
+	    .from = XF_STORE, .what = SX_DEATHS,
 	    .count = offsetof(struct export_stats, deaths) },
 	{ .name = "findings", .cols = finding_cols, .key = "id",
-	    .each = each_finding,
+	    .from = XF_FINDINGS,
 	    .count = offsetof(struct export_stats, findings) },
 	{ .name = "finding_pods", .cols = finding_pod_cols,
-	    .key = "finding_id, pod_uid", .each = each_finding_pod,
-	    .count = NO_COUNT },
+	    .key = "finding_id, pod_uid",
+	    .from = XF_STORE, .what = SX_FINDING_PODS, .count = NO_COUNT },
 	{ .name = "rollouts", .cols = rollout_cols, .key = "id",
-	    .each = each_rollout,
+	    .from = XF_STORE, .what = SX_ROLLOUTS,
 	    .count = offsetof(struct export_stats, rollouts) },
 	{ .name = "traffic", .cols = traffic_cols,
 	    .key = "minute_us, ifNull(namespace, ''), ifNull(workload, '')",
-	    .each = each_minute,
+	    .from = XF_STORE, .what = SX_TRAFFIC,
 	    .count = offsetof(struct export_stats, minutes) },
 };
 #define NFILES	(sizeof files / sizeof files[0])
@@ -521,46 +517,20 @@ put_row(void *ctx, const void *row)
 	return (0);
 }
 
+/* Reads the rows of the file being written, calling cb with each. */
 static int
-each_incident(struct xwriter *w, int (*cb)(void *, const void *))
+each_row(struct xwriter *w, int (*cb)(void *, const void *))
 {
-	return (cb(w, &w->inc));
-}
-
-static int
-each_pod(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_export_each(w->st, SX_PODS, cb, w, w->cause));
-}
-
-static int
-each_death(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_export_each(w->st, SX_DEATHS, cb, w, w->cause));
-}
-
-static int
-each_finding(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_model_scan(w->st, ROW_FINDING, cb, w, w->cause));
-}
-
-static int
-each_finding_pod(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_export_each(w->st, SX_FINDING_PODS, cb, w, w->cause));
-}
-
-static int
-each_rollout(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_export_each(w->st, SX_ROLLOUTS, cb, w, w->cause));
-}
-
-static int
-each_minute(struct xwriter *w, int (*cb)(void *, const void *))
-{
-	return (store_export_each(w->st, SX_TRAFFIC, cb, w, w->cause));
+	switch (w->xf->from) {
+	case XF_STORE:
+		return (store_export_each(w->st, w->xf->what, cb, w,
+		    w->cause));
+	case XF_FINDINGS:
+		return (store_model_scan(w->st, ROW_FINDING, cb, w, w->cause));
+	case XF_INCIDENT:
+		return (cb(w, &w->inc));
+	}
+	return (-1);
 }
 
 /* Fills f with the rows of the file w->xf (report_write_atomic). */
@@ -574,7 +544,7 @@ write_rows(void *ctx, FILE *f, char **cause)
 	w->rows = 0;
 	w->err = 0;
 	w->cause = cause;
-	rc = w->xf->each(w, put_row);
+	rc = each_row(w, put_row);
 	if (rc == 0)
 		return (0);
 	if (w->err != 0)
@@ -814,7 +784,7 @@ export_write(struct store *st, const char *cluster, const char *dir,
 		rc = -1;
 	for (i = 1; rc == 0 && i <= NFILES; i++) {
 		w.xf = &files[i % NFILES];
-		if (w.xf->each == each_incident) {
+		if (w.xf->from == XF_INCIDENT) {
 			w.inc.deaths = stats->deaths;
 			w.inc.findings = stats->findings;
 		}
