@@ -152,6 +152,35 @@ for f in $FILES; do
 	ok "golden: $f.ndjson" cmp "$G/$f.ndjson" "$T/gold/$f.ndjson"
 done
 
+# --- Rollouts with their deploys ------------------------------------------
+# The model's rollout of ingress-lag as Helm's revision 14 deployed it,
+# and a revision 15 that started no rollout (set in a copy of the model's
+# tables: the export reads them as they are).
+cp "$T/lag.db" "$T/deploy.db"
+sqlite3 "$T/deploy.db" "UPDATE rollouts SET tool = 'helm',
+    deploy_revision = '14', deployed_by = 'ci@example.com', deploy_basis =
+    'helm history'; INSERT INTO deploys (tool, namespace, name, revision,
+    source, status, actor, description, rollback_to, start_us, end_us,
+    deployment, new_rs) SELECT 'helm', namespace, 'web', '14', 'web-1.4.0',
+    'superseded', 'ci@example.com', 'Upgrade complete', NULL, start_us -
+    5000000, start_us - 1000000, deployment, new_rs FROM rollouts;
+    INSERT INTO deploys (tool, namespace, name, revision, source, status,
+    actor, start_us, end_us) VALUES ('helm', 'checkout', 'web', '15',
+    'web-1.4.1', 'deployed', 'bob', 1778768000000000, 1778768001000000)"
+run "$CORONER" export --db "$T/deploy.db" --cluster c -o "$T/x-deploy"
+is "deploys: export" 0 "$status"
+is "deploys: a rollout and a deploy alone" 2 \
+    "$(wc -l <"$T/x-deploy/rollouts.ndjson")"
+is "deploys: the rollout's deploy" \
+    "1 true helm 14 ci@example.com web web-1.4.0 superseded 2026-05-14T13:59:55.000Z" \
+    "$(jq -r 'select(.id == 1) | [.id, .rollout, .tool, .deploy_revision,
+    .deployed_by, .release, .deploy_source, .deploy_status, .deploy_start]
+    | join(" ")' "$T/x-deploy/rollouts.ndjson")"
+is "deploys: the deploy alone" "2 false checkout helm 15 bob null null" \
+    "$(jq -r 'select(.id == 2) | [.id, .rollout, .namespace, .tool,
+    .deploy_revision, .deployed_by, .deployment, .start] | map(tostring)
+    | join(" ")' "$T/x-deploy/rollouts.ndjson")"
+
 # --- The output directory -------------------------------------------------
 d=$T/dir
 run "$CORONER" export --db "$T/lag.db" --cluster c -o "$d/a/b"
