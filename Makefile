@@ -12,7 +12,7 @@ PKGS	 = ncursesw jansson sqlite3 libzstd libarchive yaml-0.1 libcrypto
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
 	   libzstd-dev libarchive-dev libyaml-dev libssl-dev tmux sqlite3 jq \
 	   zstd time \
-	   tzdata groff-base man-db
+	   tzdata groff-base man-db clickhouse-server clickhouse-client
 
 CC	?= cc
 OPT	?= -O2

@@ -1,10 +1,12 @@
 # coroner.bash: bash completion for coroner(1): the commands, each
 # command's options, the formats of --as (asked of "coroner formats", so
-# a new importer needs no change here), report's --format, --tz zone
-# names from the zoneinfo directory, and file names where a file goes.
+# a new importer needs no change here), report's --format, export's
+# --schema, --tz zone names from the zoneinfo directory, and file (or
+# directory) names where one goes.
 # Installed as $(PREFIX)/share/bash-completion/completions/coroner.
 
-_coroner_commands="import analyze report pods timeline lint tui formats help"
+_coroner_commands="import analyze report export pods timeline lint tui formats
+    help"
 
 # The formats "coroner formats" lists, else the ones known when this was
 # written.
@@ -42,7 +44,7 @@ _coroner()
 		case ${COMP_WORDS[i]} in
 		--db|--as|--tz|--pod|--container|--records|--key|--time|\
 		--release|--reconcile|--lead|--skew|--format|-o|--output|\
-		--shutdown|--margin|--max-*)
+		--shutdown|--margin|--cluster|--schema|--max-*)
 			((i++)) ;;
 		-*)	;;
 		*)	cmd=${COMP_WORDS[i]}; break ;;
@@ -50,8 +52,18 @@ _coroner()
 	done
 
 	case $prev in
-	--db|-o|--output)
+	-o|--output)
+		if [ "$cmd" = export ]; then
+			COMPREPLY=($(compgen -d -- "$cur"))
+		else
+			COMPREPLY=($(compgen -f -- "$cur"))
+		fi
+		return ;;
+	--db)
 		COMPREPLY=($(compgen -f -- "$cur"))
+		return ;;
+	--schema)
+		COMPREPLY=($(compgen -W "clickhouse" -- "$cur"))
 		return ;;
 	--as)
 		COMPREPLY=($(compgen -W "$(_coroner_formats \
@@ -68,7 +80,7 @@ _coroner()
 		COMPREPLY=($(compgen -W "$(_coroner_zones)" -- "$cur"))
 		return ;;
 	--pod|--container|--records|--key|--time|--release|--reconcile|\
-	--lead|--skew|--shutdown|--margin|--max-*)
+	--lead|--skew|--shutdown|--margin|--cluster|--max-*)
 		return ;;
 	esac
 
@@ -90,6 +102,8 @@ _coroner()
 		opts="--db --reconcile --lead --skew --json --help" ;;
 	report)
 		opts="--db --format --output -o --help" ;;
+	export)
+		opts="--db --cluster --output -o --schema --help" ;;
 	pods)
 		opts="--db --json --wide --help" ;;
 	timeline|tui)

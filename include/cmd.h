@@ -11,6 +11,9 @@
 
 #include "store.h"
 
+/* What --version says, and the fleet export's incidents row. */
+#define CORONER_VERSION	"0.2.0"
+
 #define EXIT_OK		0	/* success */
 #define EXIT_FAIL	1	/* an input could not be imported, bad DB */
 #define EXIT_USAGE	2	/* usage error, or a command not built yet */
@@ -29,6 +32,7 @@ extern const struct cmd_entry cmd_pods_entry;
 extern const struct cmd_entry cmd_timeline_entry;
 extern const struct cmd_entry cmd_analyze_entry;
 extern const struct cmd_entry cmd_report_entry;
+extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_tui_entry;
 extern const struct cmd_entry cmd_lint_entry;
 

@@ -10,7 +10,8 @@
 #include <stdint.h>
 
 json_t	*jv_time(int64_t us);		/* TIME_NONE: null */
-json_t	*jv_str(const char *s);		/* NULL: null */
+json_t	*jv_str(const char *s);		/* NULL: null; bytes that are not
+					   UTF-8 as U+FFFD */
 json_t	*jv_int(int64_t v);		/* INT_NONE: null */
 /* A duration in microseconds as seconds, to the millisecond. */
 json_t	*jv_secs(int64_t us);

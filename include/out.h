@@ -63,6 +63,11 @@ int	out_css(FILE *f, const char *css);
 int	out_json(FILE *f, const json_t *v, size_t flags);
 /* The same into a new string (caller frees), without the newline. */
 char	*out_json_str(const json_t *v, size_t flags);
+/*
+ * A new copy of s (caller frees) in which each byte that is not part of
+ * valid UTF-8 is U+FFFD: text JSON can hold.
+ */
+char	*out_utf8(const char *s);
 
 /*
  * Returns a new copy of s[0..len) that is safe on a terminal, escaped as

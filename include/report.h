@@ -59,6 +59,13 @@ const struct report_format *report_format(const char *name);
  */
 int	report_write_file(const struct report_format *fmt, struct store *st,
 	    json_t *rep, const char *path, char **cause);
+/*
+ * The same for any file: fill(ctx, f, cause) writes it to f and returns
+ * 0, or -1 with a new *cause (nothing is left then).  Returns 0, or -1
+ * with a new *cause.
+ */
+int	report_write_atomic(const char *path, int (*fill)(void *ctx, FILE *f,
+	    char **cause), void *ctx, char **cause);
 
 /*
  * What the Markdown and HTML writers share (report-md.c).

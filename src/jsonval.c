@@ -2,8 +2,10 @@
  * jsonval.c: JSON values for reports and rules (jsonval.h).
  */
 #include <math.h>
+#include <stdlib.h>
 
 #include "jsonval.h"
+#include "out.h"
 #include "record.h"
 #include "timefmt.h"
 
@@ -19,7 +21,18 @@ jv_time(int64_t us)
 json_t *
 jv_str(const char *s)
 {
-	return (s == NULL ? json_null() : json_string(s));
+	json_t	*v;
+	char	*u;
+
+	if (s == NULL)
+		return (json_null());
+	if ((v = json_string(s)) != NULL)
+		return (v);
+	/* not UTF-8: each stray byte as U+FFFD rather than no value */
+	u = out_utf8(s);
+	v = json_string(u);
+	free(u);
+	return (v);
 }
 
 json_t *

@@ -14,8 +14,6 @@
 #include "importer.h"
 #include "out.h"
 
-#define CORONER_VERSION	"0.2.0"
-
 static int	cmd_formats_exec(const struct cmd_entry *, int, char **);
 
 static const struct cmd_entry cmd_formats_entry = {
@@ -29,6 +27,7 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_import_entry,
 	&cmd_analyze_entry,
 	&cmd_report_entry,
+	&cmd_export_entry,
 	&cmd_pods_entry,
 	&cmd_timeline_entry,
 	&cmd_lint_entry,

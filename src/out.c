@@ -682,28 +682,52 @@ out_json_str(const json_t *v, size_t flags)
 	const unsigned char	*p;
 	struct buf		 b = { 0 };
 	char			*s;
-	size_t			 len, i = 0, n;
+	size_t			 len, i = 0, from = 0, n;
 	uint32_t		 cp;
+	int			 changed = 0;
 
 	if ((s = json_dumps(v, flags)) == NULL)
 		fatal("out: JSON could not be written");
 	p = (const unsigned char *)s;
 	len = strlen(s);
+	/* copied only when something is escaped, in runs */
 	while (i < len) {
-		n = p[i] < 0x80 ? 1 : utf8_len(p + i, len - i);
-		if (n < 2) {
-			buf_append(&b, p + i, 1);
+		if (p[i] < 0x80 || (n = utf8_len(p + i, len - i)) < 2) {
 			i++;
 			continue;
 		}
 		cp = utf8_cp(p + i, n);
-		if (cp_hostile(cp))
+		if (cp_hostile(cp)) {
+			buf_append(&b, p + from, i - from);
 			buf_printf(&b, "\\u%04x", (unsigned)cp);
-		else
-			buf_append(&b, p + i, n);
+			from = i + n;
+			changed = 1;
+		}
 		i += n;
 	}
+	if (!changed)
+		return (s);
+	buf_append(&b, p + from, len - from);
 	free(s);
+	return (b.data);
+}
+
+char *
+out_utf8(const char *s)
+{
+	const unsigned char	*p = (const unsigned char *)s;
+	struct buf		 b = { 0 };
+	size_t			 len = strlen(s), i = 0, n;
+
+	while (i < len) {
+		if ((n = utf8_len(p + i, len - i)) == 0) {
+			buf_puts(&b, "\xef\xbf\xbd");	/* U+FFFD */
+			i++;
+			continue;
+		}
+		buf_append(&b, p + i, n);
+		i += n;
+	}
 	if (b.data == NULL)
 		return (xstrdup(""));
 	return (b.data);

@@ -1,10 +1,11 @@
 /*
  * report-write.c: the table of report formats (Markdown, HTML and the
  * report JSON) and writing one to a file atomically, for "coroner
- * report" and the TUI's export: a temporary file beside the target,
- * renamed over it once complete, with the target's permissions, and
- * removed on every way out that can (an error, exit, a signal that ends
- * coroner).  No SQL, no formatting of findings: the writers are
+ * report" and the TUI's export (and any file written whole: the fleet
+ * export's): a temporary file beside the target, renamed over it once
+ * complete, with the target's permissions, and removed on every way out
+ * that can (an error, exit, a signal that ends coroner).  No SQL, no
+ * formatting of findings: the writers are
  * report-md.c, report-html.c and report-json.c.
  */
 #include <errno.h>
@@ -193,14 +194,13 @@ report_mode(const char *path)
 }
 
 /*
- * Writes the report to path through a temporary file in the same
- * directory, renamed over path once complete, so that a reader never sees
- * half a report; never over a database.  Returns 0, or -1 with a new
- * *cause.
+ * Writes path through a temporary file in the same directory, renamed
+ * over path once fill() wrote it, so that a reader never sees half a
+ * file; never over a database.  Returns 0, or -1 with a new *cause.
  */
 int
-report_write_file(const struct report_format *fmt, struct store *st,
-    json_t *rep, const char *path, char **cause)
+report_write_atomic(const char *path, int (*fill)(void *, FILE *, char **),
+    void *ctx, char **cause)
 {
 	struct sigaction	 old[NPENDING_SIGNALS];
 	sigset_t		 block, was;
@@ -214,9 +214,9 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		return (-1);
 	mode = report_mode(path);
 	if (slash == NULL)
-		tmp = xasprintf(".coroner-report.XXXXXX");
+		tmp = xasprintf(".coroner.XXXXXX");
 	else
-		tmp = xasprintf("%.*s/.coroner-report.XXXXXX",
+		tmp = xasprintf("%.*s/.coroner.XXXXXX",
 		    (int)(slash - path), path);
 	/* no signal between the file's creation and its being pending */
 	pending_mask(&block);
@@ -245,7 +245,7 @@ report_write_file(const struct report_format *fmt, struct store *st,
 		free(tmp);
 		return (-1);
 	}
-	if (fmt->write(st, rep, f, cause) != 0) {
+	if (fill(ctx, f, cause) != 0) {
 		fclose(f);
 		unlink(tmp);
 		pending_end(old);
@@ -276,3 +276,26 @@ fail:
 	return (-1);
 }
 
+/* A report to write: its format, the store and the report JSON. */
+struct report_job {
+	const struct report_format	*fmt;
+	struct store			*st;
+	json_t				*rep;	/* borrowed */
+};
+
+static int
+write_report(void *ctx, FILE *f, char **cause)
+{
+	struct report_job	*j = ctx;
+
+	return (j->fmt->write(j->st, j->rep, f, cause));
+}
+
+int
+report_write_file(const struct report_format *fmt, struct store *st,
+    json_t *rep, const char *path, char **cause)
+{
+	struct report_job	j = { .fmt = fmt, .st = st, .rep = rep };
+
+	return (report_write_atomic(path, write_report, &j, cause));
+}

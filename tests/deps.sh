@@ -5,7 +5,7 @@
 #   sh tests/deps.sh DEB...           apt-get install the missing DEBs as
 #                                     root; otherwise print the command
 set -u
-tools="tmux sqlite3 jq zstd groff man"
+tools="tmux sqlite3 jq zstd groff man clickhouse-client"
 if [ "${1:-}" = "--check" ]; then
 	shift
 	pkg-config --exists "$@" 2>/dev/null || exit 1

@@ -3,10 +3,11 @@
 # run.sh's one table.  For 10,000, 100,000 and 1,000,000 pods (of one
 # Deployment per 100 pods, tests/bench/gen-k8s: a slim pod watch stream)
 # and 10 million ingress-nginx request attempts over their IPs: the
-# import, then "coroner analyze".  On the 10,000 pods' database also the
-# TUI (tests/bench/tui.sh), and reconciling 2 million reference records
-# against 2 million actual ones (20,000 missing) with the same pods'
-# termination windows (tests/bench/gen-big).  Appends rows to ROWS
+# import, then "coroner analyze", then "coroner export".  On the 10,000
+# pods' database also the TUI (tests/bench/tui.sh), and reconciling 2
+# million reference records against 2 million actual ones (20,000
+# missing) with the same pods' termination windows (tests/bench/gen-big).
+# Appends rows to ROWS
 # ("KEY<TAB>WHAT<TAB>COUNT<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE");
 # always exits 0.
 #
@@ -72,6 +73,9 @@ for p in $PODS; do
 	rm -f "$dir/big.log"
 	timed "an$p" "analyze: $(short "$p") pods, $(short "$LINES") attempts" \
 	    "$p" "$coroner" analyze --db "$db"
+	timed "ex$p" "export: $(short "$p") pods, $(short "$LINES") attempts" \
+	    "$p" "$coroner" export --db "$db" --cluster bench -o "$dir/export"
+	rm -rf "$dir/export"
 	if [ -z "$first" ]; then
 		first=$p
 		sh "$(dirname "$0")/tui.sh" "$coroner" "$db" "$dir" |

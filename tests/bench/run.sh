@@ -5,9 +5,9 @@
 # .import of the same rows as TSV, lnav, goaccess), the same requests as
 # Envoy and ALB logs, then the Kubernetes
 # JSON rows (tests/bench/k8s.sh: coroner and jq) and the analysis rows
-# (tests/bench/analysis.sh: analyze at 10 k, 100 k and 1 M pods, the TUI,
-# reconciling records), and prints one table of every row and the
-# targets, each PASS or MISS with its ratio.  It measures and never
+# (tests/bench/analysis.sh: analyze and export at 10 k, 100 k and 1 M
+# pods, the TUI, reconciling records), and prints one table of every row
+# and the targets, each PASS or MISS with its ratio.  It measures and never
 # fails: a missing peer or a failed import is a row that says so; exit
 # status 0.
 #
@@ -415,8 +415,9 @@ function grp(n,    s) {
 	ok[$1] = ($5 != "" && $7 !~ /^(failed|skipped|not installed)/)
 }
 function tsec(k) { return ok[k] ? secs[at[k]] + 0 : -1 }
-# analysis, import-for-analysis, records and TUI rows: no per-line rates
-function counted(k) { return k ~ /^(an|ai|rec|tui)/ }
+# analysis, import-for-analysis, export, records and TUI rows: no
+# per-line rates
+function counted(k) { return k ~ /^(an|ai|ex|rec|tui)/ }
 function ratio(i,    k, base) {
 	k = key[i]
 	if (!ok[k])
@@ -577,6 +578,12 @@ END {
 	}
 	# n log n from 10 k to 1 M pods: x100 * log(1e6) / log(1e4) = x150
 	target("analyze grows as O(n log n) (<= x150)", m, r <= 150)
+	m = ""
+	if (ok["ex1000000"] && rss[at["ex1000000"]] != "")
+		m = sprintf("%.1f MB, %.2f s", rss[at["ex1000000"]] / 1024,
+		    tsec("ex1000000"))
+	target("export 1 M pods within 100 MB", m,
+	    ok["ex1000000"] && rss[at["ex1000000"]] / 1024 < goal_rss)
 	m = tsec("recan") > 0 ? sprintf("%.2f s", tsec("recan")) : ""
 	target("reconcile 2 M x 2 M records < 10 s", m, tsec("recan") < 10)
 	m = ""; worst = -1

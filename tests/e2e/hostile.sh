@@ -688,18 +688,18 @@ rm -f "$T/new.md"
 is "a new report: the umask's permissions" 640 "$(stat -c %a "$T/new.md")"
 
 # Bug: a report -o stopped by a signal while it wrote left its temporary
-# file (.coroner-report.XXXXXX) beside the target.  Each signal that ends
+# file (.coroner.XXXXXX) beside the target.  Each signal that ends
 # coroner removes it: here SIGTERM, sent while the file is there (the
 # report stopped as soon as it shows, then signalled).
 mkdir -p "$T/out"
 caught=0
 for try in 1 2 3 4 5; do
-	rm -f "$T"/out/* "$T"/out/.coroner-report.*
+	rm -f "$T"/out/* "$T"/out/.coroner.*
 	"$CORONER" report --db "$db" -o "$T/out/r.html" >/dev/null 2>&1 &
 	writer=$!
 	n=0
 	while [ $n -lt 1000000 ]; do
-		set -- "$T"/out/.coroner-report.*
+		set -- "$T"/out/.coroner.*
 		[ -e "$1" ] && break
 		kill -0 "$writer" 2>/dev/null || break
 		n=$((n + 1))

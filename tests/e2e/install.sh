@@ -89,6 +89,13 @@ is complete-format "html" "$(complete_words coroner report --format h)"
 is complete-help "timeline tui" "$(complete_words coroner help t)"
 is complete-lint-option "--format" "$(complete_words coroner lint --f)"
 is complete-lint-format "json" "$(complete_words coroner lint --format j)"
+is complete-export "export" "$(complete_words coroner exp)"
+is complete-export-option "--cluster" "$(complete_words coroner export --cl)"
+is complete-export-schema "clickhouse" \
+    "$(complete_words coroner export --schema c)"
+mkdir -p "$T/empty/out-dir"
+: >"$T/empty/out-file"
+is complete-export-dir "out-dir" "$(complete_words coroner export -o out)"
 if [ -e "${TZDIR:-/usr/share/zoneinfo}/Europe/Berlin" ]; then
 	is complete-tz "Europe/Berlin" \
 	    "$(complete_words coroner import --tz Europe/Berl)"

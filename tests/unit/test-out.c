@@ -6,6 +6,7 @@
  */
 #include <stdlib.h>
 
+#include "jsonval.h"
 #include "out.h"
 #include "unit.h"
 
@@ -170,6 +171,22 @@ test_json(void)
 	s = out_json_str(v, JSON_COMPACT);
 	CHECK_STR(s, "{\"n\":\"a\\u202eb\\u009bc\\u001B\"}");
 	free(s);
+	json_decref(v);
+	/* nothing to escape: as jansson wrote it, other UTF-8 kept */
+	v = json_pack("{s:s,s:i}", "n", "caf\xc3\xa9 \xe6\x97\xa5\n", "i", 1);
+	s = out_json_str(v, JSON_COMPACT | JSON_PRESERVE_ORDER);
+	CHECK_STR(s, "{\"n\":\"caf\xc3\xa9 \xe6\x97\xa5\\n\",\"i\":1}");
+	free(s);
+	json_decref(v);
+	/* text that is not UTF-8: each stray byte as U+FFFD */
+	s = out_utf8("a\xff" "b\xc3(\xe2\x80\xae");
+	CHECK_STR(s, "a\xef\xbf\xbd" "b\xef\xbf\xbd(\xe2\x80\xae");
+	free(s);
+	s = out_utf8("");
+	CHECK_STR(s, "");
+	free(s);
+	v = jv_str("x\xfey");
+	CHECK(v != NULL && strcmp(json_string_value(v), "x\xef\xbf\xbdy") == 0);
 	json_decref(v);
 }
 
