@@ -370,7 +370,7 @@ imp_deploys_parse(struct input *in, const struct import_opts *opts,
 		*cause = xstrdup("helm history does not name its release: "
 		    "import it with --release NAMESPACE/NAME (the release's "
 		    "namespace and name)");
-		return (-1);
+		return (IMPORT_NEEDS);
 	}
 	return (k8s_read(in, opts, sink, cause));
 }

@@ -42,6 +42,7 @@ struct import_opts {
 #define IMPORT_MAX_UPSTREAMS	64
 
 #define IMPORT_NOTHING	1	/* parse(): nothing to read here */
+#define IMPORT_NEEDS	2	/* parse(): an option is needed to read it */
 
 struct importer {
 	const char	*name;		/* the --as name, e.g. "k8s-events" */
@@ -63,9 +64,12 @@ struct importer {
 	 * Reads the input to its end, putting records and rejecting bad
 	 * pieces through the sink.  Returns 0; IMPORT_NOTHING with a new
 	 * *cause when the input is well formed but holds nothing coroner
-	 * reads (a NodeList: a bundle skips it quietly); or -1 with a new
-	 * *cause when the input could not be read at all (not this format,
-	 * a read error before any record, a sink failure).
+	 * reads (a NodeList: a bundle skips it quietly); IMPORT_NEEDS with a
+	 * new *cause (what to give) when it cannot be read without an option
+	 * (a helm history without --release: a directory skips it, saying
+	 * so); or -1 with a new *cause when the input could not be read at
+	 * all (not this format, a read error before any record, a sink
+	 * failure).
 	 */
 	int		(*parse)(struct input *in,
 			    const struct import_opts *opts, struct sink *sink,

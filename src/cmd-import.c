@@ -680,6 +680,16 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		free(name);
 		return (rc);
 	}
+	if (rc == IMPORT_NEEDS && input_member(in) != NULL) {
+		/* a bundle's member: skipped, saying what would read it */
+		store_input_abort(st);
+		what = xasprintf("skipped: %s", cause);
+		say_input(run, in, what);
+		free(what);
+		free(cause);
+		free(name);
+		return (IMP_OK);
+	}
 	if (rc != 0) {
 		store_input_abort(st);
 		out_printf(stderr, "coroner: %s: %s\n", name,

@@ -184,4 +184,53 @@ is mesh-bundle-logs 0 "$(sqlite3 "$T/mesh-sidecar.db" "SELECT count(*)
     LIKE '%cluster-resources/pods/logs/%' AND l.time IS NOT NULL")"
 ok mesh-bundle-logs-kept test "$(sqlite3 "$T/mesh-sidecar.db" "SELECT
     count(*) FROM sources WHERE member LIKE '%/pods/logs/%'")" -gt 20
+
+# --- week-later -----------------------------------------------------------
+# a week after the fact: no pod object, no event of the day's API, only
+# the GKE export, the GCLB's log, the Helm history and the records
+same week-later late.py
+run "$CORONER" import --db "$T/week-later.db" "$S/week-later"
+is wl-import 0 "$status"
+ok wl-helm-skipped-saying-why sh -c "tr '\\n' ' ' <'$T/.out' |
+    grep -q 'skipped: helm history does not name its release'"
+W=$S/week-later
+"$CORONER" import -q --db "$T/week-later.db" --release labels/label-printer \
+    "$W/helm-history-label-printer.json.zst"
+is wl-import-helm 0 $?
+"$CORONER" import -q --db "$T/week-later.db" --records courier \
+    --key label_id --time scanned_at "$W/courier.csv.zst"
+is wl-import-courier 0 $?
+"$CORONER" import -q --db "$T/week-later.db" --records ours \
+    --key label.id --time stored_at "$W/ours.ndjson.zst"
+is wl-import-ours 0 $?
+"$CORONER" analyze --db "$T/week-later.db" --reconcile courier:ours \
+    --json >"$T/wl.json" 2>/dev/null
+is wl-analyze 0 $?
+R=$T/wl.json
+OLD='["label-printer-6b7c8d9f5-c3v5x","label-printer-6b7c8d9f5-h8j6n",'
+OLD=$OLD'"label-printer-6b7c8d9f5-k2m4p","label-printer-6b7c8d9f5-r7t9w"]'
+P='"labels","label-printer"'
+is wl-findings "$(printf '%s\n' \
+    "[\"grace-budget-too-small\",$P,$OLD]" \
+    "[\"records-lost-at-termination\",$P,$OLD]" \
+    "[\"sigkill-at-grace-deadline\",$P,$OLD]")" \
+    "$(jq -c '.findings[] | select(.kind != "records-missing") | [.kind,
+    .namespace, .workload, (.pods | sort)]' "$R" | sort)"
+is wl-killed '[4,30,20]' "$(q "$R" '.findings[] |
+    select(.kind == "sigkill-at-grace-deadline") | .evidence |
+    [.killed, .grace_s, .prestop_s]')"
+is wl-lost '[40,40]' "$(q "$R" '.findings[] |
+    select(.kind == "records-lost-at-termination") | .evidence |
+    [.missing, .in_windows]')"
+is wl-deleted-by '{"system:serviceaccount:kube-system:replicaset-controller":4}' \
+    "$(q "$R" '.findings[] | select(.kind == "sigkill-at-grace-deadline") |
+    .evidence.deleted_by')"
+"$CORONER" pods --db "$T/week-later.db" --json >"$T/wl-pods.json"
+is wl-deletion-basis '["audit"]' "$(jq -sc '[.[] |
+    select(.deletion_basis != null) | .deletion_basis] | unique' \
+    "$T/wl-pods.json")"
+is wl-rollout '["helm","42","ci-deployer@shop-prod.iam.gserviceaccount.com"]' \
+    "$(sqlite3 -json "$T/week-later.db" "SELECT tool, deploy_revision,
+    deployed_by FROM rollouts_v" | jq -c '.[0] | [.tool,
+    (.deploy_revision | tostring), .deployed_by]')"
 finish samples

@@ -985,13 +985,15 @@ def helm_rollback(out):
 
 def sample(out):
     """samples/week-later: the week-later story as a user brings it, the
-    files compressed with zstd (deterministic: no name or time kept)."""
+    files compressed with zstd (deterministic: no name or time kept); its
+    README.md, written by hand, is left as it is."""
     week_later(out)
     os.rename(os.path.join(out, "helm-history.json"),
               os.path.join(out, "helm-history-label-printer.json"))
     for name in sorted(os.listdir(out)):
         path = os.path.join(out, name)
-        if os.path.isfile(path) and not name.endswith(".zst"):
+        if (os.path.isfile(path) and not name.endswith(".zst")
+                and name != "README.md"):
             subprocess.run(["zstd", "-q", "-19", "-f", "--rm", path],
                            check=True)
 
