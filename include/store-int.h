@@ -223,6 +223,8 @@ struct store_cb {
 	int	(*pod_audit)(void *, const char *, const struct rec_audit *);
 	int	(*each_event)(void *, const struct rec_event *);
 	int	(*pod_endpoint)(void *, const struct row_pod_endpoint *);
+	int	(*node_state)(void *, const struct row_node_state *);
+	int	(*cover)(void *, const char *, int64_t, int64_t);
 	int	(*deleted)(void *, const struct store_deleted *);
 	int	(*blocked)(void *, const struct store_blocked *);
 	void	*ctx;

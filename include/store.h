@@ -570,6 +570,22 @@ int	store_model_audit(struct store *st, const char *lo, const char *hi,
 	    const struct rec_audit *a), void *ctx, char **cause);
 int	store_pod_uid_at(struct store *st, const char *ns, const char *name,
 	    int64_t at_us, char **uid);
+/* The model's pod_endpoints rows of one pod (uid), oldest first. */
+int	store_pod_endpoints_of(struct store *st, const char *uid,
+	    int (*cb)(void *ctx, const struct row_pod_endpoint *e), void *ctx,
+	    char **cause);
+/* The model's node_states rows of node overlapping from_us..to_us. */
+int	store_node_states_of(struct store *st, const char *node,
+	    int64_t from_us, int64_t to_us, int (*cb)(void *ctx,
+	    const struct row_node_state *n), void *ctx, char **cause);
+/*
+ * The time each imported source covers (sources.from_us, to_us: its
+ * records' first and last), by format: cb(ctx, format, from_us, to_us)
+ * for each source whose records have times, by from_us.
+ */
+int	store_source_covers(struct store *st, int (*cb)(void *ctx,
+	    const char *format, int64_t from_us, int64_t to_us), void *ctx,
+	    char **cause);
 /* The model's pod_endpoints rows of the pods with lo < uid <= hi. */
 int	store_model_pod_endpoints(struct store *st, const char *lo,
 	    const char *hi, int (*cb)(void *ctx,

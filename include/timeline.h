@@ -28,6 +28,16 @@ enum tl_state {
 	TL_TERMINATING,		/* after SIGTERM until the main exit */
 	TL_SIDECARS,		/* main containers exited, sidecars run */
 	TL_EXITED,		/* every container exited, pod not gone */
+	TL_EP_LISTED,		/* its endpoint listed in a slice, not
+				   ready */
+	TL_EP_READY,		/* its endpoint ready: load balancers may
+				   send to it */
+	TL_EP_TERMINATING,	/* marked terminating, still serving */
+	TL_EP_DRAINED,		/* terminating and no longer serving */
+	TL_NODE_NOT_READY,	/* its node's Ready condition False */
+	TL_NODE_UNKNOWN,	/* Unknown: the node stopped reporting */
+	TL_NODE_CORDONED,	/* unschedulable: cordoned, drained */
+	TL_NO_EVIDENCE,		/* no source covers this time */
 	TL__COUNT
 };
 
@@ -62,6 +72,45 @@ struct tl_pod {
 /* Builds pod p's lanes (p borrowed).  Free with timeline_pod_free. */
 void	timeline_pod(const struct podset_pod *p, struct tl_pod *tp);
 void	timeline_pod_free(struct tl_pod *tp);
+
+/*
+ * What kind of evidence a lane is drawn from, for where none was
+ * collected: the pod's own (objects, events, the audit log, its logs),
+ * the traffic (access logs), its endpoints (EndpointSlices) and its node
+ * (Nodes).
+ */
+enum tl_evidence {
+	TL_EV_POD, TL_EV_TRAFFIC, TL_EV_ENDPOINTS, TL_EV_NODES, TL_EV__COUNT
+};
+
+/*
+ * What the late evidence adds to a pod's death (timeline_late): a lane
+ * for its endpoint and one for its node, and, for each kind of evidence,
+ * the stretches of the axis no source of that kind covers.
+ */
+struct tl_late {
+	struct tl_lane	 endpoint;	/* TL_EP_* spans over its slices */
+	struct tl_lane	 node;		/* TL_NODE_* spans of its node
+					   (NotReady and Unknown over a
+					   cordon) */
+	int64_t		*reboots;	/* owned: its node's boots seen
+					   (a new bootID) in the axis */
+	size_t		 nreboots;
+	int		 sources[TL_EV__COUNT];	/* sources of each kind
+					   imported (0: the lane is not
+					   drawn, rather than drawn empty) */
+	struct tl_lane	 gaps[TL_EV__COUNT]; /* TL_NO_EVIDENCE spans: the
+					   axis's stretches no source of
+					   that kind covers */
+};
+
+/*
+ * Reads what the late evidence says of pod p on lo_us..hi_us.  Returns
+ * 0, or -1 with a new *cause.  Free with timeline_late_free.
+ */
+int	timeline_late(struct store *st, const struct podset_pod *p,
+	    int64_t lo_us, int64_t hi_us, struct tl_late *tl, char **cause);
+void	timeline_late_free(struct tl_late *tl);
 
 /* A short name of a state for legends and tests ("preStop"). */
 const char	*tl_state_name(enum tl_state s);

@@ -181,6 +181,9 @@ struct death_state {
 	struct tl_axis	 home;		/* its death: what 0 shows again */
 	int		 whole;		/* showing its whole life */
 	struct tl_traffic traffic;	/* binned on axis, plot columns */
+	struct tl_late	 late;		/* its endpoint, its node, and where
+					   no evidence was collected, on
+					   axis */
 	int		 cursor;	/* the current moment, or -1 */
 	char		**detail;	/* owned: the rows behind it */
 	size_t		 ndetail;
@@ -401,6 +404,7 @@ extern const struct tui_key help_keys[];
 enum tui_glyph {
 	G_PENDING, G_RUNNING, G_READY, G_PRESTOP, G_TERMINATING,
 	G_SIDECARS, G_EXITED,		/* the states of timeline.h */
+	G_UNKNOWN, G_NO_EVIDENCE,	/* a node Unknown, no evidence */
 	G_DELETION, G_SIGTERM, G_DEADLINE, G_EXIT, G_KILLED, G_GONE,
 	G_EVENT, G_LOG, G_MISSING, G_ROLLOUT, G_ROUTED, G_FAILURE, G_DIED,
 	G_RESTART,

@@ -95,6 +95,61 @@ store_model_pod_endpoints(struct store *st, const char *lo, const char *hi,
 }
 
 int
+store_pod_endpoints_of(struct store *st, const char *uid,
+    int (*cb)(void *, const struct row_pod_endpoint *), void *ctx,
+    char **cause)
+{
+	struct store_cb		c = { .pod_endpoint = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(uid) };
+
+	return (store_query(st, &row_descs[ROW_POD_ENDPOINT], "pod_uid = ?1",
+	    "first_seen_us", p, 1, 0, 0, typed_endpoint, &c, cause));
+}
+
+static int
+typed_node_state(void *ctx, const void *row, const struct store_ref *ref)
+{
+	const struct store_cb	*c = ctx;
+
+	(void)ref;
+	return (c->node_state(c->ctx, row));
+}
+
+int
+store_node_states_of(struct store *st, const char *node, int64_t from_us,
+    int64_t to_us, int (*cb)(void *, const struct row_node_state *),
+    void *ctx, char **cause)
+{
+	struct store_cb		c = { .node_state = cb, .ctx = ctx };
+	const struct qparam	p[] = { QP_S(node), QP_I(from_us), QP_I(to_us) };
+
+	return (store_query(st, &row_descs[ROW_NODE_STATE], "node = ?1 AND "
+	    "from_us <= ?3 AND (to_us IS NULL OR to_us >= ?2)", "from_us", p,
+	    3, 0, 0, typed_node_state, &c, cause));
+}
+
+static int
+cover_row(void *ctx, sqlite3_stmt *s)
+{
+	const struct store_cb	*c = ctx;
+
+	return (c->cover(c->ctx, store_col_text(s, 0), store_col_int(s, 1,
+	    TIME_NONE), store_col_int(s, 2, TIME_NONE)));
+}
+
+int
+store_source_covers(struct store *st, int (*cb)(void *, const char *,
+    int64_t, int64_t), void *ctx, char **cause)
+{
+	struct store_cb	c = { .cover = cb, .ctx = ctx };
+
+	return (store_run(st, "sources", "SELECT format, from_us, to_us FROM "
+	    "sources WHERE hash IS NOT NULL AND from_us IS NOT NULL AND "
+	    "to_us IS NOT NULL ORDER BY from_us", NULL, 0, cover_row, &c,
+	    cause));
+}
+
+int
 store_pod_uid_at(struct store *st, const char *ns, const char *name,
     int64_t at_us, char **uid)
 {

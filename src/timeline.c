@@ -22,6 +22,14 @@ static const char *const state_names[TL__COUNT] = {
 	[TL_TERMINATING] = "after SIGTERM",
 	[TL_SIDECARS] = "sidecars alone",
 	[TL_EXITED] = "exited",
+	[TL_EP_LISTED] = "endpoint not ready",
+	[TL_EP_READY] = "endpoint ready",
+	[TL_EP_TERMINATING] = "endpoint terminating",
+	[TL_EP_DRAINED] = "endpoint not serving",
+	[TL_NODE_NOT_READY] = "node NotReady",
+	[TL_NODE_UNKNOWN] = "node Unknown",
+	[TL_NODE_CORDONED] = "node cordoned",
+	[TL_NO_EVIDENCE] = "no evidence",
 };
 
 const char *
@@ -474,4 +482,198 @@ timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
 		snprintf(out, len, "%.5s", b + 11);
 	else
 		snprintf(out, len, "%.8s", b + 11);
+}
+
+/* ---------------------------------------------------------------- */
+/* The late evidence: endpoints, nodes, and where none was collected. */
+
+/* The kind of evidence each importer's sources are (the others: none). */
+static const struct {
+	const char		*format;
+	enum tl_evidence	 ev;
+} evidence_of[] = {
+	{ "k8s-events", TL_EV_POD }, { "k8s-pods", TL_EV_POD },
+	{ "k8s-workloads", TL_EV_POD }, { "k8s-audit", TL_EV_POD },
+	{ "cloud-logging", TL_EV_POD }, { "container-log", TL_EV_POD },
+	{ "ingress-nginx", TL_EV_TRAFFIC }, { "envoy", TL_EV_TRAFFIC },
+	{ "alb", TL_EV_TRAFFIC }, { "gclb", TL_EV_TRAFFIC },
+	{ "k8s-endpointslices", TL_EV_ENDPOINTS },
+	{ "k8s-nodes", TL_EV_NODES },
+};
+
+/* One pod's endpoints over its slices, merged. */
+struct ep_merge {
+	int64_t	listed_us, ready_us, terminating_us, not_serving_us;
+	int64_t	gone_us;	/* the last slice let it go, or TIME_NONE */
+	int	kept;		/* some slice never let it go */
+	int	n;
+};
+
+static void
+earliest(int64_t *t, int64_t v)
+{
+	if (v != TIME_NONE && (*t == TIME_NONE || v < *t))
+		*t = v;
+}
+
+static int
+late_endpoint(void *ctx, const struct row_pod_endpoint *e)
+{
+	struct ep_merge	*m = ctx;
+
+	m->n++;
+	earliest(&m->listed_us, e->first_seen_us);
+	earliest(&m->ready_us, e->ready_us);
+	earliest(&m->terminating_us, e->terminating_us != TIME_NONE ?
+	    e->terminating_us : e->not_ready_us);
+	earliest(&m->not_serving_us, e->not_serving_us);
+	if (e->gone_us == TIME_NONE)
+		m->kept = 1;
+	else if (m->gone_us == TIME_NONE || e->gone_us > m->gone_us)
+		m->gone_us = e->gone_us;
+	return (0);
+}
+
+/* The endpoint's lane: listed, ready, terminating, not serving, gone. */
+static void
+endpoint_lane(const struct ep_merge *m, struct tl_lane *l)
+{
+	int64_t	end = m->kept ? TIME_NONE : m->gone_us;
+	int64_t	t = m->terminating_us, ns = m->not_serving_us;
+
+	if (m->n == 0)
+		return;
+	if (ns != TIME_NONE && (t == TIME_NONE || ns < t))
+		t = ns;		/* not serving before it was terminating */
+	span(l, m->listed_us, first_of(m->ready_us, first_of(t, end)),
+	    TL_EP_LISTED);
+	span(l, m->ready_us, first_of(t, end), TL_EP_READY);
+	span(l, t, first_of(ns, end), TL_EP_TERMINATING);
+	span(l, ns, end, TL_EP_DRAINED);
+}
+
+static int
+late_node_state(void *ctx, const struct row_node_state *n)
+{
+	struct tl_late	*tl = ctx;
+
+	if (strcmp(n->state, "not-ready") == 0)
+		span(&tl->node, n->from_us, n->to_us, TL_NODE_NOT_READY);
+	else if (strcmp(n->state, "unknown") == 0)
+		span(&tl->node, n->from_us, n->to_us, TL_NODE_UNKNOWN);
+	else if (strcmp(n->state, "cordon") == 0)
+		span(&tl->node, n->from_us, n->to_us, TL_NODE_CORDONED);
+	else if (strcmp(n->state, "reboot") == 0 && n->from_us != TIME_NONE) {
+		tl->reboots = xreallocarray(tl->reboots, tl->nreboots + 1,
+		    sizeof *tl->reboots);
+		tl->reboots[tl->nreboots++] = n->from_us;
+	}
+	return (0);
+}
+
+/*
+ * Moves the cordons after the other spans, keeping their order: a lane
+ * shows the first span of a time, and a NotReady within a cordon is the
+ * news.
+ */
+static void
+cordons_last(struct tl_lane *l)
+{
+	struct tl_span	*v;
+	size_t		 i, n = 0;
+
+	if (l->n == 0)
+		return;
+	v = xreallocarray(NULL, l->n, sizeof *v);
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i].state != TL_NODE_CORDONED)
+			v[n++] = l->v[i];
+	}
+	for (i = 0; i < l->n; i++) {
+		if (l->v[i].state == TL_NODE_CORDONED)
+			v[n++] = l->v[i];
+	}
+	free(l->v);
+	l->v = v;
+}
+
+/* What the sources of each kind cover, merged, for the gaps. */
+struct covers {
+	int64_t		 lo_us, hi_us;	/* the axis */
+	int64_t		 until_us[TL_EV__COUNT]; /* covered up to, so far */
+	struct tl_late	*tl;
+};
+
+static int
+late_cover(void *ctx, const char *format, int64_t from_us, int64_t to_us)
+{
+	struct covers	*c = ctx;
+	size_t		 i;
+	int		 ev;
+
+	for (i = 0; i < sizeof evidence_of / sizeof evidence_of[0]; i++) {
+		if (strcmp(evidence_of[i].format, format) == 0)
+			break;
+	}
+	if (i == sizeof evidence_of / sizeof evidence_of[0])
+		return (0);
+	ev = evidence_of[i].ev;
+	c->tl->sources[ev]++;
+	/* sources come by from_us: a gap is what lies before this one */
+	if (from_us > c->until_us[ev])
+		span(&c->tl->gaps[ev], c->until_us[ev], from_us <
+		    c->hi_us ? from_us : c->hi_us, TL_NO_EVIDENCE);
+	if (to_us + SEC_US > c->until_us[ev])	/* its last second's end */
+		c->until_us[ev] = to_us + SEC_US;
+	return (0);
+}
+
+int
+timeline_late(struct store *st, const struct podset_pod *p, int64_t lo_us,
+    int64_t hi_us, struct tl_late *tl, char **cause)
+{
+	struct ep_merge	m = {
+		.listed_us = TIME_NONE, .ready_us = TIME_NONE,
+		.terminating_us = TIME_NONE, .not_serving_us = TIME_NONE,
+		.gone_us = TIME_NONE
+	};
+	struct covers	c = { .lo_us = lo_us, .hi_us = hi_us, .tl = tl };
+	int		ev;
+
+	memset(tl, 0, sizeof *tl);
+	for (ev = 0; ev < TL_EV__COUNT; ev++)
+		c.until_us[ev] = lo_us;
+	if (store_source_covers(st, late_cover, &c, cause) != 0)
+		return (-1);
+	for (ev = 0; ev < TL_EV__COUNT; ev++) {
+		if (tl->sources[ev] > 0 && c.until_us[ev] < hi_us)
+			span(&tl->gaps[ev], c.until_us[ev], hi_us,
+			    TL_NO_EVIDENCE);
+	}
+	if (p->r.uid != NULL && store_pod_endpoints_of(st, p->r.uid,
+	    late_endpoint, &m, cause) != 0) {
+		timeline_late_free(tl);
+		return (-1);
+	}
+	endpoint_lane(&m, &tl->endpoint);
+	if (p->r.node != NULL && store_node_states_of(st, p->r.node, lo_us,
+	    hi_us, late_node_state, tl, cause) != 0) {
+		timeline_late_free(tl);
+		return (-1);
+	}
+	cordons_last(&tl->node);
+	return (0);
+}
+
+void
+timeline_late_free(struct tl_late *tl)
+{
+	int	ev;
+
+	free(tl->endpoint.v);
+	free(tl->node.v);
+	free(tl->reboots);
+	for (ev = 0; ev < TL_EV__COUNT; ev++)
+		free(tl->gaps[ev].v);
+	memset(tl, 0, sizeof *tl);
 }

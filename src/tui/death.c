@@ -312,6 +312,7 @@ dv_clear(struct death_state *dv)
 	moments_free(&dv->ms);
 	timeline_pod_free(&dv->tp);
 	timeline_traffic_free(&dv->traffic);
+	timeline_late_free(&dv->late);
 	detail_clear(dv);
 }
 
@@ -399,6 +400,10 @@ death_load(struct tui_state *ts, char **cause)
 	timeline_traffic_free(&dv->traffic);
 	if (timeline_traffic(ts->st, dv->pod, dv->axis.lo_us, dv->axis.hi_us,
 	    (size_t)dv->plot_w, &dv->traffic, cause) != 0)
+		return (-1);
+	timeline_late_free(&dv->late);
+	if (timeline_late(ts->st, dv->pod, dv->axis.lo_us, dv->axis.hi_us,
+	    &dv->late, cause) != 0)
 		return (-1);
 	load_detail(ts);
 	return (0);
@@ -533,6 +538,17 @@ cursor_column(WINDOW *win, const struct tui_state *ts, int y0, int y1,
 }
 
 /* The caption bar: the moment, its offset, its time, how it is known. */
+/* Where no evidence of kind ev was collected, hatched on row y. */
+static void
+no_evidence(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
+    enum tl_evidence ev)
+{
+	const struct death_state	*dv = &ts->dv;
+
+	tui_spans(win, &ts->look, y, x0, w, dv->axis.lo_us, dv->axis.hi_us,
+	    &dv->late.gaps[ev], 0);
+}
+
 static int
 caption(WINDOW *win, const struct tui_state *ts, int y, int w)
 {
@@ -596,6 +612,9 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	static const enum moment_kind	 lg[] = { MO_LOG };
 	static const enum moment_kind	 ms[] = { MO_MISSING };
 	static const enum moment_kind	 routed[] = { MO_LAST_ROUTED };
+	static const enum moment_kind	 endpoint[] = {
+		MO_EP_TERMINATING, MO_EP_GONE
+	};
 	static const enum moment_kind	 failures[] = {
 		MO_FIRST_FAILURE, MO_LAST_FAILURE
 	};
@@ -629,6 +648,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	y = ytop = 3;
 	/* the pod's phase */
 	tui_text(win, &ts->look, y, 0, lw, "pod", A_BOLD, PAIR_NONE);
+	no_evidence(win, ts, y, x0, pw, TL_EV_POD);
 	tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
 	    &dv->tp.phase, 0);
 	y++;
@@ -655,6 +675,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_textf(win, &ts->look, y, 0, lw, c->killed_at_deadline ?
 		    A_BOLD : A_NORMAL, c->killed_at_deadline ? PAIR_TERM :
 		    PAIR_NONE, "%s%s", c->sidecar ? "~" : "", c->name);
+		no_evidence(win, ts, y, x0, pw, TL_EV_POD);
 		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
 		    dv->axis.hi_us, &dv->tp.c[i], 0);
 		marks(win, ts, y, x0, pw, exits, 5, c->name);
@@ -664,6 +685,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (dv->traffic.total_ok + dv->traffic.total_bad > 0) {
 		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL, PAIR_NONE,
 		    "routed %lld", (long long)dv->traffic.total_ok);
+		no_evidence(win, ts, y, x0, pw, TL_EV_TRAFFIC);
 		tui_bars(win, &ts->look, y, x0, dv->traffic.ok,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
 		    (size_t)pw, dv->traffic.peak, PAIR_READY);
@@ -672,10 +694,35 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL,
 		    dv->traffic.total_bad > 0 ? PAIR_TERM : PAIR_NONE,
 		    "failed %lld", (long long)dv->traffic.total_bad);
+		no_evidence(win, ts, y, x0, pw, TL_EV_TRAFFIC);
 		tui_bars(win, &ts->look, y, x0, dv->traffic.bad,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
 		    (size_t)pw, dv->traffic.peak, PAIR_TERM);
 		marks(win, ts, y, x0, pw, failures, 2, NULL);
+		y++;
+	}
+	if (dv->late.sources[TL_EV_ENDPOINTS] > 0 && y < h - 5) {
+		tui_text(win, &ts->look, y, 0, lw, "endpoint", A_NORMAL,
+		    PAIR_NONE);
+		no_evidence(win, ts, y, x0, pw, TL_EV_ENDPOINTS);
+		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
+		    dv->axis.hi_us, &dv->late.endpoint, 0);
+		marks(win, ts, y++, x0, pw, endpoint, 2, NULL);
+	}
+	if (dv->late.sources[TL_EV_NODES] > 0 && p->r.node != NULL &&
+	    y < h - 5) {
+		tui_text(win, &ts->look, y, 0, lw, "node", A_NORMAL,
+		    PAIR_NONE);
+		no_evidence(win, ts, y, x0, pw, TL_EV_NODES);
+		tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us,
+		    dv->axis.hi_us, &dv->late.node, 0);
+		for (i = 0; i < (int)dv->late.nreboots; i++) {
+			x = tui_col(dv->late.reboots[i], dv->axis.lo_us,
+			    dv->axis.hi_us, x0, pw);
+			if (x >= 0)
+				tui_put_glyph(win, &ts->look, y, x, G_RESTART,
+				    A_BOLD, PAIR_RUNNING);
+		}
 		y++;
 	}
 	if (has(dv, MO_EVENT) && y < h - 5) {

@@ -22,6 +22,8 @@ static const char *const glyphs[G__COUNT][2] = {
 	[G_TERMINATING] = { "\xe2\x96\x93", "t" },	/* ▓ */
 	[G_SIDECARS] = { "\xe2\x94\x84", "s" },		/* ┄ */
 	[G_EXITED] = { "\xe2\x94\x88", "_" },		/* ┈ */
+	[G_UNKNOWN] = { "?", "?" },
+	[G_NO_EVIDENCE] = { "\xe2\x95\xb1", "/" },	/* ╱ */
 	[G_DELETION] = { "\xe2\x96\xbc", "v" },		/* ▼ */
 	[G_SIGTERM] = { "T", "T" },
 	[G_DEADLINE] = { "\xe2\x94\x83", "|" },		/* ┃ */
@@ -66,6 +68,14 @@ tui_state_glyph(enum tl_state s)
 		[TL_TERMINATING] = G_TERMINATING,
 		[TL_SIDECARS] = G_SIDECARS,
 		[TL_EXITED] = G_EXITED,
+		[TL_EP_LISTED] = G_RUNNING,
+		[TL_EP_READY] = G_READY,
+		[TL_EP_TERMINATING] = G_PRESTOP,
+		[TL_EP_DRAINED] = G_EXITED,
+		[TL_NODE_NOT_READY] = G_TERMINATING,
+		[TL_NODE_UNKNOWN] = G_UNKNOWN,
+		[TL_NODE_CORDONED] = G_SIDECARS,
+		[TL_NO_EVIDENCE] = G_NO_EVIDENCE,
 	};
 
 	return (s < TL__COUNT ? map[s] : G_PENDING);
@@ -82,6 +92,14 @@ tui_state_pair(enum tl_state s)
 		[TL_TERMINATING] = PAIR_TERM,
 		[TL_SIDECARS] = PAIR_SIDECAR,
 		[TL_EXITED] = PAIR_NONE,
+		[TL_EP_LISTED] = PAIR_RUNNING,
+		[TL_EP_READY] = PAIR_READY,
+		[TL_EP_TERMINATING] = PAIR_PRESTOP,
+		[TL_EP_DRAINED] = PAIR_NONE,
+		[TL_NODE_NOT_READY] = PAIR_TERM,
+		[TL_NODE_UNKNOWN] = PAIR_PRESTOP,
+		[TL_NODE_CORDONED] = PAIR_PRESTOP,
+		[TL_NO_EVIDENCE] = PAIR_NONE,
 	};
 
 	return (s < TL__COUNT ? map[s] : PAIR_NONE);
@@ -401,6 +419,11 @@ tui_moment_mark(const struct moment *m, enum tui_pair *pair)
 	case MO_LAST_FAILURE:
 		*pair = PAIR_TERM;
 		return (G_FAILURE);
+	case MO_EP_TERMINATING:
+		*pair = PAIR_PRESTOP;
+		return (G_DELETION);
+	case MO_EP_GONE:
+		return (G_GONE);
 	default:
 		return (G_EXIT);
 	}

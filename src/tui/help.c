@@ -22,12 +22,21 @@ static const struct {
 	{ G_TERMINATING, PAIR_TERM, "after SIGTERM, until the exit" },
 	{ G_SIDECARS, PAIR_SIDECAR, "only sidecars still running" },
 	{ G_EXITED, PAIR_NONE, "exited, the pod not yet gone" },
-	{ G_DELETION, PAIR_NONE, "the deletion request" },
+	{ G_PRESTOP, PAIR_PRESTOP, "endpoint lane: terminating, still "
+	    "serving (then \xe2\x94\x88 not serving)" },
+	{ G_TERMINATING, PAIR_TERM, "node lane: NotReady (? Unknown, "
+	    "\xe2\x86\xbb a reboot)" },
+	{ G_SIDECARS, PAIR_PRESTOP, "node lane: cordoned (unschedulable)" },
+	{ G_NO_EVIDENCE, PAIR_NONE, "no evidence: no source of this lane's "
+	    "kind covers that time" },
+	{ G_DELETION, PAIR_NONE, "the deletion request (endpoint lane: "
+	    "marked terminating)" },
 	{ G_SIGTERM, PAIR_PRESTOP, "SIGTERM (dim: inferred)" },
 	{ G_DEADLINE, PAIR_TERM, "the grace deadline: SIGKILL" },
 	{ G_EXIT, PAIR_NONE, "a container's exit" },
 	{ G_KILLED, PAIR_TERM, "killed: SIGKILL at the deadline, or OOM" },
-	{ G_GONE, PAIR_NONE, "the pod gone" },
+	{ G_GONE, PAIR_NONE, "the pod gone (endpoint lane: removed from "
+	    "its slice)" },
 	{ G_EVENT, PAIR_PRESTOP, "an event" },
 	{ G_LOG, PAIR_NONE, "a log line" },
 	{ G_MISSING, PAIR_SIDECAR, "a record lost (missing from ours)" },

@@ -12,6 +12,7 @@
 
 #include "lifecycle.h"
 #include "podset.h"
+#include "timeline.h"
 #include "timefmt.h"
 #include "unit.h"
 
@@ -551,6 +552,38 @@ test_lifecycle_audit_eviction(void)
 	close_store();
 }
 
+/*
+ * The death view's endpoint lane of pod ud (timeline_late): ready, then
+ * terminating from the version that said so until it left the slice; its
+ * source is of no kind the views know, so no lane is hatched.
+ */
+static void
+late_lanes(void)
+{
+	struct podset	 ps;
+	struct tl_late	 tl;
+	char		*cause = NULL;
+	int		 ev;
+
+	if (podset_load(st, &ps, "ud", &cause) != 0 || ps.n != 1 ||
+	    timeline_late(st, &ps.v[0], T0 - S(100), T0 + S(100), &tl,
+	    &cause) != 0)
+		fatal("%s", cause != NULL ? cause : "no pod");
+	CHECK(tl.endpoint.n == 2);
+	if (tl.endpoint.n == 2) {
+		CHECK(tl.endpoint.v[0].state == TL_EP_READY);
+		CHECK(tl.endpoint.v[0].from_us == T0 - S(60));
+		CHECK(tl.endpoint.v[1].state == TL_EP_TERMINATING);
+		CHECK(tl.endpoint.v[1].from_us == T0 + S(0.8));
+		CHECK(tl.endpoint.v[1].to_us == T0 + S(31));
+	}
+	CHECK(tl.node.n == 0);
+	for (ev = 0; ev < TL_EV__COUNT; ev++)
+		CHECK(tl.sources[ev] == 0 && tl.gaps[ev].n == 0);
+	timeline_late_free(&tl);
+	podset_free(&ps);
+}
+
 /* An endpoint's versions: ready, then terminating, then gone. */
 static void
 test_lifecycle_endpoint_times(void)
@@ -592,8 +625,10 @@ test_lifecycle_endpoint_times(void)
 	CHECK(g.p.endpoint_terminating_us == T0 + S(0.8));
 	CHECK(g.p.endpoint_not_serving_us == TIME_NONE);
 	CHECK(g.p.endpoint_gone_us == T0 + S(31));
+	late_lanes();
 	close_store();
 }
+
 
 struct states {
 	int	n;
