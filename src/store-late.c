@@ -121,7 +121,9 @@ store_node_states_of(struct store *st, const char *node, int64_t from_us,
     void *ctx, char **cause)
 {
 	struct store_cb		c = { .node_state = cb, .ctx = ctx };
-	const struct qparam	p[] = { QP_S(node), QP_I(from_us), QP_I(to_us) };
+	const struct qparam	p[] = {
+		QP_S(node), QP_I(from_us), QP_I(to_us)
+	};
 
 	return (store_query(st, &row_descs[ROW_NODE_STATE], "node = ?1 AND "
 	    "from_us <= ?3 AND (to_us IS NULL OR to_us >= ?2)", "from_us", p,
