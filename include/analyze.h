@@ -52,6 +52,7 @@ enum finding_kind {
 	FK_JOB_FAILED,			/* job-failed */
 	FK_GRACE_OVERRIDDEN,		/* grace-overridden */
 	FK_EVICTION_BLOCKED,		/* eviction-blocked */
+	FK_EXITS_UNKNOWN,		/* exits-unknown */
 	FK_5XX_BURST,			/* 5xx-burst */
 	FK__COUNT
 };
@@ -223,12 +224,14 @@ int	rule_evicted(struct analysis *a, char **cause);
 int	rule_start_failed(struct analysis *a, char **cause);
 
 /*
- * rules-deletion.c: grace-overridden and eviction-blocked; and, once
+ * rules-deletion.c: grace-overridden, eviction-blocked and exits-unknown;
+ * and, once
  * every rule has run, each finding about deleted pods names who deleted
  * them (evidence deleted_by, and its summary).
  */
 int	rule_grace_overridden(struct analysis *a, char **cause);
 int	rule_eviction_blocked(struct analysis *a, char **cause);
+int	rule_exits_unknown(struct analysis *a, char **cause);
 void	deletion_name_actors(struct analysis *a);
 
 /*

@@ -95,5 +95,15 @@ int	podset_is_death(const struct row_termination *t);
  * unknown.
  */
 int	podset_grace_overridden(const struct podset_pod *p);
+/*
+ * Whether container c of pod p ended unseen: the pod is gone, but no
+ * status of c saying it finished was observed (it was seen running, or
+ * its pod was scheduled and nothing of it was seen), so that its exit
+ * code is unknown: an audit log whose policy left out the kubelet's
+ * pods/status patches.  Views say "unknown" rather than "running" or
+ * "not started"; no rule guesses.
+ */
+int	podset_exit_unknown(const struct podset_pod *p,
+	    const struct row_container *c);
 
 #endif

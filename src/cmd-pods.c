@@ -150,7 +150,8 @@ restarts_of(const struct row_container *c, struct buf *b)
  * How a pod's containers ended, in a few words: "app 137 SIGKILL" (killed
  * at the grace deadline), "app 137 OOMKilled", "app 0", "proxy running",
  * "app running [189 restarts, last exit 1 Error]", "app 1 CrashLoopBackOff
- * [3 restarts, last exit 1 Error]", "app waiting ErrImagePull".
+ * [3 restarts, last exit 1 Error]", "app waiting ErrImagePull", "app exit
+ * unknown" (the pod gone, its end never logged).
  */
 static void
 how_it_died(const struct podset_pod *p, struct buf *b)
@@ -166,12 +167,18 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		if (n++ > 0)
 			buf_puts(b, "; ");
 		buf_puts(b, c->name);
+		if (podset_exit_unknown(p, c)) {
+			buf_puts(b, " exit unknown");
+			continue;
+		}
 		if (c->finished_us == TIME_NONE) {
 			if (c->waiting_reason != NULL)
 				buf_printf(b, " waiting %s", c->waiting_reason);
 			else
 				buf_puts(b, c->started_us != TIME_NONE ?
-				    " running" : " not started");
+				    " running" : p->r.scheduled_us !=
+				    TIME_NONE ? " status unknown" :
+				    " not started");
 			restarts_of(c, b);
 			continue;
 		}

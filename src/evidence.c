@@ -41,6 +41,10 @@ static const struct {
 	{ "deadline", "the grace deadline: deletion request + grace; what "
 	    "still runs gets SIGKILL" },
 	{ "finished", "when the container exited" },
+	{ "gone", "when the pod was gone from the API: the kubelet's final "
+	    "delete, or a watch's DELETED" },
+	{ "gone_basis", "how that is known: observed (the audit log, a "
+	    "watch) or inferred" },
 	{ "exit_code", "its exit code: 137 is SIGKILL (or the OOM killer), "
 	    "143 SIGTERM obeyed, 0 a clean exit" },
 	{ "pod", "the pod" },

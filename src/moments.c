@@ -305,6 +305,15 @@ container_moments(struct moments *ms, const struct podset_pod *p,
 		    "SIGTERM to %s: time %s", c->name, c->sigterm_basis);
 	if (m != NULL)
 		m->container = c->name;
+	if (podset_exit_unknown(p, c)) {
+		m = add(ms, p->r.gone_us, MO_EXIT, "unknown: no status of it "
+		    "was logged after the deletion request", "%s exit "
+		    "unknown: it ended by the time the pod was gone, but no "
+		    "status of it was logged", c->name);
+		if (m != NULL)
+			m->container = c->name;
+		return;
+	}
 	if (c->finished_us == TIME_NONE || own_termination(p, c) != NULL)
 		return;		/* termination_moments() tells it */
 	reason_of(c, why, sizeof why);

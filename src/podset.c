@@ -327,6 +327,17 @@ podset_is_death(const struct row_termination *t)
 }
 
 int
+podset_exit_unknown(const struct podset_pod *p, const struct row_container *c)
+{
+	if (p->r.gone_us == TIME_NONE || c->finished_us != TIME_NONE ||
+	    (c->init && !c->native_sidecar))
+		return (0);
+	/* it ran, or it was on a node and said nothing (never waiting) */
+	return (c->started_us != TIME_NONE || (c->waiting_reason == NULL &&
+	    p->r.scheduled_us != TIME_NONE));
+}
+
+int
 podset_grace_overridden(const struct podset_pod *p)
 {
 	return (p->r.deletion_us != TIME_NONE && p->r.spec_grace_s !=

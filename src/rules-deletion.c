@@ -2,8 +2,10 @@
  * rules-deletion.c: the rules about who deleted pods and how (analyze.h):
  * grace-overridden (a deletion asked for less grace than the pod's spec:
  * kubectl delete --grace-period, --force, an eviction's deleteOptions)
- * and eviction-blocked (evictions a disruption budget refused for over a
- * minute: a drain or a scale-down that stalled), and the words every
+ * eviction-blocked (evictions a disruption budget refused for over a
+ * minute: a drain or a scale-down that stalled) and exits-unknown (pods
+ * deleted and gone whose containers' ends were never logged), and the
+ * words every
  * finding about deleted pods gets for who deleted them (deleted_by).
  * No SQL (through store.h), no drawing.
  */
@@ -259,4 +261,85 @@ deletion_name_actors(struct analysis *a)
 			f->summary = s;
 		}
 	}
+}
+
+/* The containers of p whose end was never logged, as "a, b"; how many. */
+static int
+unknown_exits(const struct podset_pod *p, char *out, size_t len)
+{
+	size_t	i, at = 0;
+	int	n = 0;
+
+	out[0] = '\0';
+	for (i = 0; i < p->nc; i++) {
+		if (!podset_exit_unknown(p, &p->c[i]))
+			continue;
+		at += (size_t)snprintf(out + at, at < len ? len - at : 0,
+		    "%s%s", n++ > 0 ? ", " : "", p->c[i].name);
+		if (at >= len)
+			at = len;
+	}
+	return (n);
+}
+
+int
+rule_exits_unknown(struct analysis *a, char **cause)
+{
+	struct podset_pod	*p;
+	struct finding		*f;
+	json_t			*e, *d;
+	size_t			 i, first = a->n;
+	int64_t			 n, pods;
+	char			 names[256];
+	int			 k;
+
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if ((k = unknown_exits(p, names, sizeof names)) == 0)
+			continue;
+		f = analysis_group(a, FK_EXITS_UNKNOWN, p,
+		    p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+		    p->r.gone_us);
+		finding_add_pod(f, p);
+		finding_widen(f, p->r.deletion_us, p->r.gone_us);
+		e = f->evidence;
+		if (json_object_get(e, "pods_detail") == NULL) {
+			json_object_set_new(e, "pods_detail", json_array());
+			json_object_set_new(e, "containers", json_integer(0));
+		}
+		json_object_set_new(e, "containers", json_integer(
+		    json_integer_value(json_object_get(e, "containers")) + k));
+		d = json_object();
+		json_object_set_new(d, "pod", json_string(p->r.name));
+		json_object_set_new(d, "containers", json_string(names));
+		json_object_set_new(d, "deletion", jv_time(p->r.deletion_us));
+		json_object_set_new(d, "gone", jv_time(p->r.gone_us));
+		json_object_set_new(d, "gone_basis", jv_str(p->r.gone_basis));
+		json_array_append_new(json_object_get(e, "pods_detail"), d);
+	}
+	for (i = first; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->kind != FK_EXITS_UNKNOWN)
+			continue;
+		n = json_integer_value(json_object_get(f->evidence,
+		    "containers"));
+		pods = (int64_t)json_array_size(f->pods);
+		f->summary = xasprintf("How %lld container%s of %s ended is "
+		    "unknown: %lld pod%s %s deleted and gone, but no status "
+		    "of %s was logged after the deletion request, so %s "
+		    "exit code%s, SIGKILL or not, cannot be told",
+		    (long long)n, n == 1 ? "" : "s", f->workload,
+		    (long long)pods, pods == 1 ? "" : "s",
+		    pods == 1 ? "was" : "were", n == 1 ? "it" : "them",
+		    n == 1 ? "its" : "their", n == 1 ? "" : "s");
+		f->recommendation = xstrdup("No other finding guesses how "
+		    "these containers ended.  To know it next time, keep "
+		    "their statuses: an audit policy that logs pods/status "
+		    "at Request level (the kubelet's status patches; on GKE, "
+		    "Data Access audit logs for the Kubernetes Engine API), "
+		    "or the events and pods exported before they expire "
+		    "(a kubectl watch of pods, an event exporter).");
+	}
+	(void)cause;
+	return (0);
 }

@@ -432,4 +432,14 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.rule = rule_eviction_blocked,
 		.names_deleter = 1,
 	},
+	[FK_EXITS_UNKNOWN] = {
+		.name = "exits-unknown",
+		.severity = SEV_WARNING,
+		.means = "pods were deleted and are gone, but how their "
+		    "containers ended was never logged (an audit log without "
+		    "the kubelet's status patches): their exit codes are "
+		    "unknown, and no other finding guesses them",
+		.badge = "EXIT?",
+		.rule = rule_exits_unknown,
+	},
 };

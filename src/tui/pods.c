@@ -62,7 +62,8 @@ pod_badges(struct tui_state *ts)
 
 /*
  * How the pod's containers ended, shortly: the main containers' codes
- * first ("137 SIGKILL", "0", "run"), then each sidecar's with its name
+ * first ("137 SIGKILL", "0", "run", "?": its end never logged), then each
+ * sidecar's with its name
  * ("istio-proxy 0").
  */
 static void
@@ -83,7 +84,9 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 				buf_puts(&b, ", ");
 			if (side)
 				buf_printf(&b, "%s ", c->name);
-			if (c->finished_us == TIME_NONE)
+			if (podset_exit_unknown(p, c))
+				buf_puts(&b, "?");
+			else if (c->finished_us == TIME_NONE)
 				buf_puts(&b, c->started_us != TIME_NONE ?
 				    "run" : "-");
 			else if (c->exit_code == INT_NONE)

@@ -7,6 +7,9 @@
 #   week-later: a GKE export (audit, events, container logs), the GCLB's
 #     log, a Helm history and two record sets, no pod object: the grace
 #     budget story, its deletions observed in the audit log
+#   no-status: week-later without the kubelet's status patches: how the
+#     containers ended is unknown, and the findings say so (its control:
+#     week-later)
 #   drain: a drain in a rotated audit log, a budget refusing one pod's
 #     evictions for 3 minutes (the control: 20 s)
 #   endpoints-lb / endpoints-controller: a stamped EndpointSlice watch,
@@ -92,6 +95,35 @@ is wl-deploy-joined "label-printer-8f9a7b6c4" "$(sqlite3 "$T/$W.db" \
     "SELECT new_rs FROM deploys WHERE revision = '42'")"
 is wl-control-none "" "$(kinds week-later-control)"
 is wl-control-basis audit "$(pod week-later-control $P .deletion_basis)"
+
+# --- no-status: the same, the kubelet's status patches not logged -----
+# How the containers ended is unknown: said so (exits-unknown), shown as
+# unknown, and no SIGKILL or grace finding is guessed; the records lost
+# in the pods' windows are still found (the deletions and ends are
+# known).  week-later above, with the patches, is its control.
+story no-status
+d=$T/no-status
+"$CORONER" import -q --db "$d.db" "$d/gke-export.json" "$d/lb.json"
+is ns-import 0 $?
+"$CORONER" import -q --db "$d.db" --records courier --key label_id \
+    --time scanned_at "$d/courier.csv"
+"$CORONER" import -q --db "$d.db" --records ours --key label.id \
+    --time stored_at "$d/ours.ndjson"
+analyze no-status "--reconcile courier:ours"
+is ns-kinds "exits-unknown records-lost-at-termination" "$(kinds no-status)"
+is ns-containers 4 "$(ev no-status exits-unknown .containers)"
+is ns-detail "$P printer 2026-09-14T10:00:43.050Z" "$(ev no-status \
+    exits-unknown '.pods_detail[0] | "\(.pod) \(.containers) \(.gone)"')"
+is ns-deleted-by 1 "$(jq '[.findings[] | select(.kind == "exits-unknown") |
+    .summary | test("is unknown.*deleted by system:serviceaccount")] |
+    map(select(.)) | length' "$T/no-status.json")"
+is ns-exit null "$(pod no-status $P '.containers[0].exit_code')"
+ok ns-pods-unknown sh -c "'$CORONER' pods --db '$d.db' |
+    grep -q '^labels/$P .* printer exit unknown\$'"
+ok ns-timeline-unknown sh -c "'$CORONER' timeline --db '$d.db' $P |
+    grep -q 'printer exit unknown: it ended by the time the pod'"
+is wl-no-exits-unknown "" "$(jq -r '.findings[] | select(.kind ==
+    "exits-unknown") | .kind' "$T/$W.json")"
 
 # --- drain: evictions a budget refused --------------------------------
 for s in drain drain-control; do

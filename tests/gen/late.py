@@ -24,6 +24,9 @@ the containers' logs) as gke-export.json, the load balancer's request log
 (courier.csv) and our records (ours.ndjson).
 week-later-control: the same with a preStop "sleep 15" and a grace of 45 s
 and a flush of 8 s: every pod exits on its own, nothing is lost.
+no-status: week-later as an audit policy that left out the kubelet's
+pods/status patches keeps it: the pods' creates, bindings and deletes
+only, so that how the containers ended is unknown.
 
 drain: node gke-pool-1-n2 is drained by alice@example.com (kubectl drain)
 at 2026-09-15T07:00:00Z.  The API server's log backend writes audit.log
@@ -398,7 +401,7 @@ class WeekLater:
             timedelta(milliseconds=150)
 
 
-def week_later(out, control=False):
+def week_later(out, control=False, statuses=True):
     w = WeekLater(control)
     os.makedirs(out, exist_ok=True)
     au = Audit()
@@ -438,12 +441,14 @@ def week_later(out, control=False):
                    level="Request")
             kubelet = "system:node:" + w.node(i)
             started = c + sec(3)
-            au.add(c + sec(6), "patch", "pods", w.NS, name, kubelet, 200,
-                   sub="status", ua="kubelet/v1.30.4 (linux/amd64)",
-                   req=status_patch(puid, "printer", w.IMAGE[rs], (
-                       {"running": {"startedAt": ts(started)}},
-                       ts(c + sec(6))), True, phase="Running"),
-                   level="Request")
+            if statuses:
+                au.add(c + sec(6), "patch", "pods", w.NS, name, kubelet,
+                       200, sub="status",
+                       ua="kubelet/v1.30.4 (linux/amd64)",
+                       req=status_patch(puid, "printer", w.IMAGE[rs], (
+                           {"running": {"startedAt": ts(started)}},
+                           ts(c + sec(6))), True, phase="Running"),
+                       level="Request")
             if rs == w.NEW:
                 continue
             # the deletion (the replicaset-controller), the kill, the end
@@ -459,14 +464,15 @@ def week_later(out, control=False):
                    resp=deleted)
             x = w.exit(i)
             code = 0 if control else 137
-            au.add(x + timedelta(milliseconds=300), "patch", "pods", w.NS,
-                   name, kubelet, 200, sub="status",
-                   ua="kubelet/v1.30.4 (linux/amd64)",
-                   req=status_patch(puid, "printer", w.IMAGE[rs],
-                                    terminated(started, x, code), False,
-                                    phase="Succeeded" if control else
-                                    "Failed"),
-                   level="Request")
+            if statuses:
+                au.add(x + timedelta(milliseconds=300), "patch", "pods",
+                       w.NS, name, kubelet, 200, sub="status",
+                       ua="kubelet/v1.30.4 (linux/amd64)",
+                       req=status_patch(puid, "printer", w.IMAGE[rs],
+                                        terminated(started, x, code), False,
+                                        phase="Succeeded" if control else
+                                        "Failed"),
+                       level="Request")
             gone = x + timedelta(milliseconds=900)
             au.add(gone, "delete", "pods", w.NS, name, kubelet, 200,
                    ua="kubelet/v1.30.4 (linux/amd64)",
@@ -1002,6 +1008,7 @@ STORIES = {
     "sample": sample,
     "week-later": lambda out: week_later(out),
     "week-later-control": lambda out: week_later(out, control=True),
+    "no-status": lambda out: week_later(out, statuses=False),
     "drain": lambda out: drain(out),
     "drain-control": lambda out: drain(out, control=True),
     "endpoints-lb": lambda out: endpoints(out),
