@@ -4,9 +4,11 @@
  * lane is a row of spans (pending, running, ready, preStop, after
  * SIGTERM, sidecars alone, exited), each of its containers gets a lane
  * of its own, the traffic routed to it is binned on the axis; the marks
- * on the lanes are the pod's moments (moments.h).  An axis is either
- * absolute (UTC) or aligned: each pod at its own deletion request, so
- * that the pods of one rollout can be compared at a glance.
+ * on the lanes are the pod's moments (moments.h).  The late evidence adds
+ * a lane for the pod's endpoint and one for its node, and the stretches
+ * no source covers (timeline_late).  An axis is either absolute (UTC) or
+ * aligned: each pod at its own deletion request, so that the pods of one
+ * rollout can be compared at a glance.
  *
  * Model layer: reads through store.h (no SQL), draws nothing.
  */

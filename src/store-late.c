@@ -4,7 +4,9 @@
  * pods (which pod each deletion or eviction was of), the EndpointSlice
  * and Node versions with what each lists, the audited changes of
  * Deployments, the events the deletions' causes read, the deleted pods
- * and their causes, and the evictions a disruption budget refused.  Part
+ * and their causes, and the evictions a disruption budget refused; for
+ * the death view, one pod's endpoints, one node's states and the time
+ * each source covers.  Part
  * of the store: the only files with SQL.  Knows nothing of how the model
  * folds what it reads.
  */
