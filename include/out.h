@@ -56,7 +56,7 @@ void	out_vformat(struct buf *b, enum out_mode mode, const char *fmt,
 int	out_css(FILE *f, const char *css);
 
 /*
- * Writes v as JSON (json_dumps flags) and a newline; the C1 and bidi
+ * Writes v as JSON (json_dumps flags) and a newline; the DEL, C1 and bidi
  * characters jansson leaves as they are become \u escapes, so the JSON
  * is the same value and inert on a terminal.  Returns 0 or -1.
  */

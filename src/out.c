@@ -692,12 +692,16 @@ out_json_str(const json_t *v, size_t flags)
 	len = strlen(s);
 	/* copied only when something is escaped, in runs */
 	while (i < len) {
-		if (p[i] < 0x80 || (n = utf8_len(p + i, len - i)) < 2) {
+		if (p[i] == 0x7f) {	/* DEL: jansson leaves it raw */
+			n = 1;
+			cp = 0x7f;
+		} else if (p[i] < 0x80 ||
+		    (n = utf8_len(p + i, len - i)) < 2) {
 			i++;
 			continue;
-		}
-		cp = utf8_cp(p + i, n);
-		if (cp_hostile(cp)) {
+		} else
+			cp = utf8_cp(p + i, n);
+		if (cp == 0x7f || cp_hostile(cp)) {
 			buf_append(&b, p + from, i - from);
 			buf_printf(&b, "\\u%04x", (unsigned)cp);
 			from = i + n;

@@ -208,13 +208,13 @@ ok "a database named schema.sql: intact" cmp "$T/grace.db" "$d/s/schema.sql"
 
 # --- Hostile names ---------------------------------------------------------
 # Pods whose namespace, names and containers hold newlines, quotes,
-# backslashes, ESC, C1 and bidi controls, NUL (stored as U+FFFD) and
+# backslashes, ESC, DEL, C1 and bidi controls, NUL (stored as U+FFFD) and
 # U+FFFD itself, deleted and SIGKILLed at the deadline; the cluster's
 # name too.
 python3 - "$T/hostile.json" <<'EOF'
 import json, sys
 names = ["a\nb", "q\"uote'd", "esc\x1b[31mred", "nul\x00x", "fffd\ufffd",
-         "c1\x9b2J", "bidi\u202eevil", "back\\slash\r\n", "tab\tend"]
+         "c1\x9b2J", "bidi\u202eevil", "back\\slash\r\n", "tab\tend\x7fdel"]
 out = open(sys.argv[1], "w")
 for i, n in enumerate(names):
     pod = {
