@@ -125,6 +125,11 @@ struct pods_state {
 	char		 loaded[512];	/* the filter rows were made for */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
+	int		 exits_cols;	/* the widest EXITS cell of the rows,
+					   in columns */
+	int		 by_cols;	/* the widest DELETED BY cell (who
+					   deleted the pod, short:
+					   deletion_actor_short), columns */
 	int		 cursor;	/* a row with a pod */
 	int		 top;
 };

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "out.h"
 #include "timefmt.h"
 #include "tui.h"
 #include "unit.h"
@@ -123,6 +124,11 @@ fixture(void)
 	pods[2].r.created_us = T0 + 5 * S;
 	pods[2].r.start_us = T0 + 7 * S;
 	pods[2].r.ready_us = T0 + 9 * S;
+	/* who deleted them: a controller, and a name that is an attack */
+	pods[0].r.deletion_by = "system:serviceaccount:kube-system:"
+	    "replicaset-controller";
+	pods[1].r.deletion_by = "\x1b]52;c;aGk=\x07mallory\x1b[2J\xe2\x80\xae"
+	    "@a-very-long-domain-name.example.com";
 	ctrs[2][0].started_us = T0 + 7 * S;
 	ctrs[2][0].ready_us = T0 + 9 * S;
 	ctrs[2][0].finished_us = TIME_NONE;
@@ -387,6 +393,8 @@ test_tui_pods(void)
 	ts.pl.rows = rows;
 	ts.pl.nrows = 4;
 	ts.pl.cursor = 1;
+	ts.pl.exits_cols = 11;		/* "137 SIGKILL" */
+	ts.pl.by_cols = (int)out_printed_cols(pods[1].r.deletion_by);
 	check("pods", pods_draw, 40, 120);
 	check("pods", pods_draw, 24, 80);
 	ts.pl.rows = NULL;
