@@ -20,6 +20,8 @@
 struct model;
 struct lc_pod;
 struct model_stats;
+struct rolist;
+struct rolist_item;
 
 /* What the audit log says of one pod's end (struct lc_pod.audit). */
 struct deletion_audit {
@@ -55,6 +57,21 @@ void	deletion_request(struct model *m, struct lc_pod *p);
  * person or a deploy tool.
  */
 int	deletion_actor_is_system(const char *actor);
+/*
+ * An actor as a narrow column shows it: a service account
+ * "system:serviceaccount:NS:NAME" as "sa:NS:NAME", and as "sa:NAME" in
+ * kube-system (the controllers': "sa:replicaset-controller"); any other
+ * actor as it is.  A new string (caller frees), NULL for NULL.
+ */
+char	*deletion_actor_short(const char *actor);
+/*
+ * The rollout that replaced a pod's ReplicaSet (owner_rs) around its
+ * deletion request, as the deletion's cause "rollout" finds it, or
+ * NULL.  Borrowed from ro.
+ */
+const struct rolist_item *deletion_rollout(const struct rolist *ro,
+	    const char *ns, const char *workload, const char *owner_rs,
+	    int64_t deletion_us);
 
 /*
  * Gives every deleted pod of the model its deletion_cause (and basis),

@@ -73,6 +73,14 @@ const struct rolist_item *rolist_nearest(const struct rolist *ro,
  */
 json_t	*rolist_json(const struct rolist_item *r, int64_t from_us);
 /*
+ * What deployed a rollout, in the words of rolist_words' parenthesis:
+ * "helm revision 14" and, with by, ", deployed by ci@example.com", as
+ * far as the deploy history or the audit log knows it ("" when nothing
+ * does: the Deployment's own revision is not a deploy's).
+ */
+void	rolist_deploy_words(const struct rolist_item *r, int by, char *out,
+	    size_t len);
+/*
  * A rollout in words, for summaries: "the rollout to quote-8c9b7a6d5
  * (helm revision 14, deployed by ci@example.com)", the parenthesis as
  * far as it is known.

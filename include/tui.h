@@ -73,6 +73,20 @@ struct tui_finding {
 					   (arena strings) */
 };
 
+/* A rollout on its workload's lane of the overview. */
+struct ov_roll {
+	int64_t		 from_us;	/* its span: the new set's first
+					   scale-up */
+	int64_t		 to_us;		/* the old set's last pod gone (its
+					   start when not seen) */
+	const char	*words;		/* arena: its deploy in words
+					   (rolist_deploy_words: "helm
+					   revision 42, deployed by ..."), or
+					   NULL when no deploy is known */
+	const char	*short_words;	/* arena: the same without who
+					   ("helm revision 42"), or NULL */
+};
+
 /* One workload's lane of the overview. */
 struct ov_lane {
 	const char	*namespace;	/* arena; NULL: no pod known */
@@ -89,8 +103,7 @@ struct ov_lane {
 	size_t		 ndeaths;
 	int		*killed;	/* owned: parallel to deaths, 1 when
 					   SIGKILLed at the deadline */
-	int64_t		*roll_from;	/* owned: rollouts' spans */
-	int64_t		*roll_to;
+	struct ov_roll	*rolls;		/* owned: its rollouts */
 	size_t		 nrolls;
 	int64_t		*missing;	/* owned: missing records' times */
 	size_t		 nmissing;
@@ -125,6 +138,11 @@ struct pods_state {
 	char		 loaded[512];	/* the filter rows were made for */
 	struct pods_row	*rows;		/* owned, in order */
 	size_t		 nrows;
+	int		 exits_cols;	/* the widest EXITS cell of the rows,
+					   in columns */
+	int		 by_cols;	/* the widest DELETED BY cell (who
+					   deleted the pod, short:
+					   deletion_actor_short), columns */
 	int		 cursor;	/* a row with a pod */
 	int		 top;
 };
@@ -213,6 +231,11 @@ struct rollout_state {
 	int		 label_w;	/* columns of the pods' names, left
 					   of the plot */
 	char		 summary[3][320]; /* what they share, in words */
+	char		 deployed[320];	/* the deploy of the rollout that
+					   deleted them (rolist_deploy_words:
+					   "helm revision 42, deployed by
+					   ..."), "" when unknown or when they
+					   were not deleted by one rollout */
 	const char	*zero_is;	/* static: what offset 0 is, for the
 					   axis's label */
 	int		 cursor;	/* the lane under the cursor */

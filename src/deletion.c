@@ -41,6 +41,24 @@ deletion_actor_is_system(const char *actor)
 	    str_eq(actor, "system:apiserver"));
 }
 
+char *
+deletion_actor_short(const char *actor)
+{
+	static const char	sa[] = "system:serviceaccount:";
+	static const char	kube[] = "kube-system:";
+	const char		*s;
+
+	if (actor == NULL)
+		return (NULL);
+	if (!starts_with(actor, sa) || actor[sizeof sa - 1] == '\0')
+		return (xstrdup(actor));
+	s = actor + sizeof sa - 1;
+	/* kube-system holds the controllers: its name says nothing more */
+	if (starts_with(s, kube) && s[sizeof kube - 1] != '\0')
+		s += sizeof kube - 1;
+	return (xasprintf("sa:%s", s));
+}
+
 /* Whether a 2xx answered the request (a code not logged counts as one). */
 static int
 succeeded(const struct rec_audit *a)
@@ -284,6 +302,14 @@ actor_is(const char *actor, const char *controller)
 	    strcmp(actor + sizeof sa - 1, controller) == 0);
 }
 
+const struct rolist_item *
+deletion_rollout(const struct rolist *ro, const char *ns,
+    const char *workload, const char *owner_rs, int64_t deletion_us)
+{
+	return (rolist_of_rs(ro, ns, workload, owner_rs, 1, deletion_us,
+	    NEAR_US));
+}
+
 /* The cause of one deleted pod's deletion, with its basis in buf. */
 static enum deletion_cause
 dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
@@ -319,8 +345,8 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 	}
 	if (!str_eq(p->owner_kind, "ReplicaSet"))
 		return (DC_NONE);
-	if ((r = rolist_of_rs(&s->rollouts, p->namespace, p->workload,
-	    p->owner_name, 1, t, NEAR_US)) != NULL) {
+	if ((r = deletion_rollout(&s->rollouts, p->namespace, p->workload,
+	    p->owner_name, t)) != NULL) {
 		snprintf(buf, len, "the rollout of %.100s to %.100s%s%.40s",
 		    r->deployment, r->new_rs != NULL ? r->new_rs : "?",
 		    r->deploy_revision != NULL ? ", revision " : "",

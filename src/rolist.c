@@ -198,22 +198,37 @@ rolist_json(const struct rolist_item *r, int64_t from_us)
 }
 
 void
-rolist_words(const struct rolist_item *r, char *out, size_t len)
+rolist_deploy_words(const struct rolist_item *r, int by, char *out,
+    size_t len)
 {
-	char	rev[64] = "", by[240] = "";
+	char	rev[64] = "";
 
 	if (r->tool != NULL && r->deploy_revision != NULL)
 		snprintf(rev, sizeof rev, "%s revision %s", r->tool,
 		    r->deploy_revision);
 	else if (r->tool != NULL)
 		snprintf(rev, sizeof rev, "%s", r->tool);
-	else if (r->revision != INT_NONE)
-		snprintf(rev, sizeof rev, "revision %lld",
-		    (long long)r->revision);
-	if (r->deployed_by != NULL)
-		snprintf(by, sizeof by, "%sdeployed by %s", *rev != '\0' ?
+	if (by && r->deployed_by != NULL)
+		snprintf(out, len, "%s%sdeployed by %s", rev, *rev != '\0' ?
 		    ", " : "", r->deployed_by);
-	snprintf(out, len, "the rollout to %s%s%s%s%s", r->new_rs != NULL ?
-	    r->new_rs : "?", *rev != '\0' || *by != '\0' ? " (" : "", rev, by,
-	    *rev != '\0' || *by != '\0' ? ")" : "");
+	else
+		snprintf(out, len, "%s", rev);
+}
+
+void
+rolist_words(const struct rolist_item *r, char *out, size_t len)
+{
+	char	deploy[304], paren[344];
+
+	rolist_deploy_words(r, 1, deploy, sizeof deploy);
+	/* without a deploy tool, the Deployment's own revision */
+	if (r->tool == NULL && r->revision != INT_NONE)
+		snprintf(paren, sizeof paren, "revision %lld%s%s",
+		    (long long)r->revision, *deploy != '\0' ? ", " : "",
+		    deploy);
+	else
+		snprintf(paren, sizeof paren, "%s", deploy);
+	snprintf(out, len, "the rollout to %s%s%s%s", r->new_rs != NULL ?
+	    r->new_rs : "?", *paren != '\0' ? " (" : "", paren,
+	    *paren != '\0' ? ")" : "");
 }

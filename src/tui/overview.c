@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "out.h"
+#include "rolist.h"
 #include "timefmt.h"
 #include "tui.h"
 
@@ -33,8 +34,7 @@ lanes_free(struct ov_state *ov)
 		free(ov->lanes[i].bad);
 		free(ov->lanes[i].deaths);
 		free(ov->lanes[i].killed);
-		free(ov->lanes[i].roll_from);
-		free(ov->lanes[i].roll_to);
+		free(ov->lanes[i].rolls);
 		free(ov->lanes[i].missing);
 	}
 	free(ov->lanes);
@@ -93,24 +93,38 @@ add_traffic(void *ctx, const struct store_traffic *t)
 	return (0);
 }
 
+/* The rollouts that replaced a set, with their deploys in words. */
 static int
-add_rollout(void *ctx, const void *row)
+add_rollouts(struct tui_state *ts, char **cause)
 {
-	struct tui_state	*ts = ctx;
-	const struct row_rollout *r = row;
-	struct ov_lane		*l;
+	const struct rolist_item	*r;
+	struct rolist			 ro;
+	struct ov_lane			*l;
+	struct ov_roll			*o;
+	char				 w[320];
+	size_t				 i;
 
-	if (r->start_us == TIME_NONE || r->old_rs == NULL)
-		return (0);
-	l = lane_of(ts, r->namespace, r->deployment);
-	l->roll_from = xreallocarray(l->roll_from, l->nrolls + 1,
-	    sizeof *l->roll_from);
-	l->roll_to = xreallocarray(l->roll_to, l->nrolls + 1,
-	    sizeof *l->roll_to);
-	l->roll_from[l->nrolls] = r->start_us;
-	l->roll_to[l->nrolls] = r->end_us != TIME_NONE ? r->end_us :
-	    r->start_us;
-	l->nrolls++;
+	if (rolist_load(ts->st, &ro, cause) != 0)
+		return (-1);
+	for (i = 0; i < ro.n; i++) {
+		r = &ro.v[i];
+		if (r->start_us == TIME_NONE || r->old_rs == NULL)
+			continue;
+		l = lane_of(ts, r->namespace, r->deployment);
+		l->rolls = xreallocarray(l->rolls, l->nrolls + 1,
+		    sizeof *l->rolls);
+		o = &l->rolls[l->nrolls++];
+		memset(o, 0, sizeof *o);
+		o->from_us = r->start_us;
+		o->to_us = r->end_us != TIME_NONE ? r->end_us : r->start_us;
+		rolist_deploy_words(r, 1, w, sizeof w);
+		if (w[0] != '\0')
+			o->words = arena_strdup(&ts->strings, w);
+		rolist_deploy_words(r, 0, w, sizeof w);
+		if (w[0] != '\0')
+			o->short_words = arena_strdup(&ts->strings, w);
+	}
+	rolist_free(&ro);
 	return (0);
 }
 
@@ -168,8 +182,8 @@ drop_empty(struct ov_state *ov)
 		for (j = 0; !any && j < l->nmissing; j++)
 			any = on_axis(ov, l->missing[j]);
 		for (j = 0; !any && j < l->nrolls; j++)
-			any = l->roll_to[j] >= ov->axis.lo_us &&
-			    l->roll_from[j] < ov->axis.hi_us;
+			any = l->rolls[j].to_us >= ov->axis.lo_us &&
+			    l->rolls[j].from_us < ov->axis.hi_us;
 		if (any) {
 			ov->lanes[keep++] = *l;
 			continue;
@@ -178,8 +192,7 @@ drop_empty(struct ov_state *ov)
 		free(l->bad);
 		free(l->deaths);
 		free(l->killed);
-		free(l->roll_from);
-		free(l->roll_to);
+		free(l->rolls);
 		free(l->missing);
 	}
 	ov->nlanes = keep;
@@ -251,9 +264,8 @@ overview_load(struct tui_state *ts, char **cause)
 	    time_floor_div(sum.last_us, 1000000), step, add_traffic, ts,
 	    cause) != 0)
 		return (-1);
-	if (store_model_scan(ts->st, ROW_ROLLOUT, add_rollout, ts,
-	    cause) != 0 || store_model_scan(ts->st, ROW_MISSING, add_missing,
-	    ts, cause) != 0)
+	if (add_rollouts(ts, cause) != 0 || store_model_scan(ts->st,
+	    ROW_MISSING, add_missing, ts, cause) != 0)
 		return (-1);
 	for (i = 0; i < ts->pods.n; i++) {
 		p = &ts->pods.v[i];
@@ -287,30 +299,90 @@ lane_name(const struct ov_lane *l, char *out, size_t len)
 		    l->namespace : "-", l->workload);
 }
 
+/* The columns of the plot where a rollout's bar is drawn, or -1. */
+static void
+roll_cols(const struct ov_state *ov, const struct ov_roll *r, int x0,
+    int w, int *xa, int *xb)
+{
+	*xa = tui_col(r->from_us < ov->axis.lo_us ? ov->axis.lo_us :
+	    r->from_us, ov->axis.lo_us, ov->axis.hi_us, x0, w);
+	*xb = tui_col(r->to_us > ov->axis.hi_us ? ov->axis.hi_us : r->to_us,
+	    ov->axis.lo_us, ov->axis.hi_us, x0, w);
+}
+
+/*
+ * The first column of the rollout's bar from which its words (whole,
+ * else without who deployed it) fit on columns nothing else marks
+ * (busy: failures, deaths, missing records, words already placed), a
+ * blank column either side, after the bar's first column (where it
+ * starts shows); -1 when neither fits.  *words is the one that fits.
+ */
+static int
+words_at(const struct ov_roll *r, const char *busy, int xa, int xb,
+    int x0, const char **words)
+{
+	const char	*try[2] = { r->words, r->short_words };
+	int		 i, x, n, run;
+
+	for (i = 0; i < 2; i++) {
+		if (try[i] == NULL)
+			continue;
+		n = (int)out_printed_cols(try[i]) + 2;
+		for (run = 0, x = xa + 1; x <= xb; x++) {
+			run = busy[x - x0] ? 0 : run + 1;
+			if (run == n) {
+				*words = try[i];
+				return (x - n + 2);
+			}
+		}
+	}
+	return (-1);
+}
+
 /* The second row of a lane: failures, rollouts, deaths, missing. */
 static void
 lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
     const struct ov_lane *l)
 {
 	const struct ov_state	*ov = &ts->ov;
-	size_t			 i;
-	int			 x, xa, xb;
+	const char		*words;
+	char			*busy;
+	size_t			 i, nb;
+	int			 x, xa, xb, at;
 
+	nb = (size_t)w < ov->ncols ? (size_t)w : ov->ncols;
+	busy = xcalloc(w > 0 ? (size_t)w : 1, 1);
+	for (i = 0; i < nb; i++)
+		busy[i] = l->bad[i] > 0;
+	for (i = 0; i < l->nmissing; i++)
+		if ((x = tui_col(l->missing[i], ov->axis.lo_us,
+		    ov->axis.hi_us, x0, w)) >= 0)
+			busy[x - x0] = 1;
+	for (i = 0; i < l->ndeaths; i++)
+		if ((x = tui_col(l->deaths[i], ov->axis.lo_us,
+		    ov->axis.hi_us, x0, w)) >= 0)
+			busy[x - x0] = 1;
 	for (i = 0; i < l->nrolls; i++) {
-		xa = tui_col(l->roll_from[i] < ov->axis.lo_us ?
-		    ov->axis.lo_us : l->roll_from[i], ov->axis.lo_us,
-		    ov->axis.hi_us, x0, w);
-		xb = tui_col(l->roll_to[i] > ov->axis.hi_us ?
-		    ov->axis.hi_us : l->roll_to[i], ov->axis.lo_us,
-		    ov->axis.hi_us, x0, w);
+		roll_cols(ov, &l->rolls[i], x0, w, &xa, &xb);
 		if (xa < 0 || xb < 0)
 			continue;
 		for (x = xa; x <= xb; x++)
 			tui_put_glyph(win, &ts->look, y, x, G_ROLLOUT, A_DIM,
 			    PAIR_RUNNING);
+		/* what deployed it, on its bar where nothing else is */
+		if ((at = words_at(&l->rolls[i], busy, xa, xb, x0,
+		    &words)) < 0)
+			continue;
+		x = tui_text(win, &ts->look, y, at - 1, 1, " ", A_NORMAL,
+		    PAIR_NONE);
+		x += tui_text(win, &ts->look, y, at, xb - at + 1, words,
+		    A_NORMAL, PAIR_RUNNING);
+		tui_text(win, &ts->look, y, at + x - 1, 1, " ", A_NORMAL,
+		    PAIR_NONE);
+		memset(busy + (at - 1 - x0), 1, (size_t)x + 1);
 	}
-	tui_bars(win, &ts->look, y, x0, l->bad, (size_t)w < ov->ncols ?
-	    (size_t)w : ov->ncols, l->peak > 0 ? l->peak : 1, PAIR_TERM);
+	tui_bars(win, &ts->look, y, x0, l->bad, nb, l->peak > 0 ? l->peak :
+	    1, PAIR_TERM);
 	for (i = 0; i < l->nmissing; i++) {
 		x = tui_col(l->missing[i], ov->axis.lo_us, ov->axis.hi_us, x0,
 		    w);
@@ -326,6 +398,7 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 			    G_KILLED : G_EXIT, A_BOLD, l->killed[i] ?
 			    PAIR_TERM : PAIR_NONE);
 	}
+	free(busy);
 }
 
 /* One finding on one row. */

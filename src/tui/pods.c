@@ -1,16 +1,18 @@
 /*
  * pods.c: the pods view (key 2).  Every pod, grouped by workload and
  * ordered by death, with the columns that fit the width: name (cut with
- * an ellipsis, never silently), node, IP, deletion, how its containers
- * ended, restarts, grace, failed requests routed to it, records lost
- * and the findings that name it.  / filters by text; Enter opens the
- * pod's death view.  No SQL: totals come through store.h.
+ * an ellipsis, never silently), node, IP, deletion and who asked for it
+ * (the audit log's actor), how its containers ended, restarts, grace,
+ * failed requests routed to it, records lost and the findings that name
+ * it.  / filters by text; Enter opens the pod's death view.  No SQL:
+ * totals come through store.h.
  */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "analyze.h"
+#include "deletion.h"
 #include "out.h"
 #include "timefmt.h"
 #include "tui.h"
@@ -123,7 +125,7 @@ matches(const struct pods_row *r, const char *filter)
 	const struct podset_pod	*p = r->pod;
 	const char		*fields[] = {
 		p->r.namespace, p->r.name, p->r.workload, p->r.node, p->r.ip,
-		r->badges, p->r.uid
+		r->badges, p->r.uid, p->r.deletion_by
 	};
 	size_t			 i, j;
 
@@ -154,6 +156,30 @@ cmp_total_sort(const void *a, const void *b)
 	const struct store_pod_total	*p = a, *q = b;
 
 	return (strcmp(p->uid, q->uid));
+}
+
+/* The widest EXITS and DELETED BY cells of the rows, in columns. */
+static void
+measure(struct pods_state *pl)
+{
+	const struct podset_pod	*p;
+	char			 cell[64], *by;
+	size_t			 i;
+	int			 n;
+
+	pl->exits_cols = pl->by_cols = 1;	/* "-" */
+	for (i = 0; i < pl->nrows; i++) {
+		if ((p = pl->rows[i].pod) == NULL)
+			continue;
+		exits_of(p, cell, sizeof cell);
+		if ((n = (int)out_printed_cols(cell)) > pl->exits_cols)
+			pl->exits_cols = n;
+		if ((by = deletion_actor_short(p->r.deletion_by)) == NULL)
+			continue;
+		if ((n = (int)out_printed_cols(by)) > pl->by_cols)
+			pl->by_cols = n;
+		free(by);
+	}
 }
 
 void
@@ -232,6 +258,7 @@ pods_load(struct tui_state *ts, char **cause)
 	free(order);
 	free(pb);
 	snprintf(pl->loaded, sizeof pl->loaded, "%s", pl->filter);
+	measure(pl);
 	if (pl->cursor >= (int)pl->nrows)
 		pl->cursor = (int)pl->nrows - 1;
 	while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&
@@ -242,20 +269,20 @@ pods_load(struct tui_state *ts, char **cause)
 	return (0);
 }
 
-/*
- * The columns, in the order they are given room as the width grows (and
- * drawn): the findings before the counts, which they explain.
- */
+/* The columns, in the order they are drawn. */
 enum pods_col {
-	COL_EXITS, COL_DELETED, COL_BADGES, COL_FAILED, COL_LOST,
-	COL_RESTARTS, COL_GRACE, COL_NODE, COL_IP, COL__COUNT
+	COL_EXITS, COL_DELETED, COL_DELETED_BY, COL_BADGES, COL_FAILED,
+	COL_LOST, COL_RESTARTS, COL_GRACE, COL_NODE, COL_IP, COL__COUNT
 };
 static const struct {
 	const char	*title;
-	int		 width;		/* columns, with the space before */
+	int		 width;		/* columns, with the space before (the
+					   least for EXITS and DELETED BY,
+					   which grow) */
 } cols[COL__COUNT] = {
 	[COL_EXITS] = { .title = "EXITS", .width = 13 },
 	[COL_DELETED] = { .title = "DELETED", .width = 9 },
+	[COL_DELETED_BY] = { .title = "DELETED BY", .width = 16 },
 	[COL_FAILED] = { .title = "FAILED", .width = 7 },
 	[COL_LOST] = { .title = "LOST", .width = 5 },
 	[COL_BADGES] = { .title = "FINDINGS", .width = 16 },
@@ -264,18 +291,33 @@ static const struct {
 	[COL_NODE] = { .title = "NODE", .width = 15 },
 	[COL_IP] = { .title = "IP", .width = 16 },
 };
+/*
+ * The order they are given room as the width grows: the findings before
+ * the counts, which they explain; who deleted the pod after those and
+ * before the node and IP, narrowed to the room left (80 columns leave it
+ * out, the name and the exits whole).
+ */
+static const enum pods_col room[COL__COUNT] = {
+	COL_EXITS, COL_DELETED, COL_BADGES, COL_FAILED, COL_LOST,
+	COL_RESTARTS, COL_GRACE, COL_DELETED_BY, COL_NODE, COL_IP
+};
 #define NAME_MIN	22
 #define NAME_MAX	52
+#define EXITS_MAX	33	/* EXITS takes this before DELETED BY grows */
+#define BY_MAX		33	/* DELETED BY, at most */
 
 /*
- * Which columns fit in w, the name's width and the exits' (which get
- * what is left once every column that fits is in, up to the longest
- * name).
+ * Which columns fit in w and how wide (0: left out), and the name's
+ * width.  EXITS gets what is left once every column that fits is in;
+ * DELETED BY is as wide as its widest cell, shrunk to what is left once
+ * EXITS holds its widest (up to EXITS_MAX), left out below its least.
  */
 static int
-fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
+fit_columns(int w, const struct pods_state *pl, int longest,
+    int width[COL__COUNT])
 {
-	int	i, used, name_w, cap = w * 2 / 5, fits;
+	int	k, i, used, name_w, cap = w * 2 / 5, fits, want, least;
+	int	exits_more;
 
 	/* the whole name first, up to two fifths of the width */
 	name_w = longest + 2;
@@ -285,16 +327,32 @@ fit_columns(int w, int longest, int shown[COL__COUNT], int *exits_w)
 		name_w = cap;
 	if (name_w < NAME_MIN)
 		name_w = NAME_MIN;
+	exits_more = (pl->exits_cols < EXITS_MAX ? pl->exits_cols :
+	    EXITS_MAX) + 1 - cols[COL_EXITS].width;
+	if (exits_more < 0)
+		exits_more = 0;
 	/* in their order: one that does not fit leaves out those after */
 	used = name_w;
 	fits = 1;
-	for (i = 0; i < COL__COUNT; i++) {
-		fits = fits && used + cols[i].width <= w;
-		shown[i] = fits;
+	for (k = 0; k < COL__COUNT; k++) {
+		i = room[k];
+		want = least = cols[i].width;
+		if (i == COL_DELETED_BY) {
+			want = (int)strlen(cols[i].title);
+			want = (pl->by_cols > want ? pl->by_cols : want) + 1;
+			if (want > BY_MAX)
+				want = BY_MAX;
+			if (want < least)
+				least = want;
+			if (want > w - used - exits_more)
+				want = w - used - exits_more;
+		}
+		fits = fits && want >= least && used + want <= w;
+		width[i] = fits ? want : 0;
 		if (fits)
-			used += cols[i].width;
+			used += want;
 	}
-	*exits_w = cols[COL_EXITS].width + (w - used > 0 ? w - used : 0);
+	width[COL_EXITS] += w - used > 0 ? w - used : 0;
 	return (name_w);
 }
 
@@ -316,12 +374,12 @@ longest_name(const struct pods_state *pl)
 /* The cells of one pod, in column order, after its name. */
 static void
 pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
-    const struct pods_row *r, const int shown[COL__COUNT], int name_w,
-    int exits_w, int cur)
+    const struct pods_row *r, const int width[COL__COUNT], int name_w,
+    int cur)
 {
 	const struct podset_pod	*p = r->pod;
 	attr_t			 a = cur ? A_REVERSE : A_NORMAL;
-	char			 cell[64], t[TIME_FMT_LEN], *name;
+	char			 cell[64], t[TIME_FMT_LEN], *name, *by, *fit;
 	int			 x, i, cw;
 
 	if (cur)
@@ -335,9 +393,10 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 	free(name);
 	x = name_w;
 	for (i = 0; i < COL__COUNT; i++) {
-		if (!shown[i])
+		if (width[i] == 0)
 			continue;
-		cw = (i == COL_EXITS ? exits_w : cols[i].width) - 1;
+		cw = width[i] - 1;
+		fit = NULL;
 		switch (i) {
 		case COL_EXITS:
 			exits_of(p, cell, sizeof cell);
@@ -346,6 +405,13 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 			time_format(p->r.deletion_us, t);
 			snprintf(cell, sizeof cell, "%.8s",
 			    p->r.deletion_us != TIME_NONE ? t + 11 : "-");
+			break;
+		case COL_DELETED_BY:
+			/* cut in the middle: both ends of a name tell */
+			by = deletion_actor_short(p->r.deletion_by);
+			fit = out_fit(by != NULL ? by : "-", (size_t)cw,
+			    OUT_CUT_MIDDLE, !ts->look.utf8);
+			free(by);
 			break;
 		case COL_FAILED:
 			snprintf(cell, sizeof cell, "%*lld", cw,
@@ -378,10 +444,11 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 			    p->r.ip : "-");
 			break;
 		}
-		tui_text(win, &ts->look, y, x + 1, cw, cell, a,
-		    i == COL_FAILED && r->failed > 0 ? PAIR_TERM :
+		tui_text(win, &ts->look, y, x + 1, cw, fit != NULL ? fit :
+		    cell, a, i == COL_FAILED && r->failed > 0 ? PAIR_TERM :
 		    i == COL_LOST && r->missing > 0 ? PAIR_SIDECAR :
 		    PAIR_NONE);
+		free(fit);
 		x += cw + 1;
 	}
 }
@@ -403,12 +470,12 @@ void
 pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct pods_state	*pl = &ts->pl;
-	int			 shown[COL__COUNT], name_w, exits_w, x, i, y;
+	int			 width[COL__COUNT], name_w, x, i, y;
 	int			 top;
 	size_t			 npods;
 
 	tui_title(win, w, ts, "Pods");
-	name_w = fit_columns(w, longest_name(pl), shown, &exits_w);
+	name_w = fit_columns(w, pl, longest_name(pl), width);
 	for (i = 0, npods = 0; i < (int)pl->nrows; i++)
 		npods += pl->rows[i].pod != NULL;
 	if (pl->filter[0] != '\0')
@@ -422,12 +489,11 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	tui_text(win, &ts->look, 2, 1, name_w - 1, "POD", A_BOLD |
 	    A_UNDERLINE, PAIR_NONE);
 	for (x = name_w, i = 0; i < COL__COUNT; i++) {
-		if (!shown[i])
+		if (width[i] == 0)
 			continue;
-		tui_text(win, &ts->look, 2, x + 1, (i == COL_EXITS ? exits_w :
-		    cols[i].width) - 1, cols[i].title, A_BOLD | A_UNDERLINE,
-		    PAIR_NONE);
-		x += i == COL_EXITS ? exits_w : cols[i].width;
+		tui_text(win, &ts->look, 2, x + 1, width[i] - 1, cols[i].title,
+		    A_BOLD | A_UNDERLINE, PAIR_NONE);
+		x += width[i];
 	}
 	top = first_row(pl, h - 4);
 	for (i = top, y = 3; i < (int)pl->nrows && y < h - 1; i++, y++) {
@@ -435,8 +501,8 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			tui_text(win, &ts->look, y, 0, w, pl->rows[i].heading,
 			    A_BOLD, PAIR_RUNNING);
 		else
-			pod_row(win, ts, y, w, &pl->rows[i], shown, name_w,
-			    exits_w, i == pl->cursor);
+			pod_row(win, ts, y, w, &pl->rows[i], width, name_w,
+			    i == pl->cursor);
 	}
 	if (pl->nrows == 0)
 		tui_text(win, &ts->look, 3, 1, w - 1, pl->filter[0] != '\0' ?
@@ -545,7 +611,8 @@ const struct tui_key pods_keys[] = {
 	{ .key = KEY_PPAGE, .name = "PgUp", .help = "a page up",
 	    .action = pl_page_up },
 	{ .key = '/', .name = "/", .help = "filter by text (name, "
-	    "namespace, workload, node, IP, container, finding)",
+	    "namespace, workload, node, IP, container, finding, who "
+	    "deleted it)",
 	    .action = pl_filter },
 	{ .key = '\r', .name = "Enter", .help = "the pod's death view",
 	    .action = pl_open },

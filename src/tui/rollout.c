@@ -11,7 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "deletion.h"
 #include "out.h"
+#include "rolist.h"
 #include "timefmt.h"
 #include "tui.h"
 
@@ -124,6 +126,45 @@ pick_pods(struct tui_state *ts)
 	rv->title = arena_strdup(&ts->strings, title);
 	free(title);
 	xqsort(rv->lanes, rv->n, sizeof *rv->lanes, cmp_lane);
+}
+
+/*
+ * What deployed the rollout that deleted the lanes' pods, in words
+ * (rv->deployed), when the pods it deleted were all deleted by that one
+ * rollout and a deploy history or the audit log names its deploy; else
+ * "".  0, or -1 with a new *cause.
+ */
+static int
+deployed_of(struct tui_state *ts, char **cause)
+{
+	struct rollout_state		*rv = &ts->rv;
+	const struct rolist_item	*r, *one = NULL;
+	const struct row_pod		*p;
+	struct rolist			 ro;
+	size_t				 i;
+
+	rv->deployed[0] = '\0';
+	if (rolist_load(ts->st, &ro, cause) != 0)
+		return (-1);
+	for (i = 0; i < rv->n; i++) {
+		p = &rv->lanes[i].pod->r;
+		if (!str_eq(p->deletion_cause, deletion_cause_name(DC_ROLLOUT)))
+			continue;
+		r = deletion_rollout(&ro, p->namespace, p->workload,
+		    p->owner_name, p->deletion_us);
+		if (r == NULL)
+			continue;
+		/* pods of two rollouts: neither names them all */
+		if (one != NULL && r != one) {
+			one = NULL;
+			break;
+		}
+		one = r;
+	}
+	if (one != NULL)
+		rolist_deploy_words(one, 1, rv->deployed, sizeof rv->deployed);
+	rolist_free(&ro);
+	return (0);
 }
 
 /* The smallest and largest offset of a kind over the lanes. */
@@ -282,6 +323,8 @@ rollout_load(struct tui_state *ts, char **cause)
 
 	lanes_free(rv);
 	pick_pods(ts);
+	if (deployed_of(ts, cause) != 0)
+		return (-1);
 	rv->lo_off_us = -5 * SEC_US;
 	rv->hi_off_us = 10 * SEC_US;
 	for (i = 0; i < rv->n; i++) {
@@ -427,10 +470,22 @@ lane_rows(const struct rollout_state *rv)
 	return (1 + any_traffic(rv) + any_missing(rv));
 }
 
+/*
+ * The row of the first lane: under the title, what deployed the rollout
+ * (when known), the three sentences and the axis.
+ */
 static int
-rv_top(const struct rollout_state *rv, int rows)
+lanes_y(const struct rollout_state *rv)
 {
-	return (tui_top(rv->cursor, rv->top, rows / lane_rows(rv)));
+	return (5 + (rv->deployed[0] != '\0'));
+}
+
+/* The first lane shown on a screen of h rows. */
+static int
+rv_top(const struct rollout_state *rv, int h)
+{
+	return (tui_top(rv->cursor, rv->top, (h - lanes_y(rv) - 1) /
+	    lane_rows(rv)));
 }
 
 void
@@ -444,23 +499,28 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 					    LABEL_MIN;
 	int				 x0 = lw + 1, pw = w - x0, y, i;
 	int				 per = lane_rows(rv), top, row;
+	int				 y0 = lanes_y(rv);
 	int64_t				 peak = 0;
 	size_t				 n;
 
 	tui_title(win, w, ts, rv->title != NULL ? rv->title : "Rollout");
+	if (rv->deployed[0] != '\0')
+		tui_text(win, &ts->look, 1, 1, w - 1, rv->deployed, A_BOLD,
+		    PAIR_NONE);
 	for (i = 0; i < 3; i++)
-		tui_text(win, &ts->look, 1 + i, 1, w - 1, rv->summary[i],
+		tui_text(win, &ts->look, y0 - 4 + i, 1, w - 1, rv->summary[i],
 		    i == 1 && strncmp(rv->summary[1], "none", 4) != 0 ?
 		    A_BOLD : A_NORMAL, i == 1 && strncmp(rv->summary[1],
 		    "none", 4) != 0 ? PAIR_TERM : PAIR_NONE);
-	tui_text(win, &ts->look, 4, 0, lw, rv->zero_is,
+	tui_text(win, &ts->look, y0 - 1, 0, lw, rv->zero_is,
 	    A_DIM, PAIR_NONE);
-	tui_axis(win, &ts->look, 4, x0, pw, rv->lo_off_us, rv->hi_off_us, 0);
+	tui_axis(win, &ts->look, y0 - 1, x0, pw, rv->lo_off_us,
+	    rv->hi_off_us, 0);
 	for (i = 0; i < (int)rv->n; i++)
 		if (rv->lanes[i].traffic.peak > peak)
 			peak = rv->lanes[i].traffic.peak;
-	top = rv_top(rv, h - 6);
-	for (i = top, y = 5; i < (int)rv->n && y + per - 1 < h - 1; i++) {
+	top = rv_top(rv, h);
+	for (i = top, y = y0; i < (int)rv->n && y + per - 1 < h - 1; i++) {
 		l = &rv->lanes[i];
 		name = out_fit(l->pod->r.name, lw - 1, OUT_CUT_MIDDLE,
 		    !ts->look.utf8);
@@ -497,8 +557,8 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		y += per;
 	}
 	if (rv->n == 0)
-		tui_text(win, &ts->look, 6, 1, w - 1, "No pod of this rollout "
-		    "has a known deletion, exit or death.", A_NORMAL,
+		tui_text(win, &ts->look, y0 + 1, 1, w - 1, "No pod of this "
+		    "rollout has a known deletion, exit or death.", A_NORMAL,
 		    PAIR_NONE);
 	tui_keybar(win, h, w, ts, "Up/Down pod  Enter its death view  "
 	    "? help  q back");
@@ -509,7 +569,7 @@ rv_down(struct tui_state *ts)
 {
 	if (ts->rv.cursor + 1 < (int)ts->rv.n)
 		ts->rv.cursor++;
-	ts->rv.top = rv_top(&ts->rv, ts->rows - 6);
+	ts->rv.top = rv_top(&ts->rv, ts->rows);
 	return (TUI_REDRAW);
 }
 
@@ -518,7 +578,7 @@ rv_up(struct tui_state *ts)
 {
 	if (ts->rv.cursor > 0)
 		ts->rv.cursor--;
-	ts->rv.top = rv_top(&ts->rv, ts->rows - 6);
+	ts->rv.top = rv_top(&ts->rv, ts->rows);
 	return (TUI_REDRAW);
 }
 
@@ -541,10 +601,11 @@ rv_open(struct tui_state *ts)
 static int
 rv_click(struct tui_state *ts)
 {
-	int	i = rv_top(&ts->rv, ts->rows - 6) + (ts->mouse_y - 5) /
+	int	y0 = lanes_y(&ts->rv);
+	int	i = rv_top(&ts->rv, ts->rows) + (ts->mouse_y - y0) /
 		    lane_rows(&ts->rv);
 
-	if (ts->mouse_y < 5 || i < 0 || i >= (int)ts->rv.n)
+	if (ts->mouse_y < y0 || i < 0 || i >= (int)ts->rv.n)
 		return (TUI_REDRAW);
 	if (i == ts->rv.cursor)
 		return (rv_open(ts));

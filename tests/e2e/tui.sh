@@ -5,7 +5,10 @@
 # sample incident: the pods, a filter to a killed pod, its death view
 # stepped to the SIGKILL moment, the rollout view, a finding, the SQL
 # prompt, the export, a resize to 80x24 and Q.  Then NO_COLOR, LANG=C,
-# TERM=vt100, a crash loop, and a pod whose name holds escape sequences.
+# TERM=vt100, a crash loop, who deleted the pods and what deployed their
+# rollout (samples/week-later, the bundled sample as a control), pods
+# deleted by names that are attacks, and a pod whose name holds escape
+# sequences.
 . "$(dirname "$0")/lib.inc"
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tui: skipped: tmux is not installed"
@@ -511,6 +514,162 @@ ok loop-rollout-lane sh -c "$TM capture-pane -p | grep -q '^checkout-.*✝'"
 keys q
 keys Q
 wait_for loop-quit "EXIT=0"
+
+# shows NAME RE, lacks NAME RE: a line of the screen as it is matches RE,
+# none does (after a wait_for: no polling)
+screen_has() {
+	n=$(screen | grep -c -- "$3")
+	if { [ "$1" = yes ] && [ "$n" -gt 0 ]; } ||
+	    { [ "$1" = no ] && [ "$n" -eq 0 ]; }; then
+		pass=$((pass + 1))
+		return 0
+	fi
+	echo "FAIL $2: $n lines match '$3'; the screen was:"
+	screen | sed 's/^/    | /'
+	fail=$((fail + 1))
+	return 1
+}
+shows() {
+	screen_has yes "$@"
+}
+lacks() {
+	screen_has no "$@"
+}
+
+# Who deleted each pod and what deployed the rollout, a week later (the
+# audit log, the Helm history: samples/week-later, imported as its
+# README says), at 120x40 then 80x24.
+W=$top/samples/week-later
+db=$T/week.db
+"$CORONER" import -q --db "$db" "$W" >/dev/null 2>&1
+"$CORONER" import -q --db "$db" --release labels/label-printer \
+    "$W"/helm-history-label-printer.json.zst >/dev/null 2>&1
+"$CORONER" analyze --db "$db" >/dev/null 2>&1
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for week-overview "Incident window"
+# the revision on the rollout's bar, where the deaths leave it room
+shows week-overview-revision '^ 672 req, 0 failed  *━ helm revision 42 ━*✖'
+keys 2
+wait_for week-pods "DELETED BY"
+# the replicaset-controller, as sa:NAME, for each of the 4 old pods; the
+# new ones were not deleted: nobody is named
+is week-pods-by 4 "$(screen | grep -c \
+    '^ label-printer-6b7c8d9f5-[a-z0-9]*  137 SIGKILL .* sa:replicaset-controller ')"
+is week-pods-by-none 4 "$(screen | grep -c \
+    '^ label-printer-8f9a7b6c4-[a-z0-9]*  run  *-  *-  ')"
+# / finds the pods by who deleted them
+keys /
+wait_for week-filter-prompt "filter pods:"
+keys replicaset-controller Enter
+wait_for week-filter-by '4 of 8 pods match "replicaset-controller"'
+keys / Enter
+wait_for week-filter-cleared "8 pods, grouped by workload"
+keys Enter
+wait_for week-death "Death labels/label-printer-6b7c8d9f5-k2m4p"
+keys a
+wait_for week-rollout "Rollout of labels/label-printer"
+wait_for week-rollout-deploy "helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com"
+is week-rollout-deploy-line \
+    " helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com" \
+    "$(screen | sed -n 2p)"
+wait_for week-rollout-lanes "4 of 4 SIGKILLed at the deadline"
+$TM resize-window -x 80 -y 24
+# 80 columns: the deploy's line still whole, the lanes under it
+wait_for week-80-rollout "coroner · Rollout of labels/label-printer "
+is week-80-rollout-deploy-line \
+    " helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com" \
+    "$(screen | sed -n 2p)"
+shows week-80-rollout-lane '^label-prin…d9f5-k2m4p  █'
+# the pods: the name and the exits win, DELETED BY gives way first
+keys 2
+wait_for week-80-pods "grouped by workload"
+lacks week-80-pods-no-by 'DELETED BY'
+shows week-80-pods-name-exits \
+    '^ label-printer-6b7c8d9f5-k2m4p  137 SIGKILL  *10:00:12 GRACE KILL'
+# the overview: no room on the bar for the words, so none, never cut
+keys 1
+wait_for week-80-overview "Incident window"
+lacks week-80-overview-no-words 'helm'
+shows week-80-overview-bar '^ 672 req, 0 failed   ━*✖'
+keys Q
+wait_for week-quit "EXIT=0"
+
+# The control: the bundled sample has no audit log and no deploy
+# history: "-" for who deleted, no revision, no deployer.
+db=$T/demo.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for control-overview "Incident window"
+lacks control-overview-no-words 'helm\|deployed by'
+keys 2
+wait_for control-pods "DELETED BY"
+is control-pods-by-unknown 6 "$(screen | grep -c \
+    '^ returns-api-7d9f8b6c5-[a-z0-9]*  137 SIGKILL  *[0-9:]* -  ')"
+keys Enter
+wait_for control-death "Death returns/returns-api-7d9f8b6c5-x2kq9"
+keys a
+wait_for control-rollout "Rollout of returns/returns-api"
+lacks control-rollout-no-deploy 'revision\|deployed by'
+# no line for the deploy: the sentences right under the title
+is control-rollout-first-line " 6 pods, each at its own deletion request" \
+    "$(screen | sed -n 2p | cut -c1-41)"
+keys Q
+wait_for control-quit "EXIT=0"
+
+# Pods deleted by names that are attacks (the audit log's actor): an OSC
+# 52, a clear screen and a bidi override; a service account of 5,000
+# characters.  Shown escaped and cut in the middle to their column, the
+# columns after it in place.
+python3 - >"$T/evil-audit.log" <<'EOF'
+import json
+
+
+def ev(i, name, user):
+    t = "2026-05-12T09:0%d:00.000000Z" % (i + 1)
+    pod = {"kind": "Pod", "apiVersion": "v1",
+           "metadata": {"name": name, "namespace": "shop",
+                        "uid": "u-evil-%d" % i,
+                        "creationTimestamp": "2026-05-12T08:00:00Z",
+                        "deletionTimestamp":
+                            "2026-05-12T09:0%d:30Z" % (i + 1),
+                        "deletionGracePeriodSeconds": 30},
+           "spec": {"nodeName": "node-1",
+                    "terminationGracePeriodSeconds": 30,
+                    "containers": [{"name": "cart", "image": "cart:1"}]},
+           "status": {"phase": "Running"}}
+    return {"kind": "Event", "apiVersion": "audit.k8s.io/v1",
+            "level": "RequestResponse", "auditID": "a-%d" % i,
+            "stage": "ResponseComplete",
+            "requestURI": "/api/v1/namespaces/shop/pods/" + name,
+            "verb": "delete", "user": {"username": user},
+            "objectRef": {"resource": "pods", "namespace": "shop",
+                          "name": name, "apiVersion": "v1"},
+            "responseStatus": {"code": 200}, "responseObject": pod,
+            "requestReceivedTimestamp": t, "stageTimestamp": t}
+
+
+print(json.dumps(ev(0, "cart-a",
+                    "\x1b]52;c;aGk=\x07mallory\x1b[2J\u202e@evil.example")))
+print(json.dumps(ev(1, "cart-b", "system:serviceaccount:kube-system:" +
+                    "x" * 5000 + "-controller")))
+EOF
+db=$T/evil-by.db
+"$CORONER" import -q --db "$db" "$T/evil-audit.log" >/dev/null 2>&1
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for evil-by-overview "Incident window"
+keys 2
+wait_for evil-by-pods "DELETED BY"
+shows evil-by-escaped \
+    '^ cart-a  .* 09:01:00 \\x1b]52;c;aGk=.*….*@evil\.example  .* 30 s$'
+shows evil-by-long-cut '^ cart-b  .* 09:02:00 sa:x*…x*-controller  .* 30 s$'
+# the screen was not cleared, nothing reached the clipboard
+shows evil-by-intact '^2 pods, grouped by workload'
+is evil-by-no-clipboard "" "$($TM list-buffers 2>/dev/null)"
+keys /
+wait_for evil-by-filter-prompt "filter pods:"
+keys mallory Enter
+wait_for evil-by-filter '1 of 2 pods match "mallory"'
+keys Q
+wait_for evil-by-quit "EXIT=0"
 
 # A pod whose name holds escape sequences: shown inert.
 evil=$T/evil.db

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <wchar.h>
 
+#include "out.h"
 #include "timefmt.h"
 #include "tui.h"
 #include "unit.h"
@@ -102,7 +103,8 @@ fixture(void)
 	static struct tui_finding	 f[2];
 	static int64_t			 req[200], bad[200], deaths[2];
 	static int			 killed[2] = { 1, 1 };
-	static int64_t			 rfrom[1], rto[1], miss[2];
+	static int64_t			 miss[2];
+	static struct ov_roll		 roll[2];
 	static struct ov_lane		 lane;
 	size_t				 i;
 
@@ -123,6 +125,11 @@ fixture(void)
 	pods[2].r.created_us = T0 + 5 * S;
 	pods[2].r.start_us = T0 + 7 * S;
 	pods[2].r.ready_us = T0 + 9 * S;
+	/* who deleted them: a controller, and a name that is an attack */
+	pods[0].r.deletion_by = "system:serviceaccount:kube-system:"
+	    "replicaset-controller";
+	pods[1].r.deletion_by = "\x1b]52;c;aGk=\x07mallory\x1b[2J\xe2\x80\xae"
+	    "@a-very-long-domain-name.example.com";
 	ctrs[2][0].started_us = T0 + 7 * S;
 	ctrs[2][0].ready_us = T0 + 9 * S;
 	ctrs[2][0].finished_us = TIME_NONE;
@@ -185,11 +192,20 @@ fixture(void)
 	lane.deaths = deaths;
 	lane.killed = killed;
 	lane.ndeaths = 2;
-	rfrom[0] = T0 + 5 * S;
-	rto[0] = T0 + 80 * S;
-	lane.roll_from = rfrom;
-	lane.roll_to = rto;
-	lane.nrolls = 1;
+	/*
+	 * Their deploys on the rollouts' bars where nothing else is marked:
+	 * the first has no room, the second is by a hostile name
+	 */
+	roll[0].from_us = T0 + 5 * S;
+	roll[0].to_us = T0 + 80 * S;
+	roll[0].words = "helm revision 14, deployed by ci@example.com";
+	roll[0].short_words = "helm revision 14";
+	roll[1].from_us = T0 + 120 * S;
+	roll[1].to_us = T0 + 238 * S;
+	roll[1].words = "kubectl, deployed by \x1b[2Jeve";
+	roll[1].short_words = "kubectl";
+	lane.rolls = roll;
+	lane.nrolls = 2;
 	miss[0] = T0 + 35 * S;
 	miss[1] = T0 + 75 * S;
 	lane.missing = miss;
@@ -387,6 +403,8 @@ test_tui_pods(void)
 	ts.pl.rows = rows;
 	ts.pl.nrows = 4;
 	ts.pl.cursor = 1;
+	ts.pl.exits_cols = 11;		/* "137 SIGKILL" */
+	ts.pl.by_cols = (int)out_printed_cols(pods[1].r.deletion_by);
 	check("pods", pods_draw, 40, 120);
 	check("pods", pods_draw, 24, 80);
 	ts.pl.rows = NULL;
@@ -444,6 +462,8 @@ test_tui_rollout(void)
 	memset(rv, 0, sizeof *rv);
 	memset(lanes, 0, sizeof lanes);
 	rv->title = "Rollout of returns/returns-api";
+	snprintf(rv->deployed, sizeof rv->deployed, "helm revision 14, "
+	    "deployed by ci\x1b[31m@example.com");
 	rv->lanes = lanes;
 	rv->n = 2;
 	rv->lo_off_us = -5 * S;
