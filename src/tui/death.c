@@ -550,14 +550,13 @@ no_evidence(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 }
 
 static int
-caption(WINDOW *win, const struct tui_state *ts, int y, int w)
+caption(WINDOW *win, const struct tui_state *ts, int y, int w, int maxrows)
 {
 	const struct death_state	*dv = &ts->dv;
 	const struct moment		*m;
-	char				 off[32], t[TIME_FMT_LEN], *fit;
+	char				 off[32], t[TIME_FMT_LEN];
 	struct buf			 b = { 0 };
-	int				 rows = 0;
-	size_t				 n;
+	int				 rows;
 
 	if (dv->cursor < 0 || (size_t)dv->cursor >= dv->ms.n) {
 		tui_text(win, &ts->look, y, 0, w, "no moments known for this "
@@ -570,31 +569,11 @@ caption(WINDOW *win, const struct tui_state *ts, int y, int w)
 	else
 		snprintf(off, sizeof off, "?");
 	time_format(m->t_us, t);
-	/* of a long caption (a log line), what its two rows can show */
+	/* of a long caption (a log line), what its rows can show */
 	out_bprintf(&b, "[%d/%zu] %s  %.10s %.12s  %.*s", dv->cursor + 1,
-	    dv->ms.n, off, t, t + 11, 8 * w + 64, m->caption);
-	/* two rows: the caption, wrapped once */
-	fit = b.data;
-	n = out_fit_bytes(fit, (size_t)w);
-	if (fit[n] != '\0') {
-		size_t brk = n;
-
-		while (brk > 0 && fit[brk] != ' ')
-			brk--;
-		if (brk > 0)
-			n = brk;
-	}
-	tui_textf(win, &ts->look, y, 0, w, A_BOLD, m->kind == MO_KILLED ?
-	    PAIR_TERM : PAIR_NONE, "%.*s", (int)n, fit);
-	rows = 1;
-	if (fit[n] != '\0') {
-		while (fit[n] == ' ')
-			n++;
-		tui_textf(win, &ts->look, y + 1, 2, w - 2, A_BOLD,
-		    m->kind == MO_KILLED ? PAIR_TERM : PAIR_NONE, "%s",
-		    fit + n);
-		rows = 2;
-	}
+	    dv->ms.n, off, t, t + 11, maxrows * w + 64, m->caption);
+	rows = tui_text_wrapped(win, &ts->look, y, y + maxrows, 0, w, 2,
+	    b.data, A_BOLD, m->kind == MO_KILLED ? PAIR_TERM : PAIR_NONE) - y;
 	buf_free(&b);
 	return (rows);
 }
@@ -752,7 +731,8 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		}
 	}
 	y++;
-	rows = caption(win, ts, y, w);
+	/* the caption: two rows, more where the screen has them */
+	rows = caption(win, ts, y, w, h >= 30 ? 4 : 2);
 	y += rows;
 	/* the detail pane: the rows behind the moment */
 	tui_text(win, &ts->look, y++, 0, w, dv->pane == PANE_DETAIL ?
