@@ -318,6 +318,7 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 	const struct rolist_item	*r;
 	const struct dc_item		*x, *h;
 	const char			*by = p->deletion_by;
+	char				 deploy[300];
 	int64_t				 t = p->deletion_us;
 
 	if (str_eq(p->deletion_via, "eviction")) {
@@ -347,10 +348,11 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 		return (DC_NONE);
 	if ((r = deletion_rollout(&s->rollouts, p->namespace, p->workload,
 	    p->owner_name, t)) != NULL) {
-		snprintf(buf, len, "the rollout of %.100s to %.100s%s%.40s",
+		rolist_deploy_words(r, 1, deploy, sizeof deploy);
+		snprintf(buf, len, "the rollout of %.100s to %.100s%s%s%s",
 		    r->deployment, r->new_rs != NULL ? r->new_rs : "?",
-		    r->deploy_revision != NULL ? ", revision " : "",
-		    r->deploy_revision != NULL ? r->deploy_revision : "");
+		    deploy[0] != '\0' ? " (" : "", deploy,
+		    deploy[0] != '\0' ? ")" : "");
 		return (DC_ROLLOUT);
 	}
 	if ((x = dc_find(&s->downs, p->namespace, p->owner_name, t,

@@ -103,7 +103,6 @@ static const struct {
 	{ .name = "user_version" },
 	{ .name = "application_id" },
 	{ .name = "encoding" },
-	{ .name = "journal_mode" },
 };
 
 /* What the authorizer refused, for the message. */

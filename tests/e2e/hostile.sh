@@ -694,12 +694,12 @@ is "a new report: the umask's permissions" 640 "$(stat -c %a "$T/new.md")"
 mkdir -p "$T/out"
 caught=0
 for try in 1 2 3 4 5; do
-	rm -f "$T"/out/* "$T"/out/.coroner.*
+	rm -f "$T"/out/* "$T"/out/.coroner*
 	"$CORONER" report --db "$db" -o "$T/out/r.html" >/dev/null 2>&1 &
 	writer=$!
 	n=0
 	while [ $n -lt 1000000 ]; do
-		set -- "$T"/out/.coroner.*
+		set -- "$T"/out/.coroner*
 		[ -e "$1" ] && break
 		kill -0 "$writer" 2>/dev/null || break
 		n=$((n + 1))
@@ -723,8 +723,8 @@ is "report -o and SIGTERM: no temporary file left" "" \
 # Bug: a 0-byte --db was refused by pods ("it is empty") but report,
 # analyze and the TUI wrote a 40-table schema into it.  Only import makes
 # a database; the others refuse an empty file as a missing one.
-: >"$T/empty.db"
 for c in pods report analyze "timeline kafka-2"; do
+	: >"$T/empty.db"	# each command on an empty file of its own
 	# shellcheck disable=SC2086
 	run "$CORONER" $c --db "$T/empty.db"
 	is "$c on an empty --db: exit" 1 "$status"
