@@ -167,7 +167,8 @@ test_json(void)
 	json_t	*v;
 	char	*s;
 
-	v = json_pack("{s:s}", "n", "a\xe2\x80\xae" "b\xc2\x9b" "c\x1b" "d\x7f");
+	v = json_pack("{s:s}", "n", "a\xe2\x80\xae" "b\xc2\x9b" "c\x1b"
+	    "d\x7f");
 	s = out_json_str(v, JSON_COMPACT);
 	CHECK_STR(s, "{\"n\":\"a\\u202eb\\u009bc\\u001Bd\\u007f\"}");
 	free(s);
