@@ -89,11 +89,13 @@ struct lc_evcount {
 	const char		*uid;		/* the event's, or NULL */
 	enum lc_evkind		 kind;		/* what it says */
 	int64_t			 count;		/* occurrences */
-	int64_t			 first_us;	/* the earliest firstTimestamp
-						   of its versions (else
-						   their time), or TIME_NONE */
-	int64_t			 last_us;	/* the latest lastTimestamp
-						   (else time), or TIME_NONE */
+	int64_t			 first_us;	/* the earliest first
+						   occurrence of its versions
+						   (rec_event.first_us, else
+						   its time), or TIME_NONE */
+	int64_t			 last_us;	/* the latest last occurrence
+						   (rec_event.last_us, else
+						   its time), or TIME_NONE */
 };
 
 /* A pod with its containers, as the model holds them in memory. */

@@ -148,9 +148,9 @@ struct row_container {
 	int64_t		 signal;	/* its terminated.signal, INT_NONE */
 	int64_t		 restarts;	/* restartCount, the last written */
 	int64_t		 sigterm_us;	/* SIGTERM on the pod's deletion:
-					   the request, + the preStop sleep
-					   (within the grace); a native
-					   sidecar's, the main containers'
+					   the request plus the preStop sleep
+					   (capped at the grace); a native
+					   sidecar's: the main containers'
 					   exit; TIME_NONE when unknown */
 	const char	*sigterm_basis;	/* how sigterm_us is known
 					   ("inferred: ...", "unknown: ...",

@@ -306,8 +306,8 @@ int	store_missing_keys(struct store *st, const char *ref,
 struct store_summary {
 	int64_t	pods;			/* pods of the model */
 	int64_t	rollouts;		/* rollouts of the model */
-	int64_t	requests;		/* requests logged (not their
-					   retries' rows) */
+	int64_t	requests;		/* requests logged, each once
+					   (the rows of its first attempt) */
 	int64_t	failed_requests;	/* 5xx, or Envoy's 0 */
 	int64_t	first_us;		/* the incident's window: from, */
 	int64_t	last_us;		/* to (TIME_NONE: no time at all) */
@@ -643,7 +643,8 @@ int	store_pod_set_cause(struct store *st, const char *uid,
 /* One pod's evictions refused by a disruption budget (429). */
 struct store_blocked {
 	const char	*pod_uid;	/* the pod, or NULL when not known */
-	const char	*namespace;	/* the eviction's objectRef */
+	const char	*namespace;	/* the pod's, as the evictions'
+					   objectRef names it */
 	const char	*name;		/* the pod's name, as in objectRef */
 	int64_t		 attempts;	/* refusals */
 	int64_t		 first_us;	/* the first refusal */
