@@ -10,6 +10,7 @@
  * was generated) and request_creation_time its start; classic ELB's
  * timestamp is when the request was received.  Knows nothing of SQLite
  * or curses.
+ * The fields read, and why: docs/formats/access-logs.md#alb.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * caller buffers, and parses numbers and access-log times by hand, with
  * the date cached.  It allocates nothing and knows no record, no SQLite
  * and no curses: importers decide what the fields mean.
+ * The dialects, field by field: docs/formats/access-logs.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

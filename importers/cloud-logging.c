@@ -19,6 +19,7 @@
  * resources: logentry.c reads every input and sends each entry where it
  * belongs, whichever of the two importers was chosen.  Knows nothing of
  * SQLite or curses.
+ * The fields read, and why: docs/formats/cloud-logging.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

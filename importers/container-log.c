@@ -8,10 +8,13 @@
  *    ("[pod/POD/CONTAINER] ") names the pod and container of each line.
  *  - CRI node log files: "TIME STREAM TAG TEXT", stream stdout or stderr,
  *    tag P (partial) or F (full); the P parts of one stream are joined
- *    with the F line that ends them (formats/access-logs.md §7).
+ *    with the F line that ends them
+ *    (docs/formats/container-logs.md#cri-node-files).
  *  - logs without times: troubleshoot.sh bundle pod logs and the logs.txt
  *    of `kubectl cluster-info dump`, whose START/END frames name the
- *    container of the lines between them (formats/kubernetes.md §9-§10).
+ *    container of the lines between them
+ *    (docs/formats/container-logs.md#cluster-info-frames; the bundles'
+ *    layouts: docs/formats/bundles.md).
  *
  * Namespace, pod and container come from the input's name (the layouts of
  * bundles and of the nodes' /var/log, read by cl_path_who), from frames

@@ -10,6 +10,7 @@
  * table helm history prints by default is refused, pointing to -o json.
  * Knows nothing of SQLite or curses, nor of the rollouts a deploy is
  * joined to.
+ * The fields read, and why: docs/formats/deploys.md.
  */
 #include <stdio.h>
 #include <string.h>

@@ -8,6 +8,7 @@
  * Values may be typed (numbers, null) or strings ("-" for unset).  The
  * envoy importer owns the reading loop; this file knows one object at a
  * time, and nothing of SQLite or curses.
+ * The keys read, and why: docs/formats/access-logs.md#envoy.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /*
  * envoy.c: the "envoy" importer.  Reads Envoy and Istio access logs, one
- * request per line (formats/access-logs.md §2):
+ * request per line (docs/formats/access-logs.md#envoy):
  *
  *   envoy	Envoy's default text format (also Contour's)
  *   istio	Istio 1.9 and later: RESPONSE_CODE_DETAILS,

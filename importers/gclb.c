@@ -8,6 +8,7 @@
  * statusDetails kept as the detail) and one struct rec_attempt for the
  * backend in httpRequest.serverIp (a pod IP with container-native load
  * balancing).  Knows nothing of SQLite or curses.
+ * The fields read, and why: docs/formats/access-logs.md#gclb.
  */
 #include <stdio.h>
 #include <stdlib.h>

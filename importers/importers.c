@@ -2,8 +2,9 @@
  * importers.c: the table of importers, format detection, and the syslog
  * line shape that tells a daemon's log (HAProxy's) from a container's.
  * Adding a format: write importers/NAME.c with a probe and a parse
- * function, add one entry here, add tests/importers/NAME/.  Knows nothing
- * of SQLite or curses.
+ * function, add one entry here, add tests/importers/NAME/ (the README's
+ * recipe "Adding an input format" lists the other places).  Knows
+ * nothing of SQLite or curses.
  */
 #include <string.h>
 

@@ -1,6 +1,7 @@
 /*
  * ingress-nginx.c: the "ingress-nginx" importer.  Reads access logs in the
- * CLF family, one request per line (formats/access-logs.md §1, §5):
+ * CLF family, one request per line
+ * (docs/formats/access-logs.md#ingress-nginx):
  *
  *   ingress-nginx	the controller's default log-format-upstream
  *			(upstreaminfo), extra fields appended are ignored

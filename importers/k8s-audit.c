@@ -26,6 +26,7 @@
  * as file:line: reason; its event stays.  The reading loop and the
  * routing of each entry are logentry.c's.  Knows nothing of SQLite or
  * curses.
+ * The fields read, and why: docs/formats/audit.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

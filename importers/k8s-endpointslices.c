@@ -10,6 +10,8 @@
  * per endpoint; a version listing none still gives its slice, which is how
  * a pod's endpoint is seen to leave.  Knows nothing of SQLite or curses,
  * nor of how the model reads endpoints.
+ * The fields read, and why:
+ * docs/formats/kubernetes.md#k8s-endpointslices.
  */
 #include <stdio.h>
 #include <string.h>

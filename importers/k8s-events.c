@@ -5,7 +5,8 @@
  * (regarding, note, deprecated*), and watch streams (concatenated objects,
  * with or without {"type": ..., "object": ...} wrappers), in JSON or YAML
  * (one YAML document or list item at a time, k8s.c).  Each becomes a
- * struct rec_event with kubectl's times (formats/kubernetes.md §4.2).
+ * struct rec_event with kubectl's times
+ * (docs/formats/kubernetes.md#when-an-event-happened).
  * Knows nothing of SQLite or curses.
  */
 #include <stdio.h>

@@ -9,6 +9,7 @@
  * the Ready periods, a reboot (a new bootID) and a cordon are read from
  * them by the model.  Values are kept as written (a redacted bootID
  * too).  Knows nothing of SQLite or curses.
+ * The fields read, and why: docs/formats/kubernetes.md#k8s-nodes.
  */
 #include <stdio.h>
 #include <string.h>

@@ -7,8 +7,9 @@
  * both into the same values).  Each version of a pod becomes
  * one struct rec_pod followed by one struct rec_container per container
  * (spec and status merged by name), with the preStop hook read into a
- * duration where the hook is a sleep (podspec.c, formats/kubernetes.md
- * §6).
+ * duration where the hook is a sleep (podspec.c,
+ * docs/formats/kubernetes.md#prestop-hooks; the fields read:
+ * docs/formats/kubernetes.md#k8s-pods).
  * Knows nothing of SQLite or curses, nor of how the model folds versions.
  */
 #include <stdio.h>

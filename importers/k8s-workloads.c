@@ -6,8 +6,8 @@
  * the mixed ones of "kubectl get all -o json", whose other objects the
  * shared loop hands to their own readers), single objects and watch
  * streams, in JSON or YAML.  Each object becomes one struct rec_workload
- * (formats/kubernetes.md §3, §7, §8).  Knows nothing of SQLite or curses,
- * and nothing of pods or events.
+ * (docs/formats/kubernetes.md#k8s-workloads).  Knows nothing of SQLite
+ * or curses, and nothing of pods or events.
  */
 #include <stdio.h>
 #include <stdlib.h>

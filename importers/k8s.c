@@ -7,6 +7,8 @@
  * chart with a revision or an update a helm history entry), and hands it
  * to the handler of that kind and API group.  Knows nothing of SQLite or
  * curses, and nothing of the fields of any kind.
+ * The envelopes and kinds it reads:
+ * docs/formats/kubernetes.md#how-objects-are-read.
  */
 #include <stdio.h>
 #include <stdlib.h>

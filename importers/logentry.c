@@ -9,6 +9,8 @@
  * log through one table to its handler, everything else goes to the
  * audit importer; what is skipped is counted and said once at the end.
  * Knows nothing of SQLite or curses, nor of the fields of any payload.
+ * What each entry gives: docs/formats/audit.md,
+ * docs/formats/cloud-logging.md.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,6 +4,7 @@
  * "0.5", "1e3", "5s", "2m", "infinity", several of them added up; a shell
  * script counts when it starts with the sleep and waits for it), native
  * sidecars.  Knows nothing of SQLite or curses.
+ * What a hook gives: docs/formats/kubernetes.md#prestop-hooks.
  */
 #include <math.h>
 #include <stdlib.h>

@@ -44,6 +44,7 @@
  * distinct keys of the input for the duplicate check (an open-addressing
  * table of its own, bounded: past KS_MAX_SLOTS or KS_MAX_POOL the check
  * stops with a notice).  Knows nothing of SQLite or curses.
+ * The formats and fields, and why: docs/formats/records.md.
  */
 #include <jansson.h>
 #include <stdint.h>

@@ -155,16 +155,20 @@ struct altok_span {
 
 /* One field of a dialect. */
 struct altok_field {
-	enum altok_role		 role;
-	enum altok_shape	 shape;
+	enum altok_role		 role;	/* what it means: its span goes to
+					   altok_rec.f[role] (AR_SKIP: read
+					   and dropped) */
+	enum altok_shape	 shape;	/* how it must be written, else the
+					   line is refused at this field */
 };
 #define ALTOK_F(r, s)	{ .role = (r), .shape = (s) }
 
 /* A layout: its fields in order. */
 struct altok_dialect {
 	const char			*name;	/* e.g. "ingress-nginx" */
-	const struct altok_field	*fields;
-	size_t				 nfields;
+	const struct altok_field	*fields; /* in the line's order;
+					   static */
+	size_t				 nfields; /* entries in fields */
 	size_t				 nrequired; /* the fields after these
 					   may be missing at the end */
 	int				 trailing_ok; /* fields after the

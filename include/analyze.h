@@ -106,15 +106,17 @@ size_t		 finding_rule_order(size_t order[FK__COUNT]);
 
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
-	enum finding_kind kind;
+	enum finding_kind kind;		/* its row in finding_kinds */
 	enum severity	 severity;	/* the kind's, unless the rule says */
 	char		*namespace;	/* owned */
 	char		*workload;	/* owned */
 	json_t		*pods;		/* owned array of pod names */
 	json_t		*uids;		/* owned array of their uids, in the
 					   same order (names are reused) */
-	int64_t		 start_us;
-	int64_t		 end_us;
+	int64_t		 start_us;	/* the earliest moment of its
+					   evidence (finding_widen, or set
+					   by its rule), TIME_NONE: none */
+	int64_t		 end_us;	/* the latest, TIME_NONE: none */
 	char		*summary;	/* owned */
 	json_t		*evidence;	/* owned object */
 	char		*recommendation; /* owned */
@@ -136,7 +138,7 @@ struct analysis {
 	const struct analyze_opts *opts;	/* borrowed */
 	struct podset		 pods;		/* the model's pods */
 	struct finding		*v;		/* owned findings */
-	size_t			 n;
+	size_t			 n;		/* findings in v */
 	size_t			 cap;		/* findings allocated */
 	struct hindex		 groups;	/* owned: the latest finding of
 						   each kind, namespace and
@@ -147,8 +149,9 @@ struct analysis {
 						   the reference") */
 	/* missing records (reconcile.c), kept for the store */
 	struct row_missing	*missing;	/* owned; strings in strings */
-	size_t			 nmissing;
-	struct arena		 strings;
+	size_t			 nmissing;	/* rows in missing */
+	struct arena		 strings;	/* owned: the strings of
+						   missing */
 };
 
 /* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */

@@ -24,7 +24,11 @@ struct cmd_entry {
 	const char	*help;		/* what it does and its options */
 	void		(*help_more)(void); /* prints what the help says
 					   from a table, or NULL */
-	int		(*exec)(const struct cmd_entry *, int, char **);
+	int		(*exec)(const struct cmd_entry *, int,
+			    char **);	/* runs it, given its own entry
+					   and the arguments from its name
+					   on (argv[0], for getopt);
+					   returns an exit code (EXIT_*) */
 };
 
 extern const struct cmd_entry cmd_import_entry;

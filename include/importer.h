@@ -5,7 +5,8 @@
  * importers/importers.c.  probe() scores the first bytes of an input (the
  * best score wins; --as skips probing); parse() reads the whole input and
  * writes records to a sink.  Importers know nothing of SQLite or curses.
- * Adding a format = one file, one line in the table, one test directory.
+ * Adding a format = one file, one line in the table, one test directory
+ * (the README's recipe "Adding an input format" lists the rest).
  */
 #ifndef IMPORTER_H
 #define IMPORTER_H

@@ -42,17 +42,20 @@ struct jl {
 struct jl_member {
 	const char	*key;		/* its key's bytes, without quotes (no
 					   escapes: a line with one is left to
-					   jansson) */
-	size_t		 klen;
-	const char	*val;		/* its value's text */
-	size_t		 vlen;
+					   jansson); borrowed from the line */
+	size_t		 klen;		/* bytes of key */
+	const char	*val;		/* its value's JSON text, as written
+					   (a string keeps its quotes) */
+	size_t		 vlen;		/* bytes of val */
 };
 
 /* The members of one object of the line, found once. */
 struct jl_index {
 	const char	*obj;		/* the object's text, or NULL */
-	struct jl_member m[JL_MEMBERS];	/* its members, in order */
-	size_t		 nm;
+	struct jl_member m[JL_MEMBERS];	/* its members, in order; here a
+					   key starts at its opening quote
+					   and may hold escapes */
+	size_t		 nm;		/* members in m */
 };
 
 /* A chunk of decoded strings no longer the current one. */
@@ -61,12 +64,12 @@ struct jl_chunk;
 /* One line of JSON checked and indexed, and what reading it made. */
 struct jl_doc {
 	struct jl_member m[JL_MEMBERS];	/* the line's members, in order */
-	size_t		 nm;
+	size_t		 nm;		/* members in m */
 	struct jl_index	 idx[JL_INDEXED]; /* objects in it read lately */
 	size_t		 next_idx;	/* the entry of idx to use next */
 	char		*scratch;	/* decoded strings; owned */
-	size_t		 scratch_cap;
-	size_t		 scratch_used;
+	size_t		 scratch_cap;	/* bytes allocated at scratch */
+	size_t		 scratch_used;	/* bytes of it handed out */
 	struct jl_chunk	*old;		/* full scratch chunks; owned */
 	json_t		*parsed;	/* an array holding what jl_json
 					   parsed; owned */

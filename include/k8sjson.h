@@ -115,7 +115,7 @@ int		 kj_head_is_yaml(const unsigned char *head, size_t len);
  */
 struct kj_head {
 	const unsigned char	*p;	/* the bytes; borrowed */
-	size_t			 len;
+	size_t			 len;	/* bytes at p */
 	int			 yaml;	/* YAML, else JSON */
 };
 /* Fills h; returns 0 when the head is neither (no probe claims it). */

@@ -20,12 +20,12 @@
 
 /* How many of each row the rebuild wrote. */
 struct model_stats {
-	int64_t	pods;
-	int64_t	containers;
-	int64_t	ips;
-	int64_t	workloads;
-	int64_t	rollouts;
-	int64_t	jobs;
+	int64_t	pods;		/* rows of pods */
+	int64_t	containers;	/* rows of containers */
+	int64_t	ips;		/* IP intervals (pod_ips) */
+	int64_t	workloads;	/* workloads, one per uid */
+	int64_t	rollouts;	/* Deployments' rollouts */
+	int64_t	jobs;		/* Job runs */
 	int64_t	buckets;	/* IP-seconds of upstream attempts */
 	int64_t	terminations;	/* container terminations */
 	int64_t	killed;		/* pods with a container SIGKILLed at the
@@ -68,7 +68,9 @@ int64_t	lifecycle_duration_us(int64_t n, int64_t unit_us);
 /* One workload as the model resolves owners (shared with rollout.c). */
 struct lc_workload {
 	struct row_workload	 r;	/* strings in the model's arena */
-	const char		*owner_uid;
+	const char		*owner_uid; /* its controller's uid, as the
+					   latest version wrote it; in the
+					   model's arena; not read yet */
 };
 
 /* One container termination while the model folds them. */
@@ -85,21 +87,27 @@ enum lc_evkind {
 /* One event object of one kind (its versions folded: the largest count). */
 struct lc_evcount {
 	const char		*uid;		/* the event's, or NULL */
-	enum lc_evkind		 kind;
+	enum lc_evkind		 kind;		/* what it says */
 	int64_t			 count;		/* occurrences */
-	int64_t			 first_us;
-	int64_t			 last_us;
+	int64_t			 first_us;	/* the earliest first
+						   occurrence of its versions
+						   (rec_event.first_us, else
+						   its time), or TIME_NONE */
+	int64_t			 last_us;	/* the latest last occurrence
+						   (rec_event.last_us, else
+						   its time), or TIME_NONE */
 };
 
 /* A pod with its containers, as the model holds them in memory. */
 struct lc_container {
 	struct row_container	 r;	/* strings in the batch arena */
 	struct lc_term		*t;	/* owned: its terminations */
-	size_t			 nt;
-	int64_t			*starts;	/* owned: instance starts */
-	size_t			 nstarts;
+	size_t			 nt;	/* terminations in t */
+	int64_t			*starts;	/* owned: instance starts,
+						   each once */
+	size_t			 nstarts;	/* times in starts */
 	struct lc_evcount	*ev;	/* owned: events about it */
-	size_t			 nev;
+	size_t			 nev;	/* event objects in ev */
 	const char		*prev_log;	/* the line of its previous
 						   instance's log quoted for
 						   its death (the last telling
@@ -107,31 +115,40 @@ struct lc_container {
 						   NULL */
 	int64_t			 prev_log_us;	/* that line's time */
 };
+/* An IP a pod had, in the order its versions showed them. */
 struct lc_ip {
-	const char		*ip;
+	const char		*ip;		/* in the batch arena */
 	int64_t			 first_us;	/* first observation with it */
 };
+/* A pod of the batch being folded, with what its row does not keep. */
 struct lc_pod {
 	struct row_pod		 r;	/* strings in the batch arena */
-	int64_t			 deletion_ts_us; /* deletionTimestamp */
-	int64_t			 deletion_grace_s;
+	int64_t			 deletion_ts_us; /* deletionTimestamp, the
+						   latest version's, or
+						   TIME_NONE */
+	int64_t			 deletion_grace_s; /* deletionGracePeriod-
+						   Seconds beside it (the
+						   latest: a grace is only
+						   shortened), or INT_NONE */
 	struct deletion_audit	 audit;		/* what the audit log says
 						   of its end */
 	int64_t			 killing_us;	/* first Killing event that
 						   stops the pod (not one
 						   restarting a container) */
 	int64_t			 evicted_us;	/* Evicted event */
-	const char		*evicted_msg;
+	const char		*evicted_msg;	/* that event's message, or
+						   NULL (batch arena) */
 	int64_t			 preempted_us;	/* Preempting/Preempted */
-	const char		*preempted_msg;
+	const char		*preempted_msg;	/* that event's message, or
+						   NULL (batch arena) */
 	int64_t			 last_obs_us;	/* latest observation */
 	int			 deleted_seen;	/* a watch DELETED version */
 	int			 endpoint_listed; /* an EndpointSlice still
 						   listed it when last seen */
 	struct lc_container	*c;		/* owned array */
-	size_t			 nc;
+	size_t			 nc;		/* containers in c */
 	struct lc_ip		*ips;		/* owned array, in order */
-	size_t			 nips;
+	size_t			 nips;		/* IPs in ips */
 };
 
 /* What the model holds while rebuilding. */
@@ -141,7 +158,7 @@ struct model {
 	struct arena		 batch;		/* the batch's pods' strings */
 	struct lc_pod		*pods;		/* owned: the pods of one
 						   batch, sorted by uid */
-	size_t			 npods;
+	size_t			 npods;		/* pods in pods */
 };
 
 /*

@@ -62,7 +62,7 @@ struct lint_template {
 						   Seconds, INT_NONE when
 						   unset */
 	struct lint_container	*c;		/* owned, in spec order */
-	size_t			 nc;
+	size_t			 nc;		/* containers in c */
 	/* the mesh's configuration, from the template's annotations */
 	const char		*injected;	/* "istio-proxy" or
 						   "linkerd-proxy" when an

@@ -25,26 +25,32 @@
 #define LW_LAST		0x8	/* the latest line */
 
 struct logwin {
-	const char	*namespace;	/* borrowed from the pod set */
-	const char	*pod;
-	const char	*container;
+	const char	*namespace;	/* borrowed from the pod set, ""
+					   when the pod has none */
+	const char	*pod;		/* the pod's name, borrowed from the
+					   pod set, "" when unknown */
+	const char	*container;	/* whose lines; borrowed from the
+					   caller of lw_add */
 	int64_t		 from_us;	/* lines in [from_us, to_us) */
-	int64_t		 to_us;
+	int64_t		 to_us;		/* the window's end, excluded */
 	int		 what;		/* LW_* */
 	size_t		 tag;		/* the rule's: which candidate */
 	int64_t		 count;		/* failure lines */
 	int64_t		 first_us;	/* earliest failure line */
 	int64_t		 last_us;	/* latest failure line */
 	char		*sample;	/* owned: the earliest one, cut */
-	int64_t		*times;		/* owned: failure times (LW_TIMES) */
-	size_t		 ntimes;
+	int64_t		*times;		/* owned: failure times (LW_TIMES),
+					   sorted after lw_scan */
+	size_t		 ntimes;	/* times kept (at most 4096; beyond,
+					   lines are only counted) */
 	int64_t		 ready_us;	/* earliest PROXY_READY_LINE */
 	int64_t		 latest_us;	/* latest line of any kind */
 };
 
 struct logscan {
-	struct logwin	*v;		/* owned */
-	size_t		 n;
+	struct logwin	*v;		/* owned; sorted by namespace, pod
+					   and container by lw_scan */
+	size_t		 n;		/* windows in v */
 };
 
 /*

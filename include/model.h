@@ -35,32 +35,45 @@ enum row_type {
 
 /* One pod's life and death. */
 struct row_pod {
-	const char	*uid;
-	const char	*namespace;
-	const char	*name;
-	const char	*node;
+	const char	*uid;		/* metadata.uid: the pod's identity
+					   (names are reused) */
+	const char	*namespace;	/* the latest version's */
+	const char	*name;		/* the latest version's */
+	const char	*node;		/* spec.nodeName, the latest written,
+					   or NULL (never scheduled) */
 	const char	*ip;		/* the last IP it had */
 	const char	*phase;		/* the last phase seen */
 	const char	*owner_kind;	/* controller: ReplicaSet, Job... */
-	const char	*owner_name;
+	const char	*owner_name;	/* that controller's name, or NULL */
 	const char	*workload_kind;	/* Deployment, CronJob, StatefulSet,
 					   or the owner's kind, or "Pod" */
 	const char	*workload;	/* its name */
 	const char	*template_hash;	/* pod-template-hash */
-	int64_t		 created_us;
-	int64_t		 scheduled_us;
+	int64_t		 created_us;	/* metadata.creationTimestamp, the
+					   earliest seen, or TIME_NONE */
+	int64_t		 scheduled_us;	/* PodScheduled became True, the
+					   earliest seen, or TIME_NONE */
 	int64_t		 start_us;	/* status.startTime */
 	int64_t		 ready_us;	/* Ready condition became True */
 	int64_t		 deletion_us;	/* the deletion request */
-	const char	*deletion_basis;
+	const char	*deletion_basis; /* how deletion_us is known
+					   ("observed in the audit log: ...",
+					   "observed: deletionTimestamp -
+					   deletionGracePeriodSeconds"...),
+					   NULL when not deleted */
 	int64_t		 grace_s;	/* grace period of the deletion */
 	int64_t		 prestop_ms;	/* the main container's preStop sleep,
 					   INT_NONE when none or unknown */
 	int64_t		 sigterm_us;	/* SIGTERM to the main container */
-	const char	*sigterm_basis;
+	const char	*sigterm_basis;	/* how it is known: the earliest main
+					   container's (row_container),
+					   NULL when not deleted */
 	int64_t		 deadline_us;	/* SIGKILL deadline (2 s floor) */
 	int64_t		 gone_us;	/* the pod object was deleted */
-	const char	*gone_basis;
+	const char	*gone_basis;	/* how gone_us is known (the audit
+					   log's final delete, a watch
+					   DELETED, the last container
+					   exit), NULL when not seen gone */
 	int		 killed;	/* a container SIGKILLed at deadline */
 	int64_t		 observations;	/* pod versions folded */
 	int64_t		 main_exit_us;	/* the last exit of its main (not
@@ -110,61 +123,84 @@ struct row_pod {
  * about it.
  */
 struct row_container {
-	const char	*pod_uid;
-	const char	*name;
+	const char	*pod_uid;	/* row_pod.uid */
+	const char	*name;		/* unique within the pod */
 	int		 init;		/* an init container */
 	int		 native_sidecar; /* init with restartPolicy Always */
 	int		 sidecar;	/* native, or named like a proxy */
-	const char	*image;
+	const char	*image;		/* the latest written */
 	const char	*prestop_kind;	/* sleep, exec, httpGet, tcpSocket */
-	int64_t		 prestop_ms;
-	const char	*prestop_cmd;
-	int64_t		 started_us;
+	int64_t		 prestop_ms;	/* the preStop sleep (a sleep action
+					   or an exec of sleep N), INT_NONE
+					   when none or of unknown length */
+	const char	*prestop_cmd;	/* an exec preStop's command, words
+					   joined by " ", or NULL */
+	int64_t		 started_us;	/* the last instance's startedAt, or
+					   TIME_NONE */
 	int64_t		 ready_us;	/* first seen ready (watch streams) */
-	int64_t		 finished_us;
-	int64_t		 exit_code;
-	const char	*reason;
-	int64_t		 signal;
+	int64_t		 finished_us;	/* the last instance's finishedAt,
+					   TIME_NONE while it runs */
+	int64_t		 exit_code;	/* its exitCode, INT_NONE while it
+					   runs or when not written */
+	const char	*reason;	/* its terminated reason ("Error",
+					   "OOMKilled", "Completed"), NULL
+					   while it runs */
+	int64_t		 signal;	/* its terminated.signal, INT_NONE */
 	int64_t		 restarts;	/* restartCount, the last written */
-	int64_t		 sigterm_us;
-	const char	*sigterm_basis;
+	int64_t		 sigterm_us;	/* SIGTERM on the pod's deletion:
+					   the request plus the preStop sleep
+					   (capped at the grace); a native
+					   sidecar's: the main containers'
+					   exit; TIME_NONE when unknown */
+	const char	*sigterm_basis;	/* how sigterm_us is known
+					   ("inferred: ...", "unknown: ...",
+					   "exited before the deletion
+					   request"), NULL when the pod was
+					   not deleted or it is a plain init
+					   container */
 	int64_t		 deadline_us;	/* its SIGKILL deadline */
-	int		 killed_at_deadline;
+	int		 killed_at_deadline; /* it ended with exit 137 or
+					   signal 9, not OOMKilled, within
+					   2 s of deadline_us
+					   (DEADLINE_SLACK_US) */
 	const char	*message;	/* of the last instance's end */
 	const char	*waiting_reason; /* when last seen waiting: why
 					   ("CrashLoopBackOff"...), else
 					   NULL */
-	const char	*waiting_message;
+	const char	*waiting_message; /* the waiting state's message,
+					   else NULL */
 	int64_t		 last_started_us; /* lastState.terminated, the latest
 					   one seen: the instance before the
 					   current one (TIME_NONE, INT_NONE,
 					   NULL when none was written) */
-	int64_t		 last_finished_us;
-	int64_t		 last_exit_code;
-	const char	*last_reason;
-	int64_t		 last_signal;
+	int64_t		 last_finished_us; /* its finishedAt */
+	int64_t		 last_exit_code; /* its exitCode */
+	const char	*last_reason;	/* its reason */
+	int64_t		 last_signal;	/* its signal */
 	int64_t		 terminations;	/* rows in terminations */
 	const char	*restarts_basis; /* how the restarts are known: "189
 					   restarts counted by the kubelet;
 					   1 termination observed" */
 	int		 liveness;	/* it has a livenessProbe */
 	int64_t		 liveness_period_s; /* as written, INT_NONE */
-	int64_t		 liveness_timeout_s;
+	int64_t		 liveness_timeout_s; /* timeoutSeconds, INT_NONE */
 	int64_t		 liveness_threshold; /* failureThreshold */
 	int64_t		 liveness_delay_s; /* initialDelaySeconds */
 	int64_t		 probe_kills;	/* the kubelet's kills for a failed
 					   liveness or startup probe (Killing
 					   events, their counts summed) */
-	int64_t		 probe_kill_first_us;
-	int64_t		 probe_kill_last_us;
+	int64_t		 probe_kill_first_us; /* the first of those kills
+					   (firstTimestamp), or TIME_NONE */
+	int64_t		 probe_kill_last_us; /* the last (lastTimestamp) */
 	int64_t		 unhealthy;	/* failed liveness or startup probes
 					   (Unhealthy events, counts summed) */
-	int64_t		 unhealthy_first_us;
-	int64_t		 unhealthy_last_us;
+	int64_t		 unhealthy_first_us; /* the first of them, or
+					   TIME_NONE */
+	int64_t		 unhealthy_last_us; /* the last of them */
 	const char	*unhealthy_message; /* the latest one's */
 	int64_t		 back_offs;	/* BackOff "restarting failed
 					   container" events, counts summed */
-	int64_t		 back_off_last_us;
+	int64_t		 back_off_last_us; /* the latest, or TIME_NONE */
 	const char	*start_error;	/* the latest Failed event's message
 					   (could not pull, create or start) */
 };
@@ -181,13 +217,14 @@ struct row_container {
  * (it could not start), "signal" (killed by a signal nothing explains).
  */
 struct row_termination {
-	const char	*pod_uid;
-	const char	*container;
+	const char	*pod_uid;	/* row_pod.uid */
+	const char	*container;	/* row_container.name */
 	int		 init;		/* an init container */
 	int64_t		 instance;	/* restarts before it (its restartCount
 					   while it ran), or INT_NONE */
-	int64_t		 started_us;
-	int64_t		 finished_us;
+	int64_t		 started_us;	/* the instance's startedAt, or
+					   TIME_NONE */
+	int64_t		 finished_us;	/* its finishedAt, or TIME_NONE */
 	int64_t		 exit_code;	/* or INT_NONE */
 	int64_t		 signal;	/* or INT_NONE */
 	const char	*reason;	/* "Error", "OOMKilled"... */
@@ -205,30 +242,44 @@ struct row_termination {
 
 /* An IP owned by a pod from from_us until to_us (TIME_NONE: open). */
 struct row_pod_ip {
-	const char	*ip;
-	const char	*pod_uid;
+	const char	*ip;		/* status.podIP as written */
+	const char	*pod_uid;	/* row_pod.uid */
 	const char	*namespace;	/* the pod's */
-	int64_t		 from_us;
-	int64_t		 to_us;
+	int64_t		 from_us;	/* the pod's start for its first IP,
+					   else the first version showing
+					   this one */
+	int64_t		 to_us;		/* the first version showing its next
+					   IP, else the pod gone, else its
+					   SIGKILL deadline */
 };
 
-/* A workload object, its latest version. */
+/*
+ * A workload object, its latest version: its strings are the latest
+ * written (an absent one keeps the one before), its numbers and times the
+ * latest version's as written (INT_NONE, TIME_NONE when absent).
+ */
 struct row_workload {
-	const char	*uid;
-	const char	*kind;
-	const char	*namespace;
-	const char	*name;
-	const char	*owner_kind;
-	const char	*owner_name;
-	int64_t		 created_us;
-	const char	*template_hash;
-	int64_t		 revision;
-	int64_t		 replicas;
-	int64_t		 grace_s;
-	const char	*condition;
-	int64_t		 start_us;
-	int64_t		 completion_us;
-	const char	*schedule;
+	const char	*uid;		/* metadata.uid */
+	const char	*kind;		/* "ReplicaSet", "Deployment",
+					   "StatefulSet", "DaemonSet", "Job",
+					   "CronJob" */
+	const char	*namespace;	/* metadata.namespace */
+	const char	*name;		/* metadata.name */
+	const char	*owner_kind;	/* its controller's kind, or NULL */
+	const char	*owner_name;	/* its controller's name, or NULL */
+	int64_t		 created_us;	/* metadata.creationTimestamp */
+	const char	*template_hash;	/* a ReplicaSet's pod-template-hash
+					   label, else NULL */
+	int64_t		 revision;	/* deployment.kubernetes.io/revision */
+	int64_t		 replicas;	/* spec.replicas */
+	int64_t		 grace_s;	/* its pod template's
+					   terminationGracePeriodSeconds */
+	const char	*condition;	/* Job: "Complete", "Failed" or
+					   "Suspended" (the first True),
+					   else NULL */
+	int64_t		 start_us;	/* Job status.startTime */
+	int64_t		 completion_us;	/* Job status.completionTime */
+	const char	*schedule;	/* CronJob spec.schedule, else NULL */
 	const char	*condition_reason; /* Job: why it is Failed... */
 	int64_t		 backoff_limit;	/* Job spec.backoffLimit, INT_NONE */
 	int64_t		 failed;	/* Job status.failed, INT_NONE */
@@ -236,13 +287,18 @@ struct row_workload {
 
 /* A Deployment's new ReplicaSet taking over from the old one. */
 struct row_rollout {
-	const char	*namespace;
-	const char	*deployment;
-	const char	*new_rs;
+	const char	*namespace;	/* the Deployment's */
+	const char	*deployment;	/* the Deployment's name */
+	const char	*new_rs;	/* the ReplicaSet taking over */
 	const char	*old_rs;	/* NULL for the first revision */
-	int64_t		 revision;
-	int64_t		 start_us;	/* first scale-up of new_rs */
-	int64_t		 end_us;	/* old_rs's last pod gone */
+	int64_t		 revision;	/* new_rs's deployment.kubernetes.io/
+					   revision, or INT_NONE */
+	int64_t		 start_us;	/* first scale-up of new_rs (its
+					   ScalingReplicaSet event, else its
+					   creation) */
+	int64_t		 end_us;	/* old_rs's last pod gone (or its
+					   deadline), else old_rs scaled to
+					   0, else TIME_NONE */
 	const char	*basis;		/* how start and end are known */
 	const char	*tool;		/* what deployed it: "helm",
 					   "argocd", "flux" (a deploy history
@@ -258,12 +314,13 @@ struct row_rollout {
 
 /* A Job run. */
 struct row_job {
-	const char	*uid;
-	const char	*namespace;
-	const char	*name;
+	const char	*uid;		/* the Job's metadata.uid */
+	const char	*namespace;	/* the Job's */
+	const char	*name;		/* the Job's */
 	const char	*cronjob;	/* owner, or from the name; NULL */
-	int64_t		 start_us;
-	int64_t		 completion_us;
+	int64_t		 start_us;	/* status.startTime, or TIME_NONE */
+	int64_t		 completion_us;	/* status.completionTime, or
+					   TIME_NONE */
 	int64_t		 duration_ms;	/* completion - start, or INT_NONE */
 	const char	*status;	/* Complete, Failed, Suspended,
 					   Running */
@@ -283,7 +340,7 @@ struct row_job {
 struct row_bucket {
 	int64_t		 second;	/* Unix seconds */
 	const char	*ip;		/* NULL: requests with no upstream */
-	const char	*pod_uid;
+	const char	*pod_uid;	/* the pod that had ip then, or NULL */
 	const char	*namespace;	/* the pod's */
 	const char	*workload;	/* the pod's */
 	int		 exact;		/* the IP was the pod's at that time
@@ -303,14 +360,16 @@ struct row_finding {
 	int64_t		 id;		/* 1, 2, ... in the order reported */
 	const char	*kind;		/* "sigkill-at-grace-deadline"... */
 	const char	*severity;	/* "critical", "warning" */
-	const char	*namespace;
-	const char	*workload;
+	const char	*namespace;	/* of its pods, or NULL */
+	const char	*workload;	/* of its pods, or NULL */
 	const char	*pods;		/* JSON array of pod names */
-	int64_t		 start_us;
-	int64_t		 end_us;
+	int64_t		 start_us;	/* its evidence's earliest moment,
+					   or TIME_NONE */
+	int64_t		 end_us;	/* its latest, or TIME_NONE */
 	const char	*summary;	/* one sentence */
 	const char	*evidence;	/* JSON object: numbers and times */
-	const char	*recommendation;
+	const char	*recommendation; /* what to do about it: a few
+					   sentences of plain text */
 };
 
 /* One pod of a finding, by uid (names are reused). */
@@ -323,12 +382,13 @@ struct row_finding_pod {
 struct row_missing {
 	const char	*reference;	/* the reference set's name */
 	const char	*actual;	/* the actual set's name */
-	const char	*key;
+	const char	*key;		/* the record's key (its --key
+					   column) */
 	int64_t		 time_us;	/* its time in the reference set */
 	const char	*pod_uid;	/* the pod whose termination window
 					   holds it, or NULL */
 	const char	*namespace;	/* that pod's */
-	const char	*workload;
+	const char	*workload;	/* that pod's */
 };
 
 /*
@@ -382,7 +442,7 @@ struct row_node_state {
  */
 struct row_deploy {
 	const char	*tool;		/* "helm", "argocd", "flux" */
-	const char	*namespace;
+	const char	*namespace;	/* where it deployed (rec_deploy) */
 	const char	*name;		/* the release or application */
 	const char	*revision;	/* the tool's revision */
 	const char	*source;	/* the chart or git revision */

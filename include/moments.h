@@ -74,7 +74,7 @@ struct moment {
 	int64_t		 t_us;		/* when (UTC microseconds) */
 	int64_t		 offset_us;	/* t_us - the moments' zero_us, or
 					   TIME_NONE when there is no zero */
-	enum moment_kind kind;
+	enum moment_kind kind;		/* what happened (above) */
 	const char	*container;	/* the container it is about, or NULL;
 					   borrowed from the pod */
 	int		 sidecar;	/* that container is a sidecar */
@@ -95,7 +95,9 @@ struct moment {
 					   last time (0 and 0 otherwise) */
 	const char	*key;		/* MS_MISSING: the record's key; and
 					   its set (arena) */
-	const char	*set;
+	const char	*set;		/* MS_MISSING: the reference set it
+					   is in (row_missing.reference),
+					   in the arena */
 	int		 seq;		/* order among moments at one time */
 };
 
@@ -112,7 +114,7 @@ struct moments {
 						   death of a container",
 						   "pod's creation" */
 	struct moment		*v;		/* owned */
-	size_t			 n;
+	size_t			 n;		/* moments in v */
 	size_t			 nmissing;	/* missing records kept */
 	size_t			 missing_left_out; /* and not kept, past
 						   MOMENTS_MAX_MISSING */

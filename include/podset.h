@@ -15,18 +15,23 @@
 /* A pod, its containers and their terminations, copied out of the store. */
 struct podset_pod {
 	struct row_pod		 r;	/* strings in the set's arena */
-	struct row_container	*c;	/* owned */
-	size_t			 nc;
-	struct row_termination	*t;	/* owned: by container, then time */
-	size_t			 nt;
+	struct row_container	*c;	/* owned; strings in the set's arena
+					   (pod_uid is r.uid) */
+	size_t			 nc;	/* containers in c */
+	struct row_termination	*t;	/* owned: by container, then time;
+					   strings in the set's arena */
+	size_t			 nt;	/* terminations in t */
 };
 
+/* The pods loaded (podset_load) or added (podset_add). */
 struct podset {
-	struct arena		  a;
-	struct podset_pod	 *v;		/* owned */
-	size_t			  n;
+	struct arena		  a;		/* owned: every string of v */
+	struct podset_pod	 *v;		/* owned, in the store's order
+						   (podset_load) or as added */
+	size_t			  n;		/* pods in v */
 	size_t			  cap;		/* allocated in v */
-	const char		 *want;		/* only pods matching this */
+	const char		 *want;		/* only pods matching this;
+						   borrowed, NULL: all */
 	struct podset_pod	**by_uid;	/* owned: v sorted by uid */
 };
 

@@ -75,8 +75,8 @@ struct rec_event {
  */
 struct rec_pod {
 	const char	*uid;		/* metadata.uid */
-	const char	*namespace;
-	const char	*name;
+	const char	*namespace;	/* metadata.namespace */
+	const char	*name;		/* metadata.name */
 	const char	*node;		/* spec.nodeName */
 	const char	*ip;		/* status.podIP */
 	const char	*phase;		/* status.phase, as written */
@@ -84,8 +84,8 @@ struct rec_pod {
 	const char	*message;	/* status.message ("The node was low
 					   on resource: memory...") */
 	const char	*owner_kind;	/* the controller ownerReference */
-	const char	*owner_name;
-	const char	*owner_uid;
+	const char	*owner_name;	/* its name */
+	const char	*owner_uid;	/* its uid */
 	const char	*template_hash;	/* label pod-template-hash */
 	const char	*restart_policy; /* spec.restartPolicy */
 	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
@@ -108,11 +108,13 @@ struct rec_pod {
 
 /* One container (spec and status) of one observed Pod version. */
 struct rec_container {
-	const char	*pod_uid;
-	const char	*name;
+	const char	*pod_uid;	/* the pod's metadata.uid */
+	const char	*name;		/* the spec's name, else the
+					   status's */
 	int		 init;		/* from spec.initContainers */
 	int		 native_sidecar; /* init with restartPolicy Always */
-	const char	*image;
+	const char	*image;		/* the spec's image, else the
+					   status's */
 	const char	*prestop_kind;	/* "sleep" (sleep action or exec of
 					   sleep N), "exec", "httpGet",
 					   "tcpSocket", or NULL */
@@ -130,10 +132,10 @@ struct rec_container {
 	int64_t		 restarts;	/* restartCount, or INT_NONE */
 	const char	*last_reason;	/* lastState.terminated .reason */
 	const char	*last_message;	/* lastState.terminated .message */
-	int64_t		 last_started_us;
-	int64_t		 last_finished_us;
-	int64_t		 last_exit_code;
-	int64_t		 last_signal;
+	int64_t		 last_started_us; /* its .startedAt, or TIME_NONE */
+	int64_t		 last_finished_us; /* its .finishedAt, or TIME_NONE */
+	int64_t		 last_exit_code; /* its .exitCode, or INT_NONE */
+	int64_t		 last_signal;	/* its .signal, or INT_NONE */
 	int		 liveness;	/* the spec has a livenessProbe */
 	int64_t		 liveness_period_s; /* its periodSeconds, INT_NONE
 					   when not written (10) */
@@ -148,14 +150,14 @@ struct rec_container {
 /* A ReplicaSet, Deployment, StatefulSet, DaemonSet, Job or CronJob. */
 struct rec_workload {
 	const char	*kind;		/* "ReplicaSet", "Job"... */
-	const char	*uid;
-	const char	*namespace;
-	const char	*name;
+	const char	*uid;		/* metadata.uid (required) */
+	const char	*namespace;	/* metadata.namespace */
+	const char	*name;		/* metadata.name */
 	const char	*owner_kind;	/* the controller ownerReference */
-	const char	*owner_name;
-	const char	*owner_uid;
+	const char	*owner_name;	/* its name */
+	const char	*owner_uid;	/* its uid */
 	const char	*template_hash;	/* label pod-template-hash (RS) */
-	const char	*resource_version;
+	const char	*resource_version; /* metadata.resourceVersion */
 	const char	*condition;	/* Job: "Complete", "Failed",
 					   "Suspended"; else NULL */
 	const char	*condition_reason; /* that condition's reason:
@@ -166,8 +168,9 @@ struct rec_workload {
 	int64_t		 replicas;	/* spec.replicas */
 	int64_t		 ready_replicas; /* status.readyReplicas */
 	int64_t		 grace_s;	/* pod template's grace period */
-	int64_t		 created_us;
-	int64_t		 deletion_ts_us;
+	int64_t		 created_us;	/* metadata.creationTimestamp */
+	int64_t		 deletion_ts_us; /* metadata.deletionTimestamp, or
+					   TIME_NONE */
 	int64_t		 start_us;	/* Job status.startTime */
 	int64_t		 completion_us;	/* Job status.completionTime */
 	int64_t		 condition_us;	/* Job condition transition time */
@@ -178,7 +181,7 @@ struct rec_workload {
 	int64_t		 backoff_limit;	/* Job spec.backoffLimit, INT_NONE
 					   when not written (6) */
 	int		 suspended;	/* spec.suspend */
-	int64_t		 line;
+	int64_t		 line;		/* input line where the object starts */
 };
 
 /*
@@ -192,7 +195,8 @@ struct rec_request {
 					   - request_time; Envoy START_TIME) */
 	int64_t		 end_us;	/* it ended, when known */
 	int64_t		 duration_us;	/* request_time / DURATION / latency */
-	const char	*method;
+	const char	*method;	/* "GET"..., from the request line or
+					   the log's method field, or NULL */
 	const char	*host;		/* :authority / Host */
 	const char	*path;		/* path and query as logged */
 	const char	*protocol;	/* HTTP/1.1, HTTP/2... */
@@ -200,7 +204,8 @@ struct rec_request {
 					   0 = no response is valid) */
 	int64_t		 bytes;		/* body bytes sent to the client */
 	const char	*client;	/* the client address, without port */
-	const char	*user_agent;
+	const char	*user_agent;	/* the User-Agent header as logged,
+					   or NULL */
 	const char	*namespace;	/* of the service, from the log */
 	const char	*service;	/* from [ns-svc-port], outbound|p||svc.
 					   ns.svc.cluster.local, a backend */
@@ -261,9 +266,11 @@ struct rec_record {
 
 /* One line a container wrote. */
 struct rec_log {
-	const char	*namespace;
-	const char	*pod;
-	const char	*container;
+	const char	*namespace;	/* the pod's, from the input's name,
+					   a frame, a prefix or the entry's
+					   labels; NULL when unknown */
+	const char	*pod;		/* the pod's name, likewise */
+	const char	*container;	/* the container's name, likewise */
 	int		 previous;	/* from the previous instance */
 	int64_t		 time_us;	/* the line's timestamp, or TIME_NONE */
 	const char	*stream;	/* "stdout", "stderr", or NULL */
@@ -300,7 +307,8 @@ struct rec_audit {
 					   principalEmail) */
 	const char	*impersonated;	/* impersonatedUser.username, or NULL */
 	const char	*actor;		/* who asked: impersonated, else user */
-	const char	*user_agent;
+	const char	*user_agent;	/* userAgent (GKE: requestMetadata.
+					   callerSuppliedUserAgent) */
 	const char	*source_ip;	/* sourceIPs[0] (GKE: callerIp) */
 	int64_t		 code;		/* the HTTP status of the response
 					   (GKE's RPC codes mapped), INT_NONE
@@ -336,12 +344,12 @@ struct rec_audit {
  */
 struct rec_slice {
 	const char	*uid;		/* metadata.uid */
-	const char	*namespace;
-	const char	*name;
+	const char	*namespace;	/* metadata.namespace */
+	const char	*name;		/* metadata.name */
 	const char	*service;	/* label kubernetes.io/service-name */
 	const char	*address_type;	/* "IPv4", "IPv6", "FQDN" */
 	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
-	const char	*resource_version;
+	const char	*resource_version; /* metadata.resourceVersion */
 	int64_t		 endpoints;	/* endpoints listed */
 	int64_t		 created_us;	/* metadata.creationTimestamp */
 	int64_t		 observed_us;	/* when this version was seen: the
@@ -383,9 +391,9 @@ struct rec_endpoint {
  */
 struct rec_node {
 	const char	*uid;		/* metadata.uid */
-	const char	*name;
+	const char	*name;		/* metadata.name (required) */
 	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
-	const char	*resource_version;
+	const char	*resource_version; /* metadata.resourceVersion */
 	const char	*boot_id;	/* status.nodeInfo.bootID: a new one
 					   is a reboot */
 	const char	*provider_id;	/* spec.providerID */
@@ -406,8 +414,9 @@ struct rec_node_cond {
 	const char	*resource_version; /* the node version's */
 	const char	*type;		/* "Ready", "DiskPressure"... */
 	const char	*status;	/* "True", "False", "Unknown" */
-	const char	*reason;
-	const char	*message;
+	const char	*reason;	/* its reason ("KubeletNotReady",
+					   "NodeStatusUnknown"...), or NULL */
+	const char	*message;	/* its message, or NULL */
 	int64_t		 since_us;	/* lastTransitionTime */
 	int64_t		 heartbeat_us;	/* lastHeartbeatTime */
 	int64_t		 observed_us;	/* the node version's */
@@ -421,7 +430,7 @@ struct rec_taint {
 					   "node.kubernetes.io/unschedulable",
 					   "ToBeDeletedByClusterAutoscaler",
 					   "karpenter.sh/disrupted"... */
-	const char	*value;
+	const char	*value;		/* its value, or NULL */
 	const char	*effect;	/* NoSchedule, PreferNoSchedule,
 					   NoExecute */
 	int64_t		 added_us;	/* timeAdded, or TIME_NONE */
@@ -515,7 +524,7 @@ enum rec_ftype {
 };
 struct rec_field {
 	const char	*name;		/* column and dump key */
-	enum rec_ftype	 type;
+	enum rec_ftype	 type;		/* how it is stored and printed */
 	size_t		 off;		/* offsetof in the record struct */
 };
 struct rec_desc {

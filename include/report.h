@@ -47,7 +47,9 @@ int	report_svg_finding(FILE *out, struct store *st, struct podset *ps,
 struct report_format {
 	const char	*name;		/* what --format takes: "md" */
 	const char	*ext;		/* a file's extension for it */
-	int		(*write)(struct store *, json_t *, FILE *, char **);
+	int		(*write)(struct store *, json_t *, FILE *,
+			    char **);	/* the format's writer (above):
+					   report_md, report_html... */
 };
 /* The format called name ("md", "html", "json"), or NULL. */
 const struct report_format *report_format(const char *name);

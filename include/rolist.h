@@ -18,25 +18,28 @@
 
 /* One rollout (struct row_rollout), strings in the list's arena. */
 struct rolist_item {
-	const char	*namespace;
-	const char	*deployment;
-	const char	*new_rs;
+	const char	*namespace;	/* the Deployment's */
+	const char	*deployment;	/* the Deployment's name */
+	const char	*new_rs;	/* the ReplicaSet taking over */
 	const char	*old_rs;	/* NULL for a first revision */
 	int64_t		 revision;	/* the Deployment's, or INT_NONE */
-	int64_t		 start_us;
+	int64_t		 start_us;	/* new_rs's scale-up (its
+					   ScalingReplicaSet event, else its
+					   creation) */
 	int64_t		 end_us;	/* TIME_NONE: not over */
-	const char	*tool;		/* who deployed it, as row_rollout */
-	const char	*deploy_revision;
-	const char	*deployed_by;
+	const char	*tool;		/* what deployed it, as row_rollout:
+					   "helm"..., or NULL */
+	const char	*deploy_revision; /* the tool's revision, or NULL */
+	const char	*deployed_by;	/* who deployed it, or NULL */
 	size_t		 next;		/* the Deployment's next rollout (an
 					   index in v), HINDEX_NONE: none */
 };
 
 struct rolist {
-	struct arena		 strings;
+	struct arena		 strings;	/* owned: the items' strings */
 	struct rolist_item	*v;		/* owned, in the model's order
 						   (by Deployment and start) */
-	size_t			 n;
+	size_t			 n;		/* items in v */
 	size_t			 cap;		/* allocated in v */
 	struct hindex		 ix;		/* owned: each Deployment's
 						   first rollout */

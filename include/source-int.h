@@ -85,8 +85,8 @@ struct dirlevel {
 
 /* A file's identity on disk. */
 struct file_id {
-	dev_t		 dev;
-	ino_t		 ino;
+	dev_t		 dev;		/* st_dev of its stat */
+	ino_t		 ino;		/* st_ino; 0 only in a free slot */
 };
 
 /* A set of file identities: open addressing, grown at half full. */

@@ -47,9 +47,9 @@ struct store_xdeath {
 					   unknown time first) */
 	const char	*namespace;	/* the pod's */
 	const char	*pod;		/* the pod's name */
-	const char	*workload_kind;
-	const char	*workload;
-	const char	*node;
+	const char	*workload_kind;	/* the pod's (row_pod) */
+	const char	*workload;	/* the pod's */
+	const char	*node;		/* the pod's, or NULL */
 	int		 sidecar;	/* the container is a sidecar */
 	int		 native_sidecar; /* a native one */
 	int		 last;		/* its container's last instance, the
@@ -70,11 +70,11 @@ struct store_xdeath {
 struct store_xfinding_pod {
 	int64_t		 finding_id;	/* row_finding.id */
 	const char	*kind;		/* the finding's kind */
-	const char	*pod_uid;
+	const char	*pod_uid;	/* row_finding_pod.pod_uid */
 	const char	*namespace;	/* the pod's, NULL when not a pod of
 					   the model */
-	const char	*pod;
-	const char	*workload;
+	const char	*pod;		/* its name, NULL likewise */
+	const char	*workload;	/* its workload, NULL likewise */
 };
 
 /*
@@ -85,14 +85,14 @@ struct store_xfinding_pod {
  */
 struct store_xrollout {
 	int		 rollout;	/* 1: a rollout, 0: a deploy alone */
-	struct row_rollout r;
-	struct row_deploy d;
+	struct row_rollout r;		/* the rollout (above) */
+	struct row_deploy d;		/* the deploy that started it */
 };
 
 /* A workload's traffic in one minute. */
 struct store_xminute {
 	const char	*namespace;	/* NULL with workload: no pod known */
-	const char	*workload;
+	const char	*workload;	/* the pods' (row_bucket.workload) */
 	int64_t		 minute_us;	/* when the minute began */
 	int64_t		 requests;	/* attempts that began in it */
 	int64_t		 failed;	/* attempts that failed in it: errors

@@ -64,7 +64,7 @@ struct store {
 	int64_t		 cov_from_us;		/* the current input's first
 						   and last record time (what
 						   it covers), or TIME_NONE */
-	int64_t		 cov_to_us;
+	int64_t		 cov_to_us;		/* its last record time */
 
 	/* the model's rebuild (store-write.c, store-read.c) */
 	sqlite3_stmt	*row_ins[ROW__COUNT];	/* model row inserts, owned */
@@ -140,7 +140,7 @@ struct qparam {
 		QP_TEXT			/* s (NULL binds NULL) */
 	}		 kind;
 	const char	*s;		/* borrowed */
-	int64_t		 i;
+	int64_t		 i;		/* QP_INT's value */
 };
 #define QP_S(v)	{ .kind = QP_TEXT, .s = (v) }
 #define QP_I(v)	{ .kind = QP_INT, .i = (v) }
@@ -200,34 +200,57 @@ const char	*store_col_text(sqlite3_stmt *s, int i);
  * row it takes.  ctx is the caller's.
  */
 struct store_cb {
+	/* store_scan_where: any table's row, through its field table */
 	int	(*plain)(void *, const void *);
+	/* store_pod_events, store_event: an event and where it was read */
 	int	(*event)(void *, const struct rec_event *,
 		    const struct store_ref *);
+	/* store_pod_logs, store_log: a log line and where it was read */
 	int	(*log)(void *, const struct rec_log *,
 		    const struct store_ref *);
+	/* store_pod_observations: one observed version of a pod */
 	int	(*pod)(void *, const struct rec_pod *,
 		    const struct store_ref *);
+	/* store_container_observations: one of a container */
 	int	(*ctr)(void *, const struct rec_container *,
 		    const struct store_ref *);
+	/* store_pod_buckets: one second of attempts to a pod */
 	int	(*bucket)(void *, const struct row_bucket *);
+	/* store_pod_missing: a missing record in a pod's window */
 	int	(*missing)(void *, const struct row_missing *);
+	/* store_finding_pods: the uid of one pod of a finding */
 	int	(*uid)(void *, const char *);
+	/* store_traffic: the attempts of one second, summed */
 	int	(*traffic)(void *, const struct store_traffic *);
+	/* store_requests_at: a request with an attempt to the IP */
 	int	(*request)(void *, const struct store_request *);
+	/* store_log_tail: a log line's time and text */
 	int	(*tail)(void *, int64_t, const char *);
+	/* store_previous_logs: a previous instance's last lines */
 	int	(*log_last)(void *, const struct store_log_last *);
+	/* store_rs_each: one Deployment's ReplicaSet, folded */
 	int	(*rs)(void *, const struct store_rs *);
+	/* store_rs_moves: a ReplicaSet, when, scaled up (1) or to 0 */
 	int	(*rs_move)(void *, const char *, int64_t, int);
+	/* store_missing_keys: a missing record's key and time */
 	int	(*key)(void *, const char *, int64_t);
+	/* store_model_events: a pod's uid and an event about it */
 	int	(*pod_event)(void *, const char *, const struct rec_event *);
+	/* store_model_audit: a pod's uid and an audit event about it */
 	int	(*pod_audit)(void *, const char *, const struct rec_audit *);
+	/* store_events_with: an event of one of the reasons asked */
 	int	(*each_event)(void *, const struct rec_event *);
+	/* store_model_pod_endpoints, store_pod_endpoints_of */
 	int	(*pod_endpoint)(void *, const struct row_pod_endpoint *);
+	/* store_node_states_of: a period of a node's life */
 	int	(*node_state)(void *, const struct row_node_state *);
+	/* store_source_covers: an input's format and what it covers */
 	int	(*cover)(void *, const char *, int64_t, int64_t);
+	/* store_deleted_pods: a pod with a deletion request */
 	int	(*deleted)(void *, const struct store_deleted *);
+	/* store_blocked_evictions: an eviction a budget refused */
 	int	(*blocked)(void *, const struct store_blocked *);
-	void	*ctx;
+	void	*ctx;		/* the caller's, passed to the one set */
 };
 
 /* store-read.c: rows through their field tables */

@@ -133,7 +133,7 @@ const char	*store_error(struct store *st);
 
 /* One row of the sources table. */
 struct store_source {
-	int64_t		 id;
+	int64_t		 id;		/* sources.id: records' source_id */
 	char		*path;		/* owned */
 	char		*member;	/* owned, NULL for a plain path */
 	char		*format;	/* owned, the importer's name */
@@ -246,8 +246,8 @@ int	store_workload_owner(struct store *st, const char *kind,
 /* One ReplicaSet of a Deployment as the rollouts see it (rollout.c). */
 struct store_rs {
 	const char	*namespace;	/* borrowed */
-	const char	*deployment;
-	const char	*name;
+	const char	*deployment;	/* its Deployment's name; borrowed */
+	const char	*name;		/* the ReplicaSet's; borrowed */
 	int64_t		 revision;	/* INT_NONE when unknown */
 	int64_t		 created_us;	/* the set, or its first pod */
 	int64_t		 up_us;		/* first scale-up event */
@@ -283,7 +283,7 @@ int	store_rs_moves(struct store *st, const char *ns,
 /* A record set: all rows imported with one --records NAME. */
 struct store_set {
 	char		*name;		/* owned */
-	int64_t		 rows;
+	int64_t		 rows;		/* records imported in it */
 	int64_t		 keys;		/* distinct keys */
 	int64_t		 first_us;	/* earliest time */
 	int64_t		 last_us;	/* latest time */
@@ -304,9 +304,10 @@ int	store_missing_keys(struct store *st, const char *ref,
 
 /* What the report's summary says (the report JSON of coroner.1). */
 struct store_summary {
-	int64_t	pods;
-	int64_t	rollouts;
-	int64_t	requests;
+	int64_t	pods;			/* pods of the model */
+	int64_t	rollouts;		/* rollouts of the model */
+	int64_t	requests;		/* requests logged, each once
+					   (the rows of its first attempt) */
 	int64_t	failed_requests;	/* 5xx, or Envoy's 0 */
 	int64_t	first_us;		/* the incident's window: from, */
 	int64_t	last_us;		/* to (TIME_NONE: no time at all) */
@@ -334,9 +335,9 @@ int	store_window(struct store *st, struct store_summary *sum,
 struct store_log_last {
 	const char	*pod_uid;	/* the pod it is of (borrowed for the
 					   callback) */
-	const char	*namespace;
-	const char	*pod;
-	const char	*container;
+	const char	*namespace;	/* the log's namespace (borrowed) */
+	const char	*pod;		/* the log's pod name (borrowed) */
+	const char	*container;	/* whose instance wrote it (borrowed) */
 	int64_t		 lines;		/* lines of it stored */
 	int64_t		 time_us;	/* the last line's, or TIME_NONE */
 	const char	*text;		/* the last line (borrowed), or NULL */
@@ -415,7 +416,7 @@ struct store_runs {
 	char	*cronjob;	/* owned */
 	int64_t	*duration_ms;	/* owned: each Complete Job's duration, in
 				   the order they started */
-	size_t	 n;
+	size_t	 n;		/* durations in duration_ms */
 };
 /*
  * Every CronJob with completed runs, by namespace and name.  Returns 0
@@ -620,12 +621,12 @@ int	store_events_with(struct store *st, const char *const *reasons,
 /* A deleted pod of the model, as its deletion's cause is found. */
 struct store_deleted {
 	const char	*uid;		/* borrowed for the callback */
-	const char	*namespace;
-	const char	*name;
-	const char	*owner_kind;
-	const char	*owner_name;
-	const char	*workload;
-	int64_t		 deletion_us;
+	const char	*namespace;	/* the pod's (row_pod) */
+	const char	*name;		/* the pod's name */
+	const char	*owner_kind;	/* its controller's kind, or NULL */
+	const char	*owner_name;	/* its controller's name, or NULL */
+	const char	*workload;	/* the workload it was resolved to */
+	int64_t		 deletion_us;	/* the deletion request */
 	const char	*deletion_by;	/* or NULL */
 	const char	*deletion_via;	/* or NULL */
 	const char	*disruption;	/* DisruptionTarget's reason, or NULL */
@@ -642,12 +643,14 @@ int	store_pod_set_cause(struct store *st, const char *uid,
 /* One pod's evictions refused by a disruption budget (429). */
 struct store_blocked {
 	const char	*pod_uid;	/* the pod, or NULL when not known */
-	const char	*namespace;
-	const char	*name;
+	const char	*namespace;	/* the pod's, as the evictions'
+					   objectRef names it */
+	const char	*name;		/* the pod's name, as in objectRef */
 	int64_t		 attempts;	/* refusals */
 	int64_t		 first_us;	/* the first refusal */
 	int64_t		 last_us;	/* the last */
-	const char	*actor;		/* who asked */
+	const char	*actor;		/* who asked (of several, the last
+					   in byte order) */
 	int64_t		 evicted_us;	/* the first eviction or delete that
 					   went through after, or TIME_NONE */
 };
@@ -669,9 +672,9 @@ enum store_left {
 };
 /* A read-only query's result, every value as text (NULL: SQL NULL). */
 struct store_table {
-	size_t		 ncols;
+	size_t		 ncols;		/* columns of the result */
 	char		**cols;		/* owned: the column names */
-	size_t		 nrows;
+	size_t		 nrows;		/* rows kept (at most the limit) */
 	char		**cells;	/* owned: nrows * ncols, by row, each
 					   cut to the limit's bytes (at the
 					   start of a character) */

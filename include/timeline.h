@@ -45,17 +45,20 @@ enum tl_state {
 
 /* One stretch of a lane; to_us TIME_NONE: still so at the end. */
 struct tl_span {
-	int64_t		 from_us;
-	int64_t		 to_us;
-	enum tl_state	 state;
+	int64_t		 from_us;	/* when the state began */
+	int64_t		 to_us;		/* when it ended, after from_us */
+	enum tl_state	 state;		/* what the lane was */
 };
 
 /* One lane: the pod's, or one container's. */
 struct tl_lane {
 	const struct row_container *c;	/* the container, NULL: the pod;
 					   borrowed from the pod */
-	struct tl_span	*v;		/* owned, oldest first, no overlap */
-	size_t		 n;
+	struct tl_span	*v;		/* owned, oldest first, no overlap
+					   (tl_late's node lane: cordons
+					   last, overlapping; the first
+					   span of a time is drawn) */
+	size_t		 n;		/* spans in v */
 };
 
 /* A pod's lanes. */
@@ -64,7 +67,7 @@ struct tl_pod {
 	struct tl_lane		 phase;	/* the pod's own lane */
 	struct tl_lane		*c;	/* owned: one per container that is
 					   not a plain init container */
-	size_t			 nc;
+	size_t			 nc;	/* lanes in c */
 	int64_t			 began_us; /* its first known time */
 	int64_t			 ended_us; /* its last known time (gone,
 					   last exit, deadline), or
@@ -97,7 +100,7 @@ struct tl_late {
 					   cordon) */
 	int64_t		*reboots;	/* owned: its node's boots seen
 					   (a new bootID) in the axis */
-	size_t		 nreboots;
+	size_t		 nreboots;	/* boots in reboots */
 	int		 sources[TL_EV__COUNT];	/* sources of each kind
 					   imported (0: the lane is not
 					   drawn, rather than drawn empty) */
@@ -139,13 +142,13 @@ int	timeline_death_axis(const struct podset_pod *p, int whole,
 
 /* Requests routed to a pod, in bins over an axis. */
 struct tl_traffic {
-	size_t		 nbins;
+	size_t		 nbins;		/* bins in ok and bad */
 	int64_t		*ok;		/* owned: answered per bin */
 	int64_t		*bad;		/* owned: failed per bin (5xx or no
 					   response) */
 	int64_t		 peak;		/* the largest ok or bad bin */
 	int64_t		 total_ok;	/* over the axis */
-	int64_t		 total_bad;
+	int64_t		 total_bad;	/* over the axis */
 };
 /*
  * Bins the buckets of pod p over [lo_us, hi_us) into nbins bins (a

@@ -100,13 +100,13 @@ struct ov_lane {
 					   main exits), and the deaths of
 					   the containers of pods never
 					   deleted (podset_is_death) */
-	size_t		 ndeaths;
+	size_t		 ndeaths;	/* times in deaths */
 	int		*killed;	/* owned: parallel to deaths, 1 when
 					   SIGKILLed at the deadline */
 	struct ov_roll	*rolls;		/* owned: its rollouts */
-	size_t		 nrolls;
+	size_t		 nrolls;	/* rollouts in rolls */
 	int64_t		*missing;	/* owned: missing records' times */
-	size_t		 nmissing;
+	size_t		 nmissing;	/* times in missing */
 };
 
 /* The overview: the incident window and the findings. */
@@ -114,11 +114,11 @@ struct ov_state {
 	struct tl_axis	 axis;		/* the incident window, to whole
 					   columns */
 	int64_t		 window_lo_us;	/* the window itself (store_window) */
-	int64_t		 window_hi_us;
+	int64_t		 window_hi_us;	/* its end */
 	const char	*axis_basis;	/* how the window was chosen */
 	size_t		 ncols;		/* histogram columns loaded */
 	struct ov_lane	*lanes;		/* owned */
-	size_t		 nlanes;
+	size_t		 nlanes;	/* lanes in lanes */
 	int		 cursor;	/* the finding under the cursor */
 	int		 top;		/* first finding shown */
 	int		 lane_top;	/* first lane shown */
@@ -137,14 +137,14 @@ struct pods_state {
 	char		 filter[512];	/* what / filters by, "" for all */
 	char		 loaded[512];	/* the filter rows were made for */
 	struct pods_row	*rows;		/* owned, in order */
-	size_t		 nrows;
+	size_t		 nrows;		/* rows in rows */
 	int		 exits_cols;	/* the widest EXITS cell of the rows,
 					   in columns */
 	int		 by_cols;	/* the widest DELETED BY cell (who
 					   deleted the pod, short:
 					   deletion_actor_short), columns */
 	int		 cursor;	/* a row with a pod */
-	int		 top;
+	int		 top;		/* first row shown */
 };
 
 /* How a line of the finding view looks. */
@@ -169,16 +169,17 @@ enum tui_prompt {
 /* The findings list and the finding view. */
 struct findings_state {
 	int		 cursor;	/* the finding under the cursor */
-	int		 top;
+	int		 top;		/* first finding shown */
 };
 struct finding_state {
 	size_t		 idx;		/* into tui_state.findings */
 	struct podset_pod **pods;	/* owned array: its pods */
-	size_t		 npods;
+	size_t		 npods;		/* pods in pods */
 	char		**lines;	/* owned: the text, wrapped */
 	int		*line_pod;	/* owned: the pod a line names, -1 */
 	int		*line_style;	/* owned: FL_* of each line */
-	size_t		 nlines;
+	size_t		 nlines;	/* lines in lines, line_pod and
+					   line_style */
 	int		 cursor;	/* a pod line, or -1 */
 	int		 top;		/* first line shown */
 	int		 width;		/* the width the text was wrapped to */
@@ -204,8 +205,8 @@ struct death_state {
 					   axis */
 	int		 cursor;	/* the current moment, or -1 */
 	char		**detail;	/* owned: the rows behind it */
-	size_t		 ndetail;
-	int		 detail_top;
+	size_t		 ndetail;	/* rows in detail */
+	int		 detail_top;	/* first row of detail shown */
 	enum death_pane	 pane;		/* where the arrows go */
 	int		 plot_w;	/* columns the traffic was binned
 					   for */
@@ -224,7 +225,7 @@ struct rollout_state {
 					   rollout */
 	const char	*title;		/* arena: what the pods share */
 	struct rollout_lane *lanes;	/* owned */
-	size_t		 n;
+	size_t		 n;		/* lanes in lanes */
 	int64_t		 lo_off_us;	/* the axis, as offsets from each */
 	int64_t		 hi_off_us;	/* pod's deletion request */
 	int		 plot_w;	/* columns traffic was binned for */
@@ -239,7 +240,7 @@ struct rollout_state {
 	const char	*zero_is;	/* static: what offset 0 is, for the
 					   axis's label */
 	int		 cursor;	/* the lane under the cursor */
-	int		 top;
+	int		 top;		/* first lane shown */
 };
 
 /* The SQL view: one read-only statement and its result. */
@@ -267,20 +268,22 @@ struct tui_state {
 	const char		*db_path;	/* borrowed */
 	int64_t			 version;	/* store_version() when the
 						   state was loaded */
-	struct tui_look		 look;
+	struct tui_look		 look;		/* glyphs and colors in use */
 	struct podset		 pods;		/* every pod */
 	struct tui_finding	*findings;	/* owned, in report order */
-	size_t			 nfindings;
+	size_t			 nfindings;	/* findings in findings */
 	struct arena		 strings;	/* the findings' strings */
-	struct ov_state		 ov;
-	struct pods_state	 pl;
-	struct findings_state	 fl;
-	struct finding_state	 fv;
-	struct death_state	 dv;
-	struct rollout_state	 rv;
-	struct sql_state	 sq;
+	struct ov_state		 ov;		/* VIEW_OVERVIEW's state */
+	struct pods_state	 pl;		/* VIEW_PODS's */
+	struct findings_state	 fl;		/* VIEW_FINDINGS's */
+	struct finding_state	 fv;		/* VIEW_FINDING's */
+	struct death_state	 dv;		/* VIEW_DEATH's */
+	struct rollout_state	 rv;		/* VIEW_ROLLOUT's */
+	struct sql_state	 sq;		/* VIEW_SQL's */
 	enum tui_view_id	 stack[16];	/* the views open, top last */
-	int			 depth;
+	int			 depth;		/* the index of the top one
+						   in stack (0: the overview
+						   alone) */
 	enum tui_view_id	 help_of;	/* whose keys ? lists */
 	int			 help_top;	/* its first line shown */
 	enum tui_view_id	 next;		/* what TUI_PUSH opens */
@@ -300,7 +303,7 @@ struct tui_state {
 	int			 mouse_y;	/* the last click, in the */
 	int			 mouse_x;	/* view's window */
 	int			 rows;		/* the view's window size */
-	int			 cols;
+	int			 cols;		/* its columns */
 };
 
 /* One key of a view and what it does. */
@@ -308,13 +311,22 @@ struct tui_key {
 	int		 key;		/* a curses key code */
 	const char	*name;		/* as the help shows it: "n" */
 	const char	*help;		/* what it does */
-	int		(*action)(struct tui_state *);
+	int		(*action)(struct tui_state *); /* does it; returns
+					   TUI_* bits */
 };
 
 /* A view: its loader, its drawing and its keys. */
 struct tui_view {
 	const char		*name;	/* "Overview" */
+	/*
+	 * fills the view's state (on TUI_RELOAD, a resize, a change of
+	 * the database): 0, or -1 with a new *cause; NULL: nothing to load
+	 */
 	int			(*load)(struct tui_state *, char **cause);
+	/*
+	 * draws the state into the window of h rows and w columns, and
+	 * nothing else (no input, no refresh)
+	 */
 	void			(*draw)(WINDOW *, int h, int w,
 				    const struct tui_state *);
 	const struct tui_key	*keys;	/* ends with a NULL name */

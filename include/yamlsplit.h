@@ -59,7 +59,7 @@ struct yamlsplit {
 	int64_t		 chunk_line;	/* input line where the chunk (the
 					   text one parser reads) begins */
 	struct ys_frame	*frames;	/* owned stack, root first */
-	size_t		 nframes;
+	size_t		 nframes;	/* frames on the stack */
 	size_t		 capframes;	/* frames allocated */
 	long		 yield_at;	/* the frame whose elements are
 					   yielded one by one, or -1 */

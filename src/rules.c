@@ -5,7 +5,8 @@
  * other families are rules-traffic.c, rules-sidecar.c, rules-job.c,
  * rules-death.c and reconcile.c.  Pods are grouped per workload and rollout:
  * one finding lists every pod of it.  A rule adds a finding only with the
- * evidence rows behind it.  No SQL, no drawing.
+ * evidence rows behind it.  Adding a kind: the README's recipe "Adding a
+ * finding kind" lists every place.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,8 +1,9 @@
 #!/bin/sh
 # lint.sh: "make lint".  A small style checker (banned functions, output
 # outside the output layer, SQLite outside the store, line length, a
-# comment at the top of every file, tabs for indentation), then
-# cppcheck when it is installed.  Exits non-zero on any finding.
+# comment at the top of every file, tabs for indentation, a comment on
+# every struct field of a header: tests/fields.sh), then cppcheck when
+# it is installed.  Exits non-zero on any finding.
 set -u
 cd "$(dirname "$0")/.."
 files=$(ls src/*.c src/tui/*.c importers/*.c include/*.h tests/unit/*.[ch] \
@@ -61,6 +62,7 @@ for f in $files; do
 		bad=1
 	}
 done
+sh tests/fields.sh || bad=1
 if command -v cppcheck >/dev/null 2>&1; then
 	cppcheck -q --error-exitcode=1 --std=c11 --enable=warning,portability \
 	    --inline-suppr -Iinclude -D_GNU_SOURCE src src/tui importers || \

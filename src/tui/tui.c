@@ -5,7 +5,8 @@
  * findings), maps each key through the current view's table and then the
  * global one, reads the prompts (filter, SQL, export, go to a time) and
  * redraws after resizes.  The views are one file each in src/tui/;
- * drawing is theirs, input is only here.  No SQL.
+ * drawing is theirs, input is only here (adding a view: the README's
+ * recipe "Adding a TUI view").  No SQL.
  */
 #include <errno.h>
 #include <langinfo.h>

@@ -72,4 +72,41 @@ for readme in "$top/README.md" "$top"/samples/*/README.md \
 done
 # the READMEs show commands at all (a test that cannot fail is none)
 ok readme-has-commands [ "$(commands "$top/README.md" | wc -l)" -ge 10 ]
+
+# Every field reference cited (docs/formats/FILE.md, with or without a
+# #section) exists, and so does the section: a heading of that file whose
+# anchor, as the code host makes it (lower case, punctuation dropped,
+# spaces to "-"), is the one cited.  The same for the links between the
+# pages of docs/formats/.  So a citation cannot point to nothing.
+anchors() {
+	awk '/^```/ { code = !code } !code && /^#+ / {
+		sub(/^#+ +/, ""); s = tolower($0)
+		gsub(/[^a-z0-9 _-]/, "", s); gsub(/ /, "-", s); print s
+	}' "$1"
+}
+cited() {
+	file=${1%%#*}
+	case $1 in *"#"*) anchor=${1#*#} ;; *) anchor= ;; esac
+	[ -f "$top/$file" ] || return 1
+	[ -z "$anchor" ] || anchors "$top/$file" | grep -qxF "$anchor"
+}
+grep -rhoE 'docs/formats/[A-Za-z0-9_.-]+\.md(#[A-Za-z0-9_-]+)?' \
+    "$top/src" "$top/importers" "$top/include" "$top/tests/unit" \
+    "$top/Makefile" "$top/README.md" "$top/coroner.1" 2>/dev/null |
+    sort -u >"$T/cites"
+ok docs-formats-cited [ -s "$T/cites" ]
+while IFS= read -r c; do
+	ok "cite $c" cited "$c"
+done <"$T/cites"
+for page in "$top"/docs/formats/*.md; do
+	grep -oE '\]\([A-Za-z0-9_.-]*(#[A-Za-z0-9_-]+)?\)' "$page" |
+	    sed 's/^](//; s/)$//' | sort -u >"$T/links"
+	while IFS= read -r l; do
+		case $l in
+		"#"*) l=${page#"$top"/}$l ;;
+		*) l=docs/formats/$l ;;
+		esac
+		ok "link ${page##*/} -> $l" cited "$l"
+	done <"$T/links"
+done
 finish readme
