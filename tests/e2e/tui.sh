@@ -12,51 +12,7 @@
 . "$(dirname "$0")/lib.inc"
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tui: skipped: tmux is not installed"
-	
-# Late evidence in the death view (tests/gen/late.py): the endpoint's lane
-# from an EndpointSlice watch (ready, marked terminating 0.4 s after the
-# deletion request, not serving, removed), the node's from a Node watch
-# (cordoned by the drain), and "no evidence" hatched where no source of
-# a lane's kind covers the time (the drain's pod lane after its audit
-# log ends, and the node lane's, outside its two versions).
-python3 "$top/tests/gen/late.py" endpoints-lb "$T/eplb" >/dev/null
-python3 "$top/tests/gen/late.py" drain "$T/drain" >/dev/null
-"$CORONER" import -q --db "$T/eplb.db" "$T/eplb" >/dev/null 2>&1
-"$CORONER" import -q --db "$T/drain.db" "$T/drain" >/dev/null 2>&1
-db=$T/eplb.db
-start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
-wait_for late-overview "Incident window"
-keys 2
-wait_for late-pods "web-6f7c9d8b5-c4x8k"
-keys Enter
-wait_for late-endpoint-lane "endpoint "
-ok late-endpoint-states sh -c "$TM capture-pane -p |
-    grep -q '^endpoint  *█*▼┈*×'"
-ok late-endpoint-no-node sh -c "! $TM capture-pane -p | grep -q '^node '"
-keys '?'
-wait_for late-legend "endpoint lane: terminating, still serving"
-keys Q
-wait_for late-quit "EXIT=0"
-db=$T/drain.db
-start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
-wait_for drain-overview "Incident window"
-keys 2 Enter
-wait_for drain-node-lane "node "
-ok drain-node-cordoned sh -c "$TM capture-pane -p | grep -q '^node  *┄┄*\$'"
-ok drain-pod-no-evidence sh -c "$TM capture-pane -p |
-    grep -q '^pod  *█*▓*╱╱*\$'"
-ok drain-no-endpoint-lane sh -c "! $TM capture-pane -p | grep -q '^endpoint '"
-keys Q
-wait_for drain-quit "EXIT=0"
-# without UTF-8 the hatching is ASCII
-start 80 24 "LANG=C TERM=screen"
-wait_for drain-ascii-overview "Incident window"
-keys 2 Enter
-wait_for drain-ascii-node "node "
-ok drain-ascii-no-evidence sh -c "$TM capture-pane -p | grep -q '^pod .*//*\$'"
-keys Q
-wait_for drain-ascii-quit "EXIT=0"
-finish tui
+	finish tui
 	exit 0
 fi
 S=$top/samples/grace-budget
