@@ -71,6 +71,24 @@ double	budget_lag_s(int64_t lag_us);
  */
 int64_t	budget_prestop_for_lag(double lag_s, double margin_s);
 /*
+ * A workload's shutdown from its longest exit on its own after SIGTERM
+ * (observed_s, < 0: none) and the longest deadline - SIGTERM of its
+ * containers killed at the deadline (lower_s, < 0: none): the measured
+ * one when it is longer (a shutdown measured under a longer grace tells
+ * more than a kill under a short one), else the lower bound.  Sets
+ * *shutdown_s (0 when neither is known) and returns its basis.
+ */
+enum budget_basis budget_shutdown_of(double observed_s, double lower_s,
+	    double *shutdown_s);
+/*
+ * How long a proxy that gets SIGTERM with its pod's deletion request must
+ * stay so that its app finishes first (coroner(1), THE MODEL): the app's
+ * time from that request to its exit (its preStop, then its shutdown),
+ * plus the margin, rounded up to a whole second.  "analyze" gives it the
+ * measured exit, "lint" the preStop and the measured shutdown.
+ */
+int64_t	budget_proxy_stay_s(double app_done_s, double margin_s);
+/*
  * The median of v[0..n) (sorted in place), the mean of the middle two
  * for an even n; INT64_MIN when n is 0.
  */

@@ -48,6 +48,27 @@ budget_prestop_for_lag(double lag_s, double margin_s)
 	return (budget_round_up(lag_s + margin_s));
 }
 
+enum budget_basis
+budget_shutdown_of(double observed_s, double lower_s, double *shutdown_s)
+{
+	if (lower_s >= 0 && lower_s >= observed_s) {
+		*shutdown_s = lower_s;
+		return (BUDGET_LOWER_BOUND);
+	}
+	if (observed_s >= 0) {
+		*shutdown_s = observed_s;
+		return (BUDGET_OBSERVED);
+	}
+	*shutdown_s = 0;
+	return (BUDGET_UNKNOWN);
+}
+
+int64_t
+budget_proxy_stay_s(double app_done_s, double margin_s)
+{
+	return ((int64_t)ceil(app_done_s + margin_s));
+}
+
 static int
 cmp_i64(const void *a, const void *b)
 {

@@ -136,6 +136,8 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 	const struct store_shutdown	*s;
 	const struct store_routed	*r;
 	const char			*ns = NULL;
+	enum budget_basis		 basis;
+	double				 sd;
 	int64_t				 lag, *v;
 	size_t				 i;
 
@@ -146,12 +148,12 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 		s = &d->sd[i];
 		if (!same_workload(t, s->namespace, s->workload))
 			continue;
-		if (s->lower_us != TIME_NONE && (s->observed_us == TIME_NONE ||
-		    s->lower_us >= s->observed_us)) {
-			m->shutdown_us = s->lower_us;
-			m->shutdown_lower = 1;
-		} else
-			m->shutdown_us = s->observed_us;
+		basis = budget_shutdown_of(s->observed_us != TIME_NONE ?
+		    (double)s->observed_us / 1e6 : -1, s->lower_us !=
+		    TIME_NONE ? (double)s->lower_us / 1e6 : -1, &sd);
+		m->shutdown_us = basis == BUDGET_OBSERVED ? s->observed_us :
+		    s->lower_us;
+		m->shutdown_lower = basis == BUDGET_LOWER_BOUND;
 		break;
 	}
 	for (i = 0; i < d->nrt; i++) {

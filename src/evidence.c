@@ -20,11 +20,18 @@ static const struct {
 	{ "killed", "containers that exited 137 within 2 s of the grace "
 	    "deadline: SIGKILLed while still shutting down" },
 	{ "shutdown_s", "the longest shutdown measured, from SIGTERM to "
-	    "the exit (only a lower bound when every container was "
-	    "killed)" },
+	    "the exit: of a container of the workload that exited on its "
+	    "own (under any grace), or, when none took longer, the killed "
+	    "containers' deadline minus SIGTERM (a lower bound)" },
 	{ "shutdown_basis", "how the shutdown is known: observed (a "
 	    "container exited on its own), lower-bound (all were killed: "
 	    "it takes longer than this) or logs" },
+	{ "shutdown_pod", "the pod whose container's exit measured that "
+	    "shutdown" },
+	{ "containers_killed", "the workload's main containers killed at "
+	    "the grace deadline, over every pod imported" },
+	{ "containers_exited", "the workload's main containers that exited "
+	    "on their own after SIGTERM, before the deadline" },
 	{ "margin_s", "the margin added to the budget for what varies" },
 	{ "recommended_grace_s", "preStop + shutdown + margin, rounded up "
 	    "to 5 s: a grace period that holds the whole shutdown" },
@@ -33,8 +40,12 @@ static const struct {
 	{ "recommended_prestop_s", "a preStop sleep longer than the load "
 	    "balancer's lag, so that the pod keeps serving until it stops "
 	    "routing" },
-	{ "recommended_drain_s", "how long the proxy should drain so that "
-	    "the app finishes before it" },
+	{ "recommended_drain_s", "how long the proxy should stay after the "
+	    "deletion request so that the app finishes before it: app_done_s "
+	    "+ the margin, rounded up to a second (lint's proxy-drains-first "
+	    "says the same)" },
+	{ "app_done_s", "the deletion request to the app's exit, the worst "
+	    "pod: its preStop, then its shutdown" },
 	{ "deletion", "the deletion request: deletionTimestamp minus the "
 	    "grace; the grace, endpoint removal and the preStop start here" },
 	{ "sigterm", "when SIGTERM reached the container: after its preStop" },
@@ -183,8 +194,13 @@ static const struct {
 	{ "node", "the node it ran on" },
 	{ "node_restarts_max", "restarts its node's restarts may explain: "
 	    "the most a node-restart finding saw on that node" },
-	{ "own_restarts_at_least", "restarts that were its own even if "
-	    "every node restart had restarted it too" },
+	{ "own_restarts_at_least", "restarts that are its own: observed "
+	    "exits of its own, and those of the kubelet's count that its "
+	    "node's restarts cannot explain" },
+	{ "node_restarts_at_most", "restarts its node's restarts explain: "
+	    "observed terminations with reason Unknown at the node's "
+	    "restart, and at most as many unobserved ones as the node "
+	    "restarted" },
 	{ "previous_log", "the last lines its previous instance wrote "
 	    "(-previous.log): usually why it died" },
 	{ "own_exits_observed", "deaths seen that the app caused itself "

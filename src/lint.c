@@ -725,9 +725,13 @@ check_prestop_covers_lb(const struct lint_template *t,
 			snprintf(ps, sizeof ps, "%s keeps the app serving "
 			    "that long", c->prestop.kind == NULL ?
 			    "no preStop sleep" : "no preStop of known length");
-		else
+		else if (prestop_of(c) < lag)
 			snprintf(ps, sizeof ps, "the preStop sleep %s ends "
 			    "before that", secs(prestop_of(c), n, sizeof n));
+		else
+			snprintf(ps, sizeof ps, "the preStop sleep %s outlasts "
+			    "it by less than the margin", secs(prestop_of(c), n,
+			    sizeof n));
 		if (b.recommended_s > (int64_t)b.grace_s)
 			snprintf(gr, sizeof gr, "raise "
 			    "terminationGracePeriodSeconds to at least %lld "
@@ -840,8 +844,8 @@ check_proxy_drains_first(const struct lint_template *t,
 	}
 	if (worst == NULL)
 		return (0);
+	need_s = budget_proxy_stay_s(need, o->margin_s);
 	need += o->margin_s;
-	need_s = (int64_t)ceil(need);
 	for (i = 0; i < np; i++) {
 		if (px[i].native || (ms = proxy_stay_ms(t, &px[i], &how)) < 0)
 			continue;

@@ -586,9 +586,45 @@ struct loop {
 	int64_t				 node_max; /* restarts its node's
 						   restarts explain, or
 						   INT_NONE */
+	int64_t				 by_node; /* its node's, at most */
 	int64_t				 mine;	/* restarts of its own, at
 						   least */
+	int				 exact;	/* every restart attributed by
+						   its own termination */
 };
+
+/*
+ * A container's restarts told apart: those whose terminations were
+ * observed are attributed by their own cause (exit 2 Error: its own;
+ * Unknown 255 at its node's restart: the node's); the rest, unobserved,
+ * are the node's as far as its node's restarts (node_max, INT_NONE:
+ * none) can explain them, and its own beyond that.
+ */
+struct attribution {
+	int64_t	by_node;	/* restarts its node explains, at most */
+	int64_t	mine;		/* restarts of its own, at least */
+	int	exact;		/* every restart was observed */
+};
+
+static struct attribution
+attribute_restarts(int64_t restarts, int64_t own, int64_t node_seen,
+    int64_t node_max)
+{
+	struct attribution	r = { .by_node = node_seen, .mine = own };
+	int64_t			unseen, room;
+
+	unseen = restarts - own - node_seen;
+	r.exact = unseen <= 0;
+	if (unseen <= 0)
+		return (r);
+	room = node_max != INT_NONE && node_max > node_seen ? node_max -
+	    node_seen : 0;
+	if (room > unseen)
+		room = unseen;
+	r.by_node += room;
+	r.mine += unseen - room;
+	return (r);
+}
 
 /*
  * The first line of a runtime's termination message that is not blank,
@@ -656,6 +692,8 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	json_object_set_new(e, "node", jv_str(l->p->r.node));
 	json_object_set_new(e, "node_restarts_max", jv_int(l->node_max));
 	json_object_set_new(e, "own_restarts_at_least", json_integer(l->mine));
+	json_object_set_new(e, "node_restarts_at_most",
+	    json_integer(l->by_node));
 	lines = json_array();
 	if (store_log_tail(a->st, l->p->r.namespace != NULL ?
 	    l->p->r.namespace : "", l->p->r.name != NULL ? l->p->r.name : "",
@@ -684,11 +722,20 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 		snprintf(wait, sizeof wait, "; waiting in CrashLoopBackOff");
 	else
 		wait[0] = '\0';
-	if (l->node_max != INT_NONE)
+	if (l->node_max != INT_NONE && l->exact && l->by_node == 0)
+		snprintf(nodes, sizeof nodes, "; its node %s restarted too "
+		    "(node-restart), but every one of these restarts was "
+		    "observed as its own", l->p->r.node);
+	else if (l->node_max != INT_NONE && l->exact)
+		snprintf(nodes, sizeof nodes, "; its node %s restarted too "
+		    "(node-restart), which explains %lld of these restarts "
+		    "(reason Unknown): the other %lld are its own",
+		    l->p->r.node, (long long)l->by_node, (long long)l->mine);
+	else if (l->node_max != INT_NONE)
 		snprintf(nodes, sizeof nodes, "; its node %s restarted too "
 		    "(node-restart), which explains up to %lld of these "
 		    "restarts: at least %lld are its own", l->p->r.node,
-		    (long long)l->node_max, (long long)l->mine);
+		    (long long)l->by_node, (long long)l->mine);
 	else
 		nodes[0] = '\0';
 	if (npods == 1)
@@ -731,8 +778,10 @@ loop_finish(struct analysis *a, struct loop *l, char **cause)
 	else
 		snprintf(why, sizeof why, "import its previous log (kubectl "
 		    "logs --previous) to see why");
+	/* when each restart was observed, the node's are known to be few */
 	f->recommendation = xasprintf("Find why %s exits: %s.  %s%s%s",
-	    c->name, why, hint, fast, l->node_max != INT_NONE ? "  Many of "
+	    c->name, why, hint, fast, l->node_max != INT_NONE && (!l->exact ||
+	    2 * l->by_node >= l->by_node + l->mine) ? "  Many of "
 	    "its restarts came with its node's: after each node restart it "
 	    "exits until what it needs is back, so make it wait and retry "
 	    "instead." : "");
@@ -772,7 +821,8 @@ rule_crash_loop(struct analysis *a, char **cause)
 	struct hindex			 ix = { 0 };	/* v by finding */
 	struct loop_key			 lk = { 0 };
 	json_t				*d;
-	int64_t				 own, restarts, node_max, mine;
+	struct attribution		 at;
+	int64_t				 own, by_node, restarts, node_max;
 	uint64_t			 h;
 	size_t				 i, j, k, n = 0, cap = 0;
 	int				 backoff, rc = 0;
@@ -784,13 +834,17 @@ rule_crash_loop(struct analysis *a, char **cause)
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			t = last_term(p, c);
-			own = 0;
+			own = by_node = 0;
 			for (k = 0; k < p->nt; k++) {
-				if (str_eq(p->t[k].container, c->name) &&
-				    str_eq(p->t[k].cause, "app") &&
+				if (!str_eq(p->t[k].container, c->name))
+					continue;
+				if (str_eq(p->t[k].cause, "app") &&
 				    p->t[k].exit_code != 0 &&
 				    p->t[k].exit_code != INT_NONE)
 					own++;
+				else if (str_eq(p->t[k].cause,
+				    "node-restart"))
+					by_node++;
 			}
 			backoff = str_eq(c->waiting_reason,
 			    "CrashLoopBackOff");
@@ -801,11 +855,10 @@ rule_crash_loop(struct analysis *a, char **cause)
 			    own;
 			node_max = p->r.node != NULL ? node_restarts(&nm, p) :
 			    INT_NONE;
-			mine = restarts;
-			if (node_max != INT_NONE)
-				mine = restarts > node_max ? restarts -
-				    node_max : 0;
-			if (!backoff && c->back_offs == 0 && mine < LOOP_MIN)
+			at = attribute_restarts(restarts, own, by_node,
+			    node_max);
+			if (!backoff && c->back_offs == 0 &&
+			    at.mine < LOOP_MIN)
 				continue;
 			f = analysis_group(a, FK_CRASH_LOOP, p,
 			    t->finished_us);
@@ -840,7 +893,9 @@ rule_crash_loop(struct analysis *a, char **cause)
 				l->c = c;
 				l->t = t;
 				l->node_max = node_max;
-				l->mine = mine;
+				l->by_node = at.by_node;
+				l->mine = at.mine;
+				l->exact = at.exact;
 			}
 			d = detail_add(f);
 			json_object_set_new(d, "pod", json_string(p->r.name));

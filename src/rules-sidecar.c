@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "budget.h"
 #include "rolist.h"
 #include "jsonval.h"
 #include "logwin.h"
@@ -27,8 +28,8 @@
 #define GAP_MIN_US	SEC_US
 /* An exit this early before the deletion request is another life's. */
 #define DELETION_SLACK_US (2 * SEC_US)
-/* Drain recommended beyond the measured gap. */
-#define DRAIN_MARGIN_S	5
+/* Drain recommended beyond the app's measured exit. */
+#define DRAIN_MARGIN_S	BUDGET_MARGIN_S
 /* Startup failures count only this long after the pod started. */
 #define STARTUP_MAX_US	(300 * SEC_US)
 /* Episodes of one workload further apart than this are separate. */
@@ -196,18 +197,22 @@ exited_finish(struct finding *f)
 {
 	json_t		*e = f->evidence;
 	double		 gap = json_real_value(json_object_get(e, "gap_s"));
+	double		 done = json_real_value(json_object_get(e,
+			    "app_done_s"));
 	int64_t		 failed, logs, drain;
 	long long	 grace;
 	const char	*proxy;
-	char		 g[32], tail[160], who[320];
+	char		 g[32], dn[32], tail[160], who[320];
 
 	failed = json_integer_value(json_object_get(e, "failed_requests"));
 	logs = json_integer_value(json_object_get(e, "log_errors"));
 	proxy = json_string_value(json_object_get(e, "proxy"));
 	grace = json_integer_value(json_object_get(e, "grace_s"));
-	drain = (int64_t)ceil(gap) + DRAIN_MARGIN_S;
+	/* from the deletion request, when the proxy gets SIGTERM too */
+	drain = budget_proxy_stay_s(done, DRAIN_MARGIN_S);
 	json_object_set_new(e, "recommended_drain_s", json_integer(drain));
 	analyze_fmt_s(gap, g, sizeof g);
+	analyze_fmt_s(done, dn, sizeof dn);
 	if (failed > 0 && logs > 0)
 		snprintf(tail, sizeof tail, "%lld request%s to %s failed and "
 		    "the app logged %lld connection error%s in between",
@@ -235,13 +240,14 @@ exited_finish(struct finding *f)
 		    "only after the app has exited.  Otherwise make the "
 		    "proxy drain: annotate the pod template with "
 		    "proxy.istio.io/config: '{\"terminationDrainDuration\": "
-		    "\"%llds\"}' (the measured %s + %d s margin), or set "
+		    "\"%llds\"}' (the app exits up to %s after the deletion "
+		    "request: its preStop and shutdown, + %d s margin), or set "
 		    "EXIT_ON_ZERO_ACTIVE_CONNECTIONS=true (proxy.istio.io/"
 		    "config: '{\"proxyMetadata\": "
 		    "{\"EXIT_ON_ZERO_ACTIVE_CONNECTIONS\": \"true\"}}') so "
 		    "it leaves only when no connection is left; keep "
 		    "terminationGracePeriodSeconds (%lld s) above the drain.",
-		    g, (long long)drain, g, DRAIN_MARGIN_S, grace);
+		    g, (long long)drain, dn, DRAIN_MARGIN_S, grace);
 	else
 		f->recommendation = xasprintf("Keep %s up until the app has "
 		    "drained (it exited up to %s before the app).  Best: run "
@@ -249,9 +255,11 @@ exited_finish(struct finding *f)
 		    "restartPolicy: Always (Kubernetes 1.29+), which the "
 		    "kubelet stops only after the app has exited.  Otherwise "
 		    "give %s a preStop hook that waits for the app: a sleep "
-		    "of at least %lld s (the measured %s + %d s margin), "
-		    "within terminationGracePeriodSeconds (%lld s).", proxy,
-		    g, proxy, (long long)drain, g, DRAIN_MARGIN_S, grace);
+		    "of at least %lld s (the app exits up to %s after the "
+		    "deletion request: its preStop and shutdown, + %d s "
+		    "margin), within terminationGracePeriodSeconds (%lld s).",
+		    proxy, g, proxy, (long long)drain, dn, DRAIN_MARGIN_S,
+		    grace);
 }
 
 /*
@@ -351,6 +359,8 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			    json_integer(x->p->r.grace_s));
 			json_object_set_new(f->evidence, "gap_s",
 			    json_real(0));
+			json_object_set_new(f->evidence, "app_done_s",
+			    json_real(0));
 		}
 		d = json_object();
 		json_object_set_new(d, "pod", json_string(x->p->r.name));
@@ -378,6 +388,11 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 		    json_real_value(json_object_get(f->evidence, "gap_s")))
 			json_object_set_new(f->evidence, "gap_s",
 			    jv_secs(x->app_exit - x->proxy_exit));
+		if ((double)(x->app_exit - x->p->r.deletion_us) / 1e6 >
+		    json_real_value(json_object_get(f->evidence,
+		    "app_done_s")))
+			json_object_set_new(f->evidence, "app_done_s",
+			    jv_secs(x->app_exit - x->p->r.deletion_us));
 		if (x->sample != NULL && json_object_get(f->evidence,
 		    "sample") == NULL)
 			json_object_set_new(f->evidence, "sample",

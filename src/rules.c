@@ -129,22 +129,87 @@ workload_lag(const struct store_routed *rt, size_t nrt,
 }
 
 /*
- * A grace-budget-too-small finding's numbers, summary and fix.  When a
+ * The shutdowns of a workload's main containers that got SIGTERM: how
+ * many were killed at the deadline and how many exited on their own, and
+ * the longest of those measured (SIGTERM to the exit), over every pod of
+ * the workload imported, whatever its rollout or grace.
+ */
+struct shutdowns {
+	int64_t	killed;		/* killed at the deadline */
+	int64_t	exited;		/* exited on their own after SIGTERM */
+	double	longest_s;	/* the longest such exit, -1: none */
+	const char *longest_pod; /* its pod, borrowed */
+};
+
+static void
+workload_shutdowns(const struct analysis *a, const struct finding *f,
+    struct shutdowns *sd)
+{
+	const struct podset_pod		*p;
+	const struct row_container	*c;
+	double				 s;
+	size_t				 i, j;
+
+	memset(sd, 0, sizeof *sd);
+	sd->longest_s = -1;
+	for (i = 0; i < a->pods.n; i++) {
+		p = &a->pods.v[i];
+		if (!str_eq(p->r.namespace, f->namespace) ||
+		    !str_eq(p->r.workload, f->workload))
+			continue;
+		for (j = 0; j < p->nc; j++) {
+			c = &p->c[j];
+			if (c->sidecar || c->init || c->sigterm_us ==
+			    TIME_NONE || c->finished_us == TIME_NONE ||
+			    c->finished_us < c->sigterm_us)
+				continue;
+			if (c->killed_at_deadline) {
+				sd->killed++;
+				continue;
+			}
+			sd->exited++;
+			s = (double)(c->finished_us - c->sigterm_us) / 1e6;
+			if (s > sd->longest_s) {
+				sd->longest_s = s;
+				sd->longest_pod = p->r.name;
+			}
+		}
+	}
+}
+
+/*
+ * A grace-budget-too-small finding's numbers, summary and fix.  The
+ * shutdown is the longest measured one of the workload when one is
+ * longer than the killed containers' lower bound (a shutdown measured
+ * under a longer grace tells more than a kill at a short one).  When a
  * load balancer kept routing past the preStop sleep (lag_us), the sleep
  * must grow to cover it first (as "coroner lint" says, prestop-covers-lb)
  * and the grace with it.
  */
 static void
-budget_finish(struct finding *f, int64_t lag_us)
+budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
 {
 	json_t		*e = f->evidence;
 	struct budget	 b;
 	double		 prestop, shutdown, lag = -1;
 	int64_t		 sleep_s = -1;
-	char		 why[320];
+	int		 observed;
+	char		 why[320], count[96], how[256];
 
 	prestop = json_real_value(json_object_get(e, "prestop_s"));
-	shutdown = json_real_value(json_object_get(e, "shutdown_s"));
+	observed = budget_shutdown_of(sd->longest_s, json_real_value(
+	    json_object_get(e, "shutdown_s")), &shutdown) == BUDGET_OBSERVED;
+	if (observed) {
+		json_object_set_new(e, "shutdown_s", json_real(shutdown));
+		json_object_set_new(e, "shutdown_basis",
+		    json_string("observed"));
+		json_object_set_new(e, "shutdown_pod",
+		    json_string(sd->longest_pod));
+	}
+	json_object_set_new(e, "containers_killed",
+	    json_integer(sd->killed));
+	json_object_set_new(e, "containers_exited",
+	    json_integer(sd->exited));
 	if (lag_us != TIME_NONE) {
 		lag = budget_lag_s(lag_us);
 		json_object_set_new(e, "lb_lag_s", json_real(lag));
@@ -154,18 +219,31 @@ budget_finish(struct finding *f, int64_t lag_us)
 	b = (struct budget){ .grace_s = (double)json_integer_value(
 	    json_object_get(e, "grace_s")), .prestop_s = sleep_s >= 0 ?
 	    (double)sleep_s : prestop, .shutdown_s = shutdown,
-	    .basis = BUDGET_LOWER_BOUND, .margin_s = MARGIN_S };
+	    .basis = observed ? BUDGET_OBSERVED : BUDGET_LOWER_BOUND,
+	    .margin_s = MARGIN_S };
 	budget_compute(&b);
 	json_object_set_new(e, "recommended_grace_s",
 	    json_integer((json_int_t)b.recommended_s));
 	if (sleep_s >= 0)
 		json_object_set_new(e, "recommended_prestop_s",
 		    json_integer((json_int_t)sleep_s));
+	if (sd->exited == 0)
+		snprintf(count, sizeof count, "every container was killed");
+	else
+		snprintf(count, sizeof count, "%lld of the %lld containers "
+		    "that got SIGTERM were killed", (long long)sd->killed,
+		    (long long)(sd->killed + sd->exited));
+	if (observed)
+		snprintf(how, sizeof how, "%.1f s, the longest measured: "
+		    "%s exited on its own that long after SIGTERM; %s", shutdown,
+		    sd->longest_pod, count);
+	else
+		snprintf(how, sizeof how, "at least %.1f s: %s, so this is a "
+		    "lower bound", shutdown, count);
 	f->summary = xasprintf("%s's grace period of %lld s does not hold "
-	    "its preStop sleep of %.0f s plus its shutdown (at least %.1f s: "
-	    "every container was killed, so this is a lower bound)",
-	    f->workload, (long long)json_integer_value(json_object_get(e,
-	    "grace_s")), prestop, shutdown);
+	    "its preStop sleep of %.0f s plus its shutdown (%s)", f->workload,
+	    (long long)json_integer_value(json_object_get(e, "grace_s")),
+	    prestop, how);
 	if (sleep_s >= 0)
 		snprintf(why, sizeof why, "a load balancer kept routing to its "
 		    "pods up to %.1f s after their deletion request, past the "
@@ -174,19 +252,29 @@ budget_finish(struct finding *f, int64_t lag_us)
 		    (long long)sleep_s, MARGIN_S);
 	else
 		why[0] = '\0';
-	f->recommendation = xasprintf("%s%set terminationGracePeriodSeconds "
-	    "to at least %lld s (preStop %.0f s + shutdown >= %.1f s + %d s "
-	    "margin, rounded up to 5 s); measure the real shutdown (the "
-	    "app's log of its flush) and size the grace to it.", why,
-	    sleep_s >= 0 ? "s" : "S", (long long)b.recommended_s,
-	    b.prestop_s, shutdown, MARGIN_S);
+	if (observed)
+		f->recommendation = xasprintf("%s%set "
+		    "terminationGracePeriodSeconds to at least %lld s (preStop "
+		    "%.0f s + the measured shutdown of %.1f s + %d s margin, "
+		    "rounded up to 5 s).", why, sleep_s >= 0 ? "s" : "S",
+		    (long long)b.recommended_s, b.prestop_s, shutdown,
+		    MARGIN_S);
+	else
+		f->recommendation = xasprintf("%s%set "
+		    "terminationGracePeriodSeconds to at least %lld s (preStop "
+		    "%.0f s + shutdown >= %.1f s + %d s margin, rounded up to "
+		    "5 s); measure the real shutdown (the app's log of its "
+		    "flush) and size the grace to it.", why, sleep_s >= 0 ?
+		    "s" : "S", (long long)b.recommended_s, b.prestop_s,
+		    shutdown, MARGIN_S);
 }
 
 /*
- * The grace budget: preStop + shutdown + margin against the grace period.
- * The shutdown is observed when a container exited after SIGTERM before
- * the deadline; when every one was killed, deadline - SIGTERM is only a
- * lower bound.
+ * The grace budget: preStop + shutdown + margin against the grace period,
+ * for a workload whose containers were killed at the deadline.  Their
+ * deadline - SIGTERM is only a lower bound of the shutdown; a shutdown
+ * measured on any pod of the workload (one that exited on its own after
+ * SIGTERM, under a longer grace) is used when it is longer.
  */
 static int
 rule_grace_budget(struct analysis *a, char **cause)
@@ -195,10 +283,9 @@ rule_grace_budget(struct analysis *a, char **cause)
 	const struct row_container	*c;
 	struct finding			*f;
 	struct store_routed		*rt;
+	struct shutdowns		 sd;
 	size_t				 i, j, nrt, first = a->n;
 	double				 shutdown, prestop;
-	int				 killed;
-	const char			*basis;
 	json_t				*e;
 
 	for (i = 0; i < a->pods.n; i++) {
@@ -210,28 +297,25 @@ rule_grace_budget(struct analysis *a, char **cause)
 			c = &p->c[j];
 			if (c->sidecar || c->init || c->sigterm_us ==
 			    TIME_NONE || c->finished_us == TIME_NONE ||
-			    c->finished_us < c->sigterm_us)
-				continue;
-			killed = c->killed_at_deadline;
+			    c->finished_us < c->sigterm_us ||
+			    !c->killed_at_deadline)
+				continue;	/* fits: no finding */
 			shutdown = (double)(c->finished_us - c->sigterm_us) /
 			    1e6;
 			prestop = c->prestop_ms != INT_NONE ?
 			    (double)c->prestop_ms / 1000 : 0;
-			if (!killed)
-				continue;	/* fits: no finding */
 			f = analysis_group(a, FK_GRACE_BUDGET, p,
 			    p->r.deletion_us);
 			finding_add_pod(f, p);
 			finding_widen(f, p->r.deletion_us, p->r.deadline_us);
 			e = f->evidence;
-			basis = "lower-bound";
 			if (json_object_get(e, "shutdown_s") == NULL ||
 			    shutdown > json_real_value(json_object_get(e,
 			    "shutdown_s"))) {
 				json_object_set_new(e, "shutdown_s",
 				    json_real(shutdown));
 				json_object_set_new(e, "shutdown_basis",
-				    json_string(basis));
+				    json_string("lower-bound"));
 			}
 			json_object_set_new(e, "grace_s",
 			    json_integer(p->r.grace_s));
@@ -247,8 +331,10 @@ rule_grace_budget(struct analysis *a, char **cause)
 		return (-1);
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (f->kind == FK_GRACE_BUDGET)
-			budget_finish(f, workload_lag(rt, nrt, f));
+		if (f->kind != FK_GRACE_BUDGET)
+			continue;
+		workload_shutdowns(a, f, &sd);
+		budget_finish(f, &sd, workload_lag(rt, nrt, f));
 	}
 	store_routed_free(rt, nrt);
 	return (0);

@@ -48,7 +48,7 @@ is exited-detail '[9,9,9]' \
     "$(q "$T/s.json" "[$F[0].evidence.pods_detail[].gap_s]")"
 is exited-rollout '"ledger-84f6c7d9b"' \
     "$(q "$T/s.json" "$F[0].evidence.rollout.new_rs")"
-is exited-drain 14 \
+is exited-drain 15 \
     "$(q "$T/s.json" "$F[0].evidence.recommended_drain_s")"
 ok exited-recommendation jq -e "$F[0].recommendation |
     test(\"restartPolicy: Always\") and test(\"terminationDrainDuration\")

@@ -1,0 +1,337 @@
+#!/usr/bin/env python3
+"""diagnoses.py: writes synthetic incidents, each of a class of mistake a
+diagnosis once made on an incident it was not tuned for, in the formats
+kubectl writes, deterministically (no randomness, fixed times), for the
+end-to-end tests (tests/e2e/diagnoses.sh).  Each scenario has a healthy
+control ("NAME-control") that must stay silent.
+
+    python3 tests/gen/diagnoses.py SCENARIO OUTDIR
+
+measured-shutdown: Deployment shop/ledger (preStop "sleep 5") was rolled
+  an hour before with a grace of 60 s: its three pods exited on their
+  own 11, 13 and 12 s after SIGTERM, so its shutdown was measured.  The
+  latest rollout cut the grace to 10 s: three of its four pods were
+  killed at the deadline (5 s after SIGTERM), one exited on its own 4 s
+  after it.  grace-budget-too-small must size the grace from the longest
+  measured shutdown (13 s, not the 5 s lower bound) and say 3 of 4 were
+  killed.  Control: the latest rollout keeps 30 s and every pod exits on
+  its own.
+restart-attribution: a watch stream of shop/worker's pod on node-c: its
+  container exits 2 (Error) four times on its own and once with reason
+  Unknown (255) when node-c reboots, with two other pods of the node lost
+  at the same second.  crash-loop must count 4 restarts of its own, 1 of
+  the node's.  Control: the node's reboot only (worker restarted once, by
+  it).
+proxy-drain: Deployment shop/billing's pods run istio-proxy as a plain
+  container (Istio's default drain of 5 s) beside an app with a preStop
+  "sleep 10" that then needs 8 s to shut down: at each deletion the proxy
+  exits 5 s after the request, the app 18 s after it, logging "connection
+  refused" in between; the ingress still routes to each pod up to 9 s
+  after its deletion request.  analyze and lint must recommend the same
+  drain, 23 s (preStop 10 + shutdown 8 + margin 5, from the request), and
+  lint must not say the 10 s sleep "ends before" the 9 s lag.  Files:
+  pods-watch.json, deployments.json (kubectl get deploy -o json: lint reads
+  it too), ingress.log (ingress-nginx) and the app's logs in a support
+  bundle's layout.  Control: istio-proxy as a native sidecar and a preStop
+  of 15 s.
+"""
+import json
+import os
+import sys
+from datetime import timedelta
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from deaths import (Bundle, at, not_ready, pod, status, term,  # noqa: E402
+                    ts, uid)
+from incident import nginx_line  # noqa: E402
+
+
+class Watch:
+    """A `kubectl get pods -w -o json --output-watch-events` stream."""
+
+    def __init__(self):
+        self.versions = []
+        self.rv = 3000
+
+    def add(self, p, typ="MODIFIED"):
+        q = json.loads(json.dumps(p))
+        self.rv += 1
+        q["metadata"]["resourceVersion"] = str(self.rv)
+        self.versions.append((typ, q))
+
+    def write(self, path):
+        with open(path, "w") as f:
+            for typ, o in self.versions:
+                f.write(json.dumps({"type": typ, "object": o}, indent=4) +
+                        "\n")
+
+
+def with_prestop(p, seconds):
+    for c in p["spec"]["containers"]:
+        c["lifecycle"] = {"preStop": {"exec": {"command": [
+            "sh", "-c", "sleep %d" % seconds]}}}
+    return p
+
+
+def delete(w, p, request, grace, exit_after, code):
+    """Versions of pod p deleted at request with grace: terminating, its
+    container ended exit_after seconds after the request with code (137:
+    killed at the deadline), then gone."""
+    q = json.loads(json.dumps(p))
+    q["metadata"]["deletionTimestamp"] = ts(request + timedelta(
+        seconds=grace))
+    q["metadata"]["deletionGracePeriodSeconds"] = grace
+    not_ready(q, request)
+    for s in q["status"]["containerStatuses"]:
+        s["ready"] = False
+    w.add(q)
+    end = request + timedelta(seconds=exit_after)
+    started = s["state"]["running"]["startedAt"]
+    q["status"]["phase"] = "Failed" if code else "Succeeded"
+    q["status"]["containerStatuses"] = [
+        dict(s, started=False, state={"terminated": {
+            "exitCode": code, "reason": "Error" if code else "Completed",
+            "startedAt": started, "finishedAt": ts(end),
+            "containerID": s["containerID"]}})
+        for s in q["status"]["containerStatuses"]]
+    w.add(q)
+    w.add(q, "DELETED")
+
+
+# ---- measured-shutdown ------------------------------------------------
+
+def measured_shutdown(out, control):
+    w = Watch()
+    img1 = "registry.example/ledger:3.1.0"
+    img2 = "registry.example/ledger:3.2.0"
+    old = []
+    for i, (sfx, shut) in enumerate((("a1k2m", 11), ("b3n4p", 13),
+                                     ("c5q6r", 12))):
+        p = with_prestop(pod("ledger-6b7c8d9e0-" + sfx, 40 + i, "ledger",
+                             "6b7c8d9e0", node="node-%s" % "ab"[i % 2],
+                             ip="10.42.1.%d" % (40 + i), image=img1,
+                             created=at(-86400), grace=60), 5)
+        w.add(p, "ADDED")
+        old.append((p, at(-3600 + 40 * i), shut))
+    for p, request, shut in old:
+        delete(w, p, request, 60, 5 + shut, 0)
+    grace = 30 if control else 10
+    for i, sfx in enumerate(("d7s8t", "e9u1v", "f2w3x", "g4y5z")):
+        p = with_prestop(pod("ledger-7c8d9e0f1-" + sfx, 50 + i, "ledger",
+                             "7c8d9e0f1", node="node-%s" % "ab"[i % 2],
+                             ip="10.42.2.%d" % (50 + i), image=img2,
+                             created=at(-3500 + 40 * i), grace=grace), 5)
+        w.add(p, "ADDED")
+        request = at(600 + 30 * i)
+        if control:
+            delete(w, p, request, grace, 5 + (11, 13, 12, 4)[i], 0)
+        elif i == 3:
+            delete(w, p, request, grace, 5 + 4, 0)
+        else:
+            delete(w, p, request, grace, grace, 137)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
+# ---- restart-attribution ---------------------------------------------
+
+def restart_attribution(out, control):
+    b = Bundle()
+    w = Watch()
+    lost = at(1000)
+    node = {"metadata": {"name": "node-c", "uid": uid(0xd0, 3)}}
+    others = []
+    for i, (wl, h, c) in enumerate((("dns", "8c7b6a5d4", "coredns"),
+                                    ("web", "5b6c7d8e9", "nginx"))):
+        p = pod("%s-%s-%s" % (wl, h, ("a1b2c", "g5h6i")[i]), 60 + i, wl, h,
+                node="node-c", ip="10.42.3.%d" % (10 + i),
+                containers=(c,))
+        p["status"]["containerStatuses"] = [status(
+            c, "registry.example/app:1", running=lost + timedelta(
+                seconds=4 + 2 * i),
+            last=term(255, "Unknown", at(-3000), lost), restarts=1)]
+        others.append(p)
+    worker = pod("worker-6f5e4d3c2-j7k8l", 63, "worker", "6f5e4d3c2",
+                 node="node-c", ip="10.42.3.20", containers=("worker",),
+                 created=at(-3600))
+    w.add(worker, "ADDED")
+    # (reason, code, finished, restarted) of each of its terminations
+    ends = [("Unknown", 255, lost, lost + timedelta(seconds=6))]
+    if not control:
+        ends = [("Error", 2, at(200), at(210)),
+                ("Error", 2, at(400), at(420)),
+                ends[0],
+                ("Error", 2, at(1300), at(1340)),
+                ("Error", 2, at(1600), at(1680))]
+    started = at(-3598)
+    for n, (reason, code, finished, restarted) in enumerate(ends):
+        q = json.loads(json.dumps(worker))
+        not_ready(q, finished)
+        q["status"]["containerStatuses"] = [status(
+            "worker", "registry.example/app:1", ready=False,
+            waiting={"reason": "CrashLoopBackOff" if code == 2 else
+                     "ContainerCreating"},
+            last=term(code, reason, started, finished), restarts=n + 1)]
+        w.add(q)
+        q = json.loads(json.dumps(worker))
+        q["status"]["containerStatuses"] = [status(
+            "worker", "registry.example/app:1", running=restarted,
+            last=term(code, reason, started, finished), restarts=n + 1)]
+        w.add(q)
+        started = restarted
+    for p in others:
+        b.pod(p)
+    b.event("default", "Rebooted", node, "Node node-c has been rebooted, "
+            "boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
+            lost + timedelta(seconds=3), kind="Node", host="node-c")
+    b.event("default", "NodeReady", node, "Node node-c status is now: "
+            "NodeReady", lost + timedelta(seconds=4), kind="Node",
+            etype="Normal", host="node-c")
+    b.write(out)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
+# ---- proxy-drain ------------------------------------------------------
+
+PROXY_IMAGE = "docker.io/istio/proxyv2:1.22.3"
+
+
+def billing_template(control):
+    app = {"name": "billing", "image": "registry.example/billing:2.0.1",
+           "ports": [{"containerPort": 8080, "protocol": "TCP"}],
+           "lifecycle": {"preStop": {"exec": {"command": [
+               "sh", "-c", "sleep %d" % (15 if control else 10)]}}}}
+    proxy = {"name": "istio-proxy", "image": PROXY_IMAGE,
+             "args": ["proxy", "sidecar"],
+             "ports": [{"containerPort": 15090, "name": "http-envoy-prom",
+                        "protocol": "TCP"}]}
+    if control:
+        proxy["restartPolicy"] = "Always"
+        return {"initContainers": [proxy], "containers": [app]}
+    return {"containers": [app, proxy]}
+
+
+def proxy_drain(out, control):
+    w = Watch()
+    tmpl = billing_template(control)
+    h = "5f6a7b8c9"
+    ips = []
+    logs = {}
+    for i, sfx in enumerate(("p1q2r", "s3t4u", "v5w6x")):
+        ip = "10.42.4.%d" % (30 + i)
+        p = pod("billing-%s-%s" % (h, sfx), 70 + i, "billing", h,
+                node="node-%s" % "ab"[i % 2], ip=ip,
+                containers=("billing",), created=at(-3600))
+        p["spec"].update(json.loads(json.dumps(tmpl)))
+        running = p["status"]["containerStatuses"][0]["state"]["running"]
+        st = [status(c["name"], c["image"], running=at(-3598))
+              for c in tmpl.get("initContainers", []) + tmpl["containers"]]
+        if control:
+            p["status"]["initContainerStatuses"] = st[:1]
+            p["status"]["containerStatuses"] = st[1:]
+        else:
+            p["status"]["containerStatuses"] = st
+        assert running
+        w.add(p, "ADDED")
+        request = at(100 + 60 * i)
+        ips.append((ip, request))
+        q = json.loads(json.dumps(p))
+        q["metadata"]["deletionTimestamp"] = ts(request + timedelta(
+            seconds=30))
+        q["metadata"]["deletionGracePeriodSeconds"] = 30
+        not_ready(q, request)
+        w.add(q)
+        ends = {"billing": 18, "istio-proxy": 20 if control else 5}
+        for name in sorted(ends, key=lambda c: ends[c]):
+            for s in (q["status"].get("initContainerStatuses", []) +
+                      q["status"]["containerStatuses"]):
+                if s["name"] == name:
+                    s["ready"] = False
+                    s["started"] = False
+                    s["state"] = {"terminated": {
+                        "exitCode": 0, "reason": "Completed",
+                        "startedAt": ts(at(-3598)),
+                        "finishedAt": ts(request + timedelta(
+                            seconds=ends[name])),
+                        "containerID": s["containerID"]}}
+            w.add(q)
+        w.add(q, "DELETED")
+        lines = ["%s level=info msg=\"billing 2.0.1 listening on :8080\"" %
+                 tsn(at(-3597))]
+        if not control:
+            for k in range(6, 18, 2):
+                lines.append('%s level=error msg="charge failed" err="dial '
+                             'tcp 10.96.0.12:5432: connect: connection '
+                             'refused"' % tsn(request + timedelta(
+                                 seconds=k)))
+        lines.append('%s level=info msg="shut down cleanly"' % tsn(
+            request + timedelta(seconds=18)))
+        logs[p["metadata"]["name"]] = lines
+    dep = {"apiVersion": "apps/v1", "kind": "Deployment",
+           "metadata": {"name": "billing", "namespace": "shop",
+                        "uid": uid(0xde, 1), "generation": 3,
+                        "resourceVersion": "4100",
+                        "creationTimestamp": ts(at(-86400)),
+                        "annotations": {
+                            "deployment.kubernetes.io/revision": "3"}},
+           "spec": {"replicas": 3,
+                    "selector": {"matchLabels": {"app": "billing"}},
+                    "template": {"metadata": {"labels": {"app": "billing"}},
+                                 "spec": dict(tmpl,
+                                              terminationGracePeriodSeconds=30
+                                              )}},
+           "status": {"replicas": 3, "readyReplicas": 3}}
+    with open(os.path.join(out, "deployments.json"), "w") as f:
+        json.dump({"apiVersion": "v1", "kind": "List", "items": [dep],
+                   "metadata": {"resourceVersion": ""}}, f, indent=4)
+        f.write("\n")
+    lines = []
+    n = 0
+    for sec in range(0, 300):
+        t = at(sec)
+        for ip, request in ips:
+            gone = request + timedelta(seconds=5 if not control else 20)
+            if t >= request + timedelta(seconds=10):
+                continue        # the load balancer's lag: 9 s
+            n += 1
+            ok = t < gone
+            lines.append(nginx_line(n, t, 200 if ok else 502, ip + ":8080",
+                                    "200" if ok else "502"))
+    with open(os.path.join(out, "ingress.log"), "w") as f:
+        f.writelines(lines)
+    for name, ls in logs.items():
+        d = os.path.join(out, "cluster-resources", "pods", "logs", "shop",
+                         name)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "billing.log"), "w") as f:
+            f.write("\n".join(ls) + "\n")
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
+def tsn(t):
+    """RFC 3339 with nanoseconds, as kubectl logs --timestamps."""
+    return t.strftime("%Y-%m-%dT%H:%M:%S.") + "%09dZ" % (t.microsecond * 1000)
+
+
+SCENARIOS = {
+    "measured-shutdown": measured_shutdown,
+    "restart-attribution": restart_attribution,
+    "proxy-drain": proxy_drain,
+}
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit("usage: diagnoses.py SCENARIO[-control] OUTDIR")
+    name, out = sys.argv[1], sys.argv[2]
+    control = name.endswith("-control")
+    if control:
+        name = name[:-len("-control")]
+    if name not in SCENARIOS:
+        sys.exit("diagnoses.py: no scenario %s (%s)" % (
+            name, ", ".join(sorted(SCENARIOS))))
+    os.makedirs(out, exist_ok=True)
+    SCENARIOS[name](out, control)
+
+
+if __name__ == "__main__":
+    main()
