@@ -70,7 +70,7 @@ scan_pod(struct kj_scan *ps, json_t *pod)
 		"status.ephemeralContainerStatuses",
 	};
 	size_t	 i;
-	int64_t	 s;
+	int64_t	 s, del;
 
 	ps->latest_us = TIME_NONE;
 	if (kj_seconds(pod, "metadata.deletionGracePeriodSeconds", &s,
@@ -92,6 +92,17 @@ scan_pod(struct kj_scan *ps, json_t *pod)
 		    sizeof states / sizeof states[0]) != 0)
 			return (-1);
 	}
+	/*
+	 * deletionTimestamp is a deadline, but the request it records (the
+	 * deadline - its grace) was made before anyone saw this version: a
+	 * watch's version without a newer time is not older than that.
+	 */
+	if (kj_time_value(kj_get(pod, "metadata.deletionTimestamp"),
+	    &del) == 0 && del != TIME_NONE && kj_seconds(pod,
+	    "metadata.deletionGracePeriodSeconds", &s, ps->why,
+	    ps->whylen) == 0 && s != INT_NONE &&
+	    (ps->latest_us == TIME_NONE || del - s * 1000000 > ps->latest_us))
+		ps->latest_us = del - s * 1000000;
 	return (0);
 }
 

@@ -163,7 +163,8 @@ scan_pod(void *ctx, const void *rec)
 	}
 	if (o->watch_type != NULL && strcmp(o->watch_type, "DELETED") == 0) {
 		p->deleted_seen = 1;
-		p->r.gone_us = o->observed_us;
+		/* gone no earlier than any version seen before it */
+		p->r.gone_us = p->last_obs_us;
 	}
 	return (0);
 }

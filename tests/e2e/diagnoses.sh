@@ -7,7 +7,8 @@
 # containers counted; a crash loop's restarts told apart by each
 # termination's own cause (the node's restart vs the app's exits); one
 # proxy drain, from the deletion request, in analyze and lint alike, and
-# no preStop said to end before a lag it outlasts.
+# no preStop said to end before a lag it outlasts; no watch version
+# observed before the deletion request it records.
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/diagnoses.py
 
@@ -94,5 +95,18 @@ is drain-control-none '[]' "$(q "$T/proxy-drain-control.json" \
 run "$CORONER" lint --db "$T/proxy-drain-control.db" \
     "$T/proxy-drain-control/deployments.json"
 is drain-lint-control-passes 0 "$status"
+
+# 12. a watch version is not observed before the latest time it holds
+for s in watch-time watch-time-control; do
+	scenario $s
+	is "$s-versions" '[["ADDED","13:00:04"],["MODIFIED","14:15:00"],'\
+'["MODIFIED","14:15:02"],["DELETED","14:15:02"]]' "$(sqlite3 -json \
+	    "$T/$s.db" "SELECT watch_type AS t, strftime('%H:%M:%S',
+	    observed_us / 1000000, 'unixepoch') AS at FROM pod_obs ORDER BY
+	    line" | jq -c '[.[] | [.t, .at]]')"
+	is "$s-gone" '["14:15:00","14:15:02"]' "$("$CORONER" pods \
+	    --db "$T/$s.db" --json | jq -c '[.deletion, .gone] |
+	    map(.[11:19])')"
+done
 
 finish diagnoses

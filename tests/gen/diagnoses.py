@@ -34,6 +34,13 @@ proxy-drain: Deployment shop/billing's pods run istio-proxy as a plain
   it too), ingress.log (ingress-nginx) and the app's logs in a support
   bundle's layout.  Control: istio-proxy as a native sidecar and a preStop
   of 15 s.
+watch-time: a watch stream of shop/api's pod: its version that first
+  carries deletionTimestamp 14:15:30 (grace 30: requested at 14:15:00)
+  holds no newer time of its own (the kubelet has not written yet), and
+  the DELETED version none either.  No version may be observed before the
+  latest time it holds, the deletion request included, nor the pod gone
+  before its last version.  Control: the versions carry their own times
+  (the Ready condition's transition at the request).
 """
 import json
 import os
@@ -312,10 +319,40 @@ def tsn(t):
     return t.strftime("%Y-%m-%dT%H:%M:%S.") + "%09dZ" % (t.microsecond * 1000)
 
 
+# ---- watch-time -------------------------------------------------------
+
+def watch_time(out, control):
+    w = Watch()
+    p = pod("api-6b7c8d9e0-a1k2m", 80, "api", "6b7c8d9e0", ip="10.42.1.9",
+            created=at(-3600))
+    w.add(p, "ADDED")
+    request = at(900)
+    q = json.loads(json.dumps(p))
+    q["metadata"]["deletionTimestamp"] = ts(request + timedelta(seconds=30))
+    q["metadata"]["deletionGracePeriodSeconds"] = 30
+    if control:
+        not_ready(q, request)
+    w.add(q)
+    q = json.loads(json.dumps(q))
+    not_ready(q, request + timedelta(seconds=2))
+    s = q["status"]["containerStatuses"][0]
+    s["ready"] = False
+    s["state"] = {"terminated": {
+        "exitCode": 0, "reason": "Completed",
+        "startedAt": s["state"]["running"]["startedAt"],
+        "finishedAt": ts(request + timedelta(seconds=2)),
+        "containerID": s["containerID"]}}
+    q["status"]["phase"] = "Succeeded"
+    w.add(q)
+    w.add(q, "DELETED")
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
     "proxy-drain": proxy_drain,
+    "watch-time": watch_time,
 }
 
 
