@@ -315,6 +315,14 @@ struct tui_key {
 					   TUI_* bits */
 };
 
+/* A column of a list view and what it counts, for the help. */
+struct tui_column {
+	const char	*title;		/* its heading: "FAILED" */
+	int		 width;		/* columns, with the space before (the
+					   least for those that grow) */
+	const char	*means;		/* what it counts and over which time */
+};
+
 /* A view: its loader, its drawing and its keys. */
 struct tui_view {
 	const char		*name;	/* "Overview" */
@@ -334,6 +342,8 @@ struct tui_view {
 	int			(*go)(struct tui_state *, const char *);
 	/* frees what load left in the view's state, or NULL */
 	void			(*unload)(struct tui_state *);
+	/* its columns, for the help (ends with a NULL title), or NULL */
+	const struct tui_column	*columns;
 };
 extern const struct tui_view tui_views[VIEW__COUNT];
 /* The keys of every view (tui.c), for the help. */
@@ -397,6 +407,7 @@ void	pods_draw(WINDOW *, int, int, const struct tui_state *);
 int	pods_go(struct tui_state *, const char *);
 void	pods_clear(struct tui_state *);
 extern const struct tui_key pods_keys[];
+extern const struct tui_column pods_columns[];
 void	findings_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key findings_keys[];
 int	finding_load(struct tui_state *, char **);

@@ -134,7 +134,9 @@ cmp_win(const void *a, const void *b)
 
 	if (p->from_us != q->from_us)
 		return (p->from_us < q->from_us ? -1 : 1);
-	return (0);
+	/* the same deletion: by name, so that lists read the same */
+	return (strcmp(p->pod->r.name != NULL ? p->pod->r.name : "",
+	    q->pod->r.name != NULL ? q->pod->r.name : ""));
 }
 
 static int

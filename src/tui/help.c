@@ -39,7 +39,8 @@ static const struct {
 	    "its slice)" },
 	{ G_EVENT, PAIR_PRESTOP, "an event" },
 	{ G_LOG, PAIR_NONE, "a log line" },
-	{ G_MISSING, PAIR_SIDECAR, "a record lost (missing from ours)" },
+	{ G_MISSING, PAIR_SIDECAR, "a record missing from ours, at its "
+	    "time" },
 	{ G_ROLLOUT, PAIR_RUNNING, "a rollout (overview)" },
 	{ G_ROUTED, PAIR_PRESTOP, "the last request routed after the "
 	    "deletion: the load balancer's lag" },
@@ -51,17 +52,52 @@ static const struct {
 
 /*
  * One line of the help: a heading, a key, or a glyph of the legend.
- * The lines are the same on every draw; help_top says which is first.
+ * The lines are the same on every draw of one width; help_top says which
+ * is first.
  */
 struct hline {
 	const char		*text;	/* a heading, or NULL */
 	const struct tui_key	*key;	/* a key, or NULL */
+	const struct tui_column	*col;	/* a column (its first line), or NULL */
+	const char		*part;	/* a column's meaning from here, */
+	int			 len;	/* this many bytes of it on this line */
 	int			 glyph;	/* a legend entry, or -1 */
 };
 
+#define COL_INDENT	13	/* where a column's meaning starts */
+
+/*
+ * Adds the lines of column c, its meaning wrapped at spaces to w - indent
+ * columns (the meanings are ASCII).
+ */
+static size_t
+column_lines(const struct tui_column *c, int w, struct hline *v, size_t n,
+    size_t max)
+{
+	const char	*p = c->means, *cut;
+	int		 room = w - COL_INDENT - 1, len;
+
+	if (room < 20)
+		room = 20;
+	while (*p != '\0' && n < max) {
+		len = (int)strlen(p);
+		if (len > room) {
+			for (cut = p + room; cut > p && *cut != ' '; cut--)
+				;
+			len = cut > p ? (int)(cut - p) : room;
+		}
+		v[n++] = (struct hline){ .col = p == c->means ? c : NULL,
+		    .part = p, .len = len, .glyph = -1 };
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+	return (n);
+}
+
 /* The help's lines for the view it describes, at most max of them. */
 static size_t
-help_lines(const struct tui_state *ts, struct hline *v, size_t max,
+help_lines(const struct tui_state *ts, int w, struct hline *v, size_t max,
     char *title, size_t tlen)
 {
 	const struct tui_view	*view = &tui_views[ts->help_of];
@@ -86,6 +122,11 @@ help_lines(const struct tui_state *ts, struct hline *v, size_t max,
 			    .glyph = -1 };
 		}
 	}
+	if (view->columns != NULL && n < max)
+		v[n++] = (struct hline){ .text = "The columns", .glyph = -1 };
+	for (i = 0; view->columns != NULL && view->columns[i].title != NULL;
+	    i++)
+		n = column_lines(&view->columns[i], w, v, n, max);
 	if (ts->help_of == VIEW_DEATH || ts->help_of == VIEW_ROLLOUT ||
 	    ts->help_of == VIEW_OVERVIEW) {
 		if (n < max)
@@ -109,7 +150,7 @@ help_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	int		 y, top;
 
 	tui_title(win, w, ts, "Help");
-	n = help_lines(ts, v, HELP_MAX, title, sizeof title);
+	n = help_lines(ts, w, v, HELP_MAX, title, sizeof title);
 	top = ts->help_top;
 	if (top > (int)n - (h - 2))
 		top = (int)n - (h - 2);
@@ -123,6 +164,14 @@ help_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			tui_textf(win, &ts->look, y, 2, w - 2, A_NORMAL,
 			    PAIR_NONE, "%-7s %s", v[i].key->name,
 			    v[i].key->help);
+		else if (v[i].part != NULL) {
+			if (v[i].col != NULL)
+				tui_text(win, &ts->look, y, 2, COL_INDENT - 3,
+				    v[i].col->title, A_NORMAL, PAIR_NONE);
+			tui_textf(win, &ts->look, y, COL_INDENT, w -
+			    COL_INDENT, A_NORMAL, PAIR_NONE, "%.*s", v[i].len,
+			    v[i].part);
+		}
 		else {
 			tui_put_glyph(win, &ts->look, y, 2,
 			    legend[v[i].glyph].g, A_BOLD,

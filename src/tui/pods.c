@@ -274,22 +274,31 @@ enum pods_col {
 	COL_EXITS, COL_DELETED, COL_DELETED_BY, COL_BADGES, COL_FAILED,
 	COL_LOST, COL_RESTARTS, COL_GRACE, COL_NODE, COL_IP, COL__COUNT
 };
-static const struct {
-	const char	*title;
-	int		 width;		/* columns, with the space before (the
-					   least for EXITS and DELETED BY,
-					   which grow) */
-} cols[COL__COUNT] = {
-	[COL_EXITS] = { .title = "EXITS", .width = 13 },
-	[COL_DELETED] = { .title = "DELETED", .width = 9 },
-	[COL_DELETED_BY] = { .title = "DELETED BY", .width = 16 },
-	[COL_FAILED] = { .title = "FAILED", .width = 7 },
-	[COL_LOST] = { .title = "LOST", .width = 5 },
-	[COL_BADGES] = { .title = "FINDINGS", .width = 16 },
-	[COL_RESTARTS] = { .title = "RST", .width = 5 },
-	[COL_GRACE] = { .title = "GRACE", .width = 6 },
-	[COL_NODE] = { .title = "NODE", .width = 15 },
-	[COL_IP] = { .title = "IP", .width = 16 },
+/* The columns: each one's heading, least width and meaning (the help). */
+const struct tui_column pods_columns[COL__COUNT + 1] = {
+	[COL_EXITS] = { .title = "EXITS", .width = 13, .means = "each "
+	    "container's last exit: its code and signal or reason" },
+	[COL_DELETED] = { .title = "DELETED", .width = 9, .means = "when "
+	    "its deletion was requested (the grace starts there)" },
+	[COL_DELETED_BY] = { .title = "DELETED BY", .width = 16, .means =
+	    "who or what asked for the deletion, when known" },
+	[COL_FAILED] = { .title = "FAILED", .width = 7, .means = "requests "
+	    "routed to its IPs that failed (5xx or no answer), over the "
+	    "whole import" },
+	[COL_LOST] = { .title = "MISS", .width = 5, .means = "records "
+	    "missing from ours whose time falls in its termination window "
+	    "(its deletion request, minus the lead, to its end): where the "
+	    "other party's times fall, not proof that this pod lost them" },
+	[COL_BADGES] = { .title = "FINDINGS", .width = 16, .means = "the "
+	    "findings that name it, by badge" },
+	[COL_RESTARTS] = { .title = "RST", .width = 5, .means = "its "
+	    "containers' restarts, as the kubelet counts them" },
+	[COL_GRACE] = { .title = "GRACE", .width = 6, .means = "its grace "
+	    "period in seconds (terminationGracePeriodSeconds, or the "
+	    "deletion's)" },
+	[COL_NODE] = { .title = "NODE", .width = 15, .means = "the node it "
+	    "ran on" },
+	[COL_IP] = { .title = "IP", .width = 16, .means = "its pod IP" },
 };
 /*
  * The order they are given room as the width grows: the findings before
@@ -328,7 +337,7 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 	if (name_w < NAME_MIN)
 		name_w = NAME_MIN;
 	exits_more = (pl->exits_cols < EXITS_MAX ? pl->exits_cols :
-	    EXITS_MAX) + 1 - cols[COL_EXITS].width;
+	    EXITS_MAX) + 1 - pods_columns[COL_EXITS].width;
 	if (exits_more < 0)
 		exits_more = 0;
 	/* in their order: one that does not fit leaves out those after */
@@ -336,9 +345,9 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 	fits = 1;
 	for (k = 0; k < COL__COUNT; k++) {
 		i = room[k];
-		want = least = cols[i].width;
+		want = least = pods_columns[i].width;
 		if (i == COL_DELETED_BY) {
-			want = (int)strlen(cols[i].title);
+			want = (int)strlen(pods_columns[i].title);
 			want = (pl->by_cols > want ? pl->by_cols : want) + 1;
 			if (want > BY_MAX)
 				want = BY_MAX;
@@ -491,7 +500,7 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	for (x = name_w, i = 0; i < COL__COUNT; i++) {
 		if (width[i] == 0)
 			continue;
-		tui_text(win, &ts->look, 2, x + 1, width[i] - 1, cols[i].title,
+		tui_text(win, &ts->look, 2, x + 1, width[i] - 1, pods_columns[i].title,
 		    A_BOLD | A_UNDERLINE, PAIR_NONE);
 		x += width[i];
 	}

@@ -550,7 +550,7 @@ rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		if (any_missing(rv)) {
 			tui_textf(win, &ts->look, row, 1, lw - 2, A_DIM,
 			    l->ms.nmissing > 0 ? PAIR_SIDECAR : PAIR_NONE,
-			    "%zu records lost", l->ms.nmissing +
+			    "%zu records missing", l->ms.nmissing +
 			    l->ms.missing_left_out);
 			lane_marks(win, ts, row, x0, pw, l, LR_MISSING);
 		}

@@ -31,7 +31,7 @@ const struct tui_view tui_views[VIEW__COUNT] = {
 	    .go = overview_go, .unload = overview_clear },
 	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
 	    .draw = pods_draw, .keys = pods_keys, .go = pods_go,
-	    .unload = pods_clear },
+	    .unload = pods_clear, .columns = pods_columns },
 	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
 	    .draw = findings_draw, .keys = findings_keys },
 	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,

@@ -110,8 +110,8 @@ keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
 wait_for rollout-routed "still routed to 6 of them until +29.0 s"
-# the records each pod lost, on a row of its own under its lane
-wait_for rollout-lost-row " 10 records lost "
+# the records missing in each pod's window, on a row of its own under its lane
+wait_for rollout-lost-row " 10 records missing "
 keys 3
 wait_for findings "findings, most severe first"
 keys Enter

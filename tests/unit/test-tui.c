@@ -519,6 +519,11 @@ test_tui_help(void)
 		return;
 	ts.help_of = VIEW_DEATH;
 	check("help", help_draw, 40, 120);
+	/* the pods view's columns, each meaning wrapped at 80 */
+	ts.help_of = VIEW_PODS;
+	ts.help_top = 12;
+	check("help-pods", help_draw, 24, 80);
+	ts.help_top = 0;
 	close_screen();
 }
 
