@@ -62,6 +62,11 @@ ok story1-pods-are-old sh -c "echo '$old' | grep -qv 5c8d7b9f4"
 is story1-same-pods "$old" "$(jq -r '[.findings[] | select(.kind ==
     "records-lost-at-termination") | .pods[]] | sort | join(" ")' \
     "$T/lost.json")"
+# The finding's pods follow their deletions (the pods view's order).
+is lost-pods-by-deletion "$("$CORONER" pods --db "$db" --json | jq -sr \
+    '[.[] | select(.deletion != null)] | sort_by(.deletion, .name) |
+    map(.name) | join(" ")')" "$(jq -r "$F | .pods | join(\" \")" \
+    "$T/lost.json")"
 # Each missing record knows the pod whose window holds it.
 is missing-on-pods 60 "$(sqlite3 "$db" 'SELECT count(*) FROM
     missing_records WHERE pod_uid IS NOT NULL')"
