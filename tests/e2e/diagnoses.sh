@@ -8,7 +8,8 @@
 # termination's own cause (the node's restart vs the app's exits); one
 # proxy drain, from the deletion request, in analyze and lint alike, and
 # no preStop said to end before a lag it outlasts; no watch version
-# observed before the deletion request it records.
+# observed before the deletion request it records; an autoscaler's
+# scale-down named as the cause of the deletions it made.
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/diagnoses.py
 
@@ -108,5 +109,22 @@ for s in watch-time watch-time-control; do
 	    --db "$T/$s.db" --json | jq -c '[.deletion, .gone] |
 	    map(.[11:19])')"
 done
+
+# 13. why a pod was deleted without an audit log: the HPA's scale-down
+scenario scale-down
+scenario scale-down-control
+for s in scale-down scale-down-control; do
+	"$CORONER" pods --db "$T/$s.db" --json >"$T/$s.pods" 2>/dev/null
+done
+is scale-causes '[["scale-down",6]]' "$(jq -sc '[.[] |
+    select(.deletion != null) | .deletion_cause] | group_by(.) |
+    map([.[0], length])' "$T/scale-down.pods")"
+is scale-control-causes '[[null,6]]' "$(jq -sc '[.[] |
+    select(.deletion != null) | .deletion_cause] | group_by(.) |
+    map([.[0], length])' "$T/scale-down-control.pods")"
+"$CORONER" timeline --db "$T/scale-down.db" search-xm5dlj24f-a4fq \
+    >"$T/scale.timeline" 2>&1
+ok scale-timeline-says sh -c "tr -s ' \n' ' ' <'$T/scale.timeline' |
+    grep -q 'HorizontalPodAutoscaler search: New size: 4; reason: All metrics below target'"
 
 finish diagnoses

@@ -41,6 +41,12 @@ watch-time: a watch stream of shop/api's pod: its version that first
   latest time it holds, the deletion request included, nor the pod gone
   before its last version.  Control: the versions carry their own times
   (the Ready condition's transition at the request).
+scale-down: nobody deployed: the HorizontalPodAutoscaler of shop/search
+  rescaled it from 10 to 4 ("All metrics below target"), the Deployment
+  scaled its ReplicaSet down, and six of its ten pods were deleted within
+  seconds (a watch stream, and the events kubectl get events writes).
+  Each deletion's cause is the scale-down with the autoscaler's reason.
+  Control: the same six deletions with no controller action around them.
 """
 import json
 import os
@@ -48,8 +54,8 @@ import sys
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deaths import (Bundle, at, not_ready, pod, status, term,  # noqa: E402
-                    ts, uid)
+from deaths import (NS, Bundle, at, not_ready, pod, status,  # noqa: E402
+                    term, ts, uid)
 from incident import nginx_line  # noqa: E402
 
 
@@ -348,11 +354,44 @@ def watch_time(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+# ---- scale-down -------------------------------------------------------
+
+def scale_down(out, control):
+    b = Bundle()
+    w = Watch()
+    h = "xm5dlj24f"
+    rs_name = "search-" + h
+    down = at(1200)
+    sfx = ["a%d%sq" % (i, "bcdefghjkm"[i]) for i in range(10)]
+    for i in range(10):
+        p = pod("search-%s-%s" % (h, sfx[i]), 90 + i, "search", h,
+                node="node-%s" % "abc"[i % 3], ip="10.42.5.%d" % (10 + i),
+                created=at(-7200))
+        w.add(p, "ADDED")
+        if i < 4:
+            continue
+        request = down + timedelta(seconds=1 + (i - 4) // 2)
+        delete(w, p, request, 30, 3, 0)
+    if not control:
+        hpa = {"metadata": {"name": "search", "uid": uid(0xf0, 1)}}
+        b.event(NS, "SuccessfulRescale", hpa, "New size: 4; reason: All "
+                "metrics below target", down - timedelta(seconds=1),
+                kind="HorizontalPodAutoscaler", etype="Normal",
+                component="horizontal-pod-autoscaler", host="")
+        dep = {"metadata": {"name": "search", "uid": uid(0xde, 2)}}
+        b.event(NS, "ScalingReplicaSet", dep, "Scaled down replica set "
+                "%s to 4 from 10" % rs_name, down, kind="Deployment",
+                etype="Normal", component="deployment-controller", host="")
+        b.write(out)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
     "proxy-drain": proxy_drain,
     "watch-time": watch_time,
+    "scale-down": scale_down,
 }
 
 
