@@ -54,6 +54,7 @@ enum finding_kind {
 	FK_EVICTION_BLOCKED,		/* eviction-blocked */
 	FK_EXITS_UNKNOWN,		/* exits-unknown */
 	FK_5XX_BURST,			/* 5xx-burst */
+	FK_WORKLOAD_UNAVAILABLE,	/* workload-unavailable */
 	FK__COUNT
 };
 #define FK_BIT(k)	(1u << (k))	/* a kind in a set of kinds */
@@ -120,6 +121,10 @@ struct finding {
 	char		*summary;	/* owned */
 	json_t		*evidence;	/* owned object */
 	char		*recommendation; /* owned */
+	size_t		 made;		/* its position when its rule made it;
+					   an evidence "related" array holds
+					   these until the findings are
+					   numbered, then their ids */
 	size_t		 earlier;	/* the finding before it of its kind,
 					   namespace and workload (an index
 					   of the analysis's), HINDEX_NONE:
@@ -235,6 +240,8 @@ int	rule_start_failed(struct analysis *a, char **cause);
 int	rule_grace_overridden(struct analysis *a, char **cause);
 int	rule_eviction_blocked(struct analysis *a, char **cause);
 int	rule_exits_unknown(struct analysis *a, char **cause);
+/* rules-outage.c: workload-unavailable */
+int	rule_workload_unavailable(struct analysis *a, char **cause);
 void	deletion_name_actors(struct analysis *a);
 
 /*

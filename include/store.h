@@ -389,6 +389,43 @@ int	store_shutdowns(struct store *st, struct store_shutdown **out,
 	    size_t *n, char **cause);
 void	store_shutdowns_free(struct store_shutdown *v, size_t n);
 
+/* One observed version's Ready condition of a pod (pod_obs). */
+struct store_ready {
+	char	*uid;		/* owned: the pod's */
+	int	 ready;		/* 1: Ready=True, 0: Ready=False */
+	int64_t	 since_us;	/* the condition's lastTransitionTime, or
+				   TIME_NONE */
+	int64_t	 observed_us;	/* when the version was seen */
+};
+/*
+ * Every version of every pod (or of the pod uid, when not NULL) that says
+ * its Ready condition, by pod uid, then time (since, else observed).
+ * Returns 0 and a new array (free with store_ready_free), or -1 with a
+ * new *cause.
+ */
+int	store_ready_versions(struct store *st, const char *uid,
+	    struct store_ready **out, size_t *n, char **cause);
+void	store_ready_free(struct store_ready *v, size_t n);
+
+/* Readiness probe failures of a pod: the kubelet's Unhealthy events. */
+struct store_probe_fail {
+	char	*uid;		/* owned: the pod's, or NULL when the event
+				   names it only */
+	char	*namespace;	/* owned */
+	char	*pod;		/* owned: its name */
+	int64_t	 first_us;	/* the event's first time */
+	int64_t	 last_us;	/* its last */
+	int64_t	 count;		/* failures it counts */
+	char	*message;	/* owned: "Readiness probe failed: ..." */
+};
+/*
+ * Every readiness probe failure event, by time.  Returns 0 and a new
+ * array (free with store_probe_fails_free), or -1 with a new *cause.
+ */
+int	store_probe_fails(struct store *st, struct store_probe_fail **out,
+	    size_t *n, char **cause);
+void	store_probe_fails_free(struct store_probe_fail *v, size_t n);
+
 /* A deleted pod that a load balancer still routed to. */
 struct store_routed {
 	char	*namespace;	/* owned */

@@ -98,6 +98,10 @@ struct tl_late {
 	struct tl_lane	 node;		/* TL_NODE_* spans of its node
 					   (NotReady and Unknown over a
 					   cordon) */
+	struct tl_lane	 not_ready;	/* TL_RUNNING spans: the pod alive
+					   and not Ready after it had been
+					   (readiness.h), drawn over its
+					   phase */
 	int64_t		*reboots;	/* owned: its node's boots seen
 					   (a new bootID) in the axis */
 	size_t		 nreboots;	/* boots in reboots */

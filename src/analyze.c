@@ -117,6 +117,7 @@ analysis_add(struct analysis *a, enum finding_kind kind, const char *ns,
 	f->namespace = ns != NULL ? xstrdup(ns) : NULL;
 	f->workload = workload != NULL ? xstrdup(workload) : NULL;
 	f->start_us = f->end_us = TIME_NONE;
+	f->made = a->n;
 	f->earlier = hindex_put(&a->groups, group_hash(&k), a->n, group_eq,
 	    &k);
 	a->n++;
@@ -378,6 +379,31 @@ store_findings(struct analysis *a, char **cause)
 	return (store_model_end(a->st, 1, cause));
 }
 
+/*
+ * The findings are numbered by their order now: each "related" array of
+ * the evidence, which held the positions the rules made them at, gets
+ * their ids (1-based).
+ */
+static void
+relate_ids(struct analysis *a)
+{
+	size_t	*id, i, j, made;
+	json_t	*rel, *x;
+
+	id = xreallocarray(NULL, a->n > 0 ? a->n : 1, sizeof *id);
+	for (i = 0; i < a->n; i++)
+		id[a->v[i].made] = i + 1;
+	for (i = 0; i < a->n; i++) {
+		rel = json_object_get(a->v[i].evidence, "related");
+		json_array_foreach(rel, j, x) {
+			made = (size_t)json_integer_value(x);
+			if (made < a->n)
+				json_integer_set(x, (json_int_t)id[made]);
+		}
+	}
+	free(id);
+}
+
 int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
@@ -405,6 +431,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	/* the groups' indexes into a->v end with the sort */
 	hindex_free(&a->groups);
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);
+	relate_ids(a);
 	return (store_findings(a, cause));
 }
 

@@ -221,6 +221,17 @@ static const struct {
 	{ "exit_codes", "the exit codes seen: 143 when it obeyed SIGTERM, "
 	    "137 when it was SIGKILLed after the grace" },
 	{ "kills", "kills the kubelet made for a failed probe" },
+	/* an outage */
+	{ "ready_min", "the fewest pods ready at once during the outage" },
+	{ "none_ready_s", "of the outage, the seconds with no pod ready at "
+	    "all" },
+	{ "desired", "the replicas the outage is judged against" },
+	{ "desired_basis", "where that number comes from: the workload's "
+	    "spec.replicas, or the most pods ready at once in the evidence" },
+	{ "last_probe_message", "the last readiness probe failure's "
+	    "message, as the kubelet's Unhealthy event says it" },
+	{ "related", "the ids of the findings around the outage (from a "
+	    "minute before it to its end) that may explain it" },
 	{ "probe_failures", "failed probes (the kubelet's Unhealthy "
 	    "events)" },
 	{ "probe_message", "what the last failed probe said" },

@@ -529,4 +529,17 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "EXIT?",
 		.rule = rule_exits_unknown,
 	},
+	[FK_WORKLOAD_UNAVAILABLE] = {
+		.name = "workload-unavailable",
+		.severity = SEV_CRITICAL,
+		.severity_note = "warning when some pods stayed ready",
+		.means = "a workload had no ready pod, or fewer than half of "
+		    "its replicas, for 30 s or more (readiness probes failing, "
+		    "pods not started, their node down): the outage its users "
+		    "saw, with the findings around it",
+		.badge = "DOWN",
+		.rule = rule_workload_unavailable,
+		/* it names the findings around it: every other kind's */
+		.after = FK_BIT(FK_WORKLOAD_UNAVAILABLE) - 1,
+	},
 };

@@ -189,6 +189,10 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	 * failures (an old rollout in a bundle is not the incident), or
 	 * when there are no ends or failures.
 	 */
+	/*
+	 * A pod that had been Ready and lost it while alive (or regained
+	 * it after) ends or ends an outage: the readiness its users saw.
+	 */
 #define ENDS_SQL							\
 	"WITH e(t) AS ("						\
 	" SELECT deletion_us FROM pods"					\
@@ -200,6 +204,9 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
 	" UNION ALL SELECT finished_us FROM terminations"		\
 	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
+	" UNION ALL SELECT o.ready_us FROM pod_obs o"			\
+	"  JOIN pods p ON p.uid = o.uid WHERE o.ready_us > p.ready_us"	\
+	"  AND (p.deletion_us IS NULL OR o.ready_us < p.deletion_us)"	\
 	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
 	"  WHERE errors > 0"						\
 	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
@@ -222,7 +229,10 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
 	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
 	    " (SELECT count(*) FROM r),"
-	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0)";
+	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0),"
+	    " (SELECT count(DISTINCT o.uid) FROM pod_obs o JOIN pods p ON"
+	    "  p.uid = o.uid WHERE o.ready = 0 AND o.ready_us > p.ready_us AND"
+	    "  (p.deletion_us IS NULL OR o.ready_us < p.deletion_us))";
 #undef ENDS_SQL
 	/* everything, when the data holds no incident */
 	static const char everything[] =
@@ -242,14 +252,17 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	if (v[0] != TIME_NONE) {
 		sum->first_us = v[0];
 		sum->last_us = v[1];
-		if (summary_ints(st, counts, v, 3, cause) != 0)
+		if (summary_ints(st, counts, v, 4, cause) != 0)
 			return (-1);
 		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
 		    "pods' ends (deletions, exits, kills)",
-		    v[1] <= 0 && v[2] <= 0);
-		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0);
+		    v[1] <= 0 && v[2] <= 0 && v[3] <= 0);
+		basis_part(&b, v[1], "rollout", "rollouts", v[2] <= 0 &&
+		    v[3] <= 0);
 		basis_part(&b, v[2], "second with failed requests",
-		    "seconds with failed requests", 1);
+		    "seconds with failed requests", v[3] <= 0);
+		basis_part(&b, v[3], "pod not Ready again while alive",
+		    "pods not Ready again while alive", 1);
 		snprintf(sum->basis, sizeof sum->basis, "the span of %s",
 		    b.data != NULL ? b.data : "the incident");
 		buf_free(&b);
@@ -332,6 +345,97 @@ store_shutdowns_free(struct store_shutdown *v, size_t n)
 	for (i = 0; i < n; i++) {
 		free(v[i].namespace);
 		free(v[i].workload);
+	}
+	free(v);
+}
+
+static int
+ready_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_ready	*r = rows_add(ctx, sizeof *r);
+
+	r->uid = store_col_str(s, 0);
+	r->ready = (int)sqlite3_column_int64(s, 1);
+	r->since_us = store_col_int(s, 2, TIME_NONE);
+	r->observed_us = store_col_int(s, 3, TIME_NONE);
+	return (0);
+}
+
+int
+store_ready_versions(struct store *st, const char *uid,
+    struct store_ready **out, size_t *n, char **cause)
+{
+	struct rows_out		a = { 0 };
+	const struct qparam	p[] = { QP_S(uid) };
+
+	if (store_run(st, "pod_obs", "SELECT uid, ready, ready_us, "
+	    "observed_us FROM pod_obs WHERE uid IS NOT NULL AND ready IN "
+	    "(0, 1) AND (?1 IS NULL OR uid = ?1) ORDER BY uid, "
+	    "coalesce(ready_us, observed_us), observed_us", p, 1, ready_row,
+	    &a, cause) != 0) {
+		store_ready_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_ready_free(struct store_ready *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++)
+		free(v[i].uid);
+	free(v);
+}
+
+static int
+probe_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_probe_fail	*r = rows_add(ctx, sizeof *r);
+
+	r->uid = store_col_str(s, 0);
+	r->namespace = store_col_str(s, 1);
+	r->pod = store_col_str(s, 2);
+	r->first_us = store_col_int(s, 3, TIME_NONE);
+	r->last_us = store_col_int(s, 4, TIME_NONE);
+	r->count = store_col_int(s, 5, 1);
+	r->message = store_col_str(s, 6);
+	return (0);
+}
+
+int
+store_probe_fails(struct store *st, struct store_probe_fail **out,
+    size_t *n, char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "events", "SELECT obj_uid, coalesce(obj_namespace, "
+	    "namespace), obj_name, coalesce(first_us, time_us), "
+	    "coalesce(last_us, time_us), count, message FROM events WHERE "
+	    "obj_kind = 'Pod' AND reason = 'Unhealthy' AND message LIKE "
+	    "'Readiness probe %' ORDER BY coalesce(first_us, time_us)", NULL,
+	    0, probe_row, &a, cause) != 0) {
+		store_probe_fails_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_probe_fails_free(struct store_probe_fail *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].uid);
+		free(v[i].namespace);
+		free(v[i].pod);
+		free(v[i].message);
 	}
 	free(v);
 }

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "readiness.h"
 #include "timefmt.h"
 #include "timeline.h"
 
@@ -628,6 +629,33 @@ late_cover(void *ctx, const char *format, int64_t from_us, int64_t to_us)
 	return (0);
 }
 
+/*
+ * The stretches pod p was alive and said not Ready after it had been
+ * Ready (a readiness probe failing, its node down), from its versions.
+ */
+static int
+not_ready_lane(struct store *st, const struct podset_pod *p,
+    struct tl_lane *l, char **cause)
+{
+	struct store_ready	*v;
+	struct ready_pod	 rp;
+	size_t			 n, i;
+	int			 was = 0;
+
+	if (store_ready_versions(st, p->r.uid, &v, &n, cause) != 0)
+		return (-1);
+	readiness_pod(&rp, p, v, n);
+	for (i = 0; i < rp.n; i++) {
+		if (rp.v[i].ready)
+			was = 1;
+		else if (was)
+			span(l, rp.v[i].from_us, rp.v[i].to_us, TL_RUNNING);
+	}
+	free(rp.v);
+	store_ready_free(v, n);
+	return (0);
+}
+
 int
 timeline_late(struct store *st, const struct podset_pod *p, int64_t lo_us,
     int64_t hi_us, struct tl_late *tl, char **cause)
@@ -662,6 +690,11 @@ timeline_late(struct store *st, const struct podset_pod *p, int64_t lo_us,
 		return (-1);
 	}
 	cordons_last(&tl->node);
+	if (p->r.uid != NULL && not_ready_lane(st, p, &tl->not_ready,
+	    cause) != 0) {
+		timeline_late_free(tl);
+		return (-1);
+	}
 	return (0);
 }
 
@@ -672,6 +705,7 @@ timeline_late_free(struct tl_late *tl)
 
 	free(tl->endpoint.v);
 	free(tl->node.v);
+	free(tl->not_ready.v);
 	free(tl->reboots);
 	for (ev = 0; ev < TL_EV__COUNT; ev++)
 		free(tl->gaps[ev].v);

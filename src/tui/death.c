@@ -630,6 +630,9 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	no_evidence(win, ts, y, x0, pw, TL_EV_POD);
 	tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
 	    &dv->tp.phase, 0);
+	/* not Ready again while alive, as its versions say */
+	tui_spans(win, &ts->look, y, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
+	    &dv->late.not_ready, 0);
 	y++;
 	/* the preStop window */
 	if (p->r.deletion_us != TIME_NONE && p->r.sigterm_us != TIME_NONE &&

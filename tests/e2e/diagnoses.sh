@@ -9,7 +9,10 @@
 # proxy drain, from the deletion request, in analyze and lint alike, and
 # no preStop said to end before a lag it outlasts; no watch version
 # observed before the deletion request it records; an autoscaler's
-# scale-down named as the cause of the deletions it made.
+# scale-down named as the cause of the deletions it made; the outage a
+# node's restart caused in a workload whose readiness probe asks what
+# ran on it (workload-unavailable, its window in the incident's, its
+# NotReady drawn in the death view's pod lane).
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/diagnoses.py
 
@@ -126,5 +129,52 @@ is scale-control-causes '[[null,6]]' "$(jq -sc '[.[] |
     >"$T/scale.timeline" 2>&1
 ok scale-timeline-says sh -c "tr -s ' \n' ' ' <'$T/scale.timeline' |
     grep -q 'HorizontalPodAutoscaler search: New size: 4; reason: All metrics below target'"
+
+# 7. the outage: api had no ready pod while redis reloaded after node-c
+scenario outage
+scenario outage-control
+R=$T/outage.json
+F=$(of workload-unavailable)
+is outage-kinds '["node-restart","workload-unavailable"]' \
+    "$(q "$R" '[.findings[].kind] | sort')"
+is outage-where '["shop","api","critical",3]' "$(q "$R" "$F[0] |
+    [.namespace, .workload, .severity, (.pods | length)]")"
+is outage-evidence '["2026-06-03T14:16:46.000Z","2026-06-03T14:19:12.000Z",146,0,143,3,"spec.replicas",45]' \
+    "$(q "$R" "$F[0].evidence | [.start, .end, .duration_s, .ready_min,
+    .none_ready_s, .desired, .desired_basis, .probe_failures]")"
+is outage-related-node '["node-restart"]' "$(q "$R" "[$F[0].evidence.related[]
+    as \$i | .findings[] | select(.id == \$i) | .kind]")"
+ok outage-summary jq -e "$F[0].summary | test(\"none at all for 143 s\")
+    and test(\"around it: node-restart on node-c\")" "$R"
+is outage-control-none '["node-restart"]' \
+    "$(q "$T/outage-control.json" '[.findings[].kind]')"
+"$CORONER" report --db "$T/outage.db" --format json -o "$T/outage.report" \
+    >/dev/null 2>&1
+is outage-window '["2026-06-03T14:16:40.000Z","2026-06-03T14:19:14.000Z"]' \
+    "$(q "$T/outage.report" '.window | [.start, .end]')"
+# the death view's pod lane: Ready (█), then not Ready again (░)
+if command -v tmux >/dev/null 2>&1; then
+	TM="tmux -L coroner-diag-$$ -f /dev/null"
+	$TM new -d -x 120 -y 30 "$CORONER tui --db $T/outage.db"
+	# screen NEEDLE: polls for NEEDLE (10 s at most), then prints it
+	screen() {
+		i=0
+		while [ $i -lt 100 ]; do
+			$TM capture-pane -p >"$T/screen" 2>/dev/null
+			grep -q -- "$1" "$T/screen" && break
+			sleep 0.1
+			i=$((i + 1))
+		done
+	}
+	screen Overview
+	$TM send-keys 2
+	screen "shop/api"
+	$TM send-keys Enter
+	screen "Death shop/api"
+	for k in 1 2 3 4 5 6; do $TM send-keys n; done
+	screen "Readiness probe failed"
+	ok outage-lane-not-ready grep -q '^pod  *.*█░' "$T/screen"
+	$TM kill-server 2>/dev/null
+fi
 
 finish diagnoses

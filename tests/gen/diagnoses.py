@@ -47,6 +47,17 @@ scale-down: nobody deployed: the HorizontalPodAutoscaler of shop/search
   seconds (a watch stream, and the events kubectl get events writes).
   Each deletion's cause is the scale-down with the autoscaler's reason.
   Control: the same six deletions with no controller action around them.
+outage: node-c reboots at 14:16:40 and takes StatefulSet shop/redis's
+  only pod with it (Unknown, 255, back 4 s later, then loading its data);
+  the three pods of Deployment shop/api, whose readiness probe asks
+  redis, fail it from 14:16:45 ("HTTP probe failed with statuscode: 503",
+  the body "LOADING Redis is loading the dataset in memory") and are
+  Ready again from 14:19:10: no api pod ready for 2 min 23 s, in a watch
+  stream with the kubelet's Unhealthy events and the Deployment (3
+  replicas).  workload-unavailable must find api's outage, its window,
+  its ready minimum (0), its probe failures and the node's restart around
+  it.  Control: one api pod fails its probe as long, the other two stay
+  Ready.
 """
 import json
 import os
@@ -386,12 +397,89 @@ def scale_down(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+# ---- outage -----------------------------------------------------------
+
+def outage(out, control):
+    b = Bundle()
+    w = Watch()
+    lost = at(1000)
+    node = {"metadata": {"name": "node-c", "uid": uid(0xd0, 3)}}
+    for i, (name, n) in enumerate((("redis-0", 100),
+                                   ("metrics-7a8b9c0d1-k3l4m", 101))):
+        wl = "redis" if i == 0 else "metrics"
+        p = pod(name, n, wl, None if i == 0 else "7a8b9c0d1",
+                node="node-c", ip="10.42.3.%d" % (40 + i),
+                containers=("redis" if i == 0 else "agent",),
+                owner_kind="StatefulSet" if i == 0 else "ReplicaSet",
+                owner_name="redis" if i == 0 else None, created=at(-7200))
+        p["status"]["containerStatuses"] = [status(
+            p["spec"]["containers"][0]["name"], "registry.example/app:1",
+            running=lost + timedelta(seconds=4),
+            last=term(255, "Unknown", at(-7198), lost), restarts=1)]
+        b.pod(p)
+    b.event("default", "Rebooted", node, "Node node-c has been rebooted, "
+            "boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
+            lost + timedelta(seconds=3), kind="Node", host="node-c")
+    probe = {"httpGet": {"path": "/ready", "port": 8080, "scheme": "HTTP"},
+             "periodSeconds": 10, "timeoutSeconds": 1,
+             "successThreshold": 1, "failureThreshold": 1}
+    h = "6c7d8e9f0"
+    for i, sfx in enumerate(("q1w2e", "r3t4y", "u5i6o")):
+        p = pod("api-%s-%s" % (h, sfx), 110 + i, "api", h,
+                node="node-%s" % "ab"[i % 2], ip="10.42.6.%d" % (10 + i),
+                created=at(-3600))
+        p["spec"]["containers"][0]["readinessProbe"] = probe
+        w.add(p, "ADDED")
+        if control and i > 0:
+            continue
+        down = lost + timedelta(seconds=5 + i)
+        up = at(1150 + 2 * i)
+        q = json.loads(json.dumps(p))
+        not_ready(q, down)
+        q["status"]["containerStatuses"][0]["ready"] = False
+        w.add(q)
+        q = json.loads(json.dumps(p))
+        for c in q["status"]["conditions"]:
+            if c["type"] in ("Ready", "ContainersReady"):
+                c["lastTransitionTime"] = ts(up)
+        w.add(q)
+        b.event(NS, "Unhealthy", p, "Readiness probe failed: HTTP probe "
+                "failed with statuscode: 503", down, up - timedelta(
+                    seconds=5), count=15, container="app",
+                host=p["spec"]["nodeName"])
+        b.log(NS, p["metadata"]["name"], "app", [
+            '%s level=error msg="ready check failed" err="LOADING Redis is '
+            'loading the dataset in memory"' % tsn(down)], previous=False)
+    dep = {"apiVersion": "apps/v1", "kind": "Deployment",
+           "metadata": {"name": "api", "namespace": NS,
+                        "uid": uid(0xde, 3), "generation": 1,
+                        "resourceVersion": "4300",
+                        "creationTimestamp": ts(at(-86400)),
+                        "annotations": {
+                            "deployment.kubernetes.io/revision": "1"}},
+           "spec": {"replicas": 3,
+                    "selector": {"matchLabels": {"app": "api"}},
+                    "template": {"metadata": {"labels": {"app": "api"}},
+                                 "spec": {"containers": [{
+                                     "name": "app",
+                                     "image": "registry.example/app:1",
+                                     "readinessProbe": probe}]}}},
+           "status": {"replicas": 3, "readyReplicas": 3}}
+    with open(os.path.join(out, "deployments.json"), "w") as f:
+        json.dump({"apiVersion": "v1", "kind": "List", "items": [dep],
+                   "metadata": {"resourceVersion": ""}}, f, indent=4)
+        f.write("\n")
+    b.write(out)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
     "proxy-drain": proxy_drain,
     "watch-time": watch_time,
     "scale-down": scale_down,
+    "outage": outage,
 }
 
 
