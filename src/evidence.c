@@ -221,6 +221,9 @@ static const struct {
 	{ "exit_codes", "the exit codes seen: 143 when it obeyed SIGTERM, "
 	    "137 when it was SIGKILLed after the grace" },
 	{ "kills", "kills the kubelet made for a failed probe" },
+	/* a slow burst */
+	{ "usual_error_ratio", "the workload's own errors per request "
+	    "outside the burst's window" },
 	/* an outage */
 	{ "ready_min", "the fewest pods ready at once during the outage" },
 	{ "none_ready_s", "of the outage, the seconds with no pod ready at "

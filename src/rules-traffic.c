@@ -58,6 +58,8 @@
 #define BURST_MIN	5	/* errors in a burst, at least */
 #define BURST_RATIO	10	/* times the baseline rate, at least */
 #define BURST_GAP_S	5	/* hot seconds closer than this merge */
+#define BURST_TRIM	3	/* a slow burst's end this many median gaps
+				   from the rest is not of it */
 #define BURST_P		1e-6	/* a burst is this unlikely by chance:
 				   the chance of as many errors in its
 				   seconds at the workload's usual rate */
@@ -527,6 +529,12 @@ struct bu_err {
 	const struct podset_pod	*pod;	/* NULL: no pod known */
 };
 
+/* A count in one second. */
+struct bu_sec {
+	int64_t	 s;		/* the second (Unix) */
+	int64_t	 n;		/* errors or requests in it */
+};
+
 /* One workload's traffic span and unexplained 5xx, oldest first. */
 struct bu_wl {
 	char		*namespace;	/* owned, NULL: none */
@@ -536,6 +544,9 @@ struct bu_wl {
 	struct bu_err	*v;		/* owned */
 	size_t		 n;
 	size_t		 cap;		/* allocated in v */
+	struct bu_sec	*req;		/* owned: requests per second */
+	size_t		 nreq;
+	size_t		 reqcap;	/* allocated in req */
 };
 
 struct bu_scan {
@@ -564,10 +575,6 @@ bu_wl_eq(const void *ctx, size_t item)
 }
 
 /* Per-second sums of one workload's errors. */
-struct bu_sec {
-	int64_t	 s;
-	int64_t	 n;
-};
 
 /* Whether a more specific finding explains the 5xx of pod in second s. */
 static int
@@ -639,6 +646,20 @@ bu_bucket(void *ctx, const void *row)
 			w->first_s = b->second;
 		if (b->second > w->last_s)
 			w->last_s = b->second;
+		/* the buckets come by second: one entry a second */
+		if (w->nreq > 0 && w->req[w->nreq - 1].s == b->second)
+			w->req[w->nreq - 1].n += b->requests;
+		else {
+			if (w->nreq == w->reqcap) {
+				w->reqcap = w->reqcap == 0 ? 64 :
+				    w->reqcap * 2;
+				w->req = xreallocarray(w->req, w->reqcap,
+				    sizeof *w->req);
+			}
+			w->req[w->nreq].s = b->second;
+			w->req[w->nreq].n = b->requests;
+			w->nreq++;
+		}
 	}
 	if (b->errors <= 0)
 		return (0);
@@ -699,11 +720,25 @@ bu_baseline(const struct bu_wl *w, const struct bu_sec *sec, size_t nsec)
 	return (r);
 }
 
-/* Adds one burst's finding: seconds sec[from..to] of workload w. */
+/*
+ * A slow burst's count test: the requests of its window, the workload's
+ * own error rate outside it, and the chance of as many errors at that
+ * rate.
+ */
+struct bu_rate {
+	int64_t	 requests;	/* in the burst's window */
+	double	 usual;		/* errors per request outside it */
+	double	 p;		/* P(as many errors by chance) */
+};
+
+/*
+ * Adds one burst's finding: seconds sec[from..to] of workload w; rate is
+ * NULL for a burst of hot seconds, else a slow burst's count test.
+ */
 static void
 bu_finding(struct analysis *a, const struct bu_wl *w,
     const struct bu_sec *sec, size_t from, size_t to, double baseline,
-    const struct rolist *ro)
+    const struct rolist *ro, const struct bu_rate *rate)
 {
 	const struct rolist_item	*nr;
 	struct finding			*f;
@@ -741,12 +776,29 @@ bu_finding(struct analysis *a, const struct bu_wl *w,
 	json_object_set_new(ev, "first", jv_time(f->start_us));
 	json_object_set_new(ev, "last", jv_time(f->end_us));
 	json_object_set_new(ev, "nearest_rollout", near);
+	if (rate != NULL) {
+		json_object_set_new(ev, "requests", json_integer(
+		    rate->requests));
+		json_object_set_new(ev, "usual_error_ratio", json_real(
+		    rate->usual));
+		json_object_set_new(ev, "p_value", json_real(rate->p));
+	}
 	f->evidence = ev;
-	analyze_fmt_s((double)(s1 - s0 + 1), dur, sizeof dur);
-	f->summary = xasprintf("%lld 5xx responses from %s in %s (up to %lld "
-	    "a second, against a usual %.2f a second)%s", (long long)count,
-	    w->workload != NULL ? w->workload : "upstreams of no known pod",
-	    dur, (long long)peak, baseline, words);
+	analyze_fmt_dur((double)(s1 - s0 + 1), dur, sizeof dur);
+	if (rate != NULL)
+		f->summary = xasprintf("%lld 5xx responses from %s in %s, "
+		    "%lld of its %lld requests then, against a usual 1 in "
+		    "%.0f of its own traffic (p = %.2g)%s", (long long)count,
+		    w->workload != NULL ? w->workload : "upstreams of no "
+		    "known pod", dur, (long long)count,
+		    (long long)rate->requests, rate->usual > 0 ? 1 /
+		    rate->usual : 0, rate->p, words);
+	else
+		f->summary = xasprintf("%lld 5xx responses from %s in %s (up "
+		    "to %lld a second, against a usual %.2f a second)%s",
+		    (long long)count, w->workload != NULL ? w->workload :
+		    "upstreams of no known pod", dur, (long long)peak,
+		    baseline, words);
 	f->recommendation = xasprintf("No termination or sidecar finding "
 	    "explains these %lld failures: read the logs of the pods listed "
 	    "and of their dependencies around %s%s.", (long long)count,
@@ -777,12 +829,151 @@ poisson_tail(double lambda, int64_t k)
 	return (sum > 1 ? 1 : sum);
 }
 
+/* Slow bursts are counted over windows of these lengths (seconds). */
+static const int64_t bu_windows[] = { 60, 300, 900 };
+
+/* The first of req[0..n) at or after second t. */
+static size_t
+bu_at(const struct bu_sec *req, size_t n, int64_t t)
+{
+	size_t	lo = 0, hi = n, mid;
+
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (req[mid].s < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (lo);
+}
+
+/* A run of error seconds sec[from..to] and its count test. */
+struct bu_run {
+	size_t		 from, to;
+	struct bu_rate	 rate;
+};
+
+/*
+ * Slow bursts: errors too many for a window of the workload's own
+ * traffic (a count test against its own error rate outside the window:
+ * a release that fails one path every few seconds for minutes, in
+ * traffic of a request a second with a few errors a day), which no hot
+ * second shows.  Runs overlapping found[0..nfound) are left out.
+ */
+/* Sorts gaps. */
+static int
+bu_cmp_gap(const void *a, const void *b)
+{
+	const int64_t	*p = a, *q = b;
+
+	return (*p < *q ? -1 : *p > *q);
+}
+
+/*
+ * Trims a run's ends that stand apart from the rest (a gap to the next
+ * error second over BURST_TRIM times the run's median gap): a window's
+ * test takes in neighbours that are not the burst.
+ */
+static void
+bu_trim(const struct bu_sec *sec, struct bu_run *r)
+{
+	int64_t	*gap, med;
+	size_t	 n = r->to - r->from, i;
+
+	if (n < 3)
+		return;
+	gap = xreallocarray(NULL, n, sizeof *gap);
+	for (i = 0; i < n; i++)
+		gap[i] = sec[r->from + i + 1].s - sec[r->from + i].s;
+	xqsort(gap, n, sizeof *gap, bu_cmp_gap);
+	med = gap[n / 2] > 0 ? gap[n / 2] : 1;
+	free(gap);
+	while (r->to - r->from >= 3 && sec[r->from + 1].s - sec[r->from].s >
+	    BURST_TRIM * med)
+		r->from++;
+	while (r->to - r->from >= 3 && sec[r->to].s - sec[r->to - 1].s >
+	    BURST_TRIM * med)
+		r->to--;
+}
+
+static void
+bu_slow(struct analysis *a, const struct bu_wl *w, const struct bu_sec *sec,
+    size_t nsec, double base, const struct rolist *ro,
+    const struct bu_run *found, size_t nfound)
+{
+	int64_t		*ecum, *rcum, e, nreq, errors, requests;
+	double		 lambda, p;
+	struct bu_run	*run = NULL, *r;
+	size_t		 nrun = 0, i, j, k, x, y;
+
+	ecum = xreallocarray(NULL, nsec + 1, sizeof *ecum);
+	rcum = xreallocarray(NULL, w->nreq + 1, sizeof *rcum);
+	for (ecum[0] = 0, i = 0; i < nsec; i++)
+		ecum[i + 1] = ecum[i] + sec[i].n;
+	for (rcum[0] = 0, i = 0; i < w->nreq; i++)
+		rcum[i + 1] = rcum[i] + w->req[i].n;
+	errors = ecum[nsec];
+	requests = rcum[w->nreq];
+	/* the windows that fail the test, merged where they overlap */
+	for (i = 0; i < nsec; i++) {
+		for (k = 0; k < sizeof bu_windows / sizeof bu_windows[0];
+		    k++) {
+			for (j = i; j < nsec && sec[j].s < sec[i].s +
+			    bu_windows[k]; j++)
+				;
+			if ((e = ecum[j] - ecum[i]) < BURST_MIN)
+				continue;
+			x = bu_at(w->req, w->nreq, sec[i].s);
+			y = bu_at(w->req, w->nreq, sec[i].s + bu_windows[k]);
+			nreq = rcum[y] - rcum[x];
+			lambda = (double)nreq * ((double)(errors - e) + 0.5) /
+			    (double)(requests - nreq > 0 ? requests - nreq : 1);
+			if ((p = poisson_tail(lambda, e)) >= BURST_P)
+				continue;
+			if (nrun > 0 && i <= run[nrun - 1].to) {
+				r = &run[nrun - 1];
+				if (j - 1 > r->to)
+					r->to = j - 1;
+				if (p < r->rate.p)
+					r->rate.p = p;
+				continue;
+			}
+			run = xreallocarray(run, nrun + 1, sizeof *run);
+			run[nrun++] = (struct bu_run){ .from = i, .to = j - 1,
+			    .rate = { .p = p } };
+		}
+	}
+	for (i = 0; i < nrun; i++) {
+		r = &run[i];
+		bu_trim(sec, r);
+		for (k = 0; k < nfound; k++)
+			if (found[k].from <= r->to && found[k].to >= r->from)
+				break;
+		if (k < nfound)
+			continue;	/* a burst of hot seconds says it */
+		x = bu_at(w->req, w->nreq, sec[r->from].s);
+		y = bu_at(w->req, w->nreq, sec[r->to].s + 1);
+		e = ecum[r->to + 1] - ecum[r->from];
+		r->rate.requests = rcum[y] - rcum[x];
+		r->rate.usual = ((double)(errors - e) + 0.5) / (double)(requests -
+		    r->rate.requests > 0 ? requests - r->rate.requests : 1);
+		r->rate.p = poisson_tail(r->rate.usual *
+		    (double)r->rate.requests, e);
+		bu_finding(a, w, sec, r->from, r->to, base, ro, &r->rate);
+	}
+	free(run);
+	free(ecum);
+	free(rcum);
+}
+
 static void
 bu_workload(struct analysis *a, const struct bu_wl *w,
     const struct rolist *ro)
 {
 	struct bu_sec	*sec;
-	size_t		 nsec = 0, i, j, first, last;
+	struct bu_run	*found = NULL;
+	size_t		 nsec = 0, nfound = 0, i, j, first, last;
 	double		 hot, base, rate;
 	int64_t		 count, total;
 
@@ -826,10 +1017,17 @@ bu_workload(struct analysis *a, const struct bu_wl *w,
 		if (count >= BURST_MIN && (double)count / (double)(sec[last].s -
 		    sec[first].s + 1) >= hot && poisson_tail(rate *
 		    (double)(sec[last].s - sec[first].s + BURST_GAP_S),
-		    count) < BURST_P)
-			bu_finding(a, w, sec, first, last, base, ro);
+		    count) < BURST_P) {
+			bu_finding(a, w, sec, first, last, base, ro, NULL);
+			found = xreallocarray(found, nfound + 1,
+			    sizeof *found);
+			found[nfound++] = (struct bu_run){ .from = first,
+			    .to = last };
+		}
 		i = last + 1;
 	}
+	bu_slow(a, w, sec, nsec, base, ro, found, nfound);
+	free(found);
 	free(sec);
 }
 
@@ -856,6 +1054,7 @@ out:
 		free(sc.w[i].namespace);
 		free(sc.w[i].workload);
 		free(sc.w[i].v);
+		free(sc.w[i].req);
 	}
 	free(sc.w);
 	hindex_free(&sc.ix);

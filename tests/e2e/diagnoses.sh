@@ -12,7 +12,9 @@
 # scale-down named as the cause of the deletions it made; the outage a
 # node's restart caused in a workload whose readiness probe asks what
 # ran on it (workload-unavailable, its window in the incident's, its
-# NotReady drawn in the death view's pod lane).
+# NotReady drawn in the death view's pod lane); a release's slow burst
+# of 5xx found against the workload's own error rate, the routine
+# rollouts silent.
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/diagnoses.py
 
@@ -152,6 +154,20 @@ is outage-control-none '["node-restart"]' \
     >/dev/null 2>&1
 is outage-window '["2026-06-03T14:16:40.000Z","2026-06-03T14:19:14.000Z"]' \
     "$(q "$T/outage.report" '.window | [.start, .end]')"
+# 3. 30 errors in six minutes of a request a second, a few a day besides
+scenario baseline
+scenario baseline-control
+R=$T/baseline.json
+F=$(of 5xx-burst)
+is burst-kinds '["5xx-burst"]' "$(q "$R" '[.findings[].kind]')"
+is burst-evidence '[30,349,"2026-06-03T14:01:00.000Z","2026-06-03T14:06:48.000Z"]' \
+    "$(q "$R" "$F[0].evidence | [.count, .requests, .first, .last]")"
+ok burst-against-own-rate jq -e "$F[0].evidence | .p_value < 1e-20 and
+    .usual_error_ratio < 0.001" "$R"
+is burst-rollout '[13,"search-5a000cccc"]' "$(q "$R" "$F[0].evidence |
+    .nearest_rollout | [.revision, .new_rs]")"
+is burst-control-none '[]' "$(q "$T/baseline-control.json" \
+    '[.findings[].kind]')"
 # the death view's pod lane: Ready (█), then not Ready again (░)
 if command -v tmux >/dev/null 2>&1; then
 	TM="tmux -L coroner-diag-$$ -f /dev/null"

@@ -58,6 +58,14 @@ outage: node-c reboots at 14:16:40 and takes StatefulSet shop/redis's
   its ready minimum (0), its probe failures and the node's restart around
   it.  Control: one api pod fails its probe as long, the other two stay
   Ready.
+baseline: fourteen hours of Deployment shop/search's traffic, one request
+  a second through ingress-nginx, with a routine rollout every hour (each
+  new pod's first answer a 503) and a background 502 every few hours;
+  the release at 14:00 (revision 13) answers 500 on /api/search/suggest
+  about every 12 s for six minutes (30 errors) until the next rollout.
+  5xx-burst must find those 30 against the workload's own error rate and
+  name the release; the routine rollouts stay silent.  Control: the same
+  release without the 500s.
 """
 import json
 import os
@@ -473,6 +481,83 @@ def outage(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+# ---- baseline ---------------------------------------------------------
+
+def baseline(out, control):
+    w = Watch()
+    rss = []
+    lines = []
+    n = 0
+    starts = [at(-43200 + 3600 * k) for k in range(12)] + [at(0), at(480)]
+    pods = []       # (ip, created, deleted or None)
+    for k, start in enumerate(starts):
+        h = "%09x" % (0x5a0000000 + k * 0x1111)
+        rss.append({
+            "kind": "ReplicaSet", "apiVersion": "apps/v1",
+            "metadata": {
+                "name": "search-" + h, "namespace": NS,
+                "uid": uid(0xa8, k + 1),
+                "creationTimestamp": ts(start),
+                "labels": {"app": "search", "pod-template-hash": h},
+                "annotations": {"deployment.kubernetes.io/revision":
+                                str(k + 1)},
+                "ownerReferences": [{
+                    "apiVersion": "apps/v1", "kind": "Deployment",
+                    "name": "search", "uid": uid(0xde, 9),
+                    "controller": True, "blockOwnerDeletion": True}]},
+            "spec": {"replicas": 2 if k == len(starts) - 1 else 0},
+            "status": {"replicas": 2 if k == len(starts) - 1 else 0}})
+        end = starts[k + 1] if k + 1 < len(starts) else None
+        for i in range(2):
+            ip = "10.42.%d.%d" % (8 + k // 100, 2 * k + i + 10)
+            p = pod("search-%s-%s" % (h, "ab"[i] + "x7k2m"), 200 + 2 * k + i,
+                    "search", h, node="node-%s" % "ab"[i], ip=ip,
+                    created=start)
+            w.add(p, "ADDED")
+            gone = None
+            if end is not None:
+                request = end + timedelta(seconds=5 + 10 * i)
+                delete(w, p, request, 30, 2, 0)
+                gone = request
+            pods.append((ip, start + timedelta(seconds=4), gone, k))
+    first, last = starts[0], at(7200)
+    sec = 0
+    bad = set(range(60, 420, 12)) if not control else set()
+    background = {-40000, -28000, -15000, -3000, 5000}
+    t = first
+    while t < last:
+        rel = int((t - at(0)).total_seconds())
+        live = [x for x in pods if x[1] <= t and (x[2] is None or
+                                                     t < x[2])]
+        if live:
+            ip, _, _, k = live[sec % len(live)]
+            n += 1
+            status_, path = 200, "/api/search"
+            if rel in bad and k == 12:
+                status_, path = 500, "/api/search/suggest"
+            elif rel in background:
+                status_ = 502
+            lines.append(nginx_line(n, t, status_, ip + ":8080",
+                                    str(status_), path=path,
+                                    method="GET"))
+        # a routine rollout: a new pod's first answer is a 503
+        for x in pods:
+            if x[1] == t:
+                n += 1
+                lines.append(nginx_line(n, t, 503, x[0] + ":8080", "503",
+                                        req_time=0.001, method="GET"))
+        sec += 1
+        t += timedelta(seconds=1)
+    with open(os.path.join(out, "ingress.log"), "w") as f:
+        f.writelines(lines)
+    with open(os.path.join(out, "replicasets.json"), "w") as f:
+        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
+                   "metadata": {"resourceVersion": "9100"}, "items": rss},
+                  f, indent=2)
+        f.write("\n")
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
@@ -480,6 +565,7 @@ SCENARIOS = {
     "watch-time": watch_time,
     "scale-down": scale_down,
     "outage": outage,
+    "baseline": baseline,
 }
 
 
