@@ -831,6 +831,7 @@ poisson_tail(double lambda, int64_t k)
 
 /* Slow bursts are counted over windows of these lengths (seconds). */
 static const int64_t bu_windows[] = { 60, 300, 900 };
+#define NWINDOWS	(sizeof bu_windows / sizeof bu_windows[0])
 
 /* The first of req[0..n) at or after second t. */
 static size_t
@@ -905,7 +906,7 @@ bu_slow(struct analysis *a, const struct bu_wl *w, const struct bu_sec *sec,
 	int64_t		*ecum, *rcum, e, nreq, errors, requests;
 	double		 lambda, p;
 	struct bu_run	*run = NULL, *r;
-	size_t		 nrun = 0, i, j, k, x, y;
+	size_t		 end[NWINDOWS], nrun = 0, i, j, k, x, y;
 
 	ecum = xreallocarray(NULL, nsec + 1, sizeof *ecum);
 	rcum = xreallocarray(NULL, w->nreq + 1, sizeof *rcum);
@@ -916,12 +917,17 @@ bu_slow(struct analysis *a, const struct bu_wl *w, const struct bu_sec *sec,
 	errors = ecum[nsec];
 	requests = rcum[w->nreq];
 	/* the windows that fail the test, merged where they overlap */
+	for (k = 0; k < NWINDOWS; k++)
+		end[k] = 0;
 	for (i = 0; i < nsec; i++) {
-		for (k = 0; k < sizeof bu_windows / sizeof bu_windows[0];
-		    k++) {
-			for (j = i; j < nsec && sec[j].s < sec[i].s +
-			    bu_windows[k]; j++)
-				;
+		for (k = 0; k < NWINDOWS; k++) {
+			/* the windows' ends only move forward */
+			if (end[k] < i)
+				end[k] = i;
+			while (end[k] < nsec && sec[end[k]].s < sec[i].s +
+			    bu_windows[k])
+				end[k]++;
+			j = end[k];
 			if ((e = ecum[j] - ecum[i]) < BURST_MIN)
 				continue;
 			x = bu_at(w->req, w->nreq, sec[i].s);
