@@ -71,7 +71,7 @@ struct outside {
 struct pic {
 	FILE		*out;		/* borrowed */
 	int64_t		 id;		/* the finding's number: SVG ids */
-	const char	*kind;		/* the finding's kind (borrowed) */
+	enum fk_picture	 picture;	/* its kind's (finding_kinds[]) */
 	json_t		*evidence;	/* the finding's (borrowed) */
 	int		 aligned;	/* lanes at their own deletion */
 	int64_t		 lo_us;		/* the axis: times, or offsets when */
@@ -863,95 +863,146 @@ bracket(const struct pic *pc, int64_t a, int64_t b, const char *text)
 	    xa - 6, y, xb + 4 < X1 - 200 ? "start" : "end", text);
 }
 
-/* The picture's point, for the kinds that have one in the lanes. */
+/* FP_HELD: from the main container's exit to the end of the hold. */
 static void
-point(const struct pic *pc)
+point_held(const struct pic *pc)
 {
-	const struct moment	*term, *dl, *m;
-	const struct lane	*l;
+	const struct lane	*l = &pc->lanes[0];
+	char			 b[160], s1[32];
+	int64_t			 lo, hi;
+
+	/* as the finding says (held_until), else as drawn */
+	lo = l->pod->r.main_exit_us;
+	hi = jtime(json_object_get(pc->evidence, "held_until"));
+	if (hi == TIME_NONE)
+		hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us : pc->hi_us;
+	if (lo == TIME_NONE)
+		return;
+	analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "held %s after its work was done", s1);
+	bracket(pc, lo, hi, b);
+}
+
+/* FP_LOST: the records lost, from the first to the last. */
+static void
+point_lost(const struct pic *pc)
+{
+	const struct moment	*m;
 	char			 b[160], s1[32], s2[32];
 	int64_t			 lo = TIME_NONE, hi = TIME_NONE, off;
 	size_t			 i, j, n = 0;
 
-	if (pc->n == 0)
-		return;
-	l = &pc->lanes[0];
-	if (str_eq(pc->kind, "job-held-by-sidecar")) {
-		/* from the main container's exit to the end of the hold,
-		 * as the finding says (held_until), else as drawn */
-		lo = l->pod->r.main_exit_us;
-		hi = jtime(json_object_get(pc->evidence, "held_until"));
-		if (hi == TIME_NONE)
-			hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us :
-			    pc->hi_us;
-		if (lo == TIME_NONE)
-			return;
-		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "held %s after its work was done", s1);
-		bracket(pc, lo, hi, b);
-		return;
-	}
-	if (!pc->aligned)
-		return;
-	if (str_eq(pc->kind, "records-lost-at-termination")) {
-		for (i = 0; i < pc->n; i++) {
-			for (j = 0; j < pc->lanes[i].ms.n; j++) {
-				m = &pc->lanes[i].ms.v[j];
-				if (m->kind != MO_MISSING)
-					continue;
-				off = m->t_us - pc->lanes[i].zero_us;
-				widen(&lo, &hi, off);
-				n++;
-			}
-		}
-		if (lo == TIME_NONE)
-			return;
-		moments_fmt_offset(lo, s1, sizeof s1);
-		moments_fmt_offset(hi, s2, sizeof s2);
-		snprintf(b, sizeof b, "%zu records lost from %s to %s", n, s1,
-		    s2);
-		bracket(pc, lo, hi == lo ? lo + SEC_US : hi, b);
-	} else if (str_eq(pc->kind, "sigkill-at-grace-deadline")) {
-		term = app_moment(l, MO_SIGTERM);
-		dl = app_moment(l, MO_DEADLINE);
-		if (term == NULL || dl == NULL)
-			return;
-		analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
-		    sizeof s1);
-		snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
-		bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
-	} else if (str_eq(pc->kind, "traffic-after-shutdown")) {
-		for (i = 0; i < pc->n; i++) {
-			m = app_moment(&pc->lanes[i], MO_LAST_ROUTED);
-			if (m == NULL)
+	for (i = 0; i < pc->n; i++) {
+		for (j = 0; j < pc->lanes[i].ms.n; j++) {
+			m = &pc->lanes[i].ms.v[j];
+			if (m->kind != MO_MISSING)
 				continue;
 			off = m->t_us - pc->lanes[i].zero_us;
-			if (hi == TIME_NONE || off > hi)
-				hi = off;
+			widen(&lo, &hi, off);
+			n++;
 		}
-		if (hi == TIME_NONE)
-			return;
-		analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "still routed up to %s after the "
-		    "deletion request", s1);
-		bracket(pc, 0, hi, b);
-	} else if (str_eq(pc->kind, "sidecar-exited-before-app")) {
-		for (j = 0; j < l->ms.n; j++) {
-			m = &l->ms.v[j];
-			if (m->kind != MO_EXIT && m->kind != MO_KILLED)
-				continue;
-			off = m->t_us - l->zero_us;
-			if (m->sidecar && (lo == TIME_NONE || off < lo))
-				lo = off;
-			if (!m->sidecar && (hi == TIME_NONE || off > hi))
-				hi = off;
-		}
-		if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
-			return;
-		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
-		bracket(pc, lo, hi, b);
 	}
+	if (lo == TIME_NONE)
+		return;
+	moments_fmt_offset(lo, s1, sizeof s1);
+	moments_fmt_offset(hi, s2, sizeof s2);
+	snprintf(b, sizeof b, "%zu records lost from %s to %s", n, s1, s2);
+	bracket(pc, lo, hi == lo ? lo + SEC_US : hi, b);
+}
+
+/* FP_KILL: from SIGTERM to SIGKILL. */
+static void
+point_kill(const struct pic *pc)
+{
+	const struct lane	*l = &pc->lanes[0];
+	const struct moment	*term, *dl;
+	char			 b[160], s1[32];
+
+	term = app_moment(l, MO_SIGTERM);
+	dl = app_moment(l, MO_DEADLINE);
+	if (term == NULL || dl == NULL)
+		return;
+	analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
+	    sizeof s1);
+	snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
+	bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
+}
+
+/* FP_ROUTED: still routed after the deletion request, up to the last. */
+static void
+point_routed(const struct pic *pc)
+{
+	const struct moment	*m;
+	char			 b[160], s1[32];
+	int64_t			 hi = TIME_NONE, off;
+	size_t			 i;
+
+	for (i = 0; i < pc->n; i++) {
+		m = app_moment(&pc->lanes[i], MO_LAST_ROUTED);
+		if (m == NULL)
+			continue;
+		off = m->t_us - pc->lanes[i].zero_us;
+		if (hi == TIME_NONE || off > hi)
+			hi = off;
+	}
+	if (hi == TIME_NONE)
+		return;
+	analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "still routed up to %s after the deletion "
+	    "request", s1);
+	bracket(pc, 0, hi, b);
+}
+
+/* FP_NO_PROXY: from the sidecar's exit to the app's. */
+static void
+point_no_proxy(const struct pic *pc)
+{
+	const struct lane	*l = &pc->lanes[0];
+	const struct moment	*m;
+	char			 b[160], s1[32];
+	int64_t			 lo = TIME_NONE, hi = TIME_NONE, off;
+	size_t			 j;
+
+	for (j = 0; j < l->ms.n; j++) {
+		m = &l->ms.v[j];
+		if (m->kind != MO_EXIT && m->kind != MO_KILLED)
+			continue;
+		off = m->t_us - l->zero_us;
+		if (m->sidecar && (lo == TIME_NONE || off < lo))
+			lo = off;
+		if (!m->sidecar && (hi == TIME_NONE || off > hi))
+			hi = off;
+	}
+	if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
+		return;
+	analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
+	bracket(pc, lo, hi, b);
+}
+
+/*
+ * The point of each picture (finding_kind_def.picture) bracketed over
+ * the lanes, and whether it needs them aligned at the deletion request.
+ */
+static const struct {
+	void	(*draw)(const struct pic *);	/* NULL: none */
+	int	  aligned;	/* drawn on aligned lanes only */
+} points[FP__COUNT] = {
+	[FP_HELD] = { .draw = point_held, .aligned = 0 },
+	[FP_LOST] = { .draw = point_lost, .aligned = 1 },
+	[FP_KILL] = { .draw = point_kill, .aligned = 1 },
+	[FP_ROUTED] = { .draw = point_routed, .aligned = 1 },
+	[FP_NO_PROXY] = { .draw = point_no_proxy, .aligned = 1 },
+};
+
+/* The picture's point, for the kinds that have one in the lanes. */
+static void
+point(const struct pic *pc)
+{
+	if (pc->n == 0 || points[pc->picture].draw == NULL ||
+	    (points[pc->picture].aligned && !pc->aligned))
+		return;
+	points[pc->picture].draw(pc);
 }
 
 /* The legend's entries: what each draws and when. */
@@ -1512,17 +1563,18 @@ report_svg_finding(FILE *out, struct store *st, struct podset *ps,
 	struct pic	 pc;
 	char		**uids = NULL;
 	size_t		 n = 0;
-	int		 rc;
+	int		 k, rc;
 
 	memset(&pc, 0, sizeof pc);
 	pc.out = out;
 	pc.id = id;
-	pc.kind = member(f, "kind");
+	k = finding_kind_lookup(member(f, "kind"));
+	pc.picture = k >= 0 ? finding_kinds[k].picture : FP_LANES;
 	pc.evidence = json_object_get(f, "evidence");
 	if (store_finding_pods(st, id, add_uid, &(struct uid_list){ .v =
 	    &uids, .n = &n }, cause) != 0)
 		return (-1);
-	if (str_eq(pc.kind, "grace-budget-too-small") &&
+	if (pc.picture == FP_BUDGET &&
 	    budget_figure(&pc, json_object_get(f, "evidence")) == 0)
 		goto table;
 	rc = pic_load(&pc, st, ps, uids, n, f, cause);
