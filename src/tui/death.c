@@ -24,12 +24,6 @@
 #define SEC_US		1000000LL
 #define EPISODE_US	(3600 * SEC_US)	/* deaths this close: one rollout */
 
-/* The lanes of the view, in order; some are left out when empty. */
-enum death_lane {
-	DL_PHASE, DL_PRESTOP, DL_SIGNALS, DL_CONTAINERS, DL_ROUTED,
-	DL_FAILED, DL_EVENTS, DL_LOGS, DL_MISSING, DL__COUNT
-};
-
 /* The width of the lanes' names: the longest container name, bounded. */
 static int
 label_w(const struct death_state *dv, int w)
@@ -632,11 +626,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    &dv->tp.phase, 0);
 	y++;
 	/* the preStop window */
-	if (p->r.deletion_us != TIME_NONE && p->r.sigterm_us != TIME_NONE &&
-	    p->r.sigterm_us > p->r.deletion_us) {
-		pspan.from_us = p->r.deletion_us;
-		pspan.to_us = p->r.sigterm_us;
-		pspan.state = TL_PRESTOP;
+	if (timeline_prestop(&p->r, &pspan)) {
 		pre.v = &pspan;
 		pre.n = 1;
 		tui_text(win, &ts->look, y, 0, lw, "preStop", A_NORMAL,
