@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "moments.h"
+#include "budget.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -474,7 +475,7 @@ log_moment(void *ctx, const struct rec_log *l, const struct store_ref *ref)
 
 /* What the buckets of a pod say about the requests routed to it. */
 struct traffic {
-	int64_t		 deletion_s;	/* the deletion request's second */
+	int64_t		 deletion_us;	/* the deletion request */
 	int64_t		 requests;	/* attempts in all */
 	int64_t		 failed;	/* of them failed */
 	int64_t		 first_fail_s;	/* INT64_MIN: none */
@@ -502,9 +503,8 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 		t->last_fail_s = b->second;
 		t->failed += failed;
 	}
-	if (t->deletion_s != INT64_MIN && b->second >= t->deletion_s &&
-	    b->requests > 0)
-		t->last_routed_s = b->second;
+	budget_last_routed(&t->last_routed_s, t->deletion_us, b->second,
+	    b->requests);
 	return (0);
 }
 
@@ -531,8 +531,7 @@ traffic_moments(struct store *st, struct moments *ms,
 
 	memset(&t, 0, sizeof t);
 	t.first_fail_s = t.last_fail_s = t.last_routed_s = INT64_MIN;
-	t.deletion_s = p->r.deletion_us != TIME_NONE ?
-	    time_floor_div(p->r.deletion_us, SEC_US) : INT64_MIN;
+	t.deletion_us = p->r.deletion_us;
 	if (store_pod_buckets(st, p->r.uid, TIME_NONE, TIME_NONE,
 	    traffic_bucket, &t, cause) != 0)
 		return (-1);

@@ -167,8 +167,8 @@ tr_pod_bucket(void *ctx, const struct row_bucket *b)
 	    b->second * US > t->deletion_us + LAG_MAX_S * US)
 		return (0);
 	/* routed: a request began then (its failure counts at its end) */
-	if (b->requests > 0 && b->second > t->last_routed_s)
-		t->last_routed_s = b->second;
+	budget_last_routed(&t->last_routed_s, t->deletion_us, b->second,
+	    b->requests);
 	if ((b->second + 1) * US <= t->stop_us)
 		return (0);
 	n = b->errors > b->conn_failures ? b->errors : b->conn_failures;
