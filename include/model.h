@@ -496,4 +496,12 @@ int	model_is_start_failure(const char *reason, int64_t exit_code);
  */
 int	model_exit_signal(int64_t exit_code);
 
+/* A main container: neither an init container nor a sidecar. */
+int	model_is_main(const struct row_container *c);
+/*
+ * A plain init container: one that ran to completion before the others
+ * (not a native sidecar), and so has no part in the pod's death.
+ */
+int	model_is_plain_init(const struct row_container *c);
+
 #endif

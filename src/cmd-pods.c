@@ -162,7 +162,7 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (c->init && !c->native_sidecar)
+		if (model_is_plain_init(c))
 			continue;
 		if (n++ > 0)
 			buf_puts(b, "; ");

@@ -433,7 +433,7 @@ event_container(struct lc_pod *p, const struct rec_event *e)
 			return (c);
 	}
 	for (i = 0; i < p->nc; i++) {
-		if (p->c[i].r.init && !p->c[i].r.native_sidecar)
+		if (model_is_plain_init(&p->c[i].r))
 			continue;
 		if (c != NULL)
 			return (NULL);	/* more than one: cannot tell */
@@ -634,12 +634,6 @@ events_fold(struct lc_container *c)
 	}
 }
 
-static int
-is_main(const struct lc_container *c)
-{
-	return (!c->r.init && !c->r.sidecar);
-}
-
 /*
  * SIGTERM and the SIGKILL deadline of one container, given the deletion request
  * and the grace (coroner(1), THE MODEL): the preStop hook runs first and uses
@@ -664,7 +658,7 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 	char		buf[128];
 
 	grace_us = lifecycle_duration_us(p->r.grace_s, 1000000);
-	if (c->r.init && !c->r.native_sidecar)
+	if (model_is_plain_init(&c->r))
 		return;		/* init containers ended long before */
 	if (c->r.finished_us != TIME_NONE &&
 	    c->r.finished_us < p->r.deletion_us) {
@@ -796,7 +790,7 @@ pod_death(struct model *m, struct lc_pod *p)
 		c = &p->c[i];
 		c->r.sidecar = c->r.native_sidecar ||
 		    model_is_proxy_name(c->r.name);
-		if (is_main(c)) {
+		if (model_is_main(&c->r)) {
 			if (main_c == NULL)
 				main_c = c;
 			if (c->r.finished_us == TIME_NONE)
@@ -805,7 +799,7 @@ pod_death(struct model *m, struct lc_pod *p)
 			    c->r.finished_us > main_exit)
 				main_exit = c->r.finished_us;
 		}
-		if (!c->r.init || c->r.native_sidecar) {
+		if (!model_is_plain_init(&c->r)) {
 			if (c->r.finished_us == TIME_NONE)
 				all_done = 0;
 			else if (last_exit == TIME_NONE ||
@@ -835,7 +829,7 @@ pod_death(struct model *m, struct lc_pod *p)
 		/* the pod's SIGTERM: the first to a main container */
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if (!is_main(c) || c->r.sigterm_basis == NULL)
+			if (!model_is_main(&c->r) || c->r.sigterm_basis == NULL)
 				continue;
 			if (p->r.sigterm_basis == NULL ||
 			    (c->r.sigterm_us != TIME_NONE &&

@@ -1,12 +1,16 @@
 /*
- * model.c: the field tables of the model's rows (model.h) and the names of
- * known sidecar containers.  Pure data; the model itself is lifecycle.c
- * and rollout.c.
+ * model.c: the field tables of the model's rows (model.h), the names of
+ * known sidecar containers, and the small facts read off one container
+ * row (main or not, a plain init container) that
+ * every view and rule asks rather than derives.  The model itself is
+ * lifecycle.c and rollout.c.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "model.h"
+#include "util.h"
 
 #define F(t, n, ty)	{ .name = #n, .type = ty, .off = offsetof(t, n) }
 
@@ -384,4 +388,16 @@ model_exit_signal(int64_t exit_code)
 	if (exit_code == INT_NONE || exit_code <= 128 || exit_code > 128 + 64)
 		return (0);
 	return ((int)(exit_code - 128));
+}
+
+int
+model_is_main(const struct row_container *c)
+{
+	return (!c->init && !c->sidecar);
+}
+
+int
+model_is_plain_init(const struct row_container *c)
+{
+	return (c->init && !c->native_sidecar);
 }

@@ -717,7 +717,7 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		const struct row_container *c = &l->pod->c[i];
 
 		if (c->finished_us == TIME_NONE || c->sidecar ||
-		    (c->init && !c->native_sidecar) ||
+		    model_is_plain_init(c) ||
 		    !on_axis(pc, c->finished_us - l->zero_us))
 			continue;
 		snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
@@ -1268,8 +1268,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 
 	for (i = 0; i < l->pod->nc; i++) {
 		c = &l->pod->c[i];
-		if (c->finished_us == TIME_NONE || (c->init &&
-		    !c->native_sidecar))
+		if (c->finished_us == TIME_NONE || model_is_plain_init(c))
 			continue;
 		if (pc->aligned)
 			moments_fmt_offset(c->finished_us - l->zero_us, at,

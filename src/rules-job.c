@@ -563,7 +563,7 @@ failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
 		finding_add_pod(f, p);
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!podset_is_main(c))
+			if (!model_is_main(c))
 				continue;
 			for (t = NULL, k = 0; k < p->nt; k++) {
 				if (str_eq(p->t[k].container, c->name))

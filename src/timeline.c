@@ -90,8 +90,7 @@ sidecars_end(const struct podset_pod *p, int *any)
 
 	*any = 0;
 	for (i = 0; i < p->nc; i++) {
-		if (!p->c[i].sidecar || (p->c[i].init &&
-		    !p->c[i].native_sidecar))
+		if (!p->c[i].sidecar || model_is_plain_init(&p->c[i]))
 			continue;
 		*any = 1;
 		if (p->c[i].finished_us == TIME_NONE)
@@ -221,7 +220,7 @@ timeline_pod(const struct podset_pod *p, struct tl_pod *tp)
 	tp->c = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *tp->c);
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (c->init && !c->native_sidecar)
+		if (model_is_plain_init(c))
 			continue;
 		container_lane(p, c, &tp->c[tp->nc++]);
 	}

@@ -79,7 +79,7 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 	for (side = 0; side < 2; side++) {
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if ((c->init && !c->native_sidecar) ||
+			if (model_is_plain_init(c) ||
 			    c->sidecar != side)
 				continue;
 			if (b.len > 0)
