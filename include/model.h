@@ -504,4 +504,26 @@ int	model_is_main(const struct row_container *c);
  */
 int	model_is_plain_init(const struct row_container *c);
 
+/* How much of a container's end its exit label says (model_exit_word). */
+enum exit_words {
+	EW_SIGKILL,	/* SIGKILL at the grace deadline only */
+	EW_OOM,		/* and the OOM killer, as "OOM" */
+	EW_OOMKILLED,	/* and the OOM killer, as "OOMKilled" */
+	EW_REASON,	/* and any reason but Error and Completed */
+};
+/*
+ * What ended container c, in one word, as much as w says: "SIGKILL"
+ * when it was killed at the grace deadline, "OOM" or "OOMKilled", its
+ * reason; NULL when there is nothing to say.  Borrowed (static, or c's).
+ */
+const char	*model_exit_word(const struct row_container *c,
+		    enum exit_words w);
+/*
+ * Container c's exit label into out (len bytes), returned: its code and
+ * model_exit_word's word ("137 SIGKILL", "137 OOMKilled", "0"); "?"
+ * for an unknown code ("? SIGKILL").
+ */
+const char	*model_exit_label(const struct row_container *c,
+		    enum exit_words w, char *out, size_t len);
+
 #endif

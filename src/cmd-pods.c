@@ -157,6 +157,7 @@ static void
 how_it_died(const struct podset_pod *p, struct buf *b)
 {
 	const struct row_container	*c;
+	const char			*word;
 	size_t				 i;
 	int				 n = 0;
 
@@ -184,11 +185,8 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		}
 		if (c->exit_code != INT_NONE)
 			buf_printf(b, " %lld", (long long)c->exit_code);
-		if (c->killed_at_deadline)
-			buf_puts(b, " SIGKILL");
-		else if (c->reason != NULL && strcmp(c->reason, "Error") != 0 &&
-		    strcmp(c->reason, "Completed") != 0)
-			buf_printf(b, " %s", c->reason);
+		if ((word = model_exit_word(c, EW_REASON)) != NULL)
+			buf_printf(b, " %s", word);
 		if (c->waiting_reason != NULL)
 			buf_printf(b, " %s", c->waiting_reason);
 		restarts_of(c, b);

@@ -1,9 +1,9 @@
 /*
  * model.c: the field tables of the model's rows (model.h), the names of
  * known sidecar containers, and the small facts read off one container
- * row (main or not, a plain init container) that
- * every view and rule asks rather than derives.  The model itself is
- * lifecycle.c and rollout.c.
+ * row that every view and rule asks rather than derives: a main
+ * container or not, a plain init container, how its exit reads.  The
+ * model itself is lifecycle.c and rollout.c.
  */
 #include <stddef.h>
 #include <stdio.h>
@@ -400,4 +400,34 @@ int
 model_is_plain_init(const struct row_container *c)
 {
 	return (c->init && !c->native_sidecar);
+}
+
+const char *
+model_exit_word(const struct row_container *c, enum exit_words w)
+{
+	if (c->killed_at_deadline)
+		return ("SIGKILL");
+	if (w == EW_SIGKILL || c->reason == NULL)
+		return (NULL);
+	if (strcmp(c->reason, "OOMKilled") == 0)
+		return (w == EW_OOM ? "OOM" : "OOMKilled");
+	if (w == EW_REASON && strcmp(c->reason, "Error") != 0 &&
+	    strcmp(c->reason, "Completed") != 0)
+		return (c->reason);
+	return (NULL);
+}
+
+const char *
+model_exit_label(const struct row_container *c, enum exit_words w,
+    char *out, size_t len)
+{
+	const char	*word = model_exit_word(c, w);
+
+	if (c->exit_code == INT_NONE)
+		snprintf(out, len, "?%s%s", word != NULL ? " " : "",
+		    word != NULL ? word : "");
+	else
+		snprintf(out, len, "%lld%s%s", (long long)c->exit_code,
+		    word != NULL ? " " : "", word != NULL ? word : "");
+	return (out);
 }

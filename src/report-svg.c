@@ -720,8 +720,7 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		    model_is_plain_init(c) ||
 		    !on_axis(pc, c->finished_us - l->zero_us))
 			continue;
-		snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
-		    c->killed_at_deadline ? " SIGKILL" : "");
+		model_exit_label(c, EW_SIGKILL, code, sizeof code);
 		label(pc, xof(pc, c->finished_us - l->zero_us), y + LY_MID + 4,
 		    "code", code);
 	}
@@ -1276,10 +1275,9 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 		else
 			snprintf(at, sizeof at, "%.12s",
 			    time_format(c->finished_us, at) + 11);
-		buf_printf(&b, "%s%s %s exit %lld%s", b.len > 0 ? "; " : "",
-		    c->name, at, (long long)c->exit_code,
-		    c->killed_at_deadline ? " SIGKILL" : str_eq(c->reason,
-		    "OOMKilled") ? " OOMKilled" : "");
+		buf_printf(&b, "%s%s %s exit %s", b.len > 0 ? "; " : "",
+		    c->name, at, model_exit_label(c, EW_OOMKILLED, code,
+		    sizeof code));
 	}
 	/* the deaths of earlier instances on the axis, restarted */
 	for (i = 0; i < l->pod->nt; i++) {

@@ -506,8 +506,7 @@ exit_codes(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	}
 	if (c->finished_us == TIME_NONE || c->exit_code == INT_NONE)
 		return;
-	snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
-	    c->killed_at_deadline ? " SIGKILL" : "");
+	model_exit_label(c, EW_SIGKILL, code, sizeof code);
 	code_at(win, ts, y, x0, w, c->finished_us, code,
 	    c->killed_at_deadline);
 }

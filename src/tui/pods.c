@@ -73,6 +73,7 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 {
 	const struct row_container	*c;
 	struct buf			 b = { 0 };
+	char				 code[64];
 	size_t				 i;
 	int				 side;
 
@@ -94,11 +95,8 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 			else if (c->exit_code == INT_NONE)
 				buf_puts(&b, "?");
 			else
-				buf_printf(&b, "%lld%s",
-				    (long long)c->exit_code,
-				    c->killed_at_deadline ? " SIGKILL" :
-				    str_eq(c->reason, "OOMKilled") ? " OOM" :
-				    "");
+				buf_puts(&b, model_exit_label(c, EW_OOM,
+				    code, sizeof code));
 		}
 	}
 	snprintf(out, len, "%s", b.data != NULL ? b.data : "-");
