@@ -194,11 +194,11 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 	if (n == 0)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
 	/* who ended the pod, when it was not its deletion */
-	if (str_eq(p->r.ended_by, "eviction"))
+	if (p->r.ended_by == EC_EVICTION)
 		buf_puts(b, "; evicted");
-	else if (str_eq(p->r.ended_by, "preemption"))
+	else if (p->r.ended_by == EC_PREEMPTION)
 		buf_puts(b, "; preempted");
-	else if (str_eq(p->r.ended_by, "node-shutdown"))
+	else if (p->r.ended_by == EC_NODE_SHUTDOWN)
 		buf_puts(b, "; node shut down");
 }
 

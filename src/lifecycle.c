@@ -725,19 +725,20 @@ static void
 pod_ended(struct model *m, struct lc_pod *p)
 {
 	const char	*r = p->r.reason, *d = p->r.disruption;
-	const char	*by = NULL, *why = NULL;
+	const char	*why = NULL;
+	enum end_cause	 by = EC_NONE;
 	int64_t		 at = TIME_NONE, last = TIME_NONE;
 	size_t		 i;
 	char		 buf[160];
 
 	if (str_eq(r, "Evicted") || p->evicted_us != TIME_NONE) {
-		by = "eviction";
+		by = EC_EVICTION;
 		at = p->evicted_us;
 		why = p->evicted_us != TIME_NONE ? "the Evicted event" :
 		    "status.reason Evicted";
 	} else if (str_eq(r, "Preempting") || p->preempted_us != TIME_NONE ||
 	    str_eq(d, "PreemptionByScheduler")) {
-		by = "preemption";
+		by = EC_PREEMPTION;
 		at = p->preempted_us;
 		why = p->preempted_us != TIME_NONE ? "the preemption event" :
 		    str_eq(r, "Preempting") ? "status.reason Preempting" :
@@ -745,13 +746,13 @@ pod_ended(struct model *m, struct lc_pod *p)
 	} else if (str_eq(r, "NodeShutdown") || str_eq(r, "Shutdown") ||
 	    ((str_eq(r, "Terminated") || str_eq(d, "TerminationByKubelet")) &&
 	    says_shutdown(p->r.message))) {
-		by = "node-shutdown";
+		by = EC_NODE_SHUTDOWN;
 		why = "status.reason and message: a node shutdown";
 	} else if (str_eq(d, "TerminationByKubelet")) {
-		by = "eviction";
+		by = EC_EVICTION;
 		why = "DisruptionTarget TerminationByKubelet";
 	}
-	if (by == NULL)
+	if (by == EC_NONE)
 		return;
 	for (i = 0; i < p->nc; i++) {
 		if (p->c[i].r.finished_us != TIME_NONE &&
@@ -874,12 +875,12 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	char			 buf[200];
 
 	if (str_eq(t->reason, "OOMKilled")) {
-		t->cause = "oom";
+		t->cause = EC_OOM;
 		t->cause_basis = "observed: reason OOMKilled";
 		return;
 	}
 	if (model_is_start_failure(t->reason, t->exit_code)) {
-		t->cause = "start-failure";
+		t->cause = EC_START_FAILURE;
 		snprintf(buf, sizeof buf, "observed: %s%s%s", t->reason !=
 		    NULL ? "reason " : "", t->reason != NULL ? t->reason : "",
 		    t->exit_code == 126 || t->exit_code == 127 ? (t->exit_code
@@ -890,12 +891,12 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	}
 	if (str_eq(t->reason, "Unknown") && (t->exit_code == 255 ||
 	    t->exit_code == INT_NONE)) {
-		t->cause = "node-restart";
+		t->cause = EC_NODE_RESTART;
 		t->cause_basis = "observed: reason Unknown, exit 255: the "
 		    "container was lost when its node or runtime restarted";
 		return;
 	}
-	if (p->r.ended_by != NULL && t->restarted_us == TIME_NONE &&
+	if (p->r.ended_by != EC_NONE && t->restarted_us == TIME_NONE &&
 	    (p->r.ended_us == TIME_NONE || f == TIME_NONE ||
 	    f >= p->r.ended_us - DEADLINE_SLACK_US)) {
 		t->cause = p->r.ended_by;
@@ -905,7 +906,7 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	if (p->r.deletion_us != TIME_NONE && (f == TIME_NONE ||
 	    f >= p->r.deletion_us - DEADLINE_SLACK_US) &&
 	    t->restarted_us == TIME_NONE) {
-		t->cause = "deletion";
+		t->cause = EC_DELETION;
 		t->cause_basis = p->r.deletion_basis;
 		return;
 	}
@@ -917,7 +918,7 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 		    TIME_NONE ? x->last_us : x->first_us) + grace +
 		    DEADLINE_SLACK_US)
 			continue;
-		t->cause = "liveness";
+		t->cause = EC_LIVENESS;
 		t->cause_basis = x->count == 1 ? "observed: the kubelet's "
 		    "Killing event (failed probe) before the exit" :
 		    "inferred: the kubelet's Killing events (failed probe) "
@@ -925,19 +926,19 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 		return;
 	}
 	if (str_eq(t->reason, "ContainerStatusUnknown")) {
-		t->cause = "node-restart";
+		t->cause = EC_NODE_RESTART;
 		t->cause_basis = "inferred: ContainerStatusUnknown, the "
 		    "container could not be found on its node";
 		return;
 	}
 	if ((t->signal != INT_NONE && t->signal > 0) ||
 	    model_exit_signal(t->exit_code) > 0) {
-		t->cause = "signal";
+		t->cause = EC_SIGNAL;
 		t->cause_basis = "observed: killed by a signal (exit 128 + "
 		    "its number) that no event explains";
 		return;
 	}
-	t->cause = "app";
+	t->cause = EC_APP;
 	t->cause_basis = t->exit_code == 0 ? "observed: exit 0, on its own" :
 	    "observed: a non-zero exit, not signalled";
 }

@@ -13,6 +13,22 @@
 #include "util.h"
 
 #define F(t, n, ty)	{ .name = #n, .type = ty, .off = offsetof(t, n) }
+#define FE(t, n, v)	{ .name = #n, .type = RF_ENUM, .off = offsetof(t, n), \
+	.names = v, .nnames = (int)(sizeof v / sizeof v[0]) }
+
+const char *const end_cause_names[EC__COUNT] = {
+	[EC_NONE] = NULL,
+	[EC_APP] = "app",
+	[EC_LIVENESS] = "liveness",
+	[EC_EVICTION] = "eviction",
+	[EC_PREEMPTION] = "preemption",
+	[EC_NODE_SHUTDOWN] = "node-shutdown",
+	[EC_NODE_RESTART] = "node-restart",
+	[EC_OOM] = "oom",
+	[EC_DELETION] = "deletion",
+	[EC_START_FAILURE] = "start-failure",
+	[EC_SIGNAL] = "signal",
+};
 
 static const struct rec_field pod_fields[] = {
 	F(struct row_pod, uid, RF_STR),
@@ -46,7 +62,7 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, reason, RF_STR),
 	F(struct row_pod, message, RF_STR),
 	F(struct row_pod, disruption, RF_STR),
-	F(struct row_pod, ended_by, RF_STR),
+	FE(struct row_pod, ended_by, end_cause_names),
 	F(struct row_pod, ended_us, RF_TIME),
 	F(struct row_pod, ended_basis, RF_STR),
 	F(struct row_pod, spec_grace_s, RF_INT),
@@ -228,7 +244,7 @@ static const struct rec_field termination_fields[] = {
 	F(struct row_termination, signal, RF_INT),
 	F(struct row_termination, reason, RF_STR),
 	F(struct row_termination, message, RF_STR),
-	F(struct row_termination, cause, RF_STR),
+	FE(struct row_termination, cause, end_cause_names),
 	F(struct row_termination, cause_basis, RF_STR),
 	F(struct row_termination, restarted_us, RF_TIME),
 	F(struct row_termination, basis, RF_STR),
@@ -323,6 +339,24 @@ static const char *const deletion_causes[DC__COUNT] = {
 	[DC_NODE] = "node",
 	[DC_MANUAL] = "manual",
 };
+
+const char *
+end_cause_name(enum end_cause c)
+{
+	return ((unsigned)c < EC__COUNT ? end_cause_names[c] : NULL);
+}
+
+enum end_cause
+end_cause_lookup(const char *name)
+{
+	int	c;
+
+	for (c = EC__COUNT - 1; c > EC_NONE; c--) {
+		if (str_eq(end_cause_names[c], name))
+			break;
+	}
+	return ((enum end_cause)c);
+}
 
 const char *
 deletion_cause_name(enum deletion_cause c)

@@ -129,40 +129,32 @@ reason_of(const struct row_container *c, char *out, size_t len)
 }
 
 /* Who ended a termination, for its caption (model.h's causes). */
-static const struct {
-	const char	*cause;
-	const char	*says;
-} cause_captions[] = {
-	{ "app", "it exited on its own" },
-	{ "liveness", "the kubelet killed it for a failed liveness (or "
-	    "startup) probe" },
-	{ "eviction", "the kubelet evicted the pod (node pressure)" },
-	{ "preemption", "the pod was preempted" },
-	{ "node-shutdown", "its node shut down" },
-	{ "node-restart", "its node or container runtime restarted" },
-	{ "oom", "the kernel's OOM killer (out of memory)" },
-	{ "deletion", "the pod's deletion" },
-	{ "start-failure", "it could not start" },
-	{ "signal", "killed by a signal that no event explains" },
+static const char *const cause_captions[EC__COUNT] = {
+	[EC_NONE] = "unknown",
+	[EC_APP] = "it exited on its own",
+	[EC_LIVENESS] = "the kubelet killed it for a failed liveness (or "
+	    "startup) probe",
+	[EC_EVICTION] = "the kubelet evicted the pod (node pressure)",
+	[EC_PREEMPTION] = "the pod was preempted",
+	[EC_NODE_SHUTDOWN] = "its node shut down",
+	[EC_NODE_RESTART] = "its node or container runtime restarted",
+	[EC_OOM] = "the kernel's OOM killer (out of memory)",
+	[EC_DELETION] = "the pod's deletion",
+	[EC_START_FAILURE] = "it could not start",
+	[EC_SIGNAL] = "killed by a signal that no event explains",
 };
 
 static const char *
-cause_caption(const char *cause)
+cause_caption(enum end_cause cause)
 {
-	size_t	i;
-
-	for (i = 0; i < sizeof cause_captions / sizeof cause_captions[0];
-	    i++) {
-		if (str_eq(cause_captions[i].cause, cause))
-			return (cause_captions[i].says);
-	}
-	return ("unknown");
+	return ((unsigned)cause < EC__COUNT ? cause_captions[cause] :
+	    "unknown");
 }
 
 int
 moments_own_death(const struct row_termination *t)
 {
-	return (!str_eq(t->cause, "deletion") && (t->exit_code != 0 ||
+	return (t->cause != EC_DELETION && (t->exit_code != 0 ||
 	    t->restarted_us != TIME_NONE));
 }
 
@@ -406,11 +398,11 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	for (i = 0; i < p->nc; i++)
 		container_moments(ms, p, &p->c[i]);
 	termination_moments(ms, p);
-	if (r->ended_by != NULL)
+	if (r->ended_by != EC_NONE)
 		add(ms, r->ended_us, MO_ENDED, r->ended_basis, "pod ended by "
-		    "%s%s%s%s", str_eq(r->ended_by, "eviction") ?
-		    "the kubelet's eviction" : str_eq(r->ended_by,
-		    "node-shutdown") ? "its node's shutdown" : r->ended_by,
+		    "%s%s%s%s", r->ended_by == EC_EVICTION ?
+		    "the kubelet's eviction" : r->ended_by == EC_NODE_SHUTDOWN ?
+		    "its node's shutdown" : end_cause_name(r->ended_by),
 		    r->message != NULL ? ": " : "", r->message != NULL ?
 		    r->message : "", inferred(r->ended_basis));
 	add(ms, r->deadline_us, MO_DEADLINE, r->deletion_basis, "grace "

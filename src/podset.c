@@ -168,7 +168,6 @@ load_termination(void *ctx, const void *row)
 	t->container = A(l, r->container);
 	t->reason = A(l, r->reason);
 	t->message = A(l, r->message);
-	t->cause = A(l, r->cause);
 	t->cause_basis = A(l, r->cause_basis);
 	t->basis = A(l, r->basis);
 	t->last_log = A(l, r->last_log);

@@ -183,6 +183,14 @@ store_bind_fields(sqlite3_stmt *s, int first, const struct rec_desc *d,
 			memcpy(&b, base + f->off, sizeof b);
 			sqlite3_bind_int(s, i, b != 0);
 			break;
+		case RF_ENUM:
+			memcpy(&b, base + f->off, sizeof b);
+			if (b <= 0 || b >= f->nnames || f->names[b] == NULL)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_text(s, i, f->names[b], -1,
+				    SQLITE_STATIC);
+			break;
 		}
 	}
 }
