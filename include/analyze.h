@@ -66,6 +66,22 @@ enum severity {
 
 struct analysis;
 
+/*
+ * The HTML report's picture of a finding of a kind (report-svg.c): its
+ * pods' lanes, with what the kind is about bracketed over them, or the
+ * grace budget drawn as a budget.
+ */
+enum fk_picture {
+	FP_LANES,		/* the lanes alone */
+	FP_HELD,		/* the hold after the main exit */
+	FP_LOST,		/* the records lost, from first to last */
+	FP_KILL,		/* SIGTERM to SIGKILL */
+	FP_ROUTED,		/* still routed after the deletion request */
+	FP_NO_PROXY,		/* the app running without its proxy */
+	FP_BUDGET,		/* the grace budget, then the pods' times */
+	FP__COUNT
+};
+
 /* What the analysis knows of one finding kind. */
 struct finding_kind_def {
 	const char	*name;		/* as reports write it: "oom-killed" */
@@ -86,6 +102,7 @@ struct finding_kind_def {
 					   (grace-overridden, eviction-
 					   blocked): deleted_by is not added
 					   to it again */
+	enum fk_picture	 picture;	/* how the HTML report draws it */
 };
 /* rules.c: every kind, indexed by enum finding_kind. */
 extern const struct finding_kind_def finding_kinds[FK__COUNT];

@@ -57,6 +57,14 @@ void	budget_compute(struct budget *b);
 /* s rounded up to a multiple of BUDGET_ROUND_S. */
 int64_t	budget_round_up(double s);
 /*
+ * The last request routed to a pod after its deletion request: folds one
+ * per-second bucket (its second, the requests begun in it) into *last_s,
+ * the last second at or after the deletion request's with a request
+ * (INT64_MIN until one; deletion_us TIME_NONE: never one).
+ */
+void	budget_last_routed(int64_t *last_s, int64_t deletion_us,
+	    int64_t second, int64_t requests);
+/*
  * A load balancer's lag for one pod (coroner(1), THE MODEL): the end of the
  * last second it still routed a request to the pod's IP, minus the deletion
  * request (microseconds; an upper bound at the one-second resolution of the

@@ -15,6 +15,37 @@
 
 #include "record.h"
 
+/*
+ * Who ended a container instance (row_termination.cause) or a pod that
+ * was not deleted (row_pod.ended_by, one of eviction, preemption and
+ * node-shutdown).  The store, the JSON and the exports write the names
+ * of end_cause_name() ("node-restart").
+ */
+enum end_cause {
+	EC_NONE,		/* nobody, or unknown: NULL */
+	EC_APP,			/* "app": it exited on its own */
+	EC_LIVENESS,		/* "liveness": the kubelet, for a failed
+				   liveness or startup probe */
+	EC_EVICTION,		/* "eviction" */
+	EC_PREEMPTION,		/* "preemption" */
+	EC_NODE_SHUTDOWN,	/* "node-shutdown" */
+	EC_NODE_RESTART,	/* "node-restart": the node or its runtime
+				   restarted (reason Unknown, exit 255) */
+	EC_OOM,			/* "oom": the kernel's OOM killer */
+	EC_DELETION,		/* "deletion": the pod's deletion (SIGTERM,
+				   or SIGKILL at the grace deadline) */
+	EC_START_FAILURE,	/* "start-failure": it could not start */
+	EC_SIGNAL,		/* "signal": killed by a signal nothing
+				   explains */
+	EC__COUNT
+};
+/* The names of enum end_cause, by value (EC_NONE: NULL). */
+extern const char *const end_cause_names[EC__COUNT];
+/* "node-restart"...; NULL for EC_NONE (static strings). */
+const char	*end_cause_name(enum end_cause c);
+/* The cause with this name; EC_NONE for NULL or a name it does not know. */
+enum end_cause	 end_cause_lookup(const char *name);
+
 enum row_type {
 	ROW_POD,		/* struct row_pod: table pods */
 	ROW_CONTAINER,		/* struct row_container: table containers */
@@ -84,10 +115,11 @@ struct row_pod {
 					   ("Evicted", "Terminated"...) */
 	const char	*message;	/* status.message, the last one */
 	const char	*disruption;	/* DisruptionTarget's reason, or NULL */
-	const char	*ended_by;	/* who ended the pod when it was not
-					   its deletion: "eviction",
-					   "preemption", "node-shutdown"; NULL
-					   when nobody did or it was deleted */
+	enum end_cause	 ended_by;	/* who ended the pod when it was not
+					   its deletion: EC_EVICTION,
+					   EC_PREEMPTION, EC_NODE_SHUTDOWN;
+					   EC_NONE when nobody did or it was
+					   deleted */
 	int64_t		 ended_us;	/* when they did (the kill), or
 					   TIME_NONE */
 	const char	*ended_basis;	/* how ended_by and ended_us are
@@ -208,13 +240,7 @@ struct row_container {
 /*
  * One termination of one container instance: a death with its own
  * moment.  From state.terminated and every distinct lastState.terminated
- * of the pod's versions.  Who ended it (cause) is one of: "app" (it
- * exited on its own), "liveness" (the kubelet, for a failed liveness or
- * startup probe), "eviction", "preemption", "node-shutdown",
- * "node-restart" (the node or its runtime restarted: reason Unknown,
- * exit 255), "oom" (the kernel's OOM killer), "deletion" (the pod's
- * deletion: SIGTERM, or SIGKILL at the grace deadline), "start-failure"
- * (it could not start), "signal" (killed by a signal nothing explains).
+ * of the pod's versions.  Who ended it: cause (enum end_cause).
  */
 struct row_termination {
 	const char	*pod_uid;	/* row_pod.uid */
@@ -229,7 +255,7 @@ struct row_termination {
 	int64_t		 signal;	/* or INT_NONE */
 	const char	*reason;	/* "Error", "OOMKilled"... */
 	const char	*message;	/* the runtime's, or NULL */
-	const char	*cause;		/* who ended it (above) */
+	enum end_cause	 cause;		/* who ended it */
 	const char	*cause_basis;	/* how that is known */
 	int64_t		 restarted_us;	/* the next instance started, or
 					   TIME_NONE (not yet, or not seen) */
@@ -495,5 +521,35 @@ int	model_is_start_failure(const char *reason, int64_t exit_code);
  * the program's own.
  */
 int	model_exit_signal(int64_t exit_code);
+
+/* A main container: neither an init container nor a sidecar. */
+int	model_is_main(const struct row_container *c);
+/*
+ * A plain init container: one that ran to completion before the others
+ * (not a native sidecar), and so has no part in the pod's death.
+ */
+int	model_is_plain_init(const struct row_container *c);
+
+/* How much of a container's end its exit label says (model_exit_word). */
+enum exit_words {
+	EW_SIGKILL,	/* SIGKILL at the grace deadline only */
+	EW_OOM,		/* and the OOM killer, as "OOM" */
+	EW_OOMKILLED,	/* and the OOM killer, as "OOMKilled" */
+	EW_REASON,	/* and any reason but Error and Completed */
+};
+/*
+ * What ended container c, in one word, as much as w says: "SIGKILL"
+ * when it was killed at the grace deadline, "OOM" or "OOMKilled", its
+ * reason; NULL when there is nothing to say.  Borrowed (static, or c's).
+ */
+const char	*model_exit_word(const struct row_container *c,
+		    enum exit_words w);
+/*
+ * Container c's exit label into out (len bytes), returned: its code and
+ * model_exit_word's word ("137 SIGKILL", "137 OOMKilled", "0"); "?"
+ * for an unknown code ("? SIGKILL").
+ */
+const char	*model_exit_label(const struct row_container *c,
+		    enum exit_words w, char *out, size_t len);
 
 #endif

@@ -56,14 +56,12 @@ void	podset_add(struct podset *ps, const struct row_pod *r,
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
 
-/* A main (app) container: neither init nor sidecar. */
-int	podset_is_main(const struct row_container *c);
 /* A sidecar run as a plain container (not native): it has no order. */
 int	podset_is_plain_sidecar(const struct row_container *c);
 /*
- * The latest exit of the pod's main containers (TIME_NONE when one has
- * not finished or there is none); *which names the container (borrowed
- * from p).
+ * The latest exit of the pod's main containers, as the model derived it
+ * (row_pod.main_exit_us: TIME_NONE when one has not finished or there is
+ * none); *which names the container (borrowed from p).
  */
 int64_t	podset_main_exit(const struct podset_pod *p, const char **which);
 /*

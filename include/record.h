@@ -520,12 +520,18 @@ enum rec_ftype {
 	RF_STR,			/* const char *, NULL = absent */
 	RF_TIME,		/* int64_t microseconds, TIME_NONE = unknown */
 	RF_INT,			/* int64_t, -1 = unknown where documented */
-	RF_BOOL			/* int, 0 or 1 */
+	RF_BOOL,		/* int, 0 or 1 */
+	RF_ENUM			/* an enum (int) stored and printed as its
+				   name (rec_field.names); 0 = absent */
 };
 struct rec_field {
 	const char	*name;		/* column and dump key */
 	enum rec_ftype	 type;		/* how it is stored and printed */
 	size_t		 off;		/* offsetof in the record struct */
+	const char *const *names;	/* RF_ENUM: each value's name, by
+					   value; names[0] NULL (absent);
+					   static */
+	int		 nnames;	/* RF_ENUM: values in names */
 };
 struct rec_desc {
 	const char		*name;	/* "event" */

@@ -26,6 +26,7 @@
 
 #include "model.h"
 #include "record.h"
+#include "reqhold.h"
 #include "store.h"
 #include "util.h"
 
@@ -50,13 +51,10 @@ struct store {
 	int64_t		 last_rowid;		/* of the last record put that
 						   later records may link to */
 	sqlite3_stmt	*req_ins;		/* requests insert, owned */
-	struct rec_request pending;		/* the last request put, until
+	struct reqhold	 pending;		/* the last request put, until
 						   its attempts are in */
-	int		 pending_set;		/* pending holds a request */
-	int		 pending_attempts;	/* attempts seen for it */
 	int		 borrowing;		/* a request's strings live
 						   until store_put_flush() */
-	struct buf	 pending_str;		/* its strings, copied */
 	int64_t		 next_req;		/* the next request's number */
 	size_t		 time_off[REC__COUNT];	/* where a record's time is
 						   (rec_desc.time), or

@@ -74,6 +74,12 @@ struct tl_pod {
 					   TIME_NONE while it lives */
 };
 
+/*
+ * The pod's preStop: from its deletion request to SIGTERM, when both are
+ * known and SIGTERM came later.  Returns 1 with *sp filled, or 0.
+ */
+int	timeline_prestop(const struct row_pod *r, struct tl_span *sp);
+
 /* Builds pod p's lanes (p borrowed).  Free with timeline_pod_free. */
 void	timeline_pod(const struct podset_pod *p, struct tl_pod *tp);
 void	timeline_pod_free(struct tl_pod *tp);

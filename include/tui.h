@@ -213,18 +213,18 @@ struct death_state {
 };
 
 /* The rollout view: pods aligned at their own deletion request. */
-struct rollout_lane {
+struct rview_lane {
 	struct podset_pod *pod;		/* borrowed */
 	struct tl_pod	 tp;		/* its lanes */
 	struct moments	 ms;		/* its moments */
 	struct tl_traffic traffic;	/* binned on the aligned axis */
 };
-struct rollout_state {
+struct rview_state {
 	int		 finding;	/* the finding whose pods are shown,
 					   or -1: the death view pod's
 					   rollout */
 	const char	*title;		/* arena: what the pods share */
-	struct rollout_lane *lanes;	/* owned */
+	struct rview_lane *lanes;	/* owned */
 	size_t		 n;		/* lanes in lanes */
 	int64_t		 lo_off_us;	/* the axis, as offsets from each */
 	int64_t		 hi_off_us;	/* pod's deletion request */
@@ -278,7 +278,7 @@ struct tui_state {
 	struct findings_state	 fl;		/* VIEW_FINDINGS's */
 	struct finding_state	 fv;		/* VIEW_FINDING's */
 	struct death_state	 dv;		/* VIEW_DEATH's */
-	struct rollout_state	 rv;		/* VIEW_ROLLOUT's */
+	struct rview_state	 rv;		/* VIEW_ROLLOUT's */
 	struct sql_state	 sq;		/* VIEW_SQL's */
 	enum tui_view_id	 stack[16];	/* the views open, top last */
 	int			 depth;		/* the index of the top one
@@ -420,12 +420,12 @@ void	death_clear(struct tui_state *);
 int	death_open(struct tui_state *, struct podset_pod *, char **);
 void	death_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key death_keys[];
-int	rollout_load(struct tui_state *, char **);
-void	rollout_clear(struct tui_state *);
+int	rview_load(struct tui_state *, char **);
+void	rview_clear(struct tui_state *);
 /* What the lanes of a rollout share, in the summary's three sentences. */
-void	rollout_summarize(struct rollout_state *);
-void	rollout_draw(WINDOW *, int, int, const struct tui_state *);
-extern const struct tui_key rollout_keys[];
+void	rview_summarize(struct rview_state *);
+void	rview_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key rview_keys[];
 /*
  * Runs query for the SQL view; stop(arg), when not NULL, is asked now and
  * then whether to give up (store_sql).  Returns 0, or -1 with the error

@@ -8,6 +8,7 @@
 #include <math.h>
 
 #include "budget.h"
+#include "timefmt.h"
 #include "util.h"
 
 void
@@ -28,6 +29,17 @@ int64_t
 budget_round_up(double s)
 {
 	return ((int64_t)(ceil(s / BUDGET_ROUND_S) * BUDGET_ROUND_S));
+}
+
+void
+budget_last_routed(int64_t *last_s, int64_t deletion_us, int64_t second,
+    int64_t requests)
+{
+	if (deletion_us == TIME_NONE || requests <= 0 ||
+	    second < time_floor_div(deletion_us, 1000000))
+		return;
+	if (*last_s == INT64_MIN || second > *last_s)
+		*last_s = second;
 }
 
 int64_t

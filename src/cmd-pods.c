@@ -157,12 +157,13 @@ static void
 how_it_died(const struct podset_pod *p, struct buf *b)
 {
 	const struct row_container	*c;
+	const char			*word;
 	size_t				 i;
 	int				 n = 0;
 
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (c->init && !c->native_sidecar)
+		if (model_is_plain_init(c))
 			continue;
 		if (n++ > 0)
 			buf_puts(b, "; ");
@@ -184,11 +185,8 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 		}
 		if (c->exit_code != INT_NONE)
 			buf_printf(b, " %lld", (long long)c->exit_code);
-		if (c->killed_at_deadline)
-			buf_puts(b, " SIGKILL");
-		else if (c->reason != NULL && strcmp(c->reason, "Error") != 0 &&
-		    strcmp(c->reason, "Completed") != 0)
-			buf_printf(b, " %s", c->reason);
+		if ((word = model_exit_word(c, EW_REASON)) != NULL)
+			buf_printf(b, " %s", word);
 		if (c->waiting_reason != NULL)
 			buf_printf(b, " %s", c->waiting_reason);
 		restarts_of(c, b);
@@ -196,11 +194,11 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 	if (n == 0)
 		buf_puts(b, p->r.phase != NULL ? p->r.phase : "-");
 	/* who ended the pod, when it was not its deletion */
-	if (str_eq(p->r.ended_by, "eviction"))
+	if (p->r.ended_by == EC_EVICTION)
 		buf_puts(b, "; evicted");
-	else if (str_eq(p->r.ended_by, "preemption"))
+	else if (p->r.ended_by == EC_PREEMPTION)
 		buf_puts(b, "; preempted");
-	else if (str_eq(p->r.ended_by, "node-shutdown"))
+	else if (p->r.ended_by == EC_NODE_SHUTDOWN)
 		buf_puts(b, "; node shut down");
 }
 

@@ -131,7 +131,7 @@ deletion_request(struct model *m, struct lc_pod *p)
 		p->r.deletion_basis = p->deletion_grace_s != INT_NONE ?
 		    "observed: deletionTimestamp - deletionGracePeriodSeconds" :
 		    "inferred: deletionTimestamp - the pod's grace period";
-	} else if (p->killing_us != TIME_NONE && p->r.ended_by == NULL) {
+	} else if (p->killing_us != TIME_NONE && p->r.ended_by == EC_NONE) {
 		/* a kubelet's kill (eviction, shutdown) is no deletion */
 		p->r.deletion_us = p->killing_us;
 		p->r.deletion_from = "event";

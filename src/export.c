@@ -44,7 +44,8 @@ enum xtype {
 	XT_NAMES,	/* const char *: a JSON array of strings (a finding's
 			   pods), written as that array */
 	XT_LIST,	/* json_t *: an array of strings, borrowed */
-	XT_ROW		/* the row's number in its file, from 1 */
+	XT_ROW,		/* the row's number in its file, from 1 */
+	XT_CAUSE	/* enum end_cause: its name, EC_NONE null */
 };
 
 /* One column of an exported table. */
@@ -141,7 +142,7 @@ static const struct xcol pod_cols[] = {
 	T(P, "endpoint_terminating", p.endpoint_terminating_us),
 	T(P, "endpoint_gone", p.endpoint_gone_us),
 	C(P, "killed", XT_BOOL, p.killed),
-	C(P, "ended_by", XT_STR, p.ended_by),
+	C(P, "ended_by", XT_CAUSE, p.ended_by),
 	C(P, "reason", XT_STR, p.reason),
 	K(P, "requests", XT_INT, requests),
 	K(P, "failed", XT_INT, failed),
@@ -171,7 +172,7 @@ static const struct xcol death_cols[] = {
 	C(D, "signal", XT_INT, t.signal),
 	C(D, "reason", XT_STR, t.reason),
 	C(D, "message", XT_STR, t.message),
-	C(D, "cause", XT_STR, t.cause),
+	C(D, "cause", XT_CAUSE, t.cause),
 	C(D, "cause_basis", XT_STR, t.cause_basis),
 	C(D, "basis", XT_STR, t.basis),
 	T(D, "restarted", t.restarted_us),
@@ -486,6 +487,10 @@ put_col(json_t *o, const struct xcol *c, const void *row, int64_t rownum)
 	case XT_ROW:
 		json_object_set_new(o, c->name, json_integer(rownum));
 		break;
+	case XT_CAUSE:
+		memcpy(&b, (const char *)row + c->off, sizeof b);
+		json_object_set_new(o, c->name, jv_str(end_cause_name(b)));
+		break;
 	}
 }
 
@@ -629,7 +634,8 @@ ddl_table(struct buf *b, const struct xdialect *dl, const struct xfile *xf)
 		[XT_STR] = XB_STRING, [XT_INT] = XB_INT, [XT_TIME] = XB_INT,
 		[XT_BOOL] = XB_BOOL, [XT_MS] = XB_REAL, [XT_SINCE] = XB_REAL,
 		[XT_JSON] = XB_STRING, [XT_NAMES] = XB_NAMES,
-		[XT_LIST] = XB_NAMES, [XT_ROW] = XB_INT
+		[XT_LIST] = XB_NAMES, [XT_ROW] = XB_INT,
+		[XT_CAUSE] = XB_STRING
 	};
 	const struct xcol	*c;
 	int			 n = 0;

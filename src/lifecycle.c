@@ -18,16 +18,16 @@
  * time (a pod's owner is looked up among those written), the pods a batch
  * at a time (LC_BATCH observations, by uid), their events and previous
  * logs matched to them in the store; the attempts are attributed one IP
- * at a time, with that IP's owners only.
+ * at a time, with that IP's owners only (buckets.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "buckets.h"
 #include "deletion.h"
 #include "deploys.h"
 #include "endpoints.h"
-#include "ipmap.h"
 #include "lifecycle.h"
 #include "nodes.h"
 #include "out.h"
@@ -434,7 +434,7 @@ event_container(struct lc_pod *p, const struct rec_event *e)
 			return (c);
 	}
 	for (i = 0; i < p->nc; i++) {
-		if (p->c[i].r.init && !p->c[i].r.native_sidecar)
+		if (model_is_plain_init(&p->c[i].r))
 			continue;
 		if (c != NULL)
 			return (NULL);	/* more than one: cannot tell */
@@ -635,12 +635,6 @@ events_fold(struct lc_container *c)
 	}
 }
 
-static int
-is_main(const struct lc_container *c)
-{
-	return (!c->r.init && !c->r.sidecar);
-}
-
 /*
  * SIGTERM and the SIGKILL deadline of one container, given the deletion request
  * and the grace (coroner(1), THE MODEL): the preStop hook runs first and uses
@@ -665,7 +659,7 @@ container_death(struct model *m, struct lc_pod *p, struct lc_container *c,
 	char		buf[128];
 
 	grace_us = lifecycle_duration_us(p->r.grace_s, 1000000);
-	if (c->r.init && !c->r.native_sidecar)
+	if (model_is_plain_init(&c->r))
 		return;		/* init containers ended long before */
 	if (c->r.finished_us != TIME_NONE &&
 	    c->r.finished_us < p->r.deletion_us) {
@@ -732,19 +726,20 @@ static void
 pod_ended(struct model *m, struct lc_pod *p)
 {
 	const char	*r = p->r.reason, *d = p->r.disruption;
-	const char	*by = NULL, *why = NULL;
+	const char	*why = NULL;
+	enum end_cause	 by = EC_NONE;
 	int64_t		 at = TIME_NONE, last = TIME_NONE;
 	size_t		 i;
 	char		 buf[160];
 
 	if (str_eq(r, "Evicted") || p->evicted_us != TIME_NONE) {
-		by = "eviction";
+		by = EC_EVICTION;
 		at = p->evicted_us;
 		why = p->evicted_us != TIME_NONE ? "the Evicted event" :
 		    "status.reason Evicted";
 	} else if (str_eq(r, "Preempting") || p->preempted_us != TIME_NONE ||
 	    str_eq(d, "PreemptionByScheduler")) {
-		by = "preemption";
+		by = EC_PREEMPTION;
 		at = p->preempted_us;
 		why = p->preempted_us != TIME_NONE ? "the preemption event" :
 		    str_eq(r, "Preempting") ? "status.reason Preempting" :
@@ -752,13 +747,13 @@ pod_ended(struct model *m, struct lc_pod *p)
 	} else if (str_eq(r, "NodeShutdown") || str_eq(r, "Shutdown") ||
 	    ((str_eq(r, "Terminated") || str_eq(d, "TerminationByKubelet")) &&
 	    says_shutdown(p->r.message))) {
-		by = "node-shutdown";
+		by = EC_NODE_SHUTDOWN;
 		why = "status.reason and message: a node shutdown";
 	} else if (str_eq(d, "TerminationByKubelet")) {
-		by = "eviction";
+		by = EC_EVICTION;
 		why = "DisruptionTarget TerminationByKubelet";
 	}
-	if (by == NULL)
+	if (by == EC_NONE)
 		return;
 	for (i = 0; i < p->nc; i++) {
 		if (p->c[i].r.finished_us != TIME_NONE &&
@@ -797,7 +792,7 @@ pod_death(struct model *m, struct lc_pod *p)
 		c = &p->c[i];
 		c->r.sidecar = c->r.native_sidecar ||
 		    model_is_proxy_name(c->r.name);
-		if (is_main(c)) {
+		if (model_is_main(&c->r)) {
 			if (main_c == NULL)
 				main_c = c;
 			if (c->r.finished_us == TIME_NONE)
@@ -806,7 +801,7 @@ pod_death(struct model *m, struct lc_pod *p)
 			    c->r.finished_us > main_exit)
 				main_exit = c->r.finished_us;
 		}
-		if (!c->r.init || c->r.native_sidecar) {
+		if (!model_is_plain_init(&c->r)) {
 			if (c->r.finished_us == TIME_NONE)
 				all_done = 0;
 			else if (last_exit == TIME_NONE ||
@@ -836,7 +831,7 @@ pod_death(struct model *m, struct lc_pod *p)
 		/* the pod's SIGTERM: the first to a main container */
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if (!is_main(c) || c->r.sigterm_basis == NULL)
+			if (!model_is_main(&c->r) || c->r.sigterm_basis == NULL)
 				continue;
 			if (p->r.sigterm_basis == NULL ||
 			    (c->r.sigterm_us != TIME_NONE &&
@@ -881,12 +876,12 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	char			 buf[200];
 
 	if (str_eq(t->reason, "OOMKilled")) {
-		t->cause = "oom";
+		t->cause = EC_OOM;
 		t->cause_basis = "observed: reason OOMKilled";
 		return;
 	}
 	if (model_is_start_failure(t->reason, t->exit_code)) {
-		t->cause = "start-failure";
+		t->cause = EC_START_FAILURE;
 		snprintf(buf, sizeof buf, "observed: %s%s%s", t->reason !=
 		    NULL ? "reason " : "", t->reason != NULL ? t->reason : "",
 		    t->exit_code == 126 || t->exit_code == 127 ? (t->exit_code
@@ -897,12 +892,12 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	}
 	if (str_eq(t->reason, "Unknown") && (t->exit_code == 255 ||
 	    t->exit_code == INT_NONE)) {
-		t->cause = "node-restart";
+		t->cause = EC_NODE_RESTART;
 		t->cause_basis = "observed: reason Unknown, exit 255: the "
 		    "container was lost when its node or runtime restarted";
 		return;
 	}
-	if (p->r.ended_by != NULL && t->restarted_us == TIME_NONE &&
+	if (p->r.ended_by != EC_NONE && t->restarted_us == TIME_NONE &&
 	    (p->r.ended_us == TIME_NONE || f == TIME_NONE ||
 	    f >= p->r.ended_us - DEADLINE_SLACK_US)) {
 		t->cause = p->r.ended_by;
@@ -912,7 +907,7 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 	if (p->r.deletion_us != TIME_NONE && (f == TIME_NONE ||
 	    f >= p->r.deletion_us - DEADLINE_SLACK_US) &&
 	    t->restarted_us == TIME_NONE) {
-		t->cause = "deletion";
+		t->cause = EC_DELETION;
 		t->cause_basis = p->r.deletion_basis;
 		return;
 	}
@@ -924,7 +919,7 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 		    TIME_NONE ? x->last_us : x->first_us) + grace +
 		    DEADLINE_SLACK_US)
 			continue;
-		t->cause = "liveness";
+		t->cause = EC_LIVENESS;
 		t->cause_basis = x->count == 1 ? "observed: the kubelet's "
 		    "Killing event (failed probe) before the exit" :
 		    "inferred: the kubelet's Killing events (failed probe) "
@@ -932,19 +927,19 @@ term_cause(struct model *m, struct lc_pod *p, struct lc_container *c,
 		return;
 	}
 	if (str_eq(t->reason, "ContainerStatusUnknown")) {
-		t->cause = "node-restart";
+		t->cause = EC_NODE_RESTART;
 		t->cause_basis = "inferred: ContainerStatusUnknown, the "
 		    "container could not be found on its node";
 		return;
 	}
 	if ((t->signal != INT_NONE && t->signal > 0) ||
 	    model_exit_signal(t->exit_code) > 0) {
-		t->cause = "signal";
+		t->cause = EC_SIGNAL;
 		t->cause_basis = "observed: killed by a signal (exit 128 + "
 		    "its number) that no event explains";
 		return;
 	}
-	t->cause = "app";
+	t->cause = EC_APP;
 	t->cause_basis = t->exit_code == 0 ? "observed: exit 0, on its own" :
 	    "observed: a non-zero exit, not signalled";
 }
@@ -1395,122 +1390,6 @@ model_batch(struct store *st, struct model *m, const char *lo,
 	return (0);
 }
 
-/* Attributing attempts: the owners of one IP at a time. */
-struct lc_buckets {
-	struct store		*st;
-	struct model_stats	*stats;
-	struct row_pod_ip	*spans;		/* owned: the next IP's */
-	const char		**workloads;	/* owned: their pods' */
-	size_t			 nspans;
-	struct arena		 strings;	/* of the next IP's spans */
-	struct ipmap		*map;		/* owned: the current IP's */
-	struct row_pod_ip	*owners;	/* owned: what map holds */
-	const char		**owner_wl;	/* owned: their workloads */
-	size_t			 nowners;
-	struct arena		 owner_strings;
-};
-
-/* Keeps one span of the next IP (store_ip_seconds). */
-static int
-add_span(void *ctx, const struct row_pod_ip *r, const char *workload)
-{
-	struct lc_buckets	*b = ctx;
-	struct row_pod_ip	*c;
-
-	b->spans = xreallocarray(b->spans, b->nspans + 1, sizeof *b->spans);
-	b->workloads = xreallocarray(b->workloads, b->nspans + 1,
-	    sizeof *b->workloads);
-	c = &b->spans[b->nspans];
-	*c = *r;
-	c->ip = arena_strdup(&b->strings, r->ip);
-	c->pod_uid = arena_strdup(&b->strings, r->pod_uid);
-	c->namespace = r->namespace != NULL ?
-	    arena_strdup(&b->strings, r->namespace) : NULL;
-	b->workloads[b->nspans++] = workload != NULL ?
-	    arena_strdup(&b->strings, workload) : NULL;
-	return (0);
-}
-
-/* Makes the spans gathered the current IP's owners. */
-static void
-take_spans(struct lc_buckets *b)
-{
-	struct arena	 t;
-
-	ipmap_free(b->map);
-	free(b->owners);
-	free(b->owner_wl);
-	arena_free(&b->owner_strings);
-	b->owners = b->spans;
-	b->owner_wl = b->workloads;
-	b->nowners = b->nspans;
-	t = b->owner_strings;
-	b->owner_strings = b->strings;
-	b->strings = t;
-	b->spans = NULL;
-	b->workloads = NULL;
-	b->nspans = 0;
-	b->map = ipmap_new(b->owners, b->nowners);
-}
-
-/* Attributes one IP-second of attempts to the pod that had the IP. */
-static int
-put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
-    int64_t requests, int64_t errors, int64_t conn_failures)
-{
-	struct lc_buckets	*b = ctx;
-	struct row_bucket	 r;
-	const char		*uid = NULL;
-	size_t			 i;
-	int			 exact = 0;
-
-	if (b->nspans > 0 || (b->nowners > 0 && (ip == NULL ||
-	    strcmp(b->owners[0].ip, ip) != 0)))
-		take_spans(b);
-	memset(&r, 0, sizeof r);
-	r.second = second;
-	r.ip = ip;
-	if (ip != NULL && b->nowners > 0)
-		uid = ipmap_lookup(b->map, ip, second * 1000000, hint, &exact);
-	for (i = 0; uid != NULL && i < b->nowners; i++) {
-		if (strcmp(b->owners[i].pod_uid, uid) == 0) {
-			r.pod_uid = b->owners[i].pod_uid;
-			r.namespace = b->owners[i].namespace;
-			r.workload = b->owner_wl[i];
-			r.exact = exact;
-			break;
-		}
-	}
-	r.requests = requests;
-	r.errors = errors;
-	r.conn_failures = conn_failures;
-	b->stats->buckets++;
-	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
-}
-
-/* Writes every IP-second of attempts with the pod it went to. */
-static int
-write_buckets(struct store *st, struct model_stats *stats, char **cause)
-{
-	struct lc_buckets	b;
-	int			rc;
-
-	memset(&b, 0, sizeof b);
-	b.st = st;
-	b.stats = stats;
-	rc = store_ip_seconds(st, add_span, put_bucket, &b, cause);
-	if (rc != 0 && *cause == NULL)
-		*cause = xstrdup(store_error(st));
-	ipmap_free(b.map);
-	free(b.owners);
-	free(b.owner_wl);
-	free(b.spans);
-	free(b.workloads);
-	arena_free(&b.owner_strings);
-	arena_free(&b.strings);
-	return (rc != 0 ? -1 : 0);
-}
-
 static void
 model_free(struct model *m)
 {
@@ -1555,7 +1434,7 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 		lo = hi;
 		hi = NULL;
 	}
-	if (rc != 0 || write_buckets(st, stats, cause) != 0 ||
+	if (rc != 0 || buckets_build(st, stats, cause) != 0 ||
 	    deploys_load(st, &deploys, cause) != 0 ||
 	    rollout_build(st, deploys, stats, cause) != 0 ||
 	    deploys_write(deploys, st, stats) != 0 ||

@@ -1,14 +1,34 @@
 /*
- * model.c: the field tables of the model's rows (model.h) and the names of
- * known sidecar containers.  Pure data; the model itself is lifecycle.c
- * and rollout.c.
+ * model.c: the field tables of the model's rows (model.h), the names of
+ * known sidecar containers, and the small facts read off one container
+ * row that every view and rule asks rather than derives: a main
+ * container or not, a plain init container, how its exit reads.  The
+ * model itself is lifecycle.c and rollout.c.
  */
 #include <stddef.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "model.h"
+#include "util.h"
 
 #define F(t, n, ty)	{ .name = #n, .type = ty, .off = offsetof(t, n) }
+#define FE(t, n, v)	{ .name = #n, .type = RF_ENUM, .off = offsetof(t, n), \
+	.names = v, .nnames = (int)(sizeof v / sizeof v[0]) }
+
+const char *const end_cause_names[EC__COUNT] = {
+	[EC_NONE] = NULL,
+	[EC_APP] = "app",
+	[EC_LIVENESS] = "liveness",
+	[EC_EVICTION] = "eviction",
+	[EC_PREEMPTION] = "preemption",
+	[EC_NODE_SHUTDOWN] = "node-shutdown",
+	[EC_NODE_RESTART] = "node-restart",
+	[EC_OOM] = "oom",
+	[EC_DELETION] = "deletion",
+	[EC_START_FAILURE] = "start-failure",
+	[EC_SIGNAL] = "signal",
+};
 
 static const struct rec_field pod_fields[] = {
 	F(struct row_pod, uid, RF_STR),
@@ -42,7 +62,7 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, reason, RF_STR),
 	F(struct row_pod, message, RF_STR),
 	F(struct row_pod, disruption, RF_STR),
-	F(struct row_pod, ended_by, RF_STR),
+	FE(struct row_pod, ended_by, end_cause_names),
 	F(struct row_pod, ended_us, RF_TIME),
 	F(struct row_pod, ended_basis, RF_STR),
 	F(struct row_pod, spec_grace_s, RF_INT),
@@ -224,7 +244,7 @@ static const struct rec_field termination_fields[] = {
 	F(struct row_termination, signal, RF_INT),
 	F(struct row_termination, reason, RF_STR),
 	F(struct row_termination, message, RF_STR),
-	F(struct row_termination, cause, RF_STR),
+	FE(struct row_termination, cause, end_cause_names),
 	F(struct row_termination, cause_basis, RF_STR),
 	F(struct row_termination, restarted_us, RF_TIME),
 	F(struct row_termination, basis, RF_STR),
@@ -321,6 +341,24 @@ static const char *const deletion_causes[DC__COUNT] = {
 };
 
 const char *
+end_cause_name(enum end_cause c)
+{
+	return ((unsigned)c < EC__COUNT ? end_cause_names[c] : NULL);
+}
+
+enum end_cause
+end_cause_lookup(const char *name)
+{
+	int	c;
+
+	for (c = EC__COUNT - 1; c > EC_NONE; c--) {
+		if (str_eq(end_cause_names[c], name))
+			break;
+	}
+	return ((enum end_cause)c);
+}
+
+const char *
 deletion_cause_name(enum deletion_cause c)
 {
 	return (c < DC__COUNT ? deletion_causes[c] : NULL);
@@ -384,4 +422,46 @@ model_exit_signal(int64_t exit_code)
 	if (exit_code == INT_NONE || exit_code <= 128 || exit_code > 128 + 64)
 		return (0);
 	return ((int)(exit_code - 128));
+}
+
+int
+model_is_main(const struct row_container *c)
+{
+	return (!c->init && !c->sidecar);
+}
+
+int
+model_is_plain_init(const struct row_container *c)
+{
+	return (c->init && !c->native_sidecar);
+}
+
+const char *
+model_exit_word(const struct row_container *c, enum exit_words w)
+{
+	if (c->killed_at_deadline)
+		return ("SIGKILL");
+	if (w == EW_SIGKILL || c->reason == NULL)
+		return (NULL);
+	if (strcmp(c->reason, "OOMKilled") == 0)
+		return (w == EW_OOM ? "OOM" : "OOMKilled");
+	if (w == EW_REASON && strcmp(c->reason, "Error") != 0 &&
+	    strcmp(c->reason, "Completed") != 0)
+		return (c->reason);
+	return (NULL);
+}
+
+const char *
+model_exit_label(const struct row_container *c, enum exit_words w,
+    char *out, size_t len)
+{
+	const char	*word = model_exit_word(c, w);
+
+	if (c->exit_code == INT_NONE)
+		snprintf(out, len, "?%s%s", word != NULL ? " " : "",
+		    word != NULL ? word : "");
+	else
+		snprintf(out, len, "%lld%s%s", (long long)c->exit_code,
+		    word != NULL ? " " : "", word != NULL ? word : "");
+	return (out);
 }

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "moments.h"
+#include "budget.h"
 #include "timefmt.h"
 
 #define SEC_US		1000000LL
@@ -128,40 +129,32 @@ reason_of(const struct row_container *c, char *out, size_t len)
 }
 
 /* Who ended a termination, for its caption (model.h's causes). */
-static const struct {
-	const char	*cause;
-	const char	*says;
-} cause_captions[] = {
-	{ "app", "it exited on its own" },
-	{ "liveness", "the kubelet killed it for a failed liveness (or "
-	    "startup) probe" },
-	{ "eviction", "the kubelet evicted the pod (node pressure)" },
-	{ "preemption", "the pod was preempted" },
-	{ "node-shutdown", "its node shut down" },
-	{ "node-restart", "its node or container runtime restarted" },
-	{ "oom", "the kernel's OOM killer (out of memory)" },
-	{ "deletion", "the pod's deletion" },
-	{ "start-failure", "it could not start" },
-	{ "signal", "killed by a signal that no event explains" },
+static const char *const cause_captions[EC__COUNT] = {
+	[EC_NONE] = "unknown",
+	[EC_APP] = "it exited on its own",
+	[EC_LIVENESS] = "the kubelet killed it for a failed liveness (or "
+	    "startup) probe",
+	[EC_EVICTION] = "the kubelet evicted the pod (node pressure)",
+	[EC_PREEMPTION] = "the pod was preempted",
+	[EC_NODE_SHUTDOWN] = "its node shut down",
+	[EC_NODE_RESTART] = "its node or container runtime restarted",
+	[EC_OOM] = "the kernel's OOM killer (out of memory)",
+	[EC_DELETION] = "the pod's deletion",
+	[EC_START_FAILURE] = "it could not start",
+	[EC_SIGNAL] = "killed by a signal that no event explains",
 };
 
 static const char *
-cause_caption(const char *cause)
+cause_caption(enum end_cause cause)
 {
-	size_t	i;
-
-	for (i = 0; i < sizeof cause_captions / sizeof cause_captions[0];
-	    i++) {
-		if (str_eq(cause_captions[i].cause, cause))
-			return (cause_captions[i].says);
-	}
-	return ("unknown");
+	return ((unsigned)cause < EC__COUNT ? cause_captions[cause] :
+	    "unknown");
 }
 
 int
 moments_own_death(const struct row_termination *t)
 {
-	return (!str_eq(t->cause, "deletion") && (t->exit_code != 0 ||
+	return (t->cause != EC_DELETION && (t->exit_code != 0 ||
 	    t->restarted_us != TIME_NONE));
 }
 
@@ -405,11 +398,11 @@ pod_moments(struct moments *ms, const struct podset_pod *p)
 	for (i = 0; i < p->nc; i++)
 		container_moments(ms, p, &p->c[i]);
 	termination_moments(ms, p);
-	if (r->ended_by != NULL)
+	if (r->ended_by != EC_NONE)
 		add(ms, r->ended_us, MO_ENDED, r->ended_basis, "pod ended by "
-		    "%s%s%s%s", str_eq(r->ended_by, "eviction") ?
-		    "the kubelet's eviction" : str_eq(r->ended_by,
-		    "node-shutdown") ? "its node's shutdown" : r->ended_by,
+		    "%s%s%s%s", r->ended_by == EC_EVICTION ?
+		    "the kubelet's eviction" : r->ended_by == EC_NODE_SHUTDOWN ?
+		    "its node's shutdown" : end_cause_name(r->ended_by),
 		    r->message != NULL ? ": " : "", r->message != NULL ?
 		    r->message : "", inferred(r->ended_basis));
 	add(ms, r->deadline_us, MO_DEADLINE, r->deletion_basis, "grace "
@@ -474,7 +467,7 @@ log_moment(void *ctx, const struct rec_log *l, const struct store_ref *ref)
 
 /* What the buckets of a pod say about the requests routed to it. */
 struct traffic {
-	int64_t		 deletion_s;	/* the deletion request's second */
+	int64_t		 deletion_us;	/* the deletion request */
 	int64_t		 requests;	/* attempts in all */
 	int64_t		 failed;	/* of them failed */
 	int64_t		 first_fail_s;	/* INT64_MIN: none */
@@ -502,9 +495,8 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 		t->last_fail_s = b->second;
 		t->failed += failed;
 	}
-	if (t->deletion_s != INT64_MIN && b->second >= t->deletion_s &&
-	    b->requests > 0)
-		t->last_routed_s = b->second;
+	budget_last_routed(&t->last_routed_s, t->deletion_us, b->second,
+	    b->requests);
 	return (0);
 }
 
@@ -531,8 +523,7 @@ traffic_moments(struct store *st, struct moments *ms,
 
 	memset(&t, 0, sizeof t);
 	t.first_fail_s = t.last_fail_s = t.last_routed_s = INT64_MIN;
-	t.deletion_s = p->r.deletion_us != TIME_NONE ?
-	    time_floor_div(p->r.deletion_us, SEC_US) : INT64_MIN;
+	t.deletion_us = p->r.deletion_us;
 	if (store_pod_buckets(st, p->r.uid, TIME_NONE, TIME_NONE,
 	    traffic_bucket, &t, cause) != 0)
 		return (-1);

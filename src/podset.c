@@ -168,7 +168,6 @@ load_termination(void *ctx, const void *row)
 	t->container = A(l, r->container);
 	t->reason = A(l, r->reason);
 	t->message = A(l, r->message);
-	t->cause = A(l, r->cause);
 	t->cause_basis = A(l, r->cause_basis);
 	t->basis = A(l, r->basis);
 	t->last_log = A(l, r->last_log);
@@ -237,12 +236,6 @@ podset_find(struct podset *ps, const char *uid)
 }
 
 int
-podset_is_main(const struct row_container *c)
-{
-	return (!c->init && !c->sidecar);
-}
-
-int
 podset_is_plain_sidecar(const struct row_container *c)
 {
 	return (c->sidecar && !c->native_sidecar && !c->init);
@@ -251,21 +244,18 @@ podset_is_plain_sidecar(const struct row_container *c)
 int64_t
 podset_main_exit(const struct podset_pod *p, const char **which)
 {
-	int64_t	at = TIME_NONE;
 	size_t	i;
 
 	*which = NULL;
-	for (i = 0; i < p->nc; i++) {
-		if (!podset_is_main(&p->c[i]))
-			continue;
-		if (p->c[i].finished_us == TIME_NONE)
-			return (TIME_NONE);
-		if (at == TIME_NONE || p->c[i].finished_us > at) {
-			at = p->c[i].finished_us;
+	if (p->r.main_exit_us == TIME_NONE)
+		return (TIME_NONE);
+	/* the model's (lifecycle.c); which one it was: the first to */
+	for (i = 0; i < p->nc && *which == NULL; i++) {
+		if (model_is_main(&p->c[i]) &&
+		    p->c[i].finished_us == p->r.main_exit_us)
 			*which = p->c[i].name;
-		}
 	}
-	return (at);
+	return (p->r.main_exit_us);
 }
 
 int64_t
@@ -330,7 +320,7 @@ int
 podset_exit_unknown(const struct podset_pod *p, const struct row_container *c)
 {
 	if (p->r.gone_us == TIME_NONE || c->finished_us != TIME_NONE ||
-	    (c->init && !c->native_sidecar))
+	    model_is_plain_init(c))
 		return (0);
 	/* it ran, or it was on a node and said nothing (never waiting) */
 	return (c->started_us != TIME_NONE || (c->waiting_reason == NULL &&

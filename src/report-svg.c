@@ -6,8 +6,9 @@
  * SIGKILL, the load balancer still routing, the proxy gone before the
  * app, the records lost in the last seconds; other findings on a common
  * UTC axis.  A grace budget that does not fit is drawn as the budget
- * itself: what the grace period holds against what it must.  Below each
- * picture its times are printed exactly, with how each is known.
+ * itself (report-svg-budget.c): what the grace period holds against what
+ * it must.  Below each picture its times are printed exactly, with how
+ * each is known.
  *
  * The lanes come from timeline.c, the marks from moments.c (the same
  * moments as `coroner timeline` and the TUI), the traffic from the
@@ -27,21 +28,17 @@
 #include "moments.h"
 #include "out.h"
 #include "report.h"
+#include "report-svg-int.h"
 #include "timefmt.h"
 #include "timeline.h"
 
-/* The picture's geometry in SVG user units (its viewBox). */
-#define W		960	/* width */
-#define X0		232	/* the plot's left edge: names before */
-#define X1		936	/* the plot's right edge */
-#define TOP		28	/* above the first lane: room for notes */
+/* The rest of the picture's geometry (report-svg-int.h has its frame). */
 #define LANE		66	/* one pod's lane */
 #define AXIS		40	/* the time axis below the lanes */
 #define LEGEND_ROW	22	/* one row of the legend */
 #define BINS_MAX	352	/* traffic columns at most */
 #define LANES_MAX	40	/* pods drawn per finding; the rest listed */
 #define NAME_MAX	34	/* characters of a pod name in the gutter */
-#define CHAR_W		6.4	/* a generous average glyph width (11 px) */
 #define SEC_US		1000000LL
 
 /* Where a lane's parts are, from its top. */
@@ -71,7 +68,7 @@ struct outside {
 struct pic {
 	FILE		*out;		/* borrowed */
 	int64_t		 id;		/* the finding's number: SVG ids */
-	const char	*kind;		/* the finding's kind (borrowed) */
+	enum fk_picture	 picture;	/* its kind's (finding_kinds[]) */
 	json_t		*evidence;	/* the finding's (borrowed) */
 	int		 aligned;	/* lanes at their own deletion */
 	int64_t		 lo_us;		/* the axis: times, or offsets when */
@@ -107,14 +104,6 @@ static const char *
 member(json_t *o, const char *key)
 {
 	return (json_string_value(json_object_get(o, key)));
-}
-
-static double
-num(json_t *o, const char *key)
-{
-	json_t	*v = json_object_get(o, key);
-
-	return (json_is_number(v) ? json_number_value(v) : NAN);
 }
 
 /* ---------------------------------------------------------------- */
@@ -374,11 +363,10 @@ on_axis(const struct pic *pc, int64_t t)
 	return (t != TIME_NONE && t >= pc->lo_us && t <= pc->hi_us);
 }
 
-/* The patterns of the bars, with ids unique to this finding. */
-static void
-defs(const struct pic *pc)
+void
+report_svg_defs(FILE *out, int64_t id)
 {
-	out_html(pc->out, "<defs>"
+	out_html(out, "<defs>"
 	    "<pattern id=\"pre%" PRId64 "\" width=\"6\" height=\"6\" "
 	    "patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\">"
 	    "<rect width=\"6\" height=\"6\" fill=\"#fde7b0\"/>"
@@ -394,7 +382,7 @@ defs(const struct pic *pc)
 	    "<rect width=\"6\" height=\"4\" fill=\"#e4ebf5\"/>"
 	    "<line x1=\"0\" y1=\"2\" x2=\"6\" y2=\"2\" stroke=\"#4a6a94\" "
 	    "stroke-width=\"1\"/></pattern>"
-	    "</defs>\n", pc->id, pc->id, pc->id);
+	    "</defs>\n", id, id, id);
 }
 
 /* Grid lines and the labelled ticks of the axis below the lanes. */
@@ -717,11 +705,10 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		const struct row_container *c = &l->pod->c[i];
 
 		if (c->finished_us == TIME_NONE || c->sidecar ||
-		    (c->init && !c->native_sidecar) ||
+		    model_is_plain_init(c) ||
 		    !on_axis(pc, c->finished_us - l->zero_us))
 			continue;
-		snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
-		    c->killed_at_deadline ? " SIGKILL" : "");
+		model_exit_label(c, EW_SIGKILL, code, sizeof code);
 		label(pc, xof(pc, c->finished_us - l->zero_us), y + LY_MID + 4,
 		    "code", code);
 	}
@@ -863,95 +850,146 @@ bracket(const struct pic *pc, int64_t a, int64_t b, const char *text)
 	    xa - 6, y, xb + 4 < X1 - 200 ? "start" : "end", text);
 }
 
-/* The picture's point, for the kinds that have one in the lanes. */
+/* FP_HELD: from the main container's exit to the end of the hold. */
 static void
-point(const struct pic *pc)
+point_held(const struct pic *pc)
 {
-	const struct moment	*term, *dl, *m;
-	const struct lane	*l;
+	const struct lane	*l = &pc->lanes[0];
+	char			 b[160], s1[32];
+	int64_t			 lo, hi;
+
+	/* as the finding says (held_until), else as drawn */
+	lo = l->pod->r.main_exit_us;
+	hi = jtime(json_object_get(pc->evidence, "held_until"));
+	if (hi == TIME_NONE)
+		hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us : pc->hi_us;
+	if (lo == TIME_NONE)
+		return;
+	analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "held %s after its work was done", s1);
+	bracket(pc, lo, hi, b);
+}
+
+/* FP_LOST: the records lost, from the first to the last. */
+static void
+point_lost(const struct pic *pc)
+{
+	const struct moment	*m;
 	char			 b[160], s1[32], s2[32];
 	int64_t			 lo = TIME_NONE, hi = TIME_NONE, off;
 	size_t			 i, j, n = 0;
 
-	if (pc->n == 0)
-		return;
-	l = &pc->lanes[0];
-	if (str_eq(pc->kind, "job-held-by-sidecar")) {
-		/* from the main container's exit to the end of the hold,
-		 * as the finding says (held_until), else as drawn */
-		lo = l->pod->r.main_exit_us;
-		hi = jtime(json_object_get(pc->evidence, "held_until"));
-		if (hi == TIME_NONE)
-			hi = l->tp.ended_us != TIME_NONE ? l->tp.ended_us :
-			    pc->hi_us;
-		if (lo == TIME_NONE)
-			return;
-		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "held %s after its work was done", s1);
-		bracket(pc, lo, hi, b);
-		return;
-	}
-	if (!pc->aligned)
-		return;
-	if (str_eq(pc->kind, "records-lost-at-termination")) {
-		for (i = 0; i < pc->n; i++) {
-			for (j = 0; j < pc->lanes[i].ms.n; j++) {
-				m = &pc->lanes[i].ms.v[j];
-				if (m->kind != MO_MISSING)
-					continue;
-				off = m->t_us - pc->lanes[i].zero_us;
-				widen(&lo, &hi, off);
-				n++;
-			}
-		}
-		if (lo == TIME_NONE)
-			return;
-		moments_fmt_offset(lo, s1, sizeof s1);
-		moments_fmt_offset(hi, s2, sizeof s2);
-		snprintf(b, sizeof b, "%zu records lost from %s to %s", n, s1,
-		    s2);
-		bracket(pc, lo, hi == lo ? lo + SEC_US : hi, b);
-	} else if (str_eq(pc->kind, "sigkill-at-grace-deadline")) {
-		term = app_moment(l, MO_SIGTERM);
-		dl = app_moment(l, MO_DEADLINE);
-		if (term == NULL || dl == NULL)
-			return;
-		analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
-		    sizeof s1);
-		snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
-		bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
-	} else if (str_eq(pc->kind, "traffic-after-shutdown")) {
-		for (i = 0; i < pc->n; i++) {
-			m = app_moment(&pc->lanes[i], MO_LAST_ROUTED);
-			if (m == NULL)
+	for (i = 0; i < pc->n; i++) {
+		for (j = 0; j < pc->lanes[i].ms.n; j++) {
+			m = &pc->lanes[i].ms.v[j];
+			if (m->kind != MO_MISSING)
 				continue;
 			off = m->t_us - pc->lanes[i].zero_us;
-			if (hi == TIME_NONE || off > hi)
-				hi = off;
+			widen(&lo, &hi, off);
+			n++;
 		}
-		if (hi == TIME_NONE)
-			return;
-		analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "still routed up to %s after the "
-		    "deletion request", s1);
-		bracket(pc, 0, hi, b);
-	} else if (str_eq(pc->kind, "sidecar-exited-before-app")) {
-		for (j = 0; j < l->ms.n; j++) {
-			m = &l->ms.v[j];
-			if (m->kind != MO_EXIT && m->kind != MO_KILLED)
-				continue;
-			off = m->t_us - l->zero_us;
-			if (m->sidecar && (lo == TIME_NONE || off < lo))
-				lo = off;
-			if (!m->sidecar && (hi == TIME_NONE || off > hi))
-				hi = off;
-		}
-		if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
-			return;
-		analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
-		snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
-		bracket(pc, lo, hi, b);
 	}
+	if (lo == TIME_NONE)
+		return;
+	moments_fmt_offset(lo, s1, sizeof s1);
+	moments_fmt_offset(hi, s2, sizeof s2);
+	snprintf(b, sizeof b, "%zu records lost from %s to %s", n, s1, s2);
+	bracket(pc, lo, hi == lo ? lo + SEC_US : hi, b);
+}
+
+/* FP_KILL: from SIGTERM to SIGKILL. */
+static void
+point_kill(const struct pic *pc)
+{
+	const struct lane	*l = &pc->lanes[0];
+	const struct moment	*term, *dl;
+	char			 b[160], s1[32];
+
+	term = app_moment(l, MO_SIGTERM);
+	dl = app_moment(l, MO_DEADLINE);
+	if (term == NULL || dl == NULL)
+		return;
+	analyze_fmt_dur((double)(dl->t_us - term->t_us) / 1e6, s1,
+	    sizeof s1);
+	snprintf(b, sizeof b, "%s from SIGTERM to SIGKILL", s1);
+	bracket(pc, term->t_us - l->zero_us, dl->t_us - l->zero_us, b);
+}
+
+/* FP_ROUTED: still routed after the deletion request, up to the last. */
+static void
+point_routed(const struct pic *pc)
+{
+	const struct moment	*m;
+	char			 b[160], s1[32];
+	int64_t			 hi = TIME_NONE, off;
+	size_t			 i;
+
+	for (i = 0; i < pc->n; i++) {
+		m = app_moment(&pc->lanes[i], MO_LAST_ROUTED);
+		if (m == NULL)
+			continue;
+		off = m->t_us - pc->lanes[i].zero_us;
+		if (hi == TIME_NONE || off > hi)
+			hi = off;
+	}
+	if (hi == TIME_NONE)
+		return;
+	analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "still routed up to %s after the deletion "
+	    "request", s1);
+	bracket(pc, 0, hi, b);
+}
+
+/* FP_NO_PROXY: from the sidecar's exit to the app's. */
+static void
+point_no_proxy(const struct pic *pc)
+{
+	const struct lane	*l = &pc->lanes[0];
+	const struct moment	*m;
+	char			 b[160], s1[32];
+	int64_t			 lo = TIME_NONE, hi = TIME_NONE, off;
+	size_t			 j;
+
+	for (j = 0; j < l->ms.n; j++) {
+		m = &l->ms.v[j];
+		if (m->kind != MO_EXIT && m->kind != MO_KILLED)
+			continue;
+		off = m->t_us - l->zero_us;
+		if (m->sidecar && (lo == TIME_NONE || off < lo))
+			lo = off;
+		if (!m->sidecar && (hi == TIME_NONE || off > hi))
+			hi = off;
+	}
+	if (lo == TIME_NONE || hi == TIME_NONE || hi <= lo)
+		return;
+	analyze_fmt_dur((double)(hi - lo) / 1e6, s1, sizeof s1);
+	snprintf(b, sizeof b, "the app ran %s without its proxy", s1);
+	bracket(pc, lo, hi, b);
+}
+
+/*
+ * The point of each picture (finding_kind_def.picture) bracketed over
+ * the lanes, and whether it needs them aligned at the deletion request.
+ */
+static const struct {
+	void	(*draw)(const struct pic *);	/* NULL: none */
+	int	  aligned;	/* drawn on aligned lanes only */
+} points[FP__COUNT] = {
+	[FP_HELD] = { .draw = point_held, .aligned = 0 },
+	[FP_LOST] = { .draw = point_lost, .aligned = 1 },
+	[FP_KILL] = { .draw = point_kill, .aligned = 1 },
+	[FP_ROUTED] = { .draw = point_routed, .aligned = 1 },
+	[FP_NO_PROXY] = { .draw = point_no_proxy, .aligned = 1 },
+};
+
+/* The picture's point, for the kinds that have one in the lanes. */
+static void
+point(const struct pic *pc)
+{
+	if (pc->n == 0 || points[pc->picture].draw == NULL ||
+	    (points[pc->picture].aligned && !pc->aligned))
+		return;
+	points[pc->picture].draw(pc);
 }
 
 /* The legend's entries: what each draws and when. */
@@ -1165,7 +1203,7 @@ lanes_figure(struct pic *pc)
 	    "%s</title>\n", W, height, W, height, pc->id, pc->id,
 	    pc->aligned ? "The pods, each aligned at its own deletion "
 	    "request" : "The pods on one time axis (UTC)");
-	defs(pc);
+	report_svg_defs(pc->out, pc->id);
 	axis(pc, ybottom);
 	for (i = 0; i < pc->n; i++)
 		lane(pc, &pc->lanes[i], i);
@@ -1217,8 +1255,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 
 	for (i = 0; i < l->pod->nc; i++) {
 		c = &l->pod->c[i];
-		if (c->finished_us == TIME_NONE || (c->init &&
-		    !c->native_sidecar))
+		if (c->finished_us == TIME_NONE || model_is_plain_init(c))
 			continue;
 		if (pc->aligned)
 			moments_fmt_offset(c->finished_us - l->zero_us, at,
@@ -1226,10 +1263,9 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 		else
 			snprintf(at, sizeof at, "%.12s",
 			    time_format(c->finished_us, at) + 11);
-		buf_printf(&b, "%s%s %s exit %lld%s", b.len > 0 ? "; " : "",
-		    c->name, at, (long long)c->exit_code,
-		    c->killed_at_deadline ? " SIGKILL" : str_eq(c->reason,
-		    "OOMKilled") ? " OOMKilled" : "");
+		buf_printf(&b, "%s%s %s exit %s", b.len > 0 ? "; " : "",
+		    c->name, at, model_exit_label(c, EW_OOMKILLED, code,
+		    sizeof code));
 	}
 	/* the deaths of earlier instances on the axis, restarted */
 	for (i = 0; i < l->pod->nt; i++) {
@@ -1345,155 +1381,6 @@ times_table(const struct pic *pc)
 }
 
 /* ---------------------------------------------------------------- */
-/* The grace budget. */
-
-/*
- * A bar of the budget from a to b seconds on row y, labelled inside, or
- * when too narrow below it (above it with above set).
- */
-static void
-budget_bar(const struct pic *pc, double scale, double a, double b,
-    double y, const char *fill, const char *text, int above)
-{
-	double	xa = X0 + a * scale, xb = X0 + b * scale;
-
-	if (b <= a)
-		return;
-	out_html(pc->out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
-	    "height=\"24\" fill=\"%s\" stroke=\"#333\" stroke-width=\"0.9\">"
-	    "<title>%s</title></rect>\n", xa, y, xb - xa, fill, text);
-	if ((double)strlen(text) * CHAR_W + 8 < xb - xa)
-		out_html(pc->out, "<text class=\"inbar\" x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\">%s</text>\n", (xa + xb) / 2,
-		    y + 16, text);
-	else
-		out_html(pc->out, "<text class=\"side\" x=\"%.1f\" y=\"%.1f\" "
-		    "text-anchor=\"middle\">%s</text>\n", (xa + xb) / 2,
-		    above ? y - 6 : y + 38, text);
-}
-
-/* A marker at s seconds across both rows, with its words. */
-static void
-budget_mark(const struct pic *pc, double scale, double s, double y0,
-    double y1, const char *text, int below)
-{
-	double	x = X0 + s * scale;
-
-	out_html(pc->out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
-	    "y2=\"%.1f\" stroke=\"#b00020\" stroke-width=\"1.8\" "
-	    "stroke-dasharray=\"5 3\"/>\n<text class=\"note\" x=\"%.1f\" "
-	    "y=\"%.1f\" text-anchor=\"middle\">%s</text>\n", x, y0, x, y1, x,
-	    below ? y1 + 12 : y0 - 4, text);
-}
-
-/*
- * grace-budget-too-small: the grace period as one budget from the
- * deletion request, what it holds and what it must hold.  Returns 0
- * when it was drawn, -1 when the evidence lacks a number.
- */
-static int
-budget_figure(const struct pic *pc, json_t *ev)
-{
-	double	grace = num(ev, "grace_s"), pre = num(ev, "prestop_s");
-	double	sd = num(ev, "shutdown_s"), margin = num(ev, "margin_s");
-	double	rec = num(ev, "recommended_grace_s"), top, scale;
-	double	lag = num(ev, "lb_lag_s"), need = num(ev,
-		    "recommended_prestop_s");
-	double	y1 = TOP + 14, y2 = TOP + 94, step, t, x;
-	char	b[160], s1[32], s2[32], fill[48];
-	int	lower = str_eq(member(ev, "shutdown_basis"), "lower-bound");
-
-	if (isnan(grace) || isnan(pre) || isnan(sd) || isnan(margin) ||
-	    isnan(rec))
-		return (-1);
-	/* the preStop it must hold: a longer one when the LB lagged past */
-	if (isnan(need))
-		need = pre;
-	top = (rec > grace ? rec : grace) + 5;
-	scale = (X1 - X0) / top;
-	out_html(pc->out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d 230\" "
-	    "width=\"%d\" height=\"230\" role=\"img\" aria-labelledby=\"tl%"
-	    PRId64 "\">\n<title id=\"tl%" PRId64 "\">The grace budget: what "
-	    "it holds and what it must hold</title>\n", W, W, pc->id,
-	    pc->id);
-	defs(pc);
-	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">the grace "
-	    "period</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
-	    "terminationGracePeriodSeconds</text>\n", y1 + 10, y1 + 24);
-	analyze_fmt_dur(pre, s1, sizeof s1);
-	snprintf(b, sizeof b, "preStop sleep %s", s1);
-	snprintf(fill, sizeof fill, "url(#pre%" PRId64 ")", pc->id);
-	budget_bar(pc, scale, 0, pre < grace ? pre : grace, y1, fill, b, 0);
-	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s1, sizeof s1);
-	snprintf(b, sizeof b, "%s left for the shutdown", s1);
-	budget_bar(pc, scale, pre, grace, y1, "#f6c9c4", b, 0);
-	out_html(pc->out, "<text class=\"name\" x=\"8\" y=\"%.1f\">what it "
-	    "must hold</text>\n<text class=\"sub\" x=\"8\" y=\"%.1f\">"
-	    "preStop + shutdown + margin</text>\n", y2 + 10, y2 + 24);
-	analyze_fmt_dur(need, s1, sizeof s1);
-	if (need > pre && !isnan(lag)) {
-		analyze_fmt_dur(lag, s2, sizeof s2);
-		snprintf(b, sizeof b, "preStop %s (the LB's lag %s + margin)",
-		    s1, s2);
-	} else
-		snprintf(b, sizeof b, "preStop %s", s1);
-	budget_bar(pc, scale, 0, need, y2, fill, b, 0);
-	analyze_fmt_dur(sd, s1, sizeof s1);
-	snprintf(b, sizeof b, "shutdown %s%s", lower ? "\xe2\x89\xa5 " : "",
-	    s1);
-	budget_bar(pc, scale, need, need + sd, y2, "#c0241a", b, 0);
-	analyze_fmt_dur(margin, s1, sizeof s1);
-	snprintf(b, sizeof b, "margin %s", s1);
-	budget_bar(pc, scale, need + sd, need + sd + margin, y2, "#e8e8e8",
-	    b, 1);
-	analyze_fmt_dur(grace, s1, sizeof s1);
-	snprintf(b, sizeof b, "SIGKILL at %s", s1);
-	budget_mark(pc, scale, grace, y1 - 6, y2 + 30, b, 0);
-	analyze_fmt_dur(rec, s2, sizeof s2);
-	snprintf(b, sizeof b, "recommended grace %s", s2);
-	/* below the labels of bars too narrow to hold theirs */
-	budget_mark(pc, scale, rec, y1 - 6, y2 + 46, b, 1);
-	/* the seconds axis */
-	step = top > 60 ? 10 : 5;
-	out_html(pc->out, "<g class=\"axis\"><line x1=\"%d\" y1=\"196\" "
-	    "x2=\"%d\" y2=\"196\" stroke=\"#222\"/>\n", X0, X1);
-	for (t = 0; t <= top; t += step) {
-		x = X0 + t * scale;
-		out_html(pc->out, "<line x1=\"%.1f\" y1=\"196\" x2=\"%.1f\" "
-		    "y2=\"201\" stroke=\"#222\"/><text class=\"tick\" "
-		    "x=\"%.1f\" y=\"213\" text-anchor=\"middle\">%.0f s"
-		    "</text>\n",
-		    x, x, x, t);
-	}
-	out_html(pc->out, "<text class=\"sub\" x=\"8\" y=\"213\">seconds from "
-	    "the deletion request</text></g>\n</svg>\n");
-	analyze_fmt_dur(pre, s1, sizeof s1);
-	analyze_fmt_dur(grace - pre > 0 ? grace - pre : 0, s2, sizeof s2);
-	out_html(pc->out, "<figcaption>The grace period is one budget that "
-	    "starts at the deletion request, before the preStop hook: the "
-	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
-	    s1, s2);
-	analyze_fmt_dur(sd, s1, sizeof s1);
-	out_html(pc->out, "which took %s%s.", lower ? "at least " : "", s1);
-	if (need > pre && !isnan(lag)) {
-		analyze_fmt_dur(lag, s1, sizeof s1);
-		analyze_fmt_dur(need, s2, sizeof s2);
-		out_html(pc->out, "  A load balancer still routed to the pods "
-		    "%s after their deletion request, past the preStop: the "
-		    "sleep must grow to %s first.", s1, s2);
-	}
-	analyze_fmt_dur(rec, s2, sizeof s2);
-	out_html(pc->out, "  Holding the preStop, the shutdown and a margin "
-	    "takes %s.</figcaption>\n</figure>\n", s2);
-	if (lower)
-		out_html(pc->out, "<p class=\"meta\">The shutdown is a lower "
-		    "bound: every container was killed before it finished, so "
-		    "it takes longer than this; measure it (the app&#39;s log "
-		    "of its flush) before settling the grace.</p>\n");
-	return (0);
-}
-
-/* ---------------------------------------------------------------- */
 
 static void
 uids_free(char **v, size_t n)
@@ -1512,18 +1399,19 @@ report_svg_finding(FILE *out, struct store *st, struct podset *ps,
 	struct pic	 pc;
 	char		**uids = NULL;
 	size_t		 n = 0;
-	int		 rc;
+	int		 k, rc;
 
 	memset(&pc, 0, sizeof pc);
 	pc.out = out;
 	pc.id = id;
-	pc.kind = member(f, "kind");
+	k = finding_kind_lookup(member(f, "kind"));
+	pc.picture = k >= 0 ? finding_kinds[k].picture : FP_LANES;
 	pc.evidence = json_object_get(f, "evidence");
 	if (store_finding_pods(st, id, add_uid, &(struct uid_list){ .v =
 	    &uids, .n = &n }, cause) != 0)
 		return (-1);
-	if (str_eq(pc.kind, "grace-budget-too-small") &&
-	    budget_figure(&pc, json_object_get(f, "evidence")) == 0)
+	if (pc.picture == FP_BUDGET && report_svg_budget(out, id,
+	    json_object_get(f, "evidence")) == 0)
 		goto table;
 	rc = pic_load(&pc, st, ps, uids, n, f, cause);
 	if (rc < 0)

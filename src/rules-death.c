@@ -37,7 +37,7 @@ rule_oom(struct analysis *a, char **cause)
 		p = &a->pods.v[i];
 		for (k = 0; k < p->nt; k++) {
 			t = &p->t[k];
-			if (!str_eq(t->cause, "oom"))
+			if (t->cause != EC_OOM)
 				continue;
 			for (c = NULL, j = 0; j < p->nc; j++) {
 				if (str_eq(p->c[j].name, t->container))
@@ -138,14 +138,14 @@ last_term(const struct podset_pod *p, const struct row_container *c)
 /* How many terminations of c were caused by cause. */
 static int64_t
 count_terms(const struct podset_pod *p, const struct row_container *c,
-    const char *cause)
+    enum end_cause cause)
 {
 	int64_t	n = 0;
 	size_t	i;
 
 	for (i = 0; i < p->nt; i++) {
 		if (str_eq(p->t[i].container, c->name) &&
-		    str_eq(p->t[i].cause, cause))
+		    p->t[i].cause == cause)
 			n++;
 	}
 	return (n);
@@ -402,7 +402,7 @@ rule_node_restart(struct analysis *a, char **cause)
 			continue;
 		for (j = 0; j < p->nt; j++) {
 			t = &p->t[j];
-			if (!str_eq(t->cause, "node-restart") ||
+			if (t->cause != EC_NODE_RESTART ||
 			    !str_eq(t->reason, "Unknown") ||
 			    t->finished_us == TIME_NONE)
 				continue;
@@ -804,7 +804,7 @@ loop_eq(const void *ctx, size_t item)
 
 /*
  * A container that keeps exiting on its own (a non-zero exit, not a kill:
- * model.h's cause "app") and is restarted: it waits in CrashLoopBackOff,
+ * model.h's EC_APP) and is restarted: it waits in CrashLoopBackOff,
  * or the kubelet's BackOff events say so, or it has restarted LOOP_MIN
  * times or more beyond what a restart of its node explains.  Critical
  * while it waits in CrashLoopBackOff.  One finding per workload.
@@ -838,18 +838,17 @@ rule_crash_loop(struct analysis *a, char **cause)
 			for (k = 0; k < p->nt; k++) {
 				if (!str_eq(p->t[k].container, c->name))
 					continue;
-				if (str_eq(p->t[k].cause, "app") &&
+				if (p->t[k].cause == EC_APP &&
 				    p->t[k].exit_code != 0 &&
 				    p->t[k].exit_code != INT_NONE)
 					own++;
-				else if (str_eq(p->t[k].cause,
-				    "node-restart"))
+				else if (p->t[k].cause == EC_NODE_RESTART)
 					by_node++;
 			}
 			backoff = str_eq(c->waiting_reason,
 			    "CrashLoopBackOff");
 			if (t == NULL || (own == 0 && !(backoff &&
-			    str_eq(t->cause, "app"))))
+			    t->cause == EC_APP)))
 				continue;
 			restarts = c->restarts != INT_NONE ? c->restarts :
 			    own;
@@ -1054,7 +1053,7 @@ rule_liveness_restart(struct analysis *a, char **cause)
 		p = &a->pods.v[i];
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			kills = count_terms(p, c, "liveness");
+			kills = count_terms(p, c, EC_LIVENESS);
 			if (c->probe_kills > kills)
 				kills = c->probe_kills;
 			if (kills == 0)
@@ -1123,7 +1122,7 @@ rule_liveness_restart(struct analysis *a, char **cause)
 			for (k = 0; k < p->nt; k++) {
 				t = &p->t[k];
 				if (!str_eq(t->container, c->name) ||
-				    !str_eq(t->cause, "liveness"))
+				    t->cause != EC_LIVENESS)
 					continue;
 				ev_add_code(e, "exit_codes", t->exit_code);
 				finding_widen(f, t->finished_us,
@@ -1175,14 +1174,15 @@ evicted_group(struct analysis *a, size_t first, const struct podset_pod *p)
 		if (f->kind == FK_EVICTED &&
 		    str_eq(f->namespace, p->r.namespace) &&
 		    str_eq(f->workload, p->r.workload) &&
-		    str_eq(json_string_value(json_object_get(f->evidence,
-		    "cause")), p->r.ended_by))
+		    end_cause_lookup(json_string_value(json_object_get(
+		    f->evidence, "cause"))) == p->r.ended_by)
 			return (f);
 	}
 	f = analysis_add(a, FK_EVICTED, p->r.namespace, p->r.workload);
 	f->pods = json_array();
 	f->evidence = json_object();
-	json_object_set_new(f->evidence, "cause", json_string(p->r.ended_by));
+	json_object_set_new(f->evidence, "cause", json_string(
+	    end_cause_name(p->r.ended_by)));
 	return (f);
 }
 
@@ -1190,7 +1190,8 @@ static void
 evicted_finish(struct finding *f)
 {
 	json_t		*e = f->evidence;
-	const char	*cause = json_string_value(json_object_get(e, "cause"));
+	enum end_cause	 cause = end_cause_lookup(json_string_value(
+			    json_object_get(e, "cause")));
 	const char	*res = json_string_value(json_object_get(e,
 			    "resource"));
 	const char	*msg = json_string_value(json_object_get(e, "message"));
@@ -1204,13 +1205,13 @@ evicted_finish(struct finding *f)
 		    NULL ? f->workload : "-");
 	else
 		snprintf(who, sizeof who, "%s", pods);
-	if (str_eq(cause, "eviction"))
+	if (cause == EC_EVICTION)
 		f->summary = xasprintf("The kubelet evicted %s for node "
 		    "pressure%s%s%s on node %s%s%s", who, res != NULL ? " (" :
 		    "", res != NULL ? res : "", res != NULL ? ")" : "",
 		    node != NULL ? node : "?", msg != NULL ? ": " : "",
 		    msg != NULL ? msg : "");
-	else if (str_eq(cause, "preemption"))
+	else if (cause == EC_PREEMPTION)
 		f->summary = xasprintf("%s %s preempted on node %s to make "
 		    "room for pods of a higher priority%s%s", who,
 		    json_array_size(f->pods) == 1 ? "was" : "were",
@@ -1220,7 +1221,7 @@ evicted_finish(struct finding *f)
 		f->summary = xasprintf("%s ended with the shutdown of node "
 		    "%s%s%s", who, node != NULL ? node : "?", msg != NULL ?
 		    ": " : "", msg != NULL ? msg : "");
-	if (str_eq(cause, "eviction") && str_eq(res, "memory"))
+	if (cause == EC_EVICTION && str_eq(res, "memory"))
 		f->recommendation = xstrdup("Set the pods' memory requests to "
 		    "what they really use (the message names the container "
 		    "that used more than it requested), so that the scheduler "
@@ -1228,19 +1229,19 @@ evicted_finish(struct finding *f)
 		    "evicts first the pods that use more than their requests "
 		    "(BestEffort, then Burstable).  Give what must not be "
 		    "evicted requests equal to its limits (Guaranteed).");
-	else if (str_eq(cause, "eviction") && res != NULL &&
+	else if (cause == EC_EVICTION && res != NULL &&
 	    strstr(res, "storage") != NULL)
 		f->recommendation = xstrdup("Bound the pods' disk use: "
 		    "ephemeral-storage requests and limits, emptyDir "
 		    "sizeLimit, log rotation; and give the node's disk room "
 		    "(images, logs).");
-	else if (str_eq(cause, "eviction"))
+	else if (cause == EC_EVICTION)
 		f->recommendation = xstrdup("Find what exhausted the node "
 		    "(the message says which resource and which container "
 		    "used more than it requested) and set requests that "
 		    "match real use, so that the scheduler does not "
 		    "overcommit the node.");
-	else if (str_eq(cause, "preemption"))
+	else if (cause == EC_PREEMPTION)
 		f->recommendation = xstrdup("Pods of a higher priority took "
 		    "the node: give this workload a PriorityClass that "
 		    "matches its importance, or add capacity; run more than "
@@ -1271,7 +1272,7 @@ rule_evicted(struct analysis *a, char **cause)
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
-		if (p->r.ended_by == NULL)
+		if (p->r.ended_by == EC_NONE)
 			continue;
 		f = evicted_group(a, first, p);
 		e = f->evidence;
@@ -1410,7 +1411,7 @@ rule_start_failed(struct analysis *a, char **cause)
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			t = last_term(p, c);
-			if (t != NULL && str_eq(t->cause, "start-failure")) {
+			if (t != NULL && t->cause == EC_START_FAILURE) {
 				reason = t->reason;
 				msg = t->message;
 				code = t->exit_code;

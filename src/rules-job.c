@@ -563,7 +563,7 @@ failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
 		finding_add_pod(f, p);
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
-			if (!podset_is_main(c))
+			if (!model_is_main(c))
 				continue;
 			for (t = NULL, k = 0; k < p->nt; k++) {
 				if (str_eq(p->t[k].container, c->name))
@@ -579,7 +579,7 @@ failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
 			json_object_set_new(d, "reason", jv_str(t != NULL ?
 			    t->reason : c->reason));
 			json_object_set_new(d, "cause", jv_str(t != NULL ?
-			    t->cause : NULL));
+			    end_cause_name(t->cause) : NULL));
 			json_object_set_new(d, "started", jv_time(t != NULL ?
 			    t->started_us : c->started_us));
 			json_object_set_new(d, "finished", jv_time(t != NULL ?
@@ -598,7 +598,7 @@ failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
 				    f->evidence, "durations_s"), jv_secs(
 				    t->finished_us - t->started_us));
 			finding_widen(f, t->started_us, t->finished_us);
-			if (str_eq(t->cause, "oom"))
+			if (t->cause == EC_OOM)
 				ev_add_int(f->evidence, "oom_killed", 1);
 			for (k = 0; k < json_array_size(codes); k++) {
 				if (json_integer_value(json_array_get(codes,

@@ -65,7 +65,7 @@ has_main(const struct podset_pod *p)
 	size_t	i;
 
 	for (i = 0; i < p->nc; i++) {
-		if (podset_is_main(&p->c[i]))
+		if (model_is_main(&p->c[i]))
 			return (1);
 	}
 	return (0);
@@ -321,7 +321,7 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 			goto out;
 		/* exits are written to the second: count the last one */
 		for (j = 0; j < x->p->nc; j++) {
-			if (podset_is_main(&x->p->c[j]))
+			if (model_is_main(&x->p->c[j]))
 				lw_add(&ls, x->p, x->p->c[j].name,
 				    x->proxy_exit, x->app_exit + SEC_US,
 				    LW_FAIL, i);
@@ -541,7 +541,7 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 		x->first = x->last = TIME_NONE;
 		lw_add(&ls, p, proxy->name, from, x->to, LW_READY, n - 1);
 		for (j = 0; j < p->nc; j++) {
-			if (podset_is_main(&p->c[j])) {
+			if (model_is_main(&p->c[j])) {
 				if (x->app == NULL)
 					x->app = p->c[j].name;
 				lw_add(&ls, p, p->c[j].name, from, x->to,

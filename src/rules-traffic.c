@@ -169,8 +169,8 @@ tr_pod_bucket(void *ctx, const struct row_bucket *b)
 	    b->second * US > t->deletion_us + LAG_MAX_S * US)
 		return (0);
 	/* routed: a request began then (its failure counts at its end) */
-	if (b->requests > 0 && b->second > t->last_routed_s)
-		t->last_routed_s = b->second;
+	budget_last_routed(&t->last_routed_s, t->deletion_us, b->second,
+	    b->requests);
 	if ((b->second + 1) * US <= t->stop_us)
 		return (0);
 	n = b->errors > b->conn_failures ? b->errors : b->conn_failures;
@@ -192,24 +192,18 @@ tr_pod_bucket(void *ctx, const struct row_bucket *b)
 static int64_t
 tr_stopped(const struct podset_pod *p, const char **basis, int64_t *exit_us)
 {
-	const struct row_container	*c;
-	int64_t				 stop = TIME_NONE;
-	int64_t				 main_exit = TIME_NONE;
-	size_t				 i;
-	int				 all = 1, any = 0;
+	int64_t	stop = TIME_NONE;
+	size_t	i;
 
+	/* the model's, unless one main container exited before the
+	   deletion request */
+	*exit_us = p->r.main_exit_us;
 	for (i = 0; i < p->nc; i++) {
-		c = &p->c[i];
-		if (c->init || c->sidecar)
-			continue;
-		any = 1;
-		if (c->finished_us == TIME_NONE ||
-		    c->finished_us < p->r.deletion_us)
-			all = 0;
-		else if (main_exit == TIME_NONE || c->finished_us > main_exit)
-			main_exit = c->finished_us;
+		if (model_is_main(&p->c[i]) &&
+		    p->c[i].finished_us != TIME_NONE &&
+		    p->c[i].finished_us < p->r.deletion_us)
+			*exit_us = TIME_NONE;
 	}
-	*exit_us = any && all ? main_exit : TIME_NONE;
 	*basis = NULL;
 	if (p->r.sigterm_us != TIME_NONE) {
 		stop = p->r.sigterm_us;

@@ -356,6 +356,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "out (exit 137 at the deletion request + grace)",
 		.badge = "KILL",
 		.rule = rule_sigkill,
+		.picture = FP_KILL,
 	},
 	[FK_GRACE_BUDGET] = {
 		.name = "grace-budget-too-small",
@@ -364,6 +365,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "margin does not fit terminationGracePeriodSeconds",
 		.badge = "GRACE",
 		.rule = rule_grace_budget,
+		.picture = FP_BUDGET,
 	},
 	[FK_OOM_KILLED] = {
 		.name = "oom-killed",
@@ -380,6 +382,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "between",
 		.badge = "SIDE",
 		.rule = rule_sidecar_exited,
+		.picture = FP_NO_PROXY,
 	},
 	[FK_TRAFFIC_AFTER_SHUTDOWN] = {
 		.name = "traffic-after-shutdown",
@@ -390,6 +393,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.rule = rule_traffic_after_shutdown,
 		/* failures the proxy explains are not the LB's */
 		.after = K(SIDECAR_EXITED),
+		.picture = FP_ROUTED,
 	},
 	[FK_APP_BEFORE_PROXY] = {
 		.name = "app-started-before-proxy",
@@ -405,6 +409,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "kept the pod (and the Job) running",
 		.badge = "HELD",
 		.rule = rule_job_held,
+		.picture = FP_HELD,
 	},
 	[FK_JOB_OVERRAN] = {
 		.name = "job-overran",
@@ -423,6 +428,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "LOST",
 		.records = 1,
 		.rule = reconcile_run,
+		.picture = FP_LOST,
 	},
 	[FK_RECORDS_MISSING] = {
 		.name = "records-missing",

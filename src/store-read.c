@@ -173,6 +173,15 @@ store_fill_row(const struct rec_desc *d, sqlite3_stmt *s, int first,
 			bv = sqlite3_column_int(s, k);
 			memcpy(row + f->off, &bv, sizeof bv);
 			break;
+		case RF_ENUM:
+			str = null ? NULL :
+			    (const char *)sqlite3_column_text(s, k);
+			for (bv = f->nnames - 1; bv > 0; bv--) {
+				if (str_eq(f->names[bv], str))
+					break;
+			}
+			memcpy(row + f->off, &bv, sizeof bv);
+			break;
 		}
 	}
 }

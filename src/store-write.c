@@ -183,6 +183,14 @@ store_bind_fields(sqlite3_stmt *s, int first, const struct rec_desc *d,
 			memcpy(&b, base + f->off, sizeof b);
 			sqlite3_bind_int(s, i, b != 0);
 			break;
+		case RF_ENUM:
+			memcpy(&b, base + f->off, sizeof b);
+			if (b <= 0 || b >= f->nnames || f->names[b] == NULL)
+				sqlite3_bind_null(s, i);
+			else
+				sqlite3_bind_text(s, i, f->names[b], -1,
+				    SQLITE_STATIC);
+			break;
 		}
 	}
 }
@@ -195,13 +203,13 @@ store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 }
 
 /*
- * Writes one row of the requests table: the pending request with one of
- * its attempts (a NULL attempt for a request that reached no upstream).
+ * Writes one row of the requests table: request r with one of its
+ * attempts (a NULL attempt for a request that reached no upstream).
  */
 static int
-store_put_row(struct store *st, const struct rec_attempt *a)
+store_put_row(struct store *st, const struct rec_request *r,
+    const struct rec_attempt *a)
 {
-	const struct rec_request	*r = &st->pending;
 	sqlite3_stmt			*s = st->req_ins;
 	const char			*strs[] = {
 		r->method, r->host, r->path, r->protocol
@@ -255,57 +263,27 @@ store_put_row(struct store *st, const struct rec_attempt *a)
 static int
 store_pending_done(struct store *st)
 {
-	int	rc = 0;
+	const struct rec_request	*r;
+	int				 had, rc = 0;
 
-	if (!st->pending_set)
+	if ((r = reqhold_release(&st->pending, &had)) == NULL)
 		return (0);
-	if (st->pending_attempts == 0)
-		rc = store_put_row(st, NULL);
-	st->pending_set = 0;
+	if (!had)
+		rc = store_put_row(st, r, NULL);
 	st->next_req++;
 	return (rc);
 }
 
-/* Copies a string into the pending request's buffer (as an offset). */
-static void
-pending_copy(struct store *st, const char *s, size_t *off)
-{
-	*off = SIZE_MAX;
-	if (s == NULL)
-		return;
-	*off = st->pending_str.len;
-	buf_append(&st->pending_str, s, strlen(s) + 1);
-}
-
-/* Keeps a request until its attempts have been put. */
+/*
+ * Keeps a request until its attempts have been put (its strings copied
+ * unless they outlive store_put_flush()).
+ */
 static int
 store_pending(struct store *st, const struct rec_request *r)
 {
-	const char	**fields[] = {
-		&st->pending.method, &st->pending.host, &st->pending.path,
-		&st->pending.protocol, &st->pending.client,
-		&st->pending.user_agent, &st->pending.namespace,
-		&st->pending.service, &st->pending.upstream_name,
-		&st->pending.flags, &st->pending.detail, &st->pending.failure,
-		&st->pending.request_id, &st->pending.dialect
-	};
-	size_t		 off[sizeof fields / sizeof fields[0]], i;
-
 	if (store_pending_done(st) != 0)
 		return (-1);
-	st->pending = *r;
-	st->pending_set = 1;
-	st->pending_attempts = 0;
-	if (st->borrowing)
-		return (0);	/* the strings outlive store_put_flush() */
-	buf_clear(&st->pending_str);
-	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		pending_copy(st, *fields[i], &off[i]);
-	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
-		*fields[i] = off[i] == SIZE_MAX ? NULL :
-		    st->pending_str.data + off[i];
-	st->pending_set = 1;
-	st->pending_attempts = 0;
+	reqhold_put(&st->pending, r, st->borrowing);
 	return (0);
 }
 
@@ -324,17 +302,17 @@ store_put_flush(struct store *st)
 int
 store_put(struct store *st, enum rec_type type, const void *rec)
 {
-	sqlite3_stmt	*s = st->ins[type];
-	int		 first = 2;
+	const struct rec_request	*r;
+	sqlite3_stmt			*s = st->ins[type];
+	int				 first = 2;
 
 	store_cover(st, type, rec);
 	if (type == REC_REQUEST)
 		return (store_pending(st, rec));
 	if (type == REC_ATTEMPT) {
-		if (!st->pending_set)
+		if ((r = reqhold_attempt(&st->pending)) == NULL)
 			return (0);	/* an attempt of no request */
-		st->pending_attempts++;
-		return (store_put_row(st, rec));
+		return (store_put_row(st, r, rec));
 	}
 
 	sqlite3_bind_int64(s, 1, st->source_id);
@@ -402,7 +380,7 @@ store_input_abort(struct store *st)
 	} else
 		store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
-	st->pending_set = 0;
+	reqhold_drop(&st->pending);
 	store_next_req(st, NULL);
 }
 

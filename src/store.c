@@ -433,7 +433,7 @@ store_close(struct store *st)
 	sqlite3_finalize(st->req_ins);
 	sqlite3_finalize(st->rs_ins);
 	sqlite3_finalize(st->owner_sel);
-	buf_free(&st->pending_str);
+	reqhold_free(&st->pending);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
 	free(st->path);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "reqhold.h"
 #include "tally.h"
 #include "timefmt.h"
 #include "util.h"
@@ -18,10 +19,7 @@ struct tally {
 	/* the last cell hit: logs come in time order, IPs repeat */
 	size_t			 last;
 	/* the request whose attempts are being put (tally_put) */
-	struct rec_request	 pend;		/* strings in pend_str */
-	int			 pend_set;	/* pend holds one */
-	int			 pend_attempts;	/* attempts counted for it */
-	struct buf		 pend_str;	/* owned: its strings */
+	struct reqhold		 pend;		/* owned */
 };
 
 #define TALLY_EMPTY	INT64_MIN
@@ -52,7 +50,7 @@ tally_clear(struct tally *t)
 	}
 	t->used = 0;
 	t->last = 0;
-	t->pend_set = 0;
+	reqhold_drop(&t->pend);
 }
 
 void
@@ -62,7 +60,7 @@ tally_free(struct tally *t)
 		return;
 	tally_clear(t);
 	free(t->cells);
-	buf_free(&t->pend_str);
+	reqhold_free(&t->pend);
 	free(t);
 }
 
@@ -305,50 +303,22 @@ tally_each(struct tally *t, int (*fn)(void *, const struct tally_cell *),
 void
 tally_done(struct tally *t)
 {
-	if (t->pend_set)
-		tally_request_done(t, &t->pend, t->pend_attempts > 0);
-	t->pend_set = 0;
-}
+	const struct rec_request	*r;
+	int				 had;
 
-/* Keeps the request's fields that the counts read, its strings copied. */
-static void
-tally_keep(struct tally *t, const struct rec_request *r)
-{
-	const char	*strs[] = {
-		r->namespace, r->service, r->upstream_name, r->flags,
-		r->detail
-	};
-	size_t		 off[sizeof strs / sizeof strs[0]], i;
-
-	buf_clear(&t->pend_str);
-	for (i = 0; i < sizeof strs / sizeof strs[0]; i++) {
-		off[i] = t->pend_str.len;
-		if (strs[i] != NULL)
-			buf_append(&t->pend_str, strs[i], strlen(strs[i]) + 1);
-	}
-	memset(&t->pend, 0, sizeof t->pend);
-	t->pend.start_us = r->start_us;
-	t->pend.end_us = r->end_us;
-	t->pend.status = r->status;
-#define KEPT(i)	(strs[i] != NULL ? t->pend_str.data + off[i] : NULL)
-	t->pend.namespace = KEPT(0);
-	t->pend.service = KEPT(1);
-	t->pend.upstream_name = KEPT(2);
-	t->pend.flags = KEPT(3);
-	t->pend.detail = KEPT(4);
-#undef KEPT
-	t->pend_set = 1;
-	t->pend_attempts = 0;
+	if ((r = reqhold_release(&t->pend, &had)) != NULL)
+		tally_request_done(t, r, had);
 }
 
 void
 tally_put(struct tally *t, enum rec_type type, const void *rec)
 {
+	const struct rec_request	*r;
+
 	if (type == REC_REQUEST) {
 		tally_done(t);
-		tally_keep(t, rec);
-	} else if (type == REC_ATTEMPT && t->pend_set) {
-		tally_attempt(t, &t->pend, rec);
-		t->pend_attempts++;
-	}
+		reqhold_put(&t->pend, rec, 0);
+	} else if (type == REC_ATTEMPT &&
+	    (r = reqhold_attempt(&t->pend)) != NULL)
+		tally_attempt(t, r, rec);
 }

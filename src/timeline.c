@@ -91,8 +91,7 @@ sidecars_end(const struct podset_pod *p, int *any)
 
 	*any = 0;
 	for (i = 0; i < p->nc; i++) {
-		if (!p->c[i].sidecar || (p->c[i].init &&
-		    !p->c[i].native_sidecar))
+		if (!p->c[i].sidecar || model_is_plain_init(&p->c[i]))
 			continue;
 		*any = 1;
 		if (p->c[i].finished_us == TIME_NONE)
@@ -103,12 +102,25 @@ sidecars_end(const struct podset_pod *p, int *any)
 	return (t);
 }
 
+int
+timeline_prestop(const struct row_pod *r, struct tl_span *sp)
+{
+	if (r->deletion_us == TIME_NONE || r->sigterm_us == TIME_NONE ||
+	    r->sigterm_us <= r->deletion_us)
+		return (0);
+	sp->from_us = r->deletion_us;
+	sp->to_us = r->sigterm_us;
+	sp->state = TL_PRESTOP;
+	return (1);
+}
+
 /* The pod's own lane. */
 static void
 phase_lane(const struct podset_pod *p, struct tl_pod *tp)
 {
 	const struct row_pod	*r = &p->r;
 	struct tl_lane		*l = &tp->phase;
+	struct tl_span		 pre;
 	int64_t			 run, stop, term, after, side;
 	int			 anyside;
 
@@ -121,9 +133,11 @@ phase_lane(const struct podset_pod *p, struct tl_pod *tp)
 	alive(l, run, r->ready_us, stop);
 	after = r->main_exit_us;
 	if (r->deletion_us != TIME_NONE) {
-		term = r->sigterm_us != TIME_NONE && r->sigterm_us >=
-		    r->deletion_us ? r->sigterm_us : r->deletion_us;
-		span(l, r->deletion_us, term, TL_PRESTOP);
+		term = r->deletion_us;
+		if (timeline_prestop(r, &pre)) {
+			span(l, pre.from_us, pre.to_us, TL_PRESTOP);
+			term = pre.to_us;
+		}
 		after = r->main_exit_us != TIME_NONE ? r->main_exit_us :
 		    r->gone_us != TIME_NONE ? r->gone_us : r->deadline_us;
 		span(l, term, after, TL_TERMINATING);
@@ -207,7 +221,7 @@ timeline_pod(const struct podset_pod *p, struct tl_pod *tp)
 	tp->c = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *tp->c);
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (c->init && !c->native_sidecar)
+		if (model_is_plain_init(c))
 			continue;
 		container_lane(p, c, &tp->c[tp->nc++]);
 	}

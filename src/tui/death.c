@@ -24,12 +24,6 @@
 #define SEC_US		1000000LL
 #define EPISODE_US	(3600 * SEC_US)	/* deaths this close: one rollout */
 
-/* The lanes of the view, in order; some are left out when empty. */
-enum death_lane {
-	DL_PHASE, DL_PRESTOP, DL_SIGNALS, DL_CONTAINERS, DL_ROUTED,
-	DL_FAILED, DL_EVENTS, DL_LOGS, DL_MISSING, DL__COUNT
-};
-
 /* The width of the lanes' names: the longest container name, bounded. */
 static int
 label_w(const struct death_state *dv, int w)
@@ -512,8 +506,7 @@ exit_codes(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	}
 	if (c->finished_us == TIME_NONE || c->exit_code == INT_NONE)
 		return;
-	snprintf(code, sizeof code, "%lld%s", (long long)c->exit_code,
-	    c->killed_at_deadline ? " SIGKILL" : "");
+	model_exit_label(c, EW_SIGKILL, code, sizeof code);
 	code_at(win, ts, y, x0, w, c->finished_us, code,
 	    c->killed_at_deadline);
 }
@@ -635,11 +628,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    &dv->late.not_ready, 0);
 	y++;
 	/* the preStop window */
-	if (p->r.deletion_us != TIME_NONE && p->r.sigterm_us != TIME_NONE &&
-	    p->r.sigterm_us > p->r.deletion_us) {
-		pspan.from_us = p->r.deletion_us;
-		pspan.to_us = p->r.sigterm_us;
-		pspan.state = TL_PRESTOP;
+	if (timeline_prestop(&p->r, &pspan)) {
 		pre.v = &pspan;
 		pre.n = 1;
 		tui_text(win, &ts->look, y, 0, lw, "preStop", A_NORMAL,

@@ -73,13 +73,14 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 {
 	const struct row_container	*c;
 	struct buf			 b = { 0 };
+	char				 code[64];
 	size_t				 i;
 	int				 side;
 
 	for (side = 0; side < 2; side++) {
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if ((c->init && !c->native_sidecar) ||
+			if (model_is_plain_init(c) ||
 			    c->sidecar != side)
 				continue;
 			if (b.len > 0)
@@ -94,11 +95,8 @@ exits_of(const struct podset_pod *p, char *out, size_t len)
 			else if (c->exit_code == INT_NONE)
 				buf_puts(&b, "?");
 			else
-				buf_printf(&b, "%lld%s",
-				    (long long)c->exit_code,
-				    c->killed_at_deadline ? " SIGKILL" :
-				    str_eq(c->reason, "OOMKilled") ? " OOM" :
-				    "");
+				buf_puts(&b, model_exit_label(c, EW_OOM,
+				    code, sizeof code));
 		}
 	}
 	snprintf(out, len, "%s", b.data != NULL ? b.data : "-");

@@ -1,5 +1,6 @@
 /*
- * rollout.c: the rollout view (a, from a death view or a finding).
+ * rollout.c: the rollout view (a, from a death view or a finding), prefix
+ * rview_ (rollout_ is the model's, src/rollout.c).
  * Every pod of one rollout (or of one finding) as a lane, each aligned
  * at its own deletion request (offset 0; a pod never deleted at its
  * latest container death): the zero of its moments, as its death view
@@ -24,7 +25,7 @@
 #define LANES_MAX	300	/* pods lined up, at most */
 
 static void
-lanes_free(struct rollout_state *rv)
+lanes_free(struct rview_state *rv)
 {
 	size_t	i;
 
@@ -39,13 +40,13 @@ lanes_free(struct rollout_state *rv)
 }
 
 void
-rollout_clear(struct tui_state *ts)
+rview_clear(struct tui_state *ts)
 {
 	lanes_free(&ts->rv);
 }
 
 static void
-add_lane(struct rollout_state *rv, struct podset_pod *p)
+add_lane(struct rview_state *rv, struct podset_pod *p)
 {
 	size_t	i;
 
@@ -63,7 +64,7 @@ add_lane(struct rollout_state *rv, struct podset_pod *p)
 static int
 cmp_lane(const void *a, const void *b)
 {
-	const struct rollout_lane	*p = a, *q = b;
+	const struct rview_lane	*p = a, *q = b;
 	int64_t				 x = podset_zero_at(p->pod);
 	int64_t				 y = podset_zero_at(q->pod);
 
@@ -91,7 +92,7 @@ rolls(const struct podset_pod *p)
 static void
 pick_pods(struct tui_state *ts)
 {
-	struct rollout_state	*rv = &ts->rv;
+	struct rview_state	*rv = &ts->rv;
 	struct tui_finding	*f;
 	struct podset_pod	*p = ts->dv.pod, *q;
 	int64_t			 at, t;
@@ -137,7 +138,7 @@ pick_pods(struct tui_state *ts)
 static int
 deployed_of(struct tui_state *ts, char **cause)
 {
-	struct rollout_state		*rv = &ts->rv;
+	struct rview_state		*rv = &ts->rv;
 	const struct rolist_item	*r, *one = NULL;
 	const struct row_pod		*p;
 	struct rolist			 ro;
@@ -175,10 +176,10 @@ struct spread {
 };
 
 static void
-spread_of(const struct rollout_state *rv, enum moment_kind kind,
+spread_of(const struct rview_state *rv, enum moment_kind kind,
     struct spread *s)
 {
-	const struct rollout_lane	*l;
+	const struct rview_lane	*l;
 	int				 k;
 	size_t				 i;
 	int64_t				 off;
@@ -218,7 +219,7 @@ fmt_spread(const struct spread *s, char *out, size_t len)
 }
 
 void
-rollout_summarize(struct rollout_state *rv)
+rview_summarize(struct rview_state *rv)
 {
 	struct spread	 term, dl, kill, routed, fail, back;
 	char		 a[64], b[64], c[64];	/* fmt_spread's */
@@ -295,7 +296,7 @@ rollout_summarize(struct rollout_state *rv)
  * request routed after the deletion, its kill at the deadline.
  */
 static int64_t
-lane_end(const struct rollout_lane *l)
+lane_end(const struct rview_lane *l)
 {
 	const struct moment	*m;
 	int64_t			 end = l->tp.ended_us;
@@ -314,10 +315,10 @@ lane_end(const struct rollout_lane *l)
 }
 
 int
-rollout_load(struct tui_state *ts, char **cause)
+rview_load(struct tui_state *ts, char **cause)
 {
-	struct rollout_state	*rv = &ts->rv;
-	struct rollout_lane	*l;
+	struct rview_state	*rv = &ts->rv;
+	struct rview_lane	*l;
 	int64_t			 end, z;
 	size_t			 i, cw;
 
@@ -358,7 +359,7 @@ rollout_load(struct tui_state *ts, char **cause)
 		    cause) != 0)
 			return (-1);
 	}
-	rollout_summarize(rv);
+	rview_summarize(rv);
 	if (rv->cursor >= (int)rv->n)
 		rv->cursor = rv->n > 0 ? (int)rv->n - 1 : 0;
 	return (0);
@@ -400,9 +401,9 @@ enum lane_row {
  */
 static void
 lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
-    const struct rollout_lane *l, enum lane_row traffic)
+    const struct rview_lane *l, enum lane_row traffic)
 {
-	const struct rollout_state	*rv = &ts->rv;
+	const struct rview_state	*rv = &ts->rv;
 	const struct moment		*m;
 	enum tui_glyph			 g;
 	enum tui_pair			 pair;
@@ -438,7 +439,7 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 
 /* Whether any lane had requests routed to it on the axis. */
 static int
-any_traffic(const struct rollout_state *rv)
+any_traffic(const struct rview_state *rv)
 {
 	size_t	i;
 
@@ -452,7 +453,7 @@ any_traffic(const struct rollout_state *rv)
 
 /* Whether any lane has missing records. */
 static int
-any_missing(const struct rollout_state *rv)
+any_missing(const struct rview_state *rv)
 {
 	size_t	i;
 
@@ -465,7 +466,7 @@ any_missing(const struct rollout_state *rv)
 
 /* The rows of a lane: its phases, its traffic, its missing records. */
 static int
-lane_rows(const struct rollout_state *rv)
+lane_rows(const struct rview_state *rv)
 {
 	return (1 + any_traffic(rv) + any_missing(rv));
 }
@@ -475,24 +476,24 @@ lane_rows(const struct rollout_state *rv)
  * (when known), the three sentences and the axis.
  */
 static int
-lanes_y(const struct rollout_state *rv)
+lanes_y(const struct rview_state *rv)
 {
 	return (5 + (rv->deployed[0] != '\0'));
 }
 
 /* The first lane shown on a screen of h rows. */
 static int
-rv_top(const struct rollout_state *rv, int h)
+rv_top(const struct rview_state *rv, int h)
 {
 	return (tui_top(rv->cursor, rv->top, (h - lanes_y(rv) - 1) /
 	    lane_rows(rv)));
 }
 
 void
-rollout_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
+rview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
-	const struct rollout_state	*rv = &ts->rv;
-	const struct rollout_lane	*l;
+	const struct rview_state	*rv = &ts->rv;
+	const struct rview_lane	*l;
 	const struct tl_lane		*phase;
 	char				*name;
 	int				 lw = rv->label_w > 0 ? rv->label_w :
@@ -613,7 +614,7 @@ rv_click(struct tui_state *ts)
 	return (TUI_REDRAW);
 }
 
-const struct tui_key rollout_keys[] = {
+const struct tui_key rview_keys[] = {
 	{ .key = KEY_DOWN, .name = "Down", .help = "next pod",
 	    .action = rv_down },
 	{ .key = 'j', .name = "j", .help = "next pod", .action = rv_down },

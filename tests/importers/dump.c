@@ -93,6 +93,11 @@ dump_put(void *ctx, enum rec_type type, const void *rec)
 			memcpy(&b, base + f->off, sizeof b);
 			json_object_set_new(o, f->name, json_boolean(b));
 			break;
+		case RF_ENUM:
+			memcpy(&b, base + f->off, sizeof b);
+			json_object_set_new(o, f->name, str_json(b > 0 &&
+			    b < f->nnames ? f->names[b] : NULL));
+			break;
 		}
 	}
 	line = json_dumps(o, JSON_SORT_KEYS | JSON_COMPACT |

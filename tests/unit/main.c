@@ -23,6 +23,7 @@ extern const struct unit_test jsonlite_tests[];
 extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
 extern const struct unit_test timeline_tests[];
+extern const struct unit_test model_tests[];
 extern const struct unit_test tui_tests[];
 
 static const struct unit_test *const tables[] = {
@@ -41,6 +42,7 @@ static const struct unit_test *const tables[] = {
 	budget_tests,
 	zone_tests,
 	timeline_tests,
+	model_tests,
 	tui_tests,
 	NULL
 };

@@ -453,8 +453,8 @@ test_tui_death(void)
 static void
 test_tui_rollout(void)
 {
-	static struct rollout_lane	lanes[2];
-	struct rollout_state		*rv = &ts.rv;
+	static struct rview_lane	lanes[2];
+	struct rview_state		*rv = &ts.rv;
 	size_t				i;
 
 	if (open_screen() != 0)
@@ -474,8 +474,8 @@ test_tui_rollout(void)
 		moments_finish(&lanes[i].ms);
 		timeline_pod(&pods[i], &lanes[i].tp);
 	}
-	rollout_summarize(rv);
-	check("rollout", rollout_draw, 40, 120);
+	rview_summarize(rv);
+	check("rollout", rview_draw, 40, 120);
 	for (i = 0; i < 2; i++) {
 		moments_free(&lanes[i].ms);
 		timeline_pod_free(&lanes[i].tp);
