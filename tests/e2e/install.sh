@@ -45,7 +45,8 @@ if command -v man >/dev/null 2>&1; then
 	    app-started-before-proxy job-held-by-sidecar job-overran \
 	    records-lost-at-termination records-missing oom-killed 5xx-burst \
 	    crash-loop liveness-restart evicted node-restart job-failed \
-	    start-failed grace-overridden eviction-blocked exits-unknown; do
+	    start-failed grace-overridden eviction-blocked exits-unknown \
+	    workload-unavailable; do
 		ok "man-kind-$k" grep -q "^     $k (" "$T/man.txt"
 	done
 	"$CORONER" import -q --db "$T/v.db" \
