@@ -196,7 +196,8 @@ outage_finding(struct analysis *a, const struct wl_ready *w,
 	int64_t			 probes;
 	const char		*last;
 	char			 d[32], nd[32], t1[TIME_FMT_LEN];
-	char			 t2[TIME_FMT_LEN], how[160], around[480], pr[400];
+	char			 t2[TIME_FMT_LEN], how[160], around[480];
+	char			 pr[400];
 	size_t			 i, j, self = a->n;
 
 	f = analysis_add(a, FK_WORKLOAD_UNAVAILABLE, p->r.namespace,
@@ -206,7 +207,8 @@ outage_finding(struct analysis *a, const struct wl_ready *w,
 		for (j = 0; j < w->pods[i]->n; j++) {
 			sp = &w->pods[i]->v[j];
 			if (!sp->ready && sp->from_us < o->to_us &&
-			    (sp->to_us == TIME_NONE || sp->to_us > o->from_us)) {
+			    (sp->to_us == TIME_NONE ||
+			    sp->to_us > o->from_us)) {
 				finding_add_pod(f, w->pods[i]->p);
 				break;
 			}

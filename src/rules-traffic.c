@@ -956,8 +956,9 @@ bu_slow(struct analysis *a, const struct bu_wl *w, const struct bu_sec *sec,
 		y = bu_at(w->req, w->nreq, sec[r->to].s + 1);
 		e = ecum[r->to + 1] - ecum[r->from];
 		r->rate.requests = rcum[y] - rcum[x];
-		r->rate.usual = ((double)(errors - e) + 0.5) / (double)(requests -
-		    r->rate.requests > 0 ? requests - r->rate.requests : 1);
+		nreq = requests - r->rate.requests;
+		r->rate.usual = ((double)(errors - e) + 0.5) /
+		    (double)(nreq > 0 ? nreq : 1);
 		r->rate.p = poisson_tail(r->rate.usual *
 		    (double)r->rate.requests, e);
 		bu_finding(a, w, sec, r->from, r->to, base, ro, &r->rate);

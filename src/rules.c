@@ -235,8 +235,8 @@ budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
 		    (long long)(sd->killed + sd->exited));
 	if (observed)
 		snprintf(how, sizeof how, "%.1f s, the longest measured: "
-		    "%s exited on its own that long after SIGTERM; %s", shutdown,
-		    sd->longest_pod, count);
+		    "%s exited on its own that long after SIGTERM; %s",
+		    shutdown, sd->longest_pod, count);
 	else
 		snprintf(how, sizeof how, "at least %.1f s: %s, so this is a "
 		    "lower bound", shutdown, count);

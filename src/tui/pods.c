@@ -498,8 +498,8 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	for (x = name_w, i = 0; i < COL__COUNT; i++) {
 		if (width[i] == 0)
 			continue;
-		tui_text(win, &ts->look, 2, x + 1, width[i] - 1, pods_columns[i].title,
-		    A_BOLD | A_UNDERLINE, PAIR_NONE);
+		tui_text(win, &ts->look, 2, x + 1, width[i] - 1,
+		    pods_columns[i].title, A_BOLD | A_UNDERLINE, PAIR_NONE);
 		x += width[i];
 	}
 	top = first_row(pl, h - 4);
