@@ -478,13 +478,8 @@ def node_restart(out, control):
             "2026/06/03 14:16:45 fatal: no queue after 40s, exiting"])
     pods.append(worker)
     if not control:
-        node = {"metadata": {"name": "node-c", "uid": uid(0xd0, 3)}}
-        b.event("default", "Rebooted", node, "Node node-c has been "
-                "rebooted, boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
-                lost + timedelta(seconds=3), kind="Node", host="node-c")
-        b.event("default", "NodeReady", node, "Node node-c status is now: "
-                "NodeReady", lost + timedelta(seconds=4), kind="Node",
-                etype="Normal", host="node-c")
+        reboot_events(b, {"metadata": {"name": "node-c",
+                                       "uid": uid(0xd0, 3)}}, lost)
     for p in pods:
         b.pod(p)
     b.write(out)
@@ -751,17 +746,37 @@ SCENARIOS = {
 }
 
 
-def main():
+def run_scenario(prog, scenarios):
+    """Runs the scenario the command line names (NAME or NAME-control)
+    into its OUTDIR, for this generator and the ones that share it."""
     if len(sys.argv) != 3:
-        sys.exit("usage: deaths.py SCENARIO[-control] OUTDIR")
+        sys.exit("usage: %s SCENARIO[-control] OUTDIR" % prog)
     name, out = sys.argv[1], sys.argv[2]
     control = name.endswith("-control")
     if control:
         name = name[:-len("-control")]
-    if name not in SCENARIOS:
-        sys.exit("deaths.py: no scenario %s (%s)" % (
-            name, ", ".join(sorted(SCENARIOS))))
-    SCENARIOS[name](out, control)
+    if name not in scenarios:
+        sys.exit("%s: no scenario %s (%s)" % (
+            prog, name, ", ".join(sorted(scenarios))))
+    os.makedirs(out, exist_ok=True)
+    scenarios[name](out, control)
+
+
+def reboot_events(b, node, lost, ready=True):
+    """The events of node's reboot, lost at lost: Rebooted, NodeReady."""
+    b.event("default", "Rebooted", node, "Node %s has been rebooted, boot "
+            "id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8" %
+            node["metadata"]["name"], lost + timedelta(seconds=3),
+            kind="Node", host=node["metadata"]["name"])
+    if ready:
+        b.event("default", "NodeReady", node, "Node %s status is now: "
+                "NodeReady" % node["metadata"]["name"],
+                lost + timedelta(seconds=4), kind="Node", etype="Normal",
+                host=node["metadata"]["name"])
+
+
+def main():
+    run_scenario("deaths.py", SCENARIOS)
 
 
 if __name__ == "__main__":

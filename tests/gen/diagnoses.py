@@ -73,8 +73,8 @@ import sys
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deaths import (NS, Bundle, at, not_ready, pod, status,  # noqa: E402
-                    term, ts, uid)
+from deaths import (NS, Bundle, at, not_ready, pod,  # noqa: E402
+                    reboot_events, run_scenario, status, term, ts, uid)
 from incident import nginx_line  # noqa: E402
 
 
@@ -212,12 +212,7 @@ def restart_attribution(out, control):
         started = restarted
     for p in others:
         b.pod(p)
-    b.event("default", "Rebooted", node, "Node node-c has been rebooted, "
-            "boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
-            lost + timedelta(seconds=3), kind="Node", host="node-c")
-    b.event("default", "NodeReady", node, "Node node-c status is now: "
-            "NodeReady", lost + timedelta(seconds=4), kind="Node",
-            etype="Normal", host="node-c")
+    reboot_events(b, node, lost)
     b.write(out)
     w.write(os.path.join(out, "pods-watch.json"))
 
@@ -425,9 +420,7 @@ def outage(out, control):
             running=lost + timedelta(seconds=4),
             last=term(255, "Unknown", at(-7198), lost), restarts=1)]
         b.pod(p)
-    b.event("default", "Rebooted", node, "Node node-c has been rebooted, "
-            "boot id: 6f1d2c3b-8a9e-4f70-b1c2-d3e4f5a6b7c8",
-            lost + timedelta(seconds=3), kind="Node", host="node-c")
+    reboot_events(b, node, lost, ready=False)
     probe = {"httpGet": {"path": "/ready", "port": 8080, "scheme": "HTTP"},
              "periodSeconds": 10, "timeoutSeconds": 1,
              "successThreshold": 1, "failureThreshold": 1}
@@ -570,17 +563,7 @@ SCENARIOS = {
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: diagnoses.py SCENARIO[-control] OUTDIR")
-    name, out = sys.argv[1], sys.argv[2]
-    control = name.endswith("-control")
-    if control:
-        name = name[:-len("-control")]
-    if name not in SCENARIOS:
-        sys.exit("diagnoses.py: no scenario %s (%s)" % (
-            name, ", ".join(sorted(SCENARIOS))))
-    os.makedirs(out, exist_ok=True)
-    SCENARIOS[name](out, control)
+    run_scenario("diagnoses.py", SCENARIOS)
 
 
 if __name__ == "__main__":
