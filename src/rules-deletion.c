@@ -224,6 +224,69 @@ rule_eviction_blocked(struct analysis *a, char **cause)
 	return (0);
 }
 
+/* How a summary says a deletion's cause ("in a scale-down"). */
+static const char *
+cause_phrase(const char *cause)
+{
+	static const char *const phrase[DC__COUNT] = {
+		[DC_ROLLOUT] = "in a rollout",
+		[DC_SCALE_DOWN] = "in a scale-down",
+		[DC_JOB] = "by its Job's controller",
+		[DC_EVICTION] = "by an eviction",
+		[DC_NODE] = "by its node's controller",
+		[DC_MANUAL] = "by hand",
+	};
+	int	c;
+
+	for (c = 0; c < DC__COUNT; c++)
+		if (phrase[c] != NULL && str_eq(cause, deletion_cause_name(
+		    (enum deletion_cause)c)))
+			return (phrase[c]);
+	return (cause);
+}
+
+/*
+ * Why finding f's pods were deleted, when no deploy explains it and the
+ * pods say one controller action (an autoscaler's scale-down, a Job, an
+ * eviction, a node): "deletion_cause" and its basis in the evidence, and
+ * in the summary.  A rollout's deletions are named by the rollout the
+ * finding's evidence already gives.
+ */
+static void
+name_cause(struct analysis *a, struct finding *f)
+{
+	const struct podset_pod	*p;
+	const char		*cause = NULL, *basis = NULL;
+	char			*s;
+	size_t			 j;
+
+	if (json_object_get(f->evidence, "deletion_cause") != NULL)
+		return;
+	for (j = 0; j < json_array_size(f->uids); j++) {
+		p = podset_find(&a->pods, json_string_value(json_array_get(
+		    f->uids, j)));
+		if (p == NULL || p->r.deletion_us == TIME_NONE)
+			continue;
+		if (p->r.deletion_cause == NULL || (cause != NULL &&
+		    !str_eq(cause, p->r.deletion_cause)))
+			return;		/* unknown, or not one cause */
+		cause = p->r.deletion_cause;
+		if (basis == NULL)
+			basis = p->r.deletion_cause_basis;
+	}
+	if (cause == NULL || str_eq(cause, deletion_cause_name(DC_ROLLOUT)))
+		return;
+	json_object_set_new(f->evidence, "deletion_cause", json_string(cause));
+	json_object_set_new(f->evidence, "deletion_cause_basis", jv_str(basis));
+	if (f->summary == NULL)
+		return;
+	s = xasprintf("%s (deleted %s%s%.200s)", f->summary,
+	    cause_phrase(cause), basis != NULL ? ": " : "", basis != NULL ?
+	    basis : "");
+	free(f->summary);
+	f->summary = s;
+}
+
 void
 deletion_name_actors(struct analysis *a)
 {
@@ -235,6 +298,8 @@ deletion_name_actors(struct analysis *a)
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
+		if (f->uids != NULL)
+			name_cause(a, f);
 		if (f->uids == NULL || json_object_get(f->evidence,
 		    "deleted_by") != NULL)
 			continue;

@@ -129,6 +129,14 @@ is scale-control-causes '[[null,6]]' "$(jq -sc '[.[] |
     map([.[0], length])' "$T/scale-down-control.pods")"
 "$CORONER" timeline --db "$T/scale-down.db" search-xm5dlj24f-a4fq \
     >"$T/scale.timeline" 2>&1
+is scale-finding-cause '["scale-down","scale-down"]' "$(q "$T/scale-down.json" \
+    '[.findings[] | .evidence.deletion_cause]')"
+hpa='New size: 4; reason: All metrics below target'
+ok scale-summary-says jq -e --arg hpa "$hpa" '.findings[0].summary |
+    test("deleted in a scale-down: .*HorizontalPodAutoscaler search: " +
+    $hpa)' "$T/scale-down.json"
+is scale-control-no-cause '[null,null]' "$(q "$T/scale-down-control.json" \
+    '[.findings[] | .evidence.deletion_cause]')"
 ok scale-timeline-says sh -c "tr -s ' \n' ' ' <'$T/scale.timeline' |
     grep -q 'HorizontalPodAutoscaler search: New size: 4; reason: All metrics below target'"
 

@@ -44,8 +44,9 @@ watch-time: a watch stream of shop/api's pod: its version that first
 scale-down: nobody deployed: the HorizontalPodAutoscaler of shop/search
   rescaled it from 10 to 4 ("All metrics below target"), the Deployment
   scaled its ReplicaSet down, and six of its ten pods were deleted within
-  seconds (a watch stream, and the events kubectl get events writes).
-  Each deletion's cause is the scale-down with the autoscaler's reason.
+  seconds and SIGKILLed at their deadline (a watch stream, and the events
+  kubectl get events writes).  Each deletion's cause, and the kill's
+  finding, is the scale-down with the autoscaler's reason.
   Control: the same six deletions with no controller action around them.
 outage: node-c reboots at 14:16:40 and takes StatefulSet shop/redis's
   only pod with it (Unknown, 255, back 4 s later, then loading its data);
@@ -385,7 +386,8 @@ def scale_down(out, control):
         if i < 4:
             continue
         request = down + timedelta(seconds=1 + (i - 4) // 2)
-        delete(w, p, request, 30, 3, 0)
+        # its shutdown outlasts the grace: killed at the deadline
+        delete(w, p, request, 30, 30, 137)
     if not control:
         hpa = {"metadata": {"name": "search", "uid": uid(0xf0, 1)}}
         b.event(NS, "SuccessfulRescale", hpa, "New size: 4; reason: All "
