@@ -639,14 +639,16 @@ imp_envoy_parse(struct input *in, const struct import_opts *opts,
 	st->opts = opts;
 	rc = altok_import(in, sink, "Envoy or Istio access-log", env_line, st,
 	    cause);
-	if (rc == 0 && st->own > 0)
+	if (rc == 0 && st->own > 0 && opts->pod_name != NULL)
 		sink_summary(sink, "kept %lld of the proxy's own log line%s "
-		    "(startup, xDS) as %s%s%s's log%s", (long long)st->own,
-		    st->own == 1 ? "" : "s", opts->pod_name != NULL ?
-		    opts->pod_name : "its container", opts->container != NULL ?
-		    "/" : "", opts->container != NULL ? opts->container : "",
-		    opts->pod_name != NULL ? "" : " (no pod known: --pod NS/POD "
-		    "--container C puts them on its timeline)");
+		    "(startup, xDS) as %s/%s's log", (long long)st->own,
+		    st->own == 1 ? "" : "s", opts->pod_name,
+		    opts->container != NULL ? opts->container : "?");
+	else if (rc == 0 && st->own > 0)
+		sink_summary(sink, "kept %lld of the proxy's own log line%s "
+		    "(startup, xDS) as its container's log (no pod known: "
+		    "--pod NS/POD --container C puts them on its timeline)",
+		    (long long)st->own, st->own == 1 ? "" : "s");
 	altok_out_free(&st->out);
 	buf_free(&st->text);
 	free(st);

@@ -17,7 +17,18 @@
 # nodes) exactly as the same objects one kind a file do, and says in one
 # line how many objects of which other kinds it skipped.
 #
-# A proxy's own log lines: see the second half.
+# A proxy's own log lines: "kubectl logs" of an Istio ingress gateway in
+# front of the slow-lb rollout (18 s of 503 UF to each old pod) holds the
+# proxy's startup and xDS lines between its requests, in Istio's text
+# form, Istio's JSON form, and a plain Envoy's.  Each import keeps them as
+# the gateway's container's log lines (no line rejected, one summary line
+# counting them, on the pod's timeline) and every request.  The gateway's
+# one xDS line says its stream to istiod had been closed for 1812 s: the
+# traffic-after-shutdown finding says the proxy had lost its control
+# plane, with it as evidence, and recommends restoring that connection
+# rather than a longer preStop.  The control (its stream reconnects within
+# a second, every 30 minutes, once inside the rollout) gives the finding
+# word for word as without any proxy log.
 . "$(dirname "$0")/lib.inc"
 GEN=$top/tests/gen/imports.py
 # What the last run printed ($1: .out or .err) with its wrapped lines
@@ -141,5 +152,99 @@ not read (1 Service, 1 HorizontalPodAutoscaler, 2 ControllerRevision)" \
 	    "$(sqlite3 "$T/$f.db" "SELECT namespace || '/' || deployment || \
 ' ' || new_rs FROM rollouts")"
 done
+
+# ---- a proxy's own log lines -----------------------------------------
+GW=istio-system/istio-ingressgateway-7c9d6b5f4-x2k8p
+F='.findings[] | select(.kind == "traffic-after-shutdown")'
+xds() {
+	st=$1
+	shift
+	python3 "$GEN" "$st" "$T/$st" || exit 1
+	db=$T/$st.db
+	"$CORONER" import -q --db "$db" "$T/$st"/*.json
+	is "$st-k8s-exit" 0 $?
+	run "$CORONER" import --db "$db" "$@" "$T/$st/gateway.log"
+	is "$st-import-exit" 0 "$status"
+	is "$st-no-err" "" "$err"
+	is "$st-none-rejected" "" "$(grep -i reject "$T/.out")"
+	"$CORONER" analyze --db "$db" --json >"$T/$st.json"
+	is "$st-analyze-exit" 0 $?
+}
+# The lines of a gateway.log that are requests.
+requests() {
+	grep -c -e '^\[20[0-9-]*T' -e '"start_time"' "$1"
+}
+
+for st in xds-lost xds-lost-json xds-lost-envoy; do
+	xds "$st" --pod "$GW" --container istio-proxy
+	G=$T/$st/gateway.log
+	R=$T/$st.json
+	nreq=$(requests "$G")
+	nown=$(($(wc -l <"$G") - nreq))
+	ok "$st-some-own" test "$nown" -ge 5
+	ok "$st-summary-line" grep -qF "kept $nown of the proxy's own log \
+lines (startup, xDS) as istio-ingressgateway-7c9d6b5f4-x2k8p/istio-proxy's \
+log" "$(joined .out)"
+	is "$st-requests" "$nreq" "$(jq .summary.requests "$R")"
+	is "$st-own-kept" "$nown" "$(sqlite3 "$T/$st.db" "SELECT count(*) \
+FROM container_logs WHERE namespace = 'istio-system' AND pod = \
+'istio-ingressgateway-7c9d6b5f4-x2k8p' AND container = 'istio-proxy'")"
+	"$CORONER" timeline --db "$T/$st.db" "$GW" >"$T/tl" 2>&1
+	ok "$st-timeline" grep -q "closed since 1812s ago" "$T/tl"
+	is "$st-one-finding" 1 "$(jq "[$F] | length" "$R")"
+	is "$st-failed" "$(cat "$T/$st/failed")" \
+	    "$(jq "$F | .evidence.failed_requests" "$R")"
+	is "$st-cp-who" "istio-system istio-ingressgateway-7c9d6b5f4-x2k8p \
+istio-proxy" "$(jq -r "$F | .evidence.control_plane | \
+\"\(.namespace) \(.pod) \(.container)\"" "$R")"
+	is "$st-cp-span" "2026-05-14T13:32:18.000Z 2026-05-14T14:02:30.000Z \
+1812 false" "$(jq -r "$F | .evidence.control_plane | \"\(.disconnected_from) \
+\(.disconnected_until) \(.disconnected_s) \(.reconnected)\"" "$R")"
+	ok "$st-cp-said" jq -e "$F | .evidence.control_plane.said |
+	    startswith(\"StreamAggregatedResources gRPC config stream to \")
+	    and test(\"closed since 1812s ago: 14, \")" "$R"
+	ok "$st-summary" jq -e "$F | .summary | test(\"A proxy had lost its \
+control plane\") and test(\"was cut off from xDS for 30.2 min\") and \
+test(\"not a lag that a preStop sleep can outlast\")" "$R"
+	ok "$st-recommendation" jq -e "$F | .recommendation |
+	    startswith(\"Restore the proxy's connection to its control \
+plane\") and test(\"alert when a proxy stays cut off\") and
+	    (test(\"Keep serving after SIGTERM\") | not)" "$R"
+	# the lag measured is still there, as evidence
+	ok "$st-lag" jq -e "$F | .evidence.lag_s >= 17 and
+	    .evidence.lag_s <= 19" "$R"
+done
+
+# Without --pod the lines are kept, said to have no pod, and still read.
+xds xds-lost
+ok nopod-summary grep -qF "(startup, xDS) as its container's log (no pod \
+known: --pod NS/POD --container C puts them on its timeline)" \
+    "$(joined .out)"
+ok nopod-finding jq -e "$F | .evidence.control_plane.pod == null and
+    (.summary | test(\"lost its control plane\"))" "$T/xds-lost.json"
+
+# The control: the same rollout and failures, the stream reconnecting
+# within a second each time it is closed.  Word for word the finding of
+# the rollout without any proxy log.
+xds xds-control --pod "$GW" --container istio-proxy
+R=$T/xds-control.json
+ok control-own-kept grep -qF "of the proxy's own log lines (startup, xDS)" \
+    "$(joined .out)"
+ok control-closes test "$(grep -c 'closed: 13' "$T/xds-control/gateway.log")" \
+    -ge 2
+is control-one-finding 1 "$(jq "[$F] | length" "$R")"
+is control-no-cp null "$(jq -c "$F | .evidence.control_plane" "$R")"
+mkdir "$T/nolog"
+cp "$T/xds-control"/*.json "$T/nolog/"
+grep -v -e '^20' -e '^{"level"' "$T/xds-control/gateway.log" \
+    >"$T/nolog/access.log"
+"$CORONER" import -q --db "$T/nolog.db" "$T/nolog"/*.json \
+    "$T/nolog/access.log"
+is nolog-import-exit 0 $?
+"$CORONER" analyze --db "$T/nolog.db" --json >"$T/nolog.json"
+is control-as-without "$(jq -c "$F | [.summary, .recommendation]" \
+    "$T/nolog.json")" "$(jq -c "$F | [.summary, .recommendation]" "$R")"
+ok control-prestop jq -e "$F | .recommendation | test(\"sleep 25 s\") and
+    startswith(\"Keep serving after SIGTERM\")" "$R"
 
 finish imports
