@@ -582,9 +582,10 @@ env_probe_own(const char *s, size_t n)
 
 /*
  * "kubectl logs" of a proxy: its own lines first (a startup of dozens),
- * its access log after.  Scores the whole head: an access line's score
- * when at least one line is a request, one is the proxy's own, and three
- * in four are either (the rest: continuation lines of its messages).
+ * its access log after.  Scores the whole head when its first line is
+ * the proxy's own: an access line's score when at least one line is a
+ * request and three in four are requests or own lines (the rest:
+ * continuation lines of its messages).
  */
 static int
 env_probe_log(const unsigned char *head, size_t len)
@@ -604,6 +605,8 @@ env_probe_log(const unsigned char *head, size_t len)
 		if (n > 0 && p[n - 1] == '\r')
 			n--;
 		if (n > 0) {
+			if (req + own + other == 0 && !env_probe_own(p, n))
+				return (0);	/* not a proxy's log */
 			if ((sc = env_probe_line(p, n)) > 0) {
 				req++;
 				if (sc > best)
