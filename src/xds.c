@@ -89,7 +89,7 @@ xds_scan_line(void *ctx, const void *rec)
 	x->time_us = l->time_us;
 	x->say = say;
 	x->since_s = since;
-	x->text = xstrndup(l->text, XDS_LINE_MAX);
+	x->text = xstrndup(l->text, strnlen(l->text, XDS_LINE_MAX));
 	return (0);
 }
 
