@@ -153,6 +153,16 @@ not read (1 Service, 1 HorizontalPodAutoscaler, 2 ControllerRevision)" \
 ' ' || new_rs FROM rollouts")"
 done
 
+# "kubectl get all" as it is (no events, slices or nodes): read as pods,
+# its workloads, rollout and job kept all the same
+run "$CORONER" import --db "$T/getall.db" "$T/g/get-all.json"
+is get-all-exit 0 "$status"
+ok get-all-as-pods grep -q "get-all.json: k8s-pods, " "$T/.out"
+for t in pod_obs container_obs workload_obs pods workloads rollouts jobs; do
+	is "get-all-$t" "$(sqlite3 "$T/parts.db" "SELECT count(*) FROM $t")" \
+	    "$(sqlite3 "$T/getall.db" "SELECT count(*) FROM $t")"
+done
+
 # ---- a proxy's own log lines -----------------------------------------
 GW=istio-system/istio-ingressgateway-7c9d6b5f4-x2k8p
 F='.findings[] | select(.kind == "traffic-after-shutdown")'

@@ -19,8 +19,9 @@ get-all: the same rollout as one mixed "kubectl get all -A -o json" List
 Deployment, its ReplicaSets, a StatefulSet, a Job and a CronJob, and the
 kinds get all also lists (Service, HorizontalPodAutoscaler,
 ControllerRevision); appended, as a hand-joined dump would hold them, the
-events, an EndpointSlice and a Node.  Also parts/, the same objects one
-kind a file, for comparison.
+events, an EndpointSlice and a Node.  get-all.json is the List without
+those three, as kubectl writes it (detected as k8s-pods).  Also parts/,
+the same objects one kind a file, for comparison.
 
 xds-lost, xds-lost-json, xds-lost-envoy: the slow load balancer of
 slow_lb.py (Deployment checkout/web, 4 old pods without preStop, replaced
@@ -348,6 +349,10 @@ def get_all(out):
              controller_revisions() + events + [endpoint_slice(), node()])
     dump_json(os.path.join(out, "all.json"), klist(items))
     dump_yaml(os.path.join(out, "all.yaml"), klist(items))
+    # "kubectl get all -A -o json" as it is, pods first
+    dump_json(os.path.join(out, "get-all.json"), klist(
+        [i for i in items if i["kind"] not in ("Event", "EndpointSlice",
+                                               "Node")]))
     # the same objects one kind a file (the pods as a plain PodList)
     os.remove(os.path.join(parts, "pods-watch.json"))
     dump_json(os.path.join(parts, "pods.json"), klist(pods))
