@@ -490,8 +490,9 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	json_object_set_new(ev, "pods_detail", e->detail);
 	gap = xds_gap_over(xg, e->first_deletion_us, (e->last_fail_s + 1) * US,
 	    XDS_GAP_MIN_S * US, tr_own_pod, e);
-	json_object_set_new(ev, "control_plane", gap != NULL ?
-	    tr_xds_json(gap) : json_null());
+	/* only when there is one: the evidence of other findings as was */
+	if (gap != NULL)
+		json_object_set_new(ev, "control_plane", tr_xds_json(gap));
 	f->evidence = ev;
 
 	analyze_fmt_s(lag, lags, sizeof lags);
