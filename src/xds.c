@@ -5,6 +5,7 @@
  * them by container and time, and walks each container's into gaps.  No
  * SQL (store_scan), no drawing.
  */
+#include <jansson.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -119,25 +120,31 @@ xds_line_cmp(const void *pa, const void *pb)
 
 /*
  * What a line about the stream says, from the stream's name to the end
- * of its message (a tab, or the end of a JSON string).  Returns a new
- * string.
+ * of its message (a tab or the line's end; a JSON line's "msg").
+ * Returns a new string.
  */
 static char *
 xds_said(const char *text)
 {
-	const char	*p = strstr(text, "gRPC config stream"), *end;
+	json_t		*obj = NULL;
+	const char	*msg = text, *p, *end;
+	char		*said;
 
-	if (p == NULL)
-		return (xstrdup(text));
+	if (*text == '{' && (obj = json_loads(text, 0, NULL)) != NULL &&
+	    json_is_string(json_object_get(obj, "msg")))
+		msg = json_string_value(json_object_get(obj, "msg"));
+	if ((p = strstr(msg, "gRPC config stream")) == NULL)
+		p = msg;
 	/* the word before: StreamAggregatedResources, StreamListeners... */
-	if (p > text + 1 && p[-1] == ' ')
-		for (p--; p > text && p[-1] != ' ' && p[-1] != '\t' &&
-		    p[-1] != '"' && p[-1] != ']'; p--)
+	else if (p > msg + 1 && p[-1] == ' ')
+		for (p--; p > msg && p[-1] != ' ' && p[-1] != '\t' &&
+		    p[-1] != ']'; p--)
 			;
-	for (end = p; *end != '\0' && *end != '\t' && !(end[0] == '"' &&
-	    end[-1] != '\\'); end++)
+	for (end = p; *end != '\0' && *end != '\t'; end++)
 		;
-	return (xstrndup(p, (size_t)(end - p)));
+	said = xstrndup(p, (size_t)(end - p));
+	json_decref(obj);
+	return (said);
 }
 
 /* Adds a gap of x's container, [from, to], said by x. */

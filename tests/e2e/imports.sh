@@ -212,7 +212,8 @@ istio-proxy" "$(jq -r "$F | .evidence.control_plane | \
 \(.disconnected_until) \(.disconnected_s) \(.reconnected)\"" "$R")"
 	ok "$st-cp-said" jq -e "$F | .evidence.control_plane.said |
 	    startswith(\"StreamAggregatedResources gRPC config stream to \")
-	    and test(\"closed since 1812s ago: 14, \")" "$R"
+	    and test(\"closed since 1812s ago: 14, \") and
+	    test(\"(i/o|connection) timeout\\\"?$\")" "$R"
 	ok "$st-summary" jq -e "$F | .summary | test(\"A proxy had lost its \
 control plane\") and test(\"was cut off from xDS for 30.2 min\") and \
 test(\"not a lag that a preStop sleep can outlast\")" "$R"
