@@ -12,6 +12,11 @@
  *   JSON	a line starting with "{" (Istio's accessLogEncoding JSON,
  *		Envoy json_format) goes to envoy_json_put()
  *
+ * "kubectl logs" of a gateway or sidecar holds the proxy's own lines
+ * (startup, xDS) between its requests: envoy-own.c knows them, and they
+ * are kept as that container's log lines (--pod and --container say
+ * whose), counted in one summary line, never rejected as bad requests.
+ *
  * START_TIME must be Envoy's default RFC 3339 form (custom strftime
  * formats are not read).  The layouts differ only in their fields, so
  * each is a table for the access-log tokenizer (altok.h) and a line is
@@ -106,6 +111,8 @@ struct env_state {
 	struct altok_clock	 clock;	/* the date last parsed */
 	struct altok_out	 out;	/* the strings of the current line */
 	size_t			 last;	/* the layout of the last good line */
+	int64_t			 own;	/* the proxy's own lines kept */
+	struct buf		 text;	/* the current own line, copied */
 };
 
 /*
@@ -328,6 +335,33 @@ span_starts(const struct altok_span *sp, const char *s)
 	return (sp->p != NULL && sp->len >= n && memcmp(sp->p, s, n) == 0);
 }
 
+/*
+ * Keeps one of the proxy's own lines, s[0..n) at us, as its container's
+ * log line.  Returns 0, or -2 when the sink failed.
+ */
+static int
+env_own_put(struct env_state *st, const char *s, size_t n, int64_t us,
+    int64_t lineno)
+{
+	struct rec_log	r;
+
+	memset(&r, 0, sizeof r);
+	r.namespace = st->opts->pod_name != NULL ?
+	    st->opts->pod_namespace : NULL;
+	r.pod = st->opts->pod_name;
+	r.container = st->opts->container;
+	r.time_us = us;
+	r.line = lineno;
+	buf_clear(&st->text);
+	buf_append(&st->text, s, n);
+	buf_append(&st->text, "", 1);
+	r.text = st->text.data;
+	if (sink_put(st->sink, REC_LOG, &r) != 0)
+		return (-2);
+	st->own++;
+	return (0);
+}
+
 static int
 env_text_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
     char *why, size_t whylen)
@@ -340,6 +374,8 @@ env_text_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 	int64_t			 t, v, ust;
 	int			 k, has_ip;
 
+	if (envoy_own_text(s, n, st->opts->tz, &t) == 0)
+		return (env_own_put(st, s, n, t, lineno));
 	if ((k = env_match(st, s, n, why, whylen)) < 0)
 		return (-1);
 	memset(&q, 0, sizeof q);
@@ -430,6 +466,7 @@ env_json_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 	json_error_t	 err;
 	json_t		*obj;
 	char		*big;
+	int64_t		 t;
 	int		 r;
 
 	if (js_too_costly(s, n, st->opts->max_object)) {
@@ -448,7 +485,10 @@ env_json_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 		snprintf(why, whylen, "not a JSON object");
 		return (-1);
 	}
-	r = envoy_json_put(obj, lineno, st->sink, why, whylen);
+	if (envoy_own_json(obj, st->opts->tz, &t) == 0)
+		r = env_own_put(st, s, n, t, lineno);
+	else
+		r = envoy_json_put(obj, lineno, st->sink, why, whylen);
 	json_decref(obj);
 	return (r);
 }
@@ -524,10 +564,70 @@ env_probe_line(const char *s, size_t n)
 	return (0);
 }
 
+/* Whether one line of the head is one of the proxy's own lines. */
+static int
+env_probe_own(const char *s, size_t n)
+{
+	int64_t	t;
+	size_t	i;
+
+	for (i = 0; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	if (i < n && s[i] == '{')
+		return (has_key(s, n, "\"level\"") &&
+		    has_key(s, n, "\"time\"") && has_key(s, n, "\"msg\"") &&
+		    !has_key(s, n, "\"start_time\""));
+	return (envoy_own_text(s, n, NULL, &t) == 0);
+}
+
+/*
+ * "kubectl logs" of a proxy: its own lines first (a startup of dozens),
+ * its access log after.  Scores the whole head when its first line is
+ * the proxy's own: an access line's score when at least one line is a
+ * request and three in four are requests or own lines (the rest:
+ * continuation lines of its messages).
+ */
+static int
+env_probe_log(const unsigned char *head, size_t len)
+{
+	const char	*p = (const char *)head, *end = p + len, *nl;
+	size_t		 n;
+	int		 sc, best = 0;
+	long		 req = 0, own = 0, other = 0;
+
+	while (p < end) {
+		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL) {
+			if (len >= INPUT_PEEK_MAX)
+				break;
+			nl = end;
+		}
+		n = (size_t)(nl - p);
+		if (n > 0 && p[n - 1] == '\r')
+			n--;
+		if (n > 0) {
+			if (req + own + other == 0 && !env_probe_own(p, n))
+				return (0);	/* not a proxy's log */
+			if ((sc = env_probe_line(p, n)) > 0) {
+				req++;
+				if (sc > best)
+					best = sc;
+			} else if (env_probe_own(p, n))
+				own++;
+			else
+				other++;
+		}
+		p = nl + 1;
+	}
+	return (req > 0 && own > 0 && other * 4 <= req + own + other ?
+	    best : 0);
+}
+
 static int
 imp_envoy_probe(const char *name, const unsigned char *head, size_t len)
 {
-	return (altok_probe(head, len, env_probe_line));
+	int	sc = altok_probe(head, len, env_probe_line);
+
+	return (sc > 0 ? sc : env_probe_log(head, len));
 }
 
 static int
@@ -542,7 +642,18 @@ imp_envoy_parse(struct input *in, const struct import_opts *opts,
 	st->opts = opts;
 	rc = altok_import(in, sink, "Envoy or Istio access-log", env_line, st,
 	    cause);
+	if (rc == 0 && st->own > 0 && opts->pod_name != NULL)
+		sink_summary(sink, "kept %lld of the proxy's own log line%s "
+		    "(startup, xDS) as %s/%s's log", (long long)st->own,
+		    st->own == 1 ? "" : "s", opts->pod_name,
+		    opts->container != NULL ? opts->container : "?");
+	else if (rc == 0 && st->own > 0)
+		sink_summary(sink, "kept %lld of the proxy's own log line%s "
+		    "(startup, xDS) as its container's log (no pod known: "
+		    "--pod NS/POD --container C puts them on its timeline)",
+		    (long long)st->own, st->own == 1 ? "" : "s");
 	altok_out_free(&st->out);
+	buf_free(&st->text);
 	free(st);
 	return (rc);
 }

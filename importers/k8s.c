@@ -123,27 +123,66 @@ k8s_kind_of(json_t *obj, const char *list_kind, char *buf, size_t len)
 	return (NULL);
 }
 
-/* Adds kind to the comma-separated list of skipped kinds, once. */
+/* The kinds of the objects skipped, each with how many. */
+#define K8S_SKIPPED_KINDS	16	/* kinds told apart; more are "other" */
+struct k8s_skipped {
+	struct {
+		char	 kind[96];	/* the kind (with its apiVersion when
+					   another group's) */
+		int64_t	 n;		/* objects of it skipped */
+	}		 v[K8S_SKIPPED_KINDS];
+	size_t		 nkinds;	/* used in v */
+	int64_t		 other;		/* objects of kinds past the table */
+	int64_t		 total;		/* objects skipped */
+};
+
+/* Counts one skipped object of kind. */
 static void
-note_skipped(struct buf *skipped, const char *kind)
+note_skipped(struct k8s_skipped *sk, const char *kind)
 {
-	const char	*p;
-	size_t		 n;
+	size_t	i;
 
 	if (*kind == '\0')
-		kind = "(empty kind)";	/* strstr(p, "") would not move on */
-	n = strlen(kind);
-	for (p = skipped->data; p != NULL && (p = strstr(p, kind)) != NULL;
-	    p += n) {
-		if ((p == skipped->data || p[-1] == ' ') &&
-		    (p[n] == ',' || p[n] == '\0'))
+		kind = "(empty kind)";
+	sk->total++;
+	for (i = 0; i < sk->nkinds; i++) {
+		if (strcmp(sk->v[i].kind, kind) == 0) {
+			sk->v[i].n++;
 			return;
+		}
 	}
-	if (skipped->len > 200)
+	if (sk->nkinds == K8S_SKIPPED_KINDS) {
+		sk->other++;
 		return;
-	if (skipped->len != 0)
-		buf_puts(skipped, ", ");
-	buf_puts(skipped, kind);
+	}
+	snprintf(sk->v[sk->nkinds].kind, sizeof sk->v[0].kind, "%s", kind);
+	sk->v[sk->nkinds++].n = 1;
+}
+
+/*
+ * The kinds skipped into b: "ConfigMap, Service" (counts 0), or with
+ * counts "2 ConfigMap, 1 Service" (counts 1), at most about 200 bytes.
+ */
+static void
+skipped_kinds(const struct k8s_skipped *sk, struct buf *b, int counts)
+{
+	size_t	i;
+
+	for (i = 0; i < sk->nkinds; i++) {
+		if (b->len > 200) {
+			buf_puts(b, ", ...");
+			return;
+		}
+		if (counts)
+			buf_printf(b, "%s%lld %s", i > 0 ? ", " : "",
+			    (long long)sk->v[i].n, sk->v[i].kind);
+		else
+			buf_printf(b, "%s%s", i > 0 ? ", " : "",
+			    sk->v[i].kind);
+	}
+	if (sk->other > 0)
+		buf_printf(b, counts ? ", %lld of other kinds" : ", ...",
+		    (long long)sk->other);
 }
 
 /*
@@ -273,7 +312,8 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
     char **cause)
 {
 	struct k8s_reader	 kr;
-	struct buf		 skipped = { 0 };
+	struct k8s_skipped	 skipped;
+	struct buf		 kinds = { 0 };
 	json_t			*inner;
 	struct k8s_seen		 seen;
 	k8s_handler		 h;
@@ -284,6 +324,7 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 	enum k8s_put		 put;
 	int			 rc = 0, other_group;
 
+	memset(&skipped, 0, sizeof skipped);
 	k8s_reader_init(&kr, in, opts->max_object, 0);
 	while ((st = k8s_reader_next(&kr, &inner, &seen, &kind, &err)) !=
 	    JS_END) {
@@ -329,9 +370,18 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 		} else
 			good++;
 	}
-	if (rc == 0 && good == 0 && bad == 0 && skipped.len > 0) {
+	if (rc == 0 && skipped.total > 0) {
+		/* one line: how many of which kind (the import shows it) */
+		skipped_kinds(&skipped, &kinds, 1);
+		sink_summary(sink, "skipped %lld object%s of kinds coroner "
+		    "does not read (%s)", (long long)skipped.total,
+		    skipped.total == 1 ? "" : "s", kinds.data);
+		buf_clear(&kinds);
+	}
+	if (rc == 0 && good == 0 && bad == 0 && skipped.total > 0) {
+		skipped_kinds(&skipped, &kinds, 0);
 		*cause = xasprintf("no Kubernetes objects coroner reads "
-		    "(found %s)", skipped.data);
+		    "(found %s)", kinds.data);
 		rc = IMPORT_NOTHING;
 	} else if (rc == 0 && good == 0 && k8s_reader_objects(&kr) == 0 &&
 	    bad > 0) {
@@ -345,7 +395,7 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 		rc = -1;
 	}
 	free(first_err);
-	buf_free(&skipped);
+	buf_free(&kinds);
 	k8s_reader_free(&kr);
 	return (rc);
 }

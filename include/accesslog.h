@@ -1,8 +1,8 @@
 /*
  * accesslog.h: what the access-log importers share (ingress-nginx, envoy,
- * alb, gclb): splitting an upstream address, and the hand-off from the
- * envoy importer to the reader of Envoy/Istio JSON lines.  Knows nothing
- * of SQLite or curses.
+ * alb, gclb): splitting an upstream address, and the hand-offs from the
+ * envoy importer to the reader of Envoy/Istio JSON lines and to the
+ * reader of a proxy's own lines.  Knows nothing of SQLite or curses.
  */
 #ifndef ACCESSLOG_H
 #define ACCESSLOG_H
@@ -41,5 +41,16 @@ int	al_looks_like_ip(const char *s, size_t n);
  */
 int	envoy_json_put(json_t *obj, int64_t line, struct sink *sink,
 	    char *why, size_t whylen);
+
+/*
+ * importers/envoy-own.c: whether a line is one a proxy writes about
+ * itself (startup, xDS, drain) rather than a request: Envoy's default
+ * application-log form or Istio's text form (envoy_own_text, s[0..n)),
+ * or an object of Istio's --log_as_json (envoy_own_json).  Returns 0 with
+ * the line's time in *us (zone-less times in tz, UTC when NULL), or -1.
+ */
+int	envoy_own_text(const char *s, size_t n, const struct zone *tz,
+	    int64_t *us);
+int	envoy_own_json(json_t *obj, const struct zone *tz, int64_t *us);
 
 #endif

@@ -65,7 +65,9 @@ struct importer {
 	 * Reads the input to its end, putting records and rejecting bad
 	 * pieces through the sink.  Returns 0; IMPORT_NOTHING with a new
 	 * *cause when the input is well formed but holds nothing coroner
-	 * reads (a NodeList: a bundle skips it quietly); IMPORT_NEEDS with a
+	 * reads (a NodeList: a bundle skips it quietly, and so does the
+	 * command beside inputs that import; alone it is refused, with
+	 * *cause); IMPORT_NEEDS with a
 	 * new *cause (what to give) when it cannot be read without an option
 	 * (a helm history without --release: a directory skips it, saying
 	 * so); or -1 with a new *cause when the input could not be read at

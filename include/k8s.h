@@ -117,7 +117,8 @@ k8s_handler	k8s_handler_of(json_t *obj, const char *kind, int *other);
  * objects over opts->max_object are rejected; an input cut inside an
  * object is damaged, sink_damaged).  Objects of kinds no handler reads
  * (Service, Lease...), or of a kind one reads but another API group (a
- * longhorn.io Node), are skipped quietly.
+ * longhorn.io Node), are skipped and counted: one sink_summary() line
+ * says how many of which kind.
  * Returns 0; IMPORT_NOTHING with a new *cause when every object was of a
  * kind no handler reads; or -1 with a new *cause when the sink failed or
  * nothing in the input was Kubernetes JSON (or YAML).

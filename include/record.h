@@ -503,6 +503,15 @@ struct sink {
 	 * borrowed; may be NULL (the notice is dropped).
 	 */
 	void	(*note)(void *ctx, const char *text);
+	/*
+	 * One line of counts said at the end of an input, of what it held
+	 * besides its records and that is not worth a record of its own
+	 * ("skipped 3 objects of kinds coroner does not read (2 Service,
+	 * 1 ConfigMap)").  The import shows it under the input's line; the
+	 * text is borrowed; may be NULL (the test dumper: counts are not
+	 * records).
+	 */
+	void	(*summary)(void *ctx, const char *text);
 };
 
 static inline int
@@ -561,6 +570,9 @@ void	sink_damaged(struct sink *s, int64_t line, const char *fmt, ...)
 	    __attribute__((format(printf, 3, 4)));
 /* Says something about the input (struct sink, note), formatted. */
 void	sink_note(struct sink *s, const char *fmt, ...)
+	    __attribute__((format(printf, 2, 3)));
+/* Says a line of counts about the input (struct sink, summary). */
+void	sink_summary(struct sink *s, const char *fmt, ...)
 	    __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -136,12 +136,28 @@ struct import_run {
 					   logs imported, to say which
 					   the model does not know */
 	size_t		 nlog_pods;
+	int64_t		 kept;		/* inputs kept so far (or already
+					   imported): the command imported
+					   something */
+	struct unread {
+		char	*name;		/* owned: the input, safe to print */
+		char	*cause;		/* owned: why nothing of it is read */
+		char	*counts;	/* owned: how many objects of which
+					   kind, or NULL */
+	}		*unread;	/* owned: inputs of Kubernetes objects
+					   of kinds coroner does not read,
+					   said once the command knows
+					   whether anything else was kept */
+	size_t		 nunread;
 };
 
 enum {
 	IMP_FAILED = -1,	/* the input could not be imported */
 	IMP_OK = 0,		/* imported (or already was) */
-	IMP_SKIPPED = 1		/* a bundle member coroner does not read */
+	IMP_SKIPPED = 1,	/* a bundle member coroner does not read */
+	IMP_UNREAD = 2		/* objects of kinds coroner does not read:
+				   skipped beside inputs that were kept,
+				   refused when none was */
 };
 
 static int64_t
@@ -592,6 +608,156 @@ say_all_rejected(struct import_run *run, const struct importer *imp,
 }
 
 /*
+ * Says that a file of Kubernetes objects of kinds coroner does not read was
+ * skipped (counts: how many of which kind, else NULL) on a line of its own.
+ */
+static void
+say_unread(struct import_run *run, const char *name, const char *cause,
+    const char *counts)
+{
+	size_t	 w = (size_t)out_term_width();
+	char	*what;
+
+	if (run->quiet)
+		return;
+	what = counts != NULL ? xstrdup(counts) : xasprintf("skipped: %s",
+	    cause);
+	out_printf(stdout, "%s: ", name);
+	out_wrap(stdout, what, out_cols(name) + 2, 4, w);
+	free(what);
+}
+
+/*
+ * A file of nothing but Kubernetes objects of kinds coroner does not read
+ * (a ControllerRevisionList beside the pods): skipped at once when the
+ * command already kept an input, else remembered, to be skipped or
+ * refused at its end (import_unread_end).  Takes name (printable).
+ */
+static int
+import_unread(struct import_run *run, char *name, const char *cause)
+{
+	struct unread	*u;
+	char		*counts = NULL, *nl;
+
+	if (run->notes.len > 0) {
+		counts = xstrdup(run->notes.data);
+		if ((nl = strchr(counts, '\n')) != NULL)
+			*nl = '\0';
+	}
+	if (run->kept > 0) {
+		say_unread(run, name, cause, counts);
+		free(counts);
+		free(name);
+		return (IMP_UNREAD);
+	}
+	run->unread = xreallocarray(run->unread, run->nunread + 1,
+	    sizeof *run->unread);
+	u = &run->unread[run->nunread++];
+	u->name = name;
+	u->cause = xstrdup(cause);
+	u->counts = counts;
+	return (IMP_UNREAD);
+}
+
+/*
+ * The end of the command for the files import_unread() remembered:
+ * skipped when another input was kept, else refused as before (nothing
+ * at all was imported).  Returns 1 when they failed the command.
+ */
+static int
+import_unread_end(struct import_run *run)
+{
+	struct unread	*u;
+	size_t		 i;
+	int		 failed = 0;
+
+	for (i = 0; i < run->nunread; i++) {
+		u = &run->unread[i];
+		if (run->kept > 0)
+			say_unread(run, u->name, u->cause, u->counts);
+		else {
+			out_printf(stderr, "coroner: %s: %s\n", u->name,
+			    u->cause);
+			failed = 1;
+		}
+		free(u->name);
+		free(u->cause);
+		free(u->counts);
+	}
+	free(run->unread);
+	run->unread = NULL;
+	run->nunread = 0;
+	return (failed);
+}
+
+/* A sink that keeps nothing: what an unclaimed input holds, counted. */
+struct unread_probe {
+	int64_t		 records;	/* records the reader gave */
+	int64_t		 rejected;	/* pieces it rejected */
+	struct buf	*counts;	/* borrowed: its summary lines */
+};
+
+static int
+unread_put(void *ctx, enum rec_type type, const void *rec)
+{
+	struct unread_probe	*up = ctx;
+
+	(void)type;
+	(void)rec;
+	up->records++;
+	return (0);
+}
+
+static void
+unread_reject(void *ctx, int64_t line, const char *reason)
+{
+	struct unread_probe	*up = ctx;
+
+	(void)line;
+	(void)reason;
+	up->rejected++;
+}
+
+static void
+unread_summary(void *ctx, const char *text)
+{
+	struct unread_probe	*up = ctx;
+
+	buf_printf(up->counts, "%s\n", text);
+}
+
+/*
+ * Whether an input no importer claimed is whole Kubernetes objects of
+ * kinds coroner does not read (a single Lease): read by the Kubernetes
+ * reader into a sink that keeps nothing, it gives no record, rejects
+ * nothing, and says what it skipped (into counts).  Consumes the input.
+ */
+static int
+input_is_unread_k8s(struct input *in, const struct import_opts *opts,
+    struct buf *counts)
+{
+	const unsigned char	*h;
+	struct kj_head		 kh;
+	struct unread_probe	 up = { .counts = counts };
+	struct sink		 sink = {
+		.ctx = &up, .put = unread_put, .reject = unread_reject,
+		.damaged = unread_reject, .summary = unread_summary
+	};
+	char			*cause = NULL;
+	size_t			 len;
+	int			 rc;
+
+	len = input_peek(in, &h);
+	if (!kj_head_open(&kh, h, len) || !kj_head_key(&kh, "apiVersion",
+	    NULL) || !kj_head_key(&kh, "kind", NULL))
+		return (0);
+	rc = imp_k8s_workloads.parse(in, opts, &sink, &cause);
+	free(cause);
+	return (rc == IMPORT_NOTHING && up.records == 0 && up.rejected == 0 &&
+	    input_error(in) == NULL);
+}
+
+/*
  * Imports one input.  Returns IMP_OK, IMP_SKIPPED (a member of a directory
  * or archive that holds nothing coroner reads), or IMP_FAILED (not
  * imported, or imported in part because it ended damaged).
@@ -603,7 +769,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	const struct importer	*imp = as;
 	struct sink		 sink = {
 		.ctx = run, .put = run_put, .reject = run_reject,
-		.damaged = run_damaged, .note = run_note
+		.damaged = run_damaged, .note = run_note,
+		.summary = run_note
 	};
 	char			*cause = NULL, *name, *safe, *what;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
@@ -634,6 +801,10 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 			free(name);
 			return (IMP_OK);
 		}
+		buf_clear(&run->notes);
+		if (input_member(in) == NULL &&
+		    input_is_unread_k8s(in, opts, &run->notes))
+			return (import_unread(run, name, why));
 		out_printf(stderr, "coroner: %s: %s\n", name, why);
 		free(name);
 		return (IMP_FAILED);
@@ -680,6 +851,12 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		free(name);
 		return (rc);
 	}
+	if (rc == IMPORT_NOTHING) {
+		store_input_abort(st);
+		rc = import_unread(run, name, cause);
+		free(cause);
+		return (rc);
+	}
 	if (rc == IMPORT_NEEDS && input_member(in) != NULL) {
 		/* a bundle's member: skipped, saying what would read it */
 		store_input_abort(st);
@@ -712,6 +889,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	run->group_bytes += input_offset(in);
+	run->kept++;
 	say_rejects(run, name);
 	if (damaged) {
 		out_printf(stderr, "coroner: %s: the input ended damaged (%s); "
@@ -876,6 +1054,8 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		buf_clear(&run.skipped_names);
 		buf_clear(&run.empty_kinds);
 	}
+	if (import_unread_end(&run))
+		failed = 1;
 	pipeline_free(run.pl);
 	tally_free(run.tally);
 	buf_free(&run.errors);

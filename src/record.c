@@ -509,3 +509,18 @@ sink_note(struct sink *s, const char *fmt, ...)
 	s->note(s->ctx, text);
 	free(text);
 }
+
+void
+sink_summary(struct sink *s, const char *fmt, ...)
+{
+	va_list	 ap;
+	char	*text;
+
+	if (s->summary == NULL)
+		return;
+	va_start(ap, fmt);
+	text = xvasprintf(fmt, ap);
+	va_end(ap);
+	s->summary(s->ctx, text);
+	free(text);
+}

@@ -18,7 +18,11 @@
  * then, counts though it began before.  The lag is the end of the last
  * second a request was still routed to (began on) the IP minus the
  * deletion request (an upper bound at the buckets' one-second
- * resolution).  One finding per workload and rollout.
+ * resolution).  One finding per workload and rollout.  When a proxy's own
+ * log shows it cut off from its control plane (xds.h) for at least
+ * XDS_GAP_MIN_S over the failures, the lag is that proxy's stale view,
+ * with no end a preStop could outlast: the finding says so and
+ * recommends restoring (and alerting on) that connection.
  *
  * 5xx-burst (runs last): per workload and second, the 5xx that no finding
  * above explains (seconds and pods inside a traffic-after-shutdown,
@@ -44,6 +48,7 @@
 #include "rolist.h"
 #include "jsonval.h"
 #include "timefmt.h"
+#include "xds.h"
 
 #define US		((int64_t)1000000)
 /* failures this long after the deletion request still count as its */
@@ -64,6 +69,9 @@
 				   the chance of as many errors in its
 				   seconds at the workload's usual rate */
 #define NEAR_ROLLOUT_S	3600	/* a rollout further away is not near */
+#define XDS_GAP_MIN_S	10	/* a proxy cut off from its control plane
+				   this long over the failures explains
+				   them */
 
 /* What one pod's buckets say after its deletion request. */
 struct tr_pod {
@@ -338,11 +346,98 @@ tr_episode_add(struct tr_episode *e, const struct podset_pod *p,
 	json_array_append_new(e->detail, d);
 }
 
+/* Whether pod ns/pod is one of the episode's own (ctx). */
+static int
+tr_own_pod(void *ctx, const char *ns, const char *pod)
+{
+	const struct tr_episode	*e = ctx;
+	json_t			*v;
+	size_t			 i;
+
+	if (!str_eq(ns, e->namespace))
+		return (0);
+	json_array_foreach(e->pods, i, v) {
+		if (str_eq(json_string_value(v), pod))
+			return (1);
+	}
+	return (0);
+}
+
+/* The evidence of a proxy's gap without its control plane. */
+static json_t *
+tr_xds_json(const struct xds_gap *g)
+{
+	json_t	*o = json_object();
+
+	json_object_set_new(o, "namespace", jv_str(*g->namespace != '\0' ?
+	    g->namespace : NULL));
+	json_object_set_new(o, "pod", jv_str(*g->pod != '\0' ? g->pod :
+	    NULL));
+	json_object_set_new(o, "container", jv_str(*g->container != '\0' ?
+	    g->container : NULL));
+	json_object_set_new(o, "disconnected_from", jv_time(g->from_us));
+	json_object_set_new(o, "disconnected_until", jv_time(g->to_us));
+	json_object_set_new(o, "reconnected", json_boolean(g->reconnected));
+	json_object_set_new(o, "disconnected_s", tr_jsecs(g->to_us -
+	    g->from_us));
+	json_object_set_new(o, "line_time", jv_time(g->line_us));
+	json_object_set_new(o, "line", jv_str(g->line));
+	json_object_set_new(o, "said", jv_str(g->said));
+	return (o);
+}
+
+/*
+ * The summary and recommendation when proxy g had lost its control plane
+ * over the failures: the lag is its stale endpoints, not a delay.
+ */
+static void
+tr_xds_words(struct finding *f, const struct tr_episode *e,
+    const struct xds_gap *g, const char *lags, int64_t sleep_s)
+{
+	char	 who[300], from[TIME_FMT_LEN], to[TIME_FMT_LEN], dur[32];
+	char	*s;
+	size_t	 npods = json_array_size(e->pods);
+
+	if (*g->pod != '\0')
+		snprintf(who, sizeof who, "%s/%s%s%s%s", g->namespace, g->pod,
+		    *g->container != '\0' ? " (" : "", g->container,
+		    *g->container != '\0' ? ")" : "");
+	else
+		snprintf(who, sizeof who, "whose log names no pod");
+	analyze_fmt_dur((double)(g->to_us - g->from_us) / 1e6, dur,
+	    sizeof dur);
+	s = xasprintf("A load balancer kept routing new requests to %zu "
+	    "pod%s of %s for up to %s after their deletion request: %lld "
+	    "request%s failed.  A proxy had lost its control plane over the "
+	    "failures: %s was cut off from xDS for %s (from %s, %s %s), so it "
+	    "never learnt that the pods were gone; the %s is how long it "
+	    "happened to keep routing to them, not a lag that a preStop "
+	    "sleep can outlast", npods, npods == 1 ? "" : "s",
+	    e->workload != NULL ? e->workload : "(no workload)", lags,
+	    (long long)e->failed, e->failed == 1 ? "" : "s", who, dur,
+	    time_format(g->from_us, from), g->reconnected ? "reconnected at" :
+	    "still cut off at", time_format(g->to_us, to), lags);
+	free(f->summary);
+	f->summary = s;
+	s = xasprintf("Restore the proxy's connection to its control plane "
+	    "(its log: \"%.200s%s\") and alert when a proxy stays cut "
+	    "off from it for more than a minute (pilot-agent's xDS connection "
+	    "to istiod, Envoy's control_plane.connected_state == 0): a proxy "
+	    "without it routes to pods that are gone for as long as it stays "
+	    "cut off, which no preStop sleep bounds.  A longer preStop (sleep "
+	    "%lld s for the %s seen here) would only hide this rollout's "
+	    "share.", g->said, strlen(g->said) > 200 ? "..." : "",
+	    (long long)sleep_s, lags);
+	free(f->recommendation);
+	f->recommendation = s;
+}
+
 /* Turns an episode with failures into its finding. */
 static void
 tr_episode_finding(struct analysis *a, struct tr_episode *e,
-    const struct rolist *ro)
+    const struct rolist *ro, const struct xds_gaps *xg)
 {
+	const struct xds_gap	*gap;
 	struct finding	*f;
 	json_t		*ev = json_object();
 	double		 lag = round((double)e->lag_us / 1e5) / 10;
@@ -389,8 +484,12 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	json_object_set_new(ev, "rollout", e->rollout < 0 ? json_null() :
 	    rolist_json(&ro->v[e->rollout], e->first_deletion_us));
 	json_object_set_new(ev, "pods_detail", e->detail);
+	gap = xds_gap_over(xg, e->first_deletion_us, (e->last_fail_s + 1) * US,
+	    XDS_GAP_MIN_S * US, tr_own_pod, e);
+	/* only when there is one: the evidence of other findings as was */
+	if (gap != NULL)
+		json_object_set_new(ev, "control_plane", tr_xds_json(gap));
 	f->evidence = ev;
-	e->pods = e->uids = e->detail = NULL;
 
 	analyze_fmt_s(lag, lags, sizeof lags);
 	if (e->no_hook)
@@ -434,6 +533,9 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    "%lld s%s).", lags, (long long)sleep_s, (long long)sleep_s, sd,
 	    MARGIN_S, (long long)grace, (long long)e->grace_s,
 	    e->grace_s >= grace ? ", enough" : ": raise it");
+	if (gap != NULL)
+		tr_xds_words(f, e, gap, lags, sleep_s);
+	e->pods = e->uids = e->detail = NULL;
 }
 
 /*
@@ -467,6 +569,7 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 	struct rolist		 ro;
 	struct tr_episodes	 es;
 	struct tr_episode	*e;
+	struct xds_gaps		 xg;
 	struct tr_pod		 t;
 	struct podset_pod	*p;
 	const char		*basis;
@@ -475,6 +578,7 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 	int			 rc = -1;
 
 	memset(&es, 0, sizeof es);
+	memset(&xg, 0, sizeof xg);
 	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
 	for (i = 0; i < a->pods.n; i++) {
@@ -497,9 +601,12 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 		e = tr_episode(&es, p, tr_pod_rollout(&ro, p));
 		tr_episode_add(e, p, &t, basis, exit_us);
 	}
+	/* the proxies' own lines, only when there is a finding to judge */
+	if (es.n > 0 && xds_gaps_load(a->st, &xg, cause) != 0)
+		goto out;
 	for (i = 0; i < es.n; i++) {
 		if (es.v[i].failed > 0)
-			tr_episode_finding(a, &es.v[i], &ro);
+			tr_episode_finding(a, &es.v[i], &ro, &xg);
 	}
 	rc = 0;
 out:
@@ -510,6 +617,7 @@ out:
 	}
 	free(es.v);
 	hindex_free(&es.ix);
+	xds_gaps_free(&xg);
 	rolist_free(&ro);
 	return (rc);
 }
