@@ -111,7 +111,9 @@ lint:
 # `make bench` (the README, Speed): builds coroner and the input generators
 # (with the same flags), then runs tests/bench/run.sh (which runs k8s.sh and
 # analysis.sh) on files in a temporary directory removed at the end.  It
-# measures and prints one table; it never fails the build.
+# measures and prints one table; it never fails the build.  `make bench
+# BASE=REV` builds commit REV there too (tests/bench/base.sh) and times it
+# beside today's build on the same lines: the regression rows.
 bench:
 	$(Q)$(MAKE) --no-print-directory $(BIN) || \
 	    echo "bench: coroner did not build; its rows will say so"
@@ -125,7 +127,10 @@ bench:
 	    -o build/gen-k8s tests/bench/gen-k8s.c || \
 	    echo "bench: gen-k8s did not build"
 	$(Q)d=$$(mktemp -d /tmp/coroner-bench.XXXXXX) || exit 0; \
-	    trap 'rm -rf "$$d"' EXIT; trap 'exit 0' INT TERM; \
+	    trap 'rm -rf "$$d"' EXIT; trap 'exit 0' INT TERM; base=""; \
+	    if [ -n "$(BASE)" ] && sh tests/bench/base.sh "$(BASE)" \
+	    "$$d/base"; then base=$$d/base/coroner; fi; \
+	    BENCH_BASE=$$base BENCH_BASE_REV="$(BASE)" \
 	    sh tests/bench/run.sh ./$(BIN) build/gen-nginx "$$d" || true
 
 # make demo: the sample incident samples/grace-budget (samples/README.md)

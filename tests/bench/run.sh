@@ -21,7 +21,10 @@
 # it is cut off and its row says so.  BENCH_SMALL and BENCH_LARGE change the
 # line counts (for trying the script out), BENCH_K8S=0 and BENCH_ANALYSIS=0
 # leave out those rows; k8s.sh and analysis.sh say what else changes their
-# sizes.
+# sizes.  BENCH_BASE (a baseline's coroner, which "make bench BASE=REV"
+# builds with base.sh) and BENCH_BASE_REV add the regression rows: the
+# baseline and today's build in turn on the same 1 M lines, import and
+# analyze, with their ratio among the targets.
 set -u
 
 cor=${1:-./coroner}
@@ -358,6 +361,69 @@ other_row()
 	rm -f "$f"
 }
 
+# base_rows LOG PODSDB: the baseline build (make bench BASE=REV builds
+# it: BENCH_BASE, BENCH_BASE_REV) and today's on the same lines, in turn
+# (today, baseline, today, baseline), each into a copy of the pods it
+# imported itself, then "analyze" of what it imported: rows bcur1 and
+# base1 (import), bcura and basea (analyze), each the mean of its two runs.
+base_rows()
+{
+	[ -n "${BENCH_BASE:-}" ] || return 0
+	rev=${BENCH_BASE_REV:-baseline}
+	if [ ! -x "$BENCH_BASE" ] || [ ! -s "$1" ]; then
+		row base1 "baseline $rev import" "$L1" "$(size "$1")" "" "" \
+		    "failed: the baseline did not build, or no input"
+		return
+	fi
+	rm -f "$dir/pods-base.db"
+	"$BENCH_BASE" import --db "$dir/pods-base.db" "$dir/pods.json" \
+	    >/dev/null 2>&1 || rm -f "$dir/pods-base.db"
+	ti=0 ta=0 bi=0 ba=0 n=0 why_b=""
+	for round in 1 2; do
+		for who in today base; do
+			b=$cor p=$2
+			if [ "$who" = base ]; then
+				b=$BENCH_BASE p=$dir/pods-base.db
+			fi
+			db=$dir/cmp.db
+			rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
+			[ -s "$p" ] && cp "$p" "$db"
+			say "$who's import and analyze ($round of 2)"
+			measure 150 "$b" import --db "$db" "$1"
+			i=$secs w=$why
+			measure 150 "$b" analyze --db "$db"
+			a=$secs
+			[ -n "$why" ] && w=${w:-$why}
+			if [ -n "$w" ]; then
+				why_b=$w
+				continue
+			fi
+			if [ "$who" = today ]; then
+				ti=$(awk -v x="$ti" -v y="$i" 'BEGIN{print x+y}')
+				ta=$(awk -v x="$ta" -v y="$a" 'BEGIN{print x+y}')
+			else
+				bi=$(awk -v x="$bi" -v y="$i" 'BEGIN{print x+y}')
+				ba=$(awk -v x="$ba" -v y="$a" 'BEGIN{print x+y}')
+				n=$((n + 1))
+			fi
+		done
+	done
+	rm -f "$dir/cmp.db" "$dir/pods-base.db"
+	if [ "$n" -ne 2 ] || [ -n "$why_b" ]; then
+		row base1 "baseline $rev import" "$L1" "$(size "$1")" "" "" \
+		    "${why_b:-failed: a run did not finish}"
+		return
+	fi
+	half() { awk -v x="$1" 'BEGIN { printf "%.2f", x / 2 }'; }
+	row bcur1 "coroner import (beside the baseline)" "$L1" \
+	    "$(size "$1")" "$(half "$ti")" "" ""
+	row base1 "baseline $rev import" "$L1" "$(size "$1")" \
+	    "$(half "$bi")" "" ""
+	row bcura "coroner analyze (beside the baseline)" "$L1" 0 \
+	    "$(half "$ta")" "" ""
+	row basea "baseline $rev analyze" "$L1" 0 "$(half "$ba")" "" ""
+}
+
 noinput="failed: no input (is $gen built?)"
 install_peers
 mkdir -p "$dir/home"
@@ -371,6 +437,7 @@ zst_row cor1z "$L1" "$log1" "$dir/pods-1m.db"
 sqlite_row "$dir/pods-1m.db"
 lnav_row "$log1"
 goaccess_row "$log1"
+base_rows "$log1" "$dir/pods-1m.db"
 rm -f "$log1"
 other_row env1 "coroner import Envoy" envoy "$dir/pods-1m.db"
 other_row alb1 "coroner import ALB" alb "$dir/pods-1m.db"
@@ -417,7 +484,7 @@ function grp(n,    s) {
 function tsec(k) { return ok[k] ? secs[at[k]] + 0 : -1 }
 # analysis, import-for-analysis, export, records and TUI rows: no
 # per-line rates
-function counted(k) { return k ~ /^(an|ai|ex|rec|tui)/ }
+function counted(k) { return k ~ /^(an|ai|ex|rec|tui|bcura|basea)/ }
 function ratio(i,    k, base) {
 	k = key[i]
 	if (!ok[k])
@@ -430,6 +497,10 @@ function ratio(i,    k, base) {
 		return sprintf("%.2fx coroner", tsec(k) / tsec("cor1"))
 	if (k ~ /^(env1|alb1)$/ && mbs(k) > 0 && mbs("cor1") > 0)
 		return sprintf("%.2f of nginx per byte", mbs("cor1") / mbs(k))
+	if (k == "base1" && tsec("bcur1") > 0)
+		return sprintf("today %.2fx of it", tsec("bcur1") / tsec(k))
+	if (k == "basea" && tsec("bcura") > 0)
+		return sprintf("today %.2fx of it", tsec("bcura") / tsec(k))
 	base = substr(k, 1, length(k) - 2)
 	if (k ~ /^k8s.*jq$/ && tsec(base) > 0)
 		return sprintf("%.2fx coroner", tsec(k) / tsec(base))
@@ -598,6 +669,21 @@ END {
 			worst = secs[i] + 0; m = sprintf("%.0f ms", worst * 1000)
 		}
 	target("tui every key < 100 ms", m, worst < 0.1)
+	# the baseline build (make bench BASE=REV), when there is one
+	if (at["base1"] > 0) {
+		m = ""
+		if (tsec("base1") > 0 && tsec("bcur1") > 0) {
+			r = tsec("bcur1") / tsec("base1")
+			m = sprintf("%.2fx the baseline", r)
+		}
+		target("import no slower than the baseline", m, r <= 1)
+		m = ""
+		if (tsec("basea") > 0 && tsec("bcura") > 0) {
+			r = tsec("bcura") / tsec("basea")
+			m = sprintf("%.2fx the baseline", r)
+		}
+		target("analyze no slower than the baseline", m, r <= 1)
+	}
 	m = ""; worst = 0
 	for (i = 1; i <= NR; i++)
 		if ((key[i] == "cor5" || key[i] == "cor5z") && ok[key[i]] &&
