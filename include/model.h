@@ -147,6 +147,14 @@ struct row_pod {
 					   (pod_endpoints), or TIME_NONE */
 	int64_t		 endpoint_not_serving_us; /* first not serving */
 	int64_t		 endpoint_gone_us; /* it left its last slice */
+	int64_t		 unready_us;	/* the first time it said not Ready
+					   after it had been Ready (a probe
+					   failing, its node down), or
+					   TIME_NONE; the incident window
+					   counts it when before its
+					   deletion request */
+	int64_t		 ready_again_us; /* the last time it was Ready again
+					   after that, or TIME_NONE */
 };
 
 /*

@@ -38,17 +38,17 @@ struct readiness {
 };
 
 /*
- * Builds the spans of the pods of ps from their versions v[0..n) (by uid,
- * then time, as store_ready_versions gives them).  A pod counts as ready
- * only until its deletion request (its endpoints go then), and no span
- * goes past its end.  Free with readiness_free.
+ * Reads the spans of the pods of ps (readiness_load), or of pod p alone
+ * (readiness_of), from their versions in the store.  A pod counts as
+ * ready only until its deletion request (its endpoints go then), and no
+ * span goes past its end.  Returns 0, or -1 with a new *cause.  Free with
+ * readiness_free.
  */
-void	readiness_build(struct readiness *r, struct podset *ps,
-	    const struct store_ready *v, size_t n);
+int	readiness_load(struct store *st, struct podset *ps,
+	    struct readiness *r, char **cause);
+int	readiness_of(struct store *st, const struct podset_pod *p,
+	    struct readiness *r, char **cause);
 void	readiness_free(struct readiness *r);
-/* The spans of pod p alone from its versions v[0..n); free rp->v. */
-void	readiness_pod(struct ready_pod *rp, const struct podset_pod *p,
-	    const struct store_ready *v, size_t n);
 
 /* A workload's pods ready and not ready from one moment to the next. */
 struct ready_step {

@@ -391,21 +391,21 @@ void	store_shutdowns_free(struct store_shutdown *v, size_t n);
 
 /* One observed version's Ready condition of a pod (pod_obs). */
 struct store_ready {
-	char	*uid;		/* owned: the pod's */
+	const char *uid;	/* the pod's; borrowed for the callback */
 	int	 ready;		/* 1: Ready=True, 0: Ready=False */
 	int64_t	 since_us;	/* the condition's lastTransitionTime, or
 				   TIME_NONE */
 	int64_t	 observed_us;	/* when the version was seen */
 };
 /*
- * Every version of every pod (or of the pod uid, when not NULL) that says
- * its Ready condition, by pod uid, then time (since, else observed).
- * Returns 0 and a new array (free with store_ready_free), or -1 with a
- * new *cause.
+ * cb(ctx, v) for every version of every pod (or of the pod uid, when not
+ * NULL) that says its Ready condition, by pod uid (the index's order:
+ * readiness.c puts a pod's versions in time order).  Returns 0, or -1
+ * with a new *cause.
  */
-int	store_ready_versions(struct store *st, const char *uid,
-	    struct store_ready **out, size_t *n, char **cause);
-void	store_ready_free(struct store_ready *v, size_t n);
+int	store_ready_each(struct store *st, const char *uid,
+	    int (*cb)(void *ctx, const struct store_ready *v), void *ctx,
+	    char **cause);
 
 /* Readiness probe failures of a pod: the kubelet's Unhealthy events. */
 struct store_probe_fail {

@@ -103,6 +103,7 @@ pod_init(struct lc_pod *p)
 	p->deletion_grace_s = p->r.spec_grace_s = INT_NONE;
 	p->r.endpoint_terminating_us = p->r.endpoint_not_serving_us =
 	    p->r.endpoint_gone_us = TIME_NONE;
+	p->r.unready_us = p->r.ready_again_us = TIME_NONE;
 	deletion_audit_init(&p->audit);
 	p->evicted_us = p->preempted_us = p->r.ended_us = TIME_NONE;
 }
@@ -144,6 +145,15 @@ scan_pod(void *ctx, const void *rec)
 	keep_first_time(&p->r.start_us, o->start_us);
 	if (o->ready == 1)
 		keep_first_time(&p->r.ready_us, o->ready_us);
+	/* readiness lost after it had been Ready, and won again (the
+	   versions come in time order) */
+	if (o->ready == 0 && o->ready_us != TIME_NONE && p->r.ready_us !=
+	    TIME_NONE && o->ready_us > p->r.ready_us)
+		keep_first_time(&p->r.unready_us, o->ready_us);
+	else if (o->ready == 1 && p->r.unready_us != TIME_NONE &&
+	    o->ready_us > p->r.unready_us && (p->r.ready_again_us ==
+	    TIME_NONE || o->ready_us > p->r.ready_again_us))
+		p->r.ready_again_us = o->ready_us;
 	if (o->deletion_ts_us != TIME_NONE) {
 		/* the grace may only be shortened: the latest one holds */
 		p->deletion_ts_us = o->deletion_ts_us;

@@ -74,6 +74,8 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, endpoint_terminating_us, RF_TIME),
 	F(struct row_pod, endpoint_not_serving_us, RF_TIME),
 	F(struct row_pod, endpoint_gone_us, RF_TIME),
+	F(struct row_pod, unready_us, RF_TIME),
+	F(struct row_pod, ready_again_us, RF_TIME),
 	{ .name = NULL }
 };
 

@@ -2,12 +2,14 @@
  * readiness.c: each pod's Ready spans from its versions, and a workload's
  * ready count over time (readiness.h).  A version says Ready=True or False
  * and since when (the condition's lastTransitionTime); versions without
- * that time count from when they were seen.  No SQL and no output.
+ * that time count from when they were seen.  The versions come from the
+ * store one pod at a time (never all at once); no SQL and no output.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "readiness.h"
+#include "store.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -47,50 +49,129 @@ span_close(struct ready_pod *rp, int64_t stop)
 		rp->v[rp->n - 1].to_us = stop;
 }
 
-void
-readiness_pod(struct ready_pod *rp, const struct podset_pod *p,
-    const struct store_ready *v, size_t n)
+/* When a version says its state began: since, else when it was seen. */
+static int64_t
+ready_at(const struct store_ready *v)
+{
+	return (v->since_us != TIME_NONE ? v->since_us : v->observed_us);
+}
+
+/* By the time each says, then by when it was seen. */
+static int
+cmp_version(const void *a, const void *b)
+{
+	const struct store_ready	*x = a, *y = b;
+	int64_t				 s = ready_at(x), t = ready_at(y);
+
+	if (s != t)
+		return (s < t ? -1 : 1);
+	return (x->observed_us < y->observed_us ? -1 :
+	    x->observed_us > y->observed_us);
+}
+
+/* Builds rp's spans from a pod's versions v[0..n), sorting them. */
+static void
+pod_spans(struct ready_pod *rp, const struct podset_pod *p,
+    struct store_ready *v, size_t n)
 {
 	int64_t	t;
 	size_t	k;
 
 	memset(rp, 0, sizeof *rp);
 	rp->p = p;
-	for (k = 0; k < n; k++) {
-		t = v[k].since_us != TIME_NONE ? v[k].since_us :
-		    v[k].observed_us;
-		if (t != TIME_NONE)
+	xqsort(v, n, sizeof *v, cmp_version);
+	for (k = 0; k < n; k++)
+		if ((t = ready_at(&v[k])) != TIME_NONE)
 			span_add(rp, t, v[k].ready);
-	}
 	span_close(rp, pod_stop(p));
 }
 
-void
-readiness_build(struct readiness *r, struct podset *ps,
-    const struct store_ready *v, size_t n)
+/* The versions of one pod while they are read, then its spans. */
+struct ready_load {
+	struct readiness	*r;
+	struct podset		*ps;	/* NULL: one pod, one */
+	const struct podset_pod	*one;	/* its spans into r->v[0] */
+	struct store_ready	*v;	/* owned: the pod's versions so far */
+	size_t			 n, cap;
+	char			*uid;	/* owned: their pod's */
+};
+
+/* The versions read so far are one pod's: its spans. */
+static void
+load_flush(struct ready_load *l)
 {
 	const struct podset_pod	*p;
-	int64_t			 last;
-	size_t			 i, j;
 
-	memset(r, 0, sizeof *r);
-	r->last_us = TIME_NONE;
-	for (i = 0; i < n; i = j) {
-		for (j = i; j < n && str_eq(v[j].uid, v[i].uid); j++) {
-			last = v[j].observed_us;
-			if (last != TIME_NONE && (r->last_us == TIME_NONE ||
-			    last > r->last_us))
-				r->last_us = last;
-		}
-		if ((p = podset_find(ps, v[i].uid)) == NULL)
-			continue;
-		r->v = xreallocarray(r->v, r->n + 1, sizeof *r->v);
-		readiness_pod(&r->v[r->n], p, &v[i], j - i);
-		if (r->v[r->n].n > 0)
-			r->n++;
+	if (l->n == 0)
+		return;
+	p = l->one != NULL ? l->one : podset_find(l->ps, l->uid);
+	if (p != NULL) {
+		l->r->v = xreallocarray(l->r->v, l->r->n + 1,
+		    sizeof *l->r->v);
+		pod_spans(&l->r->v[l->r->n], p, l->v, l->n);
+		if (l->r->v[l->r->n].n > 0)
+			l->r->n++;
 		else
-			free(r->v[r->n].v);
+			free(l->r->v[l->r->n].v);
 	}
+	l->n = 0;
+}
+
+static int
+load_version(void *ctx, const struct store_ready *v)
+{
+	struct ready_load	*l = ctx;
+
+	if (v->observed_us != TIME_NONE && (l->r->last_us == TIME_NONE ||
+	    v->observed_us > l->r->last_us))
+		l->r->last_us = v->observed_us;
+	if (l->uid == NULL || !str_eq(l->uid, v->uid)) {
+		load_flush(l);
+		free(l->uid);
+		l->uid = xstrdup(v->uid);
+	}
+	if (l->n == l->cap) {
+		l->cap = l->cap == 0 ? 16 : l->cap * 2;
+		l->v = xreallocarray(l->v, l->cap, sizeof *l->v);
+	}
+	l->v[l->n] = *v;
+	l->v[l->n++].uid = NULL;	/* borrowed only for the call */
+	return (0);
+}
+
+static int
+load(struct store *st, struct ready_load *l, const char *uid, char **cause)
+{
+	int	rc;
+
+	memset(l->r, 0, sizeof *l->r);
+	l->r->last_us = TIME_NONE;
+	rc = store_ready_each(st, uid, load_version, l, cause);
+	if (rc == 0)
+		load_flush(l);
+	free(l->v);
+	free(l->uid);
+	if (rc != 0)
+		readiness_free(l->r);
+	return (rc);
+}
+
+int
+readiness_load(struct store *st, struct podset *ps, struct readiness *r,
+    char **cause)
+{
+	struct ready_load	l = { .r = r, .ps = ps };
+
+	return (load(st, &l, NULL, cause));
+}
+
+int
+readiness_of(struct store *st, const struct podset_pod *p,
+    struct readiness *r, char **cause)
+{
+	struct ready_load	l = { .r = r, .one = p };
+
+	return (load(st, &l, p->r.uid, cause));
 }
 
 void

@@ -325,25 +325,22 @@ sweep(struct analysis *a, const struct wl_ready *w,
 int
 rule_workload_unavailable(struct analysis *a, char **cause)
 {
-	struct store_ready	*rv = NULL;
 	struct store_probe_fail	*pf = NULL;
 	struct readiness	 r;
 	struct specs		 sp = { 0 };
 	struct wl_ready		 w;
 	const struct ready_pod	**by;
-	size_t			 nrv, npf, i, j, n = 0;
+	size_t			 npf, i, j, n = 0;
 
-	if (store_ready_versions(a->st, NULL, &rv, &nrv, cause) != 0)
+	if (readiness_load(a->st, &a->pods, &r, cause) != 0)
 		return (-1);
 	if (store_probe_fails(a->st, &pf, &npf, cause) != 0 ||
 	    store_model_scan(a->st, ROW_WORKLOAD, spec_row, &sp, cause) < 0) {
 		specs_free(&sp);
-		store_probe_fails_free(pf, 0);
-		store_ready_free(rv, nrv);
+		readiness_free(&r);
 		return (-1);
 	}
 	xqsort(sp.v, sp.n, sizeof *sp.v, cmp_spec);
-	readiness_build(&r, &a->pods, rv, nrv);
 	by = xreallocarray(NULL, r.n > 0 ? r.n : 1, sizeof *by);
 	for (i = 0; i < r.n; i++)
 		if (serves(r.v[i].p))
@@ -362,6 +359,5 @@ rule_workload_unavailable(struct analysis *a, char **cause)
 	specs_free(&sp);
 	store_probe_fails_free(pf, npf);
 	readiness_free(&r);
-	store_ready_free(rv, nrv);
 	return (0);
 }

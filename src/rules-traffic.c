@@ -1010,6 +1010,10 @@ bu_slow(struct analysis *a, const struct bu_wl *w, const struct bu_sec *sec,
 	struct bu_run	*run = NULL, *r;
 	size_t		 end[NWINDOWS], nrun = 0, i, j, k, x, y;
 
+	for (errors = 0, i = 0; i < nsec; i++)
+		errors += sec[i].n;
+	if (errors < BURST_MIN)
+		return;		/* no window can hold a burst */
 	ecum = xreallocarray(NULL, nsec + 1, sizeof *ecum);
 	rcum = xreallocarray(NULL, w->nreq + 1, sizeof *rcum);
 	for (ecum[0] = 0, i = 0; i < nsec; i++)

@@ -141,37 +141,46 @@ struct shutdowns {
 	const char *longest_pod; /* its pod, borrowed */
 };
 
+/*
+ * The shutdowns of the workloads of the grace-budget findings from first
+ * on, in one pass over the pods: sd[i - first] for a->v[i].
+ */
 static void
-workload_shutdowns(const struct analysis *a, const struct finding *f,
-    struct shutdowns *sd)
+workload_shutdowns(struct analysis *a, size_t first, struct shutdowns *sd)
 {
 	const struct podset_pod		*p;
 	const struct row_container	*c;
+	struct finding			*f;
+	struct shutdowns		*w;
 	double				 s;
 	size_t				 i, j;
 
-	memset(sd, 0, sizeof *sd);
-	sd->longest_s = -1;
+	for (i = first; i < a->n; i++)
+		sd[i - first] = (struct shutdowns){ .longest_s = -1 };
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
-		if (!str_eq(p->r.namespace, f->namespace) ||
-		    !str_eq(p->r.workload, f->workload))
-			continue;
-		for (j = 0; j < p->nc; j++) {
-			c = &p->c[j];
-			if (c->sidecar || c->init || c->sigterm_us ==
-			    TIME_NONE || c->finished_us == TIME_NONE ||
-			    c->finished_us < c->sigterm_us)
+		for (f = analysis_latest(a, FK_GRACE_BUDGET, p->r.namespace,
+		    p->r.workload); f != NULL; f = analysis_earlier(a, f)) {
+			if ((size_t)(f - a->v) < first)
 				continue;
-			if (c->killed_at_deadline) {
-				sd->killed++;
-				continue;
-			}
-			sd->exited++;
-			s = (double)(c->finished_us - c->sigterm_us) / 1e6;
-			if (s > sd->longest_s) {
-				sd->longest_s = s;
-				sd->longest_pod = p->r.name;
+			w = &sd[(size_t)(f - a->v) - first];
+			for (j = 0; j < p->nc; j++) {
+				c = &p->c[j];
+				if (c->sidecar || c->init || c->sigterm_us ==
+				    TIME_NONE || c->finished_us == TIME_NONE ||
+				    c->finished_us < c->sigterm_us)
+					continue;
+				if (c->killed_at_deadline) {
+					w->killed++;
+					continue;
+				}
+				w->exited++;
+				s = (double)(c->finished_us - c->sigterm_us) /
+				    1e6;
+				if (s > w->longest_s) {
+					w->longest_s = s;
+					w->longest_pod = p->r.name;
+				}
 			}
 		}
 	}
@@ -283,7 +292,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 	const struct row_container	*c;
 	struct finding			*f;
 	struct store_routed		*rt;
-	struct shutdowns		 sd;
+	struct shutdowns		*sd;
 	size_t				 i, j, nrt, first = a->n;
 	double				 shutdown, prestop;
 	json_t				*e;
@@ -329,13 +338,15 @@ rule_grace_budget(struct analysis *a, char **cause)
 	if (store_routed_after_deletion(a->st, (int64_t)BUDGET_LAG_MAX_S *
 	    1000000, &rt, &nrt, cause) != 0)
 		return (-1);
+	sd = xreallocarray(NULL, a->n - first, sizeof *sd);
+	workload_shutdowns(a, first, sd);
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
-		if (f->kind != FK_GRACE_BUDGET)
-			continue;
-		workload_shutdowns(a, f, &sd);
-		budget_finish(f, &sd, workload_lag(rt, nrt, f));
+		if (f->kind == FK_GRACE_BUDGET)
+			budget_finish(f, &sd[i - first], workload_lag(rt, nrt,
+			    f));
 	}
+	free(sd);
 	store_routed_free(rt, nrt);
 	return (0);
 }

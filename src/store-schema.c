@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 10 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 11 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -38,7 +38,8 @@
  *   node_logs        a row per line of a node's own logs
  * The model, rebuilt from them after every import:
  *   pods             a row per pod: its life, how it ended and how its
- *                    deletion is known (who asked, why, its endpoint)
+ *                    deletion is known (who asked, why, its endpoint);
+ *                    when it lost readiness while alive
  *   containers       each pod's containers, their last instance
  *   terminations     every termination of every container instance
  *   pod_ips          which pod had an IP, from when to when
@@ -679,6 +680,24 @@ static const char *const migrations[] = {
 	"  revision, source, status, actor, description, rollback_to,"
 	"  " UTC("start_us") " AS start, " UTC("end_us") " AS end,"
 	"  deployment, new_rs FROM deploys;",
+	/* 10 -> 11: when a pod lost readiness while alive (its columns
+	   are added first, below) */
+	"DROP VIEW IF EXISTS pods_v;"
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
+	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
+	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
+	"  " UTC("main_exit_us") " AS main_exit, spec_grace_s,"
+	"  deletion_from, deletion_by, deletion_via, deletion_cause,"
+	"  deletion_cause_basis,"
+	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating,"
+	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving,"
+	"  " UTC("endpoint_gone_us") " AS endpoint_gone,"
+	"  " UTC("unready_us") " AS unready,"
+	"  " UTC("ready_again_us") " AS ready_again FROM pods;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -726,6 +745,10 @@ static const struct {
 	    .type = "TEXT" },
 	{ .version = 9, .table = "rollouts", .column = "deploy_basis",
 	    .type = "TEXT" },
+	{ .version = 10, .table = "pods", .column = "unready_us",
+	    .type = "INTEGER" },
+	{ .version = 10, .table = "pods", .column = "ready_again_us",
+	    .type = "INTEGER" },
 };
 
 int

@@ -204,9 +204,10 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
 	" UNION ALL SELECT finished_us FROM terminations"		\
 	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
-	" UNION ALL SELECT o.ready_us FROM pod_obs o"			\
-	"  JOIN pods p ON p.uid = o.uid WHERE o.ready_us > p.ready_us"	\
-	"  AND (p.deletion_us IS NULL OR o.ready_us < p.deletion_us)"	\
+	" UNION ALL SELECT unready_us FROM pods WHERE unready_us IS NOT"	\
+	"  NULL AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
+	" UNION ALL SELECT ready_again_us FROM pods WHERE unready_us IS"	\
+	"  NOT NULL AND (deletion_us IS NULL OR unready_us < deletion_us)" \
 	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
 	"  WHERE errors > 0"						\
 	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
@@ -230,9 +231,8 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
 	    " (SELECT count(*) FROM r),"
 	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0),"
-	    " (SELECT count(DISTINCT o.uid) FROM pod_obs o JOIN pods p ON"
-	    "  p.uid = o.uid WHERE o.ready = 0 AND o.ready_us > p.ready_us AND"
-	    "  (p.deletion_us IS NULL OR o.ready_us < p.deletion_us))";
+	    " (SELECT count(*) FROM pods WHERE unready_us IS NOT NULL AND"
+	    "  (deletion_us IS NULL OR unready_us < deletion_us))";
 #undef ENDS_SQL
 	/* everything, when the data holds no incident */
 	static const char everything[] =
@@ -349,46 +349,37 @@ store_shutdowns_free(struct store_shutdown *v, size_t n)
 	free(v);
 }
 
+/* What store_ready_each calls. */
+struct ready_cb {
+	int	(*cb)(void *, const struct store_ready *);
+	void	*ctx;
+};
+
 static int
 ready_row(void *ctx, sqlite3_stmt *s)
 {
-	struct store_ready	*r = rows_add(ctx, sizeof *r);
+	const struct ready_cb	*c = ctx;
+	struct store_ready	 r = {
+		.uid = store_col_text(s, 0),
+		.ready = (int)sqlite3_column_int64(s, 1),
+		.since_us = store_col_int(s, 2, TIME_NONE),
+		.observed_us = store_col_int(s, 3, TIME_NONE)
+	};
 
-	r->uid = store_col_str(s, 0);
-	r->ready = (int)sqlite3_column_int64(s, 1);
-	r->since_us = store_col_int(s, 2, TIME_NONE);
-	r->observed_us = store_col_int(s, 3, TIME_NONE);
-	return (0);
+	return (c->cb(c->ctx, &r));
 }
 
 int
-store_ready_versions(struct store *st, const char *uid,
-    struct store_ready **out, size_t *n, char **cause)
+store_ready_each(struct store *st, const char *uid,
+    int (*cb)(void *, const struct store_ready *), void *ctx, char **cause)
 {
-	struct rows_out		a = { 0 };
+	struct ready_cb		c = { .cb = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid) };
 
-	if (store_run(st, "pod_obs", "SELECT uid, ready, ready_us, "
+	return (store_run(st, "pod_obs", "SELECT uid, ready, ready_us, "
 	    "observed_us FROM pod_obs WHERE uid IS NOT NULL AND ready IN "
-	    "(0, 1) AND (?1 IS NULL OR uid = ?1) ORDER BY uid, "
-	    "coalesce(ready_us, observed_us), observed_us", p, 1, ready_row,
-	    &a, cause) != 0) {
-		store_ready_free(a.v, a.n);
-		return (-1);
-	}
-	*out = a.v;
-	*n = a.n;
-	return (0);
-}
-
-void
-store_ready_free(struct store_ready *v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++)
-		free(v[i].uid);
-	free(v);
+	    "(0, 1) AND (?1 IS NULL OR uid = ?1) ORDER BY uid", p, 1,
+	    ready_row, &c, cause) == -1 ? -1 : 0);
 }
 
 static int

@@ -651,22 +651,21 @@ static int
 not_ready_lane(struct store *st, const struct podset_pod *p,
     struct tl_lane *l, char **cause)
 {
-	struct store_ready	*v;
-	struct ready_pod	 rp;
-	size_t			 n, i;
+	struct readiness	 r;
+	const struct ready_span	*sp;
+	size_t			 i;
 	int			 was = 0;
 
-	if (store_ready_versions(st, p->r.uid, &v, &n, cause) != 0)
+	if (readiness_of(st, p, &r, cause) != 0)
 		return (-1);
-	readiness_pod(&rp, p, v, n);
-	for (i = 0; i < rp.n; i++) {
-		if (rp.v[i].ready)
+	for (i = 0; r.n > 0 && i < r.v[0].n; i++) {
+		sp = &r.v[0].v[i];
+		if (sp->ready)
 			was = 1;
 		else if (was)
-			span(l, rp.v[i].from_us, rp.v[i].to_us, TL_RUNNING);
+			span(l, sp->from_us, sp->to_us, TL_RUNNING);
 	}
-	free(rp.v);
-	store_ready_free(v, n);
+	readiness_free(&r);
 	return (0);
 }
 
