@@ -7,7 +7,18 @@
  * wordings are read: "Scaled up replica set X to N" and "Scaled up
  * replica set X from A to B".  What each workload, pod and event says of
  * a ReplicaSet is folded in the store (store_rs_put), so that memory
- * holds one Deployment's sets at a time.  No SQL, no drawing.
+ * holds one Deployment's sets at a time.
+ *
+ * A StatefulSet or DaemonSet has no ReplicaSets: its pods carry the
+ * label controller-revision-hash, and an update replaces the pods of one
+ * revision by pods of the next, each old pod deleted before its
+ * successor is created (a StatefulSet's under the same name, highest
+ * ordinal first; a DaemonSet's on the same node).  Each revision is held
+ * as a set (its earliest pod's creation, its last pod gone) and each of
+ * its pods' deletion requests as a move; a rollout of revision A to B
+ * starts at the deletion of the last A pod asked to go before the first
+ * B pod was created (the pod B replaced first), else at that creation,
+ * and ends when A's last pod is gone.  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +27,13 @@
 #include "deploys.h"
 #include "lifecycle.h"
 #include "timefmt.h"
+
+/*
+ * A StatefulSet's or DaemonSet's old pod is the one a new revision's
+ * first pod replaced when its deletion came at most this long before
+ * that pod's creation (the old pod's grace, and more).
+ */
+#define REPLACE_US	(3600 * 1000000LL)
 
 /* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
@@ -90,10 +108,10 @@ scan_scaling(void *ctx, const void *rec)
 		return (-1);
 	/* a repeated event's last time is its latest move */
 	if (up && e->last_us != TIME_NONE && e->last_us != r.up_us &&
-	    store_rs_move(st, r.namespace, r.deployment, name, e->last_us,
-	    1) != 0)
+	    store_rs_move(st, NULL, r.namespace, r.deployment, name,
+	    e->last_us, 1) != 0)
 		return (-1);
-	return (store_rs_move(st, r.namespace, r.deployment, name, up ?
+	return (store_rs_move(st, NULL, r.namespace, r.deployment, name, up ?
 	    r.up_us : r.down0_us, up) != 0 ? -1 : 0);
 }
 
@@ -129,6 +147,7 @@ put_rollout(struct rs_set *rs, const struct store_rs *o,
 	struct row_rollout	 r;
 
 	memset(&r, 0, sizeof r);
+	r.kind = n->kind;
 	r.namespace = n->namespace;
 	r.deployment = n->deployment;
 	r.new_rs = n->name;
@@ -251,6 +270,66 @@ old_end(const struct rs_moves *m, size_t old, int64_t start_us,
 	return (down);
 }
 
+/* A StatefulSet's or DaemonSet's revisions, by their first pod. */
+static int
+cmp_revision(const void *a, const void *b)
+{
+	const struct store_rs	*p = a, *q = b;
+
+	if (p->created_us != q->created_us)
+		return (p->created_us == TIME_NONE ? 1 : q->created_us ==
+		    TIME_NONE ? -1 : p->created_us < q->created_us ? -1 : 1);
+	return (strcmp(p->name, q->name));
+}
+
+/*
+ * Writes the rollouts of the StatefulSet or DaemonSet whose revisions rs
+ * holds, each revision taking over from the one before it (the file's
+ * top comment).
+ */
+static int
+write_revisions(struct store *st, struct rs_set *rs)
+{
+	struct rs_moves		 m = { .rs = rs };
+	const struct store_rs	*o, *n;
+	const char		*basis;
+	char			*cause = NULL;
+	size_t			 i, j;
+	int64_t			 start;
+	int			 rc = 0;
+
+	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_revision);
+	if (store_rs_moves(st, rs->v[0].kind, rs->v[0].namespace,
+	    rs->v[0].deployment, take_move, &m, &cause) != 0) {
+		free(cause);
+		rc = -1;
+	}
+	for (i = 1; i < rs->n && rc == 0; i++) {
+		o = &rs->v[i - 1];
+		n = &rs->v[i];
+		if (n->created_us == TIME_NONE)
+			break;
+		start = TIME_NONE;
+		for (j = 0; j < m.n; j++) {
+			if (m.set[j] == i - 1 && !m.up[j] &&
+			    m.t[j] <= n->created_us &&
+			    n->created_us - m.t[j] <= REPLACE_US &&
+			    (start == TIME_NONE || m.t[j] > start))
+				start = m.t[j];
+		}
+		basis = start != TIME_NONE ? "start: the deletion of the "
+		    "first pod the new revision replaced; end: the old "
+		    "revision's last pod gone" : "start: the new revision's "
+		    "first pod; end: the old revision's last pod gone";
+		rc = put_rollout(rs, o, n, start != TIME_NONE ? start :
+		    n->created_us, o->end_us, basis);
+	}
+	free(m.set);
+	free(m.t);
+	free(m.up);
+	return (rc);
+}
+
 /*
  * Writes the rollouts of the Deployment whose ReplicaSets rs holds: one
  * each time another set is scaled up (the scaling events, in time
@@ -268,9 +347,11 @@ write_rollouts(struct store *st, struct rs_set *rs,
 	int64_t		 end;
 	int		*moved, rc = 0;
 
+	if (!str_eq(rs->v[0].kind, "Deployment"))
+		return (write_revisions(st, rs));
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
 	moved = xcalloc(rs->n, sizeof *moved);
-	if (store_rs_moves(st, rs->v[0].namespace, rs->v[0].deployment,
+	if (store_rs_moves(st, NULL, rs->v[0].namespace, rs->v[0].deployment,
 	    take_move, &m, &cause) != 0) {
 		free(cause);
 		rc = -1;
@@ -378,6 +459,23 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 		.revision = INT_NONE, .up_us = TIME_NONE, .down0_us = TIME_NONE
 	};
 
+	if ((str_eq(p->r.owner_kind, "StatefulSet") ||
+	    str_eq(p->r.owner_kind, "DaemonSet")) &&
+	    p->r.template_hash != NULL && p->r.owner_name != NULL) {
+		/* a revision of the StatefulSet or DaemonSet */
+		r.kind = p->r.owner_kind;
+		r.namespace = p->r.namespace;
+		r.deployment = p->r.owner_name;
+		r.name = p->r.template_hash;
+		r.created_us = p->r.created_us;
+		r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
+		    p->r.deadline_us;
+		if (store_rs_put(st, &r) != 0)
+			return (-1);
+		return (p->r.deletion_us != TIME_NONE ? store_rs_move(st,
+		    r.kind, r.namespace, r.deployment, r.name,
+		    p->r.deletion_us, 0) : 0);
+	}
 	if (!str_eq(p->r.workload_kind, "Deployment") ||
 	    !str_eq(p->r.owner_kind, "ReplicaSet"))
 		return (0);
@@ -417,7 +515,8 @@ rs_take(void *ctx, const struct store_rs *r)
 	struct store_rs	*c;
 
 	if (rs->n > 0 && (!str_eq(rs->v[0].namespace, r->namespace) ||
-	    !str_eq(rs->v[0].deployment, r->deployment)) &&
+	    !str_eq(rs->v[0].deployment, r->deployment) ||
+	    !str_eq(rs->v[0].kind, r->kind)) &&
 	    rs_flush(rs) != 0) {
 		rs->failed = 1;
 		return (-1);
@@ -425,6 +524,7 @@ rs_take(void *ctx, const struct store_rs *r)
 	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);
 	c = &rs->v[rs->n++];
 	*c = *r;
+	c->kind = rs_str(rs, r->kind);
 	c->namespace = rs_str(rs, r->namespace);
 	c->deployment = rs_str(rs, r->deployment);
 	c->name = rs_str(rs, r->name);

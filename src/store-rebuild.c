@@ -332,18 +332,20 @@ store_rs_begin(struct store *st, char **cause)
 	/* keyed, each piece folded in as it comes: nothing to sort */
 	if (store_exec(st, "DROP TABLE IF EXISTS temp.model_rs;"
 	    "DROP TABLE IF EXISTS temp.model_rs_moves;"
-	    "CREATE TEMP TABLE model_rs_moves (ns_key TEXT NOT NULL, dep_key "
-	    "TEXT NOT NULL, t INTEGER NOT NULL, rs TEXT NOT NULL, up INTEGER "
-	    "NOT NULL, PRIMARY KEY (ns_key, dep_key, t, rs, up)) WITHOUT "
-	    "ROWID;"
-	    "CREATE TEMP TABLE model_rs (ns_key TEXT NOT NULL, dep_key TEXT "
-	    "NOT NULL, name_key TEXT NOT NULL, namespace TEXT, deployment "
-	    "TEXT, name TEXT, revision INTEGER, created_us INTEGER, up_us "
-	    "INTEGER, down0_us INTEGER, end_us INTEGER, PRIMARY KEY (ns_key, "
-	    "dep_key, name_key)) WITHOUT ROWID", cause) != 0)
+	    "CREATE TEMP TABLE model_rs_moves (kind TEXT NOT NULL, ns_key "
+	    "TEXT NOT NULL, dep_key TEXT NOT NULL, t INTEGER NOT NULL, rs "
+	    "TEXT NOT NULL, up INTEGER NOT NULL, PRIMARY KEY (kind, ns_key, "
+	    "dep_key, t, rs, up)) WITHOUT ROWID;"
+	    "CREATE TEMP TABLE model_rs (kind TEXT NOT NULL, ns_key TEXT NOT "
+	    "NULL, dep_key TEXT NOT NULL, name_key TEXT NOT NULL, namespace "
+	    "TEXT, deployment TEXT, name TEXT, revision INTEGER, created_us "
+	    "INTEGER, up_us INTEGER, down0_us INTEGER, end_us INTEGER, "
+	    "PRIMARY KEY (kind, ns_key, dep_key, name_key)) WITHOUT ROWID",
+	    cause) != 0)
 		return (-1);
 	return (store_prepare(st, "model_rs", "INSERT INTO temp.model_rs "
-	    "VALUES (coalesce(?1, ''), coalesce(?2, ''), coalesce(?3, ''), ?1, "
+	    "VALUES (coalesce(?9, 'Deployment'), coalesce(?1, ''), "
+	    "coalesce(?2, ''), coalesce(?3, ''), ?1, "
 	    "?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET "
 	    "revision = coalesce(max(revision, excluded.revision), revision, "
 	    "excluded.revision), "
@@ -364,24 +366,27 @@ store_rs_put(struct store *st, const struct store_rs *r)
 		QP_S(r->namespace), QP_S(r->deployment), QP_S(r->name),
 		QP_OPT(r->revision, INT_NONE),
 		QP_OPT(r->created_us, TIME_NONE), QP_OPT(r->up_us, TIME_NONE),
-		QP_OPT(r->down0_us, TIME_NONE), QP_OPT(r->end_us, TIME_NONE)
+		QP_OPT(r->down0_us, TIME_NONE), QP_OPT(r->end_us, TIME_NONE),
+		QP_S(r->kind)
 	};
 
-	return (store_run_stmt(st, st->rs_ins, "model_rs", p, 8, NULL, NULL,
+	return (store_run_stmt(st, st->rs_ins, "model_rs", p, 9, NULL, NULL,
 	    NULL));
 }
 
 int
-store_rs_move(struct store *st, const char *ns, const char *deployment,
-    const char *rs, int64_t t_us, int up)
+store_rs_move(struct store *st, const char *kind, const char *ns,
+    const char *deployment, const char *rs, int64_t t_us, int up)
 {
 	const struct qparam	p[] = {
-		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up != 0)
+		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up != 0),
+		QP_S(kind)
 	};
 
 	return (store_run(st, "model_rs_moves", "INSERT OR IGNORE INTO "
-	    "temp.model_rs_moves VALUES (coalesce(?1, ''), coalesce(?2, ''), "
-	    "?3, ?4, ?5)", p, 5, NULL, NULL, NULL));
+	    "temp.model_rs_moves VALUES (coalesce(?6, 'Deployment'), "
+	    "coalesce(?1, ''), coalesce(?2, ''), ?3, ?4, ?5)", p, 6, NULL,
+	    NULL, NULL));
 }
 
 static int
@@ -394,16 +399,17 @@ rs_move_row(void *arg, sqlite3_stmt *s)
 }
 
 int
-store_rs_moves(struct store *st, const char *ns, const char *deployment,
-    int (*cb)(void *, const char *, int64_t, int), void *ctx, char **cause)
+store_rs_moves(struct store *st, const char *kind, const char *ns,
+    const char *deployment, int (*cb)(void *, const char *, int64_t, int),
+    void *ctx, char **cause)
 {
-	const struct qparam	p[] = { QP_S(ns), QP_S(deployment) };
+	const struct qparam	p[] = { QP_S(ns), QP_S(deployment), QP_S(kind) };
 	struct store_cb		c = { .rs_move = cb, .ctx = ctx };
 
 	return (store_run(st, "model_rs_moves", "SELECT rs, t, up FROM "
-	    "temp.model_rs_moves WHERE ns_key = coalesce(?1, '') AND dep_key "
-	    "= coalesce(?2, '') ORDER BY t, up", p, 2, rs_move_row, &c,
-	    cause));
+	    "temp.model_rs_moves WHERE kind = coalesce(?3, 'Deployment') AND "
+	    "ns_key = coalesce(?1, '') AND dep_key = coalesce(?2, '') ORDER "
+	    "BY t, up", p, 3, rs_move_row, &c, cause));
 }
 
 static int
@@ -420,6 +426,7 @@ rs_row(void *arg, sqlite3_stmt *s)
 	r.up_us = store_col_int(s, 5, TIME_NONE);
 	r.down0_us = store_col_int(s, 6, TIME_NONE);
 	r.end_us = store_col_int(s, 7, TIME_NONE);
+	r.kind = store_col_text(s, 8);
 	return (c->rs(c->ctx, &r));
 }
 
@@ -432,8 +439,8 @@ store_rs_each(struct store *st, int (*cb)(void *, const struct store_rs *),
 
 	/* every ReplicaSet once, each Deployment's together, in key order */
 	stop = store_run(st, "model_rs", "SELECT namespace, deployment, "
-	    "name, revision, created_us, up_us, down0_us, end_us FROM "
-	    "temp.model_rs ORDER BY ns_key, dep_key, name_key", NULL, 0,
+	    "name, revision, created_us, up_us, down0_us, end_us, kind FROM "
+	    "temp.model_rs ORDER BY ns_key, dep_key, kind, name_key", NULL, 0,
 	    rs_row, &c, cause);
 	sqlite3_finalize(st->rs_ins);
 	st->rs_ins = NULL;

@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 10 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 11 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -44,7 +44,8 @@
  *   pod_ips          which pod had an IP, from when to when
  *   workloads        the latest version of each workload
  *   rollouts         a Deployment's new ReplicaSet taking over, and who
- *                    deployed it
+ *                    deployed it; a StatefulSet's or DaemonSet's new
+ *                    controller revision replacing its pods (kind)
  *   jobs             each Job, with its CronJob and how it ended
  *   buckets          attempts to one IP in one second, given to a pod
  *   workload_seconds the buckets summed per workload and second, and
@@ -679,6 +680,16 @@ static const char *const migrations[] = {
 	"  revision, source, status, actor, description, rollback_to,"
 	"  " UTC("start_us") " AS start, " UTC("end_us") " AS end,"
 	"  deployment, new_rs FROM deploys;",
+	/*
+	 * 10 -> 11: a rollout's workload kind (Deployment, StatefulSet,
+	 * DaemonSet); the column itself is added by migration_columns.
+	 */
+	"DROP VIEW IF EXISTS rollouts_v;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis, tool, deploy_revision, deployed_by,"
+	"  deploy_basis, kind FROM rollouts;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -725,6 +736,8 @@ static const struct {
 	{ .version = 9, .table = "rollouts", .column = "deployed_by",
 	    .type = "TEXT" },
 	{ .version = 9, .table = "rollouts", .column = "deploy_basis",
+	    .type = "TEXT" },
+	{ .version = 10, .table = "rollouts", .column = "kind",
 	    .type = "TEXT" },
 };
 
