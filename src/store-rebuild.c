@@ -159,29 +159,35 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 
 	/*
 	 * Keyed tables filled row by row, so that no sort holds them in
-	 * memory.  A name stands for one pod (the greatest uid that had
-	 * it), so that what names a pod without its uid goes to one pod.
+	 * memory.  A name may have been several pods' (a StatefulSet's pod
+	 * recreated under its name with a new uid): what names a pod
+	 * without its uid goes to one of them, a log to the latest created
+	 * (the one that held the name when the logs were collected), an
+	 * event to the latest created at or before it (else the first).
 	 */
 	buf_puts(&b, "DROP TABLE IF EXISTS temp.model_pod_names;"
 	    "DROP TABLE IF EXISTS temp.model_event_pods;"
 	    "DROP TABLE IF EXISTS temp.model_log_pods;"
 	    "CREATE TEMP TABLE model_pod_names (ns TEXT NOT NULL, name TEXT "
-	    "NOT NULL, uid TEXT NOT NULL, PRIMARY KEY (ns, name)) WITHOUT "
-	    "ROWID;"
+	    "NOT NULL, uid TEXT NOT NULL, created INTEGER, PRIMARY KEY (ns, "
+	    "name, uid)) WITHOUT ROWID;"
 	    "INSERT INTO temp.model_pod_names SELECT coalesce(namespace, ''), "
-	    "name, uid FROM pod_obs WHERE uid IS NOT NULL AND name IS NOT NULL "
-	    "ON CONFLICT (ns, name) DO UPDATE SET uid = max(uid, "
-	    "excluded.uid);"
+	    "name, uid, created_us FROM pod_obs WHERE uid IS NOT NULL AND name "
+	    "IS NOT NULL ON CONFLICT (ns, name, uid) DO UPDATE SET created = "
+	    "coalesce(min(created, excluded.created), created, "
+	    "excluded.created);"
 	    "CREATE TEMP TABLE model_event_pods (pod_uid TEXT NOT NULL, id "
 	    "INTEGER NOT NULL, PRIMARY KEY (pod_uid, id)) WITHOUT ROWID;"
 	    "CREATE TEMP TABLE model_log_pods (pod_uid TEXT NOT NULL, "
 	    "namespace TEXT NOT NULL, pod TEXT NOT NULL, PRIMARY KEY (pod_uid, "
 	    "namespace, pod)) WITHOUT ROWID;"
-	    "INSERT INTO temp.model_log_pods SELECT n.uid, l.namespace, l.pod "
-	    "FROM (SELECT DISTINCT namespace, pod FROM container_logs WHERE "
-	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL) l "
-	    "JOIN temp.model_pod_names n ON n.ns = l.namespace AND n.name = "
-	    "l.pod;");
+	    "INSERT INTO temp.model_log_pods SELECT uid, namespace, pod FROM "
+	    "(SELECT (SELECT n.uid FROM temp.model_pod_names n WHERE n.ns = "
+	    "l.namespace AND n.name = l.pod ORDER BY n.created IS NULL, "
+	    "n.created DESC, n.uid DESC LIMIT 1) AS uid, l.namespace AS "
+	    "namespace, l.pod AS pod FROM (SELECT DISTINCT namespace, pod FROM "
+	    "container_logs WHERE previous = 1 AND namespace IS NOT NULL AND "
+	    "pod IS NOT NULL) l) WHERE uid IS NOT NULL;");
 	if (store_exec(st, b.data, cause) != 0) {
 		buf_free(&b);
 		return (-1);
@@ -192,7 +198,12 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 	    "FROM (SELECT coalesce((SELECT o.uid FROM pod_obs o WHERE o.uid = "
 	    "e.obj_uid LIMIT 1), (SELECT n.uid FROM temp.model_pod_names n "
 	    "WHERE n.ns = coalesce(e.obj_namespace, e.namespace, '') AND "
-	    "n.name = e.obj_name)) AS pod_uid, e.id AS id FROM events e WHERE "
+	    "n.name = e.obj_name AND n.created <= coalesce(e.first_us, "
+	    "e.time_us) ORDER BY n.created DESC, n.uid DESC LIMIT 1), "
+	    "(SELECT n.uid FROM temp.model_pod_names n WHERE n.ns = "
+	    "coalesce(e.obj_namespace, e.namespace, '') AND n.name = "
+	    "e.obj_name ORDER BY n.created IS NULL, n.created, n.uid DESC "
+	    "LIMIT 1)) AS pod_uid, e.id AS id FROM events e WHERE "
 	    "e.obj_kind = 'Pod' AND e.reason IN (");
 	for (n = 0; reasons[n] != NULL; n++)
 		buf_printf(&b, "%s?%zu", n > 0 ? ", " : "", n + 1);
