@@ -281,7 +281,8 @@ int	store_rs_each(struct store *st, int (*cb)(void *ctx,
  * ReplicaSets, as the ScalingReplicaSet events say, kept one by one
  * (a ReplicaSet scaled up again by a rollback moves twice); for a
  * StatefulSet or DaemonSet (kind), each deletion request of a pod of a
- * revision (up 0): store_rs_move() puts one (-1: store_error()),
+ * revision (up 0) and each pod still there (up 2, at its creation):
+ * store_rs_move() puts one (-1: store_error()),
  * store_rs_moves() calls cb(ctx, rs, t_us, up) for a workload's, oldest
  * first.  A NULL kind is a Deployment.
  */

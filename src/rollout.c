@@ -18,7 +18,8 @@
  * its pods' deletion requests as a move; a rollout of revision A to B
  * starts at the deletion of the last A pod asked to go before the first
  * B pod was created (the pod B replaced first), else at that creation,
- * and ends when A's last pod is gone.  No SQL, no drawing.
+ * and ends when A's last pod is gone (not while one is still there: a
+ * partitioned update).  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,6 +35,8 @@
  * that pod's creation (the old pod's grace, and more).
  */
 #define REPLACE_US	(3600 * 1000000LL)
+/* A revision's move: one of its pods is still there (not gone). */
+#define MOVE_STAYS	2
 
 /* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
@@ -295,7 +298,7 @@ write_revisions(struct store *st, struct rs_set *rs)
 	const char		*basis;
 	char			*cause = NULL;
 	size_t			 i, j;
-	int64_t			 start;
+	int64_t			 start, end;
 	int			 rc = 0;
 
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_revision);
@@ -310,8 +313,11 @@ write_revisions(struct store *st, struct rs_set *rs)
 		if (n->created_us == TIME_NONE)
 			break;
 		start = TIME_NONE;
+		end = o->end_us;
 		for (j = 0; j < m.n; j++) {
-			if (m.set[j] == i - 1 && !m.up[j] &&
+			if (m.set[j] == i - 1 && m.up[j] == MOVE_STAYS)
+				end = TIME_NONE;	/* not over */
+			if (m.set[j] == i - 1 && m.up[j] == 0 &&
 			    m.t[j] <= n->created_us &&
 			    n->created_us - m.t[j] <= REPLACE_US &&
 			    (start == TIME_NONE || m.t[j] > start))
@@ -322,7 +328,7 @@ write_revisions(struct store *st, struct rs_set *rs)
 		    "revision's last pod gone" : "start: the new revision's "
 		    "first pod; end: the old revision's last pod gone";
 		rc = put_rollout(rs, o, n, start != TIME_NONE ? start :
-		    n->created_us, o->end_us, basis);
+		    n->created_us, end, basis);
 	}
 	free(m.set);
 	free(m.t);
@@ -471,6 +477,12 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 		r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
 		    p->r.deadline_us;
 		if (store_rs_put(st, &r) != 0)
+			return (-1);
+		/* a pod still there: its revision's part is not over */
+		if (r.end_us == TIME_NONE && p->r.deletion_us == TIME_NONE &&
+		    store_rs_move(st, r.kind, r.namespace, r.deployment,
+		    r.name, r.created_us != TIME_NONE ? r.created_us : 0,
+		    MOVE_STAYS) != 0)
 			return (-1);
 		return (p->r.deletion_us != TIME_NONE ? store_rs_move(st,
 		    r.kind, r.namespace, r.deployment, r.name,

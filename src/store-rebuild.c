@@ -390,7 +390,7 @@ store_rs_move(struct store *st, const char *kind, const char *ns,
     const char *deployment, const char *rs, int64_t t_us, int up)
 {
 	const struct qparam	p[] = {
-		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up != 0),
+		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up),
 		QP_S(kind)
 	};
 

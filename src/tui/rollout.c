@@ -132,10 +132,11 @@ pick_pods(struct tui_state *ts)
  * What deployed the rollout that deleted the lanes' pods, in words
  * (rv->deployed), when the pods it deleted were all deleted by that one
  * rollout and a deploy history or the audit log names its deploy; else
- * "".  That one rollout also names the death view's rollout in the
- * title: its workload's kind and name and the sets it went from and to
- * ("Rollout of shop/web: StatefulSet revision web-5d4c3b2a1 to
- * web-7f8e9d0c1").  0, or
+ * "".  That one rollout, a StatefulSet's or DaemonSet's (whose pods'
+ * names do not say their revision, as a ReplicaSet's pods' do), is named
+ * in the title: its kind and the revisions it went from and to ("Rollout
+ * of shop/web: StatefulSet revision web-5d4c3b2a1 to web-7f8e9d0c1").
+ * 0, or
  * -1 with a new *cause.
  */
 static int
@@ -169,12 +170,11 @@ deployed_of(struct tui_state *ts, char **cause)
 	}
 	if (one != NULL)
 		rolist_deploy_words(one, 1, rv->deployed, sizeof rv->deployed);
-	if (one != NULL && rv->finding < 0) {
-		title = xasprintf("%s: %s %s to %s", rv->title,
-		    str_eq(one->kind, "Deployment") ? "ReplicaSet" :
-		    str_eq(one->kind, "StatefulSet") ? "StatefulSet revision" :
-		    "DaemonSet revision", one->old_rs != NULL ? one->old_rs :
-		    "(none)", one->new_rs != NULL ? one->new_rs : "?");
+	if (one != NULL && rv->finding < 0 &&
+	    !str_eq(one->kind, "Deployment")) {
+		title = xasprintf("%s: %s revision %s to %s", rv->title,
+		    one->kind, one->old_rs != NULL ? one->old_rs : "(none)",
+		    one->new_rs != NULL ? one->new_rs : "?");
 		rv->title = arena_strdup(&ts->strings, title);
 		free(title);
 	}

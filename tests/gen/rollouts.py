@@ -25,6 +25,10 @@ statefulset: StatefulSet shop/web (3 replicas, RollingUpdate) is updated
   same pods deleted and recreated under the same revision (a node
   drain's evictions), with a preStop sleep of 10 s that outlasts the lag:
   no rollout, no finding, still six pods.
+statefulset-partition: the same update with partition 2 (a canary):
+  only web-2 is replaced, web-1 and web-0 stay at web-5d4c3b2a1: one
+  rollout, begun at web-2's deletion request and not over.  Control:
+  the whole update (partition 0): over at web-0's end.
 daemonset: DaemonSet shop/fluentd (one pod on each of node-a, node-b,
   node-c, RollingUpdate, maxUnavailable 1) is updated from revision
   6c9f8b7d5 (pod-template-generation 1) to 7d8e9f0a1 (2): on each node
@@ -78,7 +82,7 @@ def sts_pod(ordinal, n, revision, ip, created, control):
     return controlled(p, "StatefulSet", "web", 1)
 
 
-def statefulset(out, control):
+def statefulset(out, control, partition=0):
     b = Bundle()
     w = Watch()
     sts = {"metadata": {"name": "web", "uid": uid(0xa5, 1)}}
@@ -91,6 +95,8 @@ def statefulset(out, control):
         olds[o] = p
     routes = []         # (ip, from, to, fails from)
     for k, o in enumerate((2, 1, 0)):
+        if o < partition:
+            break           # below the partition: kept at the old one
         request = at(FIRST_S + STEP_S * k)
         exit_after = 11 if control else 1
         if control:
@@ -139,14 +145,17 @@ def statefulset(out, control):
                     "podManagementPolicy": "OrderedReady",
                     "selector": {"matchLabels": {"app": "web"}},
                     "updateStrategy": {"type": "RollingUpdate",
-                                       "rollingUpdate": {"partition": 0}},
+                                       "rollingUpdate": {
+                                           "partition": partition}},
                     "template": {"metadata": {"labels": {"app": "web"}},
                                  "spec": tmpl}},
            "status": {"observedGeneration": 1 if control else 2,
                       "replicas": 3, "readyReplicas": 3,
-                      "currentReplicas": 3, "updatedReplicas": 3,
+                      "currentReplicas": 3 if not partition else
+                      partition, "updatedReplicas": 3 - partition,
                       "availableReplicas": 3,
-                      "currentRevision": new_rev,
+                      "currentRevision": new_rev if not partition else
+                      STS_OLD,
                       "updateRevision": new_rev,
                       "collisionCount": 0}}
     with open(os.path.join(out, "statefulsets.json"), "w") as f:
@@ -217,8 +226,13 @@ def daemonset(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+def statefulset_partition(out, control):
+    statefulset(out, False, partition=0 if control else 2)
+
+
 SCENARIOS = {
     "statefulset": statefulset,
+    "statefulset-partition": statefulset_partition,
     "daemonset": daemonset,
 }
 
