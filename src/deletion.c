@@ -344,8 +344,10 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 		    " (the audit log)" : " (the pod's owner is a Job)");
 		return (DC_JOB);
 	}
+	/* a pod its controller replaced, not one disrupted (evicted)
+	   while the rollout went on */
 	if ((str_eq(p->owner_kind, "StatefulSet") ||
-	    str_eq(p->owner_kind, "DaemonSet")) &&
+	    str_eq(p->owner_kind, "DaemonSet")) && p->disruption == NULL &&
 	    (r = deletion_rollout(&s->rollouts, p->namespace, p->workload,
 	    rolist_pod_set(p->owner_kind, p->owner_name, p->template_hash),
 	    t)) != NULL) {

@@ -14,12 +14,15 @@
  * revision by pods of the next, each old pod deleted before its
  * successor is created (a StatefulSet's under the same name, highest
  * ordinal first; a DaemonSet's on the same node).  Each revision is held
- * as a set (its earliest pod's creation, its last pod gone) and each of
- * its pods' deletion requests as a move; a rollout of revision A to B
- * starts at the deletion of the last A pod asked to go before the first
- * B pod was created (the pod B replaced first), else at that creation,
- * and ends when A's last pod is gone (not while one is still there: a
- * partitioned update).  No SQL, no drawing.
+ * as a set, and each of its pods' creation, deletion request and end (or
+ * being still there) as a move.  A pod of revision B created while A
+ * runs, in place of an A pod (the last pod asked to go before it was an
+ * A pod, or none was), begins a rollout of A to B, B running from then
+ * on: so a rollback (B to A again) is a rollout of its own, and a pod
+ * recreated under the revision it had is none.  It starts at that
+ * deletion request (the pod B replaced first), else at the creation, and
+ * ends when A's last pod is gone before the next rollout (not while one
+ * is still there: a partitioned update).  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,8 +38,13 @@
  * that pod's creation (the old pod's grace, and more).
  */
 #define REPLACE_US	(3600 * 1000000LL)
-/* A revision's move: one of its pods is still there (not gone). */
+/*
+ * A revision's moves besides a deletion request (0): a pod created (1),
+ * a pod still there (2, at its creation), a pod gone (3).
+ */
+#define MOVE_CREATED	1
 #define MOVE_STAYS	2
+#define MOVE_GONE	3
 
 /* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
@@ -286,50 +294,98 @@ cmp_revision(const void *a, const void *b)
 }
 
 /*
+ * The end of old's part in the rollout begun at start_us, before the
+ * next one (at next_us, or TIME_NONE): its last pod gone then, or
+ * TIME_NONE while one of its pods created before next_us is still there
+ * (a partitioned update).
+ */
+static int64_t
+revision_end(const struct rs_moves *m, size_t old, int64_t start_us,
+    int64_t next_us)
+{
+	int64_t	end = TIME_NONE;
+	size_t	j;
+
+	for (j = 0; j < m->n; j++) {
+		if (m->set[j] != old ||
+		    (next_us != TIME_NONE && m->t[j] >= next_us))
+			continue;
+		if (m->up[j] == MOVE_STAYS)
+			return (TIME_NONE);	/* not over */
+		if (m->up[j] == MOVE_GONE && m->t[j] >= start_us &&
+		    (end == TIME_NONE || m->t[j] > end))
+			end = m->t[j];
+	}
+	return (end);
+}
+
+/*
  * Writes the rollouts of the StatefulSet or DaemonSet whose revisions rs
- * holds, each revision taking over from the one before it (the file's
- * top comment).
+ * holds (the file's top comment), in time order: one each time a pod of
+ * another revision than the running one is created in place of a pod of
+ * the running one (the last pod asked to go before it was the running
+ * revision's), so that a rollback, which brings an older revision back,
+ * is a rollout of its own, and a pod recreated under the revision it had
+ * (a StatefulSet's pod not yet updated) is none.
  */
 static int
 write_revisions(struct store *st, struct rs_set *rs)
 {
-	struct rs_moves		 m = { .rs = rs };
-	const struct store_rs	*o, *n;
-	const char		*basis;
-	char			*cause = NULL;
-	size_t			 i, j;
-	int64_t			 start, end;
-	int			 rc = 0;
+	struct rs_moves	 m = { .rs = rs };
+	const char	*basis;
+	char		*cause = NULL;
+	size_t		 i, j, k, cur, *from = NULL, *to = NULL;
+	int64_t		*at = NULL, *first = NULL, del, del_set, next;
+	size_t		 n = 0;
+	int		 rc = 0;
 
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_revision);
 	if (store_rs_moves(st, rs->v[0].kind, rs->v[0].namespace,
 	    rs->v[0].deployment, take_move, &m, &cause) != 0) {
 		free(cause);
 		rc = -1;
+		goto out;
 	}
-	for (i = 1; i < rs->n && rc == 0; i++) {
-		o = &rs->v[i - 1];
-		n = &rs->v[i];
-		if (n->created_us == TIME_NONE)
-			break;
-		start = TIME_NONE;
-		end = o->end_us;
-		for (j = 0; j < m.n; j++) {
-			if (m.set[j] == i - 1 && m.up[j] == MOVE_STAYS)
-				end = TIME_NONE;	/* not over */
-			if (m.set[j] == i - 1 && m.up[j] == 0 &&
-			    m.t[j] <= n->created_us &&
-			    n->created_us - m.t[j] <= REPLACE_US &&
-			    (start == TIME_NONE || m.t[j] > start))
-				start = m.t[j];
+	cur = 0;		/* the revision of the earliest pod */
+	for (i = 0; i < m.n; i++) {
+		if (m.up[i] != MOVE_CREATED || m.set[i] == cur)
+			continue;
+		/* the last pod asked to go before this one was created */
+		del = TIME_NONE;
+		del_set = -1;
+		for (j = 0; j < i; j++) {
+			if (m.up[j] == 0 && m.t[i] - m.t[j] <= REPLACE_US &&
+			    (del == TIME_NONE || m.t[j] >= del)) {
+				del = m.t[j];
+				del_set = (int64_t)m.set[j];
+			}
 		}
-		basis = start != TIME_NONE ? "start: the deletion of the "
+		if (del != TIME_NONE && del_set != (int64_t)cur)
+			continue;	/* it replaced a pod of its own */
+		from = xreallocarray(from, n + 1, sizeof *from);
+		to = xreallocarray(to, n + 1, sizeof *to);
+		at = xreallocarray(at, n + 1, sizeof *at);
+		first = xreallocarray(first, n + 1, sizeof *first);
+		from[n] = cur;
+		to[n] = m.set[i];
+		at[n] = del != TIME_NONE ? del : m.t[i];
+		first[n++] = del;
+		cur = m.set[i];
+	}
+	for (k = 0; k < n && rc == 0; k++) {
+		next = k + 1 < n ? at[k + 1] : TIME_NONE;
+		basis = first[k] != TIME_NONE ? "start: the deletion of the "
 		    "first pod the new revision replaced; end: the old "
 		    "revision's last pod gone" : "start: the new revision's "
 		    "first pod; end: the old revision's last pod gone";
-		rc = put_rollout(rs, o, n, start != TIME_NONE ? start :
-		    n->created_us, end, basis);
+		rc = put_rollout(rs, &rs->v[from[k]], &rs->v[to[k]], at[k],
+		    revision_end(&m, from[k], at[k], next), basis);
 	}
+out:
+	free(from);
+	free(to);
+	free(at);
+	free(first);
 	free(m.set);
 	free(m.t);
 	free(m.up);
@@ -464,6 +520,7 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 	struct store_rs	 r = {
 		.revision = INT_NONE, .up_us = TIME_NONE, .down0_us = TIME_NONE
 	};
+	int		 rc;
 
 	if ((str_eq(p->r.owner_kind, "StatefulSet") ||
 	    str_eq(p->r.owner_kind, "DaemonSet")) &&
@@ -478,11 +535,23 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 		    p->r.deadline_us;
 		if (store_rs_put(st, &r) != 0)
 			return (-1);
-		/* a pod still there: its revision's part is not over */
-		if (r.end_us == TIME_NONE && p->r.deletion_us == TIME_NONE &&
-		    store_rs_move(st, r.kind, r.namespace, r.deployment,
-		    r.name, r.created_us != TIME_NONE ? r.created_us : 0,
-		    MOVE_STAYS) != 0)
+		if (r.created_us != TIME_NONE && store_rs_move(st, r.kind,
+		    r.namespace, r.deployment, r.name, r.created_us,
+		    MOVE_CREATED) != 0)
+			return (-1);
+		/* gone (else asked to go), or still there: its revision's
+		   part is not over */
+		if (r.end_us != TIME_NONE)
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, r.end_us, MOVE_GONE);
+		else if (p->r.deletion_us != TIME_NONE)
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, p->r.deletion_us, MOVE_GONE);
+		else
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, r.created_us != TIME_NONE ?
+			    r.created_us : 0, MOVE_STAYS);
+		if (rc != 0)
 			return (-1);
 		return (p->r.deletion_us != TIME_NONE ? store_rs_move(st,
 		    r.kind, r.namespace, r.deployment, r.name,

@@ -4,7 +4,7 @@
 # the real formats, each beside a healthy control that must stay silent:
 # one rollout by controller revision (kind, old and new revision, from
 # the first deletion to the old revision's last pod, not over while a
-# partition keeps old pods), the deletions of
+# partition keeps old pods; a rollback one of its own), the deletions of
 # its pods its, the traffic finding naming it, the rollout view (a)
 # showing its pods in the controller's order, and a StatefulSet's pod
 # name reused by a new uid two pods in every view (pods, pods --json,
@@ -98,6 +98,24 @@ is sts-partition-causes "web-2 rollout" "$(sql statefulset-partition \
     tr '|' ' ')"
 is sts-partition-control-end 2026-06-03T14:03:01.000Z \
     "$(sql statefulset-partition-control 'SELECT end FROM rollouts_v')"
+
+# a rollback is a rollout of its own, its deletions its; a pod recreated
+# under the revision it had (web-0 evicted mid-update) is none
+scenario statefulset-rollback
+scenario statefulset-rollback-control
+is sts-rollback-rollouts "web-5d4c3b2a1 web-7f8e9d0c1 14:01:40 14:03:01|\
+web-7f8e9d0c1 web-5d4c3b2a1 14:05:00 14:06:21" "$(sql statefulset-rollback \
+    "SELECT old_rs, new_rs, substr(start, 12, 8), substr(end, 12, 8) FROM
+    rollouts_v ORDER BY start" | tr '|' ' ' | tr '\n' '|' | sed 's/|$//')"
+is sts-rollback-causes 3 "$(sql statefulset-rollback "SELECT count(*) FROM
+    pods WHERE template_hash = 'web-7f8e9d0c1' AND deletion_cause_basis =
+    'the rollout of StatefulSet web to revision web-5d4c3b2a1'")"
+is sts-rollback-control-rollouts "web-5d4c3b2a1 web-7f8e9d0c1" \
+    "$(sql statefulset-rollback-control 'SELECT old_rs, new_rs FROM
+    rollouts' | tr '|' ' ')"
+is sts-rollback-control-evicted "web-0 -" "$(sql statefulset-rollback-control \
+    "SELECT name, coalesce(deletion_cause, '-') FROM pods WHERE disruption
+    IS NOT NULL" | tr '|' ' ')"
 
 # 2. DaemonSet fluentd: node by node
 scenario daemonset

@@ -29,6 +29,11 @@ statefulset-partition: the same update with partition 2 (a canary):
   only web-2 is replaced, web-1 and web-0 stay at web-5d4c3b2a1: one
   rollout, begun at web-2's deletion request and not over.  Control:
   the whole update (partition 0): over at web-0's end.
+statefulset-rollback: the update, then its rollback to web-5d4c3b2a1
+  from 14:05:00, web-2 first again: two rollouts, the second's deletions
+  its.  Control: the update only, with web-0 (not updated yet) evicted
+  and recreated under the old revision between web-2's and web-1's
+  updates: one rollout, and web-0's recreation is none.
 daemonset: DaemonSet shop/fluentd (one pod on each of node-a, node-b,
   node-c, RollingUpdate, maxUnavailable 1) is updated from revision
   6c9f8b7d5 (pod-template-generation 1) to 7d8e9f0a1 (2): on each node
@@ -226,6 +231,59 @@ def daemonset(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+def statefulset_rollback(out, control):
+    """web updated to web-7f8e9d0c1 (web-2, web-1, web-0 from 14:01:40),
+    then rolled back to web-5d4c3b2a1 (from 14:05:00); in the control,
+    web-0 (not updated yet) is deleted and recreated under the old
+    revision in the middle of the update, which is no rollback."""
+    b = Bundle()
+    w = Watch()
+    sts = {"metadata": {"name": "web", "uid": uid(0xa5, 1)}}
+    pods = {}
+    for o in range(3):
+        pods[o] = sts_pod(o, 10 + o, STS_OLD, "10.42.7.%d" % (10 + o),
+                          at(-86400), False)
+        w.add(pods[o], "ADDED")
+    n = 20
+    steps = [(STS_NEW, FIRST_S + STEP_S * k, o)
+             for k, o in enumerate((2, 1, 0))]
+    if control:
+        # web-0 evicted between web-2's and web-1's updates: recreated
+        # under the revision it had (below the update's progress)
+        steps.insert(1, (STS_OLD, FIRST_S + 20, 0))
+    else:
+        steps += [(STS_OLD, 300 + STEP_S * k, o)
+                  for k, o in enumerate((2, 1, 0))]
+    for rev, t, o in steps:
+        request = at(t)
+        evicted = control and rev == STS_OLD
+        if evicted:
+            pods[o]["status"]["conditions"].append({
+                "type": "DisruptionTarget", "status": "True",
+                "reason": "EvictionByEvictionAPI",
+                "message": "Eviction API: evicting",
+                "lastTransitionTime": ts(request)})
+        delete(w, pods[o], request, 30, 1, 0)
+        if not evicted:
+            b.event(NS, "SuccessfulDelete", sts, "delete Pod web-%d in "
+                    "StatefulSet web successful" % o, request,
+                    kind="StatefulSet", etype="Normal",
+                    component="statefulset-controller", host="")
+        created = request + timedelta(seconds=3)
+        pods[o] = sts_pod(o, n, rev, "10.42.8.%d" % n, created, False)
+        n += 1
+        w.add(pods[o], "ADDED")
+        b.event(NS, "SuccessfulCreate", sts, "create Pod web-%d in "
+                "StatefulSet web successful" % o, created,
+                kind="StatefulSet", etype="Normal",
+                component="statefulset-controller", host="")
+    for evs in b.events.values():
+        for e in evs:
+            e["involvedObject"]["apiVersion"] = "apps/v1"
+    b.write(out)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 def statefulset_partition(out, control):
     statefulset(out, False, partition=0 if control else 2)
 
@@ -233,6 +291,7 @@ def statefulset_partition(out, control):
 SCENARIOS = {
     "statefulset": statefulset,
     "statefulset-partition": statefulset_partition,
+    "statefulset-rollback": statefulset_rollback,
     "daemonset": daemonset,
 }
 
