@@ -269,8 +269,9 @@ struct store_rs {
  * store_rs_put() for each piece (times TIME_NONE when it says nothing),
  * then store_rs_each() calls cb once per ReplicaSet, what was put of it
  * folded (the earliest creation and scale-up, the latest scale-down and
- * end), each workload's (kind, namespace, name) sets one after another.  0, cb's value, or -1
- * with a new *cause (store_rs_put: -1, store_error()).
+ * end), each workload's (kind, namespace, name) sets one after another.
+ * 0, cb's value, or -1 with a new *cause (store_rs_put: -1,
+ * store_error()).
  */
 int	store_rs_begin(struct store *st, char **cause);
 int	store_rs_put(struct store *st, const struct store_rs *r);

@@ -623,8 +623,8 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 			for (i = 0; i < l.n; i++)
 				out_printf(stderr, "  %s/%s %s created %s\n",
 				    l.v[i].r.namespace, l.v[i].r.name,
-				    l.v[i].r.uid, time_format(l.v[i].r.created_us,
-				    t));
+				    l.v[i].r.uid,
+				    time_format(l.v[i].r.created_us, t));
 		}
 		podset_free(&l);
 		store_close(st);

@@ -414,7 +414,9 @@ store_rs_moves(struct store *st, const char *kind, const char *ns,
     const char *deployment, int (*cb)(void *, const char *, int64_t, int),
     void *ctx, char **cause)
 {
-	const struct qparam	p[] = { QP_S(ns), QP_S(deployment), QP_S(kind) };
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(deployment), QP_S(kind)
+	};
 	struct store_cb		c = { .rs_move = cb, .ctx = ctx };
 
 	return (store_run(st, "model_rs_moves", "SELECT rs, t, up FROM "
