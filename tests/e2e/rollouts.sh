@@ -8,7 +8,8 @@
 # its pods its, the traffic finding naming it, the rollout view (a)
 # showing its pods in the controller's order, and a StatefulSet's pod
 # name reused by a new uid two pods in every view (pods, pods --json,
-# the findings' pods, timeline, the pods view and the death view).
+# the findings' pods, timeline, the pods view and the death view), a
+# previous log under the name the latest pod's.
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/rollouts.py
 
@@ -66,6 +67,12 @@ is sts-finding-pods '["web-2","web-1","web-0"]' \
 is sts-finding-uids "$(sql statefulset "SELECT uid FROM pods WHERE
     template_hash = 'web-5d4c3b2a1' ORDER BY uid")" \
     "$(sql statefulset 'SELECT pod_uid FROM finding_pods ORDER BY pod_uid')"
+# the bundle's previous log of web-0 is the pod that held the name last
+# (the new web-0, restarted once), not the greatest uid (the old one)
+is sts-previous-log "web-7f8e9d0c1 1 panic: schema version 7 not supported" \
+    "$(sql statefulset "SELECT p.template_hash, t.exit_code, t.last_log
+    FROM terminations t JOIN pods p ON p.uid = t.pod_uid WHERE
+    t.last_log IS NOT NULL" | tr '|' ' ')"
 # timeline: a reused name asks for the uid; the uid names one pod
 run "$CORONER" timeline --db "$T/statefulset.db" shop/web-2
 is sts-timeline-ambiguous 1 "$status"
@@ -173,7 +180,9 @@ TERM=screen-256color '$CORONER' tui --db '$T/statefulset.db'; sleep 600"
 	$TM send-keys a
 	wait_for tui-rollout "Rollout of shop/web: StatefulSet revision \
 web-5d4c3b2a1 to web-7f8e9d0c1"
-	is tui-rollout-order "web-2 web-1 web-0" "$($TM capture-pane -p |
+	# the three deleted in the controller's order, then the new web-0's
+	# restart (a death of the workload within the hour), a lane of its own
+	is tui-rollout-order "web-2 web-1 web-0 web-0" "$($TM capture-pane -p |
 	    grep -oE '^web-[0-9]' | tr '\n' ' ' | sed 's/ $//')"
 	$TM capture-pane -p >"$T/rollout.screen"
 	$TM kill-server 2>/dev/null

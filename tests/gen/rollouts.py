@@ -21,7 +21,9 @@ statefulset: StatefulSet shop/web (3 replicas, RollingUpdate) is updated
   StatefulSet web successful") and ingress.log.  The update is one
   rollout (StatefulSet web, web-5d4c3b2a1 to web-7f8e9d0c1, from web-2's
   deletion request to web-0's end), the old pods' deletions are its, the
-  traffic finding names it, and each name is two pods.  Control: the
+  traffic finding names it, and each name is two pods (the new pods'
+  uids sort before the old ones'; the new web-0 restarted once, and the
+  bundle's previous log of web-0 is its).  Control: the
   same pods deleted and recreated under the same revision (a node
   drain's evictions), with a preStop sleep of 10 s that outlasts the lag:
   no rollout, no finding, still six pods.
@@ -49,7 +51,7 @@ import sys
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deaths import NS, Bundle, at, pod, ts, uid  # noqa: E402
+from deaths import NS, Bundle, at, pod, status, term, ts, uid  # noqa: E402
 from diagnoses import Watch, delete, with_prestop  # noqa: E402
 from incident import nginx_line  # noqa: E402
 
@@ -122,9 +124,25 @@ def statefulset(out, control, partition=0):
                     kind="StatefulSet", etype="Normal",
                     component="statefulset-controller", host="")
         created = request + timedelta(seconds=exit_after + 2)
-        p = sts_pod(o, 20 + o, new_rev, "10.42.8.%d" % (10 + o), created,
+        # the new pods' uids sort before the old ones': a name's pod is
+        # not its greatest uid
+        p = sts_pod(o, 1 + o, new_rev, "10.42.8.%d" % (10 + o), created,
                     control)
         w.add(p, "ADDED")
+        if o == 0 and not control:
+            # the new web-0's app exits 1 once, 20 s in, and restarts:
+            # the bundle's previous log under the name is this pod's
+            img = p["spec"]["containers"][0]["image"]
+            crash = created + timedelta(seconds=20)
+            q = json.loads(json.dumps(p))
+            q["status"]["containerStatuses"] = [status(
+                "app", img, running=crash + timedelta(seconds=1),
+                restarts=1, last=term(1, "Error", created + timedelta(
+                    seconds=2), crash))]
+            w.add(q)
+            b.log(NS, "web-0", "app", [
+                "%s web 4.2 listening on :8080" % ts(created),
+                "%s panic: schema version 7 not supported" % ts(crash)])
         routes.append(("10.42.8.%d" % (10 + o), created + timedelta(
             seconds=LAG_S), at(400), at(400)))
         if not control:
