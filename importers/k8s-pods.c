@@ -190,6 +190,10 @@ read_pod(json_t *pod, const char *watch, struct rec_pod *r)
 		r->owner_uid = kj_str(owner, "uid");
 	}
 	r->template_hash = kj_str(pod, "metadata.labels.pod-template-hash");
+	/* a StatefulSet's or DaemonSet's pod: its controller revision */
+	if (r->template_hash == NULL)
+		r->template_hash = kj_str(pod,
+		    "metadata.labels.controller-revision-hash");
 	r->restart_policy = kj_str(pod, "spec.restartPolicy");
 	r->watch_type = watch;
 	r->resource_version = kj_str(pod, "metadata.resourceVersion");

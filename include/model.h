@@ -79,7 +79,8 @@ struct row_pod {
 	const char	*workload_kind;	/* Deployment, CronJob, StatefulSet,
 					   or the owner's kind, or "Pod" */
 	const char	*workload;	/* its name */
-	const char	*template_hash;	/* pod-template-hash */
+	const char	*template_hash;	/* pod-template-hash, else
+					   controller-revision-hash */
 	int64_t		 created_us;	/* metadata.creationTimestamp, the
 					   earliest seen, or TIME_NONE */
 	int64_t		 scheduled_us;	/* PodScheduled became True, the
@@ -322,8 +323,11 @@ struct row_workload {
 /* A Deployment's new ReplicaSet taking over from the old one. */
 struct row_rollout {
 	const char	*namespace;	/* the Deployment's */
-	const char	*deployment;	/* the Deployment's name */
-	const char	*new_rs;	/* the ReplicaSet taking over */
+	const char	*deployment;	/* the Deployment's name (the
+					   StatefulSet's, the DaemonSet's) */
+	const char	*new_rs;	/* the ReplicaSet taking over (a
+					   StatefulSet's or DaemonSet's
+					   controller-revision-hash) */
 	const char	*old_rs;	/* NULL for the first revision */
 	int64_t		 revision;	/* new_rs's deployment.kubernetes.io/
 					   revision, or INT_NONE */
@@ -344,6 +348,9 @@ struct row_rollout {
 	const char	*deployed_by;	/* who deployed it, or NULL */
 	const char	*deploy_basis;	/* how tool and deployed_by are
 					   known, or NULL */
+	const char	*kind;		/* the workload's kind: "Deployment",
+					   "StatefulSet", "DaemonSet" (NULL in
+					   a database of before: Deployment) */
 };
 
 /* A Job run. */

@@ -86,7 +86,9 @@ struct rec_pod {
 	const char	*owner_kind;	/* the controller ownerReference */
 	const char	*owner_name;	/* its name */
 	const char	*owner_uid;	/* its uid */
-	const char	*template_hash;	/* label pod-template-hash */
+	const char	*template_hash;	/* label pod-template-hash, else
+					   controller-revision-hash (a
+					   StatefulSet's or DaemonSet's pod) */
 	const char	*restart_policy; /* spec.restartPolicy */
 	const char	*watch_type;	/* ADDED/MODIFIED/DELETED, or NULL */
 	const char	*resource_version; /* metadata.resourceVersion */

@@ -18,9 +18,14 @@
 
 /* One rollout (struct row_rollout), strings in the list's arena. */
 struct rolist_item {
+	const char	*kind;		/* the workload's: "Deployment" (also
+					   for NULL in the table),
+					   "StatefulSet", "DaemonSet" */
 	const char	*namespace;	/* the Deployment's */
-	const char	*deployment;	/* the Deployment's name */
-	const char	*new_rs;	/* the ReplicaSet taking over */
+	const char	*deployment;	/* the Deployment's name (the
+					   StatefulSet's, DaemonSet's) */
+	const char	*new_rs;	/* the ReplicaSet taking over (the
+					   controller revision's hash) */
 	const char	*old_rs;	/* NULL for a first revision */
 	int64_t		 revision;	/* the Deployment's, or INT_NONE */
 	int64_t		 start_us;	/* new_rs's scale-up (its
@@ -54,6 +59,13 @@ const struct rolist_item *rolist_first(const struct rolist *ro,
 const struct rolist_item *rolist_next(const struct rolist *ro,
 	    const struct rolist_item *r);
 /*
+ * What a pod's rollouts call its set: its ReplicaSet (owner_kind
+ * ReplicaSet), or its controller-revision-hash (template_hash) for a
+ * StatefulSet's or DaemonSet's pod; NULL for any other pod.
+ */
+const char *rolist_pod_set(const char *owner_kind, const char *owner_name,
+	    const char *template_hash);
+/*
  * The rollout of the Deployment that replaced ReplicaSet rs (old) or
  * brought it (new) whose window, widened by slack_us, holds at_us
  * (TIME_NONE: any), or NULL.
@@ -69,7 +81,8 @@ const struct rolist_item *rolist_nearest(const struct rolist *ro,
 	    const char *ns, const char *deployment, int64_t from_us,
 	    int64_t to_us, int64_t near_us);
 /*
- * A rollout as evidence (null for NULL): deployment, new_rs, old_rs,
+ * A rollout as evidence (null for NULL): kind (only for a StatefulSet's
+ * or a DaemonSet's), deployment, new_rs, old_rs,
  * revision (the tool's when a deploy history names one, else the
  * Deployment's), tool, deployed_by, start, end, and offset_s (from_us
  * minus its start) when from_us is not TIME_NONE.  A new reference.
@@ -86,7 +99,8 @@ void	rolist_deploy_words(const struct rolist_item *r, int by, char *out,
 /*
  * A rollout in words, for summaries: "the rollout to quote-8c9b7a6d5
  * (helm revision 14, deployed by ci@example.com)", the parenthesis as
- * far as it is known.
+ * far as it is known; a StatefulSet's or DaemonSet's: "the rollout of
+ * StatefulSet web to revision web-7f8e9d0c1".
  */
 void	rolist_words(const struct rolist_item *r, char *out, size_t len);
 

@@ -243,11 +243,20 @@ int	store_model_events(struct store *st, const char *lo, const char *hi,
 int	store_workload_owner(struct store *st, const char *kind,
 	    const char *ns, const char *name, char **okind, char **oname);
 
-/* One ReplicaSet of a Deployment as the rollouts see it (rollout.c). */
+/*
+ * One ReplicaSet of a Deployment as the rollouts see it (rollout.c), or
+ * one controller revision of a StatefulSet or DaemonSet (its pods'
+ * controller-revision-hash).
+ */
 struct store_rs {
+	const char	*kind;		/* the workload's: "Deployment",
+					   "StatefulSet", "DaemonSet";
+					   borrowed */
 	const char	*namespace;	/* borrowed */
-	const char	*deployment;	/* its Deployment's name; borrowed */
-	const char	*name;		/* the ReplicaSet's; borrowed */
+	const char	*deployment;	/* its Deployment's name (the
+					   StatefulSet's...); borrowed */
+	const char	*name;		/* the ReplicaSet's (the revision
+					   hash); borrowed */
 	int64_t		 revision;	/* INT_NONE when unknown */
 	int64_t		 created_us;	/* the set, or its first pod */
 	int64_t		 up_us;		/* first scale-up event */
@@ -260,8 +269,9 @@ struct store_rs {
  * store_rs_put() for each piece (times TIME_NONE when it says nothing),
  * then store_rs_each() calls cb once per ReplicaSet, what was put of it
  * folded (the earliest creation and scale-up, the latest scale-down and
- * end), each Deployment's sets one after another.  0, cb's value, or -1
- * with a new *cause (store_rs_put: -1, store_error()).
+ * end), each workload's (kind, namespace, name) sets one after another.
+ * 0, cb's value, or -1 with a new *cause (store_rs_put: -1,
+ * store_error()).
  */
 int	store_rs_begin(struct store *st, char **cause);
 int	store_rs_put(struct store *st, const struct store_rs *r);
@@ -270,13 +280,16 @@ int	store_rs_each(struct store *st, int (*cb)(void *ctx,
 /*
  * Every scale-up (up 1) and scale-down to 0 (up 0) of a Deployment's
  * ReplicaSets, as the ScalingReplicaSet events say, kept one by one
- * (a ReplicaSet scaled up again by a rollback moves twice):
- * store_rs_move() puts one (-1: store_error()), store_rs_moves() calls
- * cb(ctx, rs, t_us, up) for a Deployment's, oldest first.
+ * (a ReplicaSet scaled up again by a rollback moves twice); for a
+ * StatefulSet or DaemonSet (kind), each deletion request of a pod of a
+ * revision (up 0) and each pod still there (up 2, at its creation):
+ * store_rs_move() puts one (-1: store_error()),
+ * store_rs_moves() calls cb(ctx, rs, t_us, up) for a workload's, oldest
+ * first.  A NULL kind is a Deployment.
  */
-int	store_rs_move(struct store *st, const char *ns,
+int	store_rs_move(struct store *st, const char *kind, const char *ns,
 	    const char *deployment, const char *rs, int64_t t_us, int up);
-int	store_rs_moves(struct store *st, const char *ns,
+int	store_rs_moves(struct store *st, const char *kind, const char *ns,
 	    const char *deployment, int (*cb)(void *ctx, const char *rs,
 	    int64_t t_us, int up), void *ctx, char **cause);
 
@@ -662,6 +675,8 @@ struct store_deleted {
 	const char	*name;		/* the pod's name */
 	const char	*owner_kind;	/* its controller's kind, or NULL */
 	const char	*owner_name;	/* its controller's name, or NULL */
+	const char	*template_hash;	/* its pod-template-hash or
+					   controller-revision-hash, or NULL */
 	const char	*workload;	/* the workload it was resolved to */
 	int64_t		 deletion_us;	/* the deletion request */
 	const char	*deletion_by;	/* or NULL */

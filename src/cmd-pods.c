@@ -610,13 +610,19 @@ cmd_timeline_exec(const struct cmd_entry *ce, int argc, char **argv)
 			out_printf(stderr, "coroner timeline: no pod '%s' "
 			    "(coroner pods lists them)\n", argv[optind]);
 		else {
+			/* one name reused (a StatefulSet's pod recreated):
+			   only the uid tells them apart */
+			for (i = 1; i < l.n && str_eq(l.v[i].r.namespace,
+			    l.v[0].r.namespace); i++)
+				;
 			out_printf(stderr, "coroner timeline: '%s' names %zu "
-			    "pods; say NAMESPACE/NAME or the uid:\n",
-			    argv[optind], l.n);
+			    "pods; say %sthe uid:\n", argv[optind], l.n,
+			    i < l.n ? "NAMESPACE/NAME or " : "");
 			for (i = 0; i < l.n; i++)
-				out_printf(stderr, "  %s/%s %s\n",
+				out_printf(stderr, "  %s/%s %s created %s\n",
 				    l.v[i].r.namespace, l.v[i].r.name,
-				    l.v[i].r.uid);
+				    l.v[i].r.uid,
+				    time_format(l.v[i].r.created_us, t));
 		}
 		podset_free(&l);
 		store_close(st);

@@ -344,6 +344,20 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 		    " (the audit log)" : " (the pod's owner is a Job)");
 		return (DC_JOB);
 	}
+	/* a pod its controller replaced, not one disrupted (evicted)
+	   while the rollout went on */
+	if ((str_eq(p->owner_kind, "StatefulSet") ||
+	    str_eq(p->owner_kind, "DaemonSet")) && p->disruption == NULL &&
+	    (r = deletion_rollout(&s->rollouts, p->namespace, p->workload,
+	    rolist_pod_set(p->owner_kind, p->owner_name, p->template_hash),
+	    t)) != NULL) {
+		rolist_deploy_words(r, 1, deploy, sizeof deploy);
+		snprintf(buf, len, "the rollout of %.20s %.100s to revision "
+		    "%.100s%s%s%s", r->kind, r->deployment, r->new_rs != NULL ?
+		    r->new_rs : "?", deploy[0] != '\0' ? " (" : "", deploy,
+		    deploy[0] != '\0' ? ")" : "");
+		return (DC_ROLLOUT);
+	}
 	if (!str_eq(p->owner_kind, "ReplicaSet"))
 		return (DC_NONE);
 	if ((r = deletion_rollout(&s->rollouts, p->namespace, p->workload,

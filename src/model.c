@@ -172,6 +172,7 @@ static const struct rec_field rollout_fields[] = {
 	F(struct row_rollout, deploy_revision, RF_STR),
 	F(struct row_rollout, deployed_by, RF_STR),
 	F(struct row_rollout, deploy_basis, RF_STR),
+	F(struct row_rollout, kind, RF_STR),
 	{ .name = NULL }
 };
 

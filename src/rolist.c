@@ -53,6 +53,7 @@ rolist_add(void *ctx, const void *row)
 		ro->v = xreallocarray(ro->v, ro->cap, sizeof *ro->v);
 	}
 	t = &ro->v[ro->n++];
+	t->kind = r->kind != NULL ? dup(ro, r->kind) : "Deployment";
 	t->namespace = dup(ro, r->namespace);
 	t->deployment = dup(ro, r->deployment);
 	t->new_rs = dup(ro, r->new_rs);
@@ -108,6 +109,18 @@ const struct rolist_item *
 rolist_next(const struct rolist *ro, const struct rolist_item *r)
 {
 	return (r->next != HINDEX_NONE ? &ro->v[r->next] : NULL);
+}
+
+const char *
+rolist_pod_set(const char *owner_kind, const char *owner_name,
+    const char *template_hash)
+{
+	if (str_eq(owner_kind, "ReplicaSet"))
+		return (owner_name);
+	if (str_eq(owner_kind, "StatefulSet") ||
+	    str_eq(owner_kind, "DaemonSet"))
+		return (template_hash);
+	return (NULL);
 }
 
 const struct rolist_item *
@@ -182,6 +195,8 @@ rolist_json(const struct rolist_item *r, int64_t from_us)
 	if (r == NULL)
 		return (json_null());
 	o = json_object();
+	if (!str_eq(r->kind, "Deployment"))
+		json_object_set_new(o, "kind", jv_str(r->kind));
 	json_object_set_new(o, "deployment", jv_str(r->deployment));
 	json_object_set_new(o, "new_rs", jv_str(r->new_rs));
 	json_object_set_new(o, "old_rs", jv_str(r->old_rs));
@@ -228,7 +243,14 @@ rolist_words(const struct rolist_item *r, char *out, size_t len)
 		    deploy);
 	else
 		snprintf(paren, sizeof paren, "%s", deploy);
-	snprintf(out, len, "the rollout to %s%s%s%s", r->new_rs != NULL ?
-	    r->new_rs : "?", *paren != '\0' ? " (" : "", paren,
-	    *paren != '\0' ? ")" : "");
+	if (!str_eq(r->kind, "Deployment"))
+		/* a controller revision: the workload says whose */
+		snprintf(out, len, "the rollout of %s %s to revision %s%s%s%s",
+		    r->kind, r->deployment != NULL ? r->deployment : "?",
+		    r->new_rs != NULL ? r->new_rs : "?", *paren != '\0' ?
+		    " (" : "", paren, *paren != '\0' ? ")" : "");
+	else
+		snprintf(out, len, "the rollout to %s%s%s%s", r->new_rs !=
+		    NULL ? r->new_rs : "?", *paren != '\0' ? " (" : "",
+		    paren, *paren != '\0' ? ")" : "");
 }

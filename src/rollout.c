@@ -7,7 +7,22 @@
  * wordings are read: "Scaled up replica set X to N" and "Scaled up
  * replica set X from A to B".  What each workload, pod and event says of
  * a ReplicaSet is folded in the store (store_rs_put), so that memory
- * holds one Deployment's sets at a time.  No SQL, no drawing.
+ * holds one Deployment's sets at a time.
+ *
+ * A StatefulSet or DaemonSet has no ReplicaSets: its pods carry the
+ * label controller-revision-hash, and an update replaces the pods of one
+ * revision by pods of the next, each old pod deleted before its
+ * successor is created (a StatefulSet's under the same name, highest
+ * ordinal first; a DaemonSet's on the same node).  Each revision is held
+ * as a set, and each of its pods' creation, deletion request and end (or
+ * being still there) as a move.  A pod of revision B created while A
+ * runs, in place of an A pod (the last pod asked to go before it was an
+ * A pod, or none was), begins a rollout of A to B, B running from then
+ * on: so a rollback (B to A again) is a rollout of its own, and a pod
+ * recreated under the revision it had is none.  It starts at that
+ * deletion request (the pod B replaced first), else at the creation, and
+ * ends when A's last pod is gone before the next rollout (not while one
+ * is still there: a partitioned update).  No SQL, no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,6 +31,20 @@
 #include "deploys.h"
 #include "lifecycle.h"
 #include "timefmt.h"
+
+/*
+ * A StatefulSet's or DaemonSet's old pod is the one a new revision's
+ * first pod replaced when its deletion came at most this long before
+ * that pod's creation (the old pod's grace, and more).
+ */
+#define REPLACE_US	(3600 * 1000000LL)
+/*
+ * A revision's moves besides a deletion request (0): a pod created (1),
+ * a pod still there (2, at its creation), a pod gone (3).
+ */
+#define MOVE_CREATED	1
+#define MOVE_STAYS	2
+#define MOVE_GONE	3
 
 /* One Deployment's ReplicaSets, as store_rs_each gives them. */
 struct rs_set {
@@ -90,10 +119,10 @@ scan_scaling(void *ctx, const void *rec)
 		return (-1);
 	/* a repeated event's last time is its latest move */
 	if (up && e->last_us != TIME_NONE && e->last_us != r.up_us &&
-	    store_rs_move(st, r.namespace, r.deployment, name, e->last_us,
-	    1) != 0)
+	    store_rs_move(st, NULL, r.namespace, r.deployment, name,
+	    e->last_us, 1) != 0)
 		return (-1);
-	return (store_rs_move(st, r.namespace, r.deployment, name, up ?
+	return (store_rs_move(st, NULL, r.namespace, r.deployment, name, up ?
 	    r.up_us : r.down0_us, up) != 0 ? -1 : 0);
 }
 
@@ -129,6 +158,7 @@ put_rollout(struct rs_set *rs, const struct store_rs *o,
 	struct row_rollout	 r;
 
 	memset(&r, 0, sizeof r);
+	r.kind = n->kind;
 	r.namespace = n->namespace;
 	r.deployment = n->deployment;
 	r.new_rs = n->name;
@@ -251,6 +281,117 @@ old_end(const struct rs_moves *m, size_t old, int64_t start_us,
 	return (down);
 }
 
+/* A StatefulSet's or DaemonSet's revisions, by their first pod. */
+static int
+cmp_revision(const void *a, const void *b)
+{
+	const struct store_rs	*p = a, *q = b;
+
+	if (p->created_us != q->created_us)
+		return (p->created_us == TIME_NONE ? 1 : q->created_us ==
+		    TIME_NONE ? -1 : p->created_us < q->created_us ? -1 : 1);
+	return (strcmp(p->name, q->name));
+}
+
+/*
+ * The end of old's part in the rollout begun at start_us, before the
+ * next one (at next_us, or TIME_NONE): its last pod gone then, or
+ * TIME_NONE while one of its pods created before next_us is still there
+ * (a partitioned update).
+ */
+static int64_t
+revision_end(const struct rs_moves *m, size_t old, int64_t start_us,
+    int64_t next_us)
+{
+	int64_t	end = TIME_NONE;
+	size_t	j;
+
+	for (j = 0; j < m->n; j++) {
+		if (m->set[j] != old ||
+		    (next_us != TIME_NONE && m->t[j] >= next_us))
+			continue;
+		if (m->up[j] == MOVE_STAYS)
+			return (TIME_NONE);	/* not over */
+		if (m->up[j] == MOVE_GONE && m->t[j] >= start_us &&
+		    (end == TIME_NONE || m->t[j] > end))
+			end = m->t[j];
+	}
+	return (end);
+}
+
+/*
+ * Writes the rollouts of the StatefulSet or DaemonSet whose revisions rs
+ * holds (the file's top comment), in time order: one each time a pod of
+ * another revision than the running one is created in place of a pod of
+ * the running one (the last pod asked to go before it was the running
+ * revision's), so that a rollback, which brings an older revision back,
+ * is a rollout of its own, and a pod recreated under the revision it had
+ * (a StatefulSet's pod not yet updated) is none.
+ */
+static int
+write_revisions(struct store *st, struct rs_set *rs)
+{
+	struct rs_moves	 m = { .rs = rs };
+	const char	*basis;
+	char		*cause = NULL;
+	size_t		 i, j, k, cur, *from = NULL, *to = NULL;
+	int64_t		*at = NULL, *first = NULL, del, del_set, next;
+	size_t		 n = 0;
+	int		 rc = 0;
+
+	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_revision);
+	if (store_rs_moves(st, rs->v[0].kind, rs->v[0].namespace,
+	    rs->v[0].deployment, take_move, &m, &cause) != 0) {
+		free(cause);
+		rc = -1;
+		goto out;
+	}
+	cur = 0;		/* the revision of the earliest pod */
+	for (i = 0; i < m.n; i++) {
+		if (m.up[i] != MOVE_CREATED || m.set[i] == cur)
+			continue;
+		/* the last pod asked to go before this one was created */
+		del = TIME_NONE;
+		del_set = -1;
+		for (j = 0; j < i; j++) {
+			if (m.up[j] == 0 && m.t[i] - m.t[j] <= REPLACE_US &&
+			    (del == TIME_NONE || m.t[j] >= del)) {
+				del = m.t[j];
+				del_set = (int64_t)m.set[j];
+			}
+		}
+		if (del != TIME_NONE && del_set != (int64_t)cur)
+			continue;	/* it replaced a pod of its own */
+		from = xreallocarray(from, n + 1, sizeof *from);
+		to = xreallocarray(to, n + 1, sizeof *to);
+		at = xreallocarray(at, n + 1, sizeof *at);
+		first = xreallocarray(first, n + 1, sizeof *first);
+		from[n] = cur;
+		to[n] = m.set[i];
+		at[n] = del != TIME_NONE ? del : m.t[i];
+		first[n++] = del;
+		cur = m.set[i];
+	}
+	for (k = 0; k < n && rc == 0; k++) {
+		next = k + 1 < n ? at[k + 1] : TIME_NONE;
+		basis = first[k] != TIME_NONE ? "start: the deletion of the "
+		    "first pod the new revision replaced; end: the old "
+		    "revision's last pod gone" : "start: the new revision's "
+		    "first pod; end: the old revision's last pod gone";
+		rc = put_rollout(rs, &rs->v[from[k]], &rs->v[to[k]], at[k],
+		    revision_end(&m, from[k], at[k], next), basis);
+	}
+out:
+	free(from);
+	free(to);
+	free(at);
+	free(first);
+	free(m.set);
+	free(m.t);
+	free(m.up);
+	return (rc);
+}
+
 /*
  * Writes the rollouts of the Deployment whose ReplicaSets rs holds: one
  * each time another set is scaled up (the scaling events, in time
@@ -268,9 +409,11 @@ write_rollouts(struct store *st, struct rs_set *rs,
 	int64_t		 end;
 	int		*moved, rc = 0;
 
+	if (!str_eq(rs->v[0].kind, "Deployment"))
+		return (write_revisions(st, rs));
 	xqsort(rs->v, rs->n, sizeof *rs->v, cmp_rs);
 	moved = xcalloc(rs->n, sizeof *moved);
-	if (store_rs_moves(st, rs->v[0].namespace, rs->v[0].deployment,
+	if (store_rs_moves(st, NULL, rs->v[0].namespace, rs->v[0].deployment,
 	    take_move, &m, &cause) != 0) {
 		free(cause);
 		rc = -1;
@@ -377,7 +520,43 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 	struct store_rs	 r = {
 		.revision = INT_NONE, .up_us = TIME_NONE, .down0_us = TIME_NONE
 	};
+	int		 rc;
 
+	if ((str_eq(p->r.owner_kind, "StatefulSet") ||
+	    str_eq(p->r.owner_kind, "DaemonSet")) &&
+	    p->r.template_hash != NULL && p->r.owner_name != NULL) {
+		/* a revision of the StatefulSet or DaemonSet */
+		r.kind = p->r.owner_kind;
+		r.namespace = p->r.namespace;
+		r.deployment = p->r.owner_name;
+		r.name = p->r.template_hash;
+		r.created_us = p->r.created_us;
+		r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
+		    p->r.deadline_us;
+		if (store_rs_put(st, &r) != 0)
+			return (-1);
+		if (r.created_us != TIME_NONE && store_rs_move(st, r.kind,
+		    r.namespace, r.deployment, r.name, r.created_us,
+		    MOVE_CREATED) != 0)
+			return (-1);
+		/* gone (else asked to go), or still there: its revision's
+		   part is not over */
+		if (r.end_us != TIME_NONE)
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, r.end_us, MOVE_GONE);
+		else if (p->r.deletion_us != TIME_NONE)
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, p->r.deletion_us, MOVE_GONE);
+		else
+			rc = store_rs_move(st, r.kind, r.namespace,
+			    r.deployment, r.name, r.created_us != TIME_NONE ?
+			    r.created_us : 0, MOVE_STAYS);
+		if (rc != 0)
+			return (-1);
+		return (p->r.deletion_us != TIME_NONE ? store_rs_move(st,
+		    r.kind, r.namespace, r.deployment, r.name,
+		    p->r.deletion_us, 0) : 0);
+	}
 	if (!str_eq(p->r.workload_kind, "Deployment") ||
 	    !str_eq(p->r.owner_kind, "ReplicaSet"))
 		return (0);
@@ -417,7 +596,8 @@ rs_take(void *ctx, const struct store_rs *r)
 	struct store_rs	*c;
 
 	if (rs->n > 0 && (!str_eq(rs->v[0].namespace, r->namespace) ||
-	    !str_eq(rs->v[0].deployment, r->deployment)) &&
+	    !str_eq(rs->v[0].deployment, r->deployment) ||
+	    !str_eq(rs->v[0].kind, r->kind)) &&
 	    rs_flush(rs) != 0) {
 		rs->failed = 1;
 		return (-1);
@@ -425,6 +605,7 @@ rs_take(void *ctx, const struct store_rs *r)
 	rs->v = xreallocarray(rs->v, rs->n + 1, sizeof *rs->v);
 	c = &rs->v[rs->n++];
 	*c = *r;
+	c->kind = rs_str(rs, r->kind);
 	c->namespace = rs_str(rs, r->namespace);
 	c->deployment = rs_str(rs, r->deployment);
 	c->name = rs_str(rs, r->name);

@@ -81,10 +81,13 @@ has_main(const struct podset_pod *p)
 static const struct rolist_item *
 ro_of(const struct rolist *l, const struct podset_pod *p, int old)
 {
-	if (!str_eq(p->r.owner_kind, "ReplicaSet"))
+	const char	*set = rolist_pod_set(p->r.owner_kind,
+			    p->r.owner_name, p->r.template_hash);
+
+	if (set == NULL)
 		return (NULL);
-	return (rolist_of_rs(l, p->r.namespace, p->r.workload,
-	    p->r.owner_name, old, TIME_NONE, 0));
+	return (rolist_of_rs(l, p->r.namespace, p->r.workload, set, old,
+	    TIME_NONE, 0));
 }
 
 /*

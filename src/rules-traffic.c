@@ -159,8 +159,9 @@ tr_pod_rollout(const struct rolist *ro, const struct podset_pod *p)
 {
 	const struct rolist_item	*r;
 
-	r = rolist_of_rs(ro, p->r.namespace, p->r.workload, p->r.owner_name,
-	    1, p->r.deletion_us, ROLLOUT_SLACK_S * US);
+	r = rolist_of_rs(ro, p->r.namespace, p->r.workload,
+	    rolist_pod_set(p->r.owner_kind, p->r.owner_name,
+	    p->r.template_hash), 1, p->r.deletion_us, ROLLOUT_SLACK_S * US);
 	return (r != NULL ? (long)(r - ro->v) : -1);
 }
 

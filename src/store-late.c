@@ -380,6 +380,7 @@ deleted_row(void *arg, sqlite3_stmt *s)
 	d.deletion_by = store_col_text(s, 7);
 	d.deletion_via = store_col_text(s, 8);
 	d.disruption = store_col_text(s, 9);
+	d.template_hash = store_col_text(s, 10);
 	return (d.uid != NULL ? c->deleted(c->ctx, &d) : 0);
 }
 
@@ -392,8 +393,8 @@ store_deleted_pods(struct store *st,
 
 	return (store_run(st, "pods", "SELECT uid, namespace, name, "
 	    "owner_kind, owner_name, workload, deletion_us, deletion_by, "
-	    "deletion_via, disruption FROM pods WHERE deletion_us IS NOT "
-	    "NULL", NULL, 0, deleted_row, &c, cause));
+	    "deletion_via, disruption, template_hash FROM pods WHERE "
+	    "deletion_us IS NOT NULL", NULL, 0, deleted_row, &c, cause));
 }
 
 int

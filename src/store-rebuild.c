@@ -159,29 +159,35 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 
 	/*
 	 * Keyed tables filled row by row, so that no sort holds them in
-	 * memory.  A name stands for one pod (the greatest uid that had
-	 * it), so that what names a pod without its uid goes to one pod.
+	 * memory.  A name may have been several pods' (a StatefulSet's pod
+	 * recreated under its name with a new uid): what names a pod
+	 * without its uid goes to one of them, a log to the latest created
+	 * (the one that held the name when the logs were collected), an
+	 * event to the latest created at or before it (else the first).
 	 */
 	buf_puts(&b, "DROP TABLE IF EXISTS temp.model_pod_names;"
 	    "DROP TABLE IF EXISTS temp.model_event_pods;"
 	    "DROP TABLE IF EXISTS temp.model_log_pods;"
 	    "CREATE TEMP TABLE model_pod_names (ns TEXT NOT NULL, name TEXT "
-	    "NOT NULL, uid TEXT NOT NULL, PRIMARY KEY (ns, name)) WITHOUT "
-	    "ROWID;"
+	    "NOT NULL, uid TEXT NOT NULL, created INTEGER, PRIMARY KEY (ns, "
+	    "name, uid)) WITHOUT ROWID;"
 	    "INSERT INTO temp.model_pod_names SELECT coalesce(namespace, ''), "
-	    "name, uid FROM pod_obs WHERE uid IS NOT NULL AND name IS NOT NULL "
-	    "ON CONFLICT (ns, name) DO UPDATE SET uid = max(uid, "
-	    "excluded.uid);"
+	    "name, uid, created_us FROM pod_obs WHERE uid IS NOT NULL AND name "
+	    "IS NOT NULL ON CONFLICT (ns, name, uid) DO UPDATE SET created = "
+	    "coalesce(min(created, excluded.created), created, "
+	    "excluded.created);"
 	    "CREATE TEMP TABLE model_event_pods (pod_uid TEXT NOT NULL, id "
 	    "INTEGER NOT NULL, PRIMARY KEY (pod_uid, id)) WITHOUT ROWID;"
 	    "CREATE TEMP TABLE model_log_pods (pod_uid TEXT NOT NULL, "
 	    "namespace TEXT NOT NULL, pod TEXT NOT NULL, PRIMARY KEY (pod_uid, "
 	    "namespace, pod)) WITHOUT ROWID;"
-	    "INSERT INTO temp.model_log_pods SELECT n.uid, l.namespace, l.pod "
-	    "FROM (SELECT DISTINCT namespace, pod FROM container_logs WHERE "
-	    "previous = 1 AND namespace IS NOT NULL AND pod IS NOT NULL) l "
-	    "JOIN temp.model_pod_names n ON n.ns = l.namespace AND n.name = "
-	    "l.pod;");
+	    "INSERT INTO temp.model_log_pods SELECT uid, namespace, pod FROM "
+	    "(SELECT (SELECT n.uid FROM temp.model_pod_names n WHERE n.ns = "
+	    "l.namespace AND n.name = l.pod ORDER BY n.created IS NULL, "
+	    "n.created DESC, n.uid DESC LIMIT 1) AS uid, l.namespace AS "
+	    "namespace, l.pod AS pod FROM (SELECT DISTINCT namespace, pod FROM "
+	    "container_logs WHERE previous = 1 AND namespace IS NOT NULL AND "
+	    "pod IS NOT NULL) l) WHERE uid IS NOT NULL;");
 	if (store_exec(st, b.data, cause) != 0) {
 		buf_free(&b);
 		return (-1);
@@ -192,7 +198,12 @@ store_pod_refs(struct store *st, const char *const *reasons, char **cause)
 	    "FROM (SELECT coalesce((SELECT o.uid FROM pod_obs o WHERE o.uid = "
 	    "e.obj_uid LIMIT 1), (SELECT n.uid FROM temp.model_pod_names n "
 	    "WHERE n.ns = coalesce(e.obj_namespace, e.namespace, '') AND "
-	    "n.name = e.obj_name)) AS pod_uid, e.id AS id FROM events e WHERE "
+	    "n.name = e.obj_name AND n.created <= coalesce(e.first_us, "
+	    "e.time_us) ORDER BY n.created DESC, n.uid DESC LIMIT 1), "
+	    "(SELECT n.uid FROM temp.model_pod_names n WHERE n.ns = "
+	    "coalesce(e.obj_namespace, e.namespace, '') AND n.name = "
+	    "e.obj_name ORDER BY n.created IS NULL, n.created, n.uid DESC "
+	    "LIMIT 1)) AS pod_uid, e.id AS id FROM events e WHERE "
 	    "e.obj_kind = 'Pod' AND e.reason IN (");
 	for (n = 0; reasons[n] != NULL; n++)
 		buf_printf(&b, "%s?%zu", n > 0 ? ", " : "", n + 1);
@@ -332,18 +343,20 @@ store_rs_begin(struct store *st, char **cause)
 	/* keyed, each piece folded in as it comes: nothing to sort */
 	if (store_exec(st, "DROP TABLE IF EXISTS temp.model_rs;"
 	    "DROP TABLE IF EXISTS temp.model_rs_moves;"
-	    "CREATE TEMP TABLE model_rs_moves (ns_key TEXT NOT NULL, dep_key "
-	    "TEXT NOT NULL, t INTEGER NOT NULL, rs TEXT NOT NULL, up INTEGER "
-	    "NOT NULL, PRIMARY KEY (ns_key, dep_key, t, rs, up)) WITHOUT "
-	    "ROWID;"
-	    "CREATE TEMP TABLE model_rs (ns_key TEXT NOT NULL, dep_key TEXT "
-	    "NOT NULL, name_key TEXT NOT NULL, namespace TEXT, deployment "
-	    "TEXT, name TEXT, revision INTEGER, created_us INTEGER, up_us "
-	    "INTEGER, down0_us INTEGER, end_us INTEGER, PRIMARY KEY (ns_key, "
-	    "dep_key, name_key)) WITHOUT ROWID", cause) != 0)
+	    "CREATE TEMP TABLE model_rs_moves (kind TEXT NOT NULL, ns_key "
+	    "TEXT NOT NULL, dep_key TEXT NOT NULL, t INTEGER NOT NULL, rs "
+	    "TEXT NOT NULL, up INTEGER NOT NULL, PRIMARY KEY (kind, ns_key, "
+	    "dep_key, t, rs, up)) WITHOUT ROWID;"
+	    "CREATE TEMP TABLE model_rs (kind TEXT NOT NULL, ns_key TEXT NOT "
+	    "NULL, dep_key TEXT NOT NULL, name_key TEXT NOT NULL, namespace "
+	    "TEXT, deployment TEXT, name TEXT, revision INTEGER, created_us "
+	    "INTEGER, up_us INTEGER, down0_us INTEGER, end_us INTEGER, "
+	    "PRIMARY KEY (kind, ns_key, dep_key, name_key)) WITHOUT ROWID",
+	    cause) != 0)
 		return (-1);
 	return (store_prepare(st, "model_rs", "INSERT INTO temp.model_rs "
-	    "VALUES (coalesce(?1, ''), coalesce(?2, ''), coalesce(?3, ''), ?1, "
+	    "VALUES (coalesce(?9, 'Deployment'), coalesce(?1, ''), "
+	    "coalesce(?2, ''), coalesce(?3, ''), ?1, "
 	    "?2, ?3, ?4, ?5, ?6, ?7, ?8) ON CONFLICT DO UPDATE SET "
 	    "revision = coalesce(max(revision, excluded.revision), revision, "
 	    "excluded.revision), "
@@ -364,24 +377,27 @@ store_rs_put(struct store *st, const struct store_rs *r)
 		QP_S(r->namespace), QP_S(r->deployment), QP_S(r->name),
 		QP_OPT(r->revision, INT_NONE),
 		QP_OPT(r->created_us, TIME_NONE), QP_OPT(r->up_us, TIME_NONE),
-		QP_OPT(r->down0_us, TIME_NONE), QP_OPT(r->end_us, TIME_NONE)
+		QP_OPT(r->down0_us, TIME_NONE), QP_OPT(r->end_us, TIME_NONE),
+		QP_S(r->kind)
 	};
 
-	return (store_run_stmt(st, st->rs_ins, "model_rs", p, 8, NULL, NULL,
+	return (store_run_stmt(st, st->rs_ins, "model_rs", p, 9, NULL, NULL,
 	    NULL));
 }
 
 int
-store_rs_move(struct store *st, const char *ns, const char *deployment,
-    const char *rs, int64_t t_us, int up)
+store_rs_move(struct store *st, const char *kind, const char *ns,
+    const char *deployment, const char *rs, int64_t t_us, int up)
 {
 	const struct qparam	p[] = {
-		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up != 0)
+		QP_S(ns), QP_S(deployment), QP_I(t_us), QP_S(rs), QP_I(up),
+		QP_S(kind)
 	};
 
 	return (store_run(st, "model_rs_moves", "INSERT OR IGNORE INTO "
-	    "temp.model_rs_moves VALUES (coalesce(?1, ''), coalesce(?2, ''), "
-	    "?3, ?4, ?5)", p, 5, NULL, NULL, NULL));
+	    "temp.model_rs_moves VALUES (coalesce(?6, 'Deployment'), "
+	    "coalesce(?1, ''), coalesce(?2, ''), ?3, ?4, ?5)", p, 6, NULL,
+	    NULL, NULL));
 }
 
 static int
@@ -394,16 +410,19 @@ rs_move_row(void *arg, sqlite3_stmt *s)
 }
 
 int
-store_rs_moves(struct store *st, const char *ns, const char *deployment,
-    int (*cb)(void *, const char *, int64_t, int), void *ctx, char **cause)
+store_rs_moves(struct store *st, const char *kind, const char *ns,
+    const char *deployment, int (*cb)(void *, const char *, int64_t, int),
+    void *ctx, char **cause)
 {
-	const struct qparam	p[] = { QP_S(ns), QP_S(deployment) };
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(deployment), QP_S(kind)
+	};
 	struct store_cb		c = { .rs_move = cb, .ctx = ctx };
 
 	return (store_run(st, "model_rs_moves", "SELECT rs, t, up FROM "
-	    "temp.model_rs_moves WHERE ns_key = coalesce(?1, '') AND dep_key "
-	    "= coalesce(?2, '') ORDER BY t, up", p, 2, rs_move_row, &c,
-	    cause));
+	    "temp.model_rs_moves WHERE kind = coalesce(?3, 'Deployment') AND "
+	    "ns_key = coalesce(?1, '') AND dep_key = coalesce(?2, '') ORDER "
+	    "BY t, up", p, 3, rs_move_row, &c, cause));
 }
 
 static int
@@ -420,6 +439,7 @@ rs_row(void *arg, sqlite3_stmt *s)
 	r.up_us = store_col_int(s, 5, TIME_NONE);
 	r.down0_us = store_col_int(s, 6, TIME_NONE);
 	r.end_us = store_col_int(s, 7, TIME_NONE);
+	r.kind = store_col_text(s, 8);
 	return (c->rs(c->ctx, &r));
 }
 
@@ -432,8 +452,8 @@ store_rs_each(struct store *st, int (*cb)(void *, const struct store_rs *),
 
 	/* every ReplicaSet once, each Deployment's together, in key order */
 	stop = store_run(st, "model_rs", "SELECT namespace, deployment, "
-	    "name, revision, created_us, up_us, down0_us, end_us FROM "
-	    "temp.model_rs ORDER BY ns_key, dep_key, name_key", NULL, 0,
+	    "name, revision, created_us, up_us, down0_us, end_us, kind FROM "
+	    "temp.model_rs ORDER BY ns_key, dep_key, kind, name_key", NULL, 0,
 	    rs_row, &c, cause);
 	sqlite3_finalize(st->rs_ins);
 	st->rs_ins = NULL;

@@ -45,7 +45,8 @@
  *   pod_ips          which pod had an IP, from when to when
  *   workloads        the latest version of each workload
  *   rollouts         a Deployment's new ReplicaSet taking over, and who
- *                    deployed it
+ *                    deployed it; a StatefulSet's or DaemonSet's new
+ *                    controller revision replacing its pods (kind)
  *   jobs             each Job, with its CronJob and how it ended
  *   buckets          attempts to one IP in one second, given to a pod
  *   workload_seconds the buckets summed per workload and second, and
@@ -680,8 +681,11 @@ static const char *const migrations[] = {
 	"  revision, source, status, actor, description, rollback_to,"
 	"  " UTC("start_us") " AS start, " UTC("end_us") " AS end,"
 	"  deployment, new_rs FROM deploys;",
-	/* 10 -> 11: when a pod lost readiness while alive (its columns
-	   are added first, below) */
+	/*
+	 * 10 -> 11: when a pod lost readiness while alive, and a rollout's
+	 * workload kind (Deployment, StatefulSet, DaemonSet); the columns
+	 * themselves are added by migration_columns.
+	 */
 	"DROP VIEW IF EXISTS pods_v;"
 	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
 	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
@@ -697,7 +701,13 @@ static const char *const migrations[] = {
 	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving,"
 	"  " UTC("endpoint_gone_us") " AS endpoint_gone,"
 	"  " UTC("unready_us") " AS unready,"
-	"  " UTC("ready_again_us") " AS ready_again FROM pods;",
+	"  " UTC("ready_again_us") " AS ready_again FROM pods;"
+	"DROP VIEW IF EXISTS rollouts_v;"
+	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
+	"  old_rs, revision, " UTC("start_us") " AS start,"
+	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
+	"  duration_s, basis, tool, deploy_revision, deployed_by,"
+	"  deploy_basis, kind FROM rollouts;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -749,6 +759,8 @@ static const struct {
 	    .type = "INTEGER" },
 	{ .version = 10, .table = "pods", .column = "ready_again_us",
 	    .type = "INTEGER" },
+	{ .version = 10, .table = "rollouts", .column = "kind",
+	    .type = "TEXT" },
 };
 
 int

@@ -133,7 +133,12 @@ pick_pods(struct tui_state *ts)
  * What deployed the rollout that deleted the lanes' pods, in words
  * (rv->deployed), when the pods it deleted were all deleted by that one
  * rollout and a deploy history or the audit log names its deploy; else
- * "".  0, or -1 with a new *cause.
+ * "".  That one rollout, a StatefulSet's or DaemonSet's (whose pods'
+ * names do not say their revision, as a ReplicaSet's pods' do), is named
+ * in the title: its kind and the revisions it went from and to ("Rollout
+ * of shop/web: StatefulSet revision web-5d4c3b2a1 to web-7f8e9d0c1").
+ * 0, or
+ * -1 with a new *cause.
  */
 static int
 deployed_of(struct tui_state *ts, char **cause)
@@ -143,6 +148,7 @@ deployed_of(struct tui_state *ts, char **cause)
 	const struct row_pod		*p;
 	struct rolist			 ro;
 	size_t				 i;
+	char				*title;
 
 	rv->deployed[0] = '\0';
 	if (rolist_load(ts->st, &ro, cause) != 0)
@@ -152,7 +158,8 @@ deployed_of(struct tui_state *ts, char **cause)
 		if (!str_eq(p->deletion_cause, deletion_cause_name(DC_ROLLOUT)))
 			continue;
 		r = deletion_rollout(&ro, p->namespace, p->workload,
-		    p->owner_name, p->deletion_us);
+		    rolist_pod_set(p->owner_kind, p->owner_name,
+		    p->template_hash), p->deletion_us);
 		if (r == NULL)
 			continue;
 		/* pods of two rollouts: neither names them all */
@@ -164,6 +171,14 @@ deployed_of(struct tui_state *ts, char **cause)
 	}
 	if (one != NULL)
 		rolist_deploy_words(one, 1, rv->deployed, sizeof rv->deployed);
+	if (one != NULL && rv->finding < 0 &&
+	    !str_eq(one->kind, "Deployment")) {
+		title = xasprintf("%s: %s revision %s to %s", rv->title,
+		    one->kind, one->old_rs != NULL ? one->old_rs : "(none)",
+		    one->new_rs != NULL ? one->new_rs : "?");
+		rv->title = arena_strdup(&ts->strings, title);
+		free(title);
+	}
 	rolist_free(&ro);
 	return (0);
 }
