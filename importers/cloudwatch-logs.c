@@ -138,7 +138,7 @@ static size_t
 cw_first_message(const unsigned char *head, size_t len, char *out,
     size_t outlen)
 {
-	const unsigned char	*p, *end = head + len;
+	const unsigned char	*p, *v, *end = head + len;
 	size_t			 i, tries;
 
 	for (p = head; p < end; p++) {
@@ -159,10 +159,8 @@ cw_first_message(const unsigned char *head, size_t len, char *out,
 				i++;
 			if (p + i < end && p[i] == ',' && tries == 0 &&
 			    (size_t)(end - p - i) > 64) {
-				const unsigned char *v = memmem(p + i, 64,
-				    "\"value\"", 7);
-
-				if (v == NULL)
+				if ((v = memmem(p + i, 64, "\"value\"", 7)) ==
+				    NULL)
 					break;
 				p = v;
 				i = 7;

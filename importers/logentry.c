@@ -1,13 +1,15 @@
 /*
- * logentry.c: the reader of log backends' exports shared by k8s-audit and
- * cloud-logging and cloudwatch-logs (logentry.h).  JSON lines (the log backend's file, a
- * sink's NDJSON) are read a line at a time, each line's fields from its
- * text where jsonlite.h vouches for it, else through jansson, so that a
- * bad line costs only itself; anything else (arrays, pretty-printed
- * JSON, the lists of log exports, YAML) through the Kubernetes reader.
- * Each Cloud Logging LogEntry is routed by its service, resource and
- * log through one table to its handler, a container's record (Fluent
- * Bit's) to cloudwatch-logs.c, everything else to the audit importer; what is skipped is counted and said once at the end.
+ * logentry.c: the reader of log backends' exports shared by k8s-audit,
+ * cloud-logging and cloudwatch-logs (logentry.h).  JSON lines (the log
+ * backend's file, a sink's NDJSON) are read a line at a time, each
+ * line's fields from its text where jsonlite.h vouches for it, else
+ * through jansson, so that a bad line costs only itself; anything else
+ * (arrays, pretty-printed JSON, the lists of log exports, YAML) through
+ * the Kubernetes reader.  Each Cloud Logging LogEntry is routed by its
+ * service, resource and log through one table to its handler, a
+ * container's record (Fluent Bit's) to cloudwatch-logs.c, everything
+ * else to the audit importer; what is skipped is counted and said once
+ * at the end.
  * Knows nothing of SQLite or curses, nor of the fields of any payload.
  * What each entry gives: docs/formats/audit.md,
  * docs/formats/cloud-logging.md, docs/formats/cloudwatch-logs.md.

@@ -1,11 +1,13 @@
 /*
  * logentry.h: the reader shared by the importers of what log backends
- * kept (k8s-audit, cloud-logging, cloudwatch-logs).  One loop reads every entry of an
- * input (JSON lines, a JSON array, the lists exports hold their entries
- * in, YAML documents) and sends each where it belongs, whichever of the
- * two importers was chosen: Cloud Logging LogEntries by their resource,
- * log and service (API server audit to k8s-audit.c; Kubernetes events,
- * container and node logs to cloud-logging.c), anything else to
+ * kept (k8s-audit, cloud-logging, cloudwatch-logs).  One loop reads
+ * every entry of an input (JSON lines, a JSON array, the lists exports
+ * hold their entries in, YAML documents) and sends each where it
+ * belongs, whichever of the importers was chosen: Cloud Logging
+ * LogEntries by their resource, log and service (API server audit to
+ * k8s-audit.c; Kubernetes events, container and node logs to
+ * cloud-logging.c), containers' records (Fluent Bit's, bare or in
+ * CloudWatch's wrappers) to cloudwatch-logs.c, anything else to
  * k8s-audit.c, which reads the audit events of the log backend, of
  * webhooks and of the EKS and AKS exports.  Entries of other resources
  * are counted by kind and said once, never rejected one by one.  Knows
