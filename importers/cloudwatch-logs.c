@@ -38,6 +38,8 @@
 #define CW_CONTAINERS	"containers."
 /* The bytes of a message the probe decodes. */
 #define CW_PEEK		4096
+/* The messages the probe looks at for one that tells. */
+#define CW_MESSAGES	64
 
 /* Whose lines a log stream holds, from its name. */
 struct cw_who {
@@ -129,19 +131,19 @@ cw_top_keys(const char *s, size_t n, struct cw_keys *k)
 }
 
 /*
- * The first CloudWatch message of the head ("message": "..." of
- * filter-log-events, "@message": "..." of Logs Insights, or "@message"
- * then "value": "..." of get-query-results), decoded into out.  Returns
- * its length, 0 when there is none.
+ * The next CloudWatch message of the head from *at on ("message": "..."
+ * of filter-log-events, "@message": "..." of Logs Insights, or
+ * "@message" then "value": "..." of get-query-results), decoded into
+ * out; *at moves into it.  Returns its length, 0 when there is none.
  */
 static size_t
-cw_first_message(const unsigned char *head, size_t len, char *out,
-    size_t outlen)
+cw_next_message(const unsigned char *head, size_t len,
+    const unsigned char **at, char *out, size_t outlen)
 {
 	const unsigned char	*p, *v, *end = head + len;
 	size_t			 i, tries;
 
-	for (p = head; p < end; p++) {
+	for (p = *at; p < end; p++) {
 		if ((p = memchr(p, '"', (size_t)(end - p))) == NULL)
 			return (0);
 		if ((size_t)(end - p) > 10 && memcmp(p, "\"@message\"", 10) ==
@@ -173,6 +175,7 @@ cw_first_message(const unsigned char *head, size_t len, char *out,
 				;
 			if (p + i >= end || p[i] != '"')
 				break;
+			*at = p + i + 1;
 			return (cw_unquote(p + i + 1, (size_t)(end - p - i - 1),
 			    out, outlen));
 		}
@@ -184,10 +187,11 @@ static int
 imp_cloudwatch_logs_probe(const char *name, const unsigned char *head,
     size_t len)
 {
-	struct kj_head	 h;
-	struct cw_keys	 k;
-	char		 msg[CW_PEEK];
-	size_t		 n;
+	struct kj_head		 h;
+	struct cw_keys		 k;
+	const unsigned char	*at = head;
+	char			 msg[CW_PEEK];
+	size_t			 n, seen;
 
 	(void)name;
 	if (!kj_head_open_any(&h, head, len) || h.yaml)
@@ -205,15 +209,24 @@ imp_cloudwatch_logs_probe(const char *name, const unsigned char *head,
 	    !kj_head_key(&h, "@message", NULL) &&
 	    !kj_head_has(head, len, "field", "@message"))
 		return (0);
-	if ((n = cw_first_message(head, len, msg, sizeof msg)) == 0)
-		return (0);
-	/* a plain line in a container's stream (the output's log_key) */
-	if (msg[0] != '{')
-		return (memmem(head, len, CW_CONTAINERS, sizeof CW_CONTAINERS -
-		    1) != NULL ? 90 : 0);
-	cw_top_keys(msg, n, &k);
-	/* above k8s-audit's 96: a line may quote an audit Event */
-	return (k.log && (k.kubernetes || k.stream) && !k.audit ? 97 : 0);
+	/* the first message that is an audit Event or a container's says */
+	for (seen = 0; seen < CW_MESSAGES && (n = cw_next_message(head, len,
+	    &at, msg, sizeof msg)) > 0; seen++) {
+		/* a plain line in a container's stream (the output's log_key) */
+		if (msg[0] != '{') {
+			if (memmem(head, len, CW_CONTAINERS,
+			    sizeof CW_CONTAINERS - 1) != NULL)
+				return (90);
+			continue;
+		}
+		cw_top_keys(msg, n, &k);
+		if (k.audit)
+			return (0);
+		/* above k8s-audit's 96: a line may quote an audit Event */
+		if (k.log && (k.kubernetes || k.stream))
+			return (97);
+	}
+	return (0);
 }
 
 /* Copies s[0..n) into out when it fits and is not empty. */
