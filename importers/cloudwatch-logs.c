@@ -212,7 +212,7 @@ imp_cloudwatch_logs_probe(const char *name, const unsigned char *head,
 	/* the first message that is an audit Event or a container's says */
 	for (seen = 0; seen < CW_MESSAGES && (n = cw_next_message(head, len,
 	    &at, msg, sizeof msg)) > 0; seen++) {
-		/* a plain line in a container's stream (the output's log_key) */
+		/* a plain line in a container's stream (log_key log) */
 		if (msg[0] != '{') {
 			if (memmem(head, len, CW_CONTAINERS,
 			    sizeof CW_CONTAINERS - 1) != NULL)
