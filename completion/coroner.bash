@@ -17,7 +17,7 @@ _coroner_formats()
 	    awk '$1 !~ /^\(/ { print $1 }')
 	[ -n "$f" ] || f="k8s-events k8s-pods k8s-workloads
 	    k8s-endpointslices k8s-nodes deploys container-log ingress-nginx
-	    envoy alb gclb records k8s-audit cloud-logging"
+	    envoy alb gclb records k8s-audit cloud-logging cloudwatch-logs"
 	echo "$f"
 }
 

@@ -25,6 +25,7 @@ const struct importer *const importers[] = {
 	&imp_records,
 	&imp_k8s_audit,
 	&imp_cloud_logging,
+	&imp_cloudwatch_logs,
 	NULL
 };
 

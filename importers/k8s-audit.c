@@ -12,7 +12,9 @@
  *     response;
  *   - EKS's CloudWatch: aws logs filter-log-events output (the Event as
  *     the string events[].message), Logs Insights exports and aws logs
- *     get-query-results output (@message);
+ *     get-query-results output (@message); an event there whose
+ *     message is a container's line (Fluent Bit's record) is
+ *     cloudwatch-logs.c's;
  *   - AKS: AKSAudit rows exported from Log Analytics (PascalCase columns,
  *     the dynamic ones as objects or JSON strings), AzureDiagnostics rows
  *     (the Event as the string log_s) and the diagnostic settings'
@@ -694,12 +696,14 @@ k8s_audit_gke_put(struct logentry_run *run, const struct jl *entry,
  * An audit Event held as a string (or already an object) by a wrapper:
  * read and put; rejected when the string is not JSON; counted as
  * foreign (by what) when it is not an audit Event (the other logs of
- * EKS's log group, of AKS's diagnostics).
+ * EKS's log group, of AKS's diagnostics).  cw is the CloudWatch event
+ * or row that held it (NULL for AKS): a container's line there is
+ * cloudwatch-logs.c's, whichever importer was chosen.
  */
 static enum k8s_put
 audit_wrapped(struct logentry_run *run, const struct jl *v,
-    const char *dialect, int64_t fallback_us, const char *what, char *why,
-    size_t whylen)
+    const struct jl *cw, const char *dialect, int64_t fallback_us,
+    const char *what, char *why, size_t whylen)
 {
 	struct jl	 view;
 	json_t		*ev = NULL;
@@ -725,8 +729,10 @@ audit_wrapped(struct logentry_run *run, const struct jl *v,
 			}
 			if ((ev = json_loadb(s, n, JSON_ALLOW_NUL, &err)) ==
 			    NULL) {
-				snprintf(why, whylen, "bad JSON in %s's "
-				    "event: %s", dialect, err.text);
+				snprintf(why, whylen, "bad JSON in %s: %s",
+				    cw != NULL ? "the CloudWatch event's "
+				    "message" : "the AKS row's event",
+				    err.text);
 				return (K8S_PUT_REJECT);
 			}
 			if (memmem(s, n, "\\u0000", 6) != NULL)
@@ -734,6 +740,13 @@ audit_wrapped(struct logentry_run *run, const struct jl *v,
 		}
 	}
 	view = jl_of(ev, v->doc);
+	if (cw != NULL && (ev == NULL || !audit_is_event(&view)) &&
+	    cloudwatch_logs_is_line(ev != NULL ? &view : v, cw)) {
+		put = cloudwatch_logs_put(run, ev != NULL ? &view : v, cw,
+		    fallback_us, why, whylen);
+		json_decref(ev);
+		return (put);
+	}
 	if (ev == NULL || !audit_is_event(&view)) {
 		json_decref(ev);
 		logentry_count(&run->foreign, what);
@@ -796,8 +809,8 @@ eks_put(struct logentry_run *run, const struct jl *obj, const char *msg,
 	char		what[96];
 
 	eks_stream(audit_str(obj, stream), what, sizeof what);
-	return (audit_wrapped(run, &event, "eks", wrapper_time(obj, time),
-	    what, why, whylen));
+	return (audit_wrapped(run, &event, obj, "eks", wrapper_time(obj,
+	    time), what, why, whylen));
 }
 
 /* aws logs filter-log-events: an element of "events". */
@@ -933,8 +946,8 @@ aks_put(struct logentry_run *run, const struct jl *row, const char *kind,
 		logentry_count(&run->foreign, what);
 		return (K8S_PUT_OK);
 	}
-	return (audit_wrapped(run, &event, "aks", wrapper_time(row, time),
-	    what, why, whylen));
+	return (audit_wrapped(run, &event, NULL, "aks", wrapper_time(row,
+	    time), what, why, whylen));
 }
 
 /* An AzureDiagnostics row: the Event as the string log_s. */

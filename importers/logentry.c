@@ -1,16 +1,18 @@
 /*
- * logentry.c: the reader of log backends' exports shared by k8s-audit and
- * cloud-logging (logentry.h).  JSON lines (the log backend's file, a
- * sink's NDJSON) are read a line at a time, each line's fields from its
- * text where jsonlite.h vouches for it, else through jansson, so that a
- * bad line costs only itself; anything else (arrays, pretty-printed
- * JSON, the lists of log exports, YAML) through the Kubernetes reader.
- * Each Cloud Logging LogEntry is routed by its service, resource and
- * log through one table to its handler, everything else goes to the
- * audit importer; what is skipped is counted and said once at the end.
+ * logentry.c: the reader of log backends' exports shared by k8s-audit,
+ * cloud-logging and cloudwatch-logs (logentry.h).  JSON lines (the log
+ * backend's file, a sink's NDJSON) are read a line at a time, each
+ * line's fields from its text where jsonlite.h vouches for it, else
+ * through jansson, so that a bad line costs only itself; anything else
+ * (arrays, pretty-printed JSON, the lists of log exports, YAML) through
+ * the Kubernetes reader.  Each Cloud Logging LogEntry is routed by its
+ * service, resource and log through one table to its handler, a
+ * container's record (Fluent Bit's) to cloudwatch-logs.c, everything
+ * else to the audit importer; what is skipped is counted and said once
+ * at the end.
  * Knows nothing of SQLite or curses, nor of the fields of any payload.
  * What each entry gives: docs/formats/audit.md,
- * docs/formats/cloud-logging.md.
+ * docs/formats/cloud-logging.md, docs/formats/cloudwatch-logs.md.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -173,6 +175,9 @@ logentry_one(struct logentry_run *run, const struct jl *obj, char *why,
 	logentry_handler	 h;
 	char			 kind[128];
 
+	if (!is_logentry(obj) && cloudwatch_logs_is_line(obj, NULL))
+		return (cloudwatch_logs_put(run, obj, NULL, TIME_NONE, why,
+		    whylen));
 	if (!is_logentry(obj))
 		return (k8s_audit_put(run, obj, why, whylen));
 	if ((h = route_of(obj)) == NULL) {

@@ -94,6 +94,7 @@ extern const struct importer imp_gclb;
 extern const struct importer imp_records;
 extern const struct importer imp_k8s_audit;
 extern const struct importer imp_cloud_logging;
+extern const struct importer imp_cloudwatch_logs;
 
 /* The NULL-terminated table of importers (importers/importers.c). */
 extern const struct importer *const importers[];

@@ -1,11 +1,13 @@
 /*
  * logentry.h: the reader shared by the importers of what log backends
- * kept (k8s-audit, cloud-logging).  One loop reads every entry of an
- * input (JSON lines, a JSON array, the lists exports hold their entries
- * in, YAML documents) and sends each where it belongs, whichever of the
- * two importers was chosen: Cloud Logging LogEntries by their resource,
- * log and service (API server audit to k8s-audit.c; Kubernetes events,
- * container and node logs to cloud-logging.c), anything else to
+ * kept (k8s-audit, cloud-logging, cloudwatch-logs).  One loop reads
+ * every entry of an input (JSON lines, a JSON array, the lists exports
+ * hold their entries in, YAML documents) and sends each where it
+ * belongs, whichever of the importers was chosen: Cloud Logging
+ * LogEntries by their resource, log and service (API server audit to
+ * k8s-audit.c; Kubernetes events, container and node logs to
+ * cloud-logging.c), containers' records (Fluent Bit's, bare or in
+ * CloudWatch's wrappers) to cloudwatch-logs.c, anything else to
  * k8s-audit.c, which reads the audit events of the log backend, of
  * webhooks and of the EKS and AKS exports.  Entries of other resources
  * are counted by kind and said once, never rejected one by one.  Knows
@@ -106,5 +108,21 @@ enum k8s_put	cloud_logging_container_put(struct logentry_run *,
 /* cloud-logging.c: the kubelet's or the container runtime's (k8s_node) */
 enum k8s_put	cloud_logging_node_put(struct logentry_run *,
 		    const struct jl *, char *, size_t);
+/*
+ * cloudwatch-logs.c: whether msg (borrowed: a parsed record, or the
+ * message's string) is a container's line, a Fluent Bit or fluentd
+ * record or text in a container's log stream; wrapper (borrowed) is the
+ * CloudWatch event or Logs Insights row it came in, NULL for a bare
+ * record.
+ */
+int		cloudwatch_logs_is_line(const struct jl *msg,
+		    const struct jl *wrapper);
+/*
+ * cloudwatch-logs.c: puts that line; time_us is the wrapper's time
+ * (TIME_NONE when none), used where the record has no time of its own.
+ */
+enum k8s_put	cloudwatch_logs_put(struct logentry_run *,
+		    const struct jl *msg, const struct jl *wrapper,
+		    int64_t time_us, char *, size_t);
 
 #endif

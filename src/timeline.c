@@ -510,6 +510,7 @@ static const struct {
 	{ "k8s-events", TL_EV_POD }, { "k8s-pods", TL_EV_POD },
 	{ "k8s-workloads", TL_EV_POD }, { "k8s-audit", TL_EV_POD },
 	{ "cloud-logging", TL_EV_POD }, { "container-log", TL_EV_POD },
+	{ "cloudwatch-logs", TL_EV_POD },
 	{ "ingress-nginx", TL_EV_TRAFFIC }, { "envoy", TL_EV_TRAFFIC },
 	{ "alb", TL_EV_TRAFFIC }, { "gclb", TL_EV_TRAFFIC },
 	{ "k8s-endpointslices", TL_EV_ENDPOINTS },

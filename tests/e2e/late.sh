@@ -18,6 +18,10 @@
 #   grace-override: kubectl delete --grace-period=1 on a pod whose spec
 #     gives 60 s (the control: no override)
 #   helm-rollback: revision 14 answers 500s and is rolled back by 15
+#   eks-logs: an EKS audit export and Container Insights' container logs
+#     (filter-log-events of the application log group), apart and joined
+#     into one file: each detected as its own, the lines in the pod's
+#     timeline, its escapes never reaching the terminal
 . "$(dirname "$0")/lib.inc"
 
 story() {
@@ -205,5 +209,59 @@ is helm-revision 14 "$(ev helm-rollback 5xx-burst .nearest_rollout.revision)"
 is helm-tool helm "$(ev helm-rollback 5xx-burst .nearest_rollout.tool)"
 is helm-new-rs quote-8c9b7a6d5 \
     "$(ev helm-rollback 5xx-burst .nearest_rollout.new_rs)"
+
+# --- eks-logs: the audit export and the containers' lines in CloudWatch
+d=$T/eks-logs
+mkdir -p "$d"
+cp "$top/tests/importers/k8s-audit/eks-filter-log-events/input.json" \
+    "$d/audit.json"
+python3 - "$d" <<'PY' || exit 1
+import json, sys
+d = sys.argv[1]
+base = 1778578200000	# 2026-05-12T09:30:00Z; the delete is at 00.250
+pod, ns = "cart-7d9f8b6c5-x2kq9", "shop"
+def ev(i, off, c, st, log):
+	cid = ("%x" % (i + 10)) * 64
+	rec = {"log": log + "\n", "stream": st,
+	    "time": "2026-05-12T09:30:%06.3fZ" % (off / 1000),
+	    "kubernetes": {"pod_name": pod, "namespace_name": ns,
+	    "container_name": c, "pod_id": "5f1c2a3b", "host": "node-1"}}
+	return {"logStreamName": "node-1-application.var.log.containers."
+	    "%s_%s_%s-%s.log" % (pod, ns, c, cid[:64]),
+	    "timestamp": base + off + 700,
+	    "message": json.dumps(rec), "ingestionTime": base + off + 900,
+	    "eventId": "%056d" % i}
+events = [ev(0, 1000, "cart", "stdout", "GET /cart 200 12ms"),
+    ev(1, 5300, "cart", "stderr", "received SIGTERM, draining"),
+    ev(2, 6000, "istio-proxy", "stderr", "Envoy proxy is NOT ready"),
+    ev(3, 6500, "cart", "stdout", "\x1b]0;owned\x07\x1b[2Jstill draining")]
+json.dump({"events": events, "searchedLogStreams": []},
+    open(d + "/app.json", "w"), indent=2)
+audit = json.load(open(d + "/audit.json"))
+json.dump({"events": events[:2] + audit["events"] + events[2:]},
+    open(d + "/joined.json", "w"), indent=2)
+PY
+run "$CORONER" import --db "$d/apart.db" "$d/audit.json" "$d/app.json"
+is eks-logs-import 0 "$status"
+ok eks-logs-audit-format grep -q 'audit.json: k8s-audit, ' "$T/.err" "$T/.out"
+ok eks-logs-app-format grep -q 'app.json: cloudwatch-logs, 4 rows' \
+    "$T/.err" "$T/.out"
+for db in apart joined; do
+	[ "$db" = joined ] && "$CORONER" import -q --db "$d/joined.db" \
+	    "$d/joined.json"
+	"$CORONER" timeline --db "$d/$db.db" shop/cart-7d9f8b6c5-x2kq9 \
+	    >"$d/$db.txt" 2>&1
+	is "eks-logs-$db-timeline" 0 $?
+	ok "eks-logs-$db-deletion" grep -q 'deletion requested by' "$d/$db.txt"
+	ok "eks-logs-$db-sigterm-line" \
+	    grep -q 'cart: received SIGTERM, draining' "$d/$db.txt"
+	ok "eks-logs-$db-sidecar-line" \
+	    grep -q 'istio-proxy: Envoy proxy is NOT ready' "$d/$db.txt"
+	ok "eks-logs-$db-hostile-line" grep -q 'still draining' "$d/$db.txt"
+	is "eks-logs-$db-no-escapes" 0 \
+	    "$(tr -d '\n' <"$d/$db.txt" | tr -cd '\000-\010\013-\037\177' |
+	    wc -c | tr -d ' ')"
+done
+is eks-logs-joined-same "$(cat "$d/apart.txt")" "$(cat "$d/joined.txt")"
 
 finish late

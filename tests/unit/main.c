@@ -25,6 +25,7 @@ extern const struct unit_test zone_tests[];
 extern const struct unit_test timeline_tests[];
 extern const struct unit_test model_tests[];
 extern const struct unit_test tui_tests[];
+extern const struct unit_test cwprobe_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -44,6 +45,7 @@ static const struct unit_test *const tables[] = {
 	timeline_tests,
 	model_tests,
 	tui_tests,
+	cwprobe_tests,
 	NULL
 };
 
