@@ -42,7 +42,8 @@ struct rostat {
 					   to to_us */
 	int64_t		 requests;	/* attempts routed to its Deployment
 					   from its start to to_us */
-	int64_t		 failed;	/* of them failed (store_workload_traffic) */
+	int64_t		 failed;	/* of them failed (5xx or no answer:
+					   store_workload_traffic) */
 	struct rostat_rs new_rs;	/* its new ReplicaSet's traffic */
 	struct rostat_rs old_rs;	/* its old one's (zero: none) */
 };

@@ -240,7 +240,7 @@ tui_fill(WINDOW *win, int y, int x, int cols, attr_t attr)
 void
 tui_title(WINDOW *win, int w, const struct tui_state *ts, const char *title)
 {
-	static const char	*tabs = " 1 Overview  2 Pods  3 Findings  4 Rollouts ";
+	static const char	*tabs = " 1 Overview  2 Pods  3 Findings ";
 	int			 n, tw = (int)strlen(tabs);
 
 	tui_fill(win, 0, 0, w, look_attr(&ts->look, A_REVERSE, PAIR_TITLE));

@@ -51,6 +51,7 @@ const struct tui_column rollouts_columns[RC__COUNT + 1] = {
 	[RC_BY] = { .title = "DEPLOYED BY", .width = 14, .means = "who "
 	    "deployed it, as the deploy history or the audit log says" },
 };
+#define DEP_MAX		33	/* DEPLOYMENT, at most */
 #define BY_MAX		25	/* DEPLOYED BY, at most */
 #define BRIEF_ROWS	6	/* the rollout under the cursor, in words */
 #define IMAGE_LEAST	16	/* IMAGE narrower: DEPLOYMENT takes it */
@@ -105,9 +106,10 @@ rev_of(const struct rolist_item *r, char *out, size_t len)
 
 /*
  * The widths of the columns in w (0: left out).  The fixed ones first;
- * of what is left, DEPLOYMENT takes its widest name up to two fifths,
- * DEPLOYED BY (when any is known) its widest up to half the rest, and
- * IMAGE the rest, left out (to DEPLOYMENT) below IMAGE_LEAST.
+ * then DEPLOYMENT its widest name (up to DEP_MAX: names whole first, as
+ * in the other views), DEPLOYED BY (when any is known) its widest up to
+ * BY_MAX where IMAGE keeps IMAGE_LEAST, and IMAGE the rest, left out
+ * below IMAGE_LEAST (the image is under the list).
  */
 static void
 fit_columns(int w, const struct rollouts_state *rl, int width[RC__COUNT])
@@ -133,24 +135,25 @@ fit_columns(int w, const struct rollouts_state *rl, int width[RC__COUNT])
 	for (k = 0; k < RC__COUNT; k++)
 		if (k != RC_DEPLOYMENT && k != RC_IMAGE && k != RC_BY)
 			flex -= width[k];
-	if (dep > flex * 2 / 5)
-		dep = flex * 2 / 5;
+	if (dep > DEP_MAX)
+		dep = DEP_MAX;
+	if (dep > flex)
+		dep = flex;
 	if (dep > width[RC_DEPLOYMENT])
 		width[RC_DEPLOYMENT] = dep;
 	flex -= width[RC_DEPLOYMENT];
-	if (by > flex / 2)
-		by = flex / 2;
+	if (by > flex - IMAGE_LEAST)
+		by = flex - IMAGE_LEAST;
 	if (by > BY_MAX)
 		by = BY_MAX;
-	if (by >= width[RC_BY] && flex - by >= width[RC_IMAGE]) {
+	if (by >= width[RC_BY]) {
 		width[RC_BY] = by;
 		flex -= by;
 	} else
 		width[RC_BY] = 0;
-	/* too narrow to tell images apart: the names whole instead (the
-	   image is under the list) */
+	/* too narrow to tell images apart: the names get the room */
 	if (flex < IMAGE_LEAST) {
-		width[RC_DEPLOYMENT] += flex;
+		width[RC_DEPLOYMENT] += flex > 0 ? flex : 0;
 		flex = 0;
 	}
 	width[RC_IMAGE] = flex;

@@ -1,10 +1,11 @@
 /*
  * test-tui.c: every view of the TUI drawn headless from fixed rows (a
  * pod SIGKILLed at its grace deadline, its rollout, its findings, a SQL
- * result, four rollouts over two days) into a pad of a newterm() screen on /dev/null, read back cell
- * by cell and compared with tests/tui/<view>-<W>x<H>.result.  With
- * CORONER_UPDATE set the results are written instead (then read them).
- * The results directory is $CORONER_TESTS/tui (tests/run.sh sets it).
+ * result, four rollouts over two days) into a pad of a newterm() screen
+ * on /dev/null, read back cell by cell and compared with
+ * tests/tui/<view>-<W>x<H>.result.  With CORONER_UPDATE set the results
+ * are written instead (then read them).  The results directory is
+ * $CORONER_TESTS/tui (tests/run.sh sets it).
  */
 #include <limits.h>
 #include <locale.h>
