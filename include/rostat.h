@@ -2,9 +2,10 @@
  * rostat.h: what each rollout did, for the rollouts view and whoever
  * asks "was it a deploy?": the pods it replaced, the deaths and failed
  * requests of its Deployment while it ran, and the 5xx rate of its new
- * ReplicaSet against the old one's.  Counted once here, from the model's
- * rollouts (rolist.h), pods (podset.h) and traffic (store.h); no SQL, no
- * drawing.
+ * ReplicaSet against the old one's; and the deploys (Helm, Argo CD,
+ * Flux histories) that started no rollout, at their time.  Counted once
+ * here, from the model's rollouts (rolist.h), deploys, pods (podset.h)
+ * and traffic (store.h); no SQL, no drawing.
  */
 #ifndef ROSTAT_H
 #define ROSTAT_H
@@ -21,9 +22,15 @@ struct rostat_rs {
 	int64_t		 errors;	/* of them answered 5xx */
 };
 
-/* One rollout and what it did. */
+/* One rollout and what it did, or a deploy that started none. */
 struct rostat {
-	const struct rolist_item *r;	/* borrowed from the rolist given */
+	const struct rolist_item *r;	/* borrowed from the rolist given,
+					   or (deploy_only) from the
+					   rostats' deploys */
+	int		 deploy_only;	/* a deploy that started no rollout:
+					   r has no sets, its deployment is
+					   the release's name; nothing below
+					   is counted */
 	int64_t		 to_us;		/* the end of what is counted: its
 					   end, else its Deployment's next
 					   rollout's start, else TIME_NONE
@@ -55,10 +62,16 @@ struct rostats {
 	size_t		 deployments;	/* the Deployments they are of */
 	int64_t		 first_us;	/* the earliest start, or TIME_NONE */
 	int64_t		 last_us;	/* the latest start, or TIME_NONE */
+	struct rolist_item *deploys;	/* owned: the deploys with a time
+					   that started no rollout, as items
+					   without sets (strings in strings) */
+	size_t		 ndeploys;	/* items in deploys */
+	struct arena	 strings;	/* owned: their strings */
 };
 
 /*
- * Counts what each rollout of ro did among the pods of ps.  Borrows ro
+ * Counts what each rollout of ro did among the pods of ps, and adds the
+ * deploys that started none.  Borrows ro
  * and ps (keep them until rostat_free).  0, or -1 with a new *cause;
  * rostat_free after, also after a failure.
  */

@@ -5,7 +5,9 @@
  * its deaths are its Deployment's container deaths (podset_is_death, the
  * incident window's rule) while it ran; its failures the attempts routed
  * to the Deployment then that failed; and the 5xx rate of a ReplicaSet
- * is over all the requests routed to its pods.  The rollouts view draws
+ * is over all the requests routed to its pods.  A deploy of a history
+ * that started no rollout (no Deployment's pods changed) is listed at
+ * its time, with nothing counted.  The rollouts view draws
  * these numbers and counts none of them.  No SQL (store.h), no drawing.
  */
 #include <stdio.h>
@@ -140,6 +142,50 @@ count_pods(struct rostat *s, const struct rolist *ro, struct podset *ps)
 	}
 }
 
+static const char *
+dup(struct rostats *out, const char *s)
+{
+	return (s != NULL ? arena_strdup(&out->strings, s) : NULL);
+}
+
+/* A deploy with a time that started no rollout, as an item. */
+static int
+add_deploy(void *ctx, const void *row)
+{
+	struct rostats		*out = ctx;
+	const struct row_deploy	*d = row;
+	struct rolist_item	*t;
+
+	if (d->deployment != NULL || d->start_us == TIME_NONE)
+		return (0);
+	out->deploys = xreallocarray(out->deploys, out->ndeploys + 1,
+	    sizeof *out->deploys);
+	t = &out->deploys[out->ndeploys++];
+	memset(t, 0, sizeof *t);
+	t->namespace = dup(out, d->namespace);
+	t->deployment = dup(out, d->name);
+	t->revision = INT_NONE;
+	t->start_us = d->start_us;
+	t->end_us = d->end_us;
+	t->tool = dup(out, d->tool);
+	t->deploy_revision = dup(out, d->revision);
+	t->deployed_by = dup(out, d->actor);
+	t->next = HINDEX_NONE;
+	return (0);
+}
+
+/* The earliest and latest start of the list. */
+static void
+span_of(struct rostats *out, int64_t t)
+{
+	if (t == TIME_NONE)
+		return;
+	if (out->first_us == TIME_NONE || t < out->first_us)
+		out->first_us = t;
+	if (out->last_us == TIME_NONE || t > out->last_us)
+		out->last_us = t;
+}
+
 int
 rostat_load(struct store *st, const struct rolist *ro, struct podset *ps,
     struct rostats *out, char **cause)
@@ -152,10 +198,12 @@ rostat_load(struct store *st, const struct rolist *ro, struct podset *ps,
 
 	memset(out, 0, sizeof *out);
 	out->first_us = out->last_us = TIME_NONE;
+	if (store_model_scan(st, ROW_DEPLOY, add_deploy, out, cause) != 0)
+		return (-1);
 	if (store_rs_traffic(st, &rt, &nrt, cause) != 0)
 		return (-1);
 	xqsort(rt, nrt, sizeof *rt, cmp_rs);
-	out->v = xcalloc(ro->n > 0 ? ro->n : 1, sizeof *out->v);
+	out->v = xcalloc(ro->n + out->ndeploys + 1, sizeof *out->v);
 	for (i = 0; i < ro->n; i++) {
 		s = &out->v[out->n++];
 		s->r = &ro->v[i];
@@ -182,13 +230,16 @@ rostat_load(struct store *st, const struct rolist *ro, struct podset *ps,
 			store_rs_traffic_free(rt, nrt);
 			return (-1);
 		}
-		if (out->first_us == TIME_NONE || s->r->start_us <
-		    out->first_us)
-			out->first_us = s->r->start_us;
-		if (out->last_us == TIME_NONE || s->r->start_us > out->last_us)
-			out->last_us = s->r->start_us;
+		span_of(out, s->r->start_us);
 	}
 	store_rs_traffic_free(rt, nrt);
+	for (i = 0; i < out->ndeploys; i++) {
+		s = &out->v[out->n++];
+		s->r = &out->deploys[i];
+		s->deploy_only = 1;
+		s->to_us = s->r->end_us;
+		span_of(out, s->r->start_us);
+	}
 	xqsort(out->v, out->n, sizeof *out->v, cmp_stat);
 	return (0);
 }
@@ -201,6 +252,8 @@ rostat_free(struct rostats *s)
 	for (i = 0; i < s->n; i++)
 		free(s->v[i].replaced);
 	free(s->v);
+	free(s->deploys);
+	arena_free(&s->strings);
 	memset(s, 0, sizeof *s);
 }
 

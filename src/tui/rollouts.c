@@ -1,6 +1,7 @@
 /*
  * rollouts.c: the rollouts view (key 4), prefix rollouts_.  Every
- * rollout of every Deployment, by its start, with what deployed it
+ * rollout of every Deployment, and every deploy of a history that
+ * started none, by its start, with what deployed it
  * (rolist_deploy_words: "helm revision 42, deployed by ..."), its new
  * set's image, the pods it replaced, the deaths and failed requests of
  * its Deployment while it ran, and the 5xx rate of its new ReplicaSet
@@ -28,7 +29,8 @@ const struct tui_column rollouts_columns[RC__COUNT + 1] = {
 	    "new ReplicaSet was first scaled up (with its date when the "
 	    "rollouts span more than a day)" },
 	[RC_DEPLOYMENT] = { .title = "DEPLOYMENT", .width = 13, .means =
-	    "namespace/name of the Deployment" },
+	    "namespace/name of the Deployment (of the release, for a deploy "
+	    "that started no rollout: its counts are \"-\")" },
 	[RC_REV] = { .title = "REV", .width = 6, .means = "the deploy "
 	    "tool's revision when a deploy history names one, else the "
 	    "Deployment's" },
@@ -207,6 +209,13 @@ rollout_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 		cw = width[k] - 1;
 		pair = PAIR_NONE;
 		fit = NULL;
+		/* a deploy that started no rollout: nothing counted */
+		if (s->deploy_only && k >= RC_PODS && k <= RC_IMAGE) {
+			tui_textf(win, &ts->look, y, x + 1, cw, a, PAIR_NONE,
+			    "%*s", k == RC_IMAGE ? 1 : cw, "-");
+			x += width[k];
+			continue;
+		}
 		switch (k) {
 		case RC_STARTED:
 			started(ts, r->start_us, cell, sizeof cell);
@@ -271,6 +280,20 @@ brief(WINDOW *win, const struct tui_state *ts, const struct rostat *s,
 	char				 n[24], o[24];
 	char				*line;
 
+	if (s->deploy_only) {
+		rolist_deploy_words(r, 0, words, sizeof words);
+		started(ts, r->start_us, t1, sizeof t1);
+		line = xasprintf("%s of %s in %s%s%s, at %s: it started no "
+		    "rollout (no Deployment's pods were replaced)", words,
+		    r->deployment != NULL ? r->deployment : "-",
+		    r->namespace != NULL ? r->namespace : "-",
+		    r->deployed_by != NULL ? ", deployed by " : "",
+		    r->deployed_by != NULL ? r->deployed_by : "", t1);
+		tui_text_wrapped(win, &ts->look, y, y1, 1, w - 1, 2, line,
+		    A_BOLD, PAIR_NONE);
+		free(line);
+		return;
+	}
 	rolist_words(r, words, sizeof words);
 	line = xasprintf("%s%s of %s/%s, from %s", words, r->old_rs != NULL ?
 	    "" : " (its first revision)", r->namespace != NULL ?
@@ -319,12 +342,17 @@ rollouts_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct rollouts_state	*rl = &ts->rl;
 	int				 width[RC__COUNT], x, k, i, y, top;
 	size_t				 deps = rl->stats.deployments;
+	size_t				 nd = rl->stats.ndeploys;
+	size_t				 nr = rl->stats.n - nd;
+	char				 more[64] = "";
 
 	tui_title(win, w, ts, "Rollouts");
+	if (nd > 0)
+		snprintf(more, sizeof more, ", %zu deploy%s without one", nd,
+		    nd == 1 ? "" : "s");
 	tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE, "%zu "
-	    "rollout%s of %zu Deployment%s by start; DIED, FAILED: while it "
-	    "ran", rl->stats.n, rl->stats.n == 1 ? "" : "s", deps,
-	    deps == 1 ? "" : "s");
+	    "rollout%s (%zu Deployment%s)%s; DIED, FAILED: while it "
+	    "ran", nr, nr == 1 ? "" : "s", deps, deps == 1 ? "" : "s", more);
 	fit_columns(w, rl, width);
 	for (x = 0, k = 0; k < RC__COUNT; k++) {
 		if (width[k] == 0)
@@ -394,6 +422,11 @@ rl_open(struct tui_state *ts)
 {
 	if (ts->rl.stats.n == 0)
 		return (TUI_REDRAW);
+	if (ts->rl.stats.v[ts->rl.cursor].deploy_only) {
+		snprintf(ts->message, sizeof ts->message, "This deploy started "
+		    "no rollout: no pod was replaced.");
+		return (TUI_REDRAW);
+	}
 	/* the rollout view lines up the pods this rollout replaced */
 	ts->rv.finding = -1;
 	ts->rv.of_list = 1;

@@ -576,7 +576,7 @@ db=$T/week.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-rollouts-overview "Incident window"
 keys 4
-wait_for week-rollouts "1 rollout of 1 Deployment by start"
+wait_for week-rollouts "1 rollout (1 Deployment); DIED, FAILED: while it ran"
 shows week-rollouts-row \
     '^ 10:00:00 labels/label-printer 42  *4  *4  *0  *-  *0% .*label-printer:5.9.0 .*ci-deployer'
 wait_for week-rollouts-words "the rollout to label-printer-8f9a7b6c4 (helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com)"
@@ -585,7 +585,7 @@ keys Enter
 wait_for week-rollouts-enter "Rollout of labels/label-printer to label-printer-8f9a7b6c4"
 wait_for week-rollouts-enter-lanes "4 of 4 SIGKILLed at the deadline"
 keys q
-wait_for week-rollouts-back "1 rollout of 1 Deployment"
+wait_for week-rollouts-back "1 rollout (1 Deployment)"
 keys Q
 wait_for week-rollouts-quit "EXIT=0"
 
@@ -599,7 +599,7 @@ db=$T/baseline.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for baseline-overview "Incident window"
 keys 4
-wait_for baseline-rollouts "13 rollouts of 1 Deployment by start"
+wait_for baseline-rollouts "13 rollouts (1 Deployment); DIED, FAILED: while it ran"
 is baseline-rollouts-rows 13 "$(screen | grep -c '^ [0-9:]* shop/search ')"
 shows baseline-rollouts-13 '^ 14:00:00 shop/search  *13  *2  *0  *[0-9]*  *6\.6%  *0\.08% '
 shows baseline-rollouts-14 '^ 14:08:00 shop/search  *14  *2  *0  *[0-9]*  *0\.04%  *6\.6% '
@@ -615,7 +615,7 @@ wait_for baseline-rollout "Rollout of shop/search to search-5a000cccc"
 wait_for baseline-rollout-pods "2 pods, each at its own deletion request"
 shows baseline-rollout-lane '^search-5a000bbbb-'
 keys q
-wait_for baseline-back "13 rollouts of 1 Deployment"
+wait_for baseline-back "13 rollouts (1 Deployment)"
 # 80x24: the names whole, the image under the list
 $TM resize-window -x 80 -y 24
 wait_for baseline-80 "coroner · Rollouts"

@@ -488,13 +488,14 @@ test_tui_rollout(void)
 /*
  * The rollouts view: four rollouts over two days, the third deployed by
  * Helm with who did it (a name holding an escape sequence), its new set
- * failing more than the old one; the cursor on it.
+ * failing more than the old one, the cursor on it; then an Argo CD
+ * deploy that started no rollout.
  */
 static void
 test_tui_rollouts(void)
 {
-	static struct rolist_item	 items[4];
-	static struct rostat		 stats[4];
+	static struct rolist_item	 items[5];
+	static struct rostat		 stats[5];
 	static struct podset_pod	*replaced[2];
 	struct rollouts_state		*rl = &ts.rl;
 	static const char		*rs[5] = {
@@ -550,15 +551,30 @@ test_tui_rollouts(void)
 	items[3].deployment = "ledger-reconciliation-worker";
 	items[3].old_rs = NULL;
 	stats[3].old_rs.requests = stats[3].old_rs.errors = 0;
+	/* a deploy that changed no pod: listed, nothing counted */
+	items[4].namespace = "returns";
+	items[4].deployment = "returns-config";
+	items[4].revision = INT_NONE;
+	items[4].tool = "argocd";
+	items[4].deploy_revision = "3f9c2ab";
+	items[4].deployed_by = "alice@example.com";
+	items[4].start_us = T0 + 2 * 3600 * S;
+	items[4].end_us = TIME_NONE;
+	stats[4].r = &items[4];
+	stats[4].deploy_only = 1;
+	stats[4].to_us = TIME_NONE;
 	rl->stats.v = stats;
-	rl->stats.n = 4;
+	rl->stats.n = 5;
+	rl->stats.ndeploys = 1;
 	rl->stats.deployments = 2;
 	rl->stats.first_us = items[0].start_us;
-	rl->stats.last_us = items[3].start_us;
+	rl->stats.last_us = items[4].start_us;
 	rl->dated = 1;
 	rl->cursor = 2;
 	check("rollouts", rollouts_draw, 40, 120);
 	check("rollouts", rollouts_draw, 24, 80);
+	rl->cursor = 4;
+	check("rollouts-deploy", rollouts_draw, 24, 80);
 	memset(rl, 0, sizeof *rl);
 	close_screen();
 }
