@@ -6,8 +6,8 @@
  * incident window's rule) while it ran; its failures the attempts routed
  * to the Deployment then that failed; and the 5xx rate of a ReplicaSet
  * is over all the requests routed to its pods.  A deploy of a history
- * that started no rollout (no Deployment's pods changed) is listed at
- * its time, with nothing counted.  The rollouts view draws
+ * that started no rollout seen (no Deployment's pods changed, or none
+ * imported of that time) is listed at its time, with nothing counted.  The rollouts view draws
  * these numbers and counts none of them.  No SQL (store.h), no drawing.
  */
 #include <stdio.h>
@@ -148,7 +148,10 @@ dup(struct rostats *out, const char *s)
 	return (s != NULL ? arena_strdup(&out->strings, s) : NULL);
 }
 
-/* A deploy with a time that started no rollout, as an item. */
+/*
+ * A deploy with a time that started no rollout, as an item: at its start,
+ * else when it was done (helm history says only when it was updated).
+ */
 static int
 add_deploy(void *ctx, const void *row)
 {
@@ -156,7 +159,8 @@ add_deploy(void *ctx, const void *row)
 	const struct row_deploy	*d = row;
 	struct rolist_item	*t;
 
-	if (d->deployment != NULL || d->start_us == TIME_NONE)
+	if (d->deployment != NULL || (d->start_us == TIME_NONE &&
+	    d->end_us == TIME_NONE))
 		return (0);
 	out->deploys = xreallocarray(out->deploys, out->ndeploys + 1,
 	    sizeof *out->deploys);
@@ -165,7 +169,7 @@ add_deploy(void *ctx, const void *row)
 	t->namespace = dup(out, d->namespace);
 	t->deployment = dup(out, d->name);
 	t->revision = INT_NONE;
-	t->start_us = d->start_us;
+	t->start_us = d->start_us != TIME_NONE ? d->start_us : d->end_us;
 	t->end_us = d->end_us;
 	t->tool = dup(out, d->tool);
 	t->deploy_revision = dup(out, d->revision);

@@ -283,8 +283,9 @@ brief(WINDOW *win, const struct tui_state *ts, const struct rostat *s,
 	if (s->deploy_only) {
 		rolist_deploy_words(r, 0, words, sizeof words);
 		started(ts, r->start_us, t1, sizeof t1);
-		line = xasprintf("%s of %s in %s%s%s, at %s: it started no "
-		    "rollout (no Deployment's pods were replaced)", words,
+		line = xasprintf("%s of %s in %s%s%s, at %s: no rollout of "
+		    "it was seen (no Deployment's pods replaced then, or none "
+		    "imported of that time)", words,
 		    r->deployment != NULL ? r->deployment : "-",
 		    r->namespace != NULL ? r->namespace : "-",
 		    r->deployed_by != NULL ? ", deployed by " : "",
@@ -423,8 +424,8 @@ rl_open(struct tui_state *ts)
 	if (ts->rl.stats.n == 0)
 		return (TUI_REDRAW);
 	if (ts->rl.stats.v[ts->rl.cursor].deploy_only) {
-		snprintf(ts->message, sizeof ts->message, "This deploy started "
-		    "no rollout: no pod was replaced.");
+		snprintf(ts->message, sizeof ts->message, "No rollout of this "
+		    "deploy was seen: no pod to line up.");
 		return (TUI_REDRAW);
 	}
 	/* the rollout view lines up the pods this rollout replaced */

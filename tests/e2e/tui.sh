@@ -571,14 +571,23 @@ keys Q
 wait_for week-quit "EXIT=0"
 
 # The rollouts view (4) a week later: the one rollout with its Helm
-# revision and who deployed it, the 4 pods it replaced and their deaths.
+# revision and who deployed it, the 4 pods it replaced and their deaths;
+# the history's two revisions before it, of which no rollout was seen,
+# at their dates with nothing counted.
 db=$T/week.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-rollouts-overview "Incident window"
 keys 4
-wait_for week-rollouts "1 rollout (1 Deployment); DIED, FAILED: while it ran"
+wait_for week-rollouts "1 rollout (1 Deployment), 2 deploys without one; DIED, FAILED: while it ran"
 shows week-rollouts-row \
-    '^ 10:00:00 labels/label-printer 42  *4  *4  *0  *-  *0% .*label-printer:5.9.0 .*ci-deployer'
+    '^ 09-14 10:00:00 labels/label-printer 42  *4  *4  *0  *-  *0% europe-.*:5\.9\.0 *ci-deployer'
+shows week-rollouts-deploy-40 \
+    '^ 09-05 10:00:00 labels/label-printer 40  *-  *-  *-  *-  *- -  *-$'
+shows week-rollouts-deploy-41 '^ 09-12 07:00:00 labels/label-printer 41  *-  *-  *-'
+wait_for week-rollouts-deploy-words "helm revision 40 of label-printer in labels, at 09-05 10:00:00: no rollout of it was seen"
+keys Enter
+wait_for week-rollouts-deploy-enter "No rollout of this deploy was seen: no pod to line up."
+keys Down Down
 wait_for week-rollouts-words "the rollout to label-printer-8f9a7b6c4 (helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com)"
 wait_for week-rollouts-counts "4 pods replaced (4 SIGKILLed), 4 deaths, 0 of 672 requests failed"
 keys Enter
