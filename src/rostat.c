@@ -7,8 +7,9 @@
  * to the Deployment then that failed; and the 5xx rate of a ReplicaSet
  * is over all the requests routed to its pods.  A deploy of a history
  * that started no rollout seen (no Deployment's pods changed, or none
- * imported of that time) is listed at its time, with nothing counted.  The rollouts view draws
- * these numbers and counts none of them.  No SQL (store.h), no drawing.
+ * imported of that time) is listed at its time, with nothing counted.
+ * The rollouts view draws these numbers and counts none of them.  No
+ * SQL (store.h), no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>
