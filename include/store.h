@@ -604,6 +604,32 @@ int	store_pod_totals(struct store *st, struct store_pod_total **out,
 void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 
 /*
+ * What was routed to each ReplicaSet's pods over the whole import (the
+ * rollouts view's 5xx rate of a new set against the old): one entry per
+ * namespace and ReplicaSet with traffic.  Returns 0 and a new array
+ * (free with store_rs_traffic_free), or -1 with a new *cause.
+ */
+struct store_rs_traffic {
+	char		*namespace;	/* owned: the pods' */
+	char		*rs;		/* owned: their ReplicaSet (owner) */
+	int64_t		 requests;	/* attempts routed to its pods */
+	int64_t		 errors;	/* of them answered 5xx */
+	int64_t		 conn_failures;	/* of them with no response */
+};
+int	store_rs_traffic(struct store *st, struct store_rs_traffic **out,
+	    size_t *n, char **cause);
+void	store_rs_traffic_free(struct store_rs_traffic *v, size_t n);
+/*
+ * The attempts routed to one workload from from_s to to_s (seconds,
+ * both in) into *requests, and in *failed those that failed (each
+ * second's 5xx or unanswered, the larger, as the overview counts them).
+ * 0, or -1 with a new *cause.
+ */
+int	store_workload_traffic(struct store *st, const char *ns,
+	    const char *workload, int64_t from_s, int64_t to_s,
+	    int64_t *requests, int64_t *failed, char **cause);
+
+/*
  * The evidence a postmortem has a week later, as the model and the
  * rules read it (store-late.c).
  *

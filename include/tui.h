@@ -20,6 +20,8 @@
 
 #include "moments.h"
 #include "podset.h"
+#include "rolist.h"
+#include "rostat.h"
 #include "store.h"
 #include "timeline.h"
 
@@ -38,6 +40,7 @@ enum tui_view_id {
 	VIEW_FINDING,
 	VIEW_DEATH,
 	VIEW_ROLLOUT,
+	VIEW_ROLLOUTS,
 	VIEW_SQL,
 	VIEW_HELP,
 	VIEW__COUNT
@@ -222,7 +225,11 @@ struct rview_lane {
 struct rview_state {
 	int		 finding;	/* the finding whose pods are shown,
 					   or -1: the death view pod's
-					   rollout */
+					   rollout (or of_list's) */
+	int		 of_list;	/* 1: the pods that the rollout under
+					   the rollouts view's cursor replaced
+					   (tui_state.rl), 0: as finding
+					   says */
 	const char	*title;		/* arena: what the pods share */
 	struct rview_lane *lanes;	/* owned */
 	size_t		 n;		/* lanes in lanes */
@@ -241,6 +248,19 @@ struct rview_state {
 					   axis's label */
 	int		 cursor;	/* the lane under the cursor */
 	int		 top;		/* first lane shown */
+};
+
+/* The rollouts view: every rollout and what it did (rostat.h). */
+struct rollouts_state {
+	struct rolist	 ro;		/* owned: the model's rollouts */
+	struct rostats	 stats;		/* owned: what each did, in the
+					   order listed (by start); its pods
+					   borrowed from tui_state.pods */
+	int		 dated;		/* the rollouts start on more than
+					   one day: times carry their date */
+	int		 cursor;	/* the rollout under the cursor, an
+					   index in stats.v */
+	int		 top;		/* first rollout shown */
 };
 
 /* The SQL view: one read-only statement and its result. */
@@ -279,6 +299,7 @@ struct tui_state {
 	struct finding_state	 fv;		/* VIEW_FINDING's */
 	struct death_state	 dv;		/* VIEW_DEATH's */
 	struct rview_state	 rv;		/* VIEW_ROLLOUT's */
+	struct rollouts_state	 rl;		/* VIEW_ROLLOUTS's */
 	struct sql_state	 sq;		/* VIEW_SQL's */
 	enum tui_view_id	 stack[16];	/* the views open, top last */
 	int			 depth;		/* the index of the top one
@@ -426,6 +447,12 @@ void	rview_clear(struct tui_state *);
 void	rview_summarize(struct rview_state *);
 void	rview_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key rview_keys[];
+int	rollouts_load(struct tui_state *, char **);
+void	rollouts_clear(struct tui_state *);
+int	rollouts_go(struct tui_state *, const char *);
+void	rollouts_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key rollouts_keys[];
+extern const struct tui_column rollouts_columns[];
 /*
  * Runs query for the SQL view; stop(arg), when not NULL, is asked now and
  * then whether to give up (store_sql).  Returns 0, or -1 with the error

@@ -149,6 +149,9 @@ struct import_run {
 					   said once the command knows
 					   whether anything else was kept */
 	size_t		 nunread;
+	char		*input_pod;	/* owned: the pod every log line of the
+					   current input named, "" when they
+					   named several, NULL when none */
 };
 
 enum {
@@ -233,6 +236,12 @@ note_log_pod(struct import_run *run, const struct rec_log *l)
 
 	if (l->pod == NULL)
 		return;
+	/* the input's own pod, while its lines name one */
+	if (run->input_pod == NULL)
+		run->input_pod = xstrdup(l->pod);
+	else if (*run->input_pod != '\0' && strcmp(run->input_pod,
+	    l->pod) != 0)
+		run->input_pod[0] = '\0';
 	/* the lines of one log share their pod: the last one first */
 	for (i = run->nlog_pods; i-- > 0;) {
 		lp = &run->log_pods[i];
@@ -483,10 +492,71 @@ skip_member(struct import_run *run, const char *name)
 }
 
 /*
+ * Where name names pod: the start of its component that is the pod's
+ * name or begins with it before a "_" (the nodes' NS_POD_UID), and in
+ * *end where the name ends in it; NULL when no component does.
+ */
+static const char *
+pod_component(const char *name, const char *pod, const char **end)
+{
+	const char	*c, *at;
+	size_t		 n = strlen(pod);
+
+	if (n == 0)
+		return (NULL);
+	for (c = name; c != NULL; c = (c = strchr(c, '/')) != NULL ? c + 1 :
+	    NULL) {
+		/* the pod whole, after the component's start or a "_" */
+		for (at = c; (at = strstr(at, pod)) != NULL; at++) {
+			if (strchr(c, '/') != NULL && at > strchr(c, '/'))
+				break;
+			if ((at == c || at[-1] == '_') && (at[n] == '/' ||
+			    at[n] == '_' || at[n] == '\0')) {
+				*end = at + n;
+				return (c);
+			}
+		}
+	}
+	return (NULL);
+}
+
+/*
+ * An input's name cut to room columns (OUT_CUT_PATH) but for a container
+ * log whose path names its pod (a bundle's logs/NS/POD/C.log, a node's
+ * pods/NS_POD_UID/C/0.log), which keeps the pod's component, its uid
+ * left out when that makes room: two pods' logs of one name told apart.
+ * A new string.
+ */
+static char *
+fit_input_name(const char *name, const char *pod, size_t room)
+{
+	const char	*c, *end, *slash;
+	char		*fit, *tail;
+
+	fit = out_fit(name, room, OUT_CUT_PATH, 0);
+	if (pod == NULL || *pod == '\0' || strstr(fit, pod) != NULL ||
+	    (c = pod_component(name, pod, &end)) == NULL)
+		return (fit);
+	free(fit);
+	slash = strchr(end, '/');
+	/* the component whole when it fits, else up to the pod's end */
+	tail = xasprintf("%s%s", c > name ? "\xe2\x80\xa6/" : "", c);
+	if (out_printed_cols(tail) > room && *end == '_' && slash != NULL) {
+		free(tail);
+		tail = xasprintf("%s%.*s_\xe2\x80\xa6%s", c > name ?
+		    "\xe2\x80\xa6/" : "", (int)(end - c), c, slash);
+	}
+	fit = out_fit(tail, room, OUT_CUT_MIDDLE, 0);
+	free(tail);
+	return (fit);
+}
+
+/*
  * What became of one input, on a line of its own that fits the width: a
  * file's name, or a member's under its source's name (printed once),
  * cut in the middle when too long (the database keeps it whole:
- * sources_v), then what.
+ * sources_v) but for the component that names a container log's pod,
+ * then what.
  */
 static void
 say_input(struct import_run *run, const struct input *in, const char *what)
@@ -507,8 +577,8 @@ say_input(struct import_run *run, const struct input *in, const char *what)
 	}
 	wc = out_printed_cols(what);
 	room = w > lead + 2 + wc + 24 ? w - lead - 2 - wc : 24;
-	fit = out_fit(input_member(in) != NULL ? input_member(in) :
-	    input_name(in), room, OUT_CUT_PATH, 0);
+	fit = fit_input_name(input_member(in) != NULL ? input_member(in) :
+	    input_name(in), run->input_pod, room);
 	out_printf(stdout, "%*s%s: ", (int)lead, "", fit);
 	out_wrap(stdout, what, lead + out_cols(fit) + 2, lead + 4, w);
 	free(fit);
@@ -811,6 +881,8 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	run->in = in;
 	run->rows = run->rejected = 0;
+	free(run->input_pod);
+	run->input_pod = NULL;
 	buf_clear(&run->errors);
 	buf_clear(&run->damage);
 	buf_clear(&run->notes);
@@ -1079,6 +1151,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		    ms.jobs == 1 ? "" : "s");
 	if (!failed && !quiet)
 		say_unknown_log_pods(&run);
+	free(run.input_pod);
 	for (i = 0; i < (int)run.nlog_pods; i++) {
 		free(run.log_pods[i].ns);
 		free(run.log_pods[i].pod);

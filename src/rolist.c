@@ -243,7 +243,7 @@ rolist_words(const struct rolist_item *r, char *out, size_t len)
 		    deploy);
 	else
 		snprintf(paren, sizeof paren, "%s", deploy);
-	if (!str_eq(r->kind, "Deployment"))
+	if (r->kind != NULL && !str_eq(r->kind, "Deployment"))
 		/* a controller revision: the workload says whose */
 		snprintf(out, len, "the rollout of %s %s to revision %s%s%s%s",
 		    r->kind, r->deployment != NULL ? r->deployment : "?",

@@ -204,10 +204,12 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
 	" UNION ALL SELECT finished_us FROM terminations"		\
 	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
-	" UNION ALL SELECT unready_us FROM pods WHERE unready_us IS NOT"	\
-	"  NULL AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
-	" UNION ALL SELECT ready_again_us FROM pods WHERE unready_us IS"	\
-	"  NOT NULL AND (deletion_us IS NULL OR unready_us < deletion_us)" \
+	" UNION ALL SELECT unready_us FROM pods"				\
+	"  WHERE unready_us IS NOT NULL"				\
+	"  AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
+	" UNION ALL SELECT ready_again_us FROM pods"			\
+	"  WHERE unready_us IS NOT NULL"				\
+	"  AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
 	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
 	"  WHERE errors > 0"						\
 	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
@@ -580,4 +582,80 @@ store_pod_totals_free(struct store_pod_total *v, size_t n)
 	for (i = 0; i < n; i++)
 		free(v[i].uid);
 	free(v);
+}
+
+static int
+rs_traffic_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_rs_traffic	*t = rows_add(ctx, sizeof *t);
+
+	t->namespace = store_col_str(s, 0);
+	t->rs = store_col_str(s, 1);
+	t->requests = sqlite3_column_int64(s, 2);
+	t->errors = sqlite3_column_int64(s, 3);
+	t->conn_failures = sqlite3_column_int64(s, 4);
+	return (0);
+}
+
+int
+store_rs_traffic(struct store *st, struct store_rs_traffic **out,
+    size_t *n, char **cause)
+{
+	struct rows_out	a = { 0 };
+
+	if (store_run(st, "ReplicaSet traffic", "SELECT p.namespace, "
+	    "p.owner_name, sum(b.requests), sum(b.errors), "
+	    "sum(b.conn_failures) FROM buckets b JOIN pods p ON p.uid = "
+	    "b.pod_uid WHERE p.owner_kind = 'ReplicaSet' AND p.owner_name "
+	    "IS NOT NULL GROUP BY p.namespace, p.owner_name ORDER BY "
+	    "p.namespace, p.owner_name", NULL, 0, rs_traffic_row, &a,
+	    cause) != 0) {
+		store_rs_traffic_free(a.v, a.n);
+		return (-1);
+	}
+	*out = a.v;
+	*n = a.n;
+	return (0);
+}
+
+void
+store_rs_traffic_free(struct store_rs_traffic *v, size_t n)
+{
+	size_t	i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].namespace);
+		free(v[i].rs);
+	}
+	free(v);
+}
+
+static int
+workload_traffic_row(void *ctx, sqlite3_stmt *s)
+{
+	int64_t	*v = ctx;
+
+	v[0] = store_col_int(s, 0, 0);
+	v[1] = store_col_int(s, 1, 0);
+	return (0);
+}
+
+int
+store_workload_traffic(struct store *st, const char *ns,
+    const char *workload, int64_t from_s, int64_t to_s, int64_t *requests,
+    int64_t *failed, char **cause)
+{
+	const struct qparam	p[] = {
+		QP_S(ns), QP_S(workload), QP_I(from_s), QP_I(to_s)
+	};
+	int64_t			v[2] = { 0, 0 };
+	int			rc;
+
+	rc = store_run(st, "workload traffic", "SELECT sum(requests), "
+	    "sum(max(errors, conn_failures)) FROM workload_seconds WHERE "
+	    "namespace IS ?1 AND workload IS ?2 AND second BETWEEN ?3 AND ?4",
+	    p, 4, workload_traffic_row, v, cause);
+	*requests = v[0];
+	*failed = v[1];
+	return (rc);
 }

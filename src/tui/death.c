@@ -962,6 +962,7 @@ static int
 dv_rollout(struct tui_state *ts)
 {
 	ts->rv.finding = -1;
+	ts->rv.of_list = 0;
 	ts->next = VIEW_ROLLOUT;
 	return (TUI_PUSH);
 }

@@ -601,6 +601,7 @@ fv_rollout(struct tui_state *ts)
 		return (no_pod(ts));
 	/* the rollout view lines up the finding's pods */
 	ts->rv.finding = (int)ts->fv.idx;
+	ts->rv.of_list = 0;
 	if (death_open(ts, p, &cause) != 0) {
 		snprintf(ts->message, sizeof ts->message, "%s", cause);
 		free(cause);

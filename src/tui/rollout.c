@@ -1,6 +1,7 @@
 /*
  * rollout.c: the rollout view (a, from a death view or a finding), prefix
- * rview_ (rollout_ is the model's, src/rollout.c).
+ * rview_ (rollout_ is the model's, src/rollout.c); Enter on the
+ * rollouts view (4) opens it on the pods a rollout replaced.
  * Every pod of one rollout (or of one finding) as a lane, each aligned
  * at its own deletion request (offset 0; a pod never deleted at its
  * latest container death): the zero of its moments, as its death view
@@ -88,7 +89,10 @@ rolls(const struct podset_pod *p)
 	return (0);
 }
 
-/* The pods: the finding's, or those of the death view's rollout. */
+/*
+ * The pods: those a rollout of the rollouts view replaced, the
+ * finding's, or those of the death view's rollout.
+ */
 static void
 pick_pods(struct tui_state *ts)
 {
@@ -98,8 +102,18 @@ pick_pods(struct tui_state *ts)
 	int64_t			 at, t;
 	size_t			 i;
 	char			*title;
+	const struct rostat	*rs;
 
-	if (rv->finding >= 0 && (size_t)rv->finding < ts->nfindings) {
+	if (rv->of_list && ts->rl.cursor >= 0 &&
+	    (size_t)ts->rl.cursor < ts->rl.stats.n) {
+		/* the pods the model says this rollout replaced (rostat.h) */
+		rs = &ts->rl.stats.v[ts->rl.cursor];
+		for (i = 0; i < rs->nreplaced; i++)
+			add_lane(rv, rs->replaced[i]);
+		title = xasprintf("Rollout of %s/%s to %s", rs->r->namespace,
+		    rs->r->deployment, rs->r->new_rs != NULL ?
+		    rs->r->new_rs : "?");
+	} else if (rv->finding >= 0 && (size_t)rv->finding < ts->nfindings) {
 		f = &ts->findings[rv->finding];
 		for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++)
 			if ((q = podset_find(&ts->pods, f->uids[i])) != NULL)
@@ -151,6 +165,12 @@ deployed_of(struct tui_state *ts, char **cause)
 	char				*title;
 
 	rv->deployed[0] = '\0';
+	if (rv->of_list && ts->rl.cursor >= 0 &&
+	    (size_t)ts->rl.cursor < ts->rl.stats.n) {
+		rolist_deploy_words(ts->rl.stats.v[ts->rl.cursor].r, 1,
+		    rv->deployed, sizeof rv->deployed);
+		return (0);
+	}
 	if (rolist_load(ts->st, &ro, cause) != 0)
 		return (-1);
 	for (i = 0; i < rv->n; i++) {

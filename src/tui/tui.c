@@ -43,6 +43,10 @@ const struct tui_view tui_views[VIEW__COUNT] = {
 	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rview_load,
 	    .draw = rview_draw, .keys = rview_keys,
 	    .unload = rview_clear },
+	[VIEW_ROLLOUTS] = { .name = "Rollouts", .load = rollouts_load,
+	    .draw = rollouts_draw, .keys = rollouts_keys,
+	    .go = rollouts_go, .unload = rollouts_clear,
+	    .columns = rollouts_columns },
 	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
 	    .keys = sql_keys, .unload = sql_clear },
 	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
@@ -336,6 +340,13 @@ act_findings(struct tui_state *ts)
 }
 
 static int
+act_rollouts(struct tui_state *ts)
+{
+	ts->depth = 0;
+	return (open_view(ts, VIEW_ROLLOUTS));
+}
+
+static int
 act_help(struct tui_state *ts)
 {
 	if (ts->stack[ts->depth] == VIEW_HELP)
@@ -420,6 +431,9 @@ const struct tui_key tui_global_keys[] = {
 	{ .key = '2', .name = "2", .help = "pods, grouped by workload, "
 	    "ordered by death", .action = act_pods },
 	{ .key = '3', .name = "3", .help = "findings", .action = act_findings },
+	{ .key = '4', .name = "4", .help = "rollouts: what each replaced, "
+	    "died and failed",
+	    .action = act_rollouts },
 	{ .key = ';', .name = ";", .help = "a read-only SQL query over the "
 	    "database", .action = act_sql },
 	{ .key = 'e', .name = "e", .help = "export the report (md, html, "

@@ -1,7 +1,8 @@
 #!/bin/sh
 # cli.sh: the command line end to end: help, usage errors and their exit
 # codes, and "coroner import" on the importer fixtures (plain, .zst,
-# archives, stdin, unrecognised and YAML inputs, re-import).
+# archives, stdin, unrecognised and YAML inputs, re-import, two pods'
+# logs of one name).
 . "$(dirname "$0")/lib.inc"
 F=$top/tests/importers/k8s-events
 db=$T/x.db
@@ -258,6 +259,32 @@ ok unknown-log-pod-says grep -q \
     'note: no pod is known for the container logs of shop/ghost-7d9f8b6c5-x2kq9' \
     "$T/.out"
 is unknown-log-pod-kept 2 "$(sqlite3 "$T/logs.db" 'SELECT count(*) FROM container_logs')"
+
+# Two pods' logs of one name: each line names its pod (both read
+# "…/catalog-api/0.log, container-log, 2 rows" before), the nodes'
+# pods/NS_POD_UID/C/0.log with the uid left out, a bundle's
+# logs/NS/POD/C.log whole; a directory and an archive.
+for p in x2kq9:0a1b2c3d-1111-2222-3333-444455556666 \
+    b7m4p:9f8e7d6c-5555-4444-3333-222211110000; do
+	d=$T/twologs/var/log/pods/shop_catalog-api-7d9f8b6c5-${p%%:*}_${p#*:}/catalog-api
+	mkdir -p "$d"
+	printf '2026-05-12T09:00:00.000000000Z stdout F hello\n' >"$d/0.log"
+	d=$T/twobundle/logs/shop/catalog-api-7d9f8b6c5-${p%%:*}
+	mkdir -p "$d"
+	printf '2026-05-12T09:00:00.000000000Z hello\n' >"$d/catalog-api.log"
+done
+run "$CORONER" import --db "$T/twologs.db" "$T/twologs/var"
+is twologs-exit 0 "$status"
+for p in x2kq9 b7m4p; do
+	is "twologs-$p" 1 "$(grep -c "^  …/shop_catalog-api-7d9f8b6c5-${p}_…/catalog-api/0.log: container-log, 1 row\$" "$T/.out")"
+done
+(cd "$T/twologs" && tar czf ../twologs.tgz var)
+run "$CORONER" import --db "$T/twologs2.db" "$T/twologs.tgz"
+is twologs-archive 2 "$(grep -c '^  …/shop_catalog-api-7d9f8b6c5-[a-z0-9]*_…/catalog-api/0.log: container-log, 1 row$' "$T/.out")"
+run "$CORONER" import --db "$T/twobundle.db" "$T/twobundle"
+for p in x2kq9 b7m4p; do
+	is "twobundle-$p" 1 "$(grep -c "^  logs/shop/catalog-api-7d9f8b6c5-$p/catalog-api.log: container-log, 1 row\$" "$T/.out")"
+done
 
 # An empty directory: said, exit 1 (it printed nothing and exited 0)
 mkdir -p "$T/emptyd"

@@ -8,7 +8,8 @@
 # TERM=vt100, a crash loop, who deleted the pods and what deployed their
 # rollout (samples/week-later, the bundled sample as a control), pods
 # deleted by names that are attacks, and a pod whose name holds escape
-# sequences.
+# sequences.  The rollouts view on the week-later sample and on thirteen
+# rollouts of which one failed (tests/gen/diagnoses.py baseline).
 . "$(dirname "$0")/lib.inc"
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tui: skipped: tmux is not installed"
@@ -568,6 +569,71 @@ lacks week-80-overview-no-words 'helm'
 shows week-80-overview-bar '^ 672 req, 0 failed   ━*✖'
 keys Q
 wait_for week-quit "EXIT=0"
+
+# The rollouts view (4) a week later: the one rollout with its Helm
+# revision and who deployed it, the 4 pods it replaced and their deaths;
+# the history's two revisions before it, of which no rollout was seen,
+# at their dates with nothing counted.
+db=$T/week.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for week-rollouts-overview "Incident window"
+keys 4
+wait_for week-rollouts "1 rollout (1 Deployment), 2 deploys without one; DIED, FAILED: while it ran"
+shows week-rollouts-row \
+    '^ 09-14 10:00:00 labels/label-printer 42  *4  *4  *0  *-  *0% europe-.*:5\.9\.0 *ci-deployer'
+shows week-rollouts-deploy-40 \
+    '^ 09-05 10:00:00 labels/label-printer 40  *-  *-  *-  *-  *- -  *-$'
+shows week-rollouts-deploy-41 '^ 09-12 07:00:00 labels/label-printer 41  *-  *-  *-'
+wait_for week-rollouts-deploy-words "helm revision 40 of label-printer in labels, at 09-05 10:00:00: no rollout of it was seen"
+keys Enter
+wait_for week-rollouts-deploy-enter "No rollout of this deploy was seen: no pod to line up."
+keys Down Down
+wait_for week-rollouts-words "the rollout to label-printer-8f9a7b6c4 (helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com)"
+wait_for week-rollouts-counts "4 pods replaced (4 SIGKILLed), 4 deaths, 0 of 672 requests failed"
+keys Enter
+wait_for week-rollouts-enter "Rollout of labels/label-printer to label-printer-8f9a7b6c4"
+wait_for week-rollouts-enter-lanes "4 of 4 SIGKILLed at the deadline"
+keys q
+wait_for week-rollouts-back "1 rollout (1 Deployment)"
+keys Q
+wait_for week-rollouts-quit "EXIT=0"
+
+# Thirteen routine rollouts in fourteen hours, the release of revision
+# 13 failing a path (tests/gen/diagnoses.py baseline): its new set's 5xx
+# rate against the old one's tells it from the twelve before it.
+python3 "$top/tests/gen/diagnoses.py" baseline "$T/baseline" >/dev/null
+db=$T/baseline.db
+"$CORONER" import -q --db "$db" "$T/baseline" >/dev/null 2>&1
+"$CORONER" analyze --db "$db" >/dev/null 2>&1
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for baseline-overview "Incident window"
+keys 4
+wait_for baseline-rollouts "13 rollouts (1 Deployment); DIED, FAILED: while it ran"
+is baseline-rollouts-rows 13 "$(screen | grep -c '^ [0-9:]* shop/search ')"
+shows baseline-rollouts-13 '^ 14:00:00 shop/search  *13  *2  *0  *[0-9]*  *6\.6%  *0\.08% '
+shows baseline-rollouts-14 '^ 14:08:00 shop/search  *14  *2  *0  *[0-9]*  *0\.04%  *6\.6% '
+shows baseline-rollouts-12 '^ 13:00:00 shop/search  *12  *2  *0  *[0-9]*  *0\.08%  *0\.06% '
+# g goes to the rollout at or after the time; Enter opens its pods
+keys g
+wait_for baseline-goto "go to"
+keys C-u 13:59:00 Enter
+wait_for baseline-goto-words "the rollout to search-5a000cccc (revision 13)"
+wait_for baseline-goto-5xx "5xx: new set 32 of 482 (6.6%), old set 3 of 3602 (0.08%)"
+keys Enter
+wait_for baseline-rollout "Rollout of shop/search to search-5a000cccc"
+wait_for baseline-rollout-pods "2 pods, each at its own deletion request"
+shows baseline-rollout-lane '^search-5a000bbbb-'
+keys q
+wait_for baseline-back "13 rollouts (1 Deployment)"
+# 80x24: the names whole, the image under the list
+$TM resize-window -x 80 -y 24
+wait_for baseline-80 "coroner · Rollouts"
+shows baseline-80-13 '^ 14:00:00 shop/search  *13  *2  *0  *[0-9]*  *6\.6%  *0\.08%'
+shows baseline-80-image '^ image registry.example/app:1'
+keys Down Enter
+wait_for baseline-80-rollout "Rollout of shop/search to search-5a000dddd"
+keys Q
+wait_for baseline-quit "EXIT=0"
 
 # The control: the bundled sample has no audit log and no deploy
 # history: "-" for who deleted, no revision, no deployer.

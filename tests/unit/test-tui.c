@@ -1,10 +1,11 @@
 /*
  * test-tui.c: every view of the TUI drawn headless from fixed rows (a
  * pod SIGKILLed at its grace deadline, its rollout, its findings, a SQL
- * result) into a pad of a newterm() screen on /dev/null, read back cell
- * by cell and compared with tests/tui/<view>-<W>x<H>.result.  With
- * CORONER_UPDATE set the results are written instead (then read them).
- * The results directory is $CORONER_TESTS/tui (tests/run.sh sets it).
+ * result, four rollouts over two days) into a pad of a newterm() screen
+ * on /dev/null, read back cell by cell and compared with
+ * tests/tui/<view>-<W>x<H>.result.  With CORONER_UPDATE set the results
+ * are written instead (then read them).  The results directory is
+ * $CORONER_TESTS/tui (tests/run.sh sets it).
  */
 #include <limits.h>
 #include <locale.h>
@@ -484,6 +485,100 @@ test_tui_rollout(void)
 	close_screen();
 }
 
+/*
+ * The rollouts view: four rollouts over two days, the third deployed by
+ * Helm with who did it (a name holding an escape sequence), its new set
+ * failing more than the old one, the cursor on it; then an Argo CD
+ * deploy that started no rollout.
+ */
+static void
+test_tui_rollouts(void)
+{
+	static struct rolist_item	 items[5];
+	static struct rostat		 stats[5];
+	static struct podset_pod	*replaced[2];
+	struct rollouts_state		*rl = &ts.rl;
+	static const char		*rs[5] = {
+		"returns-api-5c8d7b9f4", "returns-api-6d9e8c0a5",
+		"returns-api-7d9f8b6c5", "returns-api-8e0a9d1b6",
+		"ledger-reconciliation-worker-7f6c5d4b3"
+	};
+	size_t				 i;
+
+	if (open_screen() != 0)
+		return;
+	memset(rl, 0, sizeof *rl);
+	memset(items, 0, sizeof items);
+	memset(stats, 0, sizeof stats);
+	for (i = 0; i < 4; i++) {
+		items[i].namespace = "returns";
+		items[i].deployment = "returns-api";
+		items[i].old_rs = rs[i];
+		items[i].new_rs = rs[i + 1];
+		items[i].revision = (int64_t)i + 7;
+		items[i].start_us = T0 - 86400 * S + (int64_t)i * 8 * 3600 * S;
+		items[i].end_us = items[i].start_us + 62 * S;
+		stats[i].r = &items[i];
+		stats[i].to_us = items[i].end_us;
+		stats[i].image = "registry.example.com/returns/returns-api:"
+		    "2026.05.1";
+		stats[i].nreplaced = 3;
+		stats[i].requests = 1200;
+		stats[i].new_rs.requests = 50000;
+		stats[i].new_rs.errors = 12;
+		stats[i].old_rs.requests = 48000;
+		stats[i].old_rs.errors = 11;
+	}
+	/* a first revision: no old set */
+	items[0].old_rs = NULL;
+	stats[0].nreplaced = 0;
+	stats[0].old_rs.requests = stats[0].old_rs.errors = 0;
+	/* the release that failed: pods SIGKILLed, 5xx up */
+	items[2].tool = "helm";
+	items[2].deploy_revision = "42";
+	items[2].deployed_by = "ci\x1b[31m@example.com";
+	replaced[0] = &pods[0];
+	replaced[1] = &pods[1];
+	stats[2].replaced = replaced;
+	stats[2].nreplaced = 2;
+	stats[2].killed = 2;
+	stats[2].deaths = 2;
+	stats[2].failed = 12;
+	stats[2].new_rs.errors = 2600;
+	stats[3].old_rs = stats[2].new_rs;
+	/* another Deployment, its name longer than the column */
+	items[3].namespace = "payments-reconciliation";
+	items[3].deployment = "ledger-reconciliation-worker";
+	items[3].old_rs = NULL;
+	stats[3].old_rs.requests = stats[3].old_rs.errors = 0;
+	/* a deploy that changed no pod: listed, nothing counted */
+	items[4].namespace = "returns";
+	items[4].deployment = "returns-config";
+	items[4].revision = INT_NONE;
+	items[4].tool = "argocd";
+	items[4].deploy_revision = "3f9c2ab";
+	items[4].deployed_by = "alice@example.com";
+	items[4].start_us = T0 + 2 * 3600 * S;
+	items[4].end_us = TIME_NONE;
+	stats[4].r = &items[4];
+	stats[4].deploy_only = 1;
+	stats[4].to_us = TIME_NONE;
+	rl->stats.v = stats;
+	rl->stats.n = 5;
+	rl->stats.ndeploys = 1;
+	rl->stats.deployments = 2;
+	rl->stats.first_us = items[0].start_us;
+	rl->stats.last_us = items[4].start_us;
+	rl->dated = 1;
+	rl->cursor = 2;
+	check("rollouts", rollouts_draw, 40, 120);
+	check("rollouts", rollouts_draw, 24, 80);
+	rl->cursor = 4;
+	check("rollouts-deploy", rollouts_draw, 24, 80);
+	memset(rl, 0, sizeof *rl);
+	close_screen();
+}
+
 static void
 test_tui_sql(void)
 {
@@ -533,6 +628,7 @@ const struct unit_test tui_tests[] = {
 	{ "tui_findings", test_tui_findings },
 	{ "tui_death", test_tui_death },
 	{ "tui_rollout", test_tui_rollout },
+	{ "tui_rollouts", test_tui_rollouts },
 	{ "tui_sql", test_tui_sql },
 	{ "tui_help", test_tui_help },
 	{ NULL, NULL }
