@@ -204,7 +204,7 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	"  OR c.exit_code <> 0 OR p.deletion_us IS NOT NULL)"		\
 	" UNION ALL SELECT finished_us FROM terminations"		\
 	"  WHERE NOT init AND (exit_code IS NULL OR exit_code <> 0)"	\
-	" UNION ALL SELECT unready_us FROM pods"				\
+	" UNION ALL SELECT unready_us FROM pods"			\
 	"  WHERE unready_us IS NOT NULL"				\
 	"  AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
 	" UNION ALL SELECT ready_again_us FROM pods"			\
