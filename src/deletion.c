@@ -355,8 +355,8 @@ dc_of(struct dc_state *s, const struct store_deleted *p, char *buf,
 		snprintf(buf, len, "the rollout of %.20s %.100s to revision "
 		    "%.100s%s%s%s", r->kind != NULL ? r->kind : "?",
 		    r->deployment != NULL ? r->deployment : "?",
-		    r->new_rs != NULL ? r->new_rs : "?", deploy[0] != '\0' ? " (" : "", deploy,
-		    deploy[0] != '\0' ? ")" : "");
+		    r->new_rs != NULL ? r->new_rs : "?", deploy[0] != '\0' ?
+		    " (" : "", deploy, deploy[0] != '\0' ? ")" : "");
 		return (DC_ROLLOUT);
 	}
 	if (!str_eq(p->owner_kind, "ReplicaSet"))
