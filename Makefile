@@ -100,6 +100,7 @@ deps:
 # runs them one by one), each one's output printed whole when it ends.
 # `make test-fast` leaves out the slowest suites (tests/run.sh names them
 # and the line before the total says so); `make test` runs every one.
+# TEST_SUITES="tui cli" runs only those (with make test or make check).
 test:
 	$(Q)$(MAKE) --no-print-directory $(BIN) $(UNIT) $(DUMP)
 	$(Q)sh tests/run.sh $(BIN) $(UNIT) $(DUMP)

@@ -13,8 +13,10 @@
 # names and ports of its own, so they can run side by side.
 #
 # TEST_FAST=1 (make test-fast) leaves out the suites listed as slow
-# below, and says which; "make test" runs every one.  TEST_TIMES=1 adds
-# each suite's seconds after its output.
+# below, and says which; "make test" runs every one.  TEST_SUITES="tui
+# cli" runs only the suites named (unit, importers or a tests/e2e name),
+# and names those it left out.  TEST_TIMES=1 adds each suite's seconds
+# after its output.
 set -u
 abs() {
 	case $1 in /*) echo "$1" ;; *) echo "$(pwd)/$1" ;; esac
@@ -52,16 +54,31 @@ case $jobs in ''|*[!0-9]*|0) jobs=1 ;; esac
 		echo "$name"
 	done
 } >"$out/.list"
+total_p=0 total_f=0
 skipped=""
+if [ -n "${TEST_SUITES:-}" ]; then
+	for name in $TEST_SUITES; do
+		grep -qx -- "$name" "$out/.list" && continue
+		echo "FAIL run.sh: no suite named $name (TEST_SUITES)"
+		total_f=$((total_f + 1))
+	done
+	while read -r name; do
+		case " $TEST_SUITES " in
+		*" $name "*) echo "$name" >>"$out/.keep" ;;
+		*) skipped="$skipped $name" ;;
+		esac
+	done <"$out/.list"
+	mv "$out/.keep" "$out/.list" 2>/dev/null || : >"$out/.list"
+fi
 if [ "${TEST_FAST:-}" = 1 ]; then
 	for name in $slow; do
+		grep -qx "$name" "$out/.list" || continue
 		grep -vx "$name" "$out/.list" >"$out/.keep"
 		mv "$out/.keep" "$out/.list"
 		skipped="$skipped $name"
 	done
 fi
 
-total_p=0 total_f=0
 # start NAME: runs the suite in the background; its output goes to
 # NAME.log, its process id to NAME.pid, its exit status to NAME.status
 # when it ends
@@ -150,7 +167,7 @@ done
 exec 3<&-
 wait
 if [ -n "$skipped" ]; then
-	echo "skipped as slow (TEST_FAST=1; make test runs them):$skipped"
+	echo "not run (TEST_FAST or TEST_SUITES; make test runs them):$skipped"
 fi
 echo "$total_p passed, $total_f failed"
 [ "$total_f" -eq 0 ]
