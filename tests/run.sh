@@ -100,12 +100,17 @@ start() {
 	) &
 }
 # stop: a suite started in the background ignores SIGINT, so an
-# interrupted run ends the running ones with SIGTERM
+# interrupted run sends the running ones SIGTERM; each ends when the
+# command it runs does (removing its files), and run.sh waits for them
+# (a second interrupt does not wait)
 stop() {
+	trap - INT TERM HUP
+	echo "run.sh: interrupted; stopping:$running"
 	for name in $running; do
 		[ -f "$out/$name.pid" ] && kill "$(cat "$out/$name.pid")" \
 		    2>/dev/null
 	done
+	wait
 	exit 1
 }
 # collect NAME: prints a finished suite's output and adds up its line
