@@ -49,8 +49,11 @@ while read -r f; do
 	    $k != "List" then ($k | rtrimstr("List")) else
 	    ((.items // [.])[0].kind // "") end),
 	    ((.items // [.]) | length)] | @tsv' "$f" 2>/dev/null)
-	kind=$(printf '%s\n' "$kw" | cut -f1)
-	want=$(printf '%s\n' "$kw" | cut -sf2)
+	# a file of several values: several lines, no single kind
+	case $kw in *"
+"*) continue ;; esac
+	kind=${kw%%"	"*}
+	want=${kw#*"	"}
 	case $kind in
 	Pod) table=pod_obs ;;
 	Event) table=events ;;
