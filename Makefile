@@ -1,6 +1,7 @@
 # Makefile for coroner.  Plain make: `make`, `make test`, `make check`,
-# `make lint`, `make install`, `make demo`, `make bench`.  Quiet unless V=1;
-# warnings are errors when CI is set.
+# `make lint`, `make install`, `make demo`, `make bench`; `make test-fast`
+# for the edit-test loop.  Quiet unless V=1; warnings are errors when CI
+# is set.
 
 PREFIX	?= /usr/local
 BINDIR	 = $(PREFIX)/bin
@@ -95,9 +96,18 @@ $(O)/%.o: %.c
 deps:
 	@sh tests/deps.sh $(DEBS)
 
+# The suites run TEST_JOBS at a time (default: the number of cores; 1
+# runs them one by one), each one's output printed whole when it ends.
+# `make test-fast` leaves out the slowest suites (tests/run.sh names them
+# and the line before the total says so); `make test` runs every one.
+# TEST_SUITES="tui cli" runs only those (with make test or make check).
 test:
 	$(Q)$(MAKE) --no-print-directory $(BIN) $(UNIT) $(DUMP)
 	$(Q)sh tests/run.sh $(BIN) $(UNIT) $(DUMP)
+
+test-fast:
+	$(Q)$(MAKE) --no-print-directory $(BIN) $(UNIT) $(DUMP)
+	$(Q)TEST_FAST=1 sh tests/run.sh $(BIN) $(UNIT) $(DUMP)
 
 check:
 	$(Q)$(MAKE) --no-print-directory SAN=1 build/coroner-san \
@@ -208,4 +218,4 @@ uninstall:
 clean:
 	rm -rf build coroner
 
-.PHONY: all deps demo fuzz test check lint bench install uninstall clean
+.PHONY: all deps demo fuzz test test-fast check lint bench install uninstall clean

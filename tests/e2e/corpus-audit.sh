@@ -44,6 +44,7 @@ while read -r f; do
 	n=$((n + 1))
 	rel=${f#"$L"/}
 	db=$T/f$n.db
+	empty_db "$db"
 	"$CORONER" import -q --db "$db" "$f" >"$T/out" 2>"$T/err"
 	st=$?
 	listed=$(awk -F '\t' -v p="$rel" '$1 == p { print $2 "\t" $3 }' \

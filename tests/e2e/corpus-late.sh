@@ -61,6 +61,7 @@ while read -r rel; do
 	listed=$(awk -F '\t' -v p="$rel" '$1 == p { print $2 }' "$T/refused")
 	if [ -n "$release" ]; then
 		# shellcheck disable=SC2086
+		empty_db "$T/nr$n.db"
 		"$CORONER" import -q --db "$T/nr$n.db" "$f" >"$T/out" 2>"$T/err"
 		st=$?
 		is "$rel: without --release, refused" 1 "$st"
@@ -73,6 +74,7 @@ while read -r rel; do
 			    "$T/err"
 		fi
 	fi
+	empty_db "$db"
 	# shellcheck disable=SC2086
 	"$CORONER" import -q --db "$db" $release "$f" >"$T/out" 2>"$T/err"
 	st=$?

@@ -31,6 +31,10 @@ case $CORONER in *-san) san=1 ;; esac
 
 run_n=0
 TM=true
+# Every wait polls every 0.05 s for up to TUI_WAIT seconds (30 unless
+# set): a screen that shows in 0.1 s on an idle machine can take seconds
+# when other suites run beside this one (make test) or under ASan.
+polls=$((${TUI_WAIT:-30} * 20))
 trap '$TM kill-server 2>/dev/null; rm -rf "$T"' EXIT
 
 # start W H ENV: the TUI on $db in a new private server (one per run),
@@ -47,10 +51,10 @@ start() {
 screen() {
 	$TM capture-pane -p
 }
-# wait_for NAME TEXT: polls the screen (up to 10 s) until TEXT shows
+# wait_for NAME TEXT: polls the screen (up to TUI_WAIT s) until TEXT shows
 wait_for() {
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt $polls ]; do
 		if screen | grep -qF -- "$2"; then
 			pass=$((pass + 1))
 			return 0
@@ -97,12 +101,20 @@ keys Escape
 keys Enter
 wait_for death "Death returns/returns-api-7d9f8b6c5-x2kq9"
 wait_for death-caption "deletion requested: grace 30 s starts"
-# n until the SIGKILL moment
+# n until the SIGKILL moment, each n once the one before has drawn its
+# moment (keys sent ahead of a slow screen would step past it)
 n=0
 while [ $n -lt 40 ] && ! screen | grep -q 'exit 137 at the grace'; do
+	before=$(screen)
 	keys n
 	n=$((n + 1))
-	sleep 0.05
+	i=0
+	while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	# n that changes nothing: no moment left (wait_for says so)
+	[ "$(screen)" != "$before" ] || break
 done
 wait_for sigkill-moment "exit 137 at the grace"
 ok sigkill-offset sh -c "$TM capture-pane -p | grep -q '+30.0 s .*invoice-writer exit 137 at the grace'"
@@ -272,7 +284,7 @@ wait_for lost-started "Incident window"
 pid=$(tui_pid)
 $TM kill-server
 n=0
-while [ $n -lt 200 ] && kill -0 "$pid" 2>/dev/null; do
+while [ $n -lt $polls ] && kill -0 "$pid" 2>/dev/null; do
 	sleep 0.05
 	n=$((n + 1))
 done
@@ -280,7 +292,7 @@ ok lost-terminal-exits sh -c "! kill -0 $pid"
 kill -9 "$pid" 2>/dev/null
 wait_file() {
 	n=0
-	while [ $n -lt 100 ] && [ ! -s "$1" ]; do
+	while [ $n -lt $polls ] && [ ! -s "$1" ]; do
 		sleep 0.05
 		n=$((n + 1))
 	done
@@ -382,7 +394,7 @@ wait_for changed-findings-again "sigkill-at-grace-deadline"
 # again and writes nothing, and e is asked once more
 shown() {	# waits for any of the texts, uncounted
 	i=0
-	while [ $i -lt 200 ]; do
+	while [ $i -lt $polls ]; do
 		screen | grep -qF "$@" && return 0
 		i=$((i + 1))
 		sleep 0.05
