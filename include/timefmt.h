@@ -70,5 +70,14 @@ char	*time_format(int64_t us, char out[TIME_FMT_LEN]);
  * none for TIME_NONE.
  */
 const char *time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none);
+/*
+ * As time_clock, with the date before it when dated ("05-12 09:00:03"):
+ * lists whose times span more than a day (time_other_day) carry it.
+ */
+const char *time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
+	    const char *none);
+#define TIME_DATE_COLS	6	/* what the date adds: "05-12 " */
+/* Whether a and b (both known) fall on different days (UTC). */
+int	 time_other_day(int64_t a, int64_t b);
 
 #endif

@@ -146,6 +146,8 @@ struct pods_state {
 	int		 by_cols;	/* the widest DELETED BY cell (who
 					   deleted the pod, short:
 					   deletion_actor_short), columns */
+	int		 dated;		/* the deletions span more than a
+					   day: DELETED carries the date */
 	int		 cursor;	/* a row with a pod */
 	int		 top;		/* first row shown */
 };

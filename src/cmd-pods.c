@@ -207,6 +207,9 @@ struct pods_cols {
 	size_t		 name;		/* NAMESPACE/POD */
 	size_t		 workload;	/* WORKLOAD */
 	size_t		 exits;		/* CONTAINERS: EXIT, and what wraps */
+	size_t		 deleted;	/* DELETED: DELETED_W, with the date
+					   when the deletions span days */
+	int		 dated;		/* DELETED carries the date */
 	int		 cut;		/* a name is longer than its column */
 };
 #define DELETED_W	8		/* "09:00:10" */
@@ -224,7 +227,8 @@ fit_cols(size_t name, size_t wl, int width, struct pods_cols *pc)
 {
 	size_t	w = (size_t)width, fixed, room;
 
-	fixed = DELETED_W + 3;		/* and the spaces between columns */
+	pc->deleted = DELETED_W + (pc->dated ? TIME_DATE_COLS : 0);
+	fixed = pc->deleted + 3;	/* and the spaces between columns */
 	pc->name = name;
 	pc->workload = wl;
 	pc->exits = 0;
@@ -304,8 +308,9 @@ print_exits(const char *how, size_t at, size_t width)
 
 /*
  * One pod on one line of the table: NAMESPACE/POD, WORKLOAD, the deletion
- * request's time of day, and how its containers ended (wrapped onto the
- * next lines, under its column, when longer than it).
+ * request's time of day (with its date when the deletions span days), and
+ * how its containers ended (wrapped onto the next lines, under its column,
+ * when longer than it).
  */
 static void
 print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
@@ -325,10 +330,10 @@ print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
 		out_printf(stdout, "%-*s ", (int)pc->workload, wl);
 		free(wl);
 	}
-	out_printf(stdout, "%-*s ", DELETED_W, time_clock(p->r.deletion_us, t,
-	    "-"));
+	out_printf(stdout, "%-*s ", (int)pc->deleted, time_clock_dated(
+	    p->r.deletion_us, pc->dated, t, "-"));
 	at = pc->name + (pc->workload > 0 ? pc->workload + 1 : 0) +
-	    DELETED_W + 2;
+	    pc->deleted + 2;
 	if (pc->exits == 0)
 		out_printf(stdout, "%s\n", how.data);
 	else
@@ -345,6 +350,8 @@ print_pod_line(const struct podset_pod *p, const struct pods_cols *pc)
  */
 struct pods_table {
 	size_t		 n;		/* pods seen */
+	int64_t		 first_del_us;	/* the first deletion, or TIME_NONE */
+	int64_t		 last_del_us;	/* the last, or TIME_NONE */
 	size_t		 name;		/* the longest NAMESPACE/POD */
 	size_t		 workload;	/* the longest WORKLOAD */
 	struct pods_cols cols;
@@ -361,6 +368,12 @@ measure_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
 	(void)c;
 	(void)nc;
 	pt->n++;
+	if (r->deletion_us != TIME_NONE && (pt->first_del_us == TIME_NONE ||
+	    r->deletion_us < pt->first_del_us))
+		pt->first_del_us = r->deletion_us;
+	if (r->deletion_us != TIME_NONE && (pt->last_del_us == TIME_NONE ||
+	    r->deletion_us > pt->last_del_us))
+		pt->last_del_us = r->deletion_us;
 	n = strlen(r->namespace != NULL ? r->namespace : "-") + 1 +
 	    strlen(r->name != NULL ? r->name : r->uid);
 	if (n > pt->name)
@@ -485,6 +498,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	memset(&pt, 0, sizeof pt);
 	pt.name = 13;
 	pt.workload = 8;
+	pt.first_del_us = pt.last_del_us = TIME_NONE;
 	if (store_pods_each(st, measure_pod, &pt, &cause) != 0) {
 		out_printf(stderr, "coroner pods: %s\n", cause);
 		free(cause);
@@ -492,12 +506,13 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (EXIT_FAIL);
 	}
 	width = wide ? 0 : out_table_width();
+	pt.cols.dated = time_other_day(pt.first_del_us, pt.last_del_us);
 	fit_cols(pt.name, pt.workload, width, &pt.cols);
 	if (pt.n > 0)
 		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)pt.cols.name,
 		    "NAMESPACE/POD", pt.cols.workload > 0 ? "WORKLOAD" : "",
 		    (int)(pt.cols.workload > 0 ? pt.cols.workload - 7 : 0), "",
-		    DELETED_W, "DELETED", "CONTAINERS: EXIT");
+		    (int)pt.cols.deleted, "DELETED", "CONTAINERS: EXIT");
 	/* in the order of the TUI's pods view: by workload and death */
 	rc = store_pods_each(st, print_pod, &pt, &cause);
 	print_group(&pt);

@@ -582,3 +582,27 @@ time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none)
 	snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
 	return (out);
 }
+
+const char *
+time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
+    const char *none)
+{
+	char	b[TIME_FMT_LEN];
+
+	if (us == TIME_NONE)
+		return (none);
+	time_format(us, b);
+	if (dated)
+		snprintf(out, TIME_FMT_LEN, "%.5s %.8s", b + 5, b + 11);
+	else
+		snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
+	return (out);
+}
+
+int
+time_other_day(int64_t a, int64_t b)
+{
+	return (a != TIME_NONE && b != TIME_NONE &&
+	    time_floor_div(a, 86400000000LL) !=
+	    time_floor_div(b, 86400000000LL));
+}

@@ -197,6 +197,7 @@ pods_load(struct tui_state *ts, char **cause)
 	const struct podset_pod	*prev = NULL;
 	struct podset_pod	*p, **order;
 	size_t			 ntot, i, k;
+	int64_t			 lo, hi, t;
 	struct badges		*pb;
 	char			*h;
 
@@ -210,6 +211,14 @@ pods_load(struct tui_state *ts, char **cause)
 	for (i = 0; i < ts->pods.n; i++)
 		order[i] = &ts->pods.v[i];
 	xqsort(order, ts->pods.n, sizeof *order, podset_cmp_death);
+	for (i = 0, lo = hi = TIME_NONE; i < ts->pods.n; i++) {
+		t = ts->pods.v[i].r.deletion_us;
+		if (t != TIME_NONE && (lo == TIME_NONE || t < lo))
+			lo = t;
+		if (t != TIME_NONE && (hi == TIME_NONE || t > hi))
+			hi = t;
+	}
+	pl->dated = time_other_day(lo, hi);
 	xqsort(tot, ntot, sizeof *tot, cmp_total_sort);
 	free(pl->rows);
 	pl->rows = NULL;
@@ -344,6 +353,8 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 	for (k = 0; k < COL__COUNT; k++) {
 		i = room[k];
 		want = least = pods_columns[i].width;
+		if (i == COL_DELETED && pl->dated)
+			want = least += TIME_DATE_COLS;
 		if (i == COL_DELETED_BY) {
 			want = (int)strlen(pods_columns[i].title);
 			want = (pl->by_cols > want ? pl->by_cols : want) + 1;
@@ -409,9 +420,8 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 			exits_of(p, cell, sizeof cell);
 			break;
 		case COL_DELETED:
-			time_format(p->r.deletion_us, t);
-			snprintf(cell, sizeof cell, "%.8s",
-			    p->r.deletion_us != TIME_NONE ? t + 11 : "-");
+			snprintf(cell, sizeof cell, "%s", time_clock_dated(
+			    p->r.deletion_us, ts->pl.dated, t, "-"));
 			break;
 		case COL_DELETED_BY:
 			/* cut in the middle: both ends of a name tell */

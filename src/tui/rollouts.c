@@ -69,8 +69,6 @@ int
 rollouts_load(struct tui_state *ts, char **cause)
 {
 	struct rollouts_state	*rl = &ts->rl;
-	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN];
-
 	if (rl->stats.v != NULL)
 		return (0);	/* the data does not change: as it was */
 	rollouts_clear(ts);
@@ -78,9 +76,7 @@ rollouts_load(struct tui_state *ts, char **cause)
 		return (-1);
 	if (rostat_load(ts->st, &rl->ro, &ts->pods, &rl->stats, cause) != 0)
 		return (-1);
-	time_format(rl->stats.first_us, a);
-	time_format(rl->stats.last_us, b);
-	rl->dated = rl->stats.first_us != TIME_NONE && strncmp(a, b, 10) != 0;
+	rl->dated = time_other_day(rl->stats.first_us, rl->stats.last_us);
 	if (rl->cursor >= (int)rl->stats.n)
 		rl->cursor = rl->stats.n > 0 ? (int)rl->stats.n - 1 : 0;
 	return (0);
@@ -124,7 +120,7 @@ fit_columns(int w, const struct rollouts_state *rl, int width[RC__COUNT])
 	for (k = 0; k < RC__COUNT; k++)
 		width[k] = rollouts_columns[k].width;
 	if (rl->dated)
-		width[RC_STARTED] += 6;		/* "MM-DD " */
+		width[RC_STARTED] += TIME_DATE_COLS;
 	for (i = 0; i < rl->stats.n; i++) {
 		s = &rl->stats.v[i];
 		scope_of(s->r, scope, sizeof scope);
@@ -180,13 +176,8 @@ started(const struct tui_state *ts, int64_t t_us, char *out, size_t len)
 {
 	char	t[TIME_FMT_LEN];
 
-	time_format(t_us, t);
-	if (t_us == TIME_NONE)
-		snprintf(out, len, "?");
-	else if (ts->rl.dated)
-		snprintf(out, len, "%.5s %.8s", t + 5, t + 11);
-	else
-		snprintf(out, len, "%.8s", t + 11);
+	snprintf(out, len, "%s", time_clock_dated(t_us, ts->rl.dated, t,
+	    "?"));
 }
 
 /* One rollout's row. */

@@ -176,6 +176,16 @@ is burst-rollout '[13,"search-5a000cccc"]' "$(q "$R" "$F[0].evidence |
     .nearest_rollout | [.revision, .new_rs]")"
 is burst-control-none '[]' "$(q "$T/baseline-control.json" \
     '[.findings[].kind]')"
+# times carry their date where the deletions span more than a day
+scenario two-days
+scenario two-days-control
+COLUMNS=80 "$CORONER" pods --db "$T/two-days.db" >"$T/two-days.pods"
+is dated-pods "06-02 13:00:00 06-03 14:10:00" "$(awk 'NR > 1 { print $3,
+    $4 }' "$T/two-days.pods" | tr '\n' ' ' | sed 's/ $//')"
+COLUMNS=80 "$CORONER" pods --db "$T/two-days-control.db" \
+    >"$T/two-days-control.pods"
+is undated-pods "13:10:00 14:10:00" "$(awk 'NR > 1 { print $3 }' \
+    "$T/two-days-control.pods" | tr '\n' ' ' | sed 's/ $//')"
 # the death view's pod lane: Ready (█), then not Ready again (░)
 if command -v tmux >/dev/null 2>&1; then
 	TM="tmux -L coroner-diag-$$ -f /dev/null"

@@ -67,6 +67,9 @@ baseline: fourteen hours of Deployment shop/search's traffic, one request
   5xx-burst must find those 30 against the workload's own error rate and
   name the release; the routine rollouts stay silent.  Control: the same
   release without the 500s.
+two-days: shop/api's two pods, deleted a day and an hour apart: lists
+  carry the date with the time (coroner pods, the pods view).  Control:
+  the same two deletions within the hour.
 """
 import json
 import os
@@ -553,6 +556,19 @@ def baseline(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+# ---- two-days ---------------------------------------------------------
+
+def two_days(out, control):
+    w = Watch()
+    when = (-3000, 600) if control else (-90000, 600)
+    for i, t in enumerate(when):
+        p = pod("api-6b7c8d9e0-%s" % ("a1b2c", "d3e4f")[i], 300 + i, "api",
+                "6b7c8d9e0", ip="10.42.9.%d" % (10 + i), created=at(-200000))
+        w.add(p, "ADDED")
+        delete(w, p, at(t), 30, 3, 0)
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
@@ -561,6 +577,7 @@ SCENARIOS = {
     "scale-down": scale_down,
     "outage": outage,
     "baseline": baseline,
+    "two-days": two_days,
 }
 
 

@@ -408,6 +408,11 @@ test_tui_pods(void)
 	ts.pl.by_cols = (int)out_printed_cols(pods[1].r.deletion_by);
 	check("pods", pods_draw, 40, 120);
 	check("pods", pods_draw, 24, 80);
+	/* deletions over more than a day: DELETED carries the date */
+	ts.pl.dated = 1;
+	check("pods-dated", pods_draw, 40, 120);
+	check("pods-dated", pods_draw, 24, 80);
+	ts.pl.dated = 0;
 	ts.pl.rows = NULL;
 	ts.pl.nrows = 0;
 	close_screen();
