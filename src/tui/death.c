@@ -1040,10 +1040,19 @@ death_go(struct tui_state *ts, const char *answer)
 	}
 	for (i = 0; i < dv->ms.n && dv->ms.v[i].t_us < t; i++)
 		;
-	if (i == dv->ms.n && i > 0)
-		i--;
+	/* the nearest moment, before or after: the caption follows */
+	if (i == dv->ms.n || (i > 0 && t - dv->ms.v[i - 1].t_us <
+	    dv->ms.v[i].t_us - t))
+		i = i > 0 ? i - 1 : 0;
 	show_time(dv, t);
-	if (i < dv->ms.n)
+	if (i < dv->ms.n) {
 		dv->cursor = (int)i;
+		show_time(dv, dv->ms.v[i].t_us);
+		snprintf(ts->message, sizeof ts->message, "the moment nearest "
+		    "to it: [%zu/%zu] %.160s", i + 1, dv->ms.n,
+		    dv->ms.v[i].caption != NULL ? dv->ms.v[i].caption : "");
+	} else
+		snprintf(ts->message, sizeof ts->message, "this pod has no "
+		    "moment to go to");
 	return (TUI_RELOAD | TUI_REDRAW);
 }

@@ -645,6 +645,7 @@ pods_go(struct tui_state *ts, const char *answer)
 	struct pods_state	*pl = &ts->pl;
 	int64_t			 t, best_t = TIME_NONE;
 	int			 i, best = -1;
+	char			 tb[TIME_FMT_LEN];
 
 	if (tui_parse_time(answer, TIME_NONE, ts->pods.n > 0 ?
 	    ts->pods.v[0].r.created_us : TIME_NONE, &t) != 0) {
@@ -668,5 +669,9 @@ pods_go(struct tui_state *ts, const char *answer)
 		return (TUI_REDRAW);
 	}
 	pl->cursor = best;
+	snprintf(ts->message, sizeof ts->message, "the first pod deleted at "
+	    "or after it: %.120s, at %s", pl->rows[best].pod->r.name != NULL ?
+	    pl->rows[best].pod->r.name : "?", time_clock_dated(best_t,
+	    pl->dated, tb, "?"));
 	return (TUI_REDRAW);
 }

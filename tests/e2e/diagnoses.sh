@@ -208,6 +208,17 @@ if command -v tmux >/dev/null 2>&1; then
 	for k in 1 2 3 4 5 6; do $TM send-keys n; done
 	screen "Readiness probe failed"
 	ok outage-lane-not-ready grep -q '^pod  *.*█░' "$T/screen"
+	# g says where it went: the moment nearest to the time
+	$TM send-keys g 14:18:00 Enter
+	screen "the moment nearest to it"
+	ok go-death-says grep -q 'the moment nearest to it: \[8/8\] app:' \
+	    "$T/screen"
+	$TM send-keys q 2
+	screen "Pods "
+	$TM send-keys g 14:00:00 Enter
+	screen "pod deleted at or after"
+	ok go-pods-says grep -q 'no pod deleted at or after that time' \
+	    "$T/screen"
 	$TM kill-server 2>/dev/null
 fi
 
