@@ -14,7 +14,8 @@
 # ran on it (workload-unavailable, its window in the incident's, its
 # NotReady drawn in the death view's pod lane); a release's slow burst
 # of 5xx found against the workload's own error rate, the routine
-# rollouts silent.
+# rollouts silent; a rollback a rollout of its own; times dated where
+# the deletions span days; g saying where it went.
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/diagnoses.py
 
@@ -176,6 +177,25 @@ is burst-rollout '[13,"search-5a000cccc"]' "$(q "$R" "$F[0].evidence |
     .nearest_rollout | [.revision, .new_rs]")"
 is burst-control-none '[]' "$(q "$T/baseline-control.json" \
     '[.findings[].kind]')"
+# 11. a rollback is a rollout of its own, after the release's, its pods
+for s in rollback rollback-control; do
+	scenario $s
+done
+is rollback-rollouts '[["quote-5c6d7e8f9","quote-8c9b7a6d5",6],'\
+'["quote-8c9b7a6d5","quote-5c6d7e8f9",7]]' "$(sqlite3 -json \
+    "$T/rollback.db" "SELECT old_rs, new_rs, revision FROM rollouts ORDER BY
+    start_us" | jq -c '[.[] | [.old_rs, .new_rs, .revision]]')"
+ok rollback-ends-after-start test "$(sqlite3 "$T/rollback.db" "SELECT
+    count(*) FROM rollouts WHERE end_us < start_us")" = 0
+is rollback-pods "quote-5c6d7e8f9-o0x7k quote-8c9b7a6d5
+quote-5c6d7e8f9-o1x7k quote-8c9b7a6d5
+quote-8c9b7a6d5-n0x7k quote-5c6d7e8f9
+quote-8c9b7a6d5-n1x7k quote-5c6d7e8f9" "$(sqlite3 "$T/rollback.db" "SELECT
+    name, deletion_cause_basis FROM pods WHERE deletion_us IS NOT NULL ORDER
+    BY deletion_us" | sed 's/|.* to \(quote-[0-9a-f]*\).*/ \1/')"
+is rollback-control-one 1 "$(sqlite3 "$T/rollback-control.db" "SELECT
+    count(*) FROM rollouts")"
+
 # times carry their date where the deletions span more than a day
 scenario two-days
 scenario two-days-control

@@ -67,6 +67,13 @@ baseline: fourteen hours of Deployment shop/search's traffic, one request
   5xx-burst must find those 30 against the workload's own error rate and
   name the release; the routine rollouts stay silent.  Control: the same
   release without the 500s.
+rollback: Deployment shop/quote rolls from ReplicaSet quote-5c6d7e8f9
+  (revision 5) to quote-8c9b7a6d5 (revision 6) at 14:00, which is rolled
+  back at 14:06: the old set is scaled up again (revision 7) and the bad
+  one down, as the deployment controller's ScalingReplicaSet events say.
+  The rollback is a rollout of its own, from the bad set to the old one,
+  with the pods it deleted, after the release's own.  Control: the release
+  alone.
 two-days: shop/api's two pods, deleted a day and an hour apart: lists
   carry the date with the time (coroner pods, the pods view).  Control:
   the same two deletions within the hour.
@@ -569,6 +576,71 @@ def two_days(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
+# ---- rollback ---------------------------------------------------------
+
+def rollback(out, control):
+    b = Bundle()
+    w = Watch()
+    good, bad = ("5c6d7e8f9", 5), ("8c9b7a6d5", 6)
+    dep = {"metadata": {"name": "quote", "uid": uid(0xde, 5)}}
+    rss = []
+    for h, rev, created in ((good[0], 5 if control else 7, at(-86400)),
+                            (bad[0], 6, at(0))):
+        rss.append({
+            "kind": "ReplicaSet", "apiVersion": "apps/v1",
+            "metadata": {
+                "name": "quote-" + h, "namespace": NS,
+                "uid": uid(0xa9, rev), "creationTimestamp": ts(created),
+                "labels": {"app": "quote", "pod-template-hash": h},
+                "annotations": {"deployment.kubernetes.io/revision":
+                                str(rev)},
+                "ownerReferences": [{
+                    "apiVersion": "apps/v1", "kind": "Deployment",
+                    "name": "quote", "uid": uid(0xde, 5),
+                    "controller": True, "blockOwnerDeletion": True}]},
+            "spec": {"replicas": 2 if (h == good[0]) != control else 0},
+            "status": {"replicas": 2 if (h == good[0]) != control
+                       else 0}})
+
+    def replace(old_h, old_pods, new_h, n0, t0):
+        """The old set's pods deleted as the new one's come, from t0."""
+        b.event(NS, "ScalingReplicaSet", dep, "Scaled up replica set "
+                "quote-%s to 2 from 0" % new_h, t0, kind="Deployment",
+                etype="Normal", component="deployment-controller", host="")
+        b.event(NS, "ScalingReplicaSet", dep, "Scaled down replica set "
+                "quote-%s to 0 from 2" % old_h, t0 + timedelta(seconds=20),
+                kind="Deployment", etype="Normal",
+                component="deployment-controller", host="")
+        new = []
+        for i in range(2):
+            p = pod("quote-%s-%s" % (new_h, ("n%dx7k" % (n0 + i))),
+                    400 + n0 + i, "quote", new_h,
+                    ip="10.42.11.%d" % (n0 + i), created=t0 +
+                    timedelta(seconds=2 + 10 * i))
+            w.add(p, "ADDED")
+            new.append(p)
+            delete(w, old_pods[i], t0 + timedelta(seconds=10 + 10 * i), 30,
+                   3, 0)
+        return new
+
+    old = []
+    for i in range(2):
+        p = pod("quote-%s-%s" % (good[0], "o%dx7k" % i), 390 + i, "quote",
+                good[0], ip="10.42.10.%d" % i, created=at(-80000))
+        w.add(p, "ADDED")
+        old.append(p)
+    mid = replace(good[0], old, bad[0], 0, at(0))
+    if not control:
+        replace(bad[0], mid, good[0], 2, at(360))
+    b.write(out)
+    with open(os.path.join(out, "replicasets.json"), "w") as f:
+        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
+                   "metadata": {"resourceVersion": "9200"}, "items": rss},
+                  f, indent=2)
+        f.write("\n")
+    w.write(os.path.join(out, "pods-watch.json"))
+
+
 SCENARIOS = {
     "measured-shutdown": measured_shutdown,
     "restart-attribution": restart_attribution,
@@ -578,6 +650,7 @@ SCENARIOS = {
     "outage": outage,
     "baseline": baseline,
     "two-days": two_days,
+    "rollback": rollback,
 }
 
 
