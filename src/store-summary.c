@@ -170,8 +170,13 @@ basis_part(struct buf *b, int64_t n, const char *one, const char *many,
 	    (long long)n, n == 1 ? one : many);
 }
 
-int
-store_window(struct store *st, struct store_summary *sum, char **cause)
+/*
+ * The incident's window as the model's tables say it (store_window reads
+ * it from meta, where store_window_cache put it at the model's rebuild,
+ * and comes here when it is not there).
+ */
+static int
+window_compute(struct store *st, struct store_summary *sum, char **cause)
 {
 	/*
 	 * The incident: what ended, what rolled out, what failed.  An end
@@ -278,6 +283,71 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 	    "no death, rollout or failed request: the span of every pod, "
 	    "event and request" : "nothing with a time was imported");
 	return (0);
+}
+
+/* What meta holds of the window. */
+static const char window_keys[] = "('window_first_us', 'window_last_us', "
+    "'window_basis')";
+
+static int
+basis_row(void *ctx, sqlite3_stmt *s)
+{
+	struct store_summary	*sum = ctx;
+	const char		*b = store_col_text(s, 0);
+
+	snprintf(sum->basis, sizeof sum->basis, "%s", b != NULL ? b : "");
+	return (0);
+}
+
+int
+store_window(struct store *st, struct store_summary *sum, char **cause)
+{
+	int64_t	 v[3];
+	char	*why = NULL;
+
+	/* the model's rebuild left it in meta: the tables it reads are its */
+	if (!store_model_stale(st) && summary_ints(st, "SELECT (SELECT "
+	    "value FROM meta WHERE key = 'window_first_us'), (SELECT value "
+	    "FROM meta WHERE key = 'window_last_us'), (SELECT count(*) FROM "
+	    "meta WHERE key = 'window_basis')", v, 3, &why) == 0 &&
+	    v[2] == 1) {
+		memset(sum, 0, sizeof *sum);
+		sum->first_us = v[0];
+		sum->last_us = v[1];
+		return (store_run(st, "meta", "SELECT value FROM meta WHERE "
+		    "key = 'window_basis'", NULL, 0, basis_row, sum,
+		    cause) == -1 ? -1 : 0);
+	}
+	free(why);	/* not cached (an older database): computed here */
+	return (window_compute(st, sum, cause));
+}
+
+int
+store_window_cache(struct store *st, char **cause)
+{
+	struct store_summary	 sum;
+	char			*sql;
+	int			 rc;
+
+	if (window_compute(st, &sum, cause) != 0)
+		return (-1);
+	{
+		const struct qparam	p[] = {
+			QP_OPT(sum.first_us, TIME_NONE),
+			QP_OPT(sum.last_us, TIME_NONE), QP_S(sum.basis)
+		};
+
+		sql = xasprintf("DELETE FROM meta WHERE key IN %s;",
+		    window_keys);
+		rc = store_exec(st, sql, cause);
+		free(sql);
+		if (rc != 0)
+			return (-1);
+		return (store_run(st, "meta", "INSERT INTO meta (key, value) "
+		    "VALUES ('window_first_us', ?1), ('window_last_us', ?2), "
+		    "('window_basis', ?3)", p, 3, NULL, NULL, cause) == -1 ?
+		    -1 : 0);
+	}
 }
 
 int

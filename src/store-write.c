@@ -431,9 +431,13 @@ store_model_end(struct store *st, int commit, char **cause)
 		store_exec(st, "ROLLBACK", NULL);
 		return (0);
 	}
-	/* a whole rebuild brings the model up to date with the data */
-	if (st->rows_txn == ROW__COUNT && store_exec(st, "UPDATE meta SET "
-	    "value = 0 WHERE key = 'model_stale'", cause) != 0) {
+	/*
+	 * A whole rebuild brings the model up to date with the data, and
+	 * the incident's window with it (read by every view at its start).
+	 */
+	if (st->rows_txn == ROW__COUNT && (store_exec(st, "UPDATE meta SET "
+	    "value = 0 WHERE key = 'model_stale'", cause) != 0 ||
+	    store_window_cache(st, cause) != 0)) {
 		store_exec(st, "ROLLBACK", NULL);
 		return (-1);
 	}
