@@ -345,10 +345,11 @@ int	store_window(struct store *st, struct store_summary *sum,
 	    char **cause);
 /*
  * Computes the incident's window from the model's tables into meta, where
- * store_window reads it until the model is stale (the model's rebuild
- * calls it).  Returns 0, or -1 with a new *cause.
+ * store_window reads it until the model is rebuilt (the analysis calls
+ * it, the rebuild forgets it).  Returns 0, or -1 with a new *cause.
  */
 int	store_window_cache(struct store *st, char **cause);
+int	store_window_forget(struct store *st, char **cause);
 
 /* The last line a container's previous instance wrote (-previous.log). */
 struct store_log_last {

@@ -413,6 +413,9 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	memset(a, 0, sizeof *a);
 	a->st = st;
 	a->opts = opts;
+	/* the incident's window, once, for the rules and every view after */
+	if (store_window_cache(st, cause) != 0)
+		return (-1);
 	if (podset_load(st, &a->pods, NULL, cause) != 0)
 		return (-1);
 	nrules = finding_rule_order(order);

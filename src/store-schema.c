@@ -62,8 +62,8 @@
  * And:
  *   meta             coroner's own state: model_stale, 1 from the commit
  *                    of an input until the model is rebuilt from it; the
- *                    incident's window the rebuild found (window_first_us,
- *                    window_last_us, window_basis)
+ *                    incident's window the analysis found (window_first_us,
+ *                    window_last_us, window_basis; a rebuild forgets it)
  *   *_v              views for people who use sqlite3: the tables with
  *                    readable times; coroner never reads them
  * The model's rebuild also keeps temp.model_* tables of its connection

@@ -172,8 +172,8 @@ basis_part(struct buf *b, int64_t n, const char *one, const char *many,
 
 /*
  * The incident's window as the model's tables say it (store_window reads
- * it from meta, where store_window_cache put it at the model's rebuild,
- * and comes here when it is not there).
+ * it from meta, where the analysis put it with store_window_cache, and
+ * comes here when it is not there).
  */
 static int
 window_compute(struct store *st, struct store_summary *sum, char **cause)
@@ -323,11 +323,21 @@ store_window(struct store *st, struct store_summary *sum, char **cause)
 }
 
 int
+store_window_forget(struct store *st, char **cause)
+{
+	char	*sql;
+	int	 rc;
+
+	sql = xasprintf("DELETE FROM meta WHERE key IN %s;", window_keys);
+	rc = store_exec(st, sql, cause);
+	free(sql);
+	return (rc);
+}
+
+int
 store_window_cache(struct store *st, char **cause)
 {
 	struct store_summary	 sum;
-	char			*sql;
-	int			 rc;
 
 	if (window_compute(st, &sum, cause) != 0)
 		return (-1);
@@ -337,11 +347,7 @@ store_window_cache(struct store *st, char **cause)
 			QP_OPT(sum.last_us, TIME_NONE), QP_S(sum.basis)
 		};
 
-		sql = xasprintf("DELETE FROM meta WHERE key IN %s;",
-		    window_keys);
-		rc = store_exec(st, sql, cause);
-		free(sql);
-		if (rc != 0)
+		if (store_window_forget(st, cause) != 0)
 			return (-1);
 		return (store_run(st, "meta", "INSERT INTO meta (key, value) "
 		    "VALUES ('window_first_us', ?1), ('window_last_us', ?2), "

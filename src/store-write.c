@@ -432,12 +432,13 @@ store_model_end(struct store *st, int commit, char **cause)
 		return (0);
 	}
 	/*
-	 * A whole rebuild brings the model up to date with the data, and
-	 * the incident's window with it (read by every view at its start).
+	 * A whole rebuild brings the model up to date with the data; the
+	 * incident's window of the model before it is gone (the analysis
+	 * finds it again: store_window_cache).
 	 */
 	if (st->rows_txn == ROW__COUNT && (store_exec(st, "UPDATE meta SET "
 	    "value = 0 WHERE key = 'model_stale'", cause) != 0 ||
-	    store_window_cache(st, cause) != 0)) {
+	    store_window_forget(st, cause) != 0)) {
 		store_exec(st, "ROLLBACK", NULL);
 		return (-1);
 	}
