@@ -182,7 +182,8 @@ int64_t	timeline_tick_step(int64_t span_s, int max);
  * The label of the tick at t_us on an axis of step_s ticks: its time of
  * day ("09:00:30", "09:00"), day ("05-13") or, past a month, date
  * ("2023-03-24"); or with zero_us not TIME_NONE its offset from it
- * ("+30 s", "-5 s", "+2 min", "+1 d").
+ * to the step, as every offset reads (moments_fmt_offset_res: "+30 s",
+ * "-5 s", "+2 min", "+1.5 h", "-5 d", "+5d00h40m02s").
  */
 void	timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us,
 	    char *out, size_t len);

@@ -204,6 +204,9 @@ struct death_state {
 	struct tl_axis	 axis;		/* what is shown */
 	struct tl_axis	 home;		/* its death: what 0 shows again */
 	int		 whole;		/* showing its whole life */
+	int64_t		 end_us;	/* of a pod never deleted: the end
+					   of the evidence, where its whole
+					   life ends; else TIME_NONE */
 	struct tl_traffic traffic;	/* binned on axis, plot columns */
 	struct tl_late	 late;		/* its endpoint, its node, and where
 					   no evidence was collected, on

@@ -53,19 +53,67 @@ moment_kind_name(enum moment_kind kind)
 	return (kind < MO__COUNT ? kind_names[kind] : "?");
 }
 
+/* The units an offset reads in, and from how far each is used. */
+static const struct {
+	int64_t		 us;		/* the unit */
+	int64_t		 from_us;	/* offsets this long or longer */
+	const char	*name;		/* "min" */
+	const char	*tag;		/* in a compound offset ("m") */
+} units[] = {
+	{ 86400 * SEC_US, 172800 * SEC_US, "d", "d" },
+	{ 3600 * SEC_US, 6000 * SEC_US, "h", "h" },
+	{ 60 * SEC_US, 100 * SEC_US, "min", "m" },
+	{ SEC_US, 0, "s", "s" },
+};
+#define NUNITS	(sizeof units / sizeof units[0])
+
+void
+moments_fmt_offset_res(int64_t d_us, int64_t res_us, char *out, size_t len)
+{
+	int64_t	a = d_us < 0 ? -d_us : d_us, left, n;
+	size_t	u, k, at;
+	char	sign = d_us < 0 ? '-' : '+';
+
+	for (u = 0; u < NUNITS - 1 && a < units[u].from_us; u++)
+		;
+	if (res_us <= 0)
+		res_us = units[u].us / 10;
+	/* whole units: the largest that both are ("+1 d", "+1 min") */
+	for (k = 0; k <= u; k++) {
+		if ((a != 0 || k == u) && res_us % units[k].us == 0 &&
+		    a % units[k].us == 0) {
+			snprintf(out, len, "%c%lld %s", sign,
+			    (long long)(a / units[k].us), units[k].name);
+			return;
+		}
+	}
+	if (u == NUNITS - 1 || res_us % (units[u].us / 10) == 0) {
+		snprintf(out, len, "%+.1f %s", (double)d_us /
+		    (double)units[u].us, units[u].name);
+		return;
+	}
+	/*
+	 * Finer than a tenth of its unit (an axis zoomed in days from its
+	 * zero): the whole units, then each smaller one down to the
+	 * resolution ("+5d00h40m02s").
+	 */
+	at = (size_t)snprintf(out, len, "%c%lld%s", sign,
+	    (long long)(a / units[u].us), units[u].tag);
+	left = a % units[u].us;
+	for (k = u + 1; k < NUNITS && at < len; k++) {
+		n = left / units[k].us;
+		left %= units[k].us;
+		at += (size_t)snprintf(out + at, len - at, "%02lld%s",
+		    (long long)n, units[k].tag);
+		if (res_us % units[k].us == 0 && left == 0)
+			break;
+	}
+}
+
 void
 moments_fmt_offset(int64_t d_us, char *out, size_t len)
 {
-	double	d = (double)d_us / 1e6, a = d < 0 ? -d : d;
-
-	if (a < 100)
-		snprintf(out, len, "%+.1f s", d);
-	else if (a < 6000)
-		snprintf(out, len, "%+.1f min", d / 60);
-	else if (a < 172800)
-		snprintf(out, len, "%+.1f h", d / 3600);
-	else
-		snprintf(out, len, "%+.1f d", d / 86400);
+	moments_fmt_offset_res(d_us, 0, out, len);
 }
 
 static int

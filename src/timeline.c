@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "moments.h"
 #include "readiness.h"
 #include "timefmt.h"
 #include "timeline.h"
@@ -469,22 +470,11 @@ timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
     size_t len)
 {
 	char	b[TIME_FMT_LEN];
-	int64_t	off;
 
 	if (zero_us != TIME_NONE) {
-		off = t_us - zero_us;
-		if (step_s >= 86400 && off % 86400000000LL == 0)
-			snprintf(out, len, "%+lld d", (long long)(off /
-			    86400000000LL));
-		else if (step_s >= 3600 && off % 3600000000LL == 0)
-			snprintf(out, len, "%+lld h", (long long)(off /
-			    3600000000LL));
-		else if (step_s >= 60 && off % 60000000 == 0)
-			snprintf(out, len, "%+lld min", (long long)(off /
-			    60000000));
-		else
-			snprintf(out, len, "%+lld s", (long long)(off /
-			    1000000));
+		/* the offsets' one formatter, to the step */
+		moments_fmt_offset_res(t_us - zero_us, step_s * 1000000, out,
+		    len);
 		return;
 	}
 	time_format(t_us, b);

@@ -337,22 +337,90 @@ last_death_axis(struct death_state *dv)
 	dv->home.hi_us = hi;
 }
 
+/*
+ * Where the incident shows in the moments of a pod never deleted nor
+ * dead: its first moment inside the incident window (store_window),
+ * else the first after the window's start, else -1.  Sets dv->end_us to
+ * the end of the evidence: the window's end or the last moment, later.
+ */
+static int
+window_moment(struct tui_state *ts, struct death_state *dv)
+{
+	struct store_summary	 sum;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 k = -1;
+
+	memset(&sum, 0, sizeof sum);
+	sum.first_us = sum.last_us = TIME_NONE;
+	if (store_window(ts->st, &sum, &cause) != 0) {
+		free(cause);
+		sum.first_us = sum.last_us = TIME_NONE;
+	}
+	for (i = 0; i < dv->ms.n; i++) {
+		if (dv->ms.v[i].t_us > dv->end_us)
+			dv->end_us = dv->ms.v[i].t_us;
+	}
+	if (sum.last_us != TIME_NONE && sum.last_us > dv->end_us)
+		dv->end_us = sum.last_us;
+	if (sum.first_us == TIME_NONE)
+		return (-1);
+	for (i = 0; i < dv->ms.n && k < 0; i++) {
+		if (dv->ms.v[i].t_us >= sum.first_us)
+			k = (int)i;
+	}
+	return (k);
+}
+
+/* The axis around moment k: half a minute either side. */
+static void
+moment_axis(struct death_state *dv, int k)
+{
+	dv->home.lo_us = dv->ms.v[k].t_us - 30 * SEC_US;
+	dv->home.hi_us = dv->ms.v[k].t_us + 30 * SEC_US;
+}
+
+/*
+ * Its whole life: from its creation to its end, or for a pod never
+ * deleted to the end of the evidence.  Returns 0, or -1 when nothing of
+ * it has a time.
+ */
+static int
+whole_axis(const struct death_state *dv, struct tl_axis *ax)
+{
+	if (timeline_death_axis(dv->pod, 1, ax) != 0)
+		return (-1);
+	if (dv->pod->r.deletion_us == TIME_NONE && dv->end_us != TIME_NONE &&
+	    dv->end_us > ax->hi_us)
+		ax->hi_us = dv->end_us + (dv->end_us - ax->lo_us) / 50;
+	return (0);
+}
+
 int
 death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 {
 	struct death_state	*dv = &ts->dv;
-	int			 k;
+	int			 k, in_window = -1;
 
 	dv_clear(dv);
 	memset(dv, 0, sizeof *dv);
 	dv->pod = p;
+	dv->end_us = TIME_NONE;
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
 		return (-1);
 	timeline_pod(p, &dv->tp);
+	if (p->r.deletion_us == TIME_NONE)
+		in_window = window_moment(ts, dv);
 	if (p->r.deletion_us == TIME_NONE && dv->ms.zero_us != TIME_NONE &&
 	    dv->ms.zero_us != p->r.created_us)
 		last_death_axis(dv);
-	else if (timeline_death_axis(p, 0, &dv->home) != 0 &&
+	else if (in_window >= 0) {
+		/* alive through the incident: where the incident is */
+		moment_axis(dv, in_window);
+		dv->axis = dv->home;
+		dv->cursor = in_window;
+		return (0);
+	} else if (timeline_death_axis(p, 0, &dv->home) != 0 &&
 	    timeline_death_axis(p, 1, &dv->home) != 0) {
 		dv->home.lo_us = 0;
 		dv->home.hi_us = 10 * SEC_US;
@@ -814,7 +882,7 @@ static int
 dv_zoom(struct tui_state *ts, int in)
 {
 	struct death_state	*dv = &ts->dv;
-	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid;
+	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid, f;
 	struct tl_axis		 whole;
 
 	mid = dv->cursor >= 0 && (size_t)dv->cursor < dv->ms.n ?
@@ -824,14 +892,36 @@ dv_zoom(struct tui_state *ts, int in)
 			return (TUI_REDRAW);
 		span /= 2;
 	} else {
-		if (timeline_death_axis(dv->pod, 1, &whole) == 0 &&
-		    span * 2 >= whole.hi_us - whole.lo_us) {
+		if (whole_axis(dv, &whole) != 0) {
+			span *= 2;
+		} else if (span * 2 >= whole.hi_us - whole.lo_us) {
 			/* out as far as its whole life, no further */
 			dv->axis = whole;
 			dv->whole = 1;
 			return (TUI_RELOAD | TUI_REDRAW);
+		} else {
+			/*
+			 * Days of life around a minute: up to eight times
+			 * wider a step, so that a few presses reach it (a
+			 * minute to five days in five), each drawn; never
+			 * past its life's ends.
+			 */
+			f = (whole.hi_us - whole.lo_us) / span;
+			span *= f > 8 ? 8 : f < 2 ? 2 : f;
+			if (span >= whole.hi_us - whole.lo_us) {
+				dv->axis = whole;
+				dv->whole = 1;
+				return (TUI_RELOAD | TUI_REDRAW);
+			}
+			dv->whole = 0;
+			dv->axis.lo_us = mid - span / 2;
+			if (dv->axis.lo_us < whole.lo_us)
+				dv->axis.lo_us = whole.lo_us;
+			if (dv->axis.lo_us + span > whole.hi_us)
+				dv->axis.lo_us = whole.hi_us - span;
+			dv->axis.hi_us = dv->axis.lo_us + span;
+			return (TUI_RELOAD | TUI_REDRAW);
 		}
-		span *= 2;
 	}
 	dv->whole = 0;
 	dv->axis.lo_us = mid - span / 2;

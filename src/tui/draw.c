@@ -303,6 +303,11 @@ tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
 	if (w <= 0 || hi_us <= lo_us)
 		return;
 	step = timeline_tick_step(span_s, w / 11 > 1 ? w / 11 : 1);
+	/* labels wider than the room between ticks: fewer ticks */
+	timeline_tick_label(hi_us, step, zero_us, label, sizeof label);
+	n = (int)strlen(label) + 2;
+	if (n > 11)
+		step = timeline_tick_step(span_s, w / n > 1 ? w / n : 1);
 	for (x = 0; x < w; x++)
 		tui_put_glyph(win, look, y, x0 + x, G_HLINE, A_DIM, PAIR_NONE);
 	base = zero_us != TIME_NONE ? zero_us : 0;

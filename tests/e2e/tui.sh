@@ -785,4 +785,74 @@ wait_for drain-ascii-node "node "
 ok drain-ascii-no-evidence sh -c "$TM capture-pane -p | grep -q '^pod .*//*\$'"
 keys Q
 wait_for drain-ascii-quit "EXIT=0"
+# A pod alive for five days before the incident, never deleted
+# (tests/gen/longlived.py): its death view opens on its first moment in
+# the incident window, five days from its creation, its axis and offsets
+# in days, hours, minutes (never six-digit seconds); - zooms out in five
+# steps, each drawn, to its whole life and no further.  The control (no
+# moment of it in the incident) opens on its life as before.
+python3 "$top/tests/gen/longlived.py" longlived "$T/long" >/dev/null
+python3 "$top/tests/gen/longlived.py" longlived-control "$T/longc" \
+    >/dev/null
+for v in long longc; do
+	"$CORONER" import -q --db "$T/$v.db" "$T/$v" >/dev/null 2>&1
+	"$CORONER" analyze --db "$T/$v.db" >/dev/null 2>&1
+done
+# no offset or axis label in six-digit (or four-digit) seconds
+no_big_seconds() {
+	ok "$1" sh -c "! $TM capture-pane -p | grep -qE '[+-][0-9]{4,} s'"
+}
+"$CORONER" timeline --db "$T/long.db" shop/cache-5d8f7c6b9-q7x2m \
+    >"$T/long.timeline" 2>&1
+ok long-timeline-days grep -q '00:53:32.000 *+5.0 d event Unhealthy' \
+    "$T/long.timeline"
+ok long-timeline-no-seconds sh -c "! grep -qE '[+-][0-9]{4,}(\\.[0-9])? s' \
+    '$T/long.timeline'"
+for size in "120 40" "80 24"; do
+	db=$T/long.db
+	w=${size% *}
+	start $size "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "long-$w-overview" "Incident window"
+	keys 2 /
+	wait_for "long-$w-filter" "filter pods:"
+	keys q7x2m Enter
+	wait_for "long-$w-filtered" '1 of 3 pods match "q7x2m"'
+	keys Enter
+	wait_for "long-$w-death" "Death shop/cache-5d8f7c6b9-q7x2m"
+	wait_for "long-$w-opens-in-window" \
+	    "[12/13] +5.0 d  2026-07-28 00:53:32.000  event Unhealthy"
+	wait_for "long-$w-axis-opening" "+5d00h00m30s"
+	no_big_seconds "long-$w-opening-no-seconds"
+	# each - one step wider, drawn, to the whole life in five
+	for step in "+4d23h58m" "+4d23h30m" "+4d18h" "+2.5 d" "+1 d"; do
+		keys -
+		wait_for "long-$w-out-$step" "$step"
+		no_big_seconds "long-$w-out-$step-no-seconds"
+	done
+	ok "long-$w-whole-from-creation" sh -c "$TM capture-pane -p |
+	    sed -n 3p | grep -q '│+0 s─.*+4 d'"
+	before=$($TM capture-pane -p | sed -n 3p)
+	keys - n
+	wait_for "long-$w-next" "[13/13] +5.0 d"
+	ok "long-$w-whole-no-further" test "$before" = \
+	    "$($TM capture-pane -p | sed -n 3p)"
+	# 0: back to where it opened
+	keys 0
+	wait_for "long-$w-home" "+5d00h00m30s"
+	keys Q
+	wait_for "long-$w-quit" "EXIT=0"
+done
+db=$T/longc.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for long-control-overview "Incident window"
+keys 2 /
+wait_for long-control-filter "filter pods:"
+keys q7x2m Enter
+wait_for long-control-filtered '1 of 3 pods match "q7x2m"'
+keys Enter
+wait_for long-control-death "Death shop/cache-5d8f7c6b9-q7x2m"
+ok long-control-opens-on-life sh -c "! $TM capture-pane -p |
+    grep -q '^\\[[0-9]*/[0-9]*\\] +5.0 d'"
+keys Q
+wait_for long-control-quit "EXIT=0"
 finish tui
