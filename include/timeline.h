@@ -171,6 +171,21 @@ int	timeline_traffic(struct store *st, const struct podset_pod *p,
 	    int64_t lo_us, int64_t hi_us, size_t nbins, struct tl_traffic *t,
 	    char **cause);
 void	timeline_traffic_free(struct tl_traffic *t);
+/*
+ * The failed requests of one second of a pod's access logs: its 5xx or
+ * its connections that got no response, whichever are more (failures
+ * count where they ended).  The traffic lane and the moments' captions
+ * count with it.
+ */
+int64_t	timeline_bucket_failed(const struct row_bucket *b);
+/*
+ * The bins of nbins over [lo_us, hi_us) that draw second: those whose
+ * middle lies in it (a second reads a second wide, not one bin more on
+ * each side), or the bin of its middle when bins are wider; *first =
+ * *last = -1 when it is off the axis.
+ */
+void	timeline_second_bins(int64_t lo_us, int64_t hi_us, size_t nbins,
+	    int64_t second, int64_t *first, int64_t *last);
 
 /*
  * A tick step in seconds for an axis of span_s seconds giving at most

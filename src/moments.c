@@ -15,6 +15,7 @@
 #include "moments.h"
 #include "budget.h"
 #include "timefmt.h"
+#include "timeline.h"
 
 #define SEC_US		1000000LL
 #define LOG_PAD_US	(10 * SEC_US)	/* log lines kept around a death */
@@ -531,8 +532,7 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 	struct traffic	*t = ctx;
 	int64_t		 failed;
 
-	/* failures count where they ended, requests where they began */
-	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	failed = timeline_bucket_failed(b);
 	t->requests += b->requests;
 	if (failed > 0) {
 		if (t->first_fail_s == INT64_MIN) {
@@ -576,13 +576,22 @@ traffic_moments(struct store *st, struct moments *ms,
 	    traffic_bucket, &t, cause) != 0)
 		return (-1);
 	if (t.first_fail_s != INT64_MIN) {
-		moments_fmt_offset((t.last_fail_s - t.first_fail_s) * SEC_US,
-		    off, sizeof off);
+		/*
+		 * The seconds the failed lane draws: from the start of the
+		 * first second with a failure to the end of the last (the
+		 * access logs count per second), never "0.0 s" beside a
+		 * lane a second wide.
+		 */
+		moments_fmt_offset((t.last_fail_s - t.first_fail_s + 1) *
+		    SEC_US, off, sizeof off);
 		m = add(ms, t.first_fail_s * SEC_US, MO_FIRST_FAILURE,
 		    "observed: the access logs, per second", "first failed "
-		    "request routed to %s: %lld of %lld failed, the last %s "
-		    "later", t.ip, (long long)t.failed, (long long)t.requests,
-		    off + 1);
+		    "request routed to %s: %lld of its %lld requests failed, "
+		    "%s%s (the access logs count per second)", t.ip,
+		    (long long)t.failed, (long long)t.requests,
+		    t.last_fail_s == t.first_fail_s ? "all in this one "
+		    "second" : "over ", t.last_fail_s == t.first_fail_s ?
+		    "" : off + 1);
 		requests_of(ms, m, t.ip, t.first_fail_s);
 	}
 	if (t.last_fail_s != INT64_MIN && t.last_fail_s != t.first_fail_s) {

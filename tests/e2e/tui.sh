@@ -855,4 +855,40 @@ ok long-control-opens-on-life sh -c "! $TM capture-pane -p |
     grep -q '^\\[[0-9]*/[0-9]*\\] +5.0 d'"
 keys Q
 wait_for long-control-quit "EXIT=0"
+# The caption of the first failure says the span the failed lane draws:
+# the seconds from the first with a failure to the end of the last
+# (samples/ingress-lag: 12 failed in the 12 s from 14:00:10 to 14:00:22),
+# not the last second's start ("the last 11.0 s later").
+db=$T/lag.db
+"$CORONER" import -q --db "$db" "$top/samples/ingress-lag" >/dev/null 2>&1
+"$CORONER" analyze --db "$db" >/dev/null 2>&1
+"$CORONER" timeline --db "$db" checkout/web-6f7c9d8b5-c4x8k \
+    >"$T/lag.timeline" 2>&1
+ok lag-timeline-failed-span sh -c "tr -s ' \n' '  ' <'$T/lag.timeline' |
+    grep -q '12 of its 322 requests failed, over 12.0 s'"
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for lag-overview "Incident window"
+keys 2 /
+wait_for lag-filter "filter pods:"
+keys c4x8k Enter
+wait_for lag-filtered "1 of"
+keys Enter
+wait_for lag-death "Death checkout/web-6f7c9d8b5-c4x8k"
+n=0
+while [ $n -lt 40 ] && ! screen | grep -q 'first failed request'; do
+	before=$(screen)
+	keys n
+	n=$((n + 1))
+	i=0
+	while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ "$(screen)" != "$before" ] || break
+done
+wait_for lag-caption "12 of its 322 requests failed, over"
+ok lag-caption-span sh -c "$TM capture-pane -p |
+    grep -q '^  12.0 s (the access logs count per second)'"
+keys Q
+wait_for lag-quit "EXIT=0"
 finish tui

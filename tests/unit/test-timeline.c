@@ -77,8 +77,39 @@ test_offsets(void)
 	CHECK_STR(b, "+2.5 min");
 }
 
+/*
+ * A second of failures is drawn a second wide: on bins of half a second
+ * that do not start on a second, two bins, not three (1.5 s beside a
+ * caption that says its failures were in one second).
+ */
+static void
+test_second_bins(void)
+{
+	int64_t	lo = T0 - 250000, first, last;
+
+	timeline_second_bins(lo, lo + 10000000, 20, T0 / 1000000, &first,
+	    &last);
+	CHECK(first == 0 && last == 1);
+	/* aligned: the same two */
+	timeline_second_bins(T0, T0 + 10000000, 20, T0 / 1000000, &first,
+	    &last);
+	CHECK(first == 0 && last == 1);
+	/* bins of 5 s: the one of its middle */
+	timeline_second_bins(T0, T0 + 100000000, 20, T0 / 1000000 + 7,
+	    &first, &last);
+	CHECK(first == 1 && last == 1);
+	/* off the axis: none */
+	timeline_second_bins(T0, T0 + 10000000, 20, T0 / 1000000 + 30,
+	    &first, &last);
+	CHECK(first == -1 && last == -1);
+	timeline_second_bins(T0, T0 + 10000000, 20, T0 / 1000000 - 2,
+	    &first, &last);
+	CHECK(first == -1 && last == -1);
+}
+
 const struct unit_test timeline_tests[] = {
 	{ "timeline_tick_labels", test_tick_labels },
 	{ "timeline_offsets", test_offsets },
+	{ "timeline_second_bins", test_second_bins },
 	{ NULL, NULL }
 };
