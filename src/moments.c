@@ -71,7 +71,7 @@ static const struct {
 void
 moments_fmt_offset_res(int64_t d_us, int64_t res_us, char *out, size_t len)
 {
-	int64_t	a = d_us < 0 ? -d_us : d_us, left, n;
+	int64_t	a = d_us < 0 ? -d_us : d_us, n;
 	size_t	u, k, at;
 	char	sign = d_us < 0 ? '-' : '+';
 
@@ -100,13 +100,11 @@ moments_fmt_offset_res(int64_t d_us, int64_t res_us, char *out, size_t len)
 	 */
 	at = (size_t)snprintf(out, len, "%c%lld%s", sign,
 	    (long long)(a / units[u].us), units[u].tag);
-	left = a % units[u].us;
 	for (k = u + 1; k < NUNITS && at < len; k++) {
-		n = left / units[k].us;
-		left %= units[k].us;
+		n = a % units[k - 1].us / units[k].us;
 		at += (size_t)snprintf(out + at, len - at, "%02lld%s",
 		    (long long)n, units[k].tag);
-		if (res_us % units[k].us == 0 && left == 0)
+		if (res_us % units[k].us == 0)
 			break;
 	}
 }
