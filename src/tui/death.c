@@ -929,16 +929,37 @@ dv_zoom(struct tui_state *ts, int in)
 	return (TUI_RELOAD | TUI_REDRAW);
 }
 
+/* Says how much of its life the axis shows, after a zoom. */
+static int
+zoom_say(struct tui_state *ts, int rc)
+{
+	struct death_state	*dv = &ts->dv;
+	struct tl_axis		 whole;
+	char			 a[32], b[32];
+
+	moments_fmt_offset(dv->axis.hi_us - dv->axis.lo_us, a, sizeof a);
+	if (dv->whole)
+		snprintf(ts->message, sizeof ts->message, "its whole life: "
+		    "%s%s", a + 1, dv->pod->r.deletion_us == TIME_NONE ?
+		    ", to the end of the evidence" : "");
+	else if (whole_axis(dv, &whole) == 0) {
+		moments_fmt_offset(whole.hi_us - whole.lo_us, b, sizeof b);
+		snprintf(ts->message, sizeof ts->message, "%s of its life of "
+		    "%s (- out, + in, 0 back)", a + 1, b + 1);
+	}
+	return (rc);
+}
+
 static int
 dv_zoom_in(struct tui_state *ts)
 {
-	return (dv_zoom(ts, 1));
+	return (zoom_say(ts, dv_zoom(ts, 1)));
 }
 
 static int
 dv_zoom_out(struct tui_state *ts)
 {
-	return (dv_zoom(ts, 0));
+	return (zoom_say(ts, dv_zoom(ts, 0)));
 }
 
 static int
@@ -1099,10 +1120,11 @@ const struct tui_key death_keys[] = {
 	{ .key = '+', .name = "+", .help = "zoom in (around the cursor)",
 	    .action = dv_zoom_in },
 	{ .key = '=', .name = "=", .help = "zoom in", .action = dv_zoom_in },
-	{ .key = '-', .name = "-", .help = "zoom out, up to the pod's whole "
-	    "life", .action = dv_zoom_out },
-	{ .key = '0', .name = "0", .help = "back to the death's own span",
-	    .action = dv_home },
+	{ .key = '-', .name = "-", .help = "zoom out, up to eight times a "
+	    "step, to the pod's whole life (never deleted: to the end of the "
+	    "evidence)", .action = dv_zoom_out },
+	{ .key = '0', .name = "0", .help = "back to where it opened: its "
+	    "death, or its first moment in the incident", .action = dv_home },
 	{ .key = ']', .name = "]", .help = "the next pod's death in this "
 	    "rollout", .action = dv_next_pod },
 	{ .key = '[', .name = "[", .help = "the previous pod's death in this "

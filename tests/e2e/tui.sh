@@ -824,10 +824,15 @@ for size in "120 40" "80 24"; do
 	wait_for "long-$w-axis-opening" "+5d00h00m30s"
 	no_big_seconds "long-$w-opening-no-seconds"
 	# each - one step wider, drawn, to the whole life in five
-	for step in "+4d23h58m" "+4d23h30m" "+4d18h" "+2.5 d" "+1 d"; do
+	# each step's tick and what the status line says of it
+	for step in "+4d23h58m:8.0 min of its life of 5.1 d" \
+	    "+4d23h30m:64.0 min of its life" "+4d18h:8.5 h of its life" \
+	    "+2.5 d:2.8 d of its life" \
+	    "+1 d:its whole life: 5.1 d, to the end of the evidence"; do
 		keys -
-		wait_for "long-$w-out-$step" "$step"
-		no_big_seconds "long-$w-out-$step-no-seconds"
+		wait_for "long-$w-out-${step%%:*}" "${step%%:*}"
+		wait_for "long-$w-out-${step%%:*}-said" "${step#*:}"
+		no_big_seconds "long-$w-out-${step%%:*}-no-seconds"
 	done
 	ok "long-$w-whole-from-creation" sh -c "$TM capture-pane -p |
 	    sed -n 3p | grep -q '│+0 s─.*+4 d'"
