@@ -340,7 +340,8 @@ last_death_axis(struct death_state *dv)
 /*
  * Where the incident shows in the moments of a pod never deleted nor
  * dead: its first moment inside the incident window (store_window),
- * else the first after the window's start, else -1.  Sets dv->end_us to
+ * else the first after the window's start, else its last moment (the
+ * nearest to the incident before it), else -1.  Sets dv->end_us to
  * the end of the evidence: the window's end or the last moment, later.
  */
 static int
@@ -369,6 +370,9 @@ window_moment(struct tui_state *ts, struct death_state *dv)
 		if (dv->ms.v[i].t_us >= sum.first_us)
 			k = (int)i;
 	}
+	/* nothing of it in the incident: its last moment before it */
+	if (k < 0 && dv->ms.n > 0)
+		k = (int)dv->ms.n - 1;
 	return (k);
 }
 

@@ -20,7 +20,7 @@ longlived: at T0 (2026-07-28 00:53:20) the rollout of shop/web deletes
   Unhealthy event at T0 + 12 s, five days after its creation.
 longlived-control: the same pods, the cache's probe passing (no
   Unhealthy event, no log line in the incident): nothing of it lies in
-  the incident.
+  the incident, its last moment the BackOff two hours before it.
 """
 import json
 import os
