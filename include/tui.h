@@ -548,6 +548,10 @@ int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
  */
 void	tui_axis(WINDOW *, const struct tui_look *, int y, int x0, int w,
 	    int64_t lo_us, int64_t hi_us, int64_t zero_us);
+/* The same, leaving no label over column clear_x (a mark's; -1: none). */
+void	tui_axis_clear(WINDOW *, const struct tui_look *, int y, int x0,
+	    int w, int64_t lo_us, int64_t hi_us, int64_t zero_us,
+	    int clear_x);
 /* A lane's spans at y over w columns from x0. */
 void	tui_spans(WINDOW *, const struct tui_look *, int y, int x0, int w,
 	    int64_t lo_us, int64_t hi_us, const struct tl_lane *l,

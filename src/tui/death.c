@@ -687,8 +687,10 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    p->r.node != NULL ? p->r.node : "-", p->r.ip != NULL ? p->r.ip :
 	    "-", (long long)p->r.grace_s, p->r.killed ? ", SIGKILLed" : "",
 	    dv->ms.zero_what != NULL ? dv->ms.zero_what : "?");
-	tui_axis(win, &ts->look, 2, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
-	    dv->ms.zero_us);
+	tui_axis_clear(win, &ts->look, 2, x0, pw, dv->axis.lo_us,
+	    dv->axis.hi_us, dv->ms.zero_us, dv->cursor >= 0 &&
+	    (size_t)dv->cursor < dv->ms.n ? tui_col(dv->ms.v[dv->cursor].t_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, pw) : -1);
 	y = ytop = 3;
 	/* the pod's phase */
 	tui_text(win, &ts->look, y, 0, lw, "pod", A_BOLD, PAIR_NONE);
