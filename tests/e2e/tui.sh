@@ -845,6 +845,14 @@ for size in "120 40" "80 24"; do
 	# 0: back to where it opened
 	keys 0
 	wait_for "long-$w-home" "+5d00h00m30s"
+	# g two hours before: the cursor on the moment nearest, the axis
+	# there, both said
+	keys g
+	wait_for "long-$w-goto" "go to"
+	keys C-u 2026-07-27T22:53:21Z Enter
+	wait_for "long-$w-goto-said" "the moment nearest to it: [11/13]"
+	wait_for "long-$w-goto-caption" "[11/13] +4.9 d"
+	wait_for "long-$w-goto-axis" "+4d22h00m"
 	keys Q
 	wait_for "long-$w-quit" "EXIT=0"
 done
