@@ -157,7 +157,18 @@ int		 moments_find(const struct moments *ms,
 /* A short stable name of a kind ("sigterm", "killed"), for JSON. */
 const char	*moment_kind_name(enum moment_kind kind);
 
-/* "+38.0 s", "-2.5 s", "+12.5 min", "+3.2 h", "+2.1 d" into out. */
+/*
+ * The one way an offset reads, in the TUI's captions and axes, `coroner
+ * timeline` and the reports: in seconds below 100 s, minutes below 100
+ * min, hours below 48 h, else days ("+38.0 s", "-2.5 s", "+12.5 min",
+ * "+3.2 h", "+5.0 d"), with one decimal.  moments_fmt_offset_res says it
+ * to a resolution of res_us (0: a tenth of its unit): whole units when
+ * res_us and the offset are ("+2 min", "-5 d"), else one decimal, else,
+ * finer than that, its units down to the resolution ("+5d00h40m02s"),
+ * never six-digit seconds.
+ */
 void		 moments_fmt_offset(int64_t d_us, char *out, size_t len);
+void		 moments_fmt_offset_res(int64_t d_us, int64_t res_us,
+		    char *out, size_t len);
 
 #endif

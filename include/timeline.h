@@ -171,6 +171,21 @@ int	timeline_traffic(struct store *st, const struct podset_pod *p,
 	    int64_t lo_us, int64_t hi_us, size_t nbins, struct tl_traffic *t,
 	    char **cause);
 void	timeline_traffic_free(struct tl_traffic *t);
+/*
+ * The failed requests of one second of a pod's access logs: its 5xx or
+ * its connections that got no response, whichever are more (failures
+ * count where they ended).  The traffic lane and the moments' captions
+ * count with it.
+ */
+int64_t	timeline_bucket_failed(const struct row_bucket *b);
+/*
+ * The bins of nbins over [lo_us, hi_us) that draw second: those whose
+ * middle lies in it (a second reads a second wide, not one bin more on
+ * each side), or the bin of its middle when bins are wider; *first =
+ * *last = -1 when it is off the axis.
+ */
+void	timeline_second_bins(int64_t lo_us, int64_t hi_us, size_t nbins,
+	    int64_t second, int64_t *first, int64_t *last);
 
 /*
  * A tick step in seconds for an axis of span_s seconds giving at most
@@ -182,7 +197,8 @@ int64_t	timeline_tick_step(int64_t span_s, int max);
  * The label of the tick at t_us on an axis of step_s ticks: its time of
  * day ("09:00:30", "09:00"), day ("05-13") or, past a month, date
  * ("2023-03-24"); or with zero_us not TIME_NONE its offset from it
- * ("+30 s", "-5 s", "+2 min", "+1 d").
+ * to the step, as every offset reads (moments_fmt_offset_res: "+30 s",
+ * "-5 s", "+2 min", "+1.5 h", "-5 d", "+5d00h40m02s").
  */
 void	timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us,
 	    char *out, size_t len);

@@ -204,6 +204,9 @@ struct death_state {
 	struct tl_axis	 axis;		/* what is shown */
 	struct tl_axis	 home;		/* its death: what 0 shows again */
 	int		 whole;		/* showing its whole life */
+	int64_t		 end_us;	/* of a pod never deleted: the end
+					   of the evidence, where its whole
+					   life ends; else TIME_NONE */
 	struct tl_traffic traffic;	/* binned on axis, plot columns */
 	struct tl_late	 late;		/* its endpoint, its node, and where
 					   no evidence was collected, on
@@ -545,6 +548,10 @@ int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
  */
 void	tui_axis(WINDOW *, const struct tui_look *, int y, int x0, int w,
 	    int64_t lo_us, int64_t hi_us, int64_t zero_us);
+/* The same, leaving no label over column clear_x (a mark's; -1: none). */
+void	tui_axis_clear(WINDOW *, const struct tui_look *, int y, int x0,
+	    int w, int64_t lo_us, int64_t hi_us, int64_t zero_us,
+	    int clear_x);
 /* A lane's spans at y over w columns from x0. */
 void	tui_spans(WINDOW *, const struct tui_look *, int y, int x0, int w,
 	    int64_t lo_us, int64_t hi_us, const struct tl_lane *l,

@@ -15,6 +15,7 @@
 #include "moments.h"
 #include "budget.h"
 #include "timefmt.h"
+#include "timeline.h"
 
 #define SEC_US		1000000LL
 #define LOG_PAD_US	(10 * SEC_US)	/* log lines kept around a death */
@@ -53,19 +54,65 @@ moment_kind_name(enum moment_kind kind)
 	return (kind < MO__COUNT ? kind_names[kind] : "?");
 }
 
+/* The units an offset reads in, and from how far each is used. */
+static const struct {
+	int64_t		 us;		/* the unit */
+	int64_t		 from_us;	/* offsets this long or longer */
+	const char	*name;		/* "min" */
+	const char	*tag;		/* in a compound offset ("m") */
+} units[] = {
+	{ 86400 * SEC_US, 172800 * SEC_US, "d", "d" },
+	{ 3600 * SEC_US, 6000 * SEC_US, "h", "h" },
+	{ 60 * SEC_US, 100 * SEC_US, "min", "m" },
+	{ SEC_US, 0, "s", "s" },
+};
+#define NUNITS	(sizeof units / sizeof units[0])
+
+void
+moments_fmt_offset_res(int64_t d_us, int64_t res_us, char *out, size_t len)
+{
+	int64_t	a = d_us < 0 ? -d_us : d_us, n;
+	size_t	u, k, at;
+	char	sign = d_us < 0 ? '-' : '+';
+
+	for (u = 0; u < NUNITS - 1 && a < units[u].from_us; u++)
+		;
+	if (res_us <= 0)
+		res_us = units[u].us / 10;
+	/* whole units: the largest that both are ("+1 d", "+1 min") */
+	for (k = 0; k <= u; k++) {
+		if ((a != 0 || k == u) && res_us % units[k].us == 0 &&
+		    a % units[k].us == 0) {
+			snprintf(out, len, "%c%lld %s", sign,
+			    (long long)(a / units[k].us), units[k].name);
+			return;
+		}
+	}
+	if (u == NUNITS - 1 || res_us % (units[u].us / 10) == 0) {
+		snprintf(out, len, "%+.1f %s", (double)d_us /
+		    (double)units[u].us, units[u].name);
+		return;
+	}
+	/*
+	 * Finer than a tenth of its unit (an axis zoomed in days from its
+	 * zero): the whole units, then each smaller one down to the
+	 * resolution ("+5d00h40m02s").
+	 */
+	at = (size_t)snprintf(out, len, "%c%lld%s", sign,
+	    (long long)(a / units[u].us), units[u].tag);
+	for (k = u + 1; k < NUNITS && at < len; k++) {
+		n = a % units[k - 1].us / units[k].us;
+		at += (size_t)snprintf(out + at, len - at, "%02lld%s",
+		    (long long)n, units[k].tag);
+		if (res_us % units[k].us == 0)
+			break;
+	}
+}
+
 void
 moments_fmt_offset(int64_t d_us, char *out, size_t len)
 {
-	double	d = (double)d_us / 1e6, a = d < 0 ? -d : d;
-
-	if (a < 100)
-		snprintf(out, len, "%+.1f s", d);
-	else if (a < 6000)
-		snprintf(out, len, "%+.1f min", d / 60);
-	else if (a < 172800)
-		snprintf(out, len, "%+.1f h", d / 3600);
-	else
-		snprintf(out, len, "%+.1f d", d / 86400);
+	moments_fmt_offset_res(d_us, 0, out, len);
 }
 
 static int
@@ -483,8 +530,7 @@ traffic_bucket(void *ctx, const struct row_bucket *b)
 	struct traffic	*t = ctx;
 	int64_t		 failed;
 
-	/* failures count where they ended, requests where they began */
-	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	failed = timeline_bucket_failed(b);
 	t->requests += b->requests;
 	if (failed > 0) {
 		if (t->first_fail_s == INT64_MIN) {
@@ -528,13 +574,22 @@ traffic_moments(struct store *st, struct moments *ms,
 	    traffic_bucket, &t, cause) != 0)
 		return (-1);
 	if (t.first_fail_s != INT64_MIN) {
-		moments_fmt_offset((t.last_fail_s - t.first_fail_s) * SEC_US,
-		    off, sizeof off);
+		/*
+		 * The seconds the failed lane draws: from the start of the
+		 * first second with a failure to the end of the last (the
+		 * access logs count per second), never "0.0 s" beside a
+		 * lane a second wide.
+		 */
+		moments_fmt_offset((t.last_fail_s - t.first_fail_s + 1) *
+		    SEC_US, off, sizeof off);
 		m = add(ms, t.first_fail_s * SEC_US, MO_FIRST_FAILURE,
 		    "observed: the access logs, per second", "first failed "
-		    "request routed to %s: %lld of %lld failed, the last %s "
-		    "later", t.ip, (long long)t.failed, (long long)t.requests,
-		    off + 1);
+		    "request routed to %s: %lld of its %lld requests failed, "
+		    "%s%s (the access logs count per second)", t.ip,
+		    (long long)t.failed, (long long)t.requests,
+		    t.last_fail_s == t.first_fail_s ? "all in this one "
+		    "second" : "over ", t.last_fail_s == t.first_fail_s ?
+		    "" : off + 1);
 		requests_of(ms, m, t.ip, t.first_fail_s);
 	}
 	if (t.last_fail_s != INT64_MIN && t.last_fail_s != t.first_fail_s) {

@@ -5,10 +5,12 @@
  * SIGTERM, the main containers' exit, the sidecars' exit, gone.  No
  * SQL (the buckets come through store.h), no drawing.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "moments.h"
 #include "readiness.h"
 #include "timefmt.h"
 #include "timeline.h"
@@ -377,6 +379,44 @@ bin_of(const struct binning *bn, int64_t us)
 	return (bin >= 0 && (size_t)bin < bn->t->nbins ? bin : -1);
 }
 
+int64_t
+timeline_bucket_failed(const struct row_bucket *b)
+{
+	/* failures count where they ended, requests where they began */
+	return (b->errors > b->conn_failures ? b->errors : b->conn_failures);
+}
+
+void
+timeline_second_bins(int64_t lo_us, int64_t hi_us, size_t nbins,
+    int64_t second, int64_t *first, int64_t *last)
+{
+	double	w;
+	int64_t	a, b;
+
+	*first = *last = -1;
+	if (hi_us <= lo_us || nbins == 0)
+		return;
+	w = (double)(hi_us - lo_us) / (double)nbins;
+	/* the bins whose middle lies in the second */
+	a = (int64_t)ceil(((double)(second * SEC_US - lo_us)) / w - 0.5);
+	b = (int64_t)ceil(((double)((second + 1) * SEC_US - lo_us)) / w -
+	    0.5) - 1;
+	if (a < 0)
+		a = 0;
+	if (b > (int64_t)nbins - 1)
+		b = (int64_t)nbins - 1;
+	if (a > b) {
+		/* bins wider than a second: the one of its middle */
+		a = (int64_t)(((double)(second * SEC_US + SEC_US / 2 -
+		    lo_us)) / w);
+		if (a < 0 || a >= (int64_t)nbins)
+			return;
+		b = a;
+	}
+	*first = a;
+	*last = b;
+}
+
 /*
  * A bucket counts in the bin of its second's middle; when bins are
  * narrower than a second, in every bin of its second, so that a bin
@@ -391,20 +431,14 @@ bin_bucket(void *ctx, const struct row_bucket *b)
 
 	if ((bin = bin_of(bn, b->second * SEC_US + SEC_US / 2)) < 0)
 		return (0);
-	/* failures count where they ended, requests where they began */
-	failed = b->errors > b->conn_failures ? b->errors : b->conn_failures;
+	failed = timeline_bucket_failed(b);
 	ok = b->requests > failed ? b->requests - failed : 0;
 	t->total_bad += failed;
 	t->total_ok += ok;
-	first = last = bin;
-	if ((bn->hi_us - bn->lo_us) / (int64_t)t->nbins < SEC_US) {
-		first = bin_of(bn, b->second * SEC_US);
-		last = bin_of(bn, (b->second + 1) * SEC_US - 1);
-		if (first < 0)
-			first = bin;
-		if (last < 0)
-			last = bin;
-	}
+	timeline_second_bins(bn->lo_us, bn->hi_us, t->nbins, b->second,
+	    &first, &last);
+	if (first < 0)
+		first = last = bin;
 	for (i = first; i <= last; i++) {
 		t->bad[i] += failed;
 		t->ok[i] += ok;
@@ -469,22 +503,11 @@ timeline_tick_label(int64_t t_us, int64_t step_s, int64_t zero_us, char *out,
     size_t len)
 {
 	char	b[TIME_FMT_LEN];
-	int64_t	off;
 
 	if (zero_us != TIME_NONE) {
-		off = t_us - zero_us;
-		if (step_s >= 86400 && off % 86400000000LL == 0)
-			snprintf(out, len, "%+lld d", (long long)(off /
-			    86400000000LL));
-		else if (step_s >= 3600 && off % 3600000000LL == 0)
-			snprintf(out, len, "%+lld h", (long long)(off /
-			    3600000000LL));
-		else if (step_s >= 60 && off % 60000000 == 0)
-			snprintf(out, len, "%+lld min", (long long)(off /
-			    60000000));
-		else
-			snprintf(out, len, "%+lld s", (long long)(off /
-			    1000000));
+		/* the offsets' one formatter, to the step */
+		moments_fmt_offset_res(t_us - zero_us, step_s * 1000000, out,
+		    len);
 		return;
 	}
 	time_format(t_us, b);

@@ -337,22 +337,94 @@ last_death_axis(struct death_state *dv)
 	dv->home.hi_us = hi;
 }
 
+/*
+ * Where the incident shows in the moments of a pod never deleted nor
+ * dead: its first moment inside the incident window (store_window),
+ * else the first after the window's start, else its last moment (the
+ * nearest to the incident before it), else -1.  Sets dv->end_us to
+ * the end of the evidence: the window's end or the last moment, later.
+ */
+static int
+window_moment(struct tui_state *ts, struct death_state *dv)
+{
+	struct store_summary	 sum;
+	char			*cause = NULL;
+	size_t			 i;
+	int			 k = -1;
+
+	memset(&sum, 0, sizeof sum);
+	sum.first_us = sum.last_us = TIME_NONE;
+	if (store_window(ts->st, &sum, &cause) != 0) {
+		free(cause);
+		sum.first_us = sum.last_us = TIME_NONE;
+	}
+	for (i = 0; i < dv->ms.n; i++) {
+		if (dv->ms.v[i].t_us > dv->end_us)
+			dv->end_us = dv->ms.v[i].t_us;
+	}
+	if (sum.last_us != TIME_NONE && sum.last_us > dv->end_us)
+		dv->end_us = sum.last_us;
+	if (sum.first_us == TIME_NONE)
+		return (-1);
+	for (i = 0; i < dv->ms.n && k < 0; i++) {
+		if (dv->ms.v[i].t_us >= sum.first_us)
+			k = (int)i;
+	}
+	/* nothing of it in the incident: its last moment before it */
+	if (k < 0 && dv->ms.n > 0)
+		k = (int)dv->ms.n - 1;
+	return (k);
+}
+
+/* The axis around moment k: half a minute either side. */
+static void
+moment_axis(struct death_state *dv, int k)
+{
+	dv->home.lo_us = dv->ms.v[k].t_us - 30 * SEC_US;
+	dv->home.hi_us = dv->ms.v[k].t_us + 30 * SEC_US;
+}
+
+/*
+ * Its whole life: from its creation to its end, or for a pod never
+ * deleted to the end of the evidence.  Returns 0, or -1 when nothing of
+ * it has a time.
+ */
+static int
+whole_axis(const struct death_state *dv, struct tl_axis *ax)
+{
+	if (timeline_death_axis(dv->pod, 1, ax) != 0)
+		return (-1);
+	if (dv->pod->r.deletion_us == TIME_NONE && dv->end_us != TIME_NONE &&
+	    dv->end_us > ax->hi_us)
+		ax->hi_us = dv->end_us + (dv->end_us - ax->lo_us) / 50;
+	return (0);
+}
+
 int
 death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 {
 	struct death_state	*dv = &ts->dv;
-	int			 k;
+	int			 k, in_window = -1;
 
 	dv_clear(dv);
 	memset(dv, 0, sizeof *dv);
 	dv->pod = p;
+	dv->end_us = TIME_NONE;
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
 		return (-1);
 	timeline_pod(p, &dv->tp);
+	if (p->r.deletion_us == TIME_NONE)
+		in_window = window_moment(ts, dv);
 	if (p->r.deletion_us == TIME_NONE && dv->ms.zero_us != TIME_NONE &&
 	    dv->ms.zero_us != p->r.created_us)
 		last_death_axis(dv);
-	else if (timeline_death_axis(p, 0, &dv->home) != 0 &&
+	else if (in_window >= 0) {
+		/* alive through the incident: where the incident is */
+		moment_axis(dv, in_window);
+		dv->axis = dv->home;
+		dv->cursor = in_window;
+		return (0);
+	} else if (timeline_death_axis(p, 0, &dv->home) != 0 &&
 	    timeline_death_axis(p, 1, &dv->home) != 0) {
 		dv->home.lo_us = 0;
 		dv->home.hi_us = 10 * SEC_US;
@@ -615,8 +687,10 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    p->r.node != NULL ? p->r.node : "-", p->r.ip != NULL ? p->r.ip :
 	    "-", (long long)p->r.grace_s, p->r.killed ? ", SIGKILLed" : "",
 	    dv->ms.zero_what != NULL ? dv->ms.zero_what : "?");
-	tui_axis(win, &ts->look, 2, x0, pw, dv->axis.lo_us, dv->axis.hi_us,
-	    dv->ms.zero_us);
+	tui_axis_clear(win, &ts->look, 2, x0, pw, dv->axis.lo_us,
+	    dv->axis.hi_us, dv->ms.zero_us, dv->cursor >= 0 &&
+	    (size_t)dv->cursor < dv->ms.n ? tui_col(dv->ms.v[dv->cursor].t_us,
+	    dv->axis.lo_us, dv->axis.hi_us, x0, pw) : -1);
 	y = ytop = 3;
 	/* the pod's phase */
 	tui_text(win, &ts->look, y, 0, lw, "pod", A_BOLD, PAIR_NONE);
@@ -814,7 +888,7 @@ static int
 dv_zoom(struct tui_state *ts, int in)
 {
 	struct death_state	*dv = &ts->dv;
-	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid;
+	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid, f;
 	struct tl_axis		 whole;
 
 	mid = dv->cursor >= 0 && (size_t)dv->cursor < dv->ms.n ?
@@ -824,14 +898,36 @@ dv_zoom(struct tui_state *ts, int in)
 			return (TUI_REDRAW);
 		span /= 2;
 	} else {
-		if (timeline_death_axis(dv->pod, 1, &whole) == 0 &&
-		    span * 2 >= whole.hi_us - whole.lo_us) {
+		if (whole_axis(dv, &whole) != 0) {
+			span *= 2;
+		} else if (span * 2 >= whole.hi_us - whole.lo_us) {
 			/* out as far as its whole life, no further */
 			dv->axis = whole;
 			dv->whole = 1;
 			return (TUI_RELOAD | TUI_REDRAW);
+		} else {
+			/*
+			 * Days of life around a minute: up to eight times
+			 * wider a step, so that a few presses reach it (a
+			 * minute to five days in five), each drawn; never
+			 * past its life's ends.
+			 */
+			f = (whole.hi_us - whole.lo_us) / span;
+			span *= f > 8 ? 8 : f < 2 ? 2 : f;
+			if (span >= whole.hi_us - whole.lo_us) {
+				dv->axis = whole;
+				dv->whole = 1;
+				return (TUI_RELOAD | TUI_REDRAW);
+			}
+			dv->whole = 0;
+			dv->axis.lo_us = mid - span / 2;
+			if (dv->axis.lo_us < whole.lo_us)
+				dv->axis.lo_us = whole.lo_us;
+			if (dv->axis.lo_us + span > whole.hi_us)
+				dv->axis.lo_us = whole.hi_us - span;
+			dv->axis.hi_us = dv->axis.lo_us + span;
+			return (TUI_RELOAD | TUI_REDRAW);
 		}
-		span *= 2;
 	}
 	dv->whole = 0;
 	dv->axis.lo_us = mid - span / 2;
@@ -839,16 +935,37 @@ dv_zoom(struct tui_state *ts, int in)
 	return (TUI_RELOAD | TUI_REDRAW);
 }
 
+/* Says how much of its life the axis shows, after a zoom. */
+static int
+zoom_say(struct tui_state *ts, int rc)
+{
+	struct death_state	*dv = &ts->dv;
+	struct tl_axis		 whole;
+	char			 a[32], b[32];
+
+	moments_fmt_offset(dv->axis.hi_us - dv->axis.lo_us, a, sizeof a);
+	if (dv->whole)
+		snprintf(ts->message, sizeof ts->message, "its whole life: "
+		    "%s%s", a + 1, dv->pod->r.deletion_us == TIME_NONE ?
+		    ", to the end of the evidence" : "");
+	else if (whole_axis(dv, &whole) == 0) {
+		moments_fmt_offset(whole.hi_us - whole.lo_us, b, sizeof b);
+		snprintf(ts->message, sizeof ts->message, "%s of its life of "
+		    "%s (- out, + in, 0 back)", a + 1, b + 1);
+	}
+	return (rc);
+}
+
 static int
 dv_zoom_in(struct tui_state *ts)
 {
-	return (dv_zoom(ts, 1));
+	return (zoom_say(ts, dv_zoom(ts, 1)));
 }
 
 static int
 dv_zoom_out(struct tui_state *ts)
 {
-	return (dv_zoom(ts, 0));
+	return (zoom_say(ts, dv_zoom(ts, 0)));
 }
 
 static int
@@ -1009,10 +1126,11 @@ const struct tui_key death_keys[] = {
 	{ .key = '+', .name = "+", .help = "zoom in (around the cursor)",
 	    .action = dv_zoom_in },
 	{ .key = '=', .name = "=", .help = "zoom in", .action = dv_zoom_in },
-	{ .key = '-', .name = "-", .help = "zoom out, up to the pod's whole "
-	    "life", .action = dv_zoom_out },
-	{ .key = '0', .name = "0", .help = "back to the death's own span",
-	    .action = dv_home },
+	{ .key = '-', .name = "-", .help = "zoom out, up to eight times a "
+	    "step, to the pod's whole life (never deleted: to the end of the "
+	    "evidence)", .action = dv_zoom_out },
+	{ .key = '0', .name = "0", .help = "back to where it opened: its "
+	    "death, or its first moment in the incident", .action = dv_home },
 	{ .key = ']', .name = "]", .help = "the next pod's death in this "
 	    "rollout", .action = dv_next_pod },
 	{ .key = '[', .name = "[", .help = "the previous pod's death in this "

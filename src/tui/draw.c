@@ -296,6 +296,13 @@ void
 tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
     int64_t lo_us, int64_t hi_us, int64_t zero_us)
 {
+	tui_axis_clear(win, look, y, x0, w, lo_us, hi_us, zero_us, -1);
+}
+
+void
+tui_axis_clear(WINDOW *win, const struct tui_look *look, int y, int x0,
+    int w, int64_t lo_us, int64_t hi_us, int64_t zero_us, int clear_x)
+{
 	int64_t	span_s = (hi_us - lo_us) / 1000000, step, s, first, base;
 	char	label[32];
 	int	x, last_end = -1, n;
@@ -303,6 +310,11 @@ tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
 	if (w <= 0 || hi_us <= lo_us)
 		return;
 	step = timeline_tick_step(span_s, w / 11 > 1 ? w / 11 : 1);
+	/* labels wider than the room between ticks: fewer ticks */
+	timeline_tick_label(hi_us, step, zero_us, label, sizeof label);
+	n = (int)strlen(label) + 2;
+	if (n > 11)
+		step = timeline_tick_step(span_s, w / n > 1 ? w / n : 1);
 	for (x = 0; x < w; x++)
 		tui_put_glyph(win, look, y, x0 + x, G_HLINE, A_DIM, PAIR_NONE);
 	base = zero_us != TIME_NONE ? zero_us : 0;
@@ -316,7 +328,9 @@ tui_axis(WINDOW *win, const struct tui_look *look, int y, int x0, int w,
 			continue;
 		timeline_tick_label(s, step, zero_us, label, sizeof label);
 		n = (int)strlen(label);
-		if (x <= last_end || x + n > x0 + w)
+		/* a label under the cursor's mark would read cut by it */
+		if (x <= last_end || x + n > x0 + w || (clear_x > x &&
+		    clear_x <= x + n))
 			continue;
 		tui_put_glyph(win, look, y, x, G_VLINE, A_NORMAL, PAIR_NONE);
 		tui_text(win, look, y, x + 1, n, label, A_NORMAL, PAIR_NONE);

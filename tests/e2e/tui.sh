@@ -785,4 +785,124 @@ wait_for drain-ascii-node "node "
 ok drain-ascii-no-evidence sh -c "$TM capture-pane -p | grep -q '^pod .*//*\$'"
 keys Q
 wait_for drain-ascii-quit "EXIT=0"
+# A pod alive for five days before the incident, never deleted
+# (tests/gen/longlived.py): its death view opens on its first moment in
+# the incident window, five days from its creation, its axis and offsets
+# in days, hours, minutes (never six-digit seconds); - zooms out in five
+# steps, each drawn, to its whole life and no further.  The control (no
+# moment of it in the incident) opens on its last moment before the
+# incident (a BackOff two hours before), not its creation.
+python3 "$top/tests/gen/longlived.py" longlived "$T/long" >/dev/null
+python3 "$top/tests/gen/longlived.py" longlived-control "$T/longc" \
+    >/dev/null
+for v in long longc; do
+	"$CORONER" import -q --db "$T/$v.db" "$T/$v" >/dev/null 2>&1
+	"$CORONER" analyze --db "$T/$v.db" >/dev/null 2>&1
+done
+# no offset or axis label in six-digit (or four-digit) seconds
+no_big_seconds() {
+	ok "$1" sh -c "! $TM capture-pane -p | grep -qE '[+-][0-9]{4,} s'"
+}
+"$CORONER" timeline --db "$T/long.db" shop/cache-5d8f7c6b9-q7x2m \
+    >"$T/long.timeline" 2>&1
+ok long-timeline-days grep -q '00:53:32.000 *+5.0 d event Unhealthy' \
+    "$T/long.timeline"
+ok long-timeline-no-seconds sh -c "! grep -qE '[+-][0-9]{4,}(\\.[0-9])? s' \
+    '$T/long.timeline'"
+for size in "120 40" "80 24"; do
+	db=$T/long.db
+	w=${size% *}
+	start $size "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "long-$w-overview" "Incident window"
+	keys 2 /
+	wait_for "long-$w-filter" "filter pods:"
+	keys q7x2m Enter
+	wait_for "long-$w-filtered" '1 of 3 pods match "q7x2m"'
+	keys Enter
+	wait_for "long-$w-death" "Death shop/cache-5d8f7c6b9-q7x2m"
+	wait_for "long-$w-opens-in-window" \
+	    "[12/13] +5.0 d  2026-07-28 00:53:32.000  event Unhealthy"
+	wait_for "long-$w-axis-opening" "+5d00h00m30s"
+	no_big_seconds "long-$w-opening-no-seconds"
+	# each - one step wider, drawn, to the whole life in five
+	# each step's tick and what the status line says of it
+	for step in "+4d23h58m:8.0 min of its life of 5.1 d" \
+	    "+4d23h30m:64.0 min of its life" "+4d18h:8.5 h of its life" \
+	    "+2.5 d:2.8 d of its life" \
+	    "+1 d:its whole life: 5.1 d, to the end of the evidence"; do
+		keys -
+		wait_for "long-$w-out-${step%%:*}" "${step%%:*}"
+		wait_for "long-$w-out-${step%%:*}-said" "${step#*:}"
+		no_big_seconds "long-$w-out-${step%%:*}-no-seconds"
+	done
+	ok "long-$w-whole-from-creation" sh -c "$TM capture-pane -p |
+	    sed -n 3p | grep -q '│+0 s─.*+4 d'"
+	before=$($TM capture-pane -p | sed -n 3p)
+	keys - n
+	wait_for "long-$w-next" "[13/13] +5.0 d"
+	ok "long-$w-whole-no-further" test "$before" = \
+	    "$($TM capture-pane -p | sed -n 3p)"
+	# 0: back to where it opened
+	keys 0
+	wait_for "long-$w-home" "+5d00h00m30s"
+	# g two hours before: the cursor on the moment nearest, the axis
+	# there, both said
+	keys g
+	wait_for "long-$w-goto" "go to"
+	keys C-u 2026-07-27T22:53:21Z Enter
+	wait_for "long-$w-goto-said" "the moment nearest to it: [11/13]"
+	wait_for "long-$w-goto-caption" "[11/13] +4.9 d"
+	wait_for "long-$w-goto-axis" "+4d22h00m"
+	keys Q
+	wait_for "long-$w-quit" "EXIT=0"
+done
+db=$T/longc.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for long-control-overview "Incident window"
+keys 2 /
+wait_for long-control-filter "filter pods:"
+keys q7x2m Enter
+wait_for long-control-filtered '1 of 3 pods match "q7x2m"'
+keys Enter
+wait_for long-control-death "Death shop/cache-5d8f7c6b9-q7x2m"
+wait_for long-control-opens-before \
+    "[11/11] +4.9 d  2026-07-27 22:53:20.000  event BackOff"
+keys Q
+wait_for long-control-quit "EXIT=0"
+# The caption of the first failure says the span the failed lane draws:
+# the seconds from the first with a failure to the end of the last
+# (samples/ingress-lag: 12 failed in the 12 s from 14:00:10 to 14:00:22),
+# not the last second's start ("the last 11.0 s later").
+db=$T/lag.db
+"$CORONER" import -q --db "$db" "$top/samples/ingress-lag" >/dev/null 2>&1
+"$CORONER" analyze --db "$db" >/dev/null 2>&1
+"$CORONER" timeline --db "$db" checkout/web-6f7c9d8b5-c4x8k \
+    >"$T/lag.timeline" 2>&1
+ok lag-timeline-failed-span sh -c "tr -s ' \n' '  ' <'$T/lag.timeline' |
+    grep -q '12 of its 322 requests failed, over 12.0 s'"
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for lag-overview "Incident window"
+keys 2 /
+wait_for lag-filter "filter pods:"
+keys c4x8k Enter
+wait_for lag-filtered "1 of"
+keys Enter
+wait_for lag-death "Death checkout/web-6f7c9d8b5-c4x8k"
+n=0
+while [ $n -lt 40 ] && ! screen | grep -q 'first failed request'; do
+	before=$(screen)
+	keys n
+	n=$((n + 1))
+	i=0
+	while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
+		sleep 0.05
+		i=$((i + 1))
+	done
+	[ "$(screen)" != "$before" ] || break
+done
+wait_for lag-caption "12 of its 322 requests failed, over"
+ok lag-caption-span sh -c "$TM capture-pane -p |
+    grep -q '^  12.0 s (the access logs count per second)'"
+keys Q
+wait_for lag-quit "EXIT=0"
 finish tui

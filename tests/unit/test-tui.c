@@ -456,6 +456,54 @@ test_tui_death(void)
 	close_screen();
 }
 
+/*
+ * The death view of a pod alive for five days before the incident,
+ * never deleted: its axis on the incident (half a minute around T0 + 12
+ * s), then zoomed out to its whole life.  The axis reads in days and
+ * their hours, minutes and seconds, as its offsets do ("+5d00h00m10s",
+ * "+3 d"), never in six-digit seconds.
+ */
+static void
+test_tui_death_long(void)
+{
+	struct death_state	*dv = &ts.dv;
+	struct podset_pod	*p = &pods[2];
+	struct podset_pod	 saved = *p;
+	struct row_container	 c0 = ctrs[2][0];
+	int64_t			 born = T0 - 5 * INT64_C(86400) * S;
+
+	if (open_screen() != 0)
+		return;
+	p->r.created_us = born;
+	p->r.start_us = born + 2 * S;
+	p->r.ready_us = born + 4 * S;
+	ctrs[2][0].started_us = born + 2 * S;
+	ctrs[2][0].ready_us = born + 4 * S;
+	memset(dv, 0, sizeof *dv);
+	dv->pod = p;
+	dv->end_us = T0 + 80 * S;
+	moments_derive(p, &dv->ms);
+	moments_finish(&dv->ms);
+	timeline_pod(p, &dv->tp);
+	dv->home.lo_us = T0 + 12 * S - 30 * S;
+	dv->home.hi_us = T0 + 12 * S + 30 * S;
+	dv->axis = dv->home;
+	dv->cursor = (int)dv->ms.n - 1;
+	check("death-long", death_draw, 40, 120);
+	check("death-long", death_draw, 24, 80);
+	dv->axis.lo_us = born;
+	dv->axis.hi_us = T0 + 80 * S;
+	dv->whole = 1;
+	check("death-long-whole", death_draw, 40, 120);
+	check("death-long-whole", death_draw, 24, 80);
+	moments_free(&dv->ms);
+	timeline_pod_free(&dv->tp);
+	memset(dv, 0, sizeof *dv);
+	*p = saved;
+	ctrs[2][0] = c0;
+	close_screen();
+}
+
 static void
 test_tui_rollout(void)
 {
@@ -632,6 +680,7 @@ const struct unit_test tui_tests[] = {
 	{ "tui_pods", test_tui_pods },
 	{ "tui_findings", test_tui_findings },
 	{ "tui_death", test_tui_death },
+	{ "tui_death_long", test_tui_death_long },
 	{ "tui_rollout", test_tui_rollout },
 	{ "tui_rollouts", test_tui_rollouts },
 	{ "tui_sql", test_tui_sql },
