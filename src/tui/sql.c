@@ -291,18 +291,32 @@ sq_up(struct tui_state *ts)
 	return (sq_move(ts, -1));
 }
 
+/* A page on: the rows and the cursor move together, as in htop. */
+static int
+sq_page(struct tui_state *ts, int by)
+{
+	struct sql_state	*sq = &ts->sq;
+	int			 page = table_rows(ts->rows);
+	int			 last = (int)sq->t.nrows - 1;
+
+	sq->top = tui_top(sq->cursor, sq->top, page) + by;
+	if (sq->top > last - page + 1)
+		sq->top = last - page + 1;
+	if (sq->top < 0)
+		sq->top = 0;
+	return (sq_move(ts, by));
+}
+
 static int
 sq_page_down(struct tui_state *ts)
 {
-	return (sq_move(ts, table_rows(ts->rows) > 1 ?
-	    table_rows(ts->rows) - 1 : 1));
+	return (sq_page(ts, table_rows(ts->rows)));
 }
 
 static int
 sq_page_up(struct tui_state *ts)
 {
-	return (sq_move(ts, -(table_rows(ts->rows) > 1 ?
-	    table_rows(ts->rows) - 1 : 1)));
+	return (sq_page(ts, -table_rows(ts->rows)));
 }
 
 static int
@@ -577,7 +591,7 @@ sql_record_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct sql_record	*rec = &sq->rec;
 	const struct store_table *t = &sq->t;
 	size_t			 i;
-	int			 y, top, vx = rec->name_w + 3;
+	int			 y, top, more, vx = rec->name_w + 3;
 
 	tui_title(win, w, ts, "SQL record");
 	if (t->nrows == 0) {
@@ -586,15 +600,22 @@ sql_record_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		tui_keybar(win, h, w, ts, "q back");
 		return;
 	}
-	tui_textf(win, &ts->look, 1, 0, w, A_DIM, PAIR_NONE, "row %zu of "
-	    "%zu, %zu column%s; %.*s", rec->row + 1, t->nrows, t->ncols,
-	    t->ncols == 1 ? "" : "s", 4 * w + 16,
-	    sq->query != NULL ? sq->query : "");
 	top = rec->top;
 	if (top > (int)rec->nlines - record_rows(h))
 		top = (int)rec->nlines - record_rows(h);
 	if (top < 0)
 		top = 0;
+	/* which lines are shown, right, when not all are */
+	more = top > 0 || (int)rec->nlines > top + record_rows(h);
+	if (more)
+		tui_textf(win, &ts->look, 1, w - 24 > 0 ? w - 24 : 0, 24,
+		    A_BOLD, PAIR_NONE, " lines %d-%d of %zu", top + 1,
+		    top + record_rows(h) < (int)rec->nlines ?
+		    top + record_rows(h) : (int)rec->nlines, rec->nlines);
+	tui_textf(win, &ts->look, 1, 0, more ? w - 24 : w, A_DIM, PAIR_NONE,
+	    "row %zu of %zu, %zu column%s; %.*s", rec->row + 1, t->nrows,
+	    t->ncols, t->ncols == 1 ? "" : "s", 4 * w + 16,
+	    sq->query != NULL ? sq->query : "");
 	for (i = (size_t)top, y = 2; i < rec->nlines && y < h - 1; i++, y++) {
 		if (rec->line_col[i] >= 0)
 			tui_text(win, &ts->look, y, 1, rec->name_w,
@@ -603,11 +624,6 @@ sql_record_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    rec->line_style[i] == RL_VALUE ? A_NORMAL : A_DIM,
 		    PAIR_NONE);
 	}
-	if (top > 0 || (int)rec->nlines > top + record_rows(h))
-		tui_textf(win, &ts->look, 1, w - 24 > 0 ? w - 24 : 0, 24,
-		    A_DIM, PAIR_NONE, "lines %d-%d of %zu", top + 1,
-		    top + record_rows(h) < (int)rec->nlines ?
-		    top + record_rows(h) : (int)rec->nlines, rec->nlines);
 	tui_keybar(win, h, w, ts, "Up/Down/PgUp/PgDn scroll  n/p next, "
 	    "previous row  ; query  q back");
 }
