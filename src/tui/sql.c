@@ -83,7 +83,8 @@ sql_measure(struct sql_state *sq)
 		w = out_printed_cols(t->cols[c]);
 		for (r = 0; r < t->nrows; r++) {
 			cell = t->cells[r * t->ncols + c];
-			n = cell == NULL ? 4 : out_printed_cols(cell); /* NULL */
+			/* NULL is drawn as such */
+			n = cell == NULL ? 4 : out_printed_cols(cell);
 			if (n > w)
 				w = n;
 		}
