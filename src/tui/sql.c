@@ -238,11 +238,10 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		cw += col_width(sq, c, cw, w) + 2;
 	if (t->ncols > 0 && (sq->left > 0 || c < t->ncols))
 		x += tui_textf(win, &ts->look, 2, x, w - x, A_DIM, PAIR_NONE,
-		    "; columns %d-%zu shown (Left/Right)", sq->left + 1, c);
+		    "; columns %d-%zu shown", sq->left + 1, c);
 	if (sq->shift > 0)
 		tui_textf(win, &ts->look, 2, x, w - x, A_BOLD, PAIR_NONE,
-		    "; long cells scrolled %d columns (Left: back)",
-		    sq->shift);
+		    "; cells scrolled %d columns (Left)", sq->shift);
 	for (x = 0, c = (size_t)sq->left; c < t->ncols && x < w; c++) {
 		cw = col_width(sq, c, x, w);
 		tui_text(win, &ts->look, 3, x, cw, t->cols[c],
@@ -353,8 +352,7 @@ sq_shift(struct tui_state *ts, int wrap)
 	if (m == 0) {
 		sq->shift = 0;
 		snprintf(ts->message, sizeof ts->message, "Every cell shown "
-		    "is whole%s; Enter shows a row's record.", sq->left +
-		    1 < (int)sq->t.ncols ? " (Right: the next column)" : "");
+		    "is whole; Enter shows a row's record.");
 	} else if (sq->shift >= m && wrap) {
 		sq->shift = 0;
 		snprintf(ts->message, sizeof ts->message, "The long cells "
@@ -455,8 +453,8 @@ const struct tui_key sql_keys[] = {
 	    "last one, scrolls the long cells", .action = sq_right },
 	{ .key = KEY_LEFT, .name = "Left", .help = "scrolls the long cells "
 	    "back, then the previous column", .action = sq_left },
-	{ .key = 'w', .name = "w", .help = "scrolls the cells too wide for "
-	    "their column (at their end, back to their start)",
+	{ .key = 'w', .name = "w", .help = "scrolls the long cells (at "
+	    "their end, back to their start)",
 	    .action = sq_wide },
 	{ .key = KEY_MOUSE, .name = "click", .help = "select a row; click "
 	    "it again to open its record", .action = sq_click },
@@ -731,10 +729,10 @@ const struct tui_key sql_record_keys[] = {
 	    .action = rec_page_down },
 	{ .key = KEY_PPAGE, .name = "PgUp", .help = "a page up",
 	    .action = rec_page_up },
-	{ .key = KEY_HOME, .name = "Home", .help = "the first column",
+	{ .key = KEY_HOME, .name = "Home", .help = "its first line",
 	    .action = rec_home },
-	{ .key = KEY_END, .name = "End", .help = "the end of the last "
-	    "column", .action = rec_end },
+	{ .key = KEY_END, .name = "End", .help = "its last line",
+	    .action = rec_end },
 	{ .key = 'n', .name = "n", .help = "the next row's record",
 	    .action = rec_next },
 	{ .key = 'p', .name = "p", .help = "the previous row's record",

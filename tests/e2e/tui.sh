@@ -388,9 +388,9 @@ AS long"
 wait_for sql-wide-start "start ....."
 ok sql-wide-cut sh -c "! $TM capture-pane -p | grep -q '^start.*tail-marker'"
 keys Right
-wait_for sql-wide-right "long cells scrolled 60 columns"
+wait_for sql-wide-right "cells scrolled 60 columns (Left)"
 keys w w
-wait_for sql-wide-w "long cells scrolled 180 columns"
+wait_for sql-wide-w "cells scrolled 180 columns"
 keys w
 wait_for sql-wide-end "....... tail-marker"
 keys w
