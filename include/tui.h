@@ -42,6 +42,7 @@ enum tui_view_id {
 	VIEW_ROLLOUT,
 	VIEW_ROLLOUTS,
 	VIEW_SQL,
+	VIEW_RECORD,
 	VIEW_HELP,
 	VIEW__COUNT
 };
@@ -268,18 +269,50 @@ struct rollouts_state {
 	int		 top;		/* first rollout shown */
 };
 
+/* How a line of the SQL record view looks. */
+#define RL_VALUE	0	/* a value's text */
+#define RL_NULL		1	/* SQL NULL, dim */
+#define RL_NOTE		2	/* what was not kept of a cut cell, dim */
+
+/* The record view: one row of the SQL result, every column whole. */
+struct sql_record {
+	size_t		 row;		/* the row shown (sql_state.cursor
+					   when it was opened or n/p moved) */
+	char		**lines;	/* owned: its values wrapped, each
+					   line safe text (out.h) */
+	int		*line_col;	/* owned: the column a line begins
+					   (its name is drawn beside it), or
+					   -1 for a value's later lines */
+	int		*line_style;	/* owned: RL_* of each line */
+	size_t		 nlines;	/* lines in lines, line_col and
+					   line_style */
+	int		 name_w;	/* columns of the names, left of the
+					   values */
+	int		 width;		/* the screen width it was wrapped
+					   for */
+	int		 top;		/* first line shown */
+};
+
 /* The SQL view: one read-only statement and its result. */
 struct sql_state {
 	char		*query;		/* owned: the last statement run, or
 					   NULL */
 	struct store_table t;		/* its result */
 	int		*widths;	/* owned: each column's width, its
-					   name's or its widest cell's up to
-					   SQL_CELL_COLS, measured once when
-					   the result came (sql_measure) */
+					   name's or its widest cell's (as
+					   drawn, made safe), measured once
+					   when the result came (sql_measure);
+					   drawn up to the screen's width */
 	char		*error;		/* owned: SQLite's message, or NULL */
+	int		 cursor;	/* the row under the cursor: Enter
+					   opens its record */
 	int		 top;		/* first row shown */
 	int		 left;		/* first column shown */
+	int		 shift;		/* columns of text scrolled off the
+					   start of the cells too wide for
+					   their column (w, Right past the
+					   last column), 0: none */
+	struct sql_record rec;		/* VIEW_RECORD's */
 	int64_t		 t0_us;		/* when the statement began (a
 					   monotonic clock) */
 	int64_t		 keys_us;	/* when keys were last looked at */
@@ -465,8 +498,6 @@ extern const struct tui_column rollouts_columns[];
  */
 int	sql_run(struct tui_state *, const char *query, int (*stop)(void *),
 	    void *arg);
-/* The columns of a cell in the SQL view, at most. */
-#define SQL_CELL_COLS	40
 /*
  * Measures the result of sq once (its widths), so that drawing it costs
  * what is on the screen however large its cells are.
@@ -475,6 +506,14 @@ void	sql_measure(struct sql_state *sq);
 void	sql_clear(struct tui_state *);
 void	sql_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key sql_keys[];
+/*
+ * The record view of the SQL result's row under the cursor: wraps its
+ * values to the screen's width (on opening, n/p and resizes).
+ */
+int	sql_record_load(struct tui_state *, char **);
+void	sql_record_clear(struct tui_state *);
+void	sql_record_draw(WINDOW *, int, int, const struct tui_state *);
+extern const struct tui_key sql_record_keys[];
 void	help_draw(WINDOW *, int, int, const struct tui_state *);
 extern const struct tui_key help_keys[];
 

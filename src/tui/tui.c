@@ -49,6 +49,9 @@ const struct tui_view tui_views[VIEW__COUNT] = {
 	    .columns = rollouts_columns },
 	[VIEW_SQL] = { .name = "SQL", .load = NULL, .draw = sql_draw,
 	    .keys = sql_keys, .unload = sql_clear },
+	[VIEW_RECORD] = { .name = "Record", .load = sql_record_load,
+	    .draw = sql_record_draw, .keys = sql_record_keys,
+	    .unload = sql_record_clear },
 	[VIEW_HELP] = { .name = "Help", .load = NULL, .draw = help_draw,
 	    .keys = help_keys },
 };

@@ -361,6 +361,45 @@ wait_for sql-ro-begin-refused "never a transaction"
 sql sql-ro-table-info "PRAGMA table_info(pods)"
 wait_for sql-ro-table-info-read "dflt_value"
 
+# Issue: SQL results were cut at about 40 columns even at 120 with one
+# column, and Left/Right only moved between columns: an event's message
+# could only be read with sqlite3.  Columns take the width they need up
+# to the screen; Enter on a row opens its record (every column's name
+# and whole value, wrapped); w or Right past the last column scrolls the
+# long cells.
+sql sql-events "SELECT reason, message FROM events_v WHERE reason = \
+'ScalingReplicaSet' ORDER BY time DESC"
+wait_for sql-events-whole "Scaled down replica set returns-api-7d9f8b6c5 from 1 to 0"
+# every column of the events: the message is past the screen's edge
+sql sql-record-all "SELECT * FROM events_v WHERE reason = 'Killing'"
+wait_for sql-record-table "6 rows, 16 columns; columns 1-8 shown"
+ok sql-record-message-cut sh -c "! $TM capture-pane -p | grep -q 'Stopping container invoice-writer'"
+keys Down Enter
+wait_for sql-record "row 2 of 6, 16 columns"
+wait_for sql-record-message " message    Stopping container invoice-writer"
+wait_for sql-record-object " object     returns-api-7d9f8b6c5-b7m4p"
+keys n
+wait_for sql-record-next "row 3 of 6"
+keys q
+wait_for sql-record-back "6 rows, 16 columns"
+# a cell longer than the screen: Right past the last column, then w
+sql sql-wide "SELECT 'start ' || printf('%.*c', 300, '.') || ' tail-marker' \
+AS long"
+wait_for sql-wide-start "start ....."
+ok sql-wide-cut sh -c "! $TM capture-pane -p | grep -q '^start.*tail-marker'"
+keys Right
+wait_for sql-wide-right "cells scrolled 60 columns (Left)"
+keys w w
+wait_for sql-wide-w "cells scrolled 180 columns"
+keys w
+wait_for sql-wide-end "....... tail-marker"
+keys w
+wait_for sql-wide-again "The long cells from their start again."
+keys Enter
+wait_for sql-wide-record " long  start"
+wait_for sql-wide-record-whole ". tail-marker"
+keys q
+
 # Bug: 2,000 rows of 10 MB cells ended the TUI with "out of memory": a
 # result was kept whole.  It keeps at most 32 MiB, each cell cut to 4 KiB
 # with its whole length: 2,000 rows of 1 MB cells (2 GB) take a few MB.
@@ -433,6 +472,7 @@ db=$kept_db
 
 # Bug: with 200 rows of 1 MB cells a key took 18 to 30 s (every redraw
 # measured up to 200 cells per cell drawn).  A result is measured once.
+# PgDn moves the rows and the cursor a page; End goes to the last row.
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for big-cells-started "Incident window"
 keys '\;'
@@ -443,8 +483,13 @@ AS big FROM c" Enter
 wait_for big-cells-result "200 rows"
 keys NPage
 wait_for big-cells-page "r69:"
-keys Down
-wait_for big-cells-down "r70:"
+keys End
+wait_for big-cells-end "r200:"
+keys Up Enter
+wait_for big-cells-record "row 199 of 200, 2 columns"
+wait_for big-cells-record-lines "lines 1-37 of 39"
+keys End
+wait_for big-cells-record-cut "(cut: its first 4096 of 1000000 bytes kept)"
 keys Q
 wait_for big-cells-quit "EXIT=0"
 

@@ -632,6 +632,46 @@ test_tui_rollouts(void)
 	close_screen();
 }
 
+/* The action of key k in a view's table, or NULL. */
+static int
+(*key_action(const struct tui_key *keys, int k))(struct tui_state *)
+{
+	for (; keys->name != NULL; keys++)
+		if (keys->key == k)
+			return (keys->action);
+	return (NULL);
+}
+
+/* Presses key k of the SQL view's table on a screen of h rows, w columns. */
+static int
+sql_press(int k, int h, int w)
+{
+	int	(*act)(struct tui_state *) = key_action(sql_keys, k);
+
+	CHECK(act != NULL);
+	if (act == NULL)
+		return (0);
+	ts.rows = h;
+	ts.cols = w;
+	return (act(&ts));
+}
+
+/* The record view of the row under the cursor, wrapped at w. */
+static void
+check_record(const char *name, int h, int w)
+{
+	ts.rows = h;
+	ts.cols = w;
+	sql_record_load(&ts, NULL);
+	check(name, sql_record_draw, h, w);
+}
+
+#define SQL_MSG	"Readiness probe failed: Get \"http://10.244.1.10:8080/" \
+	"healthz\": context deadline exceeded (Client.Timeout exceeded " \
+	"while awaiting headers); the pod stays NotReady and is removed " \
+	"from the endpoints of returns-api until the probe answers again " \
+	"END-OF-MESSAGE"
+
 static void
 test_tui_sql(void)
 {
@@ -640,6 +680,22 @@ test_tui_sql(void)
 		(char *)"returns-api-7d9f8b6c5-x2kq9", (char *)"137",
 		(char *)"evil\x1b[2J", NULL
 	};
+	static char	*ecols[] = { (char *)"reason", (char *)"message",
+		(char *)"evil\x1b]0;name\x07" };
+	static char	*ecells[] = {
+		(char *)"Unhealthy", (char *)SQL_MSG, (char *)"x",
+		(char *)"Killing", (char *)"Stopping container invoice-writer",
+		NULL,
+		/* escape sequences, controls, invalid UTF-8, a newline */
+		(char *)"\x1b[31mred\x1b[0m", (char *)"bidi \xe2\x80\xae"
+		"evil\x1b]52;c;aGk=\x07 bad \xff\xfe utf-8\r\nsecond line "
+		"after a newline, then tab\there", (char *)"\x9b" "1m",
+	};
+	static size_t	 elens[9];
+	static char	*lcols[] = { (char *)"message" };
+	static char	*lcells[] = { (char *)SQL_MSG,
+		(char *)"Stopping container invoice-writer" };
+	size_t		 i;
 
 	if (open_screen() != 0)
 		return;
@@ -650,9 +706,94 @@ test_tui_sql(void)
 	ts.sq.t.cells = cells;
 	sql_measure(&ts.sq);
 	check("sql", sql_draw, 24, 80);
+	/* every column whole: Right scrolls nothing, and says so */
+	CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.left == 0 && ts.sq.shift == 0);
+	CHECK(strstr(ts.message, "Every cell shown is whole") != NULL);
+	ts.message[0] = '\0';
 	free(ts.sq.widths);
 	ts.sq.widths = NULL;
+
+	/* one long text column takes the screen's width, not 40 columns */
+	ts.sq.query = (char *)"SELECT message FROM events_v";
+	ts.sq.t.ncols = 1;
+	ts.sq.t.cols = lcols;
+	ts.sq.t.nrows = 2;
+	ts.sq.t.cells = lcells;
+	sql_measure(&ts.sq);
+	CHECK(ts.sq.widths[0] == (int)strlen(SQL_MSG));
+	check("sql-long", sql_draw, 40, 120);
+	check("sql-long", sql_draw, 24, 80);
+	/* Right past the last (only) column scrolls the long cells, to
+	   their end and no further; Left scrolls them back */
+	CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.shift == 40);
+	for (i = 0; i < 4; i++)
+		CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.shift == (int)strlen(SQL_MSG) - 80 + 1);
+	CHECK(ts.sq.left == 0);
+	check("sql-scrolled", sql_draw, 24, 80);
+	/* at their end, Right goes no further and says so */
+	CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.shift == (int)strlen(SQL_MSG) - 80 + 1);
+	CHECK(strstr(ts.message, "shown to their end") != NULL);
+	ts.message[0] = '\0';
+	for (i = 0; i < 5; i++)
+		sql_press(KEY_LEFT, 24, 80);
+	CHECK(ts.sq.shift == 0 && ts.sq.left == 0);
+	/* w scrolls too, and from their end back to their start */
+	sql_press('w', 40, 120);
+	CHECK(ts.sq.shift == 60);
+	sql_press('w', 40, 120);
+	sql_press('w', 40, 120);
+	CHECK(ts.sq.shift == (int)strlen(SQL_MSG) - 120 + 1);
+	check("sql-scrolled", sql_draw, 40, 120);
+	sql_press('w', 40, 120);
+	CHECK(ts.sq.shift == 0);
+	CHECK(strstr(ts.message, "from their start again") != NULL);
+	ts.message[0] = '\0';
+	free(ts.sq.widths);
+	ts.sq.widths = NULL;
+
+	/* events: Right goes to the next column while one is cut, then
+	   scrolls; Enter opens the row's record, every value whole */
+	for (i = 0; i < 9; i++)
+		elens[i] = ecells[i] != NULL ? strlen(ecells[i]) : 0;
+	elens[1] = 100000;	/* the store kept its first bytes */
+	ts.sq.query = (char *)"SELECT reason, message, evil FROM events_v";
+	ts.sq.t.ncols = 3;
+	ts.sq.t.cols = ecols;
+	ts.sq.t.nrows = 3;
+	ts.sq.t.cells = ecells;
+	ts.sq.t.lens = elens;
+	sql_measure(&ts.sq);
+	ts.sq.cursor = 2;
+	check("sql-events", sql_draw, 40, 120);
+	check("sql-events", sql_draw, 24, 80);
+	CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.left == 1 && ts.sq.shift == 0);
+	CHECK(sql_press(KEY_RIGHT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.left == 2);
+	CHECK(sql_press(KEY_LEFT, 24, 80) == TUI_REDRAW);
+	CHECK(sql_press(KEY_LEFT, 24, 80) == TUI_REDRAW);
+	CHECK(ts.sq.left == 0);
+	ts.sq.cursor = 0;
+	CHECK(sql_press('\r', 24, 80) == TUI_PUSH);
+	CHECK(ts.next == VIEW_RECORD && ts.sq.rec.row == 0);
+	check_record("sql-record", 40, 120);
+	check_record("sql-record", 24, 80);
+	/* the hostile row, its values escaped, its newline a new line */
+	ts.sq.rec.row = 2;
+	check_record("sql-record-hostile", 24, 80);
+	sql_record_clear(&ts);
+	ts.sq.t.lens = NULL;
+	ts.sq.cursor = 0;
+	ts.sq.rec.row = 0;
+	free(ts.sq.widths);
+	ts.sq.widths = NULL;
+
 	memset(&ts.sq.t, 0, sizeof ts.sq.t);
+	ts.sq.query = (char *)"SELECT name, n FROM t";
 	ts.sq.error = (char *)"near \"SELEC\": syntax error";
 	check("sql-error", sql_draw, 24, 80);
 	ts.sq.error = NULL;
