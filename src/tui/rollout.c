@@ -521,7 +521,7 @@ static int
 rv_top(const struct rview_state *rv, int h)
 {
 	return (tui_top(rv->cursor, rv->top, (h - lanes_y(rv) - 1) /
-	    lane_rows(rv)));
+	    lane_rows(rv), (int)rv->n));
 }
 
 void

@@ -712,8 +712,9 @@ wait_for evil-by-overview "Incident window"
 keys 2
 wait_for evil-by-pods "DELETED BY"
 shows evil-by-escaped \
-    '^ cart-a  .* 09:01:00 \\x1b]52;c;aGk=.*….*@evil\.example  .* 30 s$'
-shows evil-by-long-cut '^ cart-b  .* 09:02:00 sa:x*…x*-controller  .* 30 s$'
+    '^ cart-a  .* 09:01:00 \\x1b]52;c;aGk=.*….*@evil\.example  .* 30 s node-1$'
+shows evil-by-long-cut \
+    '^ cart-b  .* 09:02:00 sa:x*…x*-controller  .* 30 s node-1$'
 # the screen was not cleared, nothing reached the clipboard
 shows evil-by-intact '^2 pods, grouped by workload'
 is evil-by-no-clipboard "" "$($TM list-buffers 2>/dev/null)"
@@ -785,4 +786,64 @@ wait_for drain-ascii-node "node "
 ok drain-ascii-no-evidence sh -c "$TM capture-pane -p | grep -q '^pod .*//*\$'"
 keys Q
 wait_for drain-ascii-quit "EXIT=0"
+# The pods view chooses its columns by what the incident has: records
+# reconciled with some missing (the bundled sample), MISS among the
+# first and FAILED (zero for every pod) only where room is left; a mesh
+# incident (samples/mesh-sidecar) keeps FAILED and shows each proxy's
+# exit whole, at 120x40 and 80x24.
+db=$T/demo.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for cols-overview "Incident window"
+keys 2
+wait_for cols-pods "grouped by workload"
+shows cols-miss '^ POD  *EXITS  *DELETED .* MISS '
+lacks cols-no-failed 'FAILED'
+$TM resize-window -x 80 -y 24
+wait_for cols-80 "1 Overview  2 Pods  3 Findings"
+shows cols-miss-80 '^ POD  *EXITS  *DELETED  *FINDINGS  *MISS '
+shows cols-miss-80-row '^ returns-api-7d9f8b6c5-x2kq9 .* 10 '
+keys Q
+wait_for cols-quit "EXIT=0"
+"$CORONER" import -q --db "$T/mesh.db" "$top/samples/mesh-sidecar" \
+    >/dev/null 2>&1
+"$CORONER" analyze --db "$T/mesh.db" >/dev/null 2>&1
+db=$T/mesh.db
+for size in "120 40" "80 24"; do
+	start $size "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "mesh-overview-$size" "Incident window"
+	keys 2
+	wait_for "mesh-pods-$size" "grouped by workload"
+	shows "mesh-failed-$size" '^ POD  *EXITS  *DELETED .* FAILED '
+	lacks "mesh-no-miss-$size" 'MISS'
+	shows "mesh-proxy-whole-$size" \
+	    '^ ledger-6b7c9d8f5-k2x9p  0, istio-proxy 0  .* 06:10:08 .* 13 '
+	keys Q
+	wait_for "mesh-quit-$size" "EXIT=0"
+done
+
+# A scroll remembered from a larger screen: PgDn on the overview's lanes
+# at 120x40 (where every lane shows) moves nothing, and at 80x24 the
+# lanes still start at the first one, not at "(no pod)" alone.
+"$CORONER" import -q --db "$T/lanes.db" "$S" "$top/samples/mesh-sidecar" \
+    >/dev/null 2>&1
+"$CORONER" import -q --db "$T/lanes.db" --records courier --key parcel_id \
+    --time scanned_at "$S"/courier.csv.zst >/dev/null 2>&1
+"$CORONER" import -q --db "$T/lanes.db" --records ours --key return.id \
+    --time accepted_at "$S"/ours.ndjson.zst >/dev/null 2>&1
+"$CORONER" analyze --db "$T/lanes.db" --reconcile courier:ours \
+    >/dev/null 2>&1
+db=$T/lanes.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for lanes-overview "Incident window"
+shows lanes-all '^(no pod)'
+keys NPage NPage NPage
+$TM resize-window -x 80 -y 24
+wait_for lanes-80 "Up/Down finding"
+shows lanes-first-80 '^returns/returns-api '
+shows lanes-second-80 '^payments/ledger '
+keys NPage
+wait_for lanes-pgdn-80 "Up/Down finding"
+shows lanes-still-first-80 '^returns/returns-api '
+keys Q
+wait_for lanes-quit "EXIT=0"
 finish tui
