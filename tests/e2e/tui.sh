@@ -486,7 +486,13 @@ start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
 # pods never deleted: their containers' deaths are the workload's marks
 wait_for loop-overview-deaths " 2 deaths, no requests "
-keys 2 Enter
+keys 2
+wait_for loop-pods "grouped by workload"
+# never deleted: in the order of their containers' latest deaths (v7m3n's
+# at 14:08:02, k2x4q's at 14:10:02), as the finding lists them
+ok loop-pods-order sh -c "$TM capture-pane -p | grep -o '^ checkout-[^ ]*' |
+    tr '\n' ' ' | grep -q '^ checkout-5d8f7c6b9-v7m3n  checkout-5d8f7c6b9-k2x4q \$'"
+keys Down Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
 # it opens on that death, in sight, not on a later moment off the axis
@@ -846,4 +852,35 @@ wait_for lanes-pgdn-80 "Up/Down finding"
 shows lanes-still-first-80 '^returns/returns-api '
 keys Q
 wait_for lanes-quit "EXIT=0"
+# A finding's pods in the order of their deaths wherever they are listed
+# (the finding view, analyze's text, the report), not in their uids'
+# order: three pods never deleted, OOMKilled at 09:02, 09:01 and 09:03,
+# their uids in the order of their names.
+cat >"$T/order.json" <<'EOF'
+{"kind":"PodList","apiVersion":"v1","items":[{"kind":"Pod","metadata":{"name":"api-7c9-aaaaa","namespace":"shop","uid":"u-1","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:02:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:02:00.5Z"}}}]}},{"kind":"Pod","metadata":{"name":"api-7c9-bbbbb","namespace":"shop","uid":"u-2","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:01:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:01:00.5Z"}}}]}},{"kind":"Pod","metadata":{"name":"api-7c9-ccccc","namespace":"shop","uid":"u-3","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:03:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:03:00.5Z"}}}]}}]}
+EOF
+"$CORONER" import -q --db "$T/order.db" "$T/order.json" >/dev/null 2>&1
+"$CORONER" analyze --db "$T/order.db" >"$T/order.txt" 2>&1
+is order-analyze "bbbbb aaaaa ccccc" "$(grep -o 'api-7c9-[a-z]*' \
+    "$T/order.txt" | head -n 3 | sed 's/api-7c9-//' | tr '\n' ' ' |
+    sed 's/ $//')"
+"$CORONER" report --db "$T/order.db" --format md >"$T/order.md" 2>&1
+ok order-report grep -q \
+    '^- \*\*Pods:\*\* api-7c9-bbbbb, api-7c9-aaaaa, api-7c9-ccccc$' \
+    "$T/order.md"
+db=$T/order.db
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for order-overview "Incident window"
+keys 3 Enter
+wait_for order-finding "Pods (3)"
+ok order-finding-pods sh -c "$TM capture-pane -p |
+    grep -o 'api-7c9-[a-z]*  died 09:0[0-9]' | tr '\n' ' ' |
+    grep -q '^api-7c9-bbbbb  died 09:01 api-7c9-aaaaa  died 09:02 \
+api-7c9-ccccc  died 09:03 \$'"
+keys 2
+wait_for order-pods "grouped by workload"
+ok order-pods-list sh -c "$TM capture-pane -p | grep -o '^ api-7c9-[a-z]*' |
+    tr '\n' ' ' | grep -q '^ api-7c9-bbbbb  api-7c9-aaaaa  api-7c9-ccccc \$'"
+keys Q
+wait_for order-quit "EXIT=0"
 finish tui
