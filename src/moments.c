@@ -519,7 +519,7 @@ traffic_moments(struct store *st, struct moments *ms,
 {
 	struct traffic	 t;
 	struct moment	*m;
-	char		 off[32];
+	char		 off[32], lag[64];
 
 	memset(&t, 0, sizeof t);
 	t.first_fail_s = t.last_fail_s = t.last_routed_s = INT64_MIN;
@@ -532,9 +532,9 @@ traffic_moments(struct store *st, struct moments *ms,
 		    off, sizeof off);
 		m = add(ms, t.first_fail_s * SEC_US, MO_FIRST_FAILURE,
 		    "observed: the access logs, per second", "first failed "
-		    "request routed to %s: %lld of %lld failed, the last %s "
-		    "later", t.ip, (long long)t.failed, (long long)t.requests,
-		    off + 1);
+		    "request routed to %s: %lld failed of the %lld routed to "
+		    "it over the import, the last %s later", t.ip,
+		    (long long)t.failed, (long long)t.requests, off + 1);
 		requests_of(ms, m, t.ip, t.first_fail_s);
 	}
 	if (t.last_fail_s != INT64_MIN && t.last_fail_s != t.first_fail_s) {
@@ -549,10 +549,15 @@ traffic_moments(struct store *st, struct moments *ms,
 		 * the lag every view quotes ("up to 29.0 s"), the requests
 		 * behind it those of that second.
 		 */
+		budget_lag_words(budget_lag_us(t.deletion_us,
+		    t.last_routed_s), budget_lag_us(t.deletion_us,
+		    t.last_routed_s), lag, sizeof lag);
 		m = add(ms, (t.last_routed_s + 1) * SEC_US, MO_LAST_ROUTED,
 		    "observed: the access logs, per second", "last request "
-		    "routed to %s (in the second before this): the load "
-		    "balancer's lag", p->r.ip != NULL ? p->r.ip : "its IP");
+		    "routed to %s, %s after the deletion request (in the "
+		    "second before this: the logs count per second): the "
+		    "load balancer's lag", p->r.ip != NULL ? p->r.ip :
+		    "its IP", lag);
 		requests_of(ms, m, p->r.ip != NULL ? p->r.ip : "",
 		    t.last_routed_s);
 	}

@@ -66,7 +66,8 @@ pod_badges(struct tui_state *ts)
 struct exit_cell {
 	const char	*name;		/* borrowed: a sidecar's name, NULL for
 					   a main container (its code alone) */
-	char		 code[48];	/* "137 SIGKILL", "0", "run", "-", "?" */
+	char		 code[48];	/* "137 SIGKILL", "0", "run", "-",
+					   "?" */
 };
 
 /* The pod's containers, main ones first: a new array (caller frees). */

@@ -119,10 +119,21 @@ done
 wait_for sigkill-moment "exit 137 at the grace"
 ok sigkill-offset sh -c "$TM capture-pane -p | grep -q '+30.0 s .*invoice-writer exit 137 at the grace'"
 wait_for sigkill-lane "137 SIGKILL"
+# the traffic lanes name what they count: the answered, then the failed,
+# never a total of one beside a part of it
+ok death-count-ok sh -c "$TM capture-pane -p | grep -q '^[0-9][0-9]* ok  '"
+ok death-count-failed sh -c "$TM capture-pane -p |
+    grep -q '^[0-9][0-9]* failed\( \|\$\)'"
+ok death-count-not-routed sh -c "! $TM capture-pane -p | grep -q '^routed '"
 keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
-wait_for rollout-routed "still routed to 6 of them until +29.0 s"
+# the lag as its range at the logs' one-second resolution, the records by
+# the name the lanes and the pods view give them
+wait_for rollout-routed \
+    "still routed to 6 of them until 28 to 29 s after their deletion"
+ok rollout-missing-words sh -c "$TM capture-pane -p |
+    grep -q 'none failed; 60 records missing\$'"
 # the records missing in each pod's window, on a row of its own under its lane
 wait_for rollout-lost-row " 10 records missing "
 keys 3
