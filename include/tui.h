@@ -133,7 +133,8 @@ struct pods_row {
 	struct podset_pod *pod;		/* NULL: a heading */
 	const char	*heading;	/* arena: "ns/workload (Kind)" */
 	int64_t		 failed;	/* failed requests routed to it */
-	int64_t		 missing;	/* records lost in its window */
+	int64_t		 missing;	/* records missing in its window
+					   (MISS) */
 	char		 badges[48];	/* its findings, short: "KILL GRACE" */
 };
 struct pods_state {

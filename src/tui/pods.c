@@ -1,9 +1,10 @@
 /*
  * pods.c: the pods view (key 2).  Every pod, grouped by workload and
- * ordered by death, with the columns that fit the width: name (cut with
- * an ellipsis, never silently), node, IP, deletion and who asked for it
- * (the audit log's actor), how its containers ended, restarts, grace,
- * failed requests routed to it, records lost and the findings that name
+ * ordered by death, with the columns that fit the width, those the
+ * incident needs first (room_order): name (cut with an ellipsis, never
+ * silently), node, IP, deletion and who asked for it (the audit log's
+ * actor), how its containers ended, restarts, grace, failed requests
+ * routed to it, records missing in its window and the findings that name
  * it.  / filters by text; Enter opens the pod's death view.  No SQL:
  * totals come through store.h.
  */
