@@ -71,6 +71,16 @@ void	budget_last_routed(int64_t *last_s, int64_t deletion_us,
  * buckets it is read from).
  */
 int64_t	budget_lag_us(int64_t deletion_us, int64_t last_routed_s);
+/*
+ * A lag as words, at the resolution it is known to: the buckets count per
+ * second, so the last request came between the start and the end of its
+ * second ("28 to 29 s", "27.6 to 28.6 s" when the deletion request fell
+ * inside a second); lo_us and hi_us are lags (budget_lag_us: the ends of
+ * their seconds), the least and the greatest of several pods, or the one
+ * lag twice.  Every view that gives the lag in words says it so.
+ */
+void	budget_lag_words(int64_t lo_us, int64_t hi_us, char *out,
+	    size_t len);
 /* A lag in seconds as the checks say it: to a tenth of a second. */
 double	budget_lag_s(int64_t lag_us);
 /*

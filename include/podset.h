@@ -73,9 +73,20 @@ int64_t	podset_died_at(const struct podset_pod *p);
 /*
  * The order the pods are listed in (for xqsort over an array of
  * pointers): by namespace and workload, in one the dead by when they
- * died (podset_died_at), then the living by creation, then by name.
+ * died (podset_zero_at: a pod never deleted by its containers' latest
+ * death, the time its lists show), then the living by creation, then by
+ * name.  The pods view, coroner pods and every finding's pods
+ * (analyze) follow it.
  */
 int	podset_cmp_death(const void *a, const void *b);
+/*
+ * Puts n uids (an array of char * or const char *, the caller's; the
+ * strings borrowed) in the order of
+ * their pods by podset_cmp_death, a uid not in ps last as it came: a
+ * finding's pods as every list shows them (the database keeps them by
+ * uid).
+ */
+void	podset_sort_uids(struct podset *ps, void *uids, size_t n);
 /*
  * When a pod died, to choose and order the pods lined up in the rollout
  * view before their moments are loaded: podset_died_at, else (a pod

@@ -157,9 +157,23 @@ struct tl_traffic {
 	int64_t		*bad;		/* owned: failed per bin (5xx or no
 					   response) */
 	int64_t		 peak;		/* the largest ok or bad bin */
-	int64_t		 total_ok;	/* over the axis */
-	int64_t		 total_bad;	/* over the axis */
+	int64_t		 total_ok;	/* over the axis: answered, not
+					   failed ("ok") */
+	int64_t		 total_bad;	/* over the axis: failed ("failed") */
 };
+/* Which of a pod's counts timeline_traffic_words says. */
+enum tl_count {
+	TL_COUNT_OK,		/* "74 ok" */
+	TL_COUNT_FAILED,	/* "12 failed" */
+	TL_COUNT_BOTH		/* "74 ok 12 failed" */
+};
+/*
+ * The counts of requests routed to a pod over the axis, in the words every
+ * view gives them: "ok" for the answered that did not fail, "failed" for
+ * the 5xx or unanswered; never a total beside a part of it.
+ */
+void	timeline_traffic_words(const struct tl_traffic *t, enum tl_count which,
+	    char *out, size_t len);
 /*
  * Bins the buckets of pod p over [lo_us, hi_us) into nbins bins (a
  * bucket counts in the bin of its second's middle, or, when bins are

@@ -134,7 +134,8 @@ struct pods_row {
 	struct podset_pod *pod;		/* NULL: a heading */
 	const char	*heading;	/* arena: "ns/workload (Kind)" */
 	int64_t		 failed;	/* failed requests routed to it */
-	int64_t		 missing;	/* records lost in its window */
+	int64_t		 missing;	/* records missing in its window
+					   (MISS) */
 	char		 badges[48];	/* its findings, short: "KILL GRACE" */
 };
 struct pods_state {
@@ -149,6 +150,12 @@ struct pods_state {
 					   deletion_actor_short), columns */
 	int		 dated;		/* the deletions span more than a
 					   day: DELETED carries the date */
+	int		 badges_cols;	/* the widest FINDINGS cell, columns */
+	int		 any_failed;	/* a row's failed is above 0: FAILED
+					   is given room early */
+	int		 any_missing;	/* a row's missing is above 0 (records
+					   reconciled, some missing): MISS
+					   is given room first */
 	int		 cursor;	/* a row with a pod */
 	int		 top;		/* first row shown */
 };
@@ -576,9 +583,11 @@ void	tui_keybar(WINDOW *, int h, int w, const struct tui_state *,
 
 /*
  * The first row of a list of rows rows that keeps cursor (-1: none) in
- * sight, starting from top.
+ * sight, starting from top, of a list of n rows: never one that leaves
+ * rows blank under the list's end while rows above it are hidden (the
+ * list no longer fills the screen: a resize, a shorter list).
  */
-int	tui_top(int cursor, int top, int rows);
+int	tui_top(int cursor, int top, int rows, int n);
 /* Columns of a time on a plot from x0 over w columns, or -1 outside. */
 int	tui_col(int64_t t_us, int64_t lo_us, int64_t hi_us, int x0, int w);
 /*

@@ -384,6 +384,54 @@ store_findings(struct analysis *a, char **cause)
  * the evidence, which held the positions the rules made them at, gets
  * their ids (1-based).
  */
+/*
+ * Puts every finding's pods in the order of their deaths, as the pods
+ * view lists them (podset_sort_uids): the finding view, the reports and
+ * analyze's text list them alike.
+ */
+static void
+sort_finding_pods(struct analysis *a)
+{
+	struct finding	*f;
+	const char	**v;
+	json_t		*pods, *uids, *name;
+	size_t		 i, j, k, n;
+
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if ((n = json_array_size(f->uids)) < 2)
+			continue;
+		v = xcalloc(n, sizeof *v);
+		for (j = 0; j < n; j++)
+			v[j] = json_string_value(json_array_get(f->uids, j));
+		podset_sort_uids(&a->pods, v, n);
+		pods = json_array();
+		uids = json_array();
+		for (j = 0; j < n; j++) {
+			/* names are reused: the name at the uid's place */
+			for (k = 0; k < n && v[j] != json_string_value(
+			    json_array_get(f->uids, k)); k++)
+				;
+			json_array_append(uids, json_array_get(f->uids, k));
+			if (json_array_size(f->pods) == n &&
+			    (name = json_array_get(f->pods, k)) != NULL)
+				json_array_append(pods, name);
+		}
+		free(v);
+		if (json_array_size(pods) == n) {
+			json_decref(f->pods);
+			f->pods = pods;
+		} else
+			json_decref(pods);
+		json_decref(f->uids);
+		f->uids = uids;
+		/* the positions the indexes held are gone */
+		hindex_free(&f->uid_ix);
+		hindex_free(&f->name_ix);
+		f->uid_nix = f->name_nix = 0;
+	}
+}
+
 static void
 relate_ids(struct analysis *a)
 {
@@ -431,6 +479,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 			    finding_kind_name(a->v[i].kind));
 	}
 	deletion_name_actors(a);
+	sort_finding_pods(a);
 	/* the groups' indexes into a->v end with the sort */
 	hindex_free(&a->groups);
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);

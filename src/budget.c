@@ -6,6 +6,7 @@
  * No SQL, no JSON, no output.
  */
 #include <math.h>
+#include <stdio.h>
 
 #include "budget.h"
 #include "timefmt.h"
@@ -46,6 +47,28 @@ int64_t
 budget_lag_us(int64_t deletion_us, int64_t last_routed_s)
 {
 	return ((last_routed_s + 1) * 1000000 - deletion_us);
+}
+
+/* Seconds to a tenth, "29" when whole. */
+static void
+tenths(int64_t us, char *out, size_t len)
+{
+	int64_t	t = (int64_t)llround((double)us / 1e5);
+
+	if (t % 10 == 0)
+		snprintf(out, len, "%lld", (long long)(t / 10));
+	else
+		snprintf(out, len, "%.1f", (double)t / 10);
+}
+
+void
+budget_lag_words(int64_t lo_us, int64_t hi_us, char *out, size_t len)
+{
+	char	lo[32], hi[32];
+
+	tenths(lo_us - 1000000, lo, sizeof lo);
+	tenths(hi_us, hi, sizeof hi);
+	snprintf(out, len, "%s to %s s", lo, hi);
 }
 
 double

@@ -565,7 +565,7 @@ traffic_moments(struct store *st, struct moments *ms,
 {
 	struct traffic	 t;
 	struct moment	*m;
-	char		 off[32];
+	char		 off[32], lag[64];
 
 	memset(&t, 0, sizeof t);
 	t.first_fail_s = t.last_fail_s = t.last_routed_s = INT64_MIN;
@@ -604,10 +604,15 @@ traffic_moments(struct store *st, struct moments *ms,
 		 * the lag every view quotes ("up to 29.0 s"), the requests
 		 * behind it those of that second.
 		 */
+		budget_lag_words(budget_lag_us(t.deletion_us,
+		    t.last_routed_s), budget_lag_us(t.deletion_us,
+		    t.last_routed_s), lag, sizeof lag);
 		m = add(ms, (t.last_routed_s + 1) * SEC_US, MO_LAST_ROUTED,
 		    "observed: the access logs, per second", "last request "
-		    "routed to %s (in the second before this): the load "
-		    "balancer's lag", p->r.ip != NULL ? p->r.ip : "its IP");
+		    "routed to %s, %s after the deletion request (in the "
+		    "second before this: the logs count per second): the "
+		    "load balancer's lag", p->r.ip != NULL ? p->r.ip :
+		    "its IP", lag);
 		requests_of(ms, m, p->r.ip != NULL ? p->r.ip : "",
 		    t.last_routed_s);
 	}

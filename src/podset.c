@@ -279,8 +279,8 @@ podset_cmp_death(const void *a, const void *b)
 	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
 	    q->r.workload != NULL ? q->r.workload : "")) != 0)
 		return (c);
-	x = podset_died_at(p);
-	y = podset_died_at(q);
+	x = podset_zero_at(p);
+	y = podset_zero_at(q);
 	if ((x == TIME_NONE) != (y == TIME_NONE))
 		return (x == TIME_NONE ? 1 : -1);
 	if (x == TIME_NONE) {
@@ -291,6 +291,47 @@ podset_cmp_death(const void *a, const void *b)
 		return (x < y ? -1 : 1);
 	return (strcmp(p->r.name != NULL ? p->r.name : "",
 	    q->r.name != NULL ? q->r.name : ""));
+}
+
+/* A uid and its pod for podset_sort_uids. */
+struct uid_at {
+	const char		*uid;	/* borrowed */
+	size_t			 at;	/* its place as it came */
+	struct podset_pod	*p;	/* borrowed, NULL: not in the podset */
+};
+
+static int
+cmp_uid_at(const void *a, const void *b)
+{
+	const struct uid_at	*x = a, *y = b;
+	int			 c;
+
+	if ((x->p == NULL) != (y->p == NULL))
+		return (x->p == NULL ? 1 : -1);
+	if (x->p != NULL && (c = podset_cmp_death(&x->p, &y->p)) != 0)
+		return (c);
+	return (x->at < y->at ? -1 : x->at > y->at);
+}
+
+void
+podset_sort_uids(struct podset *ps, void *array, size_t n)
+{
+	const char	**uids = array;
+	struct uid_at	*v;
+	size_t		 i;
+
+	if (n < 2)
+		return;
+	v = xcalloc(n, sizeof *v);
+	for (i = 0; i < n; i++) {
+		v[i].uid = uids[i];
+		v[i].at = i;
+		v[i].p = podset_find(ps, uids[i]);
+	}
+	xqsort(v, n, sizeof *v, cmp_uid_at);
+	for (i = 0; i < n; i++)
+		uids[i] = v[i].uid;
+	free(v);
 }
 
 int64_t

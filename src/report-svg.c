@@ -1410,6 +1410,8 @@ report_svg_finding(FILE *out, struct store *st, struct podset *ps,
 	if (store_finding_pods(st, id, add_uid, &(struct uid_list){ .v =
 	    &uids, .n = &n }, cause) != 0)
 		return (-1);
+	/* stored by uid: the lanes in the pods' order of death */
+	podset_sort_uids(ps, uids, n);
 	if (pc.picture == FP_BUDGET && report_svg_budget(out, id,
 	    json_object_get(f, "evidence")) == 0)
 		goto table;

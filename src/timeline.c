@@ -473,6 +473,24 @@ timeline_traffic(struct store *st, const struct podset_pod *p,
 }
 
 void
+timeline_traffic_words(const struct tl_traffic *t, enum tl_count which,
+    char *out, size_t len)
+{
+	switch (which) {
+	case TL_COUNT_OK:
+		snprintf(out, len, "%lld ok", (long long)t->total_ok);
+		break;
+	case TL_COUNT_FAILED:
+		snprintf(out, len, "%lld failed", (long long)t->total_bad);
+		break;
+	case TL_COUNT_BOTH:
+		snprintf(out, len, "%lld ok %lld failed",
+		    (long long)t->total_ok, (long long)t->total_bad);
+		break;
+	}
+}
+
+void
 timeline_traffic_free(struct tl_traffic *t)
 {
 	free(t->ok);

@@ -667,7 +667,7 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct row_container	*c;
 	struct tl_lane			 pre = { 0 };
 	struct tl_span			 pspan;
-	char				 title[512];
+	char				 title[512], words[64];
 	int				 lw = label_w(dv, w), x0 = lw + 1;
 	int				 pw = w - x0, y;
 	int				 ytop, ybot, x, i, rows;
@@ -728,17 +728,20 @@ death_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		y++;
 	}
 	if (dv->traffic.total_ok + dv->traffic.total_bad > 0) {
-		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL, PAIR_NONE,
-		    "routed %lld", (long long)dv->traffic.total_ok);
+		timeline_traffic_words(&dv->traffic, TL_COUNT_OK, words,
+		    sizeof words);
+		tui_text(win, &ts->look, y, 0, lw, words, A_NORMAL,
+		    PAIR_NONE);
 		no_evidence(win, ts, y, x0, pw, TL_EV_TRAFFIC);
 		tui_bars(win, &ts->look, y, x0, dv->traffic.ok,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :
 		    (size_t)pw, dv->traffic.peak, PAIR_READY);
 		marks(win, ts, y, x0, pw, routed, 1, NULL);
 		y++;
-		tui_textf(win, &ts->look, y, 0, lw, A_NORMAL,
-		    dv->traffic.total_bad > 0 ? PAIR_TERM : PAIR_NONE,
-		    "failed %lld", (long long)dv->traffic.total_bad);
+		timeline_traffic_words(&dv->traffic, TL_COUNT_FAILED, words,
+		    sizeof words);
+		tui_text(win, &ts->look, y, 0, lw, words, A_NORMAL,
+		    dv->traffic.total_bad > 0 ? PAIR_TERM : PAIR_NONE);
 		no_evidence(win, ts, y, x0, pw, TL_EV_TRAFFIC);
 		tui_bars(win, &ts->look, y, x0, dv->traffic.bad,
 		    dv->traffic.nbins < (size_t)pw ? dv->traffic.nbins :

@@ -269,8 +269,11 @@ tui_keybar(WINDOW *win, int h, int w, const struct tui_state *ts,
 }
 
 int
-tui_top(int cursor, int top, int rows)
+tui_top(int cursor, int top, int rows, int n)
 {
+	/* no row left blank below the last while rows above are hidden */
+	if (rows > 0 && top > n - rows)
+		top = n - rows;
 	if (cursor >= 0 && cursor < top)
 		top = cursor;
 	if (cursor >= 0 && rows > 0 && cursor >= top + rows)

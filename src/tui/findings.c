@@ -82,9 +82,10 @@ tui_finding_brief(WINDOW *win, const struct tui_state *ts,
 }
 
 static int
-list_top(const struct findings_state *fl, int rows)
+list_top(const struct tui_state *ts, int rows)
 {
-	return (tui_top(fl->cursor, fl->top, rows));
+	return (tui_top(ts->fl.cursor, ts->fl.top, rows,
+	    (int)ts->nfindings));
 }
 
 void
@@ -99,7 +100,7 @@ findings_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (ts->nfindings == 0)
 		tui_text(win, &ts->look, 3, 1, w - 1, "No findings: nothing "
 		    "went wrong that coroner can tell.", A_NORMAL, PAIR_NONE);
-	top = list_top(fl, rows);
+	top = list_top(ts, rows);
 	for (i = top, y = 2; i < (int)ts->nfindings && y < h - 4; i++, y++)
 		list_row(win, ts, y, w, (size_t)i, i == fl->cursor);
 	/* the one under the cursor in the rows the list leaves */
@@ -115,7 +116,7 @@ fl_down(struct tui_state *ts)
 {
 	if (ts->fl.cursor + 1 < (int)ts->nfindings)
 		ts->fl.cursor++;
-	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	ts->fl.top = list_top(ts, ts->rows - 6);
 	return (TUI_REDRAW);
 }
 
@@ -124,7 +125,7 @@ fl_up(struct tui_state *ts)
 {
 	if (ts->fl.cursor > 0)
 		ts->fl.cursor--;
-	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	ts->fl.top = list_top(ts, ts->rows - 6);
 	return (TUI_REDRAW);
 }
 
@@ -132,7 +133,7 @@ static int
 fl_first(struct tui_state *ts)
 {
 	ts->fl.cursor = 0;
-	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	ts->fl.top = list_top(ts, ts->rows - 6);
 	return (TUI_REDRAW);
 }
 
@@ -140,7 +141,7 @@ static int
 fl_last(struct tui_state *ts)
 {
 	ts->fl.cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
-	ts->fl.top = list_top(&ts->fl, ts->rows - 6);
+	ts->fl.top = list_top(ts, ts->rows - 6);
 	return (TUI_REDRAW);
 }
 
@@ -157,7 +158,7 @@ fl_open(struct tui_state *ts)
 static int
 fl_click(struct tui_state *ts)
 {
-	int	i = list_top(&ts->fl, ts->rows - 6) + ts->mouse_y - 2;
+	int	i = list_top(ts, ts->rows - 6) + ts->mouse_y - 2;
 
 	if (ts->mouse_y < 2 || i < 0 || i >= (int)ts->nfindings)
 		return (TUI_REDRAW);
@@ -449,7 +450,7 @@ finding_load(struct tui_state *ts, char **cause)
 static int
 fv_top(const struct finding_state *fv, int rows)
 {
-	return (tui_top(fv->cursor, fv->top, rows));
+	return (tui_top(fv->cursor, fv->top, rows, (int)fv->nlines));
 }
 
 void

@@ -47,7 +47,9 @@ static const struct {
 	{ G_FAILURE, PAIR_TERM, "the first and last failed request" },
 	{ G_DIED, PAIR_TERM, "a container died (it was restarted after)" },
 	{ G_RESTART, PAIR_RUNNING, "the kubelet restarted it" },
-	{ G_BAR4, PAIR_READY, "requests per column (height: how many)" },
+	{ G_BAR4, PAIR_READY, "requests per column (height: how many); "
+	    "beside them N ok (answered) and N failed (5xx or no answer), "
+	    "counted over the axis shown" },
 };
 
 /*

@@ -432,6 +432,9 @@ struct ov_layout {
 	int	nshown;		/* lanes drawn */
 	int	list_y;		/* the first finding's row */
 	int	top;		/* the first finding drawn */
+	int	lane_top;	/* the first lane drawn: ov->lane_top, less
+				   where the lanes after it would not fill
+				   their rows (PgDn at another size) */
 };
 
 static void
@@ -444,12 +447,17 @@ layout(const struct tui_state *ts, int h, struct ov_layout *lo)
 	list_h = ts->nfindings > 0 ? (int)ts->nfindings + 1 : 2;
 	lanes_h = h - 4 - (list_h < (h - 4) / 2 ? list_h : (h - 4) / 2);
 	lo->nshown = lanes_h / 2;
-	if (lo->nshown > (int)ov->nlanes - ov->lane_top)
-		lo->nshown = (int)ov->nlanes - ov->lane_top;
+	lo->lane_top = ov->lane_top;
+	if (lo->lane_top > (int)ov->nlanes - lo->nshown)
+		lo->lane_top = (int)ov->nlanes - lo->nshown;
+	if (lo->lane_top < 0)
+		lo->lane_top = 0;
+	if (lo->nshown > (int)ov->nlanes - lo->lane_top)
+		lo->nshown = (int)ov->nlanes - lo->lane_top;
 	if (lo->nshown < 0)
 		lo->nshown = 0;
 	lo->list_y = 3 + 2 * lo->nshown + 1;
-	if ((int)ov->nlanes > ov->lane_top + lo->nshown)
+	if ((int)ov->nlanes > lo->lane_top + lo->nshown)
 		lo->list_y++;
 	rows = h - 1 - lo->list_y;
 	lo->top = ov->top;
@@ -492,7 +500,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	layout(ts, h, &lo);
 	y = 3;
 	for (i = 0; i < lo.nshown; i++) {
-		l = &ov->lanes[ov->lane_top + i];
+		l = &ov->lanes[lo.lane_top + i];
 		lane_name(l, name, sizeof name);
 		/*
 		 * When "namespace/workload" does not fit, the workload alone,
@@ -519,10 +527,10 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		lane_marks(win, ts, y + 1, x0, pw, l);
 		y += 2;
 	}
-	if ((int)ov->nlanes > ov->lane_top + lo.nshown)
+	if ((int)ov->nlanes > lo.lane_top + lo.nshown)
 		tui_textf(win, &ts->look, y++, 1, w - 1, A_DIM, PAIR_NONE,
 		    "(%zu more workloads: PgDn)", ov->nlanes -
-		    (size_t)lo.nshown - (size_t)ov->lane_top);
+		    (size_t)lo.nshown - (size_t)lo.lane_top);
 	tui_textf(win, &ts->look, y++, 0, w, A_BOLD | A_UNDERLINE,
 	    PAIR_NONE, "Findings (%zu)", ts->nfindings);
 	if (ts->nfindings == 0)
@@ -561,7 +569,12 @@ ov_up(struct tui_state *ts)
 static int
 ov_lanes_down(struct tui_state *ts)
 {
-	if (ts->ov.lane_top + 1 < (int)ts->ov.nlanes)
+	struct ov_layout	lo;
+
+	/* from the lane drawn first, not one a larger screen allowed */
+	layout(ts, ts->rows, &lo);
+	ts->ov.lane_top = lo.lane_top;
+	if (lo.lane_top + lo.nshown < (int)ts->ov.nlanes)
 		ts->ov.lane_top++;
 	return (TUI_REDRAW);
 }
@@ -569,6 +582,10 @@ ov_lanes_down(struct tui_state *ts)
 static int
 ov_lanes_up(struct tui_state *ts)
 {
+	struct ov_layout	lo;
+
+	layout(ts, ts->rows, &lo);
+	ts->ov.lane_top = lo.lane_top;
 	if (ts->ov.lane_top > 0)
 		ts->ov.lane_top--;
 	return (TUI_REDRAW);

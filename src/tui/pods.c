@@ -1,9 +1,10 @@
 /*
  * pods.c: the pods view (key 2).  Every pod, grouped by workload and
- * ordered by death, with the columns that fit the width: name (cut with
- * an ellipsis, never silently), node, IP, deletion and who asked for it
- * (the audit log's actor), how its containers ended, restarts, grace,
- * failed requests routed to it, records lost and the findings that name
+ * ordered by death, with the columns that fit the width, those the
+ * incident needs first (room_order): name (cut with an ellipsis, never
+ * silently), node, IP, deletion and who asked for it (the audit log's
+ * actor), how its containers ended, restarts, grace, failed requests
+ * routed to it, records missing in its window and the findings that name
  * it.  / filters by text; Enter opens the pod's death view.  No SQL:
  * totals come through store.h.
  */
@@ -62,45 +63,118 @@ pod_badges(struct tui_state *ts)
 	return (v);
 }
 
-/*
- * How the pod's containers ended, shortly: the main containers' codes
- * first ("137 SIGKILL", "0", "run", "?": its end never logged), then each
- * sidecar's with its name
- * ("istio-proxy 0").
- */
-static void
-exits_of(const struct podset_pod *p, char *out, size_t len)
+/* One container's end, as EXITS shows it. */
+struct exit_cell {
+	const char	*name;		/* borrowed: a sidecar's name, NULL for
+					   a main container (its code alone) */
+	char		 code[48];	/* "137 SIGKILL", "0", "run", "-",
+					   "?" */
+};
+
+/* The pod's containers, main ones first: a new array (caller frees). */
+static struct exit_cell *
+exit_cells(const struct podset_pod *p, size_t *n)
 {
 	const struct row_container	*c;
-	struct buf			 b = { 0 };
-	char				 code[64];
+	struct exit_cell		*v;
 	size_t				 i;
 	int				 side;
 
+	v = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *v);
+	*n = 0;
 	for (side = 0; side < 2; side++) {
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if (model_is_plain_init(c) ||
-			    c->sidecar != side)
+			if (model_is_plain_init(c) || c->sidecar != side)
 				continue;
-			if (b.len > 0)
-				buf_puts(&b, ", ");
-			if (side)
-				buf_printf(&b, "%s ", c->name);
+			v[*n].name = side ? c->name : NULL;
 			if (podset_exit_unknown(p, c))
-				buf_puts(&b, "?");
+				snprintf(v[*n].code, sizeof v->code, "?");
 			else if (c->finished_us == TIME_NONE)
-				buf_puts(&b, c->started_us != TIME_NONE ?
-				    "run" : "-");
+				snprintf(v[*n].code, sizeof v->code, "%s",
+				    c->started_us != TIME_NONE ? "run" : "-");
 			else if (c->exit_code == INT_NONE)
-				buf_puts(&b, "?");
+				snprintf(v[*n].code, sizeof v->code, "?");
 			else
-				buf_puts(&b, model_exit_label(c, EW_OOM,
-				    code, sizeof code));
+				model_exit_label(c, EW_OOM, v[*n].code,
+				    sizeof v->code);
+			(*n)++;
 		}
 	}
-	snprintf(out, len, "%s", b.data != NULL ? b.data : "-");
-	buf_free(&b);
+	return (v);
+}
+
+/*
+ * The cells joined ("137 SIGKILL, istio-proxy 0"), each sidecar's name cut
+ * to at most name_cols columns (0: whole) and the cells from the keep-th
+ * on counted as "+N" (keep = n: all shown).  A new string.
+ */
+static char *
+exits_join(const struct exit_cell *v, size_t n, size_t name_cols,
+    size_t keep, int ascii)
+{
+	struct buf	 b = { 0 };
+	char		*name;
+	size_t		 i;
+
+	for (i = 0; i < n && i < keep; i++) {
+		if (b.len > 0)
+			buf_puts(&b, ", ");
+		if (v[i].name != NULL) {
+			name = out_fit(v[i].name, name_cols > 0 ? name_cols :
+			    strlen(v[i].name) + 1, OUT_CUT_END, ascii);
+			buf_printf(&b, "%s ", name);
+			free(name);
+		}
+		buf_puts(&b, v[i].code);
+	}
+	if (keep < n)
+		buf_printf(&b, "%s+%zu", b.len > 0 ? " " : "", n - keep);
+	if (b.data == NULL)
+		buf_puts(&b, "-");
+	return (b.data);
+}
+
+/*
+ * How the pod's containers ended, in at most cols columns (0: no limit):
+ * the main containers' codes first ("137 SIGKILL", "0", "run", "?": its
+ * end never logged), then each sidecar's with its name ("istio-proxy 0").
+ * Too wide, the sidecars' names are cut alike, never below a few
+ * characters, and every code stays; still too wide, the last containers
+ * are counted ("0, istio… 0 +2").  A new string.
+ */
+static char *
+exits_of(const struct podset_pod *p, int cols, int ascii)
+{
+	struct exit_cell	*v;
+	char			*s;
+	size_t			 n, i, keep, longest = 0, nc, least;
+
+	v = exit_cells(p, &n);
+	s = exits_join(v, n, 0, n, ascii);
+	if (cols <= 0 || out_printed_cols(s) <= (size_t)cols) {
+		free(v);
+		return (s);
+	}
+	for (i = 0; i < n; i++) {
+		if (v[i].name != NULL && strlen(v[i].name) > longest)
+			longest = strlen(v[i].name);
+	}
+	least = ascii ? 6 : 4;		/* three characters and the cut */
+	for (keep = n; keep > 0; keep--) {
+		for (nc = longest; nc >= least; nc--) {
+			free(s);
+			s = exits_join(v, n, nc, keep, ascii);
+			if (out_printed_cols(s) <= (size_t)cols) {
+				free(v);
+				return (s);
+			}
+		}
+	}
+	free(s);
+	s = exits_join(v, n, least, 1, ascii);
+	free(v);
+	return (s);
 }
 
 static int64_t
@@ -156,22 +230,31 @@ cmp_total_sort(const void *a, const void *b)
 	return (strcmp(p->uid, q->uid));
 }
 
-/* The widest EXITS and DELETED BY cells of the rows, in columns. */
+/*
+ * The widest EXITS and DELETED BY cells of the rows, in columns, and
+ * which counts the incident has.
+ */
 static void
 measure(struct pods_state *pl)
 {
 	const struct podset_pod	*p;
-	char			 cell[64], *by;
+	char			*cell, *by;
 	size_t			 i;
 	int			 n;
 
 	pl->exits_cols = pl->by_cols = 1;	/* "-" */
+	pl->any_failed = pl->any_missing = pl->badges_cols = 0;
 	for (i = 0; i < pl->nrows; i++) {
 		if ((p = pl->rows[i].pod) == NULL)
 			continue;
-		exits_of(p, cell, sizeof cell);
+		pl->any_failed |= pl->rows[i].failed > 0;
+		pl->any_missing |= pl->rows[i].missing > 0;
+		if ((n = (int)strlen(pl->rows[i].badges)) > pl->badges_cols)
+			pl->badges_cols = n;
+		cell = exits_of(p, 0, 0);
 		if ((n = (int)out_printed_cols(cell)) > pl->exits_cols)
 			pl->exits_cols = n;
+		free(cell);
 		if ((by = deletion_actor_short(p->r.deletion_by)) == NULL)
 			continue;
 		if ((n = (int)out_printed_cols(by)) > pl->by_cols)
@@ -308,15 +391,35 @@ const struct tui_column pods_columns[COL__COUNT + 1] = {
 	[COL_IP] = { .title = "IP", .width = 16, .means = "its pod IP" },
 };
 /*
- * The order they are given room as the width grows: the findings before
- * the counts, which they explain; who deleted the pod after those and
- * before the node and IP, narrowed to the room left (80 columns leave it
- * out, the name and the exits whole).
+ * The order they are given room as the width grows: what the incident
+ * has first (records reconciled and missing: MISS; requests that failed:
+ * FAILED), then the findings, which they explain; the restarts and the
+ * grace; who deleted the pod after those and before the node and IP,
+ * narrowed to the room left; a count that is zero for every pod last,
+ * as it says nothing.  Fills order with the COL__COUNT columns.
  */
-static const enum pods_col room[COL__COUNT] = {
-	COL_EXITS, COL_DELETED, COL_BADGES, COL_FAILED, COL_LOST,
-	COL_RESTARTS, COL_GRACE, COL_DELETED_BY, COL_NODE, COL_IP
-};
+static void
+room_order(const struct pods_state *pl, enum pods_col order[COL__COUNT])
+{
+	static const enum pods_col	rest[] = {
+		COL_BADGES, COL_RESTARTS, COL_GRACE, COL_DELETED_BY, COL_NODE,
+		COL_IP
+	};
+	size_t				n = 0, i;
+
+	order[n++] = COL_EXITS;
+	order[n++] = COL_DELETED;
+	if (pl->any_missing)
+		order[n++] = COL_LOST;
+	if (pl->any_failed)
+		order[n++] = COL_FAILED;
+	for (i = 0; i < sizeof rest / sizeof rest[0]; i++)
+		order[n++] = rest[i];
+	if (!pl->any_missing)
+		order[n++] = COL_LOST;
+	if (!pl->any_failed)
+		order[n++] = COL_FAILED;
+}
 #define NAME_MIN	22
 #define NAME_MAX	52
 #define EXITS_MAX	33	/* EXITS takes this before DELETED BY grows */
@@ -324,7 +427,9 @@ static const enum pods_col room[COL__COUNT] = {
 
 /*
  * Which columns fit in w and how wide (0: left out), and the name's
- * width.  EXITS gets what is left once every column that fits is in;
+ * width.  EXITS gets what is left once every column that fits is in, and
+ * the columns from RST on fit only where EXITS then holds its widest
+ * cell (up to EXITS_MAX);
  * DELETED BY is as wide as its widest cell, shrunk to what is left once
  * EXITS holds its widest (up to EXITS_MAX), left out below its least.
  */
@@ -332,9 +437,11 @@ static int
 fit_columns(int w, const struct pods_state *pl, int longest,
     int width[COL__COUNT])
 {
-	int	k, i, used, name_w, cap = w * 2 / 5, fits, want, least;
-	int	exits_more;
+	enum pods_col	room[COL__COUNT];
+	int		k, i, used, name_w, cap = w * 2 / 5, fits, want, least;
+	int		exits_more, decor = 0;
 
+	room_order(pl, room);
 	/* the whole name first, up to two fifths of the width */
 	name_w = longest + 2;
 	if (name_w > NAME_MAX)
@@ -355,6 +462,10 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 		want = least = pods_columns[i].width;
 		if (i == COL_DELETED && pl->dated)
 			want = least += TIME_DATE_COLS;
+		/* the findings as wide as their widest badges */
+		if (i == COL_BADGES && pl->badges_cols + 1 < want)
+			want = least = (pl->badges_cols > 8 ?
+			    pl->badges_cols : 8) + 1;
 		if (i == COL_DELETED_BY) {
 			want = (int)strlen(pods_columns[i].title);
 			want = (pl->by_cols > want ? pl->by_cols : want) + 1;
@@ -365,7 +476,10 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 			if (want > w - used - exits_more)
 				want = w - used - exits_more;
 		}
-		fits = fits && want >= least && used + want <= w;
+		/* the decorative ones only once EXITS is whole */
+		decor = decor || i == COL_RESTARTS;
+		fits = fits && want >= least && used + want + (decor ?
+		    exits_more : 0) <= w;
 		width[i] = fits ? want : 0;
 		if (fits)
 			used += want;
@@ -417,7 +531,7 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 		fit = NULL;
 		switch (i) {
 		case COL_EXITS:
-			exits_of(p, cell, sizeof cell);
+			fit = exits_of(p, cw, !ts->look.utf8);
 			break;
 		case COL_DELETED:
 			snprintf(cell, sizeof cell, "%s", time_clock_dated(
@@ -474,7 +588,7 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 static int
 first_row(const struct pods_state *pl, int rows)
 {
-	int	top = tui_top(pl->cursor, pl->top, rows);
+	int	top = tui_top(pl->cursor, pl->top, rows, (int)pl->nrows);
 
 	/* the workload's heading with its first pod */
 	if (pl->cursor > 0 && top == pl->cursor &&

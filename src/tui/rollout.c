@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "budget.h"
 #include "deletion.h"
 #include "out.h"
 #include "rolist.h"
@@ -310,8 +311,14 @@ rview_summarize(struct rview_state *rv)
 	/* records lost only where records were compared and lost */
 	lost[0] = '\0';
 	if (missing > 0)
-		snprintf(lost, sizeof lost, "; %zu record%s lost", missing,
+		snprintf(lost, sizeof lost, "; %zu record%s missing", missing,
 		    missing == 1 ? "" : "s");
+	/* the lag at its resolution, as the death view's caption says it */
+	if (routed.pods > 0) {
+		budget_lag_words(routed.lo, routed.hi, a, sizeof a);
+		snprintf(b, sizeof b, "%.40s after %s", a, deleted ==
+		    rv->n ? "their deletion" : "offset 0");
+	}
 	if (routed.pods > 0 && fail.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
 		    "still routed to %zu of them until %s; the last failed "
@@ -521,7 +528,7 @@ static int
 rv_top(const struct rview_state *rv, int h)
 {
 	return (tui_top(rv->cursor, rv->top, (h - lanes_y(rv) - 1) /
-	    lane_rows(rv)));
+	    lane_rows(rv), (int)rv->n));
 }
 
 void
@@ -530,7 +537,7 @@ rview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct rview_state	*rv = &ts->rv;
 	const struct rview_lane	*l;
 	const struct tl_lane		*phase;
-	char				*name;
+	char				*name, words[64];
 	int				 lw = rv->label_w > 0 ? rv->label_w :
 					    LABEL_MIN;
 	int				 x0 = lw + 1, pw = w - x0, y, i;
@@ -570,10 +577,10 @@ rview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		lane_marks(win, ts, y, x0, pw, l, LR_PHASES);
 		row = y + 1;
 		if (any_traffic(rv)) {
-			tui_textf(win, &ts->look, row, 1, lw - 2, A_DIM,
-			    PAIR_NONE, "%lld ok %lld failed",
-			    (long long)l->traffic.total_ok,
-			    (long long)l->traffic.total_bad);
+			timeline_traffic_words(&l->traffic, TL_COUNT_BOTH,
+			    words, sizeof words);
+			tui_text(win, &ts->look, row, 1, lw - 2, words, A_DIM,
+			    PAIR_NONE);
 			n = l->traffic.nbins < (size_t)pw ? l->traffic.nbins :
 			    (size_t)pw;
 			tui_bars(win, &ts->look, row, x0, l->traffic.ok, n,

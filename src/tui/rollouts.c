@@ -353,7 +353,8 @@ rollouts_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    rollouts_columns[k].title, A_BOLD | A_UNDERLINE, PAIR_NONE);
 		x += width[k];
 	}
-	top = tui_top(rl->cursor, rl->top, list_rows(h));
+	top = tui_top(rl->cursor, rl->top, list_rows(h),
+	    (int)rl->stats.n);
 	for (i = top, y = 3; i < (int)rl->stats.n && y < 3 + list_rows(h);
 	    i++, y++)
 		rollout_row(win, ts, y, w, &rl->stats.v[i], width,
@@ -379,7 +380,8 @@ move_cursor(struct tui_state *ts, int by)
 		rl->cursor = (int)rl->stats.n - 1;
 	if (rl->cursor < 0)
 		rl->cursor = 0;
-	rl->top = tui_top(rl->cursor, rl->top, list_rows(ts->rows));
+	rl->top = tui_top(rl->cursor, rl->top, list_rows(ts->rows),
+	    (int)rl->stats.n);
 	return (TUI_REDRAW);
 }
 
@@ -430,7 +432,8 @@ rl_open(struct tui_state *ts)
 static int
 rl_click(struct tui_state *ts)
 {
-	int	i = tui_top(ts->rl.cursor, ts->rl.top, list_rows(ts->rows)) +
+	int	i = tui_top(ts->rl.cursor, ts->rl.top, list_rows(ts->rows),
+		    (int)ts->rl.stats.n) +
 		    ts->mouse_y - 3;
 
 	if (ts->mouse_y < 3 || ts->mouse_y >= 3 + list_rows(ts->rows) ||
@@ -480,7 +483,7 @@ rollouts_go(struct tui_state *ts, const char *answer)
 		    rl->stats.v[i].r->start_us >= t) {
 			rl->cursor = (int)i;
 			rl->top = tui_top(rl->cursor, rl->top,
-			    list_rows(ts->rows));
+			    list_rows(ts->rows), (int)rl->stats.n);
 			return (TUI_REDRAW);
 		}
 	}

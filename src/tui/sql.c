@@ -248,7 +248,7 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    A_BOLD | A_UNDERLINE, PAIR_NONE);
 		x += cw + 2;
 	}
-	top = tui_top(sq->cursor, sq->top, table_rows(h));
+	top = tui_top(sq->cursor, sq->top, table_rows(h), (int)t->nrows);
 	for (r = (size_t)top, y = 4; r < t->nrows && y < h - 1; r++, y++) {
 		cur = (int)r == sq->cursor;
 		if (cur)
@@ -275,7 +275,8 @@ sq_move(struct tui_state *ts, int by)
 		sq->cursor = (int)sq->t.nrows - 1;
 	if (sq->cursor < 0)
 		sq->cursor = 0;
-	sq->top = tui_top(sq->cursor, sq->top, table_rows(ts->rows));
+	sq->top = tui_top(sq->cursor, sq->top, table_rows(ts->rows),
+	    (int)sq->t.nrows);
 	return (TUI_REDRAW);
 }
 
@@ -299,7 +300,7 @@ sq_page(struct tui_state *ts, int by)
 	int			 page = table_rows(ts->rows);
 	int			 last = (int)sq->t.nrows - 1;
 
-	sq->top = tui_top(sq->cursor, sq->top, page) + by;
+	sq->top = tui_top(sq->cursor, sq->top, page, (int)sq->t.nrows) + by;
 	if (sq->top > last - page + 1)
 		sq->top = last - page + 1;
 	if (sq->top < 0)
@@ -421,7 +422,8 @@ sq_click(struct tui_state *ts)
 {
 	struct sql_state	*sq = &ts->sq;
 	int			 i = tui_top(sq->cursor, sq->top,
-				    table_rows(ts->rows)) + ts->mouse_y - 4;
+				    table_rows(ts->rows), (int)sq->t.nrows) +
+				    ts->mouse_y - 4;
 
 	if (ts->mouse_y < 4 || ts->mouse_y >= 4 + table_rows(ts->rows) ||
 	    i < 0 || i >= (int)sq->t.nrows)
@@ -698,7 +700,8 @@ rec_row(struct tui_state *ts, int by)
 	sq->rec.row = by > 0 ? sq->rec.row + 1 : sq->rec.row - 1;
 	sq->rec.top = 0;
 	sq->cursor = (int)sq->rec.row;
-	sq->top = tui_top(sq->cursor, sq->top, table_rows(ts->rows));
+	sq->top = tui_top(sq->cursor, sq->top, table_rows(ts->rows),
+	    (int)sq->t.nrows);
 	return (TUI_RELOAD | TUI_REDRAW);
 }
 

@@ -197,7 +197,7 @@ tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
     char **cause)
 {
 	struct tui_finding	*v;
-	size_t			 i, n;
+	size_t			 i, n, k;
 
 	ts->st = st;
 	ts->db_path = db_path;
@@ -214,6 +214,10 @@ tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
 		if (store_finding_pods(st, v[i].r.id, add_uid, ts,
 		    cause) != 0)
 			return (-1);
+		/* stored by uid: listed in the pods' order of death */
+		for (k = 0; v[i].uids != NULL && v[i].uids[k] != NULL; k++)
+			;
+		podset_sort_uids(&ts->pods, v[i].uids, k);
 	}
 	ts->nfindings = n;
 	return (0);

@@ -169,12 +169,14 @@ TERM=screen-256color '$CORONER' tui --db '$T/statefulset.db'; sleep 600"
 	$TM send-keys 2
 	wait_for tui-pods "6 pods, grouped by workload"
 	is tui-pods-web-2 2 "$($TM capture-pane -p | grep -c '^ web-2 ')"
-	# the new web-2 (the fourth row): its own death view, its own IP
-	$TM send-keys Down Down Down Enter
+	# the new web-2 (the fifth row: the new web-0, never deleted but
+	# restarted, is among the dead by its container's death): its own
+	# death view, its own IP
+	$TM send-keys Down Down Down Down Enter
 	wait_for tui-death-new "IP 10.42.8.12"
 	$TM send-keys q
 	wait_for tui-pods-again "6 pods, grouped by workload"
-	$TM send-keys Up Up Up Enter
+	$TM send-keys Up Up Up Up Enter
 	wait_for tui-death-old "IP 10.42.7.12"
 	wait_for tui-death-rollout "the rollout of"
 	$TM send-keys a

@@ -128,6 +128,9 @@ ok gb-md-members sh -c "'$CORONER' report --db '$T/grace-budget.db' |
     >"$T/x2kq9.tl" 2>&1
 ok gb-timeline-routed grep -q '+29.0 s last request routed to 10.244.1.10' \
     "$T/x2kq9.tl"
+# its words give the lag as its range at the logs' resolution
+ok gb-timeline-lag-range sh -c "tr '\n' ' ' <'$T/x2kq9.tl' | tr -s ' ' |
+    grep -q '28 to 29 s after the deletion request'"
 ok gb-analyze-routed sh -c "'$CORONER' analyze --db '$T/grace-budget.db' |
     tr '\n' ' ' | grep -q 'up to 29.0 s after'"
 

@@ -119,10 +119,21 @@ done
 wait_for sigkill-moment "exit 137 at the grace"
 ok sigkill-offset sh -c "$TM capture-pane -p | grep -q '+30.0 s .*invoice-writer exit 137 at the grace'"
 wait_for sigkill-lane "137 SIGKILL"
+# the traffic lanes name what they count: the answered, then the failed,
+# never a total of one beside a part of it
+ok death-count-ok sh -c "$TM capture-pane -p | grep -q '^[0-9][0-9]* ok  '"
+ok death-count-failed sh -c "$TM capture-pane -p |
+    grep -q '^[0-9][0-9]* failed\( \|\$\)'"
+ok death-count-not-routed sh -c "! $TM capture-pane -p | grep -q '^routed '"
 keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
-wait_for rollout-routed "still routed to 6 of them until +29.0 s"
+# the lag as its range at the logs' one-second resolution, the records by
+# the name the lanes and the pods view give them
+wait_for rollout-routed \
+    "still routed to 6 of them until 28 to 29 s after their deletion"
+ok rollout-missing-words sh -c "$TM capture-pane -p |
+    grep -q 'none failed; 60 records missing\$'"
 # the records missing in each pod's window, on a row of its own under its lane
 wait_for rollout-lost-row " 10 records missing "
 keys 3
@@ -531,7 +542,13 @@ start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
 # pods never deleted: their containers' deaths are the workload's marks
 wait_for loop-overview-deaths " 2 deaths, no requests "
-keys 2 Enter
+keys 2
+wait_for loop-pods "grouped by workload"
+# never deleted: in the order of their containers' latest deaths (v7m3n's
+# at 14:08:02, k2x4q's at 14:10:02), as the finding lists them
+ok loop-pods-order sh -c "$TM capture-pane -p | grep -o '^ checkout-[^ ]*' |
+    tr '\n' ' ' | grep -q '^ checkout-5d8f7c6b9-v7m3n  checkout-5d8f7c6b9-k2x4q \$'"
+keys Down Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
 # it opens on that death, in sight, not on a later moment off the axis
@@ -757,8 +774,9 @@ wait_for evil-by-overview "Incident window"
 keys 2
 wait_for evil-by-pods "DELETED BY"
 shows evil-by-escaped \
-    '^ cart-a  .* 09:01:00 \\x1b]52;c;aGk=.*….*@evil\.example  .* 30 s$'
-shows evil-by-long-cut '^ cart-b  .* 09:02:00 sa:x*…x*-controller  .* 30 s$'
+    '^ cart-a  .* 09:01:00 \\x1b]52;c;aGk=.*….*@evil\.example  .* 30 s node-1$'
+shows evil-by-long-cut \
+    '^ cart-b  .* 09:02:00 sa:x*…x*-controller  .* 30 s node-1$'
 # the screen was not cleared, nothing reached the clipboard
 shows evil-by-intact '^2 pods, grouped by workload'
 is evil-by-no-clipboard "" "$($TM list-buffers 2>/dev/null)"
@@ -950,4 +968,95 @@ ok lag-caption-span sh -c "$TM capture-pane -p |
     grep -q '^  12.0 s (the access logs count per second)'"
 keys Q
 wait_for lag-quit "EXIT=0"
+# The pods view chooses its columns by what the incident has: records
+# reconciled with some missing (the bundled sample), MISS among the
+# first and FAILED (zero for every pod) only where room is left; a mesh
+# incident (samples/mesh-sidecar) keeps FAILED and shows each proxy's
+# exit whole, at 120x40 and 80x24.
+db=$T/demo.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for cols-overview "Incident window"
+keys 2
+wait_for cols-pods "grouped by workload"
+shows cols-miss '^ POD  *EXITS  *DELETED .* MISS '
+lacks cols-no-failed 'FAILED'
+$TM resize-window -x 80 -y 24
+wait_for cols-80 "1 Overview  2 Pods  3 Findings"
+shows cols-miss-80 '^ POD  *EXITS  *DELETED  *FINDINGS  *MISS '
+shows cols-miss-80-row '^ returns-api-7d9f8b6c5-x2kq9 .* 10 '
+keys Q
+wait_for cols-quit "EXIT=0"
+"$CORONER" import -q --db "$T/mesh.db" "$top/samples/mesh-sidecar" \
+    >/dev/null 2>&1
+"$CORONER" analyze --db "$T/mesh.db" >/dev/null 2>&1
+db=$T/mesh.db
+for size in "120 40" "80 24"; do
+	start $size "LANG=C.UTF-8 TERM=screen-256color"
+	wait_for "mesh-overview-$size" "Incident window"
+	keys 2
+	wait_for "mesh-pods-$size" "grouped by workload"
+	shows "mesh-failed-$size" '^ POD  *EXITS  *DELETED .* FAILED '
+	lacks "mesh-no-miss-$size" 'MISS'
+	shows "mesh-proxy-whole-$size" \
+	    '^ ledger-6b7c9d8f5-k2x9p  0, istio-proxy 0  .* 06:10:08 .* 13 '
+	keys Q
+	wait_for "mesh-quit-$size" "EXIT=0"
+done
+
+# A scroll remembered from a larger screen: PgDn on the overview's lanes
+# at 120x40 (where every lane shows) moves nothing, and at 80x24 the
+# lanes still start at the first one, not at "(no pod)" alone.
+"$CORONER" import -q --db "$T/lanes.db" "$S" "$top/samples/mesh-sidecar" \
+    >/dev/null 2>&1
+"$CORONER" import -q --db "$T/lanes.db" --records courier --key parcel_id \
+    --time scanned_at "$S"/courier.csv.zst >/dev/null 2>&1
+"$CORONER" import -q --db "$T/lanes.db" --records ours --key return.id \
+    --time accepted_at "$S"/ours.ndjson.zst >/dev/null 2>&1
+"$CORONER" analyze --db "$T/lanes.db" --reconcile courier:ours \
+    >/dev/null 2>&1
+db=$T/lanes.db
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for lanes-overview "Incident window"
+shows lanes-all '^(no pod)'
+keys NPage NPage NPage
+$TM resize-window -x 80 -y 24
+wait_for lanes-80 "Up/Down finding"
+shows lanes-first-80 '^returns/returns-api '
+shows lanes-second-80 '^payments/ledger '
+keys NPage
+wait_for lanes-pgdn-80 "Up/Down finding"
+shows lanes-still-first-80 '^returns/returns-api '
+keys Q
+wait_for lanes-quit "EXIT=0"
+# A finding's pods in the order of their deaths wherever they are listed
+# (the finding view, analyze's text, the report), not in their uids'
+# order: three pods never deleted, OOMKilled at 09:02, 09:01 and 09:03,
+# their uids in the order of their names.
+cat >"$T/order.json" <<'EOF'
+{"kind":"PodList","apiVersion":"v1","items":[{"kind":"Pod","metadata":{"name":"api-7c9-aaaaa","namespace":"shop","uid":"u-1","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:02:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:02:00.5Z"}}}]}},{"kind":"Pod","metadata":{"name":"api-7c9-bbbbb","namespace":"shop","uid":"u-2","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:01:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:01:00.5Z"}}}]}},{"kind":"Pod","metadata":{"name":"api-7c9-ccccc","namespace":"shop","uid":"u-3","creationTimestamp":"2026-05-12T08:00:00Z","ownerReferences":[{"kind":"ReplicaSet","name":"api-7c9","uid":"rs-1","controller":true}]},"spec":{"nodeName":"n1","containers":[{"name":"app"}]},"status":{"phase":"Running","startTime":"2026-05-12T08:00:01Z","containerStatuses":[{"name":"app","restartCount":1,"lastState":{"terminated":{"exitCode":137,"reason":"OOMKilled","startedAt":"2026-05-12T08:00:01Z","finishedAt":"2026-05-12T09:03:00Z"}},"state":{"running":{"startedAt":"2026-05-12T09:03:00.5Z"}}}]}}]}
+EOF
+"$CORONER" import -q --db "$T/order.db" "$T/order.json" >/dev/null 2>&1
+"$CORONER" analyze --db "$T/order.db" >"$T/order.txt" 2>&1
+is order-analyze "bbbbb aaaaa ccccc" "$(grep -o 'api-7c9-[a-z]*' \
+    "$T/order.txt" | head -n 3 | sed 's/api-7c9-//' | tr '\n' ' ' |
+    sed 's/ $//')"
+"$CORONER" report --db "$T/order.db" --format md >"$T/order.md" 2>&1
+ok order-report grep -q \
+    '^- \*\*Pods:\*\* api-7c9-bbbbb, api-7c9-aaaaa, api-7c9-ccccc$' \
+    "$T/order.md"
+db=$T/order.db
+start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for order-overview "Incident window"
+keys 3 Enter
+wait_for order-finding "Pods (3)"
+ok order-finding-pods sh -c "$TM capture-pane -p |
+    grep -o 'api-7c9-[a-z]*  died 09:0[0-9]' | tr '\n' ' ' |
+    grep -q '^api-7c9-bbbbb  died 09:01 api-7c9-aaaaa  died 09:02 \
+api-7c9-ccccc  died 09:03 \$'"
+keys 2
+wait_for order-pods "grouped by workload"
+ok order-pods-list sh -c "$TM capture-pane -p | grep -o '^ api-7c9-[a-z]*' |
+    tr '\n' ' ' | grep -q '^ api-7c9-bbbbb  api-7c9-aaaaa  api-7c9-ccccc \$'"
+keys Q
+wait_for order-quit "EXIT=0"
 finish tui

@@ -70,7 +70,27 @@ test_lint_duration(void)
 	CHECK(lint_duration_ms("soon") == -1);
 }
 
+/* The lag as its range at the one-second resolution of the buckets. */
+static void
+test_budget_lag_words(void)
+{
+	char	out[64];
+
+	/* deleted at 09:00:10, the last request in 09:00:38: 28 to 29 s */
+	budget_lag_words(budget_lag_us(1000000LL * 10, 38),
+	    budget_lag_us(1000000LL * 10, 38), out, sizeof out);
+	CHECK_STR(out, "28 to 29 s");
+	/* a deletion inside its second: the range keeps the tenths */
+	budget_lag_words(budget_lag_us(10400000LL, 27),
+	    budget_lag_us(10400000LL, 27), out, sizeof out);
+	CHECK_STR(out, "16.6 to 17.6 s");
+	/* several pods: from the start of the least one's second */
+	budget_lag_words(17000000LL, 29000000LL, out, sizeof out);
+	CHECK_STR(out, "16 to 29 s");
+}
+
 const struct unit_test budget_tests[] = {
+	{ .name = "budget lag words", .fn = test_budget_lag_words },
 	{ .name = "budget compute", .fn = test_budget_compute },
 	{ .name = "budget lag and median", .fn = test_budget_lag_median },
 	{ .name = "lint durations", .fn = test_lint_duration },

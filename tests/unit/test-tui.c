@@ -384,6 +384,51 @@ test_tui_overview(void)
 	close_screen();
 }
 
+/*
+ * A records incident whose pods carry a proxy: MISS is the key column
+ * and stays at 80 columns, FAILED (zero for every pod) gives way first;
+ * the proxy's exit keeps its code and a name that tells it.
+ */
+static void
+ts_pods_sidecar(struct pods_row *rows)
+{
+	static const char	*names[3] = {
+		"label-printer-api-7d9f8b6c5d-x2kq9",
+		"label-printer-api-7d9f8b6c5d-b7m4p",
+		"label-printer-api-5c8d7b9f4d-h6v2r"
+	};
+	const char		*was[3];
+	char			*cell;
+	int			 i;
+
+	for (i = 0; i < 3; i++) {
+		was[i] = pods[i].r.name;
+		pods[i].r.name = names[i];
+		ctrs[i][1] = ctrs[i][0];
+		ctrs[i][1].name = "istio-proxy";
+		ctrs[i][1].sidecar = 1;
+		ctrs[i][1].exit_code = i < 2 ? 0 : INT_NONE;
+		ctrs[i][1].killed_at_deadline = 0;
+		ctrs[i][1].reason = i < 2 ? "Completed" : NULL;
+		pods[i].nc = 2;
+	}
+	rows[1].failed = 0;
+	ts.pl.any_failed = 0;
+	ts.pl.any_missing = 1;
+	cell = xasprintf("137 SIGKILL, istio-proxy 0");
+	ts.pl.exits_cols = (int)out_printed_cols(cell);
+	free(cell);
+	check("pods-sidecar", pods_draw, 40, 120);
+	check("pods-sidecar", pods_draw, 24, 80);
+	for (i = 0; i < 3; i++) {
+		pods[i].r.name = was[i];
+		pods[i].nc = 1;
+	}
+	rows[1].failed = 12;
+	ts.pl.any_failed = 1;
+	ts.pl.exits_cols = 11;
+}
+
 static void
 test_tui_pods(void)
 {
@@ -406,6 +451,8 @@ test_tui_pods(void)
 	ts.pl.cursor = 1;
 	ts.pl.exits_cols = 11;		/* "137 SIGKILL" */
 	ts.pl.by_cols = (int)out_printed_cols(pods[1].r.deletion_by);
+	ts.pl.any_failed = ts.pl.any_missing = 1;
+	ts.pl.badges_cols = 10;		/* "KILL GRACE" */
 	check("pods", pods_draw, 40, 120);
 	check("pods", pods_draw, 24, 80);
 	/* deletions over more than a day: DELETED carries the date */
@@ -413,6 +460,7 @@ test_tui_pods(void)
 	check("pods-dated", pods_draw, 40, 120);
 	check("pods-dated", pods_draw, 24, 80);
 	ts.pl.dated = 0;
+	ts_pods_sidecar(rows);
 	ts.pl.rows = NULL;
 	ts.pl.nrows = 0;
 	close_screen();
