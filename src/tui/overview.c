@@ -864,23 +864,35 @@ show_span(struct tui_state *ts, int64_t lo, int64_t hi)
 	return (TUI_RELOAD | TUI_REDRAW);
 }
 
+/* The span asked for: the view zoomed to, else the whole window. */
+static void
+asked(const struct ov_state *ov, int64_t *lo, int64_t *hi)
+{
+	*lo = ov->view_hi_us > ov->view_lo_us ? ov->view_lo_us :
+	    ov->window_lo_us;
+	*hi = ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us :
+	    ov->window_hi_us;
+}
+
 static int
 ov_zoom_in(struct tui_state *ts)
 {
-	const struct tl_axis	*a = &ts->ov.axis;
-	int64_t			 mid = a->lo_us / 2 + a->hi_us / 2;
-	int64_t			 q = (a->hi_us - a->lo_us) / 4;
+	int64_t	lo, hi, mid, q;
 
+	asked(&ts->ov, &lo, &hi);
+	mid = lo / 2 + hi / 2;
+	q = (hi - lo) / 4;
 	return (show_span(ts, mid - q, mid + q));
 }
 
 static int
 ov_zoom_out(struct tui_state *ts)
 {
-	const struct tl_axis	*a = &ts->ov.axis;
-	int64_t			 mid = a->lo_us / 2 + a->hi_us / 2;
-	int64_t			 s = a->hi_us - a->lo_us;
+	int64_t	lo, hi, mid, s;
 
+	asked(&ts->ov, &lo, &hi);
+	mid = lo / 2 + hi / 2;
+	s = hi - lo;
 	return (show_span(ts, mid - s, mid + s));
 }
 
@@ -893,15 +905,16 @@ ov_whole(struct tui_state *ts)
 static int
 ov_pan(struct tui_state *ts, int dir)
 {
-	const struct tl_axis	*a = &ts->ov.axis;
-	int64_t			 d = (a->hi_us - a->lo_us) / 4 * dir;
+	int64_t	lo, hi, d;
 
 	if (ts->ov.view_hi_us <= ts->ov.view_lo_us) {
 		snprintf(ts->message, sizeof ts->message, "the whole window "
 		    "is shown: + zooms in");
 		return (TUI_REDRAW);
 	}
-	return (show_span(ts, a->lo_us + d, a->hi_us + d));
+	asked(&ts->ov, &lo, &hi);
+	d = (hi - lo) / 4 * dir;
+	return (show_span(ts, lo + d, hi + d));
 }
 
 static int
@@ -983,7 +996,7 @@ overview_go(struct tui_state *ts, const char *answer)
 	const struct row_finding	*r;
 	int64_t				 t, d, best_d = 0, span;
 	size_t				 i, best = SIZE_MAX;
-	char				 at[TIME_FMT_LEN], sp[48];
+	char				 at[TIME_FMT_LEN];
 	int				 bits;
 
 	if (tui_parse_time(answer, TIME_NONE, ov->axis.lo_us, &t) != 0) {
@@ -997,8 +1010,8 @@ overview_go(struct tui_state *ts, const char *answer)
 		    "the incident window: the axis did not move", at);
 		return (TUI_REDRAW);
 	}
-	span = ov->view_hi_us > ov->view_lo_us ? ov->axis.hi_us -
-	    ov->axis.lo_us : (ov->window_hi_us - ov->window_lo_us) / 8;
+	span = ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us -
+	    ov->view_lo_us : (ov->window_hi_us - ov->window_lo_us) / 8;
 	bits = show_span(ts, t - span / 2, t - span / 2 + span);
 	/*
 	 * The finding whose window holds t (the narrowest of those), else
@@ -1017,12 +1030,10 @@ overview_go(struct tui_state *ts, const char *answer)
 			best = i;
 		}
 	}
-	span_words(ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us -
-	    ov->view_lo_us : ov->window_hi_us - ov->window_lo_us, sp,
-	    sizeof sp);
 	if (best == SIZE_MAX) {
-		snprintf(ts->message, sizeof ts->message, "the axis shows %s "
-		    "around %.19s; no finding has a time", sp, at);
+		snprintf(ts->message, sizeof ts->message, "the axis is "
+		    "centred on %.10s %.8s; no finding has a time", at,
+		    at + 11);
 		return (bits);
 	}
 	if (ov->cursor != (int)best) {
@@ -1031,8 +1042,8 @@ overview_go(struct tui_state *ts, const char *answer)
 		ov->dcursor = ov->dtop = 0;
 	}
 	r = &ts->findings[best].r;
-	snprintf(ts->message, sizeof ts->message, "the axis shows %s around "
-	    "%.19s; finding %zu (%s) %s it", sp, at, best + 1, r->kind,
+	snprintf(ts->message, sizeof ts->message, "the axis is centred on "
+	    "%.10s %.8s; finding %zu (%s) %s it", at, at + 11, best + 1, r->kind,
 	    t >= r->start_us && t <= r->end_us ? "covers" : "is the nearest "
 	    "to");
 	return (bits);
