@@ -628,12 +628,15 @@ deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 	    ov->pane == 1 ? "Enter opens, Tab back to the findings" :
 	    "Tab to choose one");
 	rows = y1 - y;
+	/* a row of its own says how many more there are */
+	if ((int)ov->ndpods > rows && rows > 1)
+		rows--;
 	top = tui_top(ov->dcursor, ov->dtop, rows);
-	for (i = top; i < (int)ov->ndpods && y < y1; i++, y++)
+	for (i = top; i < (int)ov->ndpods && i < top + rows; i++, y++)
 		death_row(win, ts, y, w, i, f->r.start_us);
-	if (i < (int)ov->ndpods && y1 - 1 > 0)
-		tui_textf(win, &ts->look, y1 - 1, w - 12, 12, A_DIM,
-		    PAIR_NONE, "(%zu more)", ov->ndpods - (size_t)i);
+	if (i < (int)ov->ndpods && y < y1)
+		tui_textf(win, &ts->look, y, 1, w - 1, A_DIM, PAIR_NONE,
+		    "(%zu more: Tab, then Down)", ov->ndpods - (size_t)i);
 }
 
 /* The label of a lane's name: namespace/workload, cut in the middle. */
@@ -689,7 +692,9 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct ov_state	*ov = &ts->ov;
 	struct ov_layout	 lo;
+	const struct tui_finding *f;
 	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN], sp[48];
+	char			*fix;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
 	int			 y, i;
 
@@ -710,8 +715,10 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
 	    b : b + 11, ts->pods.n, ts->pods.n == 1 ? "" : "s",
 	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
-	/* what the counts below cover: the axis shown */
-	span_words(ov->axis.hi_us - ov->axis.lo_us, sp, sizeof sp);
+	/* what the counts below cover: the axis shown, within the window */
+	span_words((ov->axis.hi_us < ov->window_hi_us ? ov->axis.hi_us :
+	    ov->window_hi_us) - (ov->axis.lo_us > ov->window_lo_us ?
+	    ov->axis.lo_us : ov->window_lo_us), sp, sizeof sp);
 	tui_textf(win, &ts->look, 2, 0, lw, A_DIM, PAIR_NONE, "%s %s",
 	    ov->view_hi_us > ov->view_lo_us ? "zoomed" : "counts in", sp);
 	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
@@ -739,8 +746,17 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	 */
 	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
 	    y + 3 < h - 1) {
-		y = tui_finding_brief(win, ts, &ts->findings[ov->cursor],
-		    y + 1, h - 1, w);
+		f = &ts->findings[ov->cursor];
+		if (h - 1 - (y + 1) >= 6)
+			y = tui_finding_brief(win, ts, f, y + 1, h - 1, w);
+		else {
+			/* short of rows: the fix (its row says the rest) */
+			fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+			    f->r.recommendation : "-");
+			y = tui_text_wrapped(win, &ts->look, y + 1, h - 1, 1,
+			    w - 1, 5, fix, A_DIM, PAIR_NONE);
+			free(fix);
+		}
 		deaths_list(win, ts, y + 1, h - 1, w);
 	}
 	tui_keybar(win, h, w, ts, ov->pane == 1 ? "Up/Down death  Enter "
@@ -996,8 +1012,8 @@ overview_go(struct tui_state *ts, const char *answer)
 	const struct row_finding	*r;
 	int64_t				 t, d, best_d = 0, span;
 	size_t				 i, best = SIZE_MAX;
-	char				 at[TIME_FMT_LEN];
-	int				 bits;
+	char				 at[TIME_FMT_LEN], where[120];
+	int				 bits, outside;
 
 	if (tui_parse_time(answer, TIME_NONE, ov->axis.lo_us, &t) != 0) {
 		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
@@ -1005,14 +1021,11 @@ overview_go(struct tui_state *ts, const char *answer)
 		return (TUI_REDRAW);
 	}
 	time_format(t, at);
-	if (t < ov->window_lo_us || t > ov->window_hi_us) {
-		snprintf(ts->message, sizeof ts->message, "%.19s is outside "
-		    "the incident window: the axis did not move", at);
-		return (TUI_REDRAW);
-	}
+	outside = t < ov->window_lo_us || t > ov->window_hi_us;
 	span = ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us -
 	    ov->view_lo_us : (ov->window_hi_us - ov->window_lo_us) / 8;
-	bits = show_span(ts, t - span / 2, t - span / 2 + span);
+	bits = outside ? TUI_REDRAW : show_span(ts, t - span / 2, t - span /
+	    2 + span);
 	/*
 	 * The finding whose window holds t (the narrowest of those), else
 	 * the one whose window is nearest to it.
@@ -1030,20 +1043,23 @@ overview_go(struct tui_state *ts, const char *answer)
 			best = i;
 		}
 	}
+	snprintf(where, sizeof where, outside ? "%.10s %.8s is outside the "
+	    "incident window, the axis did not move" : "the axis is centred "
+	    "on %.10s %.8s", at, at + 11);
 	if (best == SIZE_MAX) {
-		snprintf(ts->message, sizeof ts->message, "the axis is "
-		    "centred on %.10s %.8s; no finding has a time", at,
-		    at + 11);
+		snprintf(ts->message, sizeof ts->message, "%s; no finding has "
+		    "a time", where);
 		return (bits);
 	}
 	if (ov->cursor != (int)best) {
 		ov->cursor = (int)best;
 		ov->pane = 0;
 		ov->dcursor = ov->dtop = 0;
+		pick_deaths(ts);
 	}
 	r = &ts->findings[best].r;
-	snprintf(ts->message, sizeof ts->message, "the axis is centred on "
-	    "%.10s %.8s; finding %zu (%s) %s it", at, at + 11, best + 1, r->kind,
+	snprintf(ts->message, sizeof ts->message, "%s; finding %zu (%s) %s "
+	    "it", where, best + 1, r->kind,
 	    t >= r->start_us && t <= r->end_us ? "covers" : "is the nearest "
 	    "to");
 	return (bits);

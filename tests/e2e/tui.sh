@@ -487,7 +487,8 @@ db=$T/loop.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
 # pods never deleted: their containers' deaths are the workload's marks
-wait_for loop-overview-deaths " 2 deaths, no requests "
+wait_for loop-overview-deaths " 2 deaths, 0 rollouts "
+shows loop-overview-no-requests '^ no requests$'
 keys 2 Enter
 wait_for loop-death "Death shop/checkout-5d8f7c6b9-k2x4q"
 wait_for loop-exit "app exit 1 (Error) after running 2.0 s"
@@ -538,7 +539,7 @@ db=$T/week.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-overview "Incident window"
 # the revision on the rollout's bar, where the deaths leave it room
-shows week-overview-revision '^ 672 req, 0 failed  *━ helm revision 42 ━*✖'
+shows week-overview-revision '^ 4 deaths, 1 rollout  *━ helm revision 42 ━*✖'
 keys 2
 wait_for week-pods "DELETED BY"
 # the replicaset-controller, as sa:NAME, for each of the 4 old pods; the
@@ -580,7 +581,7 @@ shows week-80-pods-name-exits \
 keys 1
 wait_for week-80-overview "Incident window"
 lacks week-80-overview-no-words 'helm'
-shows week-80-overview-bar '^ 672 req, 0 failed   ━*✖'
+shows week-80-overview-bar '^ 4 deaths, 1 rollout ━*✖'
 keys Q
 wait_for week-quit "EXIT=0"
 
@@ -795,7 +796,7 @@ wait_for drain-ascii-quit "EXIT=0"
 # finding's pods under its fix, Tab and Enter open one; at 80x24 the
 # findings come first.
 python3 "$top/tests/gen/week.py" week "$T/week40" >/dev/null
-db=$T/week.db
+db=$T/week40.db
 "$CORONER" import -q --db "$db" "$T/week40" >/dev/null 2>&1
 "$CORONER" analyze --db "$db" >/dev/null 2>&1
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
