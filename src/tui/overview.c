@@ -639,6 +639,31 @@ deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 		    "(%zu more: Tab, then Down)", ov->ndpods - (size_t)i);
 }
 
+/* The rows tui_text_wrapped takes for text in cols columns. */
+static int
+wrapped_rows(const char *text, int cols, int hang)
+{
+	const char	*p = text;
+	size_t		 n;
+	int		 rows = 0;
+
+	if (text == NULL || cols <= 0)
+		return (0);
+	while (*p != '\0') {
+		if (rows > 0 && hang > 0 && hang < cols / 2) {
+			cols -= hang;
+			hang = 0;
+		}
+		if ((n = out_wrap_bytes(p, (size_t)cols)) == 0)
+			break;
+		p += n;
+		while (*p == ' ')
+			p++;
+		rows++;
+	}
+	return (rows);
+}
+
 /* The label of a lane's name: namespace/workload, cut in the middle. */
 static void
 lane_label(WINDOW *win, const struct tui_state *ts, int y, int lw,
@@ -696,7 +721,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN], sp[48];
 	char			*fix;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
-	int			 y, i;
+	int			 y, y1, i;
 
 	tui_title(win, w, ts, "Overview");
 	if (ov->ncols == 0) {
@@ -747,13 +772,20 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
 	    y + 3 < h - 1) {
 		f = &ts->findings[ov->cursor];
-		if (h - 1 - (y + 1) >= 6)
-			y = tui_finding_brief(win, ts, f, y + 1, h - 1, w);
-		else {
-			/* short of rows: the fix (its row says the rest) */
-			fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
-			    f->r.recommendation : "-");
-			y = tui_text_wrapped(win, &ts->look, y + 1, h - 1, 1,
+		/* rows kept for the deaths: a blank, the heading, 1 to 3 */
+		y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
+		    (int)ov->ndpods : 3) : 0);
+		if (y1 - (y + 1) < 4)
+			y1 = h - 1;
+		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+		    f->r.recommendation : "-");
+		if (wrapped_rows(f->r.summary, w - 1, 0) + wrapped_rows(fix,
+		    w - 1, 5) <= y1 - (y + 1)) {
+			free(fix);
+			y = tui_finding_brief(win, ts, f, y + 1, y1, w);
+		} else {
+			/* short of rows: the fix whole (its row says what) */
+			y = tui_text_wrapped(win, &ts->look, y + 1, y1, 1,
 			    w - 1, 5, fix, A_DIM, PAIR_NONE);
 			free(fix);
 		}
