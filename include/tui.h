@@ -98,6 +98,8 @@ struct ov_lane {
 	int64_t		*req;		/* owned: attempts per column */
 	int64_t		*bad;		/* owned: failed per column */
 	int64_t		 peak;		/* largest req column */
+	int64_t		 bad_peak;	/* largest bad column: the failure
+					   row's full height */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
 	int64_t		*deaths;	/* owned: its pods' deletions (or
@@ -111,6 +113,8 @@ struct ov_lane {
 	size_t		 nrolls;	/* rollouts in rolls */
 	int64_t		*missing;	/* owned: missing records' times */
 	size_t		 nmissing;	/* times in missing */
+	size_t		 deaths_on;	/* deaths on the axis */
+	size_t		 rolls_on;	/* rollouts on the axis */
 };
 
 /* The overview: the incident window and the findings. */
@@ -120,13 +124,29 @@ struct ov_state {
 	int64_t		 window_lo_us;	/* the window itself (store_window) */
 	int64_t		 window_hi_us;	/* its end */
 	const char	*axis_basis;	/* how the window was chosen */
+	int64_t		 view_lo_us;	/* the span zoomed and panned to
+					   within the window (+ - Left Right
+					   g); view_lo_us == view_hi_us: the
+					   whole window */
+	int64_t		 view_hi_us;	/* its end */
+	int64_t		 step_s;	/* seconds per column of axis */
 	size_t		 ncols;		/* histogram columns loaded */
 	struct ov_lane	*lanes;		/* owned */
 	size_t		 nlanes;	/* lanes in lanes */
 	int		 cursor;	/* the finding under the cursor */
 	int		 top;		/* first finding shown */
 	int		 lane_top;	/* first lane shown */
-	int		 loaded_cols;	/* the width it was binned for */
+	int		 loaded_cols;	/* the width it was binned for (0:
+					   bin again) */
+	int		 pane;		/* where Up/Down/Enter go: 0 the
+					   findings, 1 the deaths under the
+					   finding's fix (Tab) */
+	struct podset_pod **dpods;	/* owned array of borrowed pods: the
+					   deaths of the finding under the
+					   cursor, in deletion order */
+	size_t		 ndpods;	/* pods in dpods */
+	int		 dcursor;	/* the death under the cursor */
+	int		 dtop;		/* first death shown */
 };
 
 /* A row of the pods view: a pod, or a workload's heading. */
@@ -456,8 +476,9 @@ void	tui_finding_scope(const struct row_finding *r, char *out,
 /*
  * The summary and the fix of finding f wrapped over the rows y to
  * y1 - 1 (the fix gets at least the last one): under a list of findings.
+ * Returns the row after the fix.
  */
-void	tui_finding_brief(WINDOW *, const struct tui_state *,
+int	tui_finding_brief(WINDOW *, const struct tui_state *,
 	    const struct tui_finding *f, int y, int y1, int w);
 /* The finding with this id, or NULL. */
 struct tui_finding *tui_finding_by_id(struct tui_state *ts, int64_t id);

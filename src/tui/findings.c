@@ -65,7 +65,7 @@ list_row(WINDOW *win, const struct tui_state *ts, int y, int w, size_t i,
 	    scope, f->npods, f->npods == 1 ? "" : "s");
 }
 
-void
+int
 tui_finding_brief(WINDOW *win, const struct tui_state *ts,
     const struct tui_finding *f, int y, int y1, int w)
 {
@@ -76,9 +76,10 @@ tui_finding_brief(WINDOW *win, const struct tui_state *ts,
 	    f->r.summary, A_BOLD, PAIR_NONE);
 	fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
 	    f->r.recommendation : "-");
-	tui_text_wrapped(win, &ts->look, y, y1, 1, w - 1, 5, fix, A_DIM,
+	y = tui_text_wrapped(win, &ts->look, y, y1, 1, w - 1, 5, fix, A_DIM,
 	    PAIR_NONE);
 	free(fix);
+	return (y);
 }
 
 static int

@@ -41,15 +41,31 @@ static const struct {
 	{ G_LOG, PAIR_NONE, "a log line" },
 	{ G_MISSING, PAIR_SIDECAR, "a record missing from ours, at its "
 	    "time" },
-	{ G_ROLLOUT, PAIR_RUNNING, "a rollout (overview)" },
 	{ G_ROUTED, PAIR_PRESTOP, "the last request routed after the "
 	    "deletion: the load balancer's lag" },
 	{ G_FAILURE, PAIR_TERM, "the first and last failed request" },
 	{ G_DIED, PAIR_TERM, "a container died (it was restarted after)" },
 	{ G_RESTART, PAIR_RUNNING, "the kubelet restarted it" },
-	{ G_BAR4, PAIR_READY, "requests per column (height: how many); "
-	    "beside them N ok (answered) and N failed (5xx or no answer), "
-	    "counted over the axis shown" },
+	{ G_BAR4, PAIR_READY, "death and rollout views: requests per column "
+	    "(height: how many); beside them N ok (answered) and N failed "
+	    "(5xx or no answer), counted over the axis shown" },
+	/* the overview: three rows a workload, one meaning a glyph */
+	{ G_BAR4, PAIR_READY, "overview, a workload's 1st row: requests "
+	    "routed to its pods per column" },
+	{ G_BAR4, PAIR_TERM, "overview, 2nd row: failed requests (5xx, "
+	    "connection failures) per column" },
+	{ G_BAR1, PAIR_NONE, "overview bars: the lowest, at least one "
+	    "request in the column" },
+	{ G_BAR8, PAIR_NONE, "overview bars: the full height, the row's "
+	    "busiest column shown" },
+	{ G_ROLLOUT, PAIR_RUNNING, "overview, 3rd row: a rollout, the pods "
+	    "it replaced die under it" },
+	{ G_EXIT, PAIR_NONE, "overview, 3rd row: a pod's death outside a "
+	    "rollout" },
+	{ G_KILLED, PAIR_TERM, "overview, 3rd row: a pod SIGKILLed at its "
+	    "deadline" },
+	{ G_MISSING, PAIR_SIDECAR, "overview, 3rd row: a record missing "
+	    "from ours" },
 };
 
 /*

@@ -1,14 +1,18 @@
 /*
  * overview.c: the first screen (key 1).  The incident window on one time
- * axis: per workload a histogram of the requests routed to its pods,
- * then a row of its failures with its rollouts as bars, its deaths as
- * marks and its missing records as ticks; below, the findings.  Enter
- * opens the finding under the cursor.  The traffic comes pre-binned from
- * the store (store_traffic); nothing here scans requests.  No SQL.
+ * axis, zoomed and panned with + - 0 Left Right and g: per workload
+ * three rows, one meaning a row: a histogram of the requests routed to
+ * its pods, a histogram of the failed ones, then its rollouts as bars
+ * with its deaths outside them, its kills and its missing records as
+ * marks.  Below, the findings first, the one under the cursor with its
+ * fix, and the deaths of its pods (Tab, Enter opens one).  The traffic
+ * comes pre-binned from the store (store_traffic); nothing here scans
+ * requests.  No SQL.
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze.h"
 #include "out.h"
 #include "rolist.h"
 #include "timefmt.h"
@@ -46,6 +50,9 @@ void
 overview_clear(struct tui_state *ts)
 {
 	lanes_free(&ts->ov);
+	free(ts->ov.dpods);
+	ts->ov.dpods = NULL;
+	ts->ov.ndpods = 0;
 	ts->ov.loaded_cols = 0;
 }
 
@@ -90,6 +97,8 @@ add_traffic(void *ctx, const struct store_traffic *t)
 	l->failed += bad;
 	if (l->req[t->bin] > l->peak)
 		l->peak = l->req[t->bin];
+	if (l->bad[t->bin] > l->bad_peak)
+		l->bad_peak = l->bad[t->bin];
 	return (0);
 }
 
@@ -218,13 +227,59 @@ cmp_lane(const void *a, const void *b)
 	    q->workload != NULL ? q->workload : ""));
 }
 
+/* The deaths of the finding under the cursor, in deletion order. */
+static void
+pick_deaths(struct tui_state *ts)
+{
+	struct ov_state			*ov = &ts->ov;
+	const struct tui_finding	*f;
+	struct podset_pod		*p;
+	size_t				 i;
+
+	free(ov->dpods);
+	ov->dpods = NULL;
+	ov->ndpods = 0;
+	if (ov->cursor < 0 || ov->cursor >= (int)ts->nfindings)
+		return;
+	f = &ts->findings[ov->cursor];
+	for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++) {
+		if ((p = podset_find(&ts->pods, f->uids[i])) == NULL ||
+		    podset_zero_at(p) == TIME_NONE)
+			continue;
+		ov->dpods = xreallocarray(ov->dpods, ov->ndpods + 1,
+		    sizeof *ov->dpods);
+		ov->dpods[ov->ndpods++] = p;
+	}
+	xqsort(ov->dpods, ov->ndpods, sizeof *ov->dpods, podset_cmp_death);
+	if (ov->dcursor >= (int)ov->ndpods)
+		ov->dcursor = ov->dtop = 0;
+	if (ov->ndpods == 0)
+		ov->pane = 0;
+}
+
+/* Counts what of a lane is on the axis, for its labels. */
+static void
+count_on(const struct ov_state *ov, struct ov_lane *l)
+{
+	size_t	i;
+
+	l->deaths_on = l->rolls_on = 0;
+	for (i = 0; i < l->nrolls; i++)
+		if (l->rolls[i].to_us >= ov->axis.lo_us &&
+		    l->rolls[i].from_us < ov->axis.hi_us)
+			l->rolls_on++;
+	for (i = 0; i < l->ndeaths; i++)
+		if (on_axis(ov, l->deaths[i]))
+			l->deaths_on++;
+}
+
 int
 overview_load(struct tui_state *ts, char **cause)
 {
 	struct ov_state		*ov = &ts->ov;
 	struct store_summary	 sum;
 	struct podset_pod	*p;
-	int64_t			 span_s, step, at;
+	int64_t			 span_s, step, at, to_s;
 	size_t			 i, j;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
@@ -240,8 +295,15 @@ overview_load(struct tui_state *ts, char **cause)
 	}
 	ov->window_lo_us = sum.first_us;
 	ov->window_hi_us = sum.last_us;
-	ov->axis.lo_us = time_floor_div(sum.first_us, 1000000) * 1000000;
-	ov->axis.hi_us = -time_floor_div(-sum.last_us, 1000000) * 1000000;
+	if (ov->view_hi_us > ov->view_lo_us) {
+		ov->axis.lo_us = ov->view_lo_us;
+		ov->axis.hi_us = ov->view_hi_us;
+	} else {
+		ov->axis.lo_us = sum.first_us;
+		ov->axis.hi_us = sum.last_us;
+	}
+	ov->axis.lo_us = time_floor_div(ov->axis.lo_us, 1000000) * 1000000;
+	ov->axis.hi_us = -time_floor_div(-ov->axis.hi_us, 1000000) * 1000000;
 	if (ov->axis.hi_us - ov->axis.lo_us < 10000000)
 		ov->axis.hi_us = ov->axis.lo_us + 10000000;
 	ov->ncols = (size_t)(ts->cols - label_w(ts->cols) - 1);
@@ -257,12 +319,14 @@ overview_load(struct tui_state *ts, char **cause)
 		ov->axis.lo_us = time_floor_div(ov->axis.lo_us, 60000000) *
 		    60000000;
 	}
+	ov->step_s = step;
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
-	/* the requests of the window (the axis ends on a whole column) */
-	if (store_traffic(ts->st, ov->axis.lo_us / 1000000,
-	    time_floor_div(sum.last_us, 1000000), step, add_traffic, ts,
-	    cause) != 0)
+	/* the requests on the axis, up to the window's end */
+	to_s = time_floor_div(sum.last_us < ov->axis.hi_us ? sum.last_us :
+	    ov->axis.hi_us - 1, 1000000);
+	if (store_traffic(ts->st, ov->axis.lo_us / 1000000, to_s, step,
+	    add_traffic, ts, cause) != 0)
 		return (-1);
 	if (add_rollouts(ts, cause) != 0 || store_model_scan(ts->st,
 	    ROW_MISSING, add_missing, ts, cause) != 0)
@@ -282,9 +346,14 @@ overview_load(struct tui_state *ts, char **cause)
 		}
 	}
 	drop_empty(ov);
+	for (i = 0; i < ov->nlanes; i++)
+		count_on(ov, &ov->lanes[i]);
 	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
+	if (ov->lane_top >= (int)ov->nlanes)
+		ov->lane_top = 0;
 	if (ov->cursor >= (int)ts->nfindings)
 		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
+	pick_deaths(ts);
 	return (0);
 }
 
@@ -339,7 +408,23 @@ words_at(const struct ov_roll *r, const char *busy, int xa, int xb,
 	return (-1);
 }
 
-/* The second row of a lane: failures, rollouts, deaths, missing. */
+/* Whether t is under one of the lane's rollouts' bars. */
+static int
+in_rollout(const struct ov_lane *l, int64_t t)
+{
+	size_t	i;
+
+	for (i = 0; i < l->nrolls; i++)
+		if (t >= l->rolls[i].from_us && t <= l->rolls[i].to_us)
+			return (1);
+	return (0);
+}
+
+/*
+ * The third row of a lane: its rollouts as bars (the pods they replaced
+ * die under them), the deaths outside a rollout, the kills and the
+ * missing records as marks, each glyph one meaning.
+ */
 static void
 lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
     const struct ov_lane *l)
@@ -347,27 +432,25 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	const struct ov_state	*ov = &ts->ov;
 	const char		*words;
 	char			*busy;
-	size_t			 i, nb;
+	size_t			 i;
 	int			 x, xa, xb, at;
 
-	nb = (size_t)w < ov->ncols ? (size_t)w : ov->ncols;
 	busy = xcalloc(w > 0 ? (size_t)w : 1, 1);
-	for (i = 0; i < nb; i++)
-		busy[i] = l->bad[i] > 0;
 	for (i = 0; i < l->nmissing; i++)
 		if ((x = tui_col(l->missing[i], ov->axis.lo_us,
 		    ov->axis.hi_us, x0, w)) >= 0)
 			busy[x - x0] = 1;
 	for (i = 0; i < l->ndeaths; i++)
 		if ((x = tui_col(l->deaths[i], ov->axis.lo_us,
-		    ov->axis.hi_us, x0, w)) >= 0)
+		    ov->axis.hi_us, x0, w)) >= 0 && (l->killed[i] ||
+		    !in_rollout(l, l->deaths[i])))
 			busy[x - x0] = 1;
 	for (i = 0; i < l->nrolls; i++) {
 		roll_cols(ov, &l->rolls[i], x0, w, &xa, &xb);
 		if (xa < 0 || xb < 0)
 			continue;
 		for (x = xa; x <= xb; x++)
-			tui_put_glyph(win, &ts->look, y, x, G_ROLLOUT, A_DIM,
+			tui_put_glyph(win, &ts->look, y, x, G_ROLLOUT, A_BOLD,
 			    PAIR_RUNNING);
 		/* what deployed it, on its bar where nothing else is */
 		if ((at = words_at(&l->rolls[i], busy, xa, xb, x0,
@@ -381,8 +464,6 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 		    PAIR_NONE);
 		memset(busy + (at - 1 - x0), 1, (size_t)x + 1);
 	}
-	tui_bars(win, &ts->look, y, x0, l->bad, nb, l->peak > 0 ? l->peak :
-	    1, PAIR_TERM);
 	for (i = 0; i < l->nmissing; i++) {
 		x = tui_col(l->missing[i], ov->axis.lo_us, ov->axis.hi_us, x0,
 		    w);
@@ -393,10 +474,10 @@ lane_marks(WINDOW *win, const struct tui_state *ts, int y, int x0, int w,
 	for (i = 0; i < l->ndeaths; i++) {
 		x = tui_col(l->deaths[i], ov->axis.lo_us, ov->axis.hi_us, x0,
 		    w);
-		if (x >= 0)
-			tui_put_glyph(win, &ts->look, y, x, l->killed[i] ?
-			    G_KILLED : G_EXIT, A_BOLD, l->killed[i] ?
-			    PAIR_TERM : PAIR_NONE);
+		if (x < 0 || (!l->killed[i] && in_rollout(l, l->deaths[i])))
+			continue;
+		tui_put_glyph(win, &ts->look, y, x, l->killed[i] ? G_KILLED :
+		    G_EXIT, A_BOLD, l->killed[i] ? PAIR_TERM : PAIR_NONE);
 	}
 	free(busy);
 }
@@ -431,22 +512,35 @@ finding_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 struct ov_layout {
 	int	nshown;		/* lanes drawn */
 	int	list_y;		/* the first finding's row */
+	int	list_h;		/* rows of findings */
 	int	top;		/* the first finding drawn */
 	int	lane_top;	/* the first lane drawn: ov->lane_top, less
 				   where the lanes after it would not fill
 				   their rows (PgDn at another size) */
 };
 
+#define LANE_ROWS	3	/* requests, failures, rollouts and deaths */
+#define LIST_MAX	5	/* findings listed before the lanes shrink */
+
+/*
+ * The findings come first: their heading and up to LIST_MAX rows, and
+ * four rows for the one under the cursor, before any lane; the lanes
+ * then take what is left, at most half of the rows.
+ */
 static void
 layout(const struct tui_state *ts, int h, struct ov_layout *lo)
 {
 	const struct ov_state	*ov = &ts->ov;
-	int			 lanes_h, list_h, rows;
+	int			 avail = h - 4, list_h, brief, lanes_h;
 
-	/* lanes take at most half of what is left, two rows each */
-	list_h = ts->nfindings > 0 ? (int)ts->nfindings + 1 : 2;
-	lanes_h = h - 4 - (list_h < (h - 4) / 2 ? list_h : (h - 4) / 2);
-	lo->nshown = lanes_h / 2;
+	list_h = ts->nfindings == 0 ? 1 : (int)ts->nfindings < LIST_MAX ?
+	    (int)ts->nfindings : LIST_MAX;
+	brief = ts->nfindings > 0 ? 4 : 0;
+	lanes_h = avail - 1 - list_h - brief;
+	if (lanes_h > avail / 2)
+		lanes_h = avail / 2;
+	lo->nshown = lanes_h / LANE_ROWS;
+	/* a PgDn from a taller screen: back to where the lanes fill */
 	lo->lane_top = ov->lane_top;
 	if (lo->lane_top > (int)ov->nlanes - lo->nshown)
 		lo->lane_top = (int)ov->nlanes - lo->nshown;
@@ -456,27 +550,188 @@ layout(const struct tui_state *ts, int h, struct ov_layout *lo)
 		lo->nshown = (int)ov->nlanes - lo->lane_top;
 	if (lo->nshown < 0)
 		lo->nshown = 0;
-	lo->list_y = 3 + 2 * lo->nshown + 1;
+	/* a row saying more are below */
+	if ((int)ov->nlanes > lo->lane_top + lo->nshown && lo->nshown > 0 &&
+	    lo->nshown * LANE_ROWS + 1 > lanes_h)
+		lo->nshown--;
+	lo->list_y = 3 + LANE_ROWS * lo->nshown + 1;
 	if ((int)ov->nlanes > lo->lane_top + lo->nshown)
 		lo->list_y++;
-	rows = h - 1 - lo->list_y;
-	lo->top = ov->top;
-	if (ov->cursor < lo->top)
-		lo->top = ov->cursor;
-	if (rows > 0 && ov->cursor >= lo->top + rows)
-		lo->top = ov->cursor - rows + 1;
+	lo->list_h = h - 1 - lo->list_y - brief;
+	if (lo->list_h > (int)ts->nfindings)
+		lo->list_h = (int)ts->nfindings;
+	if (lo->list_h < 1)
+		lo->list_h = 1;
+	lo->top = tui_top(ov->cursor, ov->top, lo->list_h,
+	    (int)ts->nfindings);
+}
+
+/* "7.0 days", "1.9 h", "349 s": a span of the axis. */
+static void
+span_words(int64_t us, char *out, size_t len)
+{
+	analyze_fmt_dur((double)us / 1e6, out, len);
+}
+
+/* One death under the finding: its pod, its offset and its cause. */
+static void
+death_row(WINDOW *win, const struct tui_state *ts, int y, int w, int i,
+    int64_t zero_us)
+{
+	const struct ov_state	*ov = &ts->ov;
+	const struct podset_pod	*p = ov->dpods[i];
+	int			 cur = ov->pane == 1 && i == ov->dcursor;
+	attr_t			 a = cur ? A_REVERSE : A_NORMAL;
+	char			 name[512], off[64], d[48];
+	const char		*why;
+	char			*fit;
+	int64_t			 at = podset_zero_at(p);
+	int			 x, nw = w / 3 > 40 ? 40 : w / 3;
+
+	if (cur)
+		tui_fill(win, y, 0, w, A_REVERSE);
+	snprintf(name, sizeof name, "%s/%s", p->r.namespace != NULL ?
+	    p->r.namespace : "-", p->r.name);
+	fit = out_fit(name, (size_t)nw, OUT_CUT_MIDDLE, !ts->look.utf8);
+	x = tui_textf(win, &ts->look, y, 1, w - 1, a, PAIR_NONE, "%-*s ",
+	    nw, fit);
+	free(fit);
+	if (zero_us != TIME_NONE && at != TIME_NONE) {
+		span_words(at >= zero_us ? at - zero_us : zero_us - at, d,
+		    sizeof d);
+		snprintf(off, sizeof off, "%s%s", at >= zero_us ? "+" : "-", d);
+	} else
+		snprintf(off, sizeof off, "-");
+	x += tui_textf(win, &ts->look, y, 1 + x, w - 1 - x, a, PAIR_NONE,
+	    "%10s  ", off);
+	if (p->r.killed)
+		x += tui_text(win, &ts->look, y, 1 + x, w - 1 - x,
+		    "SIGKILLed at the deadline; ", a | A_BOLD, PAIR_TERM);
+	if (p->r.deletion_cause_basis != NULL)
+		why = p->r.deletion_cause_basis;
+	else if (p->r.deletion_cause != NULL)
+		why = p->r.deletion_cause;
+	else if (p->r.deletion_us != TIME_NONE)
+		why = "deleted, by no known controller";
+	else if (p->r.ended_by != EC_NONE)
+		why = end_cause_name(p->r.ended_by);
+	else
+		why = "its containers died";
+	tui_text(win, &ts->look, y, 1 + x, w - 1 - x, why, a, PAIR_NONE);
+}
+
+/*
+ * Under the fix: the deaths of the finding's pods, offset from the
+ * finding's start, in rows y to y1 - 1.
+ */
+static void
+deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
+{
+	const struct ov_state		*ov = &ts->ov;
+	const struct tui_finding	*f = &ts->findings[ov->cursor];
+	int				 i, rows, top;
+
+	if (ov->ndpods == 0 || y + 1 >= y1)
+		return;
+	tui_textf(win, &ts->look, y++, 1, w - 1, A_BOLD, PAIR_NONE,
+	    "Deaths of its pods (%zu), from its start: %s", ov->ndpods,
+	    ov->pane == 1 ? "Enter opens, Tab back to the findings" :
+	    "Tab to choose one");
+	rows = y1 - y;
+	/* a row of its own says how many more there are */
+	if ((int)ov->ndpods > rows && rows > 1)
+		rows--;
+	top = tui_top(ov->dcursor, ov->dtop, rows, (int)ov->ndpods);
+	for (i = top; i < (int)ov->ndpods && i < top + rows; i++, y++)
+		death_row(win, ts, y, w, i, f->r.start_us);
+	if (i < (int)ov->ndpods && y < y1)
+		tui_textf(win, &ts->look, y, 1, w - 1, A_DIM, PAIR_NONE,
+		    "(%zu more: Tab, then Down)", ov->ndpods - (size_t)i);
+}
+
+/* The rows tui_text_wrapped takes for text in cols columns. */
+static int
+wrapped_rows(const char *text, int cols, int hang)
+{
+	const char	*p = text;
+	size_t		 n;
+	int		 rows = 0;
+
+	if (text == NULL || cols <= 0)
+		return (0);
+	while (*p != '\0') {
+		if (rows > 0 && hang > 0 && hang < cols / 2) {
+			cols -= hang;
+			hang = 0;
+		}
+		if ((n = out_wrap_bytes(p, (size_t)cols)) == 0)
+			break;
+		p += n;
+		while (*p == ' ')
+			p++;
+		rows++;
+	}
+	return (rows);
+}
+
+/* The label of a lane's name: namespace/workload, cut in the middle. */
+static void
+lane_label(WINDOW *win, const struct tui_state *ts, int y, int lw,
+    const struct ov_lane *l)
+{
+	char	 name[256];
+	char	*fit;
+
+	lane_name(l, name, sizeof name);
+	fit = out_fit(name, (size_t)lw - 1, OUT_CUT_MIDDLE, !ts->look.utf8);
+	tui_text(win, &ts->look, y, 0, lw, fit, A_BOLD, PAIR_NONE);
+	free(fit);
+}
+
+/* The three rows of a lane from y. */
+static void
+lane_draw(WINDOW *win, const struct tui_state *ts, int y, int lw, int pw,
+    const struct ov_lane *l)
+{
+	const struct ov_state	*ov = &ts->ov;
+	size_t			 nb = (size_t)pw < ov->ncols ? (size_t)pw :
+				    ov->ncols;
+	char			 t[64];
+	int			 x0 = lw + 1;
+
+	lane_label(win, ts, y, lw, l);
+	tui_bars(win, &ts->look, y, x0, l->req, nb, l->peak, PAIR_READY);
+	/* the counts of the axis shown (its span is on the axis row) */
+	snprintf(t, sizeof t, "%lld req, %lld failed", (long long)l->total,
+	    (long long)l->failed);
+	if (l->total == 0)
+		snprintf(t, sizeof t, "no requests");
+	else if ((int)strlen(t) > lw - 1)
+		snprintf(t, sizeof t, "%lld/%lld failed", (long long)l->failed,
+		    (long long)l->total);
+	tui_text(win, &ts->look, y + 1, 1, lw - 1, t, A_DIM, PAIR_NONE);
+	tui_bars(win, &ts->look, y + 1, x0, l->bad, nb, l->bad_peak,
+	    PAIR_TERM);
+	snprintf(t, sizeof t, "%zu death%s, %zu rollout%s", l->deaths_on,
+	    l->deaths_on == 1 ? "" : "s", l->rolls_on, l->rolls_on == 1 ?
+	    "" : "s");
+	if ((int)strlen(t) > lw - 1)
+		snprintf(t, sizeof t, "%zu died, %zu rolled", l->deaths_on,
+		    l->rolls_on);
+	tui_text(win, &ts->look, y + 2, 1, lw - 1, t, A_DIM, PAIR_NONE);
+	lane_marks(win, ts, y + 2, x0, pw, l);
 }
 
 void
 overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct ov_state	*ov = &ts->ov;
-	const struct ov_lane	*l;
 	struct ov_layout	 lo;
-	char			 name[256], a[TIME_FMT_LEN], b[TIME_FMT_LEN];
-	char			*fit;
+	const struct tui_finding *f;
+	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN], sp[48];
+	char			*fix;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
-	int			 y, i;
+	int			 y, y1, i;
 
 	tui_title(win, w, ts, "Overview");
 	if (ov->ncols == 0) {
@@ -495,38 +750,18 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
 	    b : b + 11, ts->pods.n, ts->pods.n == 1 ? "" : "s",
 	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
+	/* what the counts below cover: the axis shown, within the window */
+	span_words((ov->axis.hi_us < ov->window_hi_us ? ov->axis.hi_us :
+	    ov->window_hi_us) - (ov->axis.lo_us > ov->window_lo_us ?
+	    ov->axis.lo_us : ov->window_lo_us), sp, sizeof sp);
+	tui_textf(win, &ts->look, 2, 0, lw, A_DIM, PAIR_NONE, "%s %s",
+	    ov->view_hi_us > ov->view_lo_us ? "zoomed" : "counts in", sp);
 	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
 	    TIME_NONE);
 	layout(ts, h, &lo);
 	y = 3;
-	for (i = 0; i < lo.nshown; i++) {
-		l = &ov->lanes[lo.lane_top + i];
-		lane_name(l, name, sizeof name);
-		/*
-		 * When "namespace/workload" does not fit, the workload alone,
-		 * cut in the middle if it must be: its end tells them apart
-		 */
-		fit = out_printed_cols(name) <= (size_t)lw - 1 ||
-		    l->workload == NULL ? out_fit(name, (size_t)lw - 1,
-		    OUT_CUT_MIDDLE, !ts->look.utf8) : out_fit(l->workload,
-		    (size_t)lw - 1, OUT_CUT_MIDDLE, !ts->look.utf8);
-		tui_text(win, &ts->look, y, 0, lw, fit, A_BOLD, PAIR_NONE);
-		free(fit);
-		tui_bars(win, &ts->look, y, x0, l->req, (size_t)pw <
-		    ov->ncols ? (size_t)pw : ov->ncols, l->peak, PAIR_READY);
-		if (l->total > 0)
-			tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM,
-			    PAIR_NONE, "%lld req, %lld failed", (long long)
-			    l->total, (long long)l->failed);
-		else
-			/* ", no requests" where it fits */
-			tui_textf(win, &ts->look, y + 1, 1, lw - 1, A_DIM,
-			    PAIR_NONE, "%zu death%s%s", l->ndeaths,
-			    l->ndeaths == 1 ? "" : "s", lw - 1 >= 22 ?
-			    ", no requests" : "");
-		lane_marks(win, ts, y + 1, x0, pw, l);
-		y += 2;
-	}
+	for (i = 0; i < lo.nshown; i++, y += LANE_ROWS)
+		lane_draw(win, ts, y, lw, pw, &ov->lanes[lo.lane_top + i]);
 	if ((int)ov->nlanes > lo.lane_top + lo.nshown)
 		tui_textf(win, &ts->look, y++, 1, w - 1, A_DIM, PAIR_NONE,
 		    "(%zu more workloads: PgDn)", ov->nlanes -
@@ -536,45 +771,96 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (ts->nfindings == 0)
 		tui_text(win, &ts->look, y, 1, w - 1, "No findings: nothing "
 		    "went wrong that coroner can tell.", A_NORMAL, PAIR_NONE);
-	for (i = lo.top; i < (int)ts->nfindings && y < h - 1; i++, y++)
-		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor);
+	for (i = lo.top; i < (int)ts->nfindings && i < lo.top + lo.list_h &&
+	    y < h - 1; i++, y++)
+		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor &&
+		    ov->pane == 0);
 	/*
 	 * Rows left under the list: what the finding under the cursor says
-	 * and its fix, as in the findings list
+	 * and its fix, as in the findings list, then its pods' deaths
 	 */
 	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
-	    y + 3 < h - 1)
-		tui_finding_brief(win, ts, &ts->findings[ov->cursor], y + 1,
-		    h - 1, w);
-	tui_keybar(win, h, w, ts, "Up/Down finding  Enter open  PgDn lanes  "
-	    "2 pods  ; SQL  ? help  Q quit");
+	    y + 3 < h - 1) {
+		f = &ts->findings[ov->cursor];
+		/* rows kept for the deaths: a blank, the heading, 1 to 3 */
+		y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
+		    (int)ov->ndpods : 3) : 0);
+		if (y1 - (y + 1) < 4)
+			y1 = h - 1;
+		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+		    f->r.recommendation : "-");
+		if (wrapped_rows(f->r.summary, w - 1, 0) + wrapped_rows(fix,
+		    w - 1, 5) <= y1 - (y + 1)) {
+			free(fix);
+			y = tui_finding_brief(win, ts, f, y + 1, y1, w);
+		} else {
+			/* short of rows: the fix whole (its row says what) */
+			y = tui_text_wrapped(win, &ts->look, y + 1, y1, 1,
+			    w - 1, 5, fix, A_DIM, PAIR_NONE);
+			free(fix);
+		}
+		deaths_list(win, ts, y + 1, h - 1, w);
+	}
+	tui_keybar(win, h, w, ts, ov->pane == 1 ? "Up/Down death  Enter "
+	    "open  Tab findings  + - zoom  Left/Right pan  ? help" :
+	    "Up/Down finding  Enter open  Tab deaths  + - 0 zoom  Left/Right "
+	    "pan  ? help");
 }
 
 static int
 ov_down(struct tui_state *ts)
 {
-	if (ts->ov.cursor + 1 < (int)ts->nfindings)
-		ts->ov.cursor++;
+	struct ov_state	*ov = &ts->ov;
+
+	if (ov->pane == 1) {
+		if (ov->dcursor + 1 < (int)ov->ndpods)
+			ov->dcursor++;
+		return (TUI_REDRAW);
+	}
+	if (ov->cursor + 1 < (int)ts->nfindings) {
+		ov->cursor++;
+		ov->dcursor = ov->dtop = 0;
+		pick_deaths(ts);
+	}
 	return (TUI_REDRAW);
 }
 
 static int
 ov_up(struct tui_state *ts)
 {
-	if (ts->ov.cursor > 0)
-		ts->ov.cursor--;
+	struct ov_state	*ov = &ts->ov;
+
+	if (ov->pane == 1) {
+		if (ov->dcursor > 0)
+			ov->dcursor--;
+		return (TUI_REDRAW);
+	}
+	if (ov->cursor > 0) {
+		ov->cursor--;
+		ov->dcursor = ov->dtop = 0;
+		pick_deaths(ts);
+	}
+	return (TUI_REDRAW);
+}
+
+static int
+ov_pane(struct tui_state *ts)
+{
+	struct ov_state	*ov = &ts->ov;
+
+	if (ov->pane == 0 && ov->ndpods == 0) {
+		snprintf(ts->message, sizeof ts->message, "the finding names "
+		    "no pod that died");
+		return (TUI_REDRAW);
+	}
+	ov->pane = !ov->pane;
 	return (TUI_REDRAW);
 }
 
 static int
 ov_lanes_down(struct tui_state *ts)
 {
-	struct ov_layout	lo;
-
-	/* from the lane drawn first, not one a larger screen allowed */
-	layout(ts, ts->rows, &lo);
-	ts->ov.lane_top = lo.lane_top;
-	if (lo.lane_top + lo.nshown < (int)ts->ov.nlanes)
+	if (ts->ov.lane_top + 1 < (int)ts->ov.nlanes)
 		ts->ov.lane_top++;
 	return (TUI_REDRAW);
 }
@@ -582,10 +868,6 @@ ov_lanes_down(struct tui_state *ts)
 static int
 ov_lanes_up(struct tui_state *ts)
 {
-	struct ov_layout	lo;
-
-	layout(ts, ts->rows, &lo);
-	ts->ov.lane_top = lo.lane_top;
 	if (ts->ov.lane_top > 0)
 		ts->ov.lane_top--;
 	return (TUI_REDRAW);
@@ -594,11 +876,115 @@ ov_lanes_up(struct tui_state *ts)
 static int
 ov_open(struct tui_state *ts)
 {
+	struct ov_state	*ov = &ts->ov;
+	char		*cause = NULL;
+
+	if (ov->pane == 1 && ov->dcursor < (int)ov->ndpods) {
+		if (death_open(ts, ov->dpods[ov->dcursor], &cause) != 0) {
+			snprintf(ts->message, sizeof ts->message, "%s", cause);
+			free(cause);
+			return (TUI_REDRAW);
+		}
+		ts->next = VIEW_DEATH;
+		return (TUI_PUSH);
+	}
 	if (ts->nfindings == 0)
 		return (TUI_REDRAW);
-	ts->fv.idx = (size_t)ts->ov.cursor;
+	ts->fv.idx = (size_t)ov->cursor;
 	ts->next = VIEW_FINDING;
 	return (TUI_PUSH);
+}
+
+/* Shows lo to hi of the window (clamped to it), binned again. */
+static int
+show_span(struct tui_state *ts, int64_t lo, int64_t hi)
+{
+	struct ov_state	*ov = &ts->ov;
+	int64_t		 span = hi - lo, wlo = ov->window_lo_us;
+	int64_t		 whi = ov->window_hi_us;
+
+	if (ov->ncols == 0)
+		return (TUI_REDRAW);
+	/* no narrower than a second a column */
+	if (span < (int64_t)ov->ncols * 1000000)
+		span = (int64_t)ov->ncols * 1000000;
+	if (span >= whi - wlo) {
+		ov->view_lo_us = ov->view_hi_us = 0;
+	} else {
+		if (lo < wlo)
+			lo = wlo;
+		if (lo + span > whi)
+			lo = whi - span;
+		ov->view_lo_us = lo;
+		ov->view_hi_us = lo + span;
+	}
+	ov->loaded_cols = 0;
+	return (TUI_RELOAD | TUI_REDRAW);
+}
+
+/* The span asked for: the view zoomed to, else the whole window. */
+static void
+asked(const struct ov_state *ov, int64_t *lo, int64_t *hi)
+{
+	*lo = ov->view_hi_us > ov->view_lo_us ? ov->view_lo_us :
+	    ov->window_lo_us;
+	*hi = ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us :
+	    ov->window_hi_us;
+}
+
+static int
+ov_zoom_in(struct tui_state *ts)
+{
+	int64_t	lo, hi, mid, q;
+
+	asked(&ts->ov, &lo, &hi);
+	mid = lo / 2 + hi / 2;
+	q = (hi - lo) / 4;
+	return (show_span(ts, mid - q, mid + q));
+}
+
+static int
+ov_zoom_out(struct tui_state *ts)
+{
+	int64_t	lo, hi, mid, s;
+
+	asked(&ts->ov, &lo, &hi);
+	mid = lo / 2 + hi / 2;
+	s = hi - lo;
+	return (show_span(ts, mid - s, mid + s));
+}
+
+static int
+ov_whole(struct tui_state *ts)
+{
+	return (show_span(ts, ts->ov.window_lo_us, ts->ov.window_hi_us));
+}
+
+static int
+ov_pan(struct tui_state *ts, int dir)
+{
+	int64_t	lo, hi, d;
+
+	if (ts->ov.view_hi_us <= ts->ov.view_lo_us) {
+		snprintf(ts->message, sizeof ts->message, "the whole window "
+		    "is shown: + zooms in");
+		return (TUI_REDRAW);
+	}
+	asked(&ts->ov, &lo, &hi);
+	d = (hi - lo) / 4 * dir;
+	return (show_span(ts, lo + d, hi + d));
+}
+
+static int
+ov_left(struct tui_state *ts)
+{
+	return (ov_pan(ts, -1));
+}
+
+static int
+ov_right(struct tui_state *ts)
+{
+	return (ov_pan(ts, 1));
 }
 
 /* A click on a finding's row selects it; on the selected one opens it. */
@@ -610,24 +996,43 @@ ov_click(struct tui_state *ts)
 
 	layout(ts, ts->rows, &lo);
 	i = lo.top + ts->mouse_y - lo.list_y;
-	if (ts->mouse_y < lo.list_y || i < 0 || i >= (int)ts->nfindings)
+	if (ts->mouse_y < lo.list_y || i < 0 || i >= (int)ts->nfindings ||
+	    i >= lo.top + lo.list_h)
 		return (TUI_REDRAW);
+	ts->ov.pane = 0;
 	if (i == ts->ov.cursor)
 		return (ov_open(ts));
 	ts->ov.cursor = i;
+	ts->ov.dcursor = ts->ov.dtop = 0;
+	pick_deaths(ts);
 	return (TUI_REDRAW);
 }
 
 const struct tui_key overview_keys[] = {
-	{ .key = KEY_DOWN, .name = "Down", .help = "next finding",
-	    .action = ov_down },
+	{ .key = KEY_DOWN, .name = "Down", .help = "next finding (after Tab: "
+	    "next death)", .action = ov_down },
 	{ .key = 'j', .name = "j", .help = "next finding", .action = ov_down },
-	{ .key = KEY_UP, .name = "Up", .help = "previous finding",
-	    .action = ov_up },
+	{ .key = KEY_UP, .name = "Up", .help = "previous finding (after Tab: "
+	    "previous death)", .action = ov_up },
 	{ .key = 'k', .name = "k", .help = "previous finding",
 	    .action = ov_up },
-	{ .key = '\r', .name = "Enter", .help = "open the finding",
-	    .action = ov_open },
+	{ .key = '\t', .name = "Tab", .help = "between the findings and the "
+	    "deaths of the finding's pods", .action = ov_pane },
+	{ .key = '\r', .name = "Enter", .help = "open the finding (after Tab: "
+	    "the death's view)", .action = ov_open },
+	{ .key = '+', .name = "+", .help = "zoom in (the middle half of the "
+	    "axis)", .action = ov_zoom_in },
+	{ .key = '=', .name = "=", .help = "zoom in", .action = ov_zoom_in },
+	{ .key = '-', .name = "-", .help = "zoom out (twice the span, up to "
+	    "the whole window)", .action = ov_zoom_out },
+	{ .key = '0', .name = "0", .help = "the whole incident window",
+	    .action = ov_whole },
+	{ .key = KEY_LEFT, .name = "Left", .help = "pan earlier (a quarter "
+	    "of the axis)", .action = ov_left },
+	{ .key = 'h', .name = "h", .help = "pan earlier", .action = ov_left },
+	{ .key = KEY_RIGHT, .name = "Right", .help = "pan later (a quarter "
+	    "of the axis)", .action = ov_right },
+	{ .key = 'l', .name = "l", .help = "pan later", .action = ov_right },
 	{ .key = KEY_NPAGE, .name = "PgDn", .help = "more workloads",
 	    .action = ov_lanes_down },
 	{ .key = KEY_PPAGE, .name = "PgUp", .help = "fewer workloads",
@@ -637,20 +1042,32 @@ const struct tui_key overview_keys[] = {
 	{ .key = 0, .name = NULL, .help = NULL, .action = NULL }
 };
 
-/* g: the first finding still going on at that time, or after it. */
+/*
+ * g: the axis moves to the time (centred on it; from the whole window,
+ * zoomed to an eighth of it), and the cursor to the finding still going
+ * on then, else the nearest one.
+ */
 int
 overview_go(struct tui_state *ts, const char *answer)
 {
+	struct ov_state			*ov = &ts->ov;
 	const struct row_finding	*r;
-	int64_t				 t, d, best_d = 0;
+	int64_t				 t, d, best_d = 0, span;
 	size_t				 i, best = SIZE_MAX;
-	char				 at[TIME_FMT_LEN];
+	char				 at[TIME_FMT_LEN], where[120];
+	int				 bits, outside;
 
-	if (tui_parse_time(answer, TIME_NONE, ts->ov.axis.lo_us, &t) != 0) {
+	if (tui_parse_time(answer, TIME_NONE, ov->axis.lo_us, &t) != 0) {
 		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
 		    answer);
 		return (TUI_REDRAW);
 	}
+	time_format(t, at);
+	outside = t < ov->window_lo_us || t > ov->window_hi_us;
+	span = ov->view_hi_us > ov->view_lo_us ? ov->view_hi_us -
+	    ov->view_lo_us : (ov->window_hi_us - ov->window_lo_us) / 8;
+	bits = outside ? TUI_REDRAW : show_span(ts, t - span / 2, t - span /
+	    2 + span);
 	/*
 	 * The finding whose window holds t (the narrowest of those), else
 	 * the one whose window is nearest to it.
@@ -668,16 +1085,24 @@ overview_go(struct tui_state *ts, const char *answer)
 			best = i;
 		}
 	}
+	snprintf(where, sizeof where, outside ? "%.10s %.8s is outside the "
+	    "incident window, the axis did not move" : "the axis is centred "
+	    "on %.10s %.8s", at, at + 11);
 	if (best == SIZE_MAX) {
-		snprintf(ts->message, sizeof ts->message, "no finding has a "
-		    "time to go to");
-		return (TUI_REDRAW);
+		snprintf(ts->message, sizeof ts->message, "%s; no finding has "
+		    "a time", where);
+		return (bits);
 	}
-	ts->ov.cursor = (int)best;
-	time_format(t, at);
+	if (ov->cursor != (int)best) {
+		ov->cursor = (int)best;
+		ov->pane = 0;
+		ov->dcursor = ov->dtop = 0;
+		pick_deaths(ts);
+	}
 	r = &ts->findings[best].r;
-	snprintf(ts->message, sizeof ts->message, "%.19s: finding %zu (%s) "
-	    "%s it", at, best + 1, r->kind, t >= r->start_us &&
-	    t <= r->end_us ? "covers" : "is the nearest to");
-	return (TUI_REDRAW);
+	snprintf(ts->message, sizeof ts->message, "%s; finding %zu (%s) %s "
+	    "it", where, best + 1, r->kind,
+	    t >= r->start_us && t <= r->end_us ? "covers" : "is the nearest "
+	    "to");
+	return (bits);
 }

@@ -9,7 +9,9 @@
 # rollout (samples/week-later, the bundled sample as a control), pods
 # deleted by names that are attacks, and a pod whose name holds escape
 # sequences.  The rollouts view on the week-later sample and on thirteen
-# rollouts of which one failed (tests/gen/diagnoses.py baseline).
+# rollouts of which one failed (tests/gen/diagnoses.py baseline).  A
+# week of 40 rollouts on the overview (tests/gen/week.py): zoom, pan, g,
+# the legend of its lanes, the deaths under the finding's fix, 80x24.
 . "$(dirname "$0")/lib.inc"
 if ! command -v tmux >/dev/null 2>&1; then
 	echo "tui: skipped: tmux is not installed"
@@ -541,7 +543,8 @@ db=$T/loop.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for loop-overview "Incident window"
 # pods never deleted: their containers' deaths are the workload's marks
-wait_for loop-overview-deaths " 2 deaths, no requests "
+wait_for loop-overview-deaths " 2 deaths, 0 rollouts "
+ok loop-overview-no-requests sh -c "$TM capture-pane -p | grep -q '^ no requests\$'"
 keys 2
 wait_for loop-pods "grouped by workload"
 # never deleted: in the order of their containers' latest deaths (v7m3n's
@@ -598,7 +601,7 @@ db=$T/week.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-overview "Incident window"
 # the revision on the rollout's bar, where the deaths leave it room
-shows week-overview-revision '^ 672 req, 0 failed  *━ helm revision 42 ━*✖'
+shows week-overview-revision '^ 4 deaths, 1 rollout  *━ helm revision 42 ━*✖'
 keys 2
 wait_for week-pods "DELETED BY"
 # the replicaset-controller, as sa:NAME, for each of the 4 old pods; the
@@ -640,7 +643,7 @@ shows week-80-pods-name-exits \
 keys 1
 wait_for week-80-overview "Incident window"
 lacks week-80-overview-no-words 'helm'
-shows week-80-overview-bar '^ 672 req, 0 failed   ━*✖'
+shows week-80-overview-bar '^ 4 deaths, 1 rollout ━*✖'
 keys Q
 wait_for week-quit "EXIT=0"
 
@@ -1059,4 +1062,89 @@ ok order-pods-list sh -c "$TM capture-pane -p | grep -o '^ api-7c9-[a-z]*' |
     tr '\n' ' ' | grep -q '^ api-7c9-bbbbb  api-7c9-aaaaa  api-7c9-ccccc \$'"
 keys Q
 wait_for order-quit "EXIT=0"
+# A week of 40 rollouts with one bad release (tests/gen/week.py): the
+# overview's lanes keep one meaning a row, so the release's 30 failures
+# are the one full column of the failure row and the rollouts show as
+# bars; + - 0 zoom, Left/Right pan and g move the axis and the counts
+# follow; the legend lists the lanes' glyphs; the deaths of the
+# finding's pods under its fix, Tab and Enter open one; at 80x24 the
+# findings come first.
+python3 "$top/tests/gen/week.py" week "$T/week40" >/dev/null
+db=$T/week40.db
+"$CORONER" import -q --db "$db" "$T/week40" >/dev/null 2>&1
+"$CORONER" analyze --db "$db" >/dev/null 2>&1
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for week-overview "Incident window 2026-05-27 14:00:04 to 2026-06-03 13:50:30 UTC"
+wait_for week-span "counts in 7.0 days"
+shows week-lane-counts '^ 30317 req, 131 failed  '
+# the failure row: one full column (the bad release), the rest low
+is week-burst-column 1 "$(screen | grep '^ 30317 req, 131 failed' |
+    grep -o '█' | wc -l)"
+shows week-rollout-bars '^ 78 deaths, 39 rollouts  *━ ━ ━'
+lacks week-no-mark-on-failures '^ 30317 req.*[●✖━]'
+# the bad release's finding: its pod's death under its fix
+keys Down Down
+wait_for week-burst-brief "near the rollout to search-6b001fffe (revision 31)"
+wait_for week-deaths "+4.2 h  the rollout of search to search-6b002110f"
+shows week-deaths-head '^ Deaths of its pods (1), from its start: Tab to choose one'
+shows week-death-row '^ shop/search-6b001fffe-ax7k2m  *+4\.2 h  the rollout of search to search-6b002110f'
+# zoom in twice, out once (the same span again), pan, the whole window
+keys +
+wait_for week-zoom-in "zoomed 3.5 days"
+shows week-zoom-counts '^ 15285 req, 83 failed '
+keys +
+wait_for week-zoom-in-2 "zoomed 43.0 h"
+keys -
+wait_for week-zoom-out "zoomed 3.5 days"
+shows week-zoom-out-counts '^ 15285 req, 83 failed '
+axis_was=$(screen | sed -n 3p)
+keys Right
+wait_for week-pan-right '───────│12:00───────│00:00──────│12:00'
+ok week-pan-moved test "$(screen | sed -n 3p)" != "$axis_was"
+keys Left Left
+wait_for week-pan-left ' 15261 req, 52 failed '
+keys 0
+wait_for week-whole "counts in 7.0 days"
+keys Left
+wait_for week-pan-whole "the whole window is shown: + zooms in"
+# g moves the axis to the time, the burst in the middle of it
+keys g
+wait_for week-goto "go to"
+keys C-u 2026-06-01T20:03:00Z Enter
+wait_for week-goto-moved "the axis is centred on 2026-06-01 20:03:00; finding 3 (5xx-burst) covers it"
+wait_for week-goto-zoomed "zoomed 22.2 h"
+shows week-goto-axis '^zoomed 22.2 h .*│18:00──*│21:00'
+shows week-goto-burst '^ 4039 req, 42 failed  .*█'
+# Tab to the deaths, Enter opens the death view
+keys Tab
+wait_for week-deaths-pane "Enter opens, Tab back to the findings"
+keys Enter
+wait_for week-death-view "Death shop/search-6b001fffe-ax7k2m"
+keys q
+wait_for week-back "Deaths of its pods (1)"
+# the legend: every glyph of the overview's rows
+keys ?
+wait_for week-help "Keys of the Overview"
+n=0
+while [ $n -lt 20 ] && ! screen | grep -q 'overview, 3rd row: a record'; do
+	keys NPage
+	n=$((n + 1))
+	sleep 0.05
+done
+wait_for week-legend-requests "overview, a workload's 1st row: requests routed to its pods"
+wait_for week-legend-failed "overview, 2nd row: failed requests"
+wait_for week-legend-rollout "━  overview, 3rd row: a rollout, the pods it replaced die under it"
+wait_for week-legend-death "●  overview, 3rd row: a pod's death outside a rollout"
+wait_for week-legend-bars "█  overview bars: the full height"
+keys q
+wait_for week-help-back "Deaths of its pods (1)"
+# 80x24: the findings first, then the fix and the deaths
+$TM resize-window -x 80 -y 24
+wait_for week-80 "Findings (3)"
+shows week-80-finding '^ 3 warn 5xx-burst '
+shows week-80-names '^shop/search  '
+wait_for week-80-deaths "Deaths of its pods (1)"
+shows week-80-death-row '^ shop/search-…01fffe-ax7k2m  *+4\.2 h  the rollout of search'
+keys Q
+wait_for week-quit "EXIT=0"
 finish tui

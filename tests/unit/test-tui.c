@@ -96,6 +96,7 @@ cmp_uid(const void *a, const void *b)
 }
 
 static const char *finding_uids[] = { "uid-a", "uid-b", NULL };
+static struct podset_pod	*dpods[2];
 
 /* The shared state: three pods, two findings. */
 static void
@@ -211,8 +212,18 @@ fixture(void)
 	miss[1] = T0 + 75 * S;
 	lane.missing = miss;
 	lane.nmissing = 2;
+	lane.bad_peak = 4;
+	lane.deaths_on = 2;
+	lane.rolls_on = 2;
 	ts.ov.lanes = &lane;
 	ts.ov.nlanes = 1;
+	/* the deaths of finding 1's pods, under its fix */
+	dpods[0] = &pods[0];
+	dpods[1] = &pods[1];
+	pods[0].r.deletion_cause_basis = "the rollout of returns-api to "
+	    "returns-api-5c8d7b9f4";
+	ts.ov.dpods = dpods;
+	ts.ov.ndpods = 2;
 	ts.ov.axis.lo_us = T0;
 	ts.ov.axis.hi_us = T0 + 240 * S;
 	ts.ov.window_lo_us = T0;
@@ -427,6 +438,108 @@ ts_pods_sidecar(struct pods_row *rows)
 	rows[1].failed = 12;
 	ts.pl.any_failed = 1;
 	ts.pl.exits_cols = 11;
+}
+
+/*
+ * A week of one workload on the overview: 40 rollouts, each new pod's
+ * first 503 (two a rollout), and one burst of 30 failures 5.5 days in,
+ * binned as the store bins them for ncols columns of lo to hi.
+ */
+static int64_t	week_req[200], week_bad[200];
+
+static void
+week_bins(struct ov_lane *l, const struct ov_roll *roll, int64_t lo,
+    int64_t hi, size_t ncols)
+{
+	int64_t	col = (hi - lo) / (int64_t)ncols, t;
+	size_t	i;
+
+	memset(week_req, 0, sizeof week_req);
+	memset(week_bad, 0, sizeof week_bad);
+	l->total = l->failed = l->bad_peak = 0;
+	for (i = 0; i < ncols; i++) {
+		week_req[i] = col / (20 * S);
+		l->total += week_req[i];
+	}
+	l->peak = week_req[0];
+	for (i = 0; i < 41; i++) {
+		/* the bad release's burst, 5.5 days in */
+		t = i < 40 ? roll[i].from_us : T0 - 36 * 3600 * S;
+		if (t < lo || t >= hi)
+			continue;
+		week_bad[(t - lo) / col] += i < 40 ? 2 : 30;
+		l->failed += i < 40 ? 2 : 30;
+	}
+	for (i = 0; i < ncols; i++)
+		if (week_bad[i] > l->bad_peak)
+			l->bad_peak = week_bad[i];
+	l->req = week_req;
+	l->bad = week_bad;
+	ts.ov.ncols = ncols;
+	ts.ov.axis.lo_us = lo;
+	ts.ov.axis.hi_us = hi;
+}
+
+/*
+ * The week on the overview, whole and zoomed to the day of its bad
+ * release: the burst's column must stand out of the noise as the full
+ * height of the failure row, never under a mark; the rollouts' bars on
+ * their own row; the counts say the span they cover.
+ */
+static void
+test_tui_overview_week(void)
+{
+	static int64_t		 deaths[80];
+	static int		 killed[80];
+	static struct ov_roll	 roll[40];
+	struct ov_lane		*saved = ts.ov.lanes, lane;
+	struct tl_axis		 axis = ts.ov.axis;
+	size_t			 ncols = ts.ov.ncols;
+	int64_t			 day = 86400 * S, lo = T0 - 7 * day;
+	size_t			 i;
+
+	if (open_screen() != 0)
+		return;
+	memset(&lane, 0, sizeof lane);
+	lane.namespace = "shop";
+	lane.workload = "search";
+	for (i = 0; i < 40; i++) {
+		roll[i].from_us = lo + (int64_t)i * 15120 * S;
+		roll[i].to_us = roll[i].from_us + 20 * S;
+		deaths[2 * i] = roll[i].from_us + 5 * S;
+		deaths[2 * i + 1] = roll[i].from_us + 15 * S;
+	}
+	/* one pod died on its own (no rollout), one was killed */
+	deaths[0] = lo + 3 * 3600 * S;
+	killed[1] = 1;
+	lane.deaths = deaths;
+	lane.killed = killed;
+	lane.ndeaths = 80;
+	lane.rolls = roll;
+	lane.nrolls = 40;
+	lane.deaths_on = 80;
+	lane.rolls_on = 40;
+	ts.ov.lanes = &lane;
+	ts.ov.window_lo_us = lo;
+	ts.ov.window_hi_us = T0;
+	week_bins(&lane, roll, lo, T0, 89);
+	check("overview-week", overview_draw, 40, 120);
+	week_bins(&lane, roll, lo, T0, 59);
+	check("overview-week", overview_draw, 24, 80);
+	/* zoomed to the day of the bad release */
+	ts.ov.view_lo_us = lo + 5 * day;
+	ts.ov.view_hi_us = lo + 6 * day;
+	lane.deaths_on = 12;
+	lane.rolls_on = 6;
+	week_bins(&lane, roll, lo + 5 * day, lo + 6 * day, 59);
+	check("overview-week-zoomed", overview_draw, 24, 80);
+	ts.ov.view_lo_us = ts.ov.view_hi_us = 0;
+	ts.ov.lanes = saved;
+	ts.ov.axis = axis;
+	ts.ov.ncols = ncols;
+	ts.ov.window_lo_us = axis.lo_us;
+	ts.ov.window_hi_us = axis.hi_us;
+	close_screen();
 }
 
 static void
@@ -866,6 +979,7 @@ test_tui_help(void)
 
 const struct unit_test tui_tests[] = {
 	{ "tui_overview", test_tui_overview },
+	{ "tui_overview_week", test_tui_overview_week },
 	{ "tui_pods", test_tui_pods },
 	{ "tui_findings", test_tui_findings },
 	{ "tui_death", test_tui_death },
