@@ -16,6 +16,7 @@
 #include "out.h"
 #include "rolist.h"
 #include "timefmt.h"
+#include "moments.h"
 #include "tui.h"
 
 #define LABEL_MAX	30	/* columns of the workload names */
@@ -582,7 +583,7 @@ death_row(WINDOW *win, const struct tui_state *ts, int y, int w, int i,
 	const struct podset_pod	*p = ov->dpods[i];
 	int			 cur = ov->pane == 1 && i == ov->dcursor;
 	attr_t			 a = cur ? A_REVERSE : A_NORMAL;
-	char			 name[512], off[64], d[48];
+	char			 name[512], off[64];
 	const char		*why;
 	char			*fit;
 	int64_t			 at = podset_zero_at(p);
@@ -596,11 +597,10 @@ death_row(WINDOW *win, const struct tui_state *ts, int y, int w, int i,
 	x = tui_textf(win, &ts->look, y, 1, w - 1, a, PAIR_NONE, "%-*s ",
 	    nw, fit);
 	free(fit);
-	if (zero_us != TIME_NONE && at != TIME_NONE) {
-		span_words(at >= zero_us ? at - zero_us : zero_us - at, d,
-		    sizeof d);
-		snprintf(off, sizeof off, "%s%s", at >= zero_us ? "+" : "-", d);
-	} else
+	/* offsets as every view says them (moments_fmt_offset) */
+	if (zero_us != TIME_NONE && at != TIME_NONE)
+		moments_fmt_offset(at - zero_us, off, sizeof off);
+	else
 		snprintf(off, sizeof off, "-");
 	x += tui_textf(win, &ts->look, y, 1 + x, w - 1 - x, a, PAIR_NONE,
 	    "%10s  ", off);
