@@ -486,38 +486,55 @@ def outage(out, control):
     w.write(os.path.join(out, "pods-watch.json"))
 
 
-# ---- baseline ---------------------------------------------------------
+# ---- ReplicaSets and a Deployment's rollouts --------------------------
 
-def baseline(out, control):
-    w = Watch()
-    rss = []
-    lines = []
-    n = 0
-    starts = [at(-43200 + 3600 * k) for k in range(12)] + [at(0), at(480)]
-    pods = []       # (ip, created, deleted or None)
+def replicaset(dep, h, rev, created, replicas, rs_uid, dep_uid):
+    """Deployment dep's ReplicaSet dep-h, revision rev, as kubectl get rs
+    -o json writes it."""
+    return {
+        "kind": "ReplicaSet", "apiVersion": "apps/v1",
+        "metadata": {
+            "name": "%s-%s" % (dep, h), "namespace": NS, "uid": rs_uid,
+            "creationTimestamp": ts(created),
+            "labels": {"app": dep, "pod-template-hash": h},
+            "annotations": {"deployment.kubernetes.io/revision":
+                            str(rev)},
+            "ownerReferences": [{
+                "apiVersion": "apps/v1", "kind": "Deployment",
+                "name": dep, "uid": dep_uid, "controller": True,
+                "blockOwnerDeletion": True}]},
+        "spec": {"replicas": replicas},
+        "status": {"replicas": replicas}}
+
+
+def write_replicasets(out, rss, rv):
+    """replicasets.json: a ReplicaSetList of rss."""
+    with open(os.path.join(out, "replicasets.json"), "w") as f:
+        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
+                   "metadata": {"resourceVersion": rv}, "items": rss},
+                  f, indent=2)
+        f.write("\n")
+
+
+def search_rollouts(w, starts, base, image=None):
+    """Deployment shop/search rolled out at each of starts: a ReplicaSet
+    a rollout (hashes from base, revision k + 1) and two pods, the old
+    ones deleted 5 and 15 s after the next rollout began (versions into
+    w); image, a format of k + 1, their image.  Returns the ReplicaSets
+    and the pods as (ip, ready, deleted or None, k)."""
+    rss, pods = [], []
     for k, start in enumerate(starts):
-        h = "%09x" % (0x5a0000000 + k * 0x1111)
-        rss.append({
-            "kind": "ReplicaSet", "apiVersion": "apps/v1",
-            "metadata": {
-                "name": "search-" + h, "namespace": NS,
-                "uid": uid(0xa8, k + 1),
-                "creationTimestamp": ts(start),
-                "labels": {"app": "search", "pod-template-hash": h},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(k + 1)},
-                "ownerReferences": [{
-                    "apiVersion": "apps/v1", "kind": "Deployment",
-                    "name": "search", "uid": uid(0xde, 9),
-                    "controller": True, "blockOwnerDeletion": True}]},
-            "spec": {"replicas": 2 if k == len(starts) - 1 else 0},
-            "status": {"replicas": 2 if k == len(starts) - 1 else 0}})
-        end = starts[k + 1] if k + 1 < len(starts) else None
+        h = "%09x" % (base + k * 0x1111)
+        last = k == len(starts) - 1
+        rss.append(replicaset("search", h, k + 1, start, 2 if last else 0,
+                              uid(0xa8, k + 1), uid(0xde, 9)))
+        end = None if last else starts[k + 1]
         for i in range(2):
             ip = "10.42.%d.%d" % (8 + k // 100, 2 * k + i + 10)
+            kw = {} if image is None else {"image": image % (k + 1)}
             p = pod("search-%s-%s" % (h, "ab"[i] + "x7k2m"), 200 + 2 * k + i,
                     "search", h, node="node-%s" % "ab"[i], ip=ip,
-                    created=start)
+                    created=start, **kw)
             w.add(p, "ADDED")
             gone = None
             if end is not None:
@@ -525,6 +542,17 @@ def baseline(out, control):
                 delete(w, p, request, 30, 2, 0)
                 gone = request
             pods.append((ip, start + timedelta(seconds=4), gone, k))
+    return rss, pods
+
+
+# ---- baseline ---------------------------------------------------------
+
+def baseline(out, control):
+    w = Watch()
+    lines = []
+    n = 0
+    starts = [at(-43200 + 3600 * k) for k in range(12)] + [at(0), at(480)]
+    rss, pods = search_rollouts(w, starts, 0x5a0000000)
     first, last = starts[0], at(7200)
     sec = 0
     bad = set(range(60, 420, 12)) if not control else set()
@@ -555,11 +583,7 @@ def baseline(out, control):
         t += timedelta(seconds=1)
     with open(os.path.join(out, "ingress.log"), "w") as f:
         f.writelines(lines)
-    with open(os.path.join(out, "replicasets.json"), "w") as f:
-        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-                   "metadata": {"resourceVersion": "9100"}, "items": rss},
-                  f, indent=2)
-        f.write("\n")
+    write_replicasets(out, rss, "9100")
     w.write(os.path.join(out, "pods-watch.json"))
 
 
@@ -583,24 +607,10 @@ def rollback(out, control):
     w = Watch()
     good, bad = ("5c6d7e8f9", 5), ("8c9b7a6d5", 6)
     dep = {"metadata": {"name": "quote", "uid": uid(0xde, 5)}}
-    rss = []
-    for h, rev, created in ((good[0], 5 if control else 7, at(-86400)),
-                            (bad[0], 6, at(0))):
-        rss.append({
-            "kind": "ReplicaSet", "apiVersion": "apps/v1",
-            "metadata": {
-                "name": "quote-" + h, "namespace": NS,
-                "uid": uid(0xa9, rev), "creationTimestamp": ts(created),
-                "labels": {"app": "quote", "pod-template-hash": h},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(rev)},
-                "ownerReferences": [{
-                    "apiVersion": "apps/v1", "kind": "Deployment",
-                    "name": "quote", "uid": uid(0xde, 5),
-                    "controller": True, "blockOwnerDeletion": True}]},
-            "spec": {"replicas": 2 if (h == good[0]) != control else 0},
-            "status": {"replicas": 2 if (h == good[0]) != control
-                       else 0}})
+    rss = [replicaset("quote", h, rev, created, 2 if (h == good[0]) !=
+                      control else 0, uid(0xa9, rev), uid(0xde, 5))
+           for h, rev, created in ((good[0], 5 if control else 7,
+                                    at(-86400)), (bad[0], 6, at(0)))]
 
     def replace(old_h, old_pods, new_h, n0, t0):
         """The old set's pods deleted as the new one's come, from t0."""
@@ -633,11 +643,7 @@ def rollback(out, control):
     if not control:
         replace(bad[0], mid, good[0], 2, at(360))
     b.write(out)
-    with open(os.path.join(out, "replicasets.json"), "w") as f:
-        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-                   "metadata": {"resourceVersion": "9200"}, "items": rss},
-                  f, indent=2)
-        f.write("\n")
+    write_replicasets(out, rss, "9200")
     w.write(os.path.join(out, "pods-watch.json"))
 
 

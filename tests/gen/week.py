@@ -18,14 +18,14 @@ week: seven days of Deployment shop/search's traffic through
   replicasets.json (kubectl get rs -o json) and ingress.log.
 week-control: the same week without the release's 500s.
 """
-import json
 import os
 import sys
 from datetime import timedelta
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from deaths import NS, at, pod, run_scenario, ts, uid  # noqa: E402
-from diagnoses import Watch, delete  # noqa: E402
+from deaths import at, pod, run_scenario  # noqa: E402
+from diagnoses import (Watch, delete, search_rollouts,  # noqa: E402
+                       write_replicasets)
 from incident import nginx_line  # noqa: E402
 
 WEEK = 7 * 86400
@@ -36,41 +36,9 @@ BAD = 30               # the index of the bad release (revision 31)
 
 def week(out, control):
     w = Watch()
-    rss = []
     starts = [at(-WEEK + EVERY * k) for k in range(ROLLOUTS)]
-    pods = []          # (ip, ready, deleted or None, k)
-    for k, start in enumerate(starts):
-        h = "%09x" % (0x6b0000000 + k * 0x1111)
-        last = k == ROLLOUTS - 1
-        rss.append({
-            "kind": "ReplicaSet", "apiVersion": "apps/v1",
-            "metadata": {
-                "name": "search-" + h, "namespace": NS,
-                "uid": uid(0xa8, k + 1),
-                "creationTimestamp": ts(start),
-                "labels": {"app": "search", "pod-template-hash": h},
-                "annotations": {"deployment.kubernetes.io/revision":
-                                str(k + 1)},
-                "ownerReferences": [{
-                    "apiVersion": "apps/v1", "kind": "Deployment",
-                    "name": "search", "uid": uid(0xde, 9),
-                    "controller": True, "blockOwnerDeletion": True}]},
-            "spec": {"replicas": 2 if last else 0},
-            "status": {"replicas": 2 if last else 0}})
-        end = None if last else starts[k + 1]
-        for i in range(2):
-            ip = "10.42.%d.%d" % (8 + k // 100, 2 * k + i + 10)
-            p = pod("search-%s-%s" % (h, "ab"[i] + "x7k2m"), 200 + 2 * k + i,
-                    "search", h, node="node-%s" % "ab"[i], ip=ip,
-                    created=start, image="registry.example/search:1.%d.0"
-                    % (k + 1))
-            w.add(p, "ADDED")
-            gone = None
-            if end is not None:
-                request = end + timedelta(seconds=5 + 10 * i)
-                delete(w, p, request, 30, 2, 0)
-                gone = request
-            pods.append((ip, start + timedelta(seconds=4), gone, k))
+    rss, pods = search_rollouts(w, starts, 0x6b0000000,
+                                image="registry.example/search:1.%d.0")
     # shop/ledger: alive for six days; one of its pods deleted near the end
     for i in range(2):
         p = pod("ledger-7d8e9f0a1-%s" % ("l1q2w", "l3e4r")[i], 600 + i,
@@ -111,11 +79,7 @@ def week(out, control):
         t += timedelta(seconds=1)
     with open(os.path.join(out, "ingress.log"), "w") as f:
         f.writelines(lines)
-    with open(os.path.join(out, "replicasets.json"), "w") as f:
-        json.dump({"kind": "ReplicaSetList", "apiVersion": "apps/v1",
-                   "metadata": {"resourceVersion": "9300"}, "items": rss},
-                  f, indent=2)
-        f.write("\n")
+    write_replicasets(out, rss, "9300")
     w.write(os.path.join(out, "pods-watch.json"))
 
 
