@@ -622,9 +622,9 @@ death_row(WINDOW *win, const struct tui_state *ts, int y, int w, int i,
 
 /*
  * Under the fix: the deaths of the finding's pods, offset from the
- * finding's start, in rows y to y1 - 1.
+ * finding's start, in rows y to y1 - 1.  Returns whether it had the rows.
  */
-static void
+static int
 deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 {
 	const struct ov_state		*ov = &ts->ov;
@@ -632,7 +632,7 @@ deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 	int				 i, rows, top;
 
 	if (ov->ndpods == 0 || y + 1 >= y1)
-		return;
+		return (0);
 	tui_textf(win, &ts->look, y++, 1, w - 1, A_BOLD, PAIR_NONE,
 	    "Deaths of its pods (%zu), from its start: %s", ov->ndpods,
 	    ov->pane == 1 ? "Enter opens, Tab back to the findings" :
@@ -647,6 +647,7 @@ deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 	if (i < (int)ov->ndpods && y < y1)
 		tui_textf(win, &ts->look, y, 1, w - 1, A_DIM, PAIR_NONE,
 		    "(%zu more: Tab, then Down)", ov->ndpods - (size_t)i);
+	return (1);
 }
 
 /* The rows tui_text_wrapped takes for text in cols columns. */
@@ -731,7 +732,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN], sp[48];
 	char			*fix;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
-	int			 y, y1, i;
+	int			 y, y1, i, need, deaths = 0;
 
 	tui_title(win, w, ts, "Overview");
 	if (ov->ncols == 0) {
@@ -782,15 +783,20 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
 	    y + 3 < h - 1) {
 		f = &ts->findings[ov->cursor];
-		/* rows kept for the deaths: a blank, the heading, 1 to 3 */
-		y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
-		    (int)ov->ndpods : 3) : 0);
-		if (y1 - (y + 1) < 4)
-			y1 = h - 1;
 		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
 		    f->r.recommendation : "-");
-		if (wrapped_rows(f->r.summary, w - 1, 0) + wrapped_rows(fix,
-		    w - 1, 5) <= y1 - (y + 1)) {
+		need = wrapped_rows(f->r.summary, w - 1, 0) +
+		    wrapped_rows(fix, w - 1, 5);
+		/*
+		 * Rows kept for the deaths (a blank, the heading, 1 to 3)
+		 * unless what the finding says and its fix would not fit
+		 * beside them: those come first, the deaths take the rest.
+		 */
+		y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
+		    (int)ov->ndpods : 3) : 0);
+		if (y1 - (y + 1) < 4 || need > y1 - (y + 1))
+			y1 = h - 1;
+		if (need <= y1 - (y + 1)) {
 			free(fix);
 			y = tui_finding_brief(win, ts, f, y + 1, y1, w);
 		} else {
@@ -799,12 +805,14 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 			    w - 1, 5, fix, A_DIM, PAIR_NONE);
 			free(fix);
 		}
-		deaths_list(win, ts, y + 1, h - 1, w);
+		deaths = deaths_list(win, ts, y + 1, h - 1, w);
 	}
+	/* Tab to the deaths only where they are drawn */
 	tui_keybar(win, h, w, ts, ov->pane == 1 ? "Up/Down death  Enter "
-	    "open  Tab findings  + - zoom  Left/Right pan  ? help" :
+	    "open  Tab findings  + - zoom  Left/Right pan  ? help" : deaths ?
 	    "Up/Down finding  Enter open  Tab deaths  + - 0 zoom  Left/Right "
-	    "pan  ? help");
+	    "pan  ? help" : "Up/Down finding  Enter open  + - 0 zoom  "
+	    "Left/Right pan  ? help");
 }
 
 static int

@@ -216,6 +216,11 @@ wait_for sigterm-exit "EXIT=143"
 is sigterm-restored 0 "$($TM display -p '#{alternate_on}')"
 start 80 24 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for int-started "Incident window"
+# the first screen at 80x24 says what the first finding found and its
+# fix, before the deaths of its pods (which the keys then do not offer)
+wait_for small-overview-says "does not hold its preStop sleep of 25 s"
+ok small-overview-fix sh -c "$TM capture-pane -p | grep -q '^ Fix: a load'"
+ok small-overview-no-tab sh -c "! $TM capture-pane -p | grep -q 'Tab deaths'"
 # at 80x24 a finding opens at its top, not scrolled down to its pods
 keys 3 Enter
 wait_for small-finding "Evidence"
