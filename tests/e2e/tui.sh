@@ -72,6 +72,24 @@ wait_for() {
 keys() {
 	$TM send-keys "$@"
 }
+# step_until PATTERN: n until the screen matches PATTERN (a grep regex),
+# each n once the one before has drawn its moment (keys sent ahead of a
+# slow screen would step past it); at most 40, and none once an n changes
+# nothing (no moment left: the wait_for after it says so)
+step_until() {
+	n=0
+	while [ $n -lt 40 ] && ! screen | grep -q -- "$1"; do
+		before=$(screen)
+		keys n
+		n=$((n + 1))
+		i=0
+		while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
+			sleep 0.05
+			i=$((i + 1))
+		done
+		[ "$(screen)" != "$before" ] || break
+	done
+}
 # the TUI's process id
 tui_pid() {
 	pgrep -P "$($TM display -p '#{pane_pid}')" -f 'coroner' | head -n 1
@@ -103,21 +121,8 @@ keys Escape
 keys Enter
 wait_for death "Death returns/returns-api-7d9f8b6c5-x2kq9"
 wait_for death-caption "deletion requested: grace 30 s starts"
-# n until the SIGKILL moment, each n once the one before has drawn its
-# moment (keys sent ahead of a slow screen would step past it)
-n=0
-while [ $n -lt 40 ] && ! screen | grep -q 'exit 137 at the grace'; do
-	before=$(screen)
-	keys n
-	n=$((n + 1))
-	i=0
-	while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	# n that changes nothing: no moment left (wait_for says so)
-	[ "$(screen)" != "$before" ] || break
-done
+# n until the SIGKILL moment
+step_until 'exit 137 at the grace'
 wait_for sigkill-moment "exit 137 at the grace"
 ok sigkill-offset sh -c "$TM capture-pane -p | grep -q '+30.0 s .*invoice-writer exit 137 at the grace'"
 wait_for sigkill-lane "137 SIGKILL"
@@ -959,18 +964,7 @@ keys c4x8k Enter
 wait_for lag-filtered "1 of"
 keys Enter
 wait_for lag-death "Death checkout/web-6f7c9d8b5-c4x8k"
-n=0
-while [ $n -lt 40 ] && ! screen | grep -q 'first failed request'; do
-	before=$(screen)
-	keys n
-	n=$((n + 1))
-	i=0
-	while [ $i -lt $polls ] && [ "$(screen)" = "$before" ]; do
-		sleep 0.05
-		i=$((i + 1))
-	done
-	[ "$(screen)" != "$before" ] || break
-done
+step_until 'first failed request'
 wait_for lag-caption "12 of its 322 requests failed, over"
 ok lag-caption-span sh -c "$TM capture-pane -p |
     grep -q '^  12.0 s (the access logs count per second)'"
