@@ -237,17 +237,10 @@ cloud_logging_node_put(struct logentry_run *run, const struct jl *entry,
 	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
 }
 
-static int
-imp_cloud_logging_parse(struct input *in, const struct import_opts *opts,
-    struct sink *sink, char **cause)
-{
-	return (logentry_read(in, opts, sink, cause));
-}
-
 const struct importer imp_cloud_logging = {
 	.name = "cloud-logging",
 	.summary = "GKE Cloud Logging exports: events, container and node "
 	    "logs",
 	.probe = imp_cloud_logging_probe,
-	.parse = imp_cloud_logging_parse,
+	.parse = logentry_read,	/* every backend's one loop */
 };

@@ -445,17 +445,10 @@ cloudwatch_logs_put(struct logentry_run *run, const struct jl *msg,
 	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
 }
 
-static int
-imp_cloudwatch_logs_parse(struct input *in, const struct import_opts *opts,
-    struct sink *sink, char **cause)
-{
-	return (logentry_read(in, opts, sink, cause));
-}
-
 const struct importer imp_cloudwatch_logs = {
 	.name = "cloudwatch-logs",
 	.summary = "EKS container logs from CloudWatch Logs (Fluent Bit, "
 	    "fluentd)",
 	.probe = imp_cloudwatch_logs_probe,
-	.parse = imp_cloudwatch_logs_parse,
+	.parse = logentry_read,	/* every backend's one loop */
 };

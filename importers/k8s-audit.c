@@ -1069,17 +1069,10 @@ k8s_audit_put(struct logentry_run *run, const struct jl *obj, char *why,
 	return (K8S_PUT_REJECT);
 }
 
-static int
-imp_k8s_audit_parse(struct input *in, const struct import_opts *opts,
-    struct sink *sink, char **cause)
-{
-	return (logentry_read(in, opts, sink, cause));
-}
-
 const struct importer imp_k8s_audit = {
 	.name = "k8s-audit",
 	.summary = "Kubernetes audit logs: log backend, webhook, GKE, EKS, "
 	    "AKS",
 	.probe = imp_k8s_audit_probe,
-	.parse = imp_k8s_audit_parse,
+	.parse = logentry_read,	/* every backend's one loop */
 };
