@@ -53,6 +53,22 @@ start() {
 screen() {
 	$TM capture-pane -p
 }
+# wait_changed NAME LINE WAS: polls until the screen's line LINE is no
+# longer WAS (a key whose effect has no new text of its own)
+wait_changed() {
+	i=0
+	while [ $i -lt $polls ]; do
+		if [ "$(screen | sed -n "$2p")" != "$3" ]; then
+			pass=$((pass + 1))
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.05
+	done
+	echo "FAIL $1: line $2 stayed '$3'"
+	fail=$((fail + 1))
+	return 1
+}
 # wait_for NAME TEXT: polls the screen (up to TUI_WAIT s) until TEXT shows
 wait_for() {
 	i=0
@@ -1098,8 +1114,8 @@ wait_for week-zoom-out "zoomed 3.5 days"
 shows week-zoom-out-counts '^ 15285 req, 83 failed '
 axis_was=$(screen | sed -n 3p)
 keys Right
+wait_changed week-pan-moved 3 "$axis_was"
 wait_for week-pan-right '───────│12:00───────│00:00──────│12:00'
-ok week-pan-moved test "$(screen | sed -n 3p)" != "$axis_was"
 keys Left Left
 wait_for week-pan-left ' 15261 req, 52 failed '
 keys 0
