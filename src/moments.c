@@ -601,7 +601,7 @@ traffic_moments(struct store *st, struct moments *ms,
 	if (t.last_routed_s != INT64_MIN) {
 		/*
 		 * At the end of the last second with a request routed to it:
-		 * the lag every view quotes ("up to 29.0 s"), the requests
+		 * the lag every view quotes ("28 to 29 s"), the requests
 		 * behind it those of that second.
 		 */
 		budget_lag_words(budget_lag_us(t.deletion_us,

@@ -920,7 +920,7 @@ static void
 point_routed(const struct pic *pc)
 {
 	const struct moment	*m;
-	char			 b[160], s1[32];
+	char			 b[160], s1[40];
 	int64_t			 hi = TIME_NONE, off;
 	size_t			 i;
 
@@ -934,8 +934,8 @@ point_routed(const struct pic *pc)
 	}
 	if (hi == TIME_NONE)
 		return;
-	analyze_fmt_dur((double)hi / 1e6, s1, sizeof s1);
-	snprintf(b, sizeof b, "still routed up to %s after the deletion "
+	budget_lag_words(hi, hi, s1, sizeof s1);
+	snprintf(b, sizeof b, "still routed until %s after the deletion "
 	    "request", s1);
 	bracket(pc, 0, hi, b);
 }

@@ -408,7 +408,7 @@ tr_xds_words(struct finding *f, const struct tr_episode *e,
 	analyze_fmt_dur((double)(g->to_us - g->from_us) / 1e6, dur,
 	    sizeof dur);
 	s = xasprintf("A load balancer kept routing new requests to %zu "
-	    "pod%s of %s for up to %s after their deletion request: %lld "
+	    "pod%s of %s until %s after their deletion request: %lld "
 	    "request%s failed.  A proxy had lost its control plane over the "
 	    "failures: %s was cut off from xDS for %s (from %s, %s %s), so it "
 	    "never learnt that the pods were gone; the %s is how long it "
@@ -444,7 +444,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	double		 lag = round((double)e->lag_us / 1e5) / 10;
 	double		 shutdown, prestop;
 	int64_t		 sleep_s, grace;
-	char		 lags[32], cur[128], sd[64], eps[32], part[200];
+	char		 lags[40], cur[128], sd[64], eps[32], part[200];
 	size_t		 npods = json_array_size(e->pods);
 
 	shutdown = e->shutdown_us != TIME_NONE ?
@@ -492,7 +492,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 		json_object_set_new(ev, "control_plane", tr_xds_json(gap));
 	f->evidence = ev;
 
-	analyze_fmt_s(lag, lags, sizeof lags);
+	budget_lag_words(e->lag_us, e->lag_us, lags, sizeof lags);
 	if (e->no_hook)
 		snprintf(cur, sizeof cur, "had stopped accepting at once (no "
 		    "preStop sleep: SIGTERM came with the deletion request)");
@@ -515,7 +515,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	} else
 		part[0] = '\0';
 	f->summary = xasprintf("A load balancer kept routing new requests "
-	    "to %zu pod%s of %s for up to %s after their deletion request%s, "
+	    "to %zu pod%s of %s until %s after their deletion request%s, "
 	    "but %s %s: %lld request%s failed", npods, npods == 1 ? "" : "s",
 	    e->workload != NULL ? e->workload : "(no workload)", lags, part,
 	    npods == 1 ? "it" : "they", cur, (long long)e->failed,

@@ -203,7 +203,7 @@ budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
 	double		 prestop, shutdown, lag = -1;
 	int64_t		 sleep_s = -1;
 	int		 observed;
-	char		 why[320], count[96], how[256];
+	char		 why[320], count[96], how[256], lags[40];
 
 	prestop = json_real_value(json_object_get(e, "prestop_s"));
 	observed = budget_shutdown_of(sd->longest_s, json_real_value(
@@ -253,13 +253,14 @@ budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
 	    "its preStop sleep of %.0f s plus its shutdown (%s)", f->workload,
 	    (long long)json_integer_value(json_object_get(e, "grace_s")),
 	    prestop, how);
-	if (sleep_s >= 0)
+	if (sleep_s >= 0) {
+		budget_lag_words(lag_us, lag_us, lags, sizeof lags);
 		snprintf(why, sizeof why, "a load balancer kept routing to its "
-		    "pods up to %.1f s after their deletion request, past the "
+		    "pods until %s after their deletion request, past the "
 		    "preStop sleep of %.0f s: make the sleep %lld s (the lag + "
-		    "%d s margin, rounded up), then ", lag, prestop,
+		    "%d s margin, rounded up), then ", lags, prestop,
 		    (long long)sleep_s, MARGIN_S);
-	else
+	} else
 		why[0] = '\0';
 	if (observed)
 		f->recommendation = xasprintf("%s%set "
