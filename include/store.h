@@ -176,6 +176,12 @@ int	store_model_end(struct store *st, int commit, char **cause);
 int	store_model_scan(struct store *st, enum row_type type,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
 /*
+ * The same in the order the rows were written (no sort: for a reader of
+ * a whole table that orders the rows itself, as podset_load does).
+ */
+int	store_model_scan_stored(struct store *st, enum row_type type,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
+/*
  * Calls cb for each pod of the model in ROW_POD's order with its
  * containers (in ROW_CONTAINER's order), one pod at a time, so that
  * memory does not grow with the pods; everything is borrowed for the

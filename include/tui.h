@@ -18,6 +18,7 @@
 #include <curses.h>
 #include <stdint.h>
 
+#include "hindex.h"
 #include "moments.h"
 #include "podset.h"
 #include "rolist.h"
@@ -133,6 +134,8 @@ struct ov_state {
 	size_t		 ncols;		/* histogram columns loaded */
 	struct ov_lane	*lanes;		/* owned */
 	size_t		 nlanes;	/* lanes in lanes */
+	struct hindex	 by_name;	/* lanes by namespace and workload,
+					   while they are loaded */
 	int		 cursor;	/* the finding under the cursor */
 	int		 top;		/* first finding shown */
 	int		 lane_top;	/* first lane shown */

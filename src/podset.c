@@ -175,6 +175,93 @@ load_termination(void *ctx, const void *row)
 }
 
 /*
+ * Orders of the store's rows (row_descs' .order) as SQLite orders them:
+ * NULL first, then text byte by byte; rows read in the order they were
+ * written (store_model_scan_stored) are sorted here, without SQLite's
+ * sorter carrying every column of every row.  Pods that tie are put in
+ * the order of their uids; a pod's rows that tie stay in the order
+ * written.
+ */
+static int
+cmp_text(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == NULL ? (b == NULL ? 0 : -1) : 1);
+	return (strcmp(a, b));
+}
+
+static int
+cmp_int(int64_t a, int64_t b)
+{
+	return (a < b ? -1 : a > b);
+}
+
+/* ROW_POD's: namespace, workload, coalesce(deletion_us, created_us), name */
+static int
+cmp_stored_pod(const void *a, const void *b)
+{
+	const struct podset_pod	*p = a, *q = b;
+	int			 c;
+
+	if ((c = cmp_text(p->r.namespace, q->r.namespace)) != 0 ||
+	    (c = cmp_text(p->r.workload, q->r.workload)) != 0 ||
+	    (c = cmp_int(p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
+	    p->r.created_us, q->r.deletion_us != TIME_NONE ?
+	    q->r.deletion_us : q->r.created_us)) != 0 ||
+	    (c = cmp_text(p->r.name, q->r.name)) != 0)
+		return (c);
+	return (strcmp(p->r.uid, q->r.uid));
+}
+
+/* ROW_CONTAINER's within a pod: init DESC, name (unique in the pod) */
+static int
+cmp_stored_container(const void *a, const void *b)
+{
+	const struct row_container	*p = a, *q = b;
+
+	if (p->init != q->init)
+		return (p->init > q->init ? -1 : 1);
+	return (cmp_text(p->name, q->name));
+}
+
+/* ROW_TERMINATION's within a pod: container, finished_us */
+static int
+cmp_stored_termination(const void *a, const void *b)
+{
+	const struct row_termination	*p = a, *q = b;
+	int				 c;
+
+	if ((c = cmp_text(p->container, q->container)) != 0)
+		return (c);
+	return (cmp_int(p->finished_us, q->finished_us));
+}
+
+/* Sorts a pod's few rows, keeping the order of those that tie. */
+static void
+sort_few(void *base, size_t n, size_t size,
+    int (*cmp)(const void *, const void *))
+{
+	char	*v = base, tmp[sizeof(struct row_container) >
+		    sizeof(struct row_termination) ?
+		    sizeof(struct row_container) :
+		    sizeof(struct row_termination)];
+	size_t	 i, j;
+
+	if (size > sizeof tmp)
+		fatal("sort_few: rows of %zu bytes", size);
+	for (i = 1; i < n; i++) {
+		for (j = i; j > 0 && cmp(v + (j - 1) * size, v + i * size) > 0;
+		    j--)
+			;
+		if (j == i)
+			continue;
+		memcpy(tmp, v + i * size, size);
+		memmove(v + (j + 1) * size, v + j * size, (i - j) * size);
+		memcpy(v + j * size, tmp, size);
+	}
+}
+
+/*
  * Loads the pods (all, or those matching want), in the store's order
  * (namespace, workload, deletion), with their containers.
  */
@@ -182,22 +269,28 @@ int
 podset_load(struct store *st, struct podset *l, const char *want,
     char **cause)
 {
-	size_t	i;
+	struct podset_pod	*p;
+	size_t			 i;
 
 	memset(l, 0, sizeof *l);
 	l->want = want;
-	if (store_model_scan(st, ROW_POD, load_pod, l,
-	    cause) != 0)
+	if (store_model_scan_stored(st, ROW_POD, load_pod, l, cause) != 0)
 		return (-1);
+	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
 	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
 	for (i = 0; i < l->n; i++)
 		l->by_uid[i] = &l->v[i];
 	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
-	if (store_model_scan(st, ROW_CONTAINER, load_container, l,
-	    cause) != 0)
+	if (store_model_scan_stored(st, ROW_CONTAINER, load_container, l,
+	    cause) != 0 || store_model_scan_stored(st, ROW_TERMINATION,
+	    load_termination, l, cause) != 0)
 		return (-1);
-	return (store_model_scan(st, ROW_TERMINATION, load_termination, l,
-	    cause));
+	for (i = 0; i < l->n; i++) {
+		p = &l->v[i];
+		sort_few(p->c, p->nc, sizeof *p->c, cmp_stored_container);
+		sort_few(p->t, p->nt, sizeof *p->t, cmp_stored_termination);
+	}
+	return (0);
 }
 
 void

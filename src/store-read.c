@@ -281,6 +281,16 @@ store_model_scan(struct store *st, enum row_type type,
 	    cause));
 }
 
+int
+store_model_scan_stored(struct store *st, enum row_type type,
+    int (*cb)(void *, const void *), void *ctx, char **cause)
+{
+	struct store_cb	c = { .plain = cb, .ctx = ctx };
+
+	return (store_query(st, &row_descs[type], NULL, "rowid", NULL, 0, 0,
+	    0, plain_row, &c, cause));
+}
+
 int64_t
 store_count(struct store *st, enum rec_type type)
 {

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "hindex.h"
 #include "out.h"
 #include "rolist.h"
 #include "timefmt.h"
@@ -45,6 +46,7 @@ lanes_free(struct ov_state *ov)
 	free(ov->lanes);
 	ov->lanes = NULL;
 	ov->nlanes = 0;
+	hindex_free(&ov->by_name);
 }
 
 void
@@ -57,19 +59,35 @@ overview_clear(struct tui_state *ts)
 	ts->ov.loaded_cols = 0;
 }
 
+/* A workload's name, as lane_of looks it up. */
+struct lane_key {
+	const struct ov_state	*ov;
+	const char		*ns;
+	const char		*wl;
+};
+
+static int
+lane_is(const void *ctx, size_t item)
+{
+	const struct lane_key	*k = ctx;
+	const struct ov_lane	*l = &k->ov->lanes[item];
+
+	return (str_eq(l->namespace, k->ns) && str_eq(l->workload, k->wl));
+}
+
 /* The lane of a workload, added when missing. */
 static struct ov_lane *
 lane_of(struct tui_state *ts, const char *ns, const char *wl)
 {
 	struct ov_state	*ov = &ts->ov;
 	struct ov_lane	*l;
+	struct lane_key	 k = { ov, ns, wl };
+	uint64_t	 h = hindex_str(hindex_str(HINDEX_SEED, ns), wl);
 	size_t		 i;
 
-	for (i = 0; i < ov->nlanes; i++) {
-		l = &ov->lanes[i];
-		if (str_eq(l->namespace, ns) && str_eq(l->workload, wl))
-			return (l);
-	}
+	if ((i = hindex_get(&ov->by_name, h, lane_is, &k)) != HINDEX_NONE)
+		return (&ov->lanes[i]);
+	hindex_put(&ov->by_name, h, ov->nlanes, lane_is, &k);
 	ov->lanes = xreallocarray(ov->lanes, ov->nlanes + 1,
 	    sizeof *ov->lanes);
 	l = &ov->lanes[ov->nlanes++];
@@ -206,6 +224,7 @@ drop_empty(struct ov_state *ov)
 		free(l->missing);
 	}
 	ov->nlanes = keep;
+	hindex_free(&ov->by_name);	/* the lanes moved: no more lookups */
 }
 
 /* Lanes with the most to say first: failures, kills, deaths. */
