@@ -3,8 +3,8 @@
 # run.sh's one table.  For 10,000, 100,000 and 1,000,000 pods (of one
 # Deployment per 100 pods, tests/bench/gen-k8s: a slim pod watch stream)
 # and 10 million ingress-nginx request attempts over their IPs: the
-# import, then "coroner analyze", then "coroner export".  On the 10,000
-# pods' database also the TUI (tests/bench/tui.sh), and reconciling 2
+# import, then "coroner analyze", then "coroner export", then the TUI
+# (tests/bench/tui.sh).  On the 10,000 pods' also reconciling 2
 # million reference records against 2 million actual ones (20,000
 # missing) with the same pods' termination windows (tests/bench/gen-big).
 # Appends rows to ROWS
@@ -76,12 +76,13 @@ for p in $PODS; do
 	timed "ex$p" "export: $(short "$p") pods, $(short "$LINES") attempts" \
 	    "$p" "$coroner" export --db "$db" --cluster bench -o "$dir/export"
 	rm -rf "$dir/export"
+	sh "$(dirname "$0")/tui.sh" "$coroner" "$db" "$dir" \
+	    "$(short "$p") pods, $(short "$LINES")" |
+	    while IFS='	' read -r what s _; do
+		row tui "$what" "$p" 0 "$s" "" ""
+	done
 	if [ -z "$first" ]; then
 		first=$p
-		sh "$(dirname "$0")/tui.sh" "$coroner" "$db" "$dir" |
-		    while IFS='	' read -r what s _; do
-			row tui "$what" "$p" 0 "$s" "" ""
-		done
 		mv "$dir/pods.json" "$dir/pods-first.json"
 	fi
 	rm -f "$db" "$db-wal" "$db-shm" "$db-journal" "$dir/pods.json"

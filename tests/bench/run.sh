@@ -657,18 +657,27 @@ END {
 	    ok["ex1000000"] && rss[at["ex1000000"]] / 1024 < goal_rss)
 	m = tsec("recan") > 0 ? sprintf("%.2f s", tsec("recan")) : ""
 	target("reconcile 2 M x 2 M records < 10 s", m, tsec("recan") < 10)
-	m = ""; worst = -1
-	for (i = 1; i <= NR; i++)
-		if (key[i] == "tui" && what[i] ~ /^tui first/) {
-			worst = secs[i] + 0; m = sprintf("%.0f ms", worst * 1000)
+	# the TUI at each size the analysis ran at: 100 k and 1 M pods
+	# are the sizes of the targets (a size without its rows: MISS)
+	split("100000 1000000", tsz, " ")
+	for (z = 1; z <= 2; z++) {
+		first = slowest = -1
+		for (i = 1; i <= NR; i++) {
+			if (key[i] != "tui" || lines[i] != tsz[z])
+				continue
+			if (what[i] ~ /^tui first/)
+				first = secs[i] + 0
+			if (what[i] ~ /^tui slowest/)
+				slowest = secs[i] + 0
 		}
-	target("tui first screen < 300 ms", m, worst < 0.3)
-	m = ""; worst = -1
-	for (i = 1; i <= NR; i++)
-		if (key[i] == "tui" && what[i] ~ /^tui slowest/) {
-			worst = secs[i] + 0; m = sprintf("%.0f ms", worst * 1000)
-		}
-	target("tui every key < 100 ms", m, worst < 0.1)
+		n = tsz[z] == 1000000 ? "1 M" : "100 k"
+		m = first < 0 ? "" : sprintf("%.0f ms", first * 1000)
+		target("tui first screen < 300 ms, " n " pods", m,
+		    first >= 0 && first < 0.3)
+		m = slowest < 0 ? "" : sprintf("%.0f ms", slowest * 1000)
+		target("tui every key < 100 ms, " n " pods", m,
+		    slowest >= 0 && slowest < 0.1)
+	}
 	# the baseline build (make bench BASE=REV), when there is one
 	if (at["base1"] > 0) {
 		m = ""
