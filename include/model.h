@@ -545,6 +545,30 @@ int	model_is_main(const struct row_container *c);
  */
 int	model_is_plain_init(const struct row_container *c);
 
+/*
+ * A workload's shutdowns as its containers measured them (grace-budget-
+ * too-small in analyze, the budget checks of lint --db): each main
+ * container that got SIGTERM and then ended, unless the kernel ended it
+ * (OOMKilled), is either killed at the deadline (its deadline - SIGTERM
+ * a lower bound of its shutdown) or exited on its own before the
+ * deadline (its shutdown measured).  Begin zeroed with both longest
+ * TIME_NONE; model_shutdown_add folds one container in.
+ */
+struct model_shutdowns {
+	int64_t		 killed;	/* containers killed at the deadline */
+	int64_t		 exited;	/* containers that exited on their own
+					   after SIGTERM, before the deadline */
+	int64_t		 longest_us;	/* the longest such exit after
+					   SIGTERM, or TIME_NONE */
+	const char	*longest_pod;	/* its pod (borrowed), or NULL */
+	int64_t		 lower_us;	/* the longest SIGTERM to the kill of
+					   those killed, or TIME_NONE */
+};
+#define MODEL_SHUTDOWNS_INIT	{ .longest_us = TIME_NONE,		\
+	.lower_us = TIME_NONE }
+void	model_shutdown_add(struct model_shutdowns *w,
+	    const struct row_container *c, const char *pod);
+
 /* How much of a container's end its exit label says (model_exit_word). */
 enum exit_words {
 	EW_SIGKILL,	/* SIGKILL at the grace deadline only */

@@ -386,35 +386,6 @@ int	store_previous_logs(struct store *st, const char *lo,
 int	store_log_tail(struct store *st, const char *ns, const char *pod,
 	    const char *container, int previous, int n, int (*cb)(void *ctx,
 	    int64_t time_us, const char *text), void *ctx, char **cause);
-/*
- * What past incidents measured, per workload, for "coroner lint --db".
- * Workloads are named as the model names them (namespace and the
- * Deployment, StatefulSet, DaemonSet, CronJob, Job or pod name).
- */
-
-/*
- * The shutdowns of one workload's main containers (not init containers,
- * not sidecars): SIGTERM to exit.
- */
-struct store_shutdown {
-	char	*namespace;	/* owned */
-	char	*workload;	/* owned */
-	int64_t	 observed_us;	/* the longest of those that exited on their
-				   own before the deadline, or TIME_NONE */
-	int64_t	 lower_us;	/* the longest of those killed at the
-				   deadline (the real shutdown is longer),
-				   or TIME_NONE */
-	int64_t	 measured;	/* containers measured */
-};
-/*
- * Every workload with a measured shutdown, by namespace and name.
- * Returns 0 and a new array (free with store_shutdowns_free), or -1 with
- * a new *cause.
- */
-int	store_shutdowns(struct store *st, struct store_shutdown **out,
-	    size_t *n, char **cause);
-void	store_shutdowns_free(struct store_shutdown *v, size_t n);
-
 /* One observed version's Ready condition of a pod (pod_obs). */
 struct store_ready {
 	const char *uid;	/* the pod's; borrowed for the callback */
@@ -451,6 +422,12 @@ struct store_probe_fail {
 int	store_probe_fails(struct store *st, struct store_probe_fail **out,
 	    size_t *n, char **cause);
 void	store_probe_fails_free(struct store_probe_fail *v, size_t n);
+
+/*
+ * What past incidents measured, per workload, for "coroner lint --db".
+ * Workloads are named as the model names them (namespace and the
+ * Deployment, StatefulSet, DaemonSet, CronJob, Job or pod name).
+ */
 
 /* A deleted pod that a load balancer still routed to. */
 struct store_routed {

@@ -20,6 +20,7 @@
 #include "k8s.h"
 #include "lint.h"
 #include "out.h"
+#include "podset.h"
 #include "store.h"
 #include "timefmt.h"
 #include "util.h"
@@ -69,8 +70,8 @@ const struct cmd_entry cmd_lint_entry = {
 
 /* The numbers measured in past incidents, loaded once. */
 struct lint_db {
-	struct store_shutdown	*sd;	/* owned: shutdowns per workload */
-	size_t			 nsd;
+	struct podset		 pods;	/* owned: the pods, whose containers
+					   measured the shutdowns */
 	struct store_routed	*rt;	/* owned: deleted pods still routed
 					   to */
 	size_t			 nrt;
@@ -100,7 +101,7 @@ lint_db_load(const char *path, struct lint_db *d, char **cause)
 		*cause = why;
 		return (-1);
 	}
-	if (store_shutdowns(st, &d->sd, &d->nsd, &why) == 0 &&
+	if (podset_load(st, &d->pods, NULL, &why) == 0 &&
 	    store_routed_after_deletion(st, (int64_t)BUDGET_LAG_MAX_S *
 	    1000000, &d->rt, &d->nrt, &why) == 0 &&
 	    store_cronjob_runs(st, &d->runs, &d->nruns, &why) == 0)
@@ -115,7 +116,7 @@ lint_db_load(const char *path, struct lint_db *d, char **cause)
 static void
 lint_db_free(struct lint_db *d)
 {
-	store_shutdowns_free(d->sd, d->nsd);
+	podset_free(&d->pods);
 	store_routed_free(d->rt, d->nrt);
 	store_runs_free(d->runs, d->nruns);
 }
@@ -133,29 +134,36 @@ static void
 lint_db_find(const struct lint_db *d, const struct lint_template *t,
     struct lint_measured *m)
 {
-	const struct store_shutdown	*s;
+	struct model_shutdowns		 s = MODEL_SHUTDOWNS_INIT;
+	const struct podset_pod		*p;
 	const struct store_routed	*r;
 	const char			*ns = NULL;
 	enum budget_basis		 basis;
 	double				 sd;
 	int64_t				 lag, *v;
-	size_t				 i;
+	size_t				 i, j;
 
 	memset(m, 0, sizeof *m);
 	m->shutdown_us = m->lag_us = TIME_NONE;
 	m->median_ms = INT_NONE;
-	for (i = 0; i < d->nsd; i++) {
-		s = &d->sd[i];
-		if (!same_workload(t, s->namespace, s->workload))
+	for (i = 0; i < d->pods.n; i++) {
+		p = &d->pods.v[i];
+		if (!same_workload(t, p->r.namespace, p->r.workload) ||
+		    (ns != NULL && !str_eq(ns, p->r.namespace)))
 			continue;
-		basis = budget_shutdown_of(s->observed_us != TIME_NONE ?
-		    (double)s->observed_us / 1e6 : -1, s->lower_us !=
-		    TIME_NONE ? (double)s->lower_us / 1e6 : -1, &sd);
-		m->shutdown_us = basis == BUDGET_OBSERVED ? s->observed_us :
-		    s->lower_us;
-		m->shutdown_lower = basis == BUDGET_LOWER_BOUND;
-		break;
+		ns = p->r.namespace;	/* one namespace only */
+		for (j = 0; j < p->nc; j++)
+			model_shutdown_add(&s, &p->c[j], p->r.name);
 	}
+	if (s.longest_us != TIME_NONE || s.lower_us != TIME_NONE) {
+		basis = budget_shutdown_of(s.longest_us != TIME_NONE ?
+		    (double)s.longest_us / 1e6 : -1, s.lower_us !=
+		    TIME_NONE ? (double)s.lower_us / 1e6 : -1, &sd);
+		m->shutdown_us = basis == BUDGET_OBSERVED ? s.longest_us :
+		    s.lower_us;
+		m->shutdown_lower = basis == BUDGET_LOWER_BOUND;
+	}
+	ns = NULL;
 	for (i = 0; i < d->nrt; i++) {
 		r = &d->rt[i];
 		if (!same_workload(t, r->namespace, r->workload) ||

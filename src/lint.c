@@ -748,8 +748,9 @@ check_prestop_covers_lb(const struct lint_template *t,
 		    "workload's pods until %s after their deletion "
 		    "request (%lld of %lld pods still got requests after "
 		    "SIGTERM); %s: sleep %lld s in preStop (the lag + margin "
-		    "%s, rounded up), and %s", lags, (long long)m->after_sigterm,
-		    (long long)m->lag_pods, ps, (long long)sleep_s,
+		    "%s, rounded up), and %s", lags,
+		    (long long)m->after_sigterm, (long long)m->lag_pods, ps,
+		    (long long)sleep_s,
 		    secs(o->margin_s, n, sizeof n), gr));
 	}
 	return (found);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "timefmt.h"
 #include "util.h"
 
 #define F(t, n, ty)	{ .name = #n, .type = ty, .off = offsetof(t, n) }
@@ -431,6 +432,32 @@ int
 model_is_main(const struct row_container *c)
 {
 	return (!c->init && !c->sidecar);
+}
+
+void
+model_shutdown_add(struct model_shutdowns *w, const struct row_container *c,
+    const char *pod)
+{
+	int64_t	s;
+
+	if (!model_is_main(c) || c->sigterm_us == TIME_NONE ||
+	    c->finished_us == TIME_NONE || c->finished_us < c->sigterm_us ||
+	    str_eq(c->reason, "OOMKilled"))
+		return;
+	s = c->finished_us - c->sigterm_us;
+	if (c->killed_at_deadline) {
+		w->killed++;
+		if (w->lower_us == TIME_NONE || s > w->lower_us)
+			w->lower_us = s;
+		return;
+	}
+	if (c->deadline_us != TIME_NONE && c->finished_us > c->deadline_us)
+		return;		/* past its deadline: not a shutdown in it */
+	w->exited++;
+	if (w->longest_us == TIME_NONE || s > w->longest_us) {
+		w->longest_us = s;
+		w->longest_pod = pod;
+	}
 }
 
 int

@@ -129,34 +129,22 @@ workload_lag(const struct store_routed *rt, size_t nrt,
 }
 
 /*
- * The shutdowns of a workload's main containers that got SIGTERM: how
- * many were killed at the deadline and how many exited on their own, and
- * the longest of those measured (SIGTERM to the exit), over every pod of
- * the workload imported, whatever its rollout or grace.
- */
-struct shutdowns {
-	int64_t	killed;		/* killed at the deadline */
-	int64_t	exited;		/* exited on their own after SIGTERM */
-	double	longest_s;	/* the longest such exit, -1: none */
-	const char *longest_pod; /* its pod, borrowed */
-};
-
-/*
- * The shutdowns of the workloads of the grace-budget findings from first
- * on, in one pass over the pods: sd[i - first] for a->v[i].
+ * The shutdowns (model_shutdown_add) of the workloads of the grace-budget
+ * findings from first on, over every pod of the workload imported,
+ * whatever its rollout or grace, in one pass over the pods: sd[i - first]
+ * for a->v[i].
  */
 static void
-workload_shutdowns(struct analysis *a, size_t first, struct shutdowns *sd)
+workload_shutdowns(struct analysis *a, size_t first,
+    struct model_shutdowns *sd)
 {
 	const struct podset_pod		*p;
-	const struct row_container	*c;
 	struct finding			*f;
-	struct shutdowns		*w;
-	double				 s;
+	struct model_shutdowns		*w;
 	size_t				 i, j;
 
 	for (i = first; i < a->n; i++)
-		sd[i - first] = (struct shutdowns){ .longest_s = -1 };
+		sd[i - first] = (struct model_shutdowns)MODEL_SHUTDOWNS_INIT;
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
 		for (f = analysis_latest(a, FK_GRACE_BUDGET, p->r.namespace,
@@ -164,24 +152,8 @@ workload_shutdowns(struct analysis *a, size_t first, struct shutdowns *sd)
 			if ((size_t)(f - a->v) < first)
 				continue;
 			w = &sd[(size_t)(f - a->v) - first];
-			for (j = 0; j < p->nc; j++) {
-				c = &p->c[j];
-				if (c->sidecar || c->init || c->sigterm_us ==
-				    TIME_NONE || c->finished_us == TIME_NONE ||
-				    c->finished_us < c->sigterm_us)
-					continue;
-				if (c->killed_at_deadline) {
-					w->killed++;
-					continue;
-				}
-				w->exited++;
-				s = (double)(c->finished_us - c->sigterm_us) /
-				    1e6;
-				if (s > w->longest_s) {
-					w->longest_s = s;
-					w->longest_pod = p->r.name;
-				}
-			}
+			for (j = 0; j < p->nc; j++)
+				model_shutdown_add(w, &p->c[j], p->r.name);
 		}
 	}
 }
@@ -196,7 +168,8 @@ workload_shutdowns(struct analysis *a, size_t first, struct shutdowns *sd)
  * and the grace with it.
  */
 static void
-budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
+budget_finish(struct finding *f, const struct model_shutdowns *sd,
+    int64_t lag_us)
 {
 	json_t		*e = f->evidence;
 	struct budget	 b;
@@ -206,7 +179,8 @@ budget_finish(struct finding *f, const struct shutdowns *sd, int64_t lag_us)
 	char		 why[320], count[96], how[256], lags[40];
 
 	prestop = json_real_value(json_object_get(e, "prestop_s"));
-	observed = budget_shutdown_of(sd->longest_s, json_real_value(
+	observed = budget_shutdown_of(sd->longest_us != TIME_NONE ?
+	    (double)sd->longest_us / 1e6 : -1, json_real_value(
 	    json_object_get(e, "shutdown_s")), &shutdown) == BUDGET_OBSERVED;
 	if (observed) {
 		json_object_set_new(e, "shutdown_s", json_real(shutdown));
@@ -293,7 +267,7 @@ rule_grace_budget(struct analysis *a, char **cause)
 	const struct row_container	*c;
 	struct finding			*f;
 	struct store_routed		*rt;
-	struct shutdowns		*sd;
+	struct model_shutdowns		*sd;
 	size_t				 i, j, nrt, first = a->n;
 	double				 shutdown, prestop;
 	json_t				*e;

@@ -377,56 +377,6 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 	return (0);
 }
 
-static int
-shutdown_row(void *ctx, sqlite3_stmt *s)
-{
-	struct store_shutdown	*r = rows_add(ctx, sizeof *r);
-
-	r->namespace = store_col_str(s, 0);
-	r->workload = store_col_str(s, 1);
-	r->observed_us = store_col_int(s, 2, TIME_NONE);
-	r->lower_us = store_col_int(s, 3, TIME_NONE);
-	r->measured = sqlite3_column_int64(s, 4);
-	return (0);
-}
-
-int
-store_shutdowns(struct store *st, struct store_shutdown **out, size_t *n,
-    char **cause)
-{
-	struct rows_out	a = { 0 };
-
-	if (store_run(st, "containers", "SELECT p.namespace, p.workload, "
-	    "max(CASE WHEN c.killed_at_deadline = 0 THEN c.finished_us - "
-	    "c.sigterm_us END), max(CASE WHEN c.killed_at_deadline != 0 THEN "
-	    "c.finished_us - c.sigterm_us END), count(*) FROM containers c "
-	    "JOIN pods p ON p.uid = c.pod_uid WHERE c.init = 0 AND "
-	    "c.sidecar = 0 AND c.sigterm_us IS NOT NULL AND c.finished_us "
-	    "IS NOT NULL AND c.finished_us >= c.sigterm_us AND "
-	    "c.reason IS NOT 'OOMKilled' AND (c.killed_at_deadline != 0 OR "
-	    "c.deadline_us IS NULL OR c.finished_us <= c.deadline_us) "
-	    "GROUP BY p.namespace, p.workload ORDER BY 1, 2", NULL, 0,
-	    shutdown_row, &a, cause) != 0) {
-		store_shutdowns_free(a.v, a.n);
-		return (-1);
-	}
-	*out = a.v;
-	*n = a.n;
-	return (0);
-}
-
-void
-store_shutdowns_free(struct store_shutdown *v, size_t n)
-{
-	size_t	i;
-
-	for (i = 0; i < n; i++) {
-		free(v[i].namespace);
-		free(v[i].workload);
-	}
-	free(v);
-}
-
 /* What store_ready_each calls. */
 struct ready_cb {
 	int	(*cb)(void *, const struct store_ready *);

@@ -2,8 +2,10 @@
  * test-model.c: the facts the model answers once for every view and
  * rule: a main container, a plain init container, a container's exit
  * label, the names of who ended a container or a pod (end_cause, as the
- * store and the JSON write them), the preStop span, the last request
- * routed after a deletion, and a request held until its attempts came.
+ * store and the JSON write them), a workload's measured shutdowns
+ * (analyze's grace budget and lint's alike), the preStop span, the
+ * last request routed after a deletion, and a request held until its
+ * attempts came.
  */
 #include <stdio.h>
 #include <string.h>
@@ -192,6 +194,56 @@ test_model_reqhold(void)
 	reqhold_free(&h);
 }
 
+#define SEC	INT64_C(1000000)	/* a second in microseconds */
+
+/* Containers as a workload's pods ended, with SIGTERM at 100 s. */
+static struct row_container
+ended(int64_t after_s, int killed, const char *reason)
+{
+	struct row_container	c = { .name = "app", .reason = reason };
+
+	c.sigterm_us = 100 * SEC;
+	c.deadline_us = c.sigterm_us + 30 * SEC;
+	c.finished_us = c.sigterm_us + after_s * SEC;
+	c.killed_at_deadline = killed;
+	return (c);
+}
+
+static void
+test_model_shutdowns(void)
+{
+	struct model_shutdowns	w = MODEL_SHUTDOWNS_INIT;
+	struct row_container	c;
+
+	/* killed at the deadline: a lower bound, not a measurement */
+	c = ended(30, 1, "Error");
+	model_shutdown_add(&w, &c, "a");
+	CHECK(w.killed == 1 && w.exited == 0);
+	CHECK(w.lower_us == 30 * SEC && w.longest_us == TIME_NONE);
+	/* exited on its own: measured, the longest kept with its pod */
+	c = ended(12, 0, "Completed");
+	model_shutdown_add(&w, &c, "b");
+	c = ended(9, 0, "Error");
+	model_shutdown_add(&w, &c, "c");
+	CHECK(w.exited == 2 && w.longest_us == 12 * SEC);
+	CHECK_STR(w.longest_pod, "b");
+	/* the kernel ended it, not its shutdown: left out */
+	c = ended(20, 0, "OOMKilled");
+	model_shutdown_add(&w, &c, "d");
+	/* past its deadline (a kill not at it): no shutdown inside it */
+	c = ended(40, 0, "Error");
+	model_shutdown_add(&w, &c, "e");
+	/* a sidecar's, or one that never got SIGTERM: not the workload's */
+	c = ended(25, 0, "Completed");
+	c.sidecar = 1;
+	model_shutdown_add(&w, &c, "f");
+	c = ended(25, 0, "Completed");
+	c.sigterm_us = TIME_NONE;
+	model_shutdown_add(&w, &c, "g");
+	CHECK(w.killed == 1 && w.exited == 2);
+	CHECK(w.longest_us == 12 * SEC && w.lower_us == 30 * SEC);
+}
+
 const struct unit_test model_tests[] = {
 	{ .name = "model roles", .fn = test_model_roles },
 	{ .name = "model exit label", .fn = test_model_exit_label },
@@ -199,5 +251,6 @@ const struct unit_test model_tests[] = {
 	{ .name = "model preStop span", .fn = test_model_prestop },
 	{ .name = "model last routed", .fn = test_model_last_routed },
 	{ .name = "model request held", .fn = test_model_reqhold },
+	{ .name = "model shutdowns", .fn = test_model_shutdowns },
 	{ .name = NULL, .fn = NULL }
 };
