@@ -69,6 +69,22 @@ wait_changed() {
 	fail=$((fail + 1))
 	return 1
 }
+# wait_re NAME REGEX: polls until a line matches REGEX (grep)
+wait_re() {
+	i=0
+	while [ $i -lt $polls ]; do
+		if screen | grep -q -- "$2"; then
+			pass=$((pass + 1))
+			return 0
+		fi
+		i=$((i + 1))
+		sleep 0.05
+	done
+	echo "FAIL $1: no line matched '$2'; the screen was:"
+	screen | sed 's/^/    | /'
+	fail=$((fail + 1))
+	return 1
+}
 # wait_for NAME TEXT: polls the screen (up to TUI_WAIT s) until TEXT shows
 wait_for() {
 	i=0
@@ -1039,9 +1055,13 @@ shows lanes-all '^(no pod)'
 keys NPage NPage NPage
 $TM resize-window -x 80 -y 24
 wait_for lanes-80 "Up/Down finding"
-shows lanes-first-80 '^returns/returns-api '
+wait_re lanes-first-80 '^returns/returns-api '
 shows lanes-second-80 '^payments/ledger '
-keys NPage
+# a PgDn where the lanes fit moves nothing: the help it is followed by
+# says it has been read
+keys NPage '?'
+wait_for lanes-pgdn-80-help "Keys of the Overview"
+keys q
 wait_for lanes-pgdn-80 "Up/Down finding"
 shows lanes-still-first-80 '^returns/returns-api '
 keys Q
