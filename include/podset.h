@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 
+#include "hindex.h"
 #include "model.h"
 #include "store.h"
 #include "util.h"
@@ -32,7 +33,8 @@ struct podset {
 	size_t			  cap;		/* allocated in v */
 	const char		 *want;		/* only pods matching this;
 						   borrowed, NULL: all */
-	struct podset_pod	**by_uid;	/* owned: v sorted by uid */
+	struct hindex		  by_uid;	/* v's indexes by uid
+						   (podset_load) */
 };
 
 /*

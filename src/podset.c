@@ -91,21 +91,30 @@ load_pod(void *ctx, const void *row)
 	return (0);
 }
 
-static int
-cmp_pc_uid(const void *key, const void *elem)
-{
-	const struct podset_pod	*p = *(struct podset_pod *const *)elem;
+/* Whether pod item of the set has the uid ctx points to. */
+struct uid_key {
+	const struct podset	*l;
+	const char		*uid;
+};
 
-	return (strcmp(key, p->r.uid));
+static int
+pod_is(const void *ctx, size_t item)
+{
+	const struct uid_key	*k = ctx;
+
+	return (strcmp(k->l->v[item].r.uid, k->uid) == 0);
 }
 
-static int
-cmp_pc_ptr(const void *a, const void *b)
+static struct podset_pod *
+find_uid(const struct podset *l, const char *uid)
 {
-	const struct podset_pod	*p = *(struct podset_pod *const *)a;
-	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+	struct uid_key	k = { l, uid };
+	size_t		i;
 
-	return (strcmp(p->r.uid, q->r.uid));
+	if (uid == NULL || l->n == 0)
+		return (NULL);
+	i = hindex_get(&l->by_uid, hindex_str(HINDEX_SEED, uid), pod_is, &k);
+	return (i != HINDEX_NONE ? &l->v[i] : NULL);
 }
 
 /* Appends a copy of container r to pod p of the set. */
@@ -139,12 +148,10 @@ load_container(void *ctx, const void *row)
 {
 	struct podset			*l = ctx;
 	const struct row_container	*r = row;
-	struct podset_pod		**hit;
+	struct podset_pod		*p;
 
-	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
-	    cmp_pc_uid);
-	if (hit != NULL)
-		copy_container(l, *hit, r);
+	if ((p = find_uid(l, r->pod_uid)) != NULL)
+		copy_container(l, p, r);
 	return (0);
 }
 
@@ -153,14 +160,11 @@ load_termination(void *ctx, const void *row)
 {
 	struct podset			*l = ctx;
 	const struct row_termination	*r = row;
-	struct podset_pod		**hit, *p;
+	struct podset_pod		*p;
 	struct row_termination		*t;
 
-	hit = xbsearch(r->pod_uid, l->by_uid, l->n, sizeof *l->by_uid,
-	    cmp_pc_uid);
-	if (hit == NULL)
+	if ((p = find_uid(l, r->pod_uid)) == NULL)
 		return (0);
-	p = *hit;
 	p->t = xreallocarray(p->t, p->nt + 1, sizeof *p->t);
 	t = &p->t[p->nt++];
 	*t = *r;
@@ -270,6 +274,7 @@ podset_load(struct store *st, struct podset *l, const char *want,
     char **cause)
 {
 	struct podset_pod	*p;
+	struct uid_key		 k = { l, NULL };
 	size_t			 i;
 
 	memset(l, 0, sizeof *l);
@@ -277,10 +282,11 @@ podset_load(struct store *st, struct podset *l, const char *want,
 	if (store_model_scan_stored(st, ROW_POD, load_pod, l, cause) != 0)
 		return (-1);
 	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
-	l->by_uid = xreallocarray(NULL, l->n, sizeof *l->by_uid);
-	for (i = 0; i < l->n; i++)
-		l->by_uid[i] = &l->v[i];
-	xqsort(l->by_uid, l->n, sizeof *l->by_uid, cmp_pc_ptr);
+	for (i = 0; i < l->n; i++) {
+		k.uid = l->v[i].r.uid;
+		hindex_put(&l->by_uid, hindex_str(HINDEX_SEED, k.uid), i,
+		    pod_is, &k);
+	}
 	if (store_model_scan_stored(st, ROW_CONTAINER, load_container, l,
 	    cause) != 0 || store_model_scan_stored(st, ROW_TERMINATION,
 	    load_termination, l, cause) != 0)
@@ -314,18 +320,14 @@ podset_free(struct podset *l)
 		free(l->v[i].t);
 	}
 	free(l->v);
-	free(l->by_uid);
+	hindex_free(&l->by_uid);
 	arena_free(&l->a);
 }
 
 struct podset_pod *
 podset_find(struct podset *ps, const char *uid)
 {
-	struct podset_pod	**hit;
-
-	hit = xbsearch(uid, ps->by_uid, ps->n, sizeof *ps->by_uid,
-	    cmp_pc_uid);
-	return (hit != NULL ? *hit : NULL);
+	return (find_uid(ps, uid));
 }
 
 int
