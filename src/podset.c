@@ -274,11 +274,12 @@ podset_load(struct store *st, struct podset *l, const char *want,
     char **cause)
 {
 	struct podset_pod	*p;
-	struct uid_key		 k = { l, NULL };
+	struct uid_key		 k;
 	size_t			 i;
 
 	memset(l, 0, sizeof *l);
 	l->want = want;
+	k.l = l;
 	if (store_model_scan_stored(st, ROW_POD, load_pod, l, cause) != 0)
 		return (-1);
 	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);

@@ -149,26 +149,12 @@ if command -v tmux >/dev/null 2>&1; then
 	trap '$TM kill-server 2>/dev/null; rm -rf "$T"' EXIT
 	$TM new-session -d -x 120 -y 40 "cd '$T' && env LANG=C.UTF-8 \
 TERM=screen-256color '$CORONER' tui --db '$T/statefulset.db'; sleep 600"
-	# wait_for NAME TEXT: polls the screen (up to 10 s) for TEXT
-	wait_for() {
-		i=0
-		while [ $i -lt 200 ]; do
-			if $TM capture-pane -p | grep -qF -- "$2"; then
-				pass=$((pass + 1))
-				return 0
-			fi
-			i=$((i + 1))
-			sleep 0.05
-		done
-		echo "FAIL $1: '$2' never showed; the screen was:"
-		$TM capture-pane -p | sed 's/^/    | /'
-		fail=$((fail + 1))
-		return 1
-	}
+	polls=200	# 10 s
+	. "$(dirname "$0")/tmux.inc"
 	wait_for tui-overview "Incident window"
 	$TM send-keys 2
 	wait_for tui-pods "6 pods, grouped by workload"
-	is tui-pods-web-2 2 "$($TM capture-pane -p | grep -c '^ web-2 ')"
+	is tui-pods-web-2 2 "$(screen | grep -c '^ web-2 ')"
 	# the new web-2 (the fifth row: the new web-0, never deleted but
 	# restarted, is among the dead by its container's death): its own
 	# death view, its own IP
@@ -184,9 +170,9 @@ TERM=screen-256color '$CORONER' tui --db '$T/statefulset.db'; sleep 600"
 web-5d4c3b2a1 to web-7f8e9d0c1"
 	# the three deleted in the controller's order, then the new web-0's
 	# restart (a death of the workload within the hour), a lane of its own
-	is tui-rollout-order "web-2 web-1 web-0 web-0" "$($TM capture-pane -p |
+	is tui-rollout-order "web-2 web-1 web-0 web-0" "$(screen |
 	    grep -oE '^web-[0-9]' | tr '\n' ' ' | sed 's/ $//')"
-	$TM capture-pane -p >"$T/rollout.screen"
+	screen >"$T/rollout.screen"
 	$TM kill-server 2>/dev/null
 else
 	echo "rollouts: the TUI part skipped: tmux is not installed"

@@ -50,57 +50,7 @@ start() {
 	    "trap : INT; cd '$T' && env $3 '$CORONER' tui --db '$db'; \
 	    echo EXIT=\$?; sleep 600"
 }
-screen() {
-	$TM capture-pane -p
-}
-# wait_changed NAME LINE WAS: polls until the screen's line LINE is no
-# longer WAS (a key whose effect has no new text of its own)
-wait_changed() {
-	i=0
-	while [ $i -lt $polls ]; do
-		if [ "$(screen | sed -n "$2p")" != "$3" ]; then
-			pass=$((pass + 1))
-			return 0
-		fi
-		i=$((i + 1))
-		sleep 0.05
-	done
-	echo "FAIL $1: line $2 stayed '$3'"
-	fail=$((fail + 1))
-	return 1
-}
-# wait_re NAME REGEX: polls until a line matches REGEX (grep)
-wait_re() {
-	i=0
-	while [ $i -lt $polls ]; do
-		if screen | grep -q -- "$2"; then
-			pass=$((pass + 1))
-			return 0
-		fi
-		i=$((i + 1))
-		sleep 0.05
-	done
-	echo "FAIL $1: no line matched '$2'; the screen was:"
-	screen | sed 's/^/    | /'
-	fail=$((fail + 1))
-	return 1
-}
-# wait_for NAME TEXT: polls the screen (up to TUI_WAIT s) until TEXT shows
-wait_for() {
-	i=0
-	while [ $i -lt $polls ]; do
-		if screen | grep -qF -- "$2"; then
-			pass=$((pass + 1))
-			return 0
-		fi
-		i=$((i + 1))
-		sleep 0.05
-	done
-	echo "FAIL $1: '$2' never showed; the screen was:"
-	screen | sed 's/^/    | /'
-	fail=$((fail + 1))
-	return 1
-}
+. "$(dirname "$0")/tmux.inc"
 keys() {
 	$TM send-keys "$@"
 }
