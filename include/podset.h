@@ -55,6 +55,11 @@ void	podset_free(struct podset *ps);
  */
 void	podset_add(struct podset *ps, const struct row_pod *r,
 	    const struct row_container *c, size_t nc);
+/*
+ * Indexes the set's pods by uid for podset_find (podset_load does; a
+ * caller that fills v itself calls it once they are all there).
+ */
+void	podset_index(struct podset *ps);
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
 

@@ -274,20 +274,14 @@ podset_load(struct store *st, struct podset *l, const char *want,
     char **cause)
 {
 	struct podset_pod	*p;
-	struct uid_key		 k;
 	size_t			 i;
 
 	memset(l, 0, sizeof *l);
 	l->want = want;
-	k.l = l;
 	if (store_model_scan_stored(st, ROW_POD, load_pod, l, cause) != 0)
 		return (-1);
 	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
-	for (i = 0; i < l->n; i++) {
-		k.uid = l->v[i].r.uid;
-		hindex_put(&l->by_uid, hindex_str(HINDEX_SEED, k.uid), i,
-		    pod_is, &k);
-	}
+	podset_index(l);
 	if (store_model_scan_stored(st, ROW_CONTAINER, load_container, l,
 	    cause) != 0 || store_model_scan_stored(st, ROW_TERMINATION,
 	    load_termination, l, cause) != 0)
@@ -323,6 +317,20 @@ podset_free(struct podset *l)
 	free(l->v);
 	hindex_free(&l->by_uid);
 	arena_free(&l->a);
+}
+
+void
+podset_index(struct podset *l)
+{
+	struct uid_key	k = { l, NULL };
+	size_t		i;
+
+	hindex_free(&l->by_uid);
+	for (i = 0; i < l->n; i++) {
+		k.uid = l->v[i].r.uid;
+		hindex_put(&l->by_uid, hindex_str(HINDEX_SEED, k.uid), i,
+		    pod_is, &k);
+	}
 }
 
 struct podset_pod *

@@ -23,7 +23,6 @@
 
 static struct row_container	 ctrs[3][2];
 static struct podset_pod	 pods[3];
-static struct podset_pod	*by_uid[3];
 static struct tui_state		 ts;
 static SCREEN			*scr;
 static FILE			*devnull;
@@ -86,15 +85,6 @@ fixed_pod(int i, const char *name, const char *uid, const char *ip,
 	p->nc = 1;
 }
 
-static int
-cmp_uid(const void *a, const void *b)
-{
-	const struct podset_pod	*p = *(struct podset_pod *const *)a;
-	const struct podset_pod	*q = *(struct podset_pod *const *)b;
-
-	return (strcmp(p->r.uid, q->r.uid));
-}
-
 static const char *finding_uids[] = { "uid-a", "uid-b", NULL };
 static struct podset_pod	*dpods[2];
 
@@ -110,6 +100,7 @@ fixture(void)
 	static struct ov_lane		 lane;
 	size_t				 i;
 
+	hindex_free(&ts.pods.by_uid);	/* the last fixture's */
 	memset(&ts, 0, sizeof ts);
 	ts.look.utf8 = 1;
 	fixed_pod(0, "returns-api-7d9f8b6c5-x2kq9", "uid-a", "10.244.1.10",
@@ -141,10 +132,7 @@ fixture(void)
 	ctrs[2][0].killed_at_deadline = 0;
 	ts.pods.v = pods;
 	ts.pods.n = 3;
-	for (i = 0; i < 3; i++)
-		by_uid[i] = &pods[i];
-	qsort(by_uid, 3, sizeof *by_uid, cmp_uid);
-	ts.pods.by_uid = by_uid;
+	podset_index(&ts.pods);
 
 	memset(f, 0, sizeof f);
 	f[0].r.id = 1;
