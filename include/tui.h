@@ -415,6 +415,8 @@ struct tui_column {
 /* A view: its loader, its drawing and its keys. */
 struct tui_view {
 	const char		*name;	/* "Overview" */
+	char			 tab;	/* the key that opens it from any view,
+					   shown in the title bar ('1'), or 0 */
 	/*
 	 * fills the view's state (on TUI_RELOAD, a resize, a change of
 	 * the database): 0, or -1 with a new *cause; NULL: nothing to load

@@ -240,8 +240,19 @@ tui_fill(WINDOW *win, int y, int x, int cols, attr_t attr)
 void
 tui_title(WINDOW *win, int w, const struct tui_state *ts, const char *title)
 {
-	static const char	*tabs = " 1 Overview  2 Pods  3 Findings ";
-	int			 n, tw = (int)strlen(tabs);
+	char			 tabs[128];
+	size_t			 i;
+	int			 n, tw;
+
+	/* the views a key opens from anywhere, in the view table's order */
+	tabs[0] = '\0';
+	for (i = 0; i < VIEW__COUNT; i++) {
+		if (tui_views[i].tab != 0)
+			snprintf(tabs + strlen(tabs), sizeof tabs -
+			    strlen(tabs), " %c %s ", tui_views[i].tab,
+			    tui_views[i].name);
+	}
+	tw = (int)strlen(tabs);
 
 	tui_fill(win, 0, 0, w, look_attr(&ts->look, A_REVERSE, PAIR_TITLE));
 	n = (int)out_cols(title) + 11;

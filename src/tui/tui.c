@@ -26,13 +26,14 @@
 #include "tui.h"
 
 const struct tui_view tui_views[VIEW__COUNT] = {
-	[VIEW_OVERVIEW] = { .name = "Overview", .load = overview_load,
+	[VIEW_OVERVIEW] = { .name = "Overview", .tab = '1',
+	    .load = overview_load,
 	    .draw = overview_draw, .keys = overview_keys,
 	    .go = overview_go, .unload = overview_clear },
-	[VIEW_PODS] = { .name = "Pods", .load = pods_load,
+	[VIEW_PODS] = { .name = "Pods", .tab = '2', .load = pods_load,
 	    .draw = pods_draw, .keys = pods_keys, .go = pods_go,
 	    .unload = pods_clear, .columns = pods_columns },
-	[VIEW_FINDINGS] = { .name = "Findings", .load = NULL,
+	[VIEW_FINDINGS] = { .name = "Findings", .tab = '3', .load = NULL,
 	    .draw = findings_draw, .keys = findings_keys },
 	[VIEW_FINDING] = { .name = "Finding", .load = finding_load,
 	    .draw = finding_draw, .keys = finding_keys,
@@ -43,7 +44,8 @@ const struct tui_view tui_views[VIEW__COUNT] = {
 	[VIEW_ROLLOUT] = { .name = "Rollout", .load = rview_load,
 	    .draw = rview_draw, .keys = rview_keys,
 	    .unload = rview_clear },
-	[VIEW_ROLLOUTS] = { .name = "Rollouts", .load = rollouts_load,
+	[VIEW_ROLLOUTS] = { .name = "Rollouts", .tab = '4',
+	    .load = rollouts_load,
 	    .draw = rollouts_draw, .keys = rollouts_keys,
 	    .go = rollouts_go, .unload = rollouts_clear,
 	    .columns = rollouts_columns },

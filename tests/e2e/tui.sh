@@ -620,7 +620,7 @@ is week-rollout-deploy-line \
 wait_for week-rollout-lanes "4 of 4 SIGKILLed at the deadline"
 $TM resize-window -x 80 -y 24
 # 80 columns: the deploy's line still whole, the lanes under it
-wait_for week-80-rollout "coroner · Rollout of labels/label-printer "
+wait_re week-80-rollout 'coroner · Rollout of labels/label-printer\( \|$\)'
 is week-80-rollout-deploy-line \
     " helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com" \
     "$(screen | sed -n 2p)"
