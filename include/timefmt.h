@@ -76,6 +76,9 @@ const char *time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none);
  */
 const char *time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
 	    const char *none);
+/* The same to the millisecond: "09:00:03.250", "05-12 09:00:03.250". */
+const char *time_clock_ms(int64_t us, int dated, char out[TIME_FMT_LEN],
+	    const char *none);
 #define TIME_DATE_COLS	6	/* what the date adds: "05-12 " */
 /* Whether a and b (both known) fall on different days (UTC). */
 int	 time_other_day(int64_t a, int64_t b);

@@ -235,6 +235,9 @@ struct death_state {
 	struct tl_axis	 axis;		/* what is shown */
 	struct tl_axis	 home;		/* its death: what 0 shows again */
 	int		 whole;		/* showing its whole life */
+	int		 dated;		/* the incident or the pod's moments
+					   span days: the detail's times carry
+					   their date */
 	int64_t		 end_us;	/* of a pod never deleted: the end
 					   of the evidence, where its whole
 					   life ends; else TIME_NONE */

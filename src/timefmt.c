@@ -599,6 +599,21 @@ time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
 	return (out);
 }
 
+const char *
+time_clock_ms(int64_t us, int dated, char out[TIME_FMT_LEN], const char *none)
+{
+	char	b[TIME_FMT_LEN];
+
+	if (us == TIME_NONE)
+		return (none);
+	time_format(us, b);
+	if (dated)
+		snprintf(out, TIME_FMT_LEN, "%.5s %.12s", b + 5, b + 11);
+	else
+		snprintf(out, TIME_FMT_LEN, "%.12s", b + 11);
+	return (out);
+}
+
 int
 time_other_day(int64_t a, int64_t b)
 {

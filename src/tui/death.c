@@ -150,8 +150,6 @@ detail_request(void *ctx, const struct store_request *q)
 	char			 w[512], t[TIME_FMT_LEN], st[24], dur[32];
 
 	where(d->ts, &q->ref, w, sizeof w);
-	time_format(q->a.time_us != TIME_NONE ? q->a.time_us : q->r.start_us,
-	    t);
 	if (q->a.status != INT_NONE)
 		snprintf(st, sizeof st, "%lld", (long long)q->a.status);
 	else
@@ -161,7 +159,9 @@ detail_request(void *ctx, const struct store_request *q)
 		    1e6);
 	else
 		snprintf(dur, sizeof dur, "-");
-	detail(&d->ts->dv, "%.12s %s %s%s %lld upstream %s %s (%s)%s%s", t + 11,
+	detail(&d->ts->dv, "%s %s %s%s %lld upstream %s %s (%s)%s%s",
+	    time_clock_ms(q->a.time_us != TIME_NONE ? q->a.time_us :
+	    q->r.start_us, d->ts->dv.dated, t, "-"),
 	    q->r.method != NULL ? q->r.method : "-", q->r.host != NULL ?
 	    q->r.host : "", q->r.path != NULL ? q->r.path : "",
 	    (long long)q->r.status, q->a.upstream != NULL ? q->a.upstream :
@@ -180,10 +180,10 @@ detail_pod_obs(void *ctx, const struct rec_pod *o, const struct store_ref *r)
 	char			 w[512], t[TIME_FMT_LEN], dt[TIME_FMT_LEN];
 
 	where(d->ts, r, w, sizeof w);
-	time_format(o->observed_us, t);
 	time_format(o->deletion_ts_us, dt);
-	detail(&d->ts->dv, "%.12s %s, phase %s%s%s, ready %s%s%.23s  %s",
-	    t + 11, o->watch_type != NULL ? o->watch_type : "seen",
+	detail(&d->ts->dv, "%s %s, phase %s%s%s, ready %s%s%.23s  %s",
+	    time_clock_ms(o->observed_us, d->ts->dv.dated, t, "-"),
+	    o->watch_type != NULL ? o->watch_type : "seen",
 	    o->phase != NULL ? o->phase : "-", o->reason != NULL ? " " : "",
 	    o->reason != NULL ? o->reason : "", o->ready == 1 ? "yes" :
 	    o->ready == 0 ? "no" : "-", o->deletion_ts_us != TIME_NONE ?
@@ -201,17 +201,16 @@ detail_ctr_obs(void *ctx, const struct rec_container *o,
 	char			 code[32], rst[32];
 
 	where(d->ts, r, w, sizeof w);
-	time_format(o->observed_us, t);
-	time_format(o->finished_us, f);
 	snprintf(code, sizeof code, "%lld", (long long)o->exit_code);
 	snprintf(rst, sizeof rst, "%lld", (long long)o->restarts);
-	detail(&d->ts->dv, "%.12s %s%s%s, exit %s, %s restart%s%s%.12s  %s",
-	    t + 11, o->state != NULL ? o->state : "no status",
+	detail(&d->ts->dv, "%s %s%s%s, exit %s, %s restart%s%s%s  %s",
+	    time_clock_ms(o->observed_us, d->ts->dv.dated, t, "-"),
+	    o->state != NULL ? o->state : "no status",
 	    o->reason != NULL ? " " : "", o->reason != NULL ? o->reason : "",
 	    o->exit_code != INT_NONE ? code : "-", o->restarts != INT_NONE ?
 	    rst : "-", o->restarts == 1 ? "" : "s",
 	    o->finished_us != TIME_NONE ? ", finished " : "",
-	    o->finished_us != TIME_NONE ? f + 11 : "", w);
+	    time_clock_ms(o->finished_us, d->ts->dv.dated, f, ""), w);
 	return (0);
 }
 
@@ -412,6 +411,10 @@ death_open(struct tui_state *ts, struct podset_pod *p, char **cause)
 	dv->end_us = TIME_NONE;
 	if (moments_load(ts->st, p, &dv->ms, cause) != 0)
 		return (-1);
+	/* over days (the incident or the pod's own life): dated times */
+	dv->dated = time_other_day(ts->ov.window_lo_us, ts->ov.window_hi_us) ||
+	    (dv->ms.n > 0 && time_other_day(dv->ms.v[0].t_us,
+	    dv->ms.v[dv->ms.n - 1].t_us));
 	timeline_pod(p, &dv->tp);
 	if (p->r.deletion_us == TIME_NONE)
 		in_window = window_moment(ts, dv);

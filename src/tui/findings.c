@@ -392,11 +392,12 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 		/* a pod never deleted: when its containers last died */
 		at = p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
 		    podset_zero_at(p);
-		time_format(at, t1);
-		l = xasprintf("  %s/%s  %s %.12s%s", p->r.namespace, p->r.name,
+		/* dated over an incident of days, as every list is */
+		l = xasprintf("  %s/%s  %s %s%s", p->r.namespace, p->r.name,
 		    p->r.deletion_us != TIME_NONE || at == TIME_NONE ?
-		    "deleted" : "died", at != TIME_NONE ? t1 + 11 : "-",
-		    p->r.killed ? "  SIGKILLed" : "");
+		    "deleted" : "died", time_clock_ms(at,
+		    time_other_day(ts->ov.window_lo_us, ts->ov.window_hi_us),
+		    t1, "-"), p->r.killed ? "  SIGKILLed" : "");
 		line(fv, FL_POD, (int)fv->npods, l);
 		free(l);
 		fv->npods++;

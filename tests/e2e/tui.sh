@@ -1132,4 +1132,20 @@ wait_for week-80-deaths "Deaths of its pods (1)"
 shows week-80-death-row '^ shop/search-…01fffe-ax7k2m  *+4\.2 h  the rollout of search'
 keys Q
 wait_for week-quit "EXIT=0"
+# times over days carry their date below the death view's lanes too: the
+# ledger pod never deleted, seen first a day after the week began
+start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
+wait_for week-dated-overview "counts in 7.0 days"
+keys 2
+wait_for week-dated-pods "82 pods, grouped by workload"
+keys Down Enter
+wait_for week-dated-death "Death shop/ledger-7d8e9f0a1-l3e4r"
+wait_for week-dated-detail "05-28 14:00:04.000 ADDED, phase Running"
+# and in a finding's list of pods
+keys 3
+wait_for week-dated-findings "grace-budget-too-small"
+keys Enter
+wait_for week-dated-finding-pod "shop/ledger-7d8e9f0a1-l1q2w  deleted 06-03 13:50:00.000  SIGKILLed"
+keys Q
+wait_for week-dated-quit "EXIT=0"
 finish tui
