@@ -837,7 +837,8 @@ outside_lane(const struct pic *pc)
 static void
 bracket(const struct pic *pc, int64_t a, int64_t b, const char *text)
 {
-	double	xa, xb, y = TOP - 8;
+	const char	*anchor;
+	double		 xa, xb, x, tw, y = TOP - 8;
 
 	if (!on_axis(pc, a) || !on_axis(pc, b) || b <= a)
 		return;
@@ -845,9 +846,25 @@ bracket(const struct pic *pc, int64_t a, int64_t b, const char *text)
 	xb = xof(pc, b);
 	out_html(pc->out, "<path d=\"M%.1f %.1fv-6H%.1fv6\" fill=\"none\" "
 	    "stroke=\"#b00020\" stroke-width=\"1.6\"/>\n", xa, y + 4, xb);
+	/* after the bracket, else before it, else over it: never cut */
+	tw = (double)strlen(text) * CHAR_W;
+	if (xb + 6 + tw <= W) {
+		x = xb + 6;
+		anchor = "start";
+	} else if (xa - 6 - tw >= 0) {
+		x = xa - 6;
+		anchor = "end";
+	} else {
+		x = (xa + xb) / 2;
+		if (x - tw / 2 < 2)
+			x = tw / 2 + 2;
+		if (x + tw / 2 > W - 2)
+			x = W - 2 - tw / 2;
+		anchor = "middle";
+		y -= 6;		/* above the bracket's line */
+	}
 	out_html(pc->out, "<text class=\"note\" x=\"%.1f\" y=\"%.1f\" "
-	    "text-anchor=\"%s\">%s</text>\n", xb + 4 < X1 - 200 ? xb + 6 :
-	    xa - 6, y, xb + 4 < X1 - 200 ? "start" : "end", text);
+	    "text-anchor=\"%s\">%s</text>\n", x, y, anchor, text);
 }
 
 /* FP_HELD: from the main container's exit to the end of the hold. */

@@ -297,4 +297,20 @@ is rl-html-no-escape-byte 0 "$(grep -c "$esc" "$T/rl.html")"
 ok rl-html-diamonds grep -q '>10 missing</text>' "$T/rl.html"
 ok rl-html-no-pod-lane grep -q 'outside every pod&#39;s termination' \
     "$T/rl.html"
+
+# A picture's notes stay inside it (0 to 960 across, 6.4 a glyph): the
+# bracket over the slow load balancer's lag ("still routed until 18 to
+# 19 s after the deletion request") ran past the picture's left edge.
+for s in ingress-lag grace-budget mesh-sidecar; do
+	"$CORONER" import -q --db "$T/$s.db" "$top/samples/$s" >/dev/null 2>&1
+	"$CORONER" report --db "$T/$s.db" --format html -o "$T/$s.html" \
+	    2>/dev/null
+	is "$s-html-notes-inside" "" "$(grep -o '<text class="note"[^>]*>[^<]*' \
+	    "$T/$s.html" | awk -F'"' '{
+		x = $4; a = $8; t = $0; sub(/^[^>]*>/, "", t)
+		w = length(t) * 6.4
+		lo = a == "end" ? x - w : a == "middle" ? x - w / 2 : x
+		if (lo < 0 || lo + w > 960)
+			print a, x, t }')"
+done
 finish report
