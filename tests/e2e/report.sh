@@ -313,4 +313,7 @@ for s in ingress-lag grace-budget mesh-sidecar; do
 		if (lo < 0 || lo + w > 960)
 			print a, x, t }')"
 done
+# the lag as every text gives it, its range: the budget's caption too
+ok gb-sample-lag-range grep -q 'still routed to the pods until 28 to 29 s' \
+    "$T/grace-budget.html"
 finish report
