@@ -894,7 +894,7 @@ static int
 dv_zoom(struct tui_state *ts, int in)
 {
 	struct death_state	*dv = &ts->dv;
-	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid, f;
+	int64_t			 span = dv->axis.hi_us - dv->axis.lo_us, mid;
 	struct tl_axis		 whole;
 
 	mid = dv->cursor >= 0 && (size_t)dv->cursor < dv->ms.n ?
@@ -906,25 +906,22 @@ dv_zoom(struct tui_state *ts, int in)
 	} else {
 		if (whole_axis(dv, &whole) != 0) {
 			span *= 2;
-		} else if (span * 2 >= whole.hi_us - whole.lo_us) {
-			/* out as far as its whole life, no further */
+		} else if (span * 8 >= whole.hi_us - whole.lo_us) {
+			/*
+			 * Its whole life within one step: all of it, no
+			 * further (not 5.7 of 6.1 days, a press short)
+			 */
 			dv->axis = whole;
 			dv->whole = 1;
 			return (TUI_RELOAD | TUI_REDRAW);
 		} else {
 			/*
-			 * Days of life around a minute: up to eight times
-			 * wider a step, so that a few presses reach it (a
-			 * minute to five days in five), each drawn; never
-			 * past its life's ends.
+			 * Days of life around a minute: eight times wider a
+			 * step, so that a few presses reach it (a minute to
+			 * five days in five), each drawn; never past its
+			 * life's ends.
 			 */
-			f = (whole.hi_us - whole.lo_us) / span;
-			span *= f > 8 ? 8 : f < 2 ? 2 : f;
-			if (span >= whole.hi_us - whole.lo_us) {
-				dv->axis = whole;
-				dv->whole = 1;
-				return (TUI_RELOAD | TUI_REDRAW);
-			}
+			span *= 8;
 			dv->whole = 0;
 			dv->axis.lo_us = mid - span / 2;
 			if (dv->axis.lo_us < whole.lo_us)

@@ -1141,6 +1141,12 @@ wait_for week-dated-pods "82 pods, grouped by workload"
 keys Down Enter
 wait_for week-dated-death "Death shop/ledger-7d8e9f0a1-l3e4r"
 wait_for week-dated-detail "05-28 14:00:04.000 ADDED, phase Running"
+# its 6.1 days in five presses of -: the fifth reaches the whole of it,
+# not 5.7 days of it
+keys - - - -
+wait_for week-dated-four "2.8 d of its life of 6.1 d"
+keys -
+wait_for week-dated-whole "its whole life: 6.1 d, to the end of the evidence"
 # and in a finding's list of pods
 keys 3
 wait_for week-dated-findings "grace-budget-too-small"
