@@ -583,8 +583,9 @@ time_clock(int64_t us, char out[TIME_FMT_LEN], const char *none)
 	return (out);
 }
 
-const char *
-time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
+/* The time of day of us, to the second or the millisecond, dated or not. */
+static const char *
+clock_of(int64_t us, int dated, int ms, char out[TIME_FMT_LEN],
     const char *none)
 {
 	char	b[TIME_FMT_LEN];
@@ -592,26 +593,22 @@ time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
 	if (us == TIME_NONE)
 		return (none);
 	time_format(us, b);
-	if (dated)
-		snprintf(out, TIME_FMT_LEN, "%.5s %.8s", b + 5, b + 11);
-	else
-		snprintf(out, TIME_FMT_LEN, "%.8s", b + 11);
+	snprintf(out, TIME_FMT_LEN, "%.*s%s%.*s", dated ? 5 : 0, b + 5,
+	    dated ? " " : "", ms ? 12 : 8, b + 11);
 	return (out);
+}
+
+const char *
+time_clock_dated(int64_t us, int dated, char out[TIME_FMT_LEN],
+    const char *none)
+{
+	return (clock_of(us, dated, 0, out, none));
 }
 
 const char *
 time_clock_ms(int64_t us, int dated, char out[TIME_FMT_LEN], const char *none)
 {
-	char	b[TIME_FMT_LEN];
-
-	if (us == TIME_NONE)
-		return (none);
-	time_format(us, b);
-	if (dated)
-		snprintf(out, TIME_FMT_LEN, "%.5s %.12s", b + 5, b + 11);
-	else
-		snprintf(out, TIME_FMT_LEN, "%.12s", b + 11);
-	return (out);
+	return (clock_of(us, dated, 1, out, none));
 }
 
 int
