@@ -91,12 +91,13 @@ load_pod(void *ctx, const void *row)
 	return (0);
 }
 
-/* Whether pod item of the set has the uid ctx points to. */
+/* A uid looked up in a set's index (podset_index). */
 struct uid_key {
 	const struct podset	*l;
 	const char		*uid;
 };
 
+/* Whether the set's pod at item has the key's uid. */
 static int
 pod_is(const void *ctx, size_t item)
 {
