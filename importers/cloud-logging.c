@@ -78,17 +78,6 @@ entry_time(const struct jl *entry, int64_t *us, char *why, size_t whylen)
 	return (-1);
 }
 
-/* A line's text without the newline it ended with. */
-static size_t
-text_len(const char *s, size_t n)
-{
-	if (n > 0 && s[n - 1] == '\n')
-		n--;
-	if (n > 0 && s[n - 1] == '\r')
-		n--;
-	return (n);
-}
-
 enum k8s_put
 cloud_logging_event_put(struct logentry_run *run, const struct jl *entry,
     char *why, size_t whylen)
@@ -122,8 +111,7 @@ cloud_logging_container_put(struct logentry_run *run,
 	struct jl	 payload = jl_get(entry, "jsonPayload");
 	char		 log[32], *own = NULL;
 	const char	*text;
-	size_t		 full, n;
-	int		 rc;
+	size_t		 full;
 
 	memset(&r, 0, sizeof r);
 	r.namespace = jl_str(entry, "resource.labels.namespace_name", NULL);
@@ -152,17 +140,7 @@ cloud_logging_container_put(struct logentry_run *run,
 		text = own != NULL ? own : "";
 		full = strlen(text);
 	}
-	if ((n = text_len(text, full)) != full) {
-		if (own == NULL)
-			text = own = xstrndup(text, n);
-		else
-			own[n] = '\0';
-	}
-	r.text = text;
-	r.line = run->line;
-	rc = sink_put(run->sink, REC_LOG, &r);
-	free(own);
-	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
+	return (logentry_put_log(run, &r, text, full, own));
 }
 
 /*
@@ -228,7 +206,7 @@ cloud_logging_node_put(struct logentry_run *run, const struct jl *entry,
 		r.component = log;
 	r.boot_id = jl_str(&payload, "_BOOT_ID", NULL);
 	buf_append(&text, "", 0);	/* a text, even when empty */
-	text.len = text_len(text.data, text.len);
+	text.len = logentry_line_len(text.data, text.len);
 	text.data[text.len] = '\0';
 	r.text = text.data;
 	r.line = run->line;

@@ -325,17 +325,6 @@ cloudwatch_logs_is_line(const struct jl *msg, const struct jl *wrapper)
 	    cw_stream_who(cw_stream_of(wrapper), &w) == 0));
 }
 
-/* A line's text without the newline it ended with. */
-static size_t
-cw_text_len(const char *s, size_t n)
-{
-	if (n > 0 && s[n - 1] == '\n')
-		n--;
-	if (n > 0 && s[n - 1] == '\r')
-		n--;
-	return (n);
-}
-
 /*
  * The line a record holds: its log, else log_processed (Merge_Log's
  * parsed JSON), else the record without the keys the pipeline added (a
@@ -384,7 +373,7 @@ cloudwatch_logs_put(struct logentry_run *run, const struct jl *msg,
 	const char	*text, *s;
 	char		*own = NULL, shown[80];
 	size_t		 len, n;
-	int		 rc, named;
+	int		 named;
 
 	memset(&r, 0, sizeof r);
 	named = cw_stream_who(cw_stream_of(wrapper), &w) == 0;
@@ -432,17 +421,7 @@ cloudwatch_logs_put(struct logentry_run *run, const struct jl *msg,
 		free(own);
 		return (K8S_PUT_REJECT);
 	}
-	if ((n = cw_text_len(text, len)) != len) {
-		if (own == NULL)
-			text = own = xstrndup(text, n);
-		else
-			own[n] = '\0';
-	}
-	r.text = text;
-	r.line = run->line;
-	rc = sink_put(run->sink, REC_LOG, &r);
-	free(own);
-	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
+	return (logentry_put_log(run, &r, text, len, own));
 }
 
 const struct importer imp_cloudwatch_logs = {

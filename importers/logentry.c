@@ -105,6 +105,36 @@ logentry_log_name(const struct jl *entry, char *out, size_t len)
 	out[n] = '\0';
 }
 
+size_t
+logentry_line_len(const char *s, size_t n)
+{
+	if (n > 0 && s[n - 1] == '\n')
+		n--;
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	return (n);
+}
+
+enum k8s_put
+logentry_put_log(struct logentry_run *run, struct rec_log *r,
+    const char *text, size_t len, char *own)
+{
+	size_t	n;
+	int	rc;
+
+	if ((n = logentry_line_len(text, len)) != len) {
+		if (own == NULL)
+			text = own = xstrndup(text, n);
+		else
+			own[n] = '\0';
+	}
+	r->text = text;
+	r->line = run->line;
+	rc = sink_put(run->sink, REC_LOG, r);
+	free(own);
+	return (rc == 0 ? K8S_PUT_OK : K8S_PUT_SINK);
+}
+
 void
 logentry_kind(const struct jl *entry, char *out, size_t len)
 {

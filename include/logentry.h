@@ -78,6 +78,16 @@ void	logentry_kind(const struct jl *entry, char *out, size_t len);
  * "kubelet", "stdout"), into out; "" when there is none.
  */
 void	logentry_log_name(const struct jl *entry, char *out, size_t len);
+/* The length of a line's text without the newline it ended with. */
+size_t	logentry_line_len(const char *s, size_t n);
+/*
+ * Puts a container's line r (every field but the text and the line) with
+ * the len bytes of text, less the newline they ended with, at the entry
+ * being read; text is borrowed, or own's (a new string, NULL when none),
+ * which is freed.
+ */
+enum k8s_put	logentry_put_log(struct logentry_run *run, struct rec_log *r,
+		    const char *text, size_t len, char *own);
 
 /*
  * Reads every entry of the input (its JSON or YAML objects, and the
