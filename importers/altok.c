@@ -842,25 +842,38 @@ blank_line(const char *s, size_t n)
 }
 
 int
+altok_head_line(const char **at, const char *end, size_t len,
+    const char **s, size_t *n)
+{
+	const char	*p = *at, *nl;
+
+	if (p >= end)
+		return (0);
+	if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL) {
+		if (len >= INPUT_PEEK_MAX)
+			return (0);	/* cut by the peek: not a line */
+		nl = end;
+	}
+	*s = p;
+	*n = (size_t)(nl - p);
+	if (*n > 0 && p[*n - 1] == '\r')
+		(*n)--;
+	*at = nl + 1;
+	return (1);
+}
+
+int
 altok_probe(const unsigned char *head, size_t len,
     int (*line)(const char *s, size_t n))
 {
-	const char	*p = (const char *)head, *end = p + len, *nl;
+	const char	*at = (const char *)head, *end = at + len, *p;
 	size_t		 n;
 	int		 sc[ALTOK_PROBE_LINES], lines = 0, i, j, k, best = 0;
 
-	while (p < end && lines < ALTOK_PROBE_LINES) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL) {
-			if (len >= INPUT_PEEK_MAX)
-				break;
-			nl = end;
-		}
-		n = (size_t)(nl - p);
-		if (n > 0 && p[n - 1] == '\r')
-			n--;
+	while (lines < ALTOK_PROBE_LINES &&
+	    altok_head_line(&at, end, len, &p, &n)) {
 		if (!blank_line(p, n))
 			sc[lines++] = line(p, n);
-		p = nl + 1;
 	}
 	/* The highest score that at least half of the lines reach. */
 	for (i = 0; i < lines; i++) {

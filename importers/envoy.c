@@ -590,20 +590,12 @@ env_probe_own(const char *s, size_t n)
 static int
 env_probe_log(const unsigned char *head, size_t len)
 {
-	const char	*p = (const char *)head, *end = p + len, *nl;
+	const char	*at = (const char *)head, *end = at + len, *p;
 	size_t		 n;
 	int		 sc, best = 0;
 	long		 req = 0, own = 0, other = 0;
 
-	while (p < end) {
-		if ((nl = memchr(p, '\n', (size_t)(end - p))) == NULL) {
-			if (len >= INPUT_PEEK_MAX)
-				break;
-			nl = end;
-		}
-		n = (size_t)(nl - p);
-		if (n > 0 && p[n - 1] == '\r')
-			n--;
+	while (altok_head_line(&at, end, len, &p, &n)) {
 		if (n > 0) {
 			if (req + own + other == 0 && !env_probe_own(p, n))
 				return (0);	/* not a proxy's log */
@@ -616,7 +608,6 @@ env_probe_log(const unsigned char *head, size_t len)
 			else
 				other++;
 		}
-		p = nl + 1;
 	}
 	return (req > 0 && own > 0 && other * 4 <= req + own + other ?
 	    best : 0);

@@ -348,6 +348,13 @@ int	 altok_opt_count(const struct altok_span *sp, enum altok_role role,
 #define ALTOK_PROBE_LINES	8
 int	 altok_probe(const unsigned char *head, size_t len,
 	    int (*line)(const char *s, size_t n));
+/*
+ * The next complete line of a probe's head (len bytes, *at to end; a
+ * last line without its newline only when head is the whole input):
+ * 1 with *s and *n (without "\r\n") and *at past it, 0 when no more.
+ */
+int	 altok_head_line(const char **at, const char *end, size_t len,
+	    const char **s, size_t *n);
 
 /*
  * The reading loop of a line-based importer.  Calls line() on each
