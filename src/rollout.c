@@ -522,17 +522,18 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 	};
 	int		 rc;
 
+	/* the pod's part in its set: from its creation until it is gone */
+	r.namespace = p->r.namespace;
+	r.created_us = p->r.created_us;
+	r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
+	    p->r.deadline_us;
 	if ((str_eq(p->r.owner_kind, "StatefulSet") ||
 	    str_eq(p->r.owner_kind, "DaemonSet")) &&
 	    p->r.template_hash != NULL && p->r.owner_name != NULL) {
 		/* a revision of the StatefulSet or DaemonSet */
 		r.kind = p->r.owner_kind;
-		r.namespace = p->r.namespace;
 		r.deployment = p->r.owner_name;
 		r.name = p->r.template_hash;
-		r.created_us = p->r.created_us;
-		r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
-		    p->r.deadline_us;
 		if (store_rs_put(st, &r) != 0)
 			return (-1);
 		if (r.created_us != TIME_NONE && store_rs_move(st, r.kind,
@@ -560,12 +561,8 @@ rollout_add_pod(struct store *st, const struct lc_pod *p)
 	if (!str_eq(p->r.workload_kind, "Deployment") ||
 	    !str_eq(p->r.owner_kind, "ReplicaSet"))
 		return (0);
-	r.namespace = p->r.namespace;
 	r.deployment = p->r.workload;
 	r.name = p->r.owner_name;
-	r.created_us = p->r.created_us;
-	r.end_us = p->r.gone_us != TIME_NONE ? p->r.gone_us :
-	    p->r.deadline_us;
 	return (store_rs_put(st, &r));
 }
 
