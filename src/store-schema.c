@@ -99,6 +99,25 @@
 	"% 1000 + 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
 
 /*
+ * pods_v as migration 10 made it, up to its last column: migration 11
+ * adds two (released steps stay as they were, the text is shared).
+ */
+#define PODS_V_10 \
+	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind," \
+	"  workload, node, ip, phase, " UTC("created_us") " AS created," \
+	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready," \
+	"  " UTC("deletion_us") " AS deletion, deletion_basis," \
+	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis," \
+	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone," \
+	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed," \
+	"  " UTC("main_exit_us") " AS main_exit, spec_grace_s," \
+	"  deletion_from, deletion_by, deletion_via, deletion_cause," \
+	"  deletion_cause_basis," \
+	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating," \
+	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving," \
+	"  " UTC("endpoint_gone_us") " AS endpoint_gone"
+
+/*
  * Schema migrations: migrations[i] takes the database from user_version i
  * to i + 1.  Never edit a released step; append a new one.
  */
@@ -643,19 +662,8 @@ static const char *const migrations[] = {
 	"  start_us INTEGER, end_us INTEGER, deployment TEXT, new_rs TEXT"
 	");"
 	"DROP VIEW IF EXISTS pods_v;"
-	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
-	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
-	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
-	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
-	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
-	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
-	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
-	"  " UTC("main_exit_us") " AS main_exit, spec_grace_s,"
-	"  deletion_from, deletion_by, deletion_via, deletion_cause,"
-	"  deletion_cause_basis,"
-	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating,"
-	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving,"
-	"  " UTC("endpoint_gone_us") " AS endpoint_gone FROM pods;"
+	PODS_V_10
+	" FROM pods;"
 	"DROP VIEW IF EXISTS rollouts_v;"
 	"CREATE VIEW rollouts_v AS SELECT id, namespace, deployment, new_rs,"
 	"  old_rs, revision, " UTC("start_us") " AS start,"
@@ -689,19 +697,8 @@ static const char *const migrations[] = {
 	 * themselves are added by migration_columns.
 	 */
 	"DROP VIEW IF EXISTS pods_v;"
-	"CREATE VIEW pods_v AS SELECT namespace, name, uid, workload_kind,"
-	"  workload, node, ip, phase, " UTC("created_us") " AS created,"
-	"  " UTC("start_us") " AS started, " UTC("ready_us") " AS ready,"
-	"  " UTC("deletion_us") " AS deletion, deletion_basis,"
-	"  " UTC("sigterm_us") " AS sigterm, sigterm_basis,"
-	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
-	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
-	"  " UTC("main_exit_us") " AS main_exit, spec_grace_s,"
-	"  deletion_from, deletion_by, deletion_via, deletion_cause,"
-	"  deletion_cause_basis,"
-	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating,"
-	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving,"
-	"  " UTC("endpoint_gone_us") " AS endpoint_gone,"
+	PODS_V_10
+	","
 	"  " UTC("unready_us") " AS unready,"
 	"  " UTC("ready_again_us") " AS ready_again FROM pods;"
 	"DROP VIEW IF EXISTS rollouts_v;"
