@@ -89,6 +89,23 @@ def sts_pod(ordinal, n, revision, ip, created, control):
     return controlled(p, "StatefulSet", "web", 1)
 
 
+def sts_created(b, sts, ordinal, created):
+    """The StatefulSet controller's event for the pod it created."""
+    b.event(NS, "SuccessfulCreate", sts, "create Pod web-%d in "
+            "StatefulSet web successful" % ordinal, created,
+            kind="StatefulSet", etype="Normal",
+            component="statefulset-controller", host="")
+
+
+def write_events(b, out):
+    """The events, about apps/v1 objects, when there are any."""
+    for evs in b.events.values():
+        for e in evs:
+            e["involvedObject"]["apiVersion"] = "apps/v1"
+    if b.events:
+        b.write(out)
+
+
 def statefulset(out, control, partition=0):
     b = Bundle()
     w = Watch()
@@ -146,15 +163,8 @@ def statefulset(out, control, partition=0):
         routes.append(("10.42.8.%d" % (10 + o), created + timedelta(
             seconds=LAG_S), at(400), at(400)))
         if not control:
-            b.event(NS, "SuccessfulCreate", sts, "create Pod web-%d in "
-                    "StatefulSet web successful" % o, created,
-                    kind="StatefulSet", etype="Normal",
-                    component="statefulset-controller", host="")
-    for evs in b.events.values():
-        for e in evs:
-            e["involvedObject"]["apiVersion"] = "apps/v1"
-    if b.events:
-        b.write(out)
+            sts_created(b, sts, o, created)
+    write_events(b, out)
     w.write(os.path.join(out, "pods-watch.json"))
     tmpl = json.loads(json.dumps(p["spec"]))
     for key in ("nodeName", "hostname", "subdomain"):
@@ -241,11 +251,7 @@ def daemonset(out, control):
                     new_names[i], created, kind="DaemonSet",
                     etype="Normal", component="daemonset-controller",
                     host="")
-    for evs in b.events.values():
-        for e in evs:
-            e["involvedObject"]["apiVersion"] = "apps/v1"
-    if b.events:
-        b.write(out)
+    write_events(b, out)
     w.write(os.path.join(out, "pods-watch.json"))
 
 
@@ -291,14 +297,8 @@ def statefulset_rollback(out, control):
         pods[o] = sts_pod(o, n, rev, "10.42.8.%d" % n, created, False)
         n += 1
         w.add(pods[o], "ADDED")
-        b.event(NS, "SuccessfulCreate", sts, "create Pod web-%d in "
-                "StatefulSet web successful" % o, created,
-                kind="StatefulSet", etype="Normal",
-                component="statefulset-controller", host="")
-    for evs in b.events.values():
-        for e in evs:
-            e["involvedObject"]["apiVersion"] = "apps/v1"
-    b.write(out)
+        sts_created(b, sts, o, created)
+    write_events(b, out)
     w.write(os.path.join(out, "pods-watch.json"))
 
 
