@@ -20,15 +20,6 @@ q() {
 	jq -c "$2" "$1" 2>/dev/null
 }
 
-# scenario NAME: generates, imports and analyzes NAME into $T/NAME.json.
-scenario() {
-	python3 "$gen" "$1" "$T/$1" || exit 1
-	"$CORONER" import -q --db "$T/$1.db" "$T/$1"
-	is "$1-import" 0 $?
-	"$CORONER" analyze --db "$T/$1.db" --json >"$T/$1.json"
-	is "$1-analyze" 0 $?
-}
-
 # The kinds of the new deaths a report ($1) has, sorted.
 kinds() {
 	q "$1" "[.findings[].kind | select(IN($NEW[]))] | sort"

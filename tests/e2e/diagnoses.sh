@@ -24,19 +24,6 @@ q() {
 	jq -c "$2" "$1" 2>/dev/null
 }
 
-# scenario NAME: generates, imports and analyzes NAME into $T/NAME.json
-# (and its text into $T/NAME.txt); deterministic.
-scenario() {
-	python3 "$gen" "$1" "$T/$1" || exit 1
-	"$CORONER" import -q --db "$T/$1.db" "$T/$1"
-	is "$1-import" 0 $?
-	"$CORONER" analyze --db "$T/$1.db" --json >"$T/$1.json"
-	is "$1-analyze" 0 $?
-	"$CORONER" analyze --db "$T/$1.db" >"$T/$1.txt"
-	python3 "$gen" "$1" "$T/$1.again" || exit 1
-	ok "$1-deterministic" diff -r "$T/$1" "$T/$1.again"
-}
-
 # The findings of kind $2 in report $1.
 of() {
 	echo "[.findings[] | select(.kind == \"$1\")]"

@@ -13,17 +13,6 @@
 . "$(dirname "$0")/lib.inc"
 gen=$top/tests/gen/rollouts.py
 
-# scenario NAME: generates and imports NAME into $T/NAME.db, its
-# analysis in $T/NAME.json; deterministic.
-scenario() {
-	python3 "$gen" "$1" "$T/$1" || exit 1
-	"$CORONER" import -q --db "$T/$1.db" "$T/$1"
-	is "$1-import" 0 $?
-	"$CORONER" analyze --db "$T/$1.db" --json >"$T/$1.json"
-	is "$1-analyze" 0 $?
-	python3 "$gen" "$1" "$T/$1.again" || exit 1
-	ok "$1-deterministic" diff -r "$T/$1" "$T/$1.again"
-}
 # sql NAME QUERY: one query's rows, | between columns
 sql() {
 	sqlite3 "$T/$1.db" "$2"
