@@ -61,6 +61,9 @@ enum row_type {
 	ROW_POD_ENDPOINT,	/* struct row_pod_endpoint: pod_endpoints */
 	ROW_NODE_STATE,		/* struct row_node_state: node_states */
 	ROW_DEPLOY,		/* struct row_deploy: deploys */
+	ROW_POD_LIST,		/* struct row_pod_list: pod_list */
+	ROW_WORKLOAD_PODS,	/* struct row_workload_pods: workload_pods */
+	ROW_LANE_DEATH,		/* struct row_lane_death: lane_deaths */
 	ROW__COUNT
 };
 
@@ -416,6 +419,69 @@ struct row_finding {
 /* One pod of a finding, by uid (names are reused). */
 struct row_finding_pod {
 	int64_t		 finding_id;	/* row_finding.id */
+	const char	*pod_uid;	/* row_pod.uid */
+};
+
+/*
+ * A pod as the pods list shows it, written by the analysis (podlist.h) in
+ * the list's order, so that a view pages through it without holding
+ * every pod.
+ */
+struct row_pod_list {
+	int64_t		 seq;		/* its place: 0, 1, ... by namespace,
+					   workload, death (else creation),
+					   name (podset_cmp_death) */
+	const char	*uid;		/* row_pod.uid */
+	const char	*namespace;	/* its namespace, or NULL */
+	const char	*workload;	/* its workload, or NULL */
+	int64_t		 zero_us;	/* when it died (podset_zero_at), or
+					   TIME_NONE */
+	const char	*badges;	/* the findings naming it, by badge
+					   ("KILL GRACE"), or NULL */
+	int64_t		 failed;	/* attempts routed to it that failed
+					   (pod_traffic) */
+	int64_t		 missing;	/* records missing in its window */
+	int64_t		 exits_cols;	/* columns of its whole EXITS cell */
+	int64_t		 by_cols;	/* of its DELETED BY cell, 0: none */
+	const char	*search;	/* what the filter matches, lower
+					   case: names, node, IP, uid, who
+					   deleted it, badges, containers */
+};
+
+/*
+ * A workload's pods summed for the lists and the overview's lanes,
+ * written with the pods list: what a view needs without its pods.
+ */
+struct row_workload_pods {
+	const char	*namespace;	/* or NULL */
+	const char	*workload;	/* or NULL: pods of no workload */
+	const char	*kind;		/* its kind ("Deployment"), or NULL */
+	int64_t		 first_seq;	/* its first pod's row_pod_list.seq */
+	int64_t		 pods;		/* its pods (seq first_seq on) */
+	int64_t		 deaths;	/* its lane's deaths (lane_deaths) */
+	int64_t		 first_us;	/* the first of them, or TIME_NONE */
+	int64_t		 last_us;	/* the last, or TIME_NONE */
+	int64_t		 deleted_lo_us;	/* its pods' first deletion, or
+					   TIME_NONE */
+	int64_t		 deleted_hi_us;	/* their last, or TIME_NONE */
+	int64_t		 failed;	/* its pods' failed attempts */
+	int64_t		 missing;	/* its pods' missing records */
+	int64_t		 exits_cols;	/* the widest of its pods' */
+	int64_t		 by_cols;	/* the same */
+	int64_t		 badges_cols;	/* the same */
+	int64_t		 name_cols;	/* its longest pod name, in bytes */
+};
+
+/*
+ * A death on its workload's lane of the overview: a pod's end (at its
+ * deadline when it was killed there), else each death of a container
+ * of a pod never deleted (its restarts).
+ */
+struct row_lane_death {
+	const char	*namespace;	/* the pod's, or NULL */
+	const char	*workload;	/* the pod's, or NULL */
+	int64_t		 at_us;		/* when */
+	int		 killed;	/* SIGKILLed at its deadline */
 	const char	*pod_uid;	/* row_pod.uid */
 };
 

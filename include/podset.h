@@ -49,6 +49,14 @@ int	podset_load(struct store *st, struct podset *ps, const char *want,
 	    char **cause);
 void	podset_free(struct podset *ps);
 /*
+ * Loads the n pods whose uids are given (those the store knows), in the
+ * store's order, with their containers and terminations; for a view that
+ * reads a page of pods.  Returns 0, or -1 with a new *cause.  Free with
+ * podset_free, also after a failure.
+ */
+int	podset_load_uids(struct store *st, struct podset *ps,
+	    const char *const *uids, size_t n, char **cause);
+/*
  * Adds a copy of a pod and its containers (no terminations) to a set
  * begun zeroed, for a caller that reads the pods a few at a time
  * (store_pods_each); podset_find does not know them.
@@ -126,5 +134,15 @@ int	podset_grace_overridden(const struct podset_pod *p);
  */
 int	podset_exit_unknown(const struct podset_pod *p,
 	    const struct row_container *c);
+
+/*
+ * How the pod's containers ended, in at most cols columns (0: no limit):
+ * the main containers' codes first ("137 SIGKILL", "0", "run", "?": its
+ * end never logged), then each sidecar's with its name ("istio-proxy 0").
+ * Too wide, the sidecars' names are cut alike, never below a few
+ * characters, and every code stays; still too wide, the last containers
+ * are counted ("0, istio… 0 +2").  A new string.
+ */
+char	*podset_exits(const struct podset_pod *p, int cols, int ascii);
 
 #endif

@@ -70,13 +70,14 @@ struct rostats {
 };
 
 /*
- * Counts what each rollout of ro did among the pods of ps, and adds the
- * deploys that started none.  Borrows ro
- * and ps (keep them until rostat_free).  0, or -1 with a new *cause;
- * rostat_free after, also after a failure.
+ * Counts what each rollout of ro did among the n pods (those of its
+ * Deployment at least), and adds the deploys that started none.  Borrows
+ * ro and the pods (keep them until rostat_free).  0, or -1 with a new
+ * *cause; rostat_free after, also after a failure.
  */
 int	rostat_load(struct store *st, const struct rolist *ro,
-	    struct podset *ps, struct rostats *out, char **cause);
+	    struct podset_pod *const *pods, size_t n, struct rostats *out,
+	    char **cause);
 void	rostat_free(struct rostats *s);
 /*
  * A 5xx rate in words for a column: "0.08%", "6.6%", "-" with no

@@ -218,6 +218,10 @@ struct store_cb {
 	int	(*missing)(void *, const struct row_missing *);
 	/* store_finding_pods: the uid of one pod of a finding */
 	int	(*uid)(void *, const char *);
+	/* store_findings_brief: a finding without its evidence and pods */
+	int	(*brief)(void *, const struct row_finding *, size_t);
+	/* store_pod_list_matching: a place of the pods list */
+	int	(*seq)(void *, int64_t);
 	/* store_traffic: the attempts of one second, summed */
 	int	(*traffic)(void *, const struct store_traffic *);
 	/* store_requests_at: a request with an attempt to the IP */

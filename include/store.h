@@ -571,6 +571,49 @@ int	store_pod_missing(struct store *st, const char *uid,
 int	store_finding_pods(struct store *st, int64_t finding_id,
 	    int (*cb)(void *ctx, const char *uid), void *ctx, char **cause);
 /*
+ * The pods list the analysis wrote (podlist.h): its rows (struct
+ * row_pod_list) from from_seq to to_seq, in order; the places whose
+ * search text holds needle (ASCII letters of either case), in order;
+ * the deaths (struct row_lane_death) of one workload's lane at from_us
+ * or later and before to_us, in time; one finding's pods by uid in the
+ * list's order.  Each returns 0, the callback's non-zero, or -1 with a
+ * new *cause.
+ */
+int	store_pod_list(struct store *st, int64_t from_seq, int64_t to_seq,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
+int	store_pod_list_matching(struct store *st, const char *needle,
+	    int (*cb)(void *ctx, int64_t seq), void *ctx, char **cause);
+int	store_lane_deaths(struct store *st, const char *ns, const char *wl,
+	    int64_t from_us, int64_t to_us, int (*cb)(void *ctx,
+	    const void *row), void *ctx, char **cause);
+/*
+ * The findings in order without their evidence and pods (NULL), with the
+ * count of their pods; and one finding's evidence, a new string in *out
+ * (NULL: none).  Each returns 0 (or the callback's non-zero), or -1 with
+ * a new *cause.
+ */
+int	store_findings_brief(struct store *st, int (*cb)(void *ctx,
+	    const struct row_finding *r, size_t npods), void *ctx,
+	    char **cause);
+int	store_finding_evidence(struct store *st, int64_t id, char **out,
+	    char **cause);
+/*
+ * The place in the list of the first pod deleted at t_us or later whose
+ * search text holds needle ("" for any): 1 with *seq, 0 when there is
+ * none, -1 with a new *cause.
+ */
+int	store_pod_list_deleted_after(struct store *st, int64_t t_us,
+	    const char *needle, int64_t *seq, char **cause);
+int	store_finding_pods_listed(struct store *st, int64_t finding_id,
+	    int (*cb)(void *ctx, const char *uid), void *ctx, char **cause);
+/*
+ * The rows of type ROW_POD, ROW_CONTAINER or ROW_TERMINATION of the pods
+ * whose uids the JSON array uids_json lists, in the table's order.
+ */
+int	store_model_of_pods(struct store *st, enum row_type type,
+	    const char *uids_json, int (*cb)(void *ctx, const void *row),
+	    void *ctx, char **cause);
+/*
  * The path (and archive member, or NULL) of a source, as new strings the
  * caller frees.  Returns 0, or -1 with a new *cause.
  */

@@ -72,10 +72,37 @@ enum tui_pair {
 /* A finding as the views show it. */
 struct tui_finding {
 	struct row_finding	 r;	/* strings owned by the state's
-					   arena */
+					   arena; pods NULL, evidence NULL
+					   until tui_finding_evidence */
 	size_t			 npods;	/* pods it names */
-	const char		**uids;	/* owned array of npods uids
-					   (arena strings) */
+	struct podset_pod	**pods;	/* owned array of borrowed pods
+					   (the state's podcache), in the
+					   pods list's order: loaded by
+					   tui_finding_pods, else NULL */
+	size_t			 nloaded; /* pods in pods (those the store
+					   knows) */
+};
+
+/*
+ * The pods the views have read (podcache.c): each read once from the
+ * store, by uid or by its place in the pods list, and kept at the same
+ * address; and every workload's pods summed (row_workload_pods).
+ */
+struct podcache {
+	struct podset		 *sets;		/* owned: one per read */
+	size_t			  nsets;	/* sets in sets */
+	struct podset_pod	**all;		/* owned array of the sets'
+						   pods */
+	size_t			  nall;		/* pods in all */
+	struct hindex		  by_uid;	/* all's indexes by uid */
+	struct row_workload_pods *wl;		/* owned: each workload's
+						   sums, in the list's order;
+						   strings in a */
+	size_t			  nwl;		/* workloads in wl */
+	struct hindex		  wl_by_name;	/* wl's indexes by namespace
+						   and workload */
+	struct arena		  a;		/* wl's strings */
+	int64_t			  npods;	/* the pods of the list */
 };
 
 /* A rollout on its workload's lane of the overview. */
@@ -103,10 +130,18 @@ struct ov_lane {
 					   row's full height */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
-	int64_t		*deaths;	/* owned: its pods' deletions (or
-					   main exits), and the deaths of
-					   the containers of pods never
-					   deleted (podset_is_death) */
+	size_t		 deaths_all;	/* its deaths, on the axis or not
+					   (row_workload_pods.deaths) */
+	int64_t		 deaths_first_us; /* the first of them, or
+					   TIME_NONE */
+	int64_t		 deaths_last_us; /* the last, or TIME_NONE */
+	int		 deaths_read;	/* deaths and killed were read (the
+					   lane is shown) */
+	int64_t		*deaths;	/* owned, once read: its deaths on
+					   the axis (row_lane_death: its
+					   pods' deletions or main exits, and
+					   the deaths of the containers of
+					   pods never deleted) */
 	size_t		 ndeaths;	/* times in deaths */
 	int		*killed;	/* owned: parallel to deaths, 1 when
 					   SIGKILLed at the deadline */
@@ -114,7 +149,8 @@ struct ov_lane {
 	size_t		 nrolls;	/* rollouts in rolls */
 	int64_t		*missing;	/* owned: missing records' times */
 	size_t		 nmissing;	/* times in missing */
-	size_t		 deaths_on;	/* deaths on the axis */
+	size_t		 deaths_on;	/* deaths on the axis (ndeaths, once
+					   read) */
 	size_t		 rolls_on;	/* rollouts on the axis */
 };
 
@@ -164,21 +200,33 @@ struct pods_row {
 struct pods_state {
 	char		 filter[512];	/* what / filters by, "" for all */
 	char		 loaded[512];	/* the filter rows were made for */
-	struct pods_row	*rows;		/* owned, in order */
-	size_t		 nrows;		/* rows in rows */
-	int		 exits_cols;	/* the widest EXITS cell of the rows,
-					   in columns */
+	int64_t		*disp;		/* owned: the rows in order, each a
+					   pod's place in the pods list
+					   (row_pod_list.seq), or a
+					   workload's heading as -1 - its
+					   index in the podcache's wl */
+	size_t		 nrows;		/* rows in disp */
+	size_t		 npods;		/* pods in disp */
+	struct pods_row	*page;		/* owned: the rows read, disp's
+					   page_from on */
+	size_t		 npage;		/* rows in page */
+	size_t		 page_from;	/* the first row of page */
+	int		 name_cols;	/* the longest pod name of the
+					   rows' workloads */
+	int		 exits_cols;	/* the widest EXITS cell of the rows'
+					   workloads, in columns */
 	int		 by_cols;	/* the widest DELETED BY cell (who
 					   deleted the pod, short:
 					   deletion_actor_short), columns */
 	int		 dated;		/* the deletions span more than a
 					   day: DELETED carries the date */
 	int		 badges_cols;	/* the widest FINDINGS cell, columns */
-	int		 any_failed;	/* a row's failed is above 0: FAILED
-					   is given room early */
-	int		 any_missing;	/* a row's missing is above 0 (records
-					   reconciled, some missing): MISS
-					   is given room first */
+	int		 any_failed;	/* a pod of the rows' workloads had
+					   failures: FAILED is given room
+					   early */
+	int		 any_missing;	/* one missed records (reconciled,
+					   some missing): MISS is given room
+					   first */
 	int		 cursor;	/* a row with a pod */
 	int		 top;		/* first row shown */
 };
@@ -360,7 +408,8 @@ struct tui_state {
 	int64_t			 version;	/* store_version() when the
 						   state was loaded */
 	struct tui_look		 look;		/* glyphs and colors in use */
-	struct podset		 pods;		/* every pod */
+	struct podcache		 pods;		/* the pods read so far, and
+						   every workload's sums */
 	struct tui_finding	*findings;	/* owned, in report order */
 	size_t			 nfindings;	/* findings in findings */
 	struct arena		 strings;	/* the findings' strings */
@@ -471,10 +520,49 @@ int	tui_run(struct store *st, const char *db_path, char **cause);
  */
 void	tui_trace_start(void);
 
-/* The shared state, loaded (tui.c): pods and findings. */
+/* The shared state, loaded (tui.c): the findings and the workloads. */
 int	tui_state_load(struct tui_state *ts, struct store *st,
 	    const char *db_path, char **cause);
 void	tui_state_free(struct tui_state *ts);
+/*
+ * Reads finding f's evidence into f->r.evidence once (tui.c).  Returns
+ * 0, or -1 with a new *cause.
+ */
+int	tui_finding_evidence(struct tui_state *ts, struct tui_finding *f,
+	    char **cause);
+/*
+ * Reads finding f's pods into f->pods once (tui.c).  Returns 0, or -1
+ * with a new *cause.
+ */
+int	tui_finding_pods(struct tui_state *ts, struct tui_finding *f,
+	    char **cause);
+/*
+ * The pods of a workload, in the list's order: a new array of borrowed
+ * pods in *out, *n of them (tui.c).  Returns 0, or -1 with a new *cause.
+ */
+int	tui_workload_pods(struct tui_state *ts, const char *ns,
+	    const char *wl, struct podset_pod ***out, size_t *n,
+	    char **cause);
+
+/* The pods read (podcache.c); each returns 0, or -1 with a new *cause. */
+int	podcache_open(struct podcache *, struct store *, char **cause);
+void	podcache_free(struct podcache *);
+/* Reads the pods of these uids not read yet. */
+int	podcache_want(struct podcache *, struct store *,
+	    const char *const *uids, size_t n, char **cause);
+/* The pod of this uid if it was read, else NULL. */
+struct podset_pod *podcache_get(const struct podcache *, const char *uid);
+/* A workload's sums, or NULL. */
+const struct row_workload_pods *podcache_workload(const struct podcache *,
+	    const char *ns, const char *wl);
+/*
+ * The rows of the pods list from from_seq to to_seq, each with its pod
+ * (read when it was not; NULL when the store does not know it) to cb,
+ * in order; cb's non-zero stops (an error when negative).
+ */
+int	podcache_range(struct podcache *, struct store *, int64_t from_seq,
+	    int64_t to_seq, int (*cb)(void *ctx, const struct row_pod_list *r,
+	    struct podset_pod *p), void *ctx, char **cause);
 /*
  * What a finding is about, as analyze prints it: "namespace/workload",
  * or "(no workload)" (a node restart).

@@ -17,6 +17,12 @@ void	*xmalloc(size_t);
 void	*xcalloc(size_t, size_t);
 void	*xrealloc(void *, size_t);
 void	*xreallocarray(void *, size_t, size_t);
+/*
+ * An array of n items of size bytes made room for one more: grown to
+ * twice n when n is a power of two (or 0), so that appending n items
+ * one at a time moves each a few times, not n times.
+ */
+void	*xgrow(void *, size_t n, size_t size);
 char	*xstrdup(const char *);
 char	*xstrndup(const char *, size_t);
 /* Returns a new string (caller frees) formatted like printf. */

@@ -10,6 +10,7 @@
 
 #include "analyze.h"
 #include "out.h"
+#include "podlist.h"
 #include "timefmt.h"
 
 const char *
@@ -327,7 +328,7 @@ cmp_finding(const void *a, const void *b)
 	    finding_kind_name(q->kind)));
 }
 
-/* Stores the findings and the missing records. */
+/* Stores the findings, the missing records and the pods list. */
 static int
 store_findings(struct analysis *a, char **cause)
 {
@@ -371,8 +372,10 @@ store_findings(struct analysis *a, char **cause)
 	}
 	for (i = 0; i < a->nmissing && rc == 0; i++)
 		rc = store_model_put(a->st, ROW_MISSING, &a->missing[i]);
-	if (rc != 0) {
+	if (rc != 0)
 		*cause = xstrdup(store_error(a->st));
+	/* the pods list reads the findings and missing records just put */
+	if (rc != 0 || podlist_write(a, cause) != 0) {
 		store_model_end(a->st, 0, NULL);
 		return (-1);
 	}
@@ -528,7 +531,13 @@ analyze_if_none(struct store *st, char **cause)
 	struct analysis		 a;
 	int			 rc;
 
+	/* findings, and the pods list when there are pods (an analysis
+	   before the list existed wrote none) */
 	rc = store_model_scan(st, ROW_FINDING, count_one, NULL, cause);
+	if (rc == 1 && (rc = store_model_scan(st, ROW_WORKLOAD_PODS,
+	    count_one, NULL, cause)) == 0)
+		rc = store_model_scan(st, ROW_POD, count_one, NULL,
+		    cause) == 1 ? 0 : 1;
 	if (rc == 1)
 		return (0);
 	if (rc != 0)

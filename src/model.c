@@ -303,6 +303,50 @@ static const struct rec_field deploy_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field pod_list_fields[] = {
+	F(struct row_pod_list, seq, RF_INT),
+	F(struct row_pod_list, uid, RF_STR),
+	F(struct row_pod_list, namespace, RF_STR),
+	F(struct row_pod_list, workload, RF_STR),
+	F(struct row_pod_list, zero_us, RF_TIME),
+	F(struct row_pod_list, badges, RF_STR),
+	F(struct row_pod_list, failed, RF_INT),
+	F(struct row_pod_list, missing, RF_INT),
+	F(struct row_pod_list, exits_cols, RF_INT),
+	F(struct row_pod_list, by_cols, RF_INT),
+	F(struct row_pod_list, search, RF_STR),
+	{ .name = NULL }
+};
+
+static const struct rec_field workload_pods_fields[] = {
+	F(struct row_workload_pods, namespace, RF_STR),
+	F(struct row_workload_pods, workload, RF_STR),
+	F(struct row_workload_pods, kind, RF_STR),
+	F(struct row_workload_pods, first_seq, RF_INT),
+	F(struct row_workload_pods, pods, RF_INT),
+	F(struct row_workload_pods, deaths, RF_INT),
+	F(struct row_workload_pods, first_us, RF_TIME),
+	F(struct row_workload_pods, last_us, RF_TIME),
+	F(struct row_workload_pods, deleted_lo_us, RF_TIME),
+	F(struct row_workload_pods, deleted_hi_us, RF_TIME),
+	F(struct row_workload_pods, failed, RF_INT),
+	F(struct row_workload_pods, missing, RF_INT),
+	F(struct row_workload_pods, exits_cols, RF_INT),
+	F(struct row_workload_pods, by_cols, RF_INT),
+	F(struct row_workload_pods, badges_cols, RF_INT),
+	F(struct row_workload_pods, name_cols, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field lane_death_fields[] = {
+	F(struct row_lane_death, namespace, RF_STR),
+	F(struct row_lane_death, workload, RF_STR),
+	F(struct row_lane_death, at_us, RF_TIME),
+	F(struct row_lane_death, killed, RF_BOOL),
+	F(struct row_lane_death, pod_uid, RF_STR),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -331,6 +375,11 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    "node, from_us, state"),
 	[ROW_DEPLOY] = ROW(deploy, "deploys", row_deploy,
 	    "namespace, name, end_us"),
+	[ROW_POD_LIST] = ROW(pod_list, "pod_list", row_pod_list, "seq"),
+	[ROW_WORKLOAD_PODS] = ROW(workload_pods, "workload_pods",
+	    row_workload_pods, "first_seq"),
+	[ROW_LANE_DEATH] = ROW(lane_death, "lane_deaths", row_lane_death,
+	    "namespace, workload, at_us"),
 };
 
 /* The names of enum deletion_cause, as stored and shown. */

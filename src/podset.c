@@ -7,6 +7,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
+#include "out.h"
 #include "podset.h"
 #include "timefmt.h"
 
@@ -295,6 +298,40 @@ podset_load(struct store *st, struct podset *l, const char *want,
 	return (0);
 }
 
+int
+podset_load_uids(struct store *st, struct podset *l, const char *const *uids,
+    size_t n, char **cause)
+{
+	struct podset_pod	*p;
+	json_t			*arr = json_array();
+	char			*js;
+	size_t			 i;
+	int			 rc;
+
+	memset(l, 0, sizeof *l);
+	for (i = 0; i < n; i++)
+		json_array_append_new(arr, json_string(uids[i]));
+	js = json_dumps(arr, JSON_COMPACT);
+	json_decref(arr);
+	rc = store_model_of_pods(st, ROW_POD, js, load_pod, l, cause);
+	if (rc == 0) {
+		xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
+		podset_index(l);
+		rc = store_model_of_pods(st, ROW_CONTAINER, js,
+		    load_container, l, cause);
+	}
+	if (rc == 0)
+		rc = store_model_of_pods(st, ROW_TERMINATION, js,
+		    load_termination, l, cause);
+	free(js);
+	for (i = 0; rc == 0 && i < l->n; i++) {
+		p = &l->v[i];
+		sort_few(p->c, p->nc, sizeof *p->c, cmp_stored_container);
+		sort_few(p->t, p->nt, sizeof *p->t, cmp_stored_termination);
+	}
+	return (rc);
+}
+
 void
 podset_add(struct podset *l, const struct row_pod *r,
     const struct row_container *c, size_t nc)
@@ -479,4 +516,110 @@ podset_grace_overridden(const struct podset_pod *p)
 	return (p->r.deletion_us != TIME_NONE && p->r.spec_grace_s !=
 	    INT_NONE && p->r.grace_s != INT_NONE &&
 	    p->r.grace_s < p->r.spec_grace_s);
+}
+
+/* One container's end, as EXITS shows it. */
+struct exit_cell {
+	const char	*name;		/* borrowed: a sidecar's name, NULL for
+					   a main container (its code alone) */
+	char		 code[48];	/* "137 SIGKILL", "0", "run", "-",
+					   "?" */
+};
+
+/* The pod's containers, main ones first: a new array (caller frees). */
+static struct exit_cell *
+exit_cells(const struct podset_pod *p, size_t *n)
+{
+	const struct row_container	*c;
+	struct exit_cell		*v;
+	size_t				 i;
+	int				 side;
+
+	v = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *v);
+	*n = 0;
+	for (side = 0; side < 2; side++) {
+		for (i = 0; i < p->nc; i++) {
+			c = &p->c[i];
+			if (model_is_plain_init(c) || c->sidecar != side)
+				continue;
+			v[*n].name = side ? c->name : NULL;
+			if (podset_exit_unknown(p, c))
+				snprintf(v[*n].code, sizeof v->code, "?");
+			else if (c->finished_us == TIME_NONE)
+				snprintf(v[*n].code, sizeof v->code, "%s",
+				    c->started_us != TIME_NONE ? "run" : "-");
+			else if (c->exit_code == INT_NONE)
+				snprintf(v[*n].code, sizeof v->code, "?");
+			else
+				model_exit_label(c, EW_OOM, v[*n].code,
+				    sizeof v->code);
+			(*n)++;
+		}
+	}
+	return (v);
+}
+
+/*
+ * The cells joined ("137 SIGKILL, istio-proxy 0"), each sidecar's name cut
+ * to at most name_cols columns (0: whole) and the cells from the keep-th
+ * on counted as "+N" (keep = n: all shown).  A new string.
+ */
+static char *
+exits_join(const struct exit_cell *v, size_t n, size_t name_cols,
+    size_t keep, int ascii)
+{
+	struct buf	 b = { 0 };
+	char		*name;
+	size_t		 i;
+
+	for (i = 0; i < n && i < keep; i++) {
+		if (b.len > 0)
+			buf_puts(&b, ", ");
+		if (v[i].name != NULL) {
+			name = out_fit(v[i].name, name_cols > 0 ? name_cols :
+			    strlen(v[i].name) + 1, OUT_CUT_END, ascii);
+			buf_printf(&b, "%s ", name);
+			free(name);
+		}
+		buf_puts(&b, v[i].code);
+	}
+	if (keep < n)
+		buf_printf(&b, "%s+%zu", b.len > 0 ? " " : "", n - keep);
+	if (b.data == NULL)
+		buf_puts(&b, "-");
+	return (b.data);
+}
+
+char *
+podset_exits(const struct podset_pod *p, int cols, int ascii)
+{
+	struct exit_cell	*v;
+	char			*s;
+	size_t			 n, i, keep, longest = 0, nc, least;
+
+	v = exit_cells(p, &n);
+	s = exits_join(v, n, 0, n, ascii);
+	if (cols <= 0 || out_printed_cols(s) <= (size_t)cols) {
+		free(v);
+		return (s);
+	}
+	for (i = 0; i < n; i++) {
+		if (v[i].name != NULL && strlen(v[i].name) > longest)
+			longest = strlen(v[i].name);
+	}
+	least = ascii ? 6 : 4;		/* three characters and the cut */
+	for (keep = n; keep > 0; keep--) {
+		for (nc = longest; nc >= least; nc--) {
+			free(s);
+			s = exits_join(v, n, nc, keep, ascii);
+			if (out_printed_cols(s) <= (size_t)cols) {
+				free(v);
+				return (s);
+			}
+		}
+	}
+	free(s);
+	s = exits_join(v, n, least, 1, ascii);
+	free(v);
+	return (s);
 }

@@ -106,7 +106,8 @@ within(int64_t t, int64_t from, int64_t to)
 
 /* The pods, the image and the deaths of one rollout. */
 static void
-count_pods(struct rostat *s, const struct rolist *ro, struct podset *ps)
+count_pods(struct rostat *s, const struct rolist *ro,
+    struct podset_pod *const *pods, size_t n)
 {
 	const struct rolist_item	*r = s->r;
 	const struct row_termination	*t;
@@ -114,8 +115,8 @@ count_pods(struct rostat *s, const struct rolist *ro, struct podset *ps)
 	struct podset_pod		*p;
 	size_t				 i, j;
 
-	for (i = 0; i < ps->n; i++) {
-		p = &ps->v[i];
+	for (i = 0; i < n; i++) {
+		p = pods[i];
 		if (!of_deployment(p, r))
 			continue;
 		if (s->image == NULL && str_eq(p->r.owner_name, r->new_rs)) {
@@ -192,8 +193,9 @@ span_of(struct rostats *out, int64_t t)
 }
 
 int
-rostat_load(struct store *st, const struct rolist *ro, struct podset *ps,
-    struct rostats *out, char **cause)
+rostat_load(struct store *st, const struct rolist *ro,
+    struct podset_pod *const *pods, size_t npods, struct rostats *out,
+    char **cause)
 {
 	struct store_rs_traffic		*rt = NULL;
 	const struct rolist_item	*next;
@@ -221,7 +223,7 @@ rostat_load(struct store *st, const struct rolist *ro, struct podset *ps,
 		next = rolist_next(ro, s->r);
 		if (s->to_us == TIME_NONE && next != NULL)
 			s->to_us = next->start_us;
-		count_pods(s, ro, ps);
+		count_pods(s, ro, pods, npods);
 		rs_of(rt, nrt, s->r->namespace, s->r->new_rs, &s->new_rs);
 		rs_of(rt, nrt, s->r->namespace, s->r->old_rs, &s->old_rs);
 		if (s->r->start_us == TIME_NONE)

@@ -331,6 +331,20 @@ store_finding_pods(struct store *st, int64_t finding_id,
 	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
 }
 
+int
+store_finding_pods_listed(struct store *st, int64_t finding_id,
+    int (*cb)(void *, const char *), void *ctx, char **cause)
+{
+	struct store_cb		 t = { .uid = cb, .ctx = ctx };
+	const struct qparam	 p[] = { QP_I(finding_id) };
+
+	/* a pod the list does not know (none should) last, by uid */
+	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
+	    "?1", "(SELECT seq FROM pod_list l WHERE l.uid = pod_uid) IS NULL, "
+	    "(SELECT seq FROM pod_list l WHERE l.uid = pod_uid), pod_uid", p,
+	    1, 0, 0, typed_uid, &t, cause));
+}
+
 /* Where store_source_name puts the path and member. */
 struct source_name {
 	char	**path;

@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 11 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 12 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -55,6 +55,11 @@
  *   findings         what the analysis found
  *   finding_pods     each finding's pods, by uid
  *   missing_records  keys of a reference record set the other lacks
+ *   pod_list         the pods in the pods list's order, with what its
+ *                    rows show (seq: the place), and
+ *   workload_pods    each workload's pods summed, and
+ *   lane_deaths      the deaths the overview marks on its lanes: written
+ *                    by the analysis with the findings (podlist.h)
  *   pod_endpoints    each pod's endpoint in each EndpointSlice: ready,
  *                    terminating, not serving, gone
  *   node_states      each node's troubles: NotReady, reboots, taints...
@@ -75,7 +80,8 @@
  * node_cond_obs, taint_obs, deploy_obs, node_logs) and row_descs[]
  * (src/model.c: pods, containers, pod_ips, workloads, rollouts, jobs,
  * buckets, findings, missing_records, finding_pods, terminations,
- * pod_endpoints, node_states, deploys) name a table and its columns, and
+ * pod_endpoints, node_states, deploys, pod_list, workload_pods,
+ * lane_deaths) name a table and its columns, and
  * the inserts and reads are made from them: each field is a column here,
  * under its name, and each order list and time field (rec_desc.time)
  * names columns here.  A request and its attempts (REC_REQUEST,
@@ -707,6 +713,31 @@ static const char *const migrations[] = {
 	"  " UTC("end_us") " AS end, (end_us - start_us) / 1e6 AS"
 	"  duration_s, basis, tool, deploy_revision, deployed_by,"
 	"  deploy_basis, kind FROM rollouts;",
+	/*
+	 * 11 -> 12: the pods list, each workload's pods summed and the
+	 * overview's deaths, written by the analysis for the views that
+	 * page through them (podlist.h); empty until the next analysis.
+	 */
+	"CREATE TABLE IF NOT EXISTS pod_list ("
+	"  seq INTEGER PRIMARY KEY, uid TEXT, namespace TEXT,"
+	"  workload TEXT, zero_us INTEGER, badges TEXT, failed INTEGER,"
+	"  missing INTEGER, exits_cols INTEGER, by_cols INTEGER,"
+	"  search TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS pod_list_uid ON pod_list(uid);"
+	"CREATE TABLE IF NOT EXISTS workload_pods ("
+	"  namespace TEXT, workload TEXT, kind TEXT, first_seq INTEGER,"
+	"  pods INTEGER, deaths INTEGER, first_us INTEGER, last_us INTEGER,"
+	"  deleted_lo_us INTEGER, deleted_hi_us INTEGER, failed INTEGER,"
+	"  missing INTEGER, exits_cols INTEGER, by_cols INTEGER,"
+	"  badges_cols INTEGER, name_cols INTEGER"
+	");"
+	"CREATE TABLE IF NOT EXISTS lane_deaths ("
+	"  namespace TEXT, workload TEXT, at_us INTEGER, killed INTEGER,"
+	"  pod_uid TEXT"
+	");"
+	"CREATE INDEX IF NOT EXISTS lane_deaths_lane ON"
+	"  lane_deaths(namespace, workload, at_us);",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 

@@ -401,7 +401,8 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (only == ROW__COUNT || (enum row_type)t == only ||
 		    (only == ROW_FINDING && (t == ROW_MISSING ||
-		    t == ROW_FINDING_POD)))
+		    t == ROW_FINDING_POD || t == ROW_POD_LIST ||
+		    t == ROW_WORKLOAD_PODS || t == ROW_LANE_DEATH)))
 			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
 	}
 	if (only == ROW__COUNT)

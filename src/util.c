@@ -67,6 +67,14 @@ xrealloc(void *p, size_t n)
 }
 
 void *
+xgrow(void *p, size_t n, size_t size)
+{
+	if (p != NULL && (n & (n - 1)) != 0)
+		return (p);
+	return (xreallocarray(p, n > 0 ? n * 2 : 8, size));
+}
+
+void *
 xreallocarray(void *p, size_t nmemb, size_t size)
 {
 	if (size != 0 && nmemb > SIZE_MAX / size)

@@ -1023,37 +1023,45 @@ death_time(const struct podset_pod *p)
  * the same rollout (deaths less than an hour apart), or NULL.
  */
 static struct podset_pod *
-sibling(struct tui_state *ts, int dir)
+sibling(struct tui_state *ts, int dir, char **cause)
 {
-	struct podset_pod	*p = ts->dv.pod, *q, *best = NULL;
+	struct podset_pod	*p = ts->dv.pod, *q, *best = NULL, **v;
 	int64_t			 at = death_time(p), t;
-	size_t			 i;
+	size_t			 i, n, self;
 
-	if (at == TIME_NONE)
+	if (at == TIME_NONE || tui_workload_pods(ts, p->r.namespace,
+	    p->r.workload, &v, &n, cause) != 0)
 		return (NULL);
-	for (i = 0; i < ts->pods.n; i++) {
-		q = &ts->pods.v[i];
-		if (q == p || !str_eq(q->r.namespace, p->r.namespace) ||
-		    !str_eq(q->r.workload, p->r.workload) ||
-		    (t = death_time(q)) == TIME_NONE ||
+	/* pods that died at once go in the list's order */
+	for (self = 0; self < n && v[self] != p; self++)
+		;
+	for (i = 0; i < n; i++) {
+		q = v[i];
+		if (q == p || (t = death_time(q)) == TIME_NONE ||
 		    t - at > EPISODE_US || at - t > EPISODE_US)
 			continue;
-		if (dir > 0 && (t > at || (t == at && q > p)) && (best ==
+		if (dir > 0 && (t > at || (t == at && i > self)) && (best ==
 		    NULL || t < death_time(best)))
 			best = q;
-		if (dir < 0 && (t < at || (t == at && q < p)) && (best ==
+		if (dir < 0 && (t < at || (t == at && i < self)) && (best ==
 		    NULL || t > death_time(best)))
 			best = q;
 	}
+	free(v);
 	return (best);
 }
 
 static int
 dv_sibling(struct tui_state *ts, int dir)
 {
-	struct podset_pod	*q = sibling(ts, dir);
 	char			*cause = NULL;
+	struct podset_pod	*q = sibling(ts, dir, &cause);
 
+	if (q == NULL && cause != NULL) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+		return (TUI_REDRAW);
+	}
 	if (q == NULL) {
 		snprintf(ts->message, sizeof ts->message, "no %s death in "
 		    "this rollout", dir > 0 ? "later" : "earlier");

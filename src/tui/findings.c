@@ -383,9 +383,8 @@ fv_layout(struct tui_state *ts, struct tui_finding *f, int w)
 	    "opens the death view, a the rollout", f->npods);
 	line(fv, FL_HEAD, -1, l);
 	free(l);
-	for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++) {
-		if ((p = podset_find(&ts->pods, f->uids[i])) == NULL)
-			continue;
+	for (i = 0; i < f->nloaded; i++) {
+		p = f->pods[i];
 		fv->pods = xreallocarray(fv->pods, fv->npods + 1,
 		    sizeof *fv->pods);
 		fv->pods[fv->npods] = p;
@@ -439,9 +438,11 @@ finding_clear(struct tui_state *ts)
 int
 finding_load(struct tui_state *ts, char **cause)
 {
-	(void)cause;
 	if (ts->fv.idx >= ts->nfindings)
 		return (0);
+	if (tui_finding_pods(ts, &ts->findings[ts->fv.idx], cause) != 0 ||
+	    tui_finding_evidence(ts, &ts->findings[ts->fv.idx], cause) != 0)
+		return (-1);
 	if (ts->fv.width != ts->cols || ts->fv.lines == NULL) {
 		ts->fv.cursor = -1;
 		ts->fv.top = 0;

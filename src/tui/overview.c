@@ -88,8 +88,7 @@ lane_of(struct tui_state *ts, const char *ns, const char *wl)
 	if ((i = hindex_get(&ov->by_name, h, lane_is, &k)) != HINDEX_NONE)
 		return (&ov->lanes[i]);
 	hindex_put(&ov->by_name, h, ov->nlanes, lane_is, &k);
-	ov->lanes = xreallocarray(ov->lanes, ov->nlanes + 1,
-	    sizeof *ov->lanes);
+	ov->lanes = xgrow(ov->lanes, ov->nlanes, sizeof *ov->lanes);
 	l = &ov->lanes[ov->nlanes++];
 	memset(l, 0, sizeof *l);
 	l->namespace = arena_strdup(&ts->strings, ns);
@@ -166,7 +165,7 @@ add_missing(void *ctx, const void *row)
 	if (m->time_us == TIME_NONE)
 		return (0);
 	l = lane_of(ts, m->namespace, m->workload);
-	l->missing = xreallocarray(l->missing, l->nmissing + 1,
+	l->missing = xgrow(l->missing, l->nmissing,
 	    sizeof *l->missing);
 	l->missing[l->nmissing++] = m->time_us;
 	return (0);
@@ -179,25 +178,99 @@ on_axis(const struct ov_state *ov, int64_t t)
 	return (t != TIME_NONE && t >= ov->axis.lo_us && t < ov->axis.hi_us);
 }
 
-/* A death on its workload's lane: a pod's end, or a container's. */
-static void
-add_death(struct tui_state *ts, const struct podset_pod *p, int64_t at,
-    int killed)
+/* A death read for a lane (store_lane_deaths). */
+static int
+add_death(void *ctx, const void *row)
 {
-	struct ov_lane	*l = lane_of(ts, p->r.namespace, p->r.workload);
+	struct ov_lane			*l = ctx;
+	const struct row_lane_death	*d = row;
 
-	l->deaths = xreallocarray(l->deaths, l->ndeaths + 1,
-	    sizeof *l->deaths);
-	l->killed = xreallocarray(l->killed, l->ndeaths + 1,
-	    sizeof *l->killed);
-	l->deaths[l->ndeaths] = at;
-	l->killed[l->ndeaths++] = killed;
+	l->deaths = xgrow(l->deaths, l->ndeaths, sizeof *l->deaths);
+	l->killed = xgrow(l->killed, l->ndeaths, sizeof *l->killed);
+	l->deaths[l->ndeaths] = d->at_us;
+	l->killed[l->ndeaths++] = d->killed;
+	return (0);
+}
+
+/* A lane for each workload whose pods died, with their count. */
+static void
+add_workload_deaths(struct tui_state *ts)
+{
+	const struct row_workload_pods	*w;
+	struct ov_lane			*l;
+	size_t				 i;
+
+	for (i = 0; i < ts->pods.nwl; i++) {
+		w = &ts->pods.wl[i];
+		if (w->deaths == 0)
+			continue;
+		l = lane_of(ts, w->namespace, w->workload);
+		l->deaths_all = (size_t)w->deaths;
+		l->deaths_first_us = w->first_us;
+		l->deaths_last_us = w->last_us;
+	}
+}
+
+static int
+any_death(void *ctx, const void *row)
+{
+	(void)ctx;
+	(void)row;
+	return (1);
+}
+
+/* Whether one of the lane's deaths is on the axis: 1, 0, or -1. */
+static int
+deaths_on_axis(struct tui_state *ts, const struct ov_lane *l, char **cause)
+{
+	const struct ov_state	*ov = &ts->ov;
+
+	if (l->deaths_all == 0 || l->deaths_last_us < ov->axis.lo_us ||
+	    l->deaths_first_us >= ov->axis.hi_us)
+		return (0);
+	if (l->deaths_first_us >= ov->axis.lo_us &&
+	    l->deaths_last_us < ov->axis.hi_us)
+		return (1);
+	/* some before or after the axis: are any on it? */
+	return (store_lane_deaths(ts->st, l->namespace, l->workload,
+	    ov->axis.lo_us, ov->axis.hi_us, any_death, NULL, cause));
+}
+
+/*
+ * Reads the deaths on the axis of the lanes that can be shown from the
+ * first one shown: a screen's worth, so that a lane is read when it
+ * comes into view (Down, PgDn) and not before.
+ */
+static int
+read_deaths(struct tui_state *ts, char **cause)
+{
+	struct ov_state	*ov = &ts->ov;
+	struct ov_lane	*l;
+	size_t		 i, from;
+
+	from = ov->lane_top > 0 ? (size_t)ov->lane_top : 0;
+	/* a taller screen than the lanes' shows fewer, from earlier */
+	from = from > (size_t)ts->rows ? from - (size_t)ts->rows : 0;
+	for (i = from; i < ov->nlanes && i < from + 2 * (size_t)ts->rows;
+	    i++) {
+		l = &ov->lanes[i];
+		if (l->deaths_read)
+			continue;
+		l->deaths_read = 1;
+		if (l->deaths_all > 0 && store_lane_deaths(ts->st,
+		    l->namespace, l->workload, ov->axis.lo_us,
+		    ov->axis.hi_us, add_death, l, cause) != 0)
+			return (-1);
+		l->deaths_on = l->ndeaths;
+	}
+	return (0);
 }
 
 /* Leaves out the lanes with nothing on the axis. */
-static void
-drop_empty(struct ov_state *ov)
+static int
+drop_empty(struct tui_state *ts, char **cause)
 {
+	struct ov_state	*ov = &ts->ov;
 	struct ov_lane	*l;
 	size_t		 i, j, keep = 0;
 	int		 any;
@@ -205,8 +278,8 @@ drop_empty(struct ov_state *ov)
 	for (i = 0; i < ov->nlanes; i++) {
 		l = &ov->lanes[i];
 		any = l->total > 0;
-		for (j = 0; !any && j < l->ndeaths; j++)
-			any = on_axis(ov, l->deaths[j]);
+		if (!any && (any = deaths_on_axis(ts, l, cause)) < 0)
+			return (-1);
 		for (j = 0; !any && j < l->nmissing; j++)
 			any = on_axis(ov, l->missing[j]);
 		for (j = 0; !any && j < l->nrolls; j++)
@@ -225,6 +298,7 @@ drop_empty(struct ov_state *ov)
 	}
 	ov->nlanes = keep;
 	hindex_free(&ov->by_name);	/* the lanes moved: no more lookups */
+	return (0);
 }
 
 /* Lanes with the most to say first: failures, kills, deaths. */
@@ -234,8 +308,8 @@ cmp_lane(const void *a, const void *b)
 	const struct ov_lane	*p = a, *q = b;
 	int64_t			 wp, wq;
 
-	wp = p->failed + (int64_t)(p->ndeaths + p->nmissing) * 1000;
-	wq = q->failed + (int64_t)(q->ndeaths + q->nmissing) * 1000;
+	wp = p->failed + (int64_t)(p->deaths_all + p->nmissing) * 1000;
+	wq = q->failed + (int64_t)(q->deaths_all + q->nmissing) * 1000;
 	if (wp != wq)
 		return (wp > wq ? -1 : 1);
 	if (p->total != q->total)
@@ -248,33 +322,47 @@ cmp_lane(const void *a, const void *b)
 }
 
 /* The deaths of the finding under the cursor, in deletion order. */
-static void
-pick_deaths(struct tui_state *ts)
+static int
+pick_deaths(struct tui_state *ts, char **cause)
 {
-	struct ov_state			*ov = &ts->ov;
-	const struct tui_finding	*f;
-	struct podset_pod		*p;
-	size_t				 i;
+	struct ov_state		*ov = &ts->ov;
+	struct tui_finding	*f;
+	struct podset_pod	*p;
+	size_t			 i;
+	int			 rc = 0;
 
 	free(ov->dpods);
 	ov->dpods = NULL;
 	ov->ndpods = 0;
-	if (ov->cursor < 0 || ov->cursor >= (int)ts->nfindings)
-		return;
-	f = &ts->findings[ov->cursor];
-	for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++) {
-		if ((p = podset_find(&ts->pods, f->uids[i])) == NULL ||
-		    podset_zero_at(p) == TIME_NONE)
-			continue;
-		ov->dpods = xreallocarray(ov->dpods, ov->ndpods + 1,
-		    sizeof *ov->dpods);
-		ov->dpods[ov->ndpods++] = p;
+	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings) {
+		/* read in the list's order: the order of their deaths */
+		f = &ts->findings[ov->cursor];
+		rc = tui_finding_pods(ts, f, cause);
+		for (i = 0; rc == 0 && i < f->nloaded; i++) {
+			if (podset_zero_at(p = f->pods[i]) == TIME_NONE)
+				continue;
+			ov->dpods = xreallocarray(ov->dpods, ov->ndpods + 1,
+			    sizeof *ov->dpods);
+			ov->dpods[ov->ndpods++] = p;
+		}
 	}
-	xqsort(ov->dpods, ov->ndpods, sizeof *ov->dpods, podset_cmp_death);
 	if (ov->dcursor >= (int)ov->ndpods)
 		ov->dcursor = ov->dtop = 0;
 	if (ov->ndpods == 0)
 		ov->pane = 0;
+	return (rc);
+}
+
+/* pick_deaths for a key: a failure is said on the status line. */
+static void
+pick_deaths_key(struct tui_state *ts)
+{
+	char	*cause = NULL;
+
+	if (pick_deaths(ts, &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+	}
 }
 
 /* Counts what of a lane is on the axis, for its labels. */
@@ -283,14 +371,11 @@ count_on(const struct ov_state *ov, struct ov_lane *l)
 {
 	size_t	i;
 
-	l->deaths_on = l->rolls_on = 0;
+	l->rolls_on = 0;
 	for (i = 0; i < l->nrolls; i++)
 		if (l->rolls[i].to_us >= ov->axis.lo_us &&
 		    l->rolls[i].from_us < ov->axis.hi_us)
 			l->rolls_on++;
-	for (i = 0; i < l->ndeaths; i++)
-		if (on_axis(ov, l->deaths[i]))
-			l->deaths_on++;
 }
 
 int
@@ -298,12 +383,11 @@ overview_load(struct tui_state *ts, char **cause)
 {
 	struct ov_state		*ov = &ts->ov;
 	struct store_summary	 sum;
-	struct podset_pod	*p;
-	int64_t			 span_s, step, at, to_s;
-	size_t			 i, j;
+	int64_t			 span_s, step, to_s;
+	size_t			 i;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
-		return (0);	/* the data does not change: as it was */
+		return (read_deaths(ts, cause)); /* the lanes come in view */
 	lanes_free(ov);
 	ov->loaded_cols = ts->cols;
 	if (store_window(ts->st, &sum, cause) != 0)
@@ -351,21 +435,9 @@ overview_load(struct tui_state *ts, char **cause)
 	if (add_rollouts(ts, cause) != 0 || store_model_scan(ts->st,
 	    ROW_MISSING, add_missing, ts, cause) != 0)
 		return (-1);
-	for (i = 0; i < ts->pods.n; i++) {
-		p = &ts->pods.v[i];
-		if ((at = podset_died_at(p)) != TIME_NONE) {
-			add_death(ts, p, p->r.killed && p->r.deadline_us !=
-			    TIME_NONE ? p->r.deadline_us : at, p->r.killed);
-			continue;
-		}
-		/* never deleted: each death of its containers (restarts) */
-		for (j = 0; j < p->nt; j++) {
-			if (podset_is_death(&p->t[j]) &&
-			    p->t[j].finished_us != TIME_NONE)
-				add_death(ts, p, p->t[j].finished_us, 0);
-		}
-	}
-	drop_empty(ov);
+	add_workload_deaths(ts);
+	if (drop_empty(ts, cause) != 0)
+		return (-1);
 	for (i = 0; i < ov->nlanes; i++)
 		count_on(ov, &ov->lanes[i]);
 	xqsort(ov->lanes, ov->nlanes, sizeof *ov->lanes, cmp_lane);
@@ -373,8 +445,9 @@ overview_load(struct tui_state *ts, char **cause)
 		ov->lane_top = 0;
 	if (ov->cursor >= (int)ts->nfindings)
 		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
-	pick_deaths(ts);
-	return (0);
+	if (read_deaths(ts, cause) != 0)
+		return (-1);
+	return (pick_deaths(ts, cause));
 }
 
 /* A workload's name for its lane. */
@@ -768,7 +841,7 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "Incident "
 	    "window %.10s %.8s to %.*s UTC: %zu pod%s, %zu finding%s", a,
 	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
-	    b : b + 11, ts->pods.n, ts->pods.n == 1 ? "" : "s",
+	    b : b + 11, (size_t)ts->pods.npods, ts->pods.npods == 1 ? "" : "s",
 	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
 	/* what the counts below cover: the axis shown, within the window */
 	span_words((ov->axis.hi_us < ov->window_hi_us ? ov->axis.hi_us :
@@ -847,7 +920,7 @@ ov_down(struct tui_state *ts)
 	if (ov->cursor + 1 < (int)ts->nfindings) {
 		ov->cursor++;
 		ov->dcursor = ov->dtop = 0;
-		pick_deaths(ts);
+		pick_deaths_key(ts);
 	}
 	return (TUI_REDRAW);
 }
@@ -865,7 +938,7 @@ ov_up(struct tui_state *ts)
 	if (ov->cursor > 0) {
 		ov->cursor--;
 		ov->dcursor = ov->dtop = 0;
-		pick_deaths(ts);
+		pick_deaths_key(ts);
 	}
 	return (TUI_REDRAW);
 }
@@ -889,7 +962,7 @@ ov_lanes_down(struct tui_state *ts)
 {
 	if (ts->ov.lane_top + 1 < (int)ts->ov.nlanes)
 		ts->ov.lane_top++;
-	return (TUI_REDRAW);
+	return (TUI_RELOAD | TUI_REDRAW);	/* its deaths are read */
 }
 
 static int
@@ -897,7 +970,7 @@ ov_lanes_up(struct tui_state *ts)
 {
 	if (ts->ov.lane_top > 0)
 		ts->ov.lane_top--;
-	return (TUI_REDRAW);
+	return (TUI_RELOAD | TUI_REDRAW);
 }
 
 static int
@@ -1031,7 +1104,7 @@ ov_click(struct tui_state *ts)
 		return (ov_open(ts));
 	ts->ov.cursor = i;
 	ts->ov.dcursor = ts->ov.dtop = 0;
-	pick_deaths(ts);
+	pick_deaths_key(ts);
 	return (TUI_REDRAW);
 }
 
@@ -1124,7 +1197,7 @@ overview_go(struct tui_state *ts, const char *answer)
 		ov->cursor = (int)best;
 		ov->pane = 0;
 		ov->dcursor = ov->dtop = 0;
-		pick_deaths(ts);
+		pick_deaths_key(ts);
 	}
 	r = &ts->findings[best].r;
 	snprintf(ts->message, sizeof ts->message, "%s; finding %zu (%s) %s "

@@ -18,165 +18,6 @@
 #include "timefmt.h"
 #include "tui.h"
 
-/* A finding kind's badge, for the last column (from the kinds' table). */
-static const char *
-badge_of(const char *kind)
-{
-	int	k = finding_kind_lookup(kind);
-
-	return (k >= 0 ? finding_kinds[k].badge : "?");
-}
-
-/*
- * The findings naming each pod, as badges: one string per pod of the
- * podset, by its index (a new array of pods.n badges' buffers).
- */
-struct badges {
-	char	s[48];		/* "KILL GRACE" */
-};
-
-static struct badges *
-pod_badges(struct tui_state *ts)
-{
-	const struct tui_finding	*f;
-	struct podset			*ps = &ts->pods;
-	struct podset_pod		*p;
-	struct badges			*v;
-	char				*out;
-	const char			*b;
-	size_t				 i, j;
-
-	v = xcalloc(ps->n > 0 ? ps->n : 1, sizeof *v);
-	for (i = 0; i < ts->nfindings; i++) {
-		f = &ts->findings[i];
-		b = badge_of(f->r.kind);
-		for (j = 0; f->uids != NULL && f->uids[j] != NULL; j++) {
-			if ((p = podset_find(ps, f->uids[j])) == NULL)
-				continue;
-			out = v[p - ps->v].s;
-			if (strstr(out, b) == NULL)
-				snprintf(out + strlen(out), sizeof v->s -
-				    strlen(out), "%s%s", out[0] != '\0' ? " " :
-				    "", b);
-		}
-	}
-	return (v);
-}
-
-/* One container's end, as EXITS shows it. */
-struct exit_cell {
-	const char	*name;		/* borrowed: a sidecar's name, NULL for
-					   a main container (its code alone) */
-	char		 code[48];	/* "137 SIGKILL", "0", "run", "-",
-					   "?" */
-};
-
-/* The pod's containers, main ones first: a new array (caller frees). */
-static struct exit_cell *
-exit_cells(const struct podset_pod *p, size_t *n)
-{
-	const struct row_container	*c;
-	struct exit_cell		*v;
-	size_t				 i;
-	int				 side;
-
-	v = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *v);
-	*n = 0;
-	for (side = 0; side < 2; side++) {
-		for (i = 0; i < p->nc; i++) {
-			c = &p->c[i];
-			if (model_is_plain_init(c) || c->sidecar != side)
-				continue;
-			v[*n].name = side ? c->name : NULL;
-			if (podset_exit_unknown(p, c))
-				snprintf(v[*n].code, sizeof v->code, "?");
-			else if (c->finished_us == TIME_NONE)
-				snprintf(v[*n].code, sizeof v->code, "%s",
-				    c->started_us != TIME_NONE ? "run" : "-");
-			else if (c->exit_code == INT_NONE)
-				snprintf(v[*n].code, sizeof v->code, "?");
-			else
-				model_exit_label(c, EW_OOM, v[*n].code,
-				    sizeof v->code);
-			(*n)++;
-		}
-	}
-	return (v);
-}
-
-/*
- * The cells joined ("137 SIGKILL, istio-proxy 0"), each sidecar's name cut
- * to at most name_cols columns (0: whole) and the cells from the keep-th
- * on counted as "+N" (keep = n: all shown).  A new string.
- */
-static char *
-exits_join(const struct exit_cell *v, size_t n, size_t name_cols,
-    size_t keep, int ascii)
-{
-	struct buf	 b = { 0 };
-	char		*name;
-	size_t		 i;
-
-	for (i = 0; i < n && i < keep; i++) {
-		if (b.len > 0)
-			buf_puts(&b, ", ");
-		if (v[i].name != NULL) {
-			name = out_fit(v[i].name, name_cols > 0 ? name_cols :
-			    strlen(v[i].name) + 1, OUT_CUT_END, ascii);
-			buf_printf(&b, "%s ", name);
-			free(name);
-		}
-		buf_puts(&b, v[i].code);
-	}
-	if (keep < n)
-		buf_printf(&b, "%s+%zu", b.len > 0 ? " " : "", n - keep);
-	if (b.data == NULL)
-		buf_puts(&b, "-");
-	return (b.data);
-}
-
-/*
- * How the pod's containers ended, in at most cols columns (0: no limit):
- * the main containers' codes first ("137 SIGKILL", "0", "run", "?": its
- * end never logged), then each sidecar's with its name ("istio-proxy 0").
- * Too wide, the sidecars' names are cut alike, never below a few
- * characters, and every code stays; still too wide, the last containers
- * are counted ("0, istio… 0 +2").  A new string.
- */
-static char *
-exits_of(const struct podset_pod *p, int cols, int ascii)
-{
-	struct exit_cell	*v;
-	char			*s;
-	size_t			 n, i, keep, longest = 0, nc, least;
-
-	v = exit_cells(p, &n);
-	s = exits_join(v, n, 0, n, ascii);
-	if (cols <= 0 || out_printed_cols(s) <= (size_t)cols) {
-		free(v);
-		return (s);
-	}
-	for (i = 0; i < n; i++) {
-		if (v[i].name != NULL && strlen(v[i].name) > longest)
-			longest = strlen(v[i].name);
-	}
-	least = ascii ? 6 : 4;		/* three characters and the cut */
-	for (keep = n; keep > 0; keep--) {
-		for (nc = longest; nc >= least; nc--) {
-			free(s);
-			s = exits_join(v, n, nc, keep, ascii);
-			if (out_printed_cols(s) <= (size_t)cols) {
-				free(v);
-				return (s);
-			}
-		}
-	}
-	free(s);
-	s = exits_join(v, n, least, 1, ascii);
-	free(v);
-	return (s);
-}
-
 static int64_t
 restarts_of(const struct podset_pod *p)
 {
@@ -190,173 +31,238 @@ restarts_of(const struct podset_pod *p)
 	return (n);
 }
 
-/* Whether the pod matches the filter (case-insensitive substrings). */
-static int
-matches(const struct pods_row *r, const char *filter)
+void
+pods_clear(struct tui_state *ts)
 {
-	const struct podset_pod	*p = r->pod;
-	const char		*fields[] = {
-		p->r.namespace, p->r.name, p->r.workload, p->r.node, p->r.ip,
-		r->badges, p->r.uid, p->r.deletion_by
-	};
-	size_t			 i, j;
+	struct pods_state	*pl = &ts->pl;
 
-	if (filter[0] == '\0')
-		return (1);
-	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-		if (fields[i] != NULL && strcasestr(fields[i], filter) != NULL)
-			return (1);
+	free(pl->disp);
+	free(pl->page);
+	pl->disp = NULL;
+	pl->page = NULL;
+	pl->nrows = pl->npods = pl->npage = pl->page_from = 0;
+}
+
+/* The places of the list whose pods match the filter, as they come. */
+struct matched {
+	int64_t	*v;		/* owned */
+	size_t	 n;
+};
+
+static int
+add_match(void *ctx, int64_t seq)
+{
+	struct matched	*m = ctx;
+
+	m->v = xgrow(m->v, m->n, sizeof *m->v);
+	m->v[m->n++] = seq;
+	return (0);
+}
+
+/* Appends a row to disp; a workload's heading before its first pod. */
+static void
+disp_add(struct pods_state *pl, int64_t v)
+{
+	pl->disp = xgrow(pl->disp, pl->nrows, sizeof *pl->disp);
+	pl->disp[pl->nrows++] = v;
+	pl->npods += v >= 0;
+}
+
+/* The widths and the counts of a workload whose pods are rows. */
+static void
+measure(struct pods_state *pl, const struct row_workload_pods *w)
+{
+	if (w->exits_cols > pl->exits_cols)
+		pl->exits_cols = (int)w->exits_cols;
+	if (w->by_cols > pl->by_cols)
+		pl->by_cols = (int)w->by_cols;
+	if (w->badges_cols > pl->badges_cols)
+		pl->badges_cols = (int)w->badges_cols;
+	if (w->name_cols > pl->name_cols)
+		pl->name_cols = (int)w->name_cols;
+	pl->any_failed |= w->failed > 0;
+	pl->any_missing |= w->missing > 0;
+}
+
+/*
+ * The rows: every pod of the list, or those matching the filter, each
+ * workload's heading before its first; and what the columns need.
+ */
+static int
+make_rows(struct tui_state *ts, char **cause)
+{
+	struct pods_state		*pl = &ts->pl;
+	const struct podcache		*pc = &ts->pods;
+	const struct row_workload_pods	*w;
+	struct matched			 m = { 0 };
+	size_t				 i, k = 0, wi = 0;
+	int64_t				 lo = TIME_NONE, hi = TIME_NONE;
+	int				 shown;
+
+	pods_clear(ts);
+	pl->exits_cols = pl->by_cols = 1;	/* "-" */
+	pl->any_failed = pl->any_missing = pl->badges_cols = 0;
+	pl->name_cols = 0;
+	if (pl->filter[0] != '\0' && store_pod_list_matching(ts->st,
+	    pl->filter, add_match, &m, cause) != 0) {
+		free(m.v);
+		return (-1);
 	}
-	for (j = 0; j < p->nc; j++) {
-		if (strcasestr(p->c[j].name, filter) != NULL)
-			return (1);
+	for (wi = 0; wi < pc->nwl; wi++) {
+		w = &pc->wl[wi];
+		if (w->deleted_lo_us != TIME_NONE && (lo == TIME_NONE ||
+		    w->deleted_lo_us < lo))
+			lo = w->deleted_lo_us;
+		if (w->deleted_hi_us != TIME_NONE && (hi == TIME_NONE ||
+		    w->deleted_hi_us > hi))
+			hi = w->deleted_hi_us;
+		if (pl->filter[0] == '\0') {
+			disp_add(pl, -1 - (int64_t)wi);
+			for (i = 0; i < (size_t)w->pods; i++)
+				disp_add(pl, w->first_seq + (int64_t)i);
+			measure(pl, w);
+			continue;
+		}
+		/* the matches are in the list's order, as the workloads */
+		for (shown = 0; k < m.n && m.v[k] < w->first_seq + w->pods;
+		    k++) {
+			if (m.v[k] < w->first_seq)
+				continue;
+			if (!shown)
+				disp_add(pl, -1 - (int64_t)wi);
+			shown = 1;
+			disp_add(pl, m.v[k]);
+		}
+		if (shown)
+			measure(pl, w);
+	}
+	free(m.v);
+	pl->dated = time_other_day(lo, hi);
+	snprintf(pl->loaded, sizeof pl->loaded, "%s", pl->filter);
+	return (0);
+}
+
+/* Where a page's pods go as they are read. */
+struct page_fill {
+	struct pods_state	*pl;
+	size_t			 at;	/* the next row of the page */
+};
+
+static int
+fill_row(void *ctx, const struct row_pod_list *r, struct podset_pod *p)
+{
+	struct page_fill	*f = ctx;
+	struct pods_state	*pl = f->pl;
+	struct pods_row		*row;
+
+	/* the rows between, headings or pods the filter left out */
+	while (f->at < pl->npage && pl->disp[pl->page_from + f->at] != r->seq)
+		f->at++;
+	if (f->at == pl->npage)
+		return (0);
+	row = &pl->page[f->at++];
+	row->pod = p;
+	row->failed = r->failed;
+	row->missing = r->missing;
+	snprintf(row->badges, sizeof row->badges, "%s", r->badges != NULL ?
+	    r->badges : "");
+	return (0);
+}
+
+/*
+ * Reads the rows from..from+n of disp into the page: their pods, a run
+ * of places at a time, and the headings' words.
+ */
+static int
+read_page(struct tui_state *ts, size_t from, size_t n, char **cause)
+{
+	struct pods_state		*pl = &ts->pl;
+	struct page_fill		 f = { pl, 0 };
+	const struct row_workload_pods	*w;
+	struct pods_row			*row;
+	size_t				 i, j;
+	char				*h;
+
+	free(pl->page);
+	pl->page = xcalloc(n > 0 ? n : 1, sizeof *pl->page);
+	pl->page_from = from;
+	pl->npage = n;
+	for (i = 0; i < n; i++) {
+		if (pl->disp[from + i] >= 0)
+			continue;
+		w = &ts->pods.wl[-1 - pl->disp[from + i]];
+		row = &pl->page[i];
+		h = xasprintf("%s/%s (%s)", w->namespace != NULL ?
+		    w->namespace : "-", w->workload != NULL ? w->workload :
+		    "-", w->kind != NULL ? w->kind : "?");
+		row->heading = arena_strdup(&ts->strings, h);
+		free(h);
+	}
+	for (i = 0; i < n; i = j) {
+		for (; i < n && pl->disp[from + i] < 0; i++)
+			;
+		if (i == n)
+			break;
+		/* a run of places one after the other: one read */
+		for (j = i + 1; j < n && pl->disp[from + j] ==
+		    pl->disp[from + j - 1] + 1; j++)
+			;
+		f.at = i;
+		if (podcache_range(&ts->pods, ts->st, pl->disp[from + i],
+		    pl->disp[from + j - 1], fill_row, &f, cause) != 0)
+			return (-1);
 	}
 	return (0);
 }
 
+/* The rows that can be shown around the cursor: a screen either side. */
 static int
-cmp_total(const void *key, const void *elem)
+read_around(struct tui_state *ts, char **cause)
 {
-	const struct store_pod_total	*t = elem;
+	struct pods_state	*pl = &ts->pl;
+	size_t			 from, to, rows = (size_t)(ts->rows > 4 ?
+				     ts->rows : 4);
+	size_t			 at = pl->cursor > 0 ? (size_t)pl->cursor : 0;
 
-	return (strcmp(key, t->uid));
-}
-
-static int
-cmp_total_sort(const void *a, const void *b)
-{
-	const struct store_pod_total	*p = a, *q = b;
-
-	return (strcmp(p->uid, q->uid));
-}
-
-/*
- * The widest EXITS and DELETED BY cells of the rows, in columns, and
- * which counts the incident has.
- */
-static void
-measure(struct pods_state *pl)
-{
-	const struct podset_pod	*p;
-	char			*cell, *by;
-	size_t			 i;
-	int			 n;
-
-	pl->exits_cols = pl->by_cols = 1;	/* "-" */
-	pl->any_failed = pl->any_missing = pl->badges_cols = 0;
-	for (i = 0; i < pl->nrows; i++) {
-		if ((p = pl->rows[i].pod) == NULL)
-			continue;
-		pl->any_failed |= pl->rows[i].failed > 0;
-		pl->any_missing |= pl->rows[i].missing > 0;
-		if ((n = (int)strlen(pl->rows[i].badges)) > pl->badges_cols)
-			pl->badges_cols = n;
-		cell = exits_of(p, 0, 0);
-		if ((n = (int)out_printed_cols(cell)) > pl->exits_cols)
-			pl->exits_cols = n;
-		free(cell);
-		if ((by = deletion_actor_short(p->r.deletion_by)) == NULL)
-			continue;
-		if ((n = (int)out_printed_cols(by)) > pl->by_cols)
-			pl->by_cols = n;
-		free(by);
-	}
-}
-
-void
-pods_clear(struct tui_state *ts)
-{
-	free(ts->pl.rows);
-	ts->pl.rows = NULL;
-	ts->pl.nrows = 0;
+	from = at > rows ? at - rows : 0;
+	to = at + rows < pl->nrows ? at + rows : pl->nrows;
+	if (pl->page != NULL && from >= pl->page_from &&
+	    to <= pl->page_from + pl->npage)
+		return (0);
+	/* a little more on either side: a few keys need no read */
+	from = from > rows ? from - rows : 0;
+	to = to + rows < pl->nrows ? to + rows : pl->nrows;
+	return (read_page(ts, from, to - from, cause));
 }
 
 int
 pods_load(struct tui_state *ts, char **cause)
 {
 	struct pods_state	*pl = &ts->pl;
-	struct store_pod_total	*tot, *hit;
-	struct pods_row		 r;
-	const struct podset_pod	*prev = NULL;
-	struct podset_pod	*p, **order;
-	size_t			 ntot, i, k;
-	int64_t			 lo, hi, t;
-	struct badges		*pb;
-	char			*h;
 
-	if (pl->rows != NULL && strcmp(pl->loaded, pl->filter) == 0)
-		return (0);	/* the data does not change: as it was */
-	if (store_pod_totals(ts->st, &tot, &ntot, cause) != 0)
-		return (-1);
-	pb = pod_badges(ts);
-	order = xreallocarray(NULL, ts->pods.n > 0 ? ts->pods.n : 1,
-	    sizeof *order);
-	for (i = 0; i < ts->pods.n; i++)
-		order[i] = &ts->pods.v[i];
-	xqsort(order, ts->pods.n, sizeof *order, podset_cmp_death);
-	for (i = 0, lo = hi = TIME_NONE; i < ts->pods.n; i++) {
-		t = ts->pods.v[i].r.deletion_us;
-		if (t != TIME_NONE && (lo == TIME_NONE || t < lo))
-			lo = t;
-		if (t != TIME_NONE && (hi == TIME_NONE || t > hi))
-			hi = t;
+	if (pl->disp == NULL || strcmp(pl->loaded, pl->filter) != 0) {
+		if (make_rows(ts, cause) != 0)
+			return (-1);
+		if (pl->cursor >= (int)pl->nrows)
+			pl->cursor = (int)pl->nrows - 1;
+		if (pl->cursor < 0 && pl->nrows > 0)
+			pl->cursor = 0;
+		while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&
+		    pl->disp[pl->cursor] < 0)
+			pl->cursor++;
+		if (pl->cursor >= (int)pl->nrows)
+			pl->cursor = -1;
 	}
-	pl->dated = time_other_day(lo, hi);
-	xqsort(tot, ntot, sizeof *tot, cmp_total_sort);
-	free(pl->rows);
-	pl->rows = NULL;
-	pl->nrows = 0;
-	for (i = 0; i < ts->pods.n; i++) {
-		p = order[i];
-		memset(&r, 0, sizeof r);
-		r.pod = p;
-		/* a pod's totals are spread over adjacent entries */
-		hit = xbsearch(p->r.uid, tot, ntot, sizeof *tot, cmp_total);
-		if (hit != NULL) {
-			k = (size_t)(hit - tot);
-			while (k > 0 && strcmp(tot[k - 1].uid, p->r.uid) == 0)
-				k--;
-			for (; k < ntot && strcmp(tot[k].uid, p->r.uid) == 0;
-			    k++) {
-				r.failed += tot[k].failed;
-				r.missing += tot[k].missing;
-			}
-		}
-		snprintf(r.badges, sizeof r.badges, "%s", pb[p - ts->pods.v].s);
-		if (!matches(&r, pl->filter))
-			continue;
-		if (prev == NULL || !str_eq(prev->r.namespace,
-		    p->r.namespace) || !str_eq(prev->r.workload,
-		    p->r.workload)) {
-			h = xasprintf("%s/%s (%s)", p->r.namespace != NULL ?
-			    p->r.namespace : "-", p->r.workload != NULL ?
-			    p->r.workload : "-", p->r.workload_kind != NULL ?
-			    p->r.workload_kind : "?");
-			pl->rows = xreallocarray(pl->rows, pl->nrows + 1,
-			    sizeof *pl->rows);
-			memset(&pl->rows[pl->nrows], 0, sizeof *pl->rows);
-			pl->rows[pl->nrows++].heading = arena_strdup(
-			    &ts->strings, h);
-			free(h);
-		}
-		prev = p;
-		pl->rows = xreallocarray(pl->rows, pl->nrows + 1,
-		    sizeof *pl->rows);
-		pl->rows[pl->nrows++] = r;
-	}
-	store_pod_totals_free(tot, ntot);
-	free(order);
-	free(pb);
-	snprintf(pl->loaded, sizeof pl->loaded, "%s", pl->filter);
-	measure(pl);
-	if (pl->cursor >= (int)pl->nrows)
-		pl->cursor = (int)pl->nrows - 1;
-	while (pl->cursor >= 0 && pl->cursor < (int)pl->nrows &&
-	    pl->rows[pl->cursor].pod == NULL)
-		pl->cursor++;
-	if (pl->cursor >= (int)pl->nrows)
-		pl->cursor = -1;
-	return (0);
+	return (read_around(ts, cause));
+}
+
+/* The row i if it was read, else NULL. */
+static const struct pods_row *
+row_at(const struct pods_state *pl, int i)
+{
+	if (i < (int)pl->page_from || i >= (int)(pl->page_from + pl->npage))
+		return (NULL);
+	return (&pl->page[i - (int)pl->page_from]);
 }
 
 /* The columns, in the order they are drawn. */
@@ -488,21 +394,6 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 	return (name_w);
 }
 
-/* The widest pod name of the rows. */
-static int
-longest_name(const struct pods_state *pl)
-{
-	size_t	i, n, w = 0;
-
-	for (i = 0; i < pl->nrows; i++) {
-		if (pl->rows[i].pod != NULL &&
-		    pl->rows[i].pod->r.name != NULL &&
-		    (n = strlen(pl->rows[i].pod->r.name)) > w)
-			w = n;
-	}
-	return ((int)w);
-}
-
 /* The cells of one pod, in column order, after its name. */
 static void
 pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
@@ -531,7 +422,7 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 		fit = NULL;
 		switch (i) {
 		case COL_EXITS:
-			fit = exits_of(p, cw, !ts->look.utf8);
+			fit = podset_exits(p, cw, !ts->look.utf8);
 			break;
 		case COL_DELETED:
 			snprintf(cell, sizeof cell, "%s", time_clock_dated(
@@ -592,7 +483,7 @@ first_row(const struct pods_state *pl, int rows)
 
 	/* the workload's heading with its first pod */
 	if (pl->cursor > 0 && top == pl->cursor &&
-	    pl->rows[pl->cursor - 1].pod == NULL)
+	    pl->disp[pl->cursor - 1] < 0)
 		top--;
 	return (top);
 }
@@ -603,20 +494,19 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	const struct pods_state	*pl = &ts->pl;
 	int			 width[COL__COUNT], name_w, x, i, y;
 	int			 top;
-	size_t			 npods;
+	const struct pods_row	*r;
 
 	tui_title(win, w, ts, "Pods");
-	name_w = fit_columns(w, pl, longest_name(pl), width);
-	for (i = 0, npods = 0; i < (int)pl->nrows; i++)
-		npods += pl->rows[i].pod != NULL;
+	name_w = fit_columns(w, pl, pl->name_cols, width);
 	if (pl->filter[0] != '\0')
 		tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_PRESTOP,
-		    "%zu of %zu pods match \"%s\" (/ to change, / Enter to "
-		    "clear)", npods, ts->pods.n, pl->filter);
+		    "%zu of %lld pods match \"%s\" (/ to change, / Enter to "
+		    "clear)", pl->npods, (long long)ts->pods.npods,
+		    pl->filter);
 	else
 		tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE,
-		    "%zu pods, grouped by workload, ordered by death",
-		    ts->pods.n);
+		    "%lld pods, grouped by workload, ordered by death",
+		    (long long)ts->pods.npods);
 	tui_text(win, &ts->look, 2, 1, name_w - 1, "POD", A_BOLD |
 	    A_UNDERLINE, PAIR_NONE);
 	for (x = name_w, i = 0; i < COL__COUNT; i++) {
@@ -628,11 +518,13 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	}
 	top = first_row(pl, h - 4);
 	for (i = top, y = 3; i < (int)pl->nrows && y < h - 1; i++, y++) {
-		if (pl->rows[i].pod == NULL)
-			tui_text(win, &ts->look, y, 0, w, pl->rows[i].heading,
-			    A_BOLD, PAIR_RUNNING);
-		else
-			pod_row(win, ts, y, w, &pl->rows[i], width, name_w,
+		if ((r = row_at(pl, i)) == NULL)
+			continue;	/* not read: not shown (pods_load) */
+		if (r->heading != NULL)
+			tui_text(win, &ts->look, y, 0, w, r->heading, A_BOLD,
+			    PAIR_RUNNING);
+		else if (r->pod != NULL)
+			pod_row(win, ts, y, w, r, width, name_w,
 			    i == pl->cursor);
 	}
 	if (pl->nrows == 0)
@@ -652,14 +544,13 @@ move_cursor(struct tui_state *ts, int by)
 	for (n = by > 0 ? by : -by; n > 0; n--) {
 		do
 			i += step;
-		while (i >= 0 && i < (int)pl->nrows && pl->rows[i].pod ==
-		    NULL);
+		while (i >= 0 && i < (int)pl->nrows && pl->disp[i] < 0);
 		if (i < 0 || i >= (int)pl->nrows)
 			break;
 		pl->cursor = i;
 	}
 	pl->top = first_row(pl, ts->rows - 4);
-	return (TUI_REDRAW);
+	return (TUI_RELOAD | TUI_REDRAW);	/* the rows come in view */
 }
 
 static int
@@ -699,13 +590,12 @@ pl_filter(struct tui_state *ts)
 static int
 pl_open(struct tui_state *ts)
 {
-	struct pods_state	*pl = &ts->pl;
+	const struct pods_row	*r = row_at(&ts->pl, ts->pl.cursor);
 	char			*cause = NULL;
 
-	if (pl->cursor < 0 || pl->cursor >= (int)pl->nrows ||
-	    pl->rows[pl->cursor].pod == NULL)
+	if (r == NULL || r->pod == NULL)
 		return (TUI_REDRAW);
-	if (death_open(ts, pl->rows[pl->cursor].pod, &cause) != 0) {
+	if (death_open(ts, r->pod, &cause) != 0) {
 		snprintf(ts->message, sizeof ts->message, "%s", cause);
 		free(cause);
 		return (TUI_REDRAW);
@@ -722,7 +612,7 @@ pl_click(struct tui_state *ts)
 				     ts->mouse_y - 3;
 
 	if (ts->mouse_y < 3 || i < 0 || i >= (int)pl->nrows ||
-	    pl->rows[i].pod == NULL)
+	    pl->disp[i] < 0)
 		return (TUI_REDRAW);
 	if (i == pl->cursor)
 		return (pl_open(ts));
@@ -757,35 +647,53 @@ int
 pods_go(struct tui_state *ts, const char *answer)
 {
 	struct pods_state	*pl = &ts->pl;
-	int64_t			 t, best_t = TIME_NONE;
-	int			 i, best = -1;
-	char			 tb[TIME_FMT_LEN];
+	const struct pods_row	*r;
+	int64_t			 t, seq, day;
+	size_t			 lo, hi, mid;
+	char			 tb[TIME_FMT_LEN], *cause = NULL;
+	int			 rc;
 
-	if (tui_parse_time(answer, TIME_NONE, ts->pods.n > 0 ?
-	    ts->pods.v[0].r.created_us : TIME_NONE, &t) != 0) {
+	day = ts->pods.nwl > 0 ? ts->pods.wl[0].deleted_lo_us : TIME_NONE;
+	if (tui_parse_time(answer, TIME_NONE, day != TIME_NONE ? day :
+	    ts->ov.window_lo_us, &t) != 0) {
 		snprintf(ts->message, sizeof ts->message, "not a time: %.60s",
 		    answer);
 		return (TUI_REDRAW);
 	}
-	for (i = 0; i < (int)pl->nrows; i++) {
-		if (pl->rows[i].pod == NULL ||
-		    pl->rows[i].pod->r.deletion_us == TIME_NONE ||
-		    pl->rows[i].pod->r.deletion_us < t)
-			continue;
-		if (best < 0 || pl->rows[i].pod->r.deletion_us < best_t) {
-			best = i;
-			best_t = pl->rows[i].pod->r.deletion_us;
-		}
+	rc = store_pod_list_deleted_after(ts->st, t, pl->filter, &seq, &cause);
+	if (rc < 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+		return (TUI_REDRAW);
 	}
-	if (best < 0) {
+	/* its row: the places of disp grow with its pods' rows */
+	for (lo = 0, hi = pl->nrows; rc == 1 && lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		/* a heading sorts just before its workload's first pod */
+		if ((pl->disp[mid] < 0 ? 2 * ts->pods.wl[-1 -
+		    pl->disp[mid]].first_seq - 1 : 2 * pl->disp[mid]) <=
+		    2 * seq)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (rc != 1 || lo == 0 || pl->disp[lo - 1] != seq) {
 		snprintf(ts->message, sizeof ts->message, "no pod deleted at "
 		    "or after that time");
 		return (TUI_REDRAW);
 	}
-	pl->cursor = best;
+	pl->cursor = (int)lo - 1;
+	pl->top = first_row(pl, ts->rows - 4);
+	if (read_around(ts, &cause) != 0) {
+		snprintf(ts->message, sizeof ts->message, "%s", cause);
+		free(cause);
+		return (TUI_REDRAW);
+	}
+	r = row_at(pl, pl->cursor);
 	snprintf(ts->message, sizeof ts->message, "the first pod deleted at "
-	    "or after it: %.120s, at %s", pl->rows[best].pod->r.name != NULL ?
-	    pl->rows[best].pod->r.name : "?", time_clock_dated(best_t,
+	    "or after it: %.120s, at %s", r != NULL && r->pod != NULL &&
+	    r->pod->r.name != NULL ? r->pod->r.name : "?", time_clock_dated(
+	    r != NULL && r->pod != NULL ? r->pod->r.deletion_us : TIME_NONE,
 	    pl->dated, tb, "?"));
 	return (TUI_REDRAW);
 }

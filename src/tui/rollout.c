@@ -94,14 +94,14 @@ rolls(const struct podset_pod *p)
  * The pods: those a rollout of the rollouts view replaced, the
  * finding's, or those of the death view's rollout.
  */
-static void
-pick_pods(struct tui_state *ts)
+static int
+pick_pods(struct tui_state *ts, char **cause)
 {
 	struct rview_state	*rv = &ts->rv;
 	struct tui_finding	*f;
-	struct podset_pod	*p = ts->dv.pod, *q;
+	struct podset_pod	*p = ts->dv.pod, *q, **v;
 	int64_t			 at, t;
-	size_t			 i;
+	size_t			 i, n;
 	char			*title;
 	const struct rostat	*rs;
 
@@ -116,23 +116,26 @@ pick_pods(struct tui_state *ts)
 		    rs->r->new_rs : "?");
 	} else if (rv->finding >= 0 && (size_t)rv->finding < ts->nfindings) {
 		f = &ts->findings[rv->finding];
-		for (i = 0; f->uids != NULL && f->uids[i] != NULL; i++)
-			if ((q = podset_find(&ts->pods, f->uids[i])) != NULL)
-				add_lane(rv, q);
+		if (tui_finding_pods(ts, f, cause) != 0)
+			return (-1);
+		for (i = 0; i < f->nloaded; i++)
+			add_lane(rv, f->pods[i]);
 		title = xasprintf("Rollout: the pods of finding %lld (%s)",
 		    (long long)f->r.id, f->r.kind);
 	} else if (p != NULL) {
 		at = podset_zero_at(p);
-		for (i = 0; i < ts->pods.n; i++) {
-			q = &ts->pods.v[i];
-			if (!str_eq(q->r.namespace, p->r.namespace) ||
-			    !str_eq(q->r.workload, p->r.workload) ||
-			    (t = podset_zero_at(q)) == TIME_NONE ||
+		if (tui_workload_pods(ts, p->r.namespace, p->r.workload, &v,
+		    &n, cause) != 0)
+			return (-1);
+		for (i = 0; i < n; i++) {
+			q = v[i];
+			if ((t = podset_zero_at(q)) == TIME_NONE ||
 			    at == TIME_NONE || t - at > EPISODE_US ||
 			    at - t > EPISODE_US)
 				continue;
 			add_lane(rv, q);
 		}
+		free(v);
 		/* a Job's or a bare pod's deaths are not a rollout */
 		title = xasprintf("%s of %s/%s", rolls(p) ? "Rollout" :
 		    "Deaths", p->r.namespace, p->r.workload != NULL ?
@@ -142,6 +145,7 @@ pick_pods(struct tui_state *ts)
 	rv->title = arena_strdup(&ts->strings, title);
 	free(title);
 	xqsort(rv->lanes, rv->n, sizeof *rv->lanes, cmp_lane);
+	return (0);
 }
 
 /*
@@ -365,8 +369,7 @@ rview_load(struct tui_state *ts, char **cause)
 	size_t			 i, cw;
 
 	lanes_free(rv);
-	pick_pods(ts);
-	if (deployed_of(ts, cause) != 0)
+	if (pick_pods(ts, cause) != 0 || deployed_of(ts, cause) != 0)
 		return (-1);
 	rv->lo_off_us = -5 * SEC_US;
 	rv->hi_off_us = 10 * SEC_US;

@@ -65,16 +65,52 @@ rollouts_clear(struct tui_state *ts)
 	rolist_free(&ts->rl.ro);
 }
 
+/* The pods of the Deployments that rolled out, in *out (a new array). */
+static int
+rolled_pods(struct tui_state *ts, struct podset_pod ***out, size_t *n,
+    char **cause)
+{
+	const struct rolist	*ro = &ts->rl.ro;
+	struct podset_pod	**v;
+	size_t			 i, nv;
+
+	*out = NULL;
+	*n = 0;
+	for (i = 0; i < ro->n; i++) {
+		/* the rolist holds each Deployment's rollouts together */
+		if (i > 0 && str_eq(ro->v[i].namespace,
+		    ro->v[i - 1].namespace) && str_eq(ro->v[i].deployment,
+		    ro->v[i - 1].deployment))
+			continue;
+		if (tui_workload_pods(ts, ro->v[i].namespace,
+		    ro->v[i].deployment, &v, &nv, cause) != 0)
+			return (-1);
+		*out = xreallocarray(*out, *n + nv + 1, sizeof **out);
+		memcpy(*out + *n, v, nv * sizeof *v);
+		*n += nv;
+		free(v);
+	}
+	return (0);
+}
+
 int
 rollouts_load(struct tui_state *ts, char **cause)
 {
 	struct rollouts_state	*rl = &ts->rl;
+	struct podset_pod	**pods;
+	size_t			  n;
+	int			  rc;
+
 	if (rl->stats.v != NULL)
 		return (0);	/* the data does not change: as it was */
 	rollouts_clear(ts);
 	if (rolist_load(ts->st, &rl->ro, cause) != 0)
 		return (-1);
-	if (rostat_load(ts->st, &rl->ro, &ts->pods, &rl->stats, cause) != 0)
+	rc = rolled_pods(ts, &pods, &n, cause);
+	if (rc == 0)
+		rc = rostat_load(ts->st, &rl->ro, pods, n, &rl->stats, cause);
+	free(pods);
+	if (rc != 0)
 		return (-1);
 	rl->dated = time_other_day(rl->stats.first_us, rl->stats.last_us);
 	if (rl->cursor >= (int)rl->stats.n)

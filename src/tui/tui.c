@@ -153,14 +153,12 @@ on_signal(int sig)
 /* The shared state. */
 
 static int
-add_finding(void *ctx, const void *row)
+add_finding(void *ctx, const struct row_finding *r, size_t npods)
 {
 	struct tui_state		*ts = ctx;
-	const struct row_finding	*r = row;
 	struct tui_finding		*f;
-	json_t				*pods;
 
-	ts->findings = xreallocarray(ts->findings, ts->nfindings + 1,
+	ts->findings = xgrow(ts->findings, ts->nfindings,
 	    sizeof *ts->findings);
 	f = &ts->findings[ts->nfindings++];
 	memset(f, 0, sizeof *f);
@@ -169,60 +167,114 @@ add_finding(void *ctx, const void *row)
 	f->r.severity = arena_strdup(&ts->strings, r->severity);
 	f->r.namespace = arena_strdup(&ts->strings, r->namespace);
 	f->r.workload = arena_strdup(&ts->strings, r->workload);
-	f->r.pods = arena_strdup(&ts->strings, r->pods);
 	f->r.summary = arena_strdup(&ts->strings, r->summary);
-	f->r.evidence = arena_strdup(&ts->strings, r->evidence);
 	f->r.recommendation = arena_strdup(&ts->strings, r->recommendation);
-	pods = r->pods != NULL ? json_loads(r->pods, 0, NULL) : NULL;
-	f->npods = json_array_size(pods);
-	json_decref(pods);
+	/* the pods and the evidence are read when the finding is opened */
+	f->r.pods = f->r.evidence = NULL;
+	f->npods = npods;
 	return (0);
 }
+
+int
+tui_finding_evidence(struct tui_state *ts, struct tui_finding *f,
+    char **cause)
+{
+	char	*ev;
+
+	if (f->r.evidence != NULL)
+		return (0);
+	if (store_finding_evidence(ts->st, f->r.id, &ev, cause) != 0)
+		return (-1);
+	f->r.evidence = arena_strdup(&ts->strings, ev != NULL ? ev : "{}");
+	free(ev);
+	return (0);
+}
+
+/* A finding's pods' uids as they come. */
+struct uid_list {
+	char	**v;		/* owned strings */
+	size_t	  n;
+};
 
 static int
 add_uid(void *ctx, const char *uid)
 {
-	struct tui_state	*ts = ctx;
-	struct tui_finding	*f = &ts->findings[ts->nfindings - 1];
-	size_t			 n = 0;
+	struct uid_list	*l = ctx;
 
-	while (f->uids != NULL && f->uids[n] != NULL)
-		n++;
-	f->uids = xreallocarray(f->uids, n + 2, sizeof *f->uids);
-	f->uids[n] = arena_strdup(&ts->strings, uid);
-	f->uids[n + 1] = NULL;
+	l->v = xgrow(l->v, l->n, sizeof *l->v);
+	l->v[l->n++] = xstrdup(uid);
 	return (0);
+}
+
+int
+tui_finding_pods(struct tui_state *ts, struct tui_finding *f, char **cause)
+{
+	struct uid_list		 l = { 0 };
+	struct podset_pod	*p;
+	size_t			 i;
+	int			 rc;
+
+	if (f->pods != NULL)
+		return (0);
+	rc = store_finding_pods_listed(ts->st, f->r.id, add_uid, &l, cause);
+	if (rc == 0)
+		rc = podcache_want(&ts->pods, ts->st,
+		    (const char *const *)l.v, l.n, cause);
+	f->pods = xcalloc(l.n > 0 ? l.n : 1, sizeof *f->pods);
+	for (i = 0; i < l.n; i++) {
+		if (rc == 0 && (p = podcache_get(&ts->pods, l.v[i])) != NULL)
+			f->pods[f->nloaded++] = p;
+		free(l.v[i]);
+	}
+	free(l.v);
+	return (rc);
+}
+
+/* The pods of a range of the list, gathered. */
+struct pod_list {
+	struct podset_pod	**v;	/* owned array */
+	size_t			  n;
+};
+
+static int
+gather(void *ctx, const struct row_pod_list *r, struct podset_pod *p)
+{
+	struct pod_list	*l = ctx;
+
+	(void)r;
+	if (p == NULL)
+		return (0);
+	l->v = xgrow(l->v, l->n, sizeof *l->v);
+	l->v[l->n++] = p;
+	return (0);
+}
+
+int
+tui_workload_pods(struct tui_state *ts, const char *ns, const char *wl,
+    struct podset_pod ***out, size_t *n, char **cause)
+{
+	const struct row_workload_pods	*w;
+	struct pod_list			 l = { 0 };
+	int				 rc = 0;
+
+	if ((w = podcache_workload(&ts->pods, ns, wl)) != NULL)
+		rc = podcache_range(&ts->pods, ts->st, w->first_seq,
+		    w->first_seq + w->pods - 1, gather, &l, cause);
+	*out = l.v != NULL ? l.v : xcalloc(1, sizeof **out);
+	*n = l.n;
+	return (rc);
 }
 
 int
 tui_state_load(struct tui_state *ts, struct store *st, const char *db_path,
     char **cause)
 {
-	struct tui_finding	*v;
-	size_t			 i, n, k;
-
 	ts->st = st;
 	ts->db_path = db_path;
 	ts->version = store_version(st);
-	if (podset_load(st, &ts->pods, NULL, cause) != 0)
+	if (podcache_open(&ts->pods, st, cause) != 0)
 		return (-1);
-	if (store_model_scan(st, ROW_FINDING, add_finding, ts, cause) != 0)
-		return (-1);
-	/* each finding's pods by uid, loaded one finding at a time */
-	v = ts->findings;
-	n = ts->nfindings;
-	for (i = 0; i < n; i++) {
-		ts->nfindings = i + 1;
-		if (store_finding_pods(st, v[i].r.id, add_uid, ts,
-		    cause) != 0)
-			return (-1);
-		/* stored by uid: listed in the pods' order of death */
-		for (k = 0; v[i].uids != NULL && v[i].uids[k] != NULL; k++)
-			;
-		podset_sort_uids(&ts->pods, v[i].uids, k);
-	}
-	ts->nfindings = n;
-	return (0);
+	return (store_findings_brief(st, add_finding, ts, cause));
 }
 
 void
@@ -235,9 +287,9 @@ tui_state_free(struct tui_state *ts)
 			tui_views[i].unload(ts);
 	}
 	for (i = 0; i < ts->nfindings; i++)
-		free(ts->findings[i].uids);
+		free(ts->findings[i].pods);
 	free(ts->findings);
-	podset_free(&ts->pods);
+	podcache_free(&ts->pods);
 	arena_free(&ts->strings);
 	buf_free(&ts->answer);
 	free(ts->export_path);

@@ -85,7 +85,7 @@ fixed_pod(int i, const char *name, const char *uid, const char *ip,
 	p->nc = 1;
 }
 
-static const char *finding_uids[] = { "uid-a", "uid-b", NULL };
+static struct podset_pod *finding_pods[2];	/* uid-a, uid-b */
 static struct podset_pod	*dpods[2];
 
 /* The shared state: three pods, two findings. */
@@ -100,7 +100,6 @@ fixture(void)
 	static struct ov_lane		 lane;
 	size_t				 i;
 
-	hindex_free(&ts.pods.by_uid);	/* the last fixture's */
 	memset(&ts, 0, sizeof ts);
 	ts.look.utf8 = 1;
 	fixed_pod(0, "returns-api-7d9f8b6c5-x2kq9", "uid-a", "10.244.1.10",
@@ -130,9 +129,9 @@ fixture(void)
 	ctrs[2][0].reason = NULL;
 	ctrs[2][0].sigterm_us = ctrs[2][0].deadline_us = TIME_NONE;
 	ctrs[2][0].killed_at_deadline = 0;
-	ts.pods.v = pods;
-	ts.pods.n = 3;
-	podset_index(&ts.pods);
+	ts.pods.npods = 3;
+	finding_pods[0] = &pods[0];
+	finding_pods[1] = &pods[1];
 
 	memset(f, 0, sizeof f);
 	f[0].r.id = 1;
@@ -149,7 +148,8 @@ fixture(void)
 	f[0].r.recommendation = "Set terminationGracePeriodSeconds to "
 	    "preStop + the longest measured shutdown + a margin.";
 	f[0].npods = 2;
-	f[0].uids = finding_uids;
+	f[0].pods = finding_pods;
+	f[0].nloaded = 2;
 	f[1] = f[0];
 	f[1].r.id = 2;
 	f[1].r.kind = "records-missing";
@@ -159,7 +159,8 @@ fixture(void)
 	f[1].r.summary = "3 of 20000 records in courier are missing from ours";
 	f[1].r.evidence = "{\"missing\":3,\"reference\":\"courier\"}";
 	f[1].npods = 0;
-	f[1].uids = NULL;
+	f[1].pods = NULL;
+	f[1].nloaded = 0;
 	ts.findings = f;
 	ts.nfindings = 2;
 
@@ -412,6 +413,7 @@ ts_pods_sidecar(struct pods_row *rows)
 		pods[i].nc = 2;
 	}
 	rows[1].failed = 0;
+	ts.pl.name_cols = (int)strlen(names[0]);
 	ts.pl.any_failed = 0;
 	ts.pl.any_missing = 1;
 	cell = xasprintf("137 SIGKILL, istio-proxy 0");
@@ -424,6 +426,7 @@ ts_pods_sidecar(struct pods_row *rows)
 		pods[i].nc = 1;
 	}
 	rows[1].failed = 12;
+	ts.pl.name_cols = (int)strlen(pods[0].r.name);
 	ts.pl.any_failed = 1;
 	ts.pl.exits_cols = 11;
 }
@@ -534,6 +537,7 @@ static void
 test_tui_pods(void)
 {
 	static struct pods_row	rows[4];
+	static int64_t		disp[4] = { -1, 0, 1, 2 };
 
 	if (open_screen() != 0)
 		return;
@@ -547,8 +551,11 @@ test_tui_pods(void)
 	rows[2].missing = 10;
 	snprintf(rows[2].badges, sizeof rows[2].badges, "KILL GRACE");
 	rows[3].pod = &pods[2];
-	ts.pl.rows = rows;
-	ts.pl.nrows = 4;
+	ts.pl.page = rows;
+	ts.pl.npage = ts.pl.nrows = 4;
+	ts.pl.disp = disp;
+	ts.pl.npods = 3;
+	ts.pl.name_cols = (int)strlen(pods[0].r.name);
 	ts.pl.cursor = 1;
 	ts.pl.exits_cols = 11;		/* "137 SIGKILL" */
 	ts.pl.by_cols = (int)out_printed_cols(pods[1].r.deletion_by);
@@ -562,8 +569,9 @@ test_tui_pods(void)
 	check("pods-dated", pods_draw, 24, 80);
 	ts.pl.dated = 0;
 	ts_pods_sidecar(rows);
-	ts.pl.rows = NULL;
-	ts.pl.nrows = 0;
+	ts.pl.page = NULL;
+	ts.pl.disp = NULL;
+	ts.pl.npage = ts.pl.nrows = ts.pl.npods = 0;
 	close_screen();
 }
 
