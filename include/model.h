@@ -64,6 +64,7 @@ enum row_type {
 	ROW_POD_LIST,		/* struct row_pod_list: pod_list */
 	ROW_WORKLOAD_PODS,	/* struct row_workload_pods: workload_pods */
 	ROW_LANE_DEATH,		/* struct row_lane_death: lane_deaths */
+	ROW_LANE_TRAFFIC,	/* struct row_lane_traffic: lane_traffic */
 	ROW__COUNT
 };
 
@@ -483,6 +484,19 @@ struct row_lane_death {
 	int64_t		 at_us;		/* when */
 	int		 killed;	/* SIGKILLed at its deadline */
 	const char	*pod_uid;	/* row_pod.uid */
+};
+
+/*
+ * A workload's attempts over the incident's window (store_window), for
+ * the overview's lanes and their order before any is drawn.
+ */
+struct row_lane_traffic {
+	const char	*namespace;	/* or NULL */
+	const char	*workload;	/* or NULL: requests to no pod */
+	int64_t		 requests;	/* attempts in the window */
+	int64_t		 failed;	/* of them failed: each second's
+					   5xx or failed connections, the
+					   more of the two */
 };
 
 /* A reference record absent from the actual set, and where it fell. */

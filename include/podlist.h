@@ -1,7 +1,9 @@
 /*
- * podlist.h: the pods list in its order, each workload's pods summed and
- * the deaths the overview marks on its lanes (model.h: row_pod_list,
- * row_workload_pods, row_lane_death), derived once by the analysis from
+ * podlist.h: the pods list in its order, each workload's pods summed, the
+ * deaths the overview marks on its lanes and each workload's attempts
+ * over the window (model.h: row_pod_list, row_workload_pods,
+ * row_lane_death, row_lane_traffic), and the findings' short columns
+ * (finding_list), derived once by the analysis from
  * its pods and findings and stored with the findings: the views page
  * through them and load only the pods they show.
  */

@@ -545,6 +545,17 @@ struct store_traffic {
 int	store_traffic(struct store *st, int64_t from_s, int64_t to_s,
 	    int64_t step_s, int (*cb)(void *ctx,
 	    const struct store_traffic *t), void *ctx, char **cause);
+/* The same of one workload (NULL-safe names), for one lane. */
+int	store_lane_traffic(struct store *st, const char *ns, const char *wl,
+	    int64_t from_s, int64_t to_s, int64_t step_s, int (*cb)(void *ctx,
+	    const struct store_traffic *t), void *ctx, char **cause);
+/*
+ * Writes each workload's attempts from from_s to to_s into lane_traffic
+ * (row_lane_traffic; the analysis, in its transaction).  0, or -1 with a
+ * new *cause.
+ */
+int	store_lane_traffic_derive(struct store *st, int64_t from_s,
+	    int64_t to_s, char **cause);
 
 /* One upstream attempt of a logged request, with its request. */
 struct store_request {
@@ -588,7 +599,7 @@ int	store_lane_deaths(struct store *st, const char *ns, const char *wl,
 	    const void *row), void *ctx, char **cause);
 /*
  * The findings in order without their evidence and pods (NULL), with the
- * count of their pods; and one finding's evidence, a new string in *out
+ * count of their pods (finding_list); and one finding's evidence, a new string in *out
  * (NULL: none).  Each returns 0 (or the callback's non-zero), or -1 with
  * a new *cause.
  */
@@ -597,6 +608,11 @@ int	store_findings_brief(struct store *st, int (*cb)(void *ctx,
 	    char **cause);
 int	store_finding_evidence(struct store *st, int64_t id, char **out,
 	    char **cause);
+/*
+ * Writes finding_list from the findings (the analysis, in its
+ * transaction, after them).  0, or -1 with a new *cause.
+ */
+int	store_finding_list_derive(struct store *st, char **cause);
 /*
  * The place in the list of the first pod deleted at t_us or later whose
  * search text holds needle ("" for any): 1 with *seq, 0 when there is

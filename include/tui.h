@@ -130,6 +130,10 @@ struct ov_lane {
 					   row's full height */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
+	int		 bins_read;	/* req and bad were read, and total
+					   and failed are their sums; else
+					   total and failed are the window's
+					   (row_lane_traffic), its order */
 	size_t		 deaths_all;	/* its deaths, on the axis or not
 					   (row_workload_pods.deaths) */
 	int64_t		 deaths_first_us; /* the first of them, or
@@ -167,6 +171,8 @@ struct ov_state {
 					   whole window */
 	int64_t		 view_hi_us;	/* its end */
 	int64_t		 step_s;	/* seconds per column of axis */
+	int64_t		 to_s;		/* the last second binned: the
+					   axis's, or the window's end */
 	size_t		 ncols;		/* histogram columns loaded */
 	struct ov_lane	*lanes;		/* owned */
 	size_t		 nlanes;	/* lanes in lanes */

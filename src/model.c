@@ -347,6 +347,14 @@ static const struct rec_field lane_death_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field lane_traffic_fields[] = {
+	F(struct row_lane_traffic, namespace, RF_STR),
+	F(struct row_lane_traffic, workload, RF_STR),
+	F(struct row_lane_traffic, requests, RF_INT),
+	F(struct row_lane_traffic, failed, RF_INT),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -380,6 +388,8 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    row_workload_pods, "first_seq"),
 	[ROW_LANE_DEATH] = ROW(lane_death, "lane_deaths", row_lane_death,
 	    "namespace, workload, at_us"),
+	[ROW_LANE_TRAFFIC] = ROW(lane_traffic, "lane_traffic",
+	    row_lane_traffic, "namespace, workload"),
 };
 
 /* The names of enum deletion_cause, as stored and shown. */

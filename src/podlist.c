@@ -218,6 +218,20 @@ row_of(const struct pl_pod *x, int64_t seq, struct buf *search,
 	r->search = search->data;
 }
 
+/* Each workload's attempts over the incident's window. */
+static int
+lane_traffic(struct analysis *a, char **cause)
+{
+	struct store_summary	sum;
+
+	if (store_window(a->st, &sum, cause) != 0)
+		return (-1);
+	if (sum.first_us == TIME_NONE)
+		return (0);
+	return (store_lane_traffic_derive(a->st, time_floor_div(sum.first_us,
+	    1000000), time_floor_div(sum.last_us, 1000000), cause));
+}
+
 int
 podlist_write(struct analysis *a, char **cause)
 {
@@ -260,7 +274,11 @@ podlist_write(struct analysis *a, char **cause)
 		rc = store_model_put(a->st, ROW_WORKLOAD_PODS, &w);
 	buf_free(&search);
 	free(v);
-	if (rc != 0)
+	if (rc != 0) {
 		*cause = xstrdup(store_error(a->st));
-	return (rc);
+		return (-1);
+	}
+	if (lane_traffic(a, cause) != 0)
+		return (-1);
+	return (store_finding_list_derive(a->st, cause));
 }

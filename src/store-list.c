@@ -119,8 +119,21 @@ store_findings_brief(struct store *st, int (*cb)(void *,
 
 	return (store_run(st, "findings", "SELECT id, kind, severity, "
 	    "namespace, workload, start_us, end_us, summary, recommendation, "
-	    "coalesce(json_array_length(pods), 0) FROM findings ORDER BY id",
-	    NULL, 0, brief_row, &c, cause));
+	    "npods FROM finding_list ORDER BY id", NULL, 0, brief_row, &c,
+	    cause));
+}
+
+int
+store_finding_list_derive(struct store *st, char **cause)
+{
+	/* the findings' rows are long (pods, evidence): a list of them
+	   would read every page of them */
+	return (store_exec(st, "INSERT INTO finding_list (id, kind, "
+	    "severity, namespace, workload, start_us, end_us, summary, "
+	    "recommendation, npods) SELECT f.id, f.kind, f.severity, "
+	    "f.namespace, f.workload, f.start_us, f.end_us, f.summary, "
+	    "f.recommendation, (SELECT count(*) FROM finding_pods p WHERE "
+	    "p.finding_id = f.id) FROM findings f", cause));
 }
 
 int

@@ -58,8 +58,11 @@
  *   pod_list         the pods in the pods list's order, with what its
  *                    rows show (seq: the place), and
  *   workload_pods    each workload's pods summed, and
- *   lane_deaths      the deaths the overview marks on its lanes: written
- *                    by the analysis with the findings (podlist.h)
+ *   lane_deaths      the deaths the overview marks on its lanes,
+ *   lane_traffic     each workload's attempts over the window, and
+ *   finding_list     the findings without their pods and evidence, with
+ *                    the count of their pods: written by the analysis
+ *                    with the findings (podlist.h)
  *   pod_endpoints    each pod's endpoint in each EndpointSlice: ready,
  *                    terminating, not serving, gone
  *   node_states      each node's troubles: NotReady, reboots, taints...
@@ -81,7 +84,7 @@
  * (src/model.c: pods, containers, pod_ips, workloads, rollouts, jobs,
  * buckets, findings, missing_records, finding_pods, terminations,
  * pod_endpoints, node_states, deploys, pod_list, workload_pods,
- * lane_deaths) name a table and its columns, and
+ * lane_deaths, lane_traffic) name a table and its columns, and
  * the inserts and reads are made from them: each field is a column here,
  * under its name, and each order list and time field (rec_desc.time)
  * names columns here.  A request and its attempts (REC_REQUEST,
@@ -714,9 +717,11 @@ static const char *const migrations[] = {
 	"  duration_s, basis, tool, deploy_revision, deployed_by,"
 	"  deploy_basis, kind FROM rollouts;",
 	/*
-	 * 11 -> 12: the pods list, each workload's pods summed and the
-	 * overview's deaths, written by the analysis for the views that
-	 * page through them (podlist.h); empty until the next analysis.
+	 * 11 -> 12: the pods list, each workload's pods summed, the
+	 * overview's deaths, each workload's attempts in the window and
+	 * the findings' short columns, written by the analysis for the
+	 * views that page through them (podlist.h), empty until the next
+	 * analysis; the per-minute traffic by workload, for one lane's.
 	 */
 	"CREATE TABLE IF NOT EXISTS pod_list ("
 	"  seq INTEGER PRIMARY KEY, uid TEXT, namespace TEXT,"
@@ -737,7 +742,18 @@ static const char *const migrations[] = {
 	"  pod_uid TEXT"
 	");"
 	"CREATE INDEX IF NOT EXISTS lane_deaths_lane ON"
-	"  lane_deaths(namespace, workload, at_us);",
+	"  lane_deaths(namespace, workload, at_us);"
+	"CREATE TABLE IF NOT EXISTS lane_traffic ("
+	"  namespace TEXT, workload TEXT, requests INTEGER, failed INTEGER"
+	");"
+	"CREATE INDEX IF NOT EXISTS workload_minutes_key ON"
+	"  workload_minutes(namespace, workload, minute);"
+	"CREATE TABLE IF NOT EXISTS finding_list ("
+	"  id INTEGER PRIMARY KEY, kind TEXT, severity TEXT, namespace TEXT,"
+	"  workload TEXT, start_us INTEGER, end_us INTEGER, summary TEXT,"
+	"  recommendation TEXT, npods INTEGER"
+	");",
+
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 

@@ -404,10 +404,13 @@ store_ready_each(struct store *st, const char *uid,
 	struct ready_cb		c = { .cb = cb, .ctx = ctx };
 	const struct qparam	p[] = { QP_S(uid) };
 
-	return (store_run(st, "pod_obs", "SELECT uid, ready, ready_us, "
+	/* one pod's through its index: "?1 IS NULL OR" would read all */
+	return (store_run(st, "pod_obs", uid != NULL ? "SELECT uid, ready, "
+	    "ready_us, observed_us FROM pod_obs WHERE uid = ?1 AND ready IN "
+	    "(0, 1) ORDER BY uid" : "SELECT uid, ready, ready_us, "
 	    "observed_us FROM pod_obs WHERE uid IS NOT NULL AND ready IN "
-	    "(0, 1) AND (?1 IS NULL OR uid = ?1) ORDER BY uid", p, 1,
-	    ready_row, &c, cause) == -1 ? -1 : 0);
+	    "(0, 1) ORDER BY uid", p, uid != NULL ? 1 : 0, ready_row, &c,
+	    cause) == -1 ? -1 : 0);
 }
 
 static int

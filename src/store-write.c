@@ -402,9 +402,13 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 		if (only == ROW__COUNT || (enum row_type)t == only ||
 		    (only == ROW_FINDING && (t == ROW_MISSING ||
 		    t == ROW_FINDING_POD || t == ROW_POD_LIST ||
-		    t == ROW_WORKLOAD_PODS || t == ROW_LANE_DEATH)))
+		    t == ROW_WORKLOAD_PODS || t == ROW_LANE_DEATH ||
+		    t == ROW_LANE_TRAFFIC)))
 			buf_printf(&b, "DELETE FROM %s;", row_descs[t].table);
 	}
+	/* derived from the findings (store_lane_traffic_derive's too) */
+	if (only == ROW__COUNT || only == ROW_FINDING)
+		buf_puts(&b, "DELETE FROM finding_list;");
 	if (only == ROW__COUNT)
 		buf_puts(&b, "DELETE FROM workload_seconds;"
 		    "DELETE FROM workload_minutes;"

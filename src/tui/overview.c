@@ -98,16 +98,14 @@ lane_of(struct tui_state *ts, const char *ns, const char *wl)
 	return (l);
 }
 
+/* A bin of attempts on its lane. */
 static int
-add_traffic(void *ctx, const struct store_traffic *t)
+bin_add(struct ov_lane *l, size_t ncols, const struct store_traffic *t)
 {
-	struct tui_state	*ts = ctx;
-	struct ov_lane		*l;
-	int64_t			 bad;
+	int64_t	bad;
 
-	if (t->bin < 0 || (size_t)t->bin >= ts->ov.ncols)
+	if (t->bin < 0 || (size_t)t->bin >= ncols)
 		return (0);
-	l = lane_of(ts, t->namespace, t->workload);
 	bad = t->errors > t->conn_failures ? t->errors : t->conn_failures;
 	l->req[t->bin] += t->requests;
 	l->bad[t->bin] += bad;
@@ -117,6 +115,48 @@ add_traffic(void *ctx, const struct store_traffic *t)
 		l->peak = l->req[t->bin];
 	if (l->bad[t->bin] > l->bad_peak)
 		l->bad_peak = l->bad[t->bin];
+	return (0);
+}
+
+static int
+add_traffic(void *ctx, const struct store_traffic *t)
+{
+	struct tui_state	*ts = ctx;
+
+	if (t->bin < 0 || (size_t)t->bin >= ts->ov.ncols)
+		return (0);
+	return (bin_add(lane_of(ts, t->namespace, t->workload), ts->ov.ncols,
+	    t));
+}
+
+/* One lane's bins (store_lane_traffic). */
+struct lane_bins {
+	struct ov_lane	*l;
+	size_t		 ncols;
+};
+
+static int
+add_lane_bin(void *ctx, const struct store_traffic *t)
+{
+	struct lane_bins	*b = ctx;
+
+	return (bin_add(b->l, b->ncols, t));
+}
+
+/*
+ * A workload's attempts over the window (lane_traffic): its lane and its
+ * place among the lanes before its bins are read.
+ */
+static int
+add_lane_total(void *ctx, const void *row)
+{
+	struct tui_state		*ts = ctx;
+	const struct row_lane_traffic	*t = row;
+	struct ov_lane			*l;
+
+	l = lane_of(ts, t->namespace, t->workload);
+	l->total = t->requests;
+	l->failed = t->failed;
 	return (0);
 }
 
@@ -237,16 +277,18 @@ deaths_on_axis(struct tui_state *ts, const struct ov_lane *l, char **cause)
 }
 
 /*
- * Reads the deaths on the axis of the lanes that can be shown from the
- * first one shown: a screen's worth, so that a lane is read when it
- * comes into view (Down, PgDn) and not before.
+ * Reads what the lanes that can be shown from the first one shown draw:
+ * their deaths on the axis, and their bins where only their totals were
+ * read (the whole window); a screen's worth, so that a lane is read when
+ * it comes into view (Down, PgDn) and not before.
  */
 static int
-read_deaths(struct tui_state *ts, char **cause)
+read_shown(struct tui_state *ts, char **cause)
 {
-	struct ov_state	*ov = &ts->ov;
-	struct ov_lane	*l;
-	size_t		 i, from;
+	struct ov_state		*ov = &ts->ov;
+	struct ov_lane		*l;
+	struct lane_bins	 b = { NULL, ov->ncols };
+	size_t			 i, from;
 
 	from = ov->lane_top > 0 ? (size_t)ov->lane_top : 0;
 	/* a taller screen than the lanes' shows fewer, from earlier */
@@ -254,6 +296,16 @@ read_deaths(struct tui_state *ts, char **cause)
 	for (i = from; i < ov->nlanes && i < from + 2 * (size_t)ts->rows;
 	    i++) {
 		l = &ov->lanes[i];
+		if (!l->bins_read) {
+			/* the bins give the counts drawn: as the axis has them */
+			b.l = l;
+			l->bins_read = 1;
+			l->total = l->failed = 0;
+			if (store_lane_traffic(ts->st, l->namespace,
+			    l->workload, ov->axis.lo_us / 1000000, ov->to_s,
+			    ov->step_s, add_lane_bin, &b, cause) != 0)
+				return (-1);
+		}
 		if (l->deaths_read)
 			continue;
 		l->deaths_read = 1;
@@ -383,11 +435,12 @@ overview_load(struct tui_state *ts, char **cause)
 {
 	struct ov_state		*ov = &ts->ov;
 	struct store_summary	 sum;
-	int64_t			 span_s, step, to_s;
+	int64_t			 span_s, step;
 	size_t			 i;
+	int			 bins = 0;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
-		return (read_deaths(ts, cause)); /* the lanes come in view */
+		return (read_shown(ts, cause)); /* the lanes come in view */
 	lanes_free(ov);
 	ov->loaded_cols = ts->cols;
 	if (store_window(ts->st, &sum, cause) != 0)
@@ -427,15 +480,29 @@ overview_load(struct tui_state *ts, char **cause)
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
 	/* the requests on the axis, up to the window's end */
-	to_s = time_floor_div(sum.last_us < ov->axis.hi_us ? sum.last_us :
+	ov->to_s = time_floor_div(sum.last_us < ov->axis.hi_us ? sum.last_us :
 	    ov->axis.hi_us - 1, 1000000);
-	if (store_traffic(ts->st, ov->axis.lo_us / 1000000, to_s, step,
-	    add_traffic, ts, cause) != 0)
-		return (-1);
+	/*
+	 * The whole window: each workload's total, the lanes' bins when
+	 * they are shown (read_shown); a span zoomed to: every lane's bins,
+	 * which tell which lanes have something on it
+	 */
+	if (ov->view_hi_us <= ov->view_lo_us) {
+		if (store_model_scan(ts->st, ROW_LANE_TRAFFIC, add_lane_total,
+		    ts, cause) != 0)
+			return (-1);
+	} else {
+		if (store_traffic(ts->st, ov->axis.lo_us / 1000000, ov->to_s,
+		    step, add_traffic, ts, cause) != 0)
+			return (-1);
+		bins = 1;
+	}
 	if (add_rollouts(ts, cause) != 0 || store_model_scan(ts->st,
 	    ROW_MISSING, add_missing, ts, cause) != 0)
 		return (-1);
 	add_workload_deaths(ts);
+	for (i = 0; i < ov->nlanes; i++)
+		ov->lanes[i].bins_read = bins;
 	if (drop_empty(ts, cause) != 0)
 		return (-1);
 	for (i = 0; i < ov->nlanes; i++)
@@ -445,7 +512,7 @@ overview_load(struct tui_state *ts, char **cause)
 		ov->lane_top = 0;
 	if (ov->cursor >= (int)ts->nfindings)
 		ov->cursor = ts->nfindings > 0 ? (int)ts->nfindings - 1 : 0;
-	if (read_deaths(ts, cause) != 0)
+	if (read_shown(ts, cause) != 0)
 		return (-1);
 	return (pick_deaths(ts, cause));
 }
