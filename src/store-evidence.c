@@ -251,8 +251,9 @@ traffic_query(struct store *st, int64_t from_s, int64_t to_s,
 	else
 		sql = xasprintf("SELECT namespace, workload, (second - ?1) / "
 		    "?3, sum(requests), sum(errors), sum(conn_failures) FROM "
-		    "workload_seconds WHERE %ssecond BETWEEN ?1 AND ?2 GROUP BY "
-		    "namespace, workload, 3 ORDER BY namespace, workload, 3", of);
+		    "workload_seconds WHERE %ssecond BETWEEN ?1 AND ?2 "
+		    "GROUP BY namespace, workload, 3 ORDER BY namespace, "
+		    "workload, 3", of);
 	rc = store_run(st, "traffic", sql, p, lane ? 5 : 3, traffic_row, &c,
 	    cause);
 	free(sql);

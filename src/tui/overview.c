@@ -297,7 +297,7 @@ read_shown(struct tui_state *ts, char **cause)
 	    i++) {
 		l = &ov->lanes[i];
 		if (!l->bins_read) {
-			/* the bins give the counts drawn: as the axis has them */
+			/* the counts drawn are the bins': the axis's */
 			b.l = l;
 			l->bins_read = 1;
 			l->total = l->failed = 0;
