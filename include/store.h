@@ -598,10 +598,10 @@ int	store_lane_deaths(struct store *st, const char *ns, const char *wl,
 	    int64_t from_us, int64_t to_us, int (*cb)(void *ctx,
 	    const void *row), void *ctx, char **cause);
 /*
- * The findings in order without their evidence and pods (NULL), with the
- * count of their pods (finding_list); and one finding's evidence, a new string in *out
- * (NULL: none).  Each returns 0 (or the callback's non-zero), or -1 with
- * a new *cause.
+ * The findings in order without their evidence and pods (NULL), with
+ * the count of their pods (finding_list); and one finding's evidence, a
+ * new string in *out (NULL: none).  Each returns 0 (or the callback's
+ * non-zero), or -1 with a new *cause.
  */
 int	store_findings_brief(struct store *st, int (*cb)(void *ctx,
 	    const struct row_finding *r, size_t npods), void *ctx,
