@@ -123,8 +123,10 @@ struct ov_roll {
 struct ov_lane {
 	const char	*namespace;	/* arena; NULL: no pod known */
 	const char	*workload;	/* arena; NULL: requests to no pod */
-	int64_t		*req;		/* owned: attempts per column */
-	int64_t		*bad;		/* owned: failed per column */
+	int64_t		*req;		/* owned: attempts per column (NULL
+					   until bins_read or a bin) */
+	int64_t		*bad;		/* owned: failed per column (the
+					   same) */
 	int64_t		 peak;		/* largest req column */
 	int64_t		 bad_peak;	/* largest bad column: the failure
 					   row's full height */

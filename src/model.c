@@ -389,7 +389,7 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	[ROW_LANE_DEATH] = ROW(lane_death, "lane_deaths", row_lane_death,
 	    "namespace, workload, at_us"),
 	[ROW_LANE_TRAFFIC] = ROW(lane_traffic, "lane_traffic",
-	    row_lane_traffic, "namespace, workload"),
+	    row_lane_traffic, "rowid"),
 };
 
 /* The names of enum deletion_cause, as stored and shown. */

@@ -93,9 +93,17 @@ lane_of(struct tui_state *ts, const char *ns, const char *wl)
 	memset(l, 0, sizeof *l);
 	l->namespace = arena_strdup(&ts->strings, ns);
 	l->workload = arena_strdup(&ts->strings, wl);
-	l->req = xcalloc(ov->ncols, sizeof *l->req);
-	l->bad = xcalloc(ov->ncols, sizeof *l->bad);
 	return (l);
+}
+
+/* The lane's columns, made when first needed (most lanes are not shown). */
+static void
+bins_alloc(struct ov_lane *l, size_t ncols)
+{
+	if (l->req != NULL)
+		return;
+	l->req = xcalloc(ncols > 0 ? ncols : 1, sizeof *l->req);
+	l->bad = xcalloc(ncols > 0 ? ncols : 1, sizeof *l->bad);
 }
 
 /* A bin of attempts on its lane. */
@@ -106,6 +114,7 @@ bin_add(struct ov_lane *l, size_t ncols, const struct store_traffic *t)
 
 	if (t->bin < 0 || (size_t)t->bin >= ncols)
 		return (0);
+	bins_alloc(l, ncols);
 	bad = t->errors > t->conn_failures ? t->errors : t->conn_failures;
 	l->req[t->bin] += t->requests;
 	l->bad[t->bin] += bad;
@@ -306,6 +315,7 @@ read_shown(struct tui_state *ts, char **cause)
 			    ov->step_s, add_lane_bin, &b, cause) != 0)
 				return (-1);
 		}
+		bins_alloc(l, ov->ncols);	/* drawn, if empty */
 		if (l->deaths_read)
 			continue;
 		l->deaths_read = 1;
