@@ -222,7 +222,7 @@ struct store_cb {
 	int	(*brief)(void *, const struct row_finding *, size_t);
 	/* store_pod_list_matching: a place of the pods list */
 	int	(*seq)(void *, int64_t);
-	/* store_traffic: the attempts of one second, summed */
+	/* store_lane_traffic: the attempts of one bin, summed */
 	int	(*traffic)(void *, const struct store_traffic *);
 	/* store_requests_at: a request with an attempt to the IP */
 	int	(*request)(void *, const struct store_request *);

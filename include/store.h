@@ -538,14 +538,11 @@ struct store_traffic {
 	int64_t		 conn_failures;	/* of them with no response */
 };
 /*
- * Every workload's traffic from from_s to to_s (seconds) in bins of
- * step_s seconds, by namespace, workload and bin: pre-aggregated at the
- * model's rebuild, never read from the requests.
+ * One workload's traffic (NULL-safe names: namespace and workload NULL
+ * are the requests to no known pod) from from_s to to_s (seconds) in
+ * bins of step_s seconds, for its lane: pre-aggregated at the model's
+ * rebuild, never read from the requests.
  */
-int	store_traffic(struct store *st, int64_t from_s, int64_t to_s,
-	    int64_t step_s, int (*cb)(void *ctx,
-	    const struct store_traffic *t), void *ctx, char **cause);
-/* The same of one workload (NULL-safe names), for one lane. */
 int	store_lane_traffic(struct store *st, const char *ns, const char *wl,
 	    int64_t from_s, int64_t to_s, int64_t step_s, int (*cb)(void *ctx,
 	    const struct store_traffic *t), void *ctx, char **cause);
@@ -655,8 +652,10 @@ void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 /*
  * What was routed to each ReplicaSet's pods over the whole import (the
  * rollouts view's 5xx rate of a new set against the old): one entry per
- * namespace and ReplicaSet with traffic.  Returns 0 and a new array
- * (free with store_rs_traffic_free), or -1 with a new *cause.
+ * namespace and ReplicaSet with traffic, as the analysis summed them
+ * (rs_traffic; store_rs_traffic_derive writes it in its transaction).
+ * Returns 0 and a new array (free with store_rs_traffic_free), or -1
+ * with a new *cause.
  */
 struct store_rs_traffic {
 	char		*namespace;	/* owned: the pods' */
@@ -668,6 +667,7 @@ struct store_rs_traffic {
 int	store_rs_traffic(struct store *st, struct store_rs_traffic **out,
 	    size_t *n, char **cause);
 void	store_rs_traffic_free(struct store_rs_traffic *v, size_t n);
+int	store_rs_traffic_derive(struct store *st, char **cause);
 /*
  * The attempts routed to one workload from from_s to to_s (seconds,
  * both in) into *requests, and in *failed those that failed (each

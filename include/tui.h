@@ -132,8 +132,9 @@ struct ov_lane {
 					   row's full height */
 	int64_t		 total;		/* attempts over the window */
 	int64_t		 failed;	/* failed over the window */
-	int		 bins_read;	/* req and bad were read, and total
-					   and failed are their sums; else
+	int		 bins_read;	/* req and bad were read (the lane
+					   is shown), and total and failed
+					   are their sums over the axis; else
 					   total and failed are the window's
 					   (row_lane_traffic), its order */
 	size_t		 deaths_all;	/* its deaths, on the axis or not

@@ -278,7 +278,8 @@ podlist_write(struct analysis *a, char **cause)
 		*cause = xstrdup(store_error(a->st));
 		return (-1);
 	}
-	if (lane_traffic(a, cause) != 0)
+	if (lane_traffic(a, cause) != 0 ||
+	    store_rs_traffic_derive(a->st, cause) != 0)
 		return (-1);
 	return (store_finding_list_derive(a->st, cause));
 }

@@ -220,15 +220,9 @@ traffic_row(void *arg, sqlite3_stmt *s)
 	return (c->traffic(c->ctx, &t));
 }
 
-/*
- * The attempts of from_s to to_s by workload in bins of step_s seconds:
- * every workload's (lane 0), or one's (lane 1: namespace ?4 and workload
- * ?5, each NULL-safe).  Whole minutes from whole minutes read the
- * per-minute table.
- */
-static int
-traffic_query(struct store *st, int64_t from_s, int64_t to_s,
-    int64_t step_s, int lane, const char *ns, const char *wl,
+int
+store_lane_traffic(struct store *st, const char *ns, const char *wl,
+    int64_t from_s, int64_t to_s, int64_t step_s,
     int (*cb)(void *, const struct store_traffic *), void *ctx,
     char **cause)
 {
@@ -237,46 +231,17 @@ traffic_query(struct store *st, int64_t from_s, int64_t to_s,
 	const struct qparam	 p[] = {
 		QP_I(from_s), QP_I(to_s), QP_I(step), QP_S(ns), QP_S(wl)
 	};
-	const char		*of = lane ? "namespace IS ?4 AND workload IS "
-				     "?5 AND " : "";
-	char			*sql;
-	int			 rc;
 
-	if (step % 60 == 0 && from_s % 60 == 0)
-		sql = xasprintf("SELECT namespace, workload, (minute * 60 - "
-		    "?1) / ?3, sum(requests), sum(errors), sum(conn_failures) "
-		    "FROM workload_minutes WHERE %sminute BETWEEN ?1 / 60 AND "
-		    "?2 / 60 GROUP BY namespace, workload, 3 ORDER BY "
-		    "namespace, workload, 3", of);
-	else
-		sql = xasprintf("SELECT namespace, workload, (second - ?1) / "
-		    "?3, sum(requests), sum(errors), sum(conn_failures) FROM "
-		    "workload_seconds WHERE %ssecond BETWEEN ?1 AND ?2 "
-		    "GROUP BY namespace, workload, 3 ORDER BY namespace, "
-		    "workload, 3", of);
-	rc = store_run(st, "traffic", sql, p, lane ? 5 : 3, traffic_row, &c,
-	    cause);
-	free(sql);
-	return (rc);
-}
-
-int
-store_traffic(struct store *st, int64_t from_s, int64_t to_s,
-    int64_t step_s, int (*cb)(void *, const struct store_traffic *),
-    void *ctx, char **cause)
-{
-	return (traffic_query(st, from_s, to_s, step_s, 0, NULL, NULL, cb,
-	    ctx, cause));
-}
-
-int
-store_lane_traffic(struct store *st, const char *ns, const char *wl,
-    int64_t from_s, int64_t to_s, int64_t step_s,
-    int (*cb)(void *, const struct store_traffic *), void *ctx,
-    char **cause)
-{
-	return (traffic_query(st, from_s, to_s, step_s, 1, ns, wl, cb, ctx,
-	    cause));
+	/* whole minutes from whole minutes: the per-minute table */
+	return (store_run(st, "traffic", step % 60 == 0 && from_s % 60 == 0 ?
+	    "SELECT namespace, workload, (minute * 60 - ?1) / ?3, "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM "
+	    "workload_minutes WHERE namespace IS ?4 AND workload IS ?5 AND "
+	    "minute BETWEEN ?1 / 60 AND ?2 / 60 GROUP BY 3 ORDER BY 3" :
+	    "SELECT namespace, workload, (second - ?1) / ?3, sum(requests), "
+	    "sum(errors), sum(conn_failures) FROM workload_seconds WHERE "
+	    "namespace IS ?4 AND workload IS ?5 AND second BETWEEN ?1 AND ?2 "
+	    "GROUP BY 3 ORDER BY 3", p, 5, traffic_row, &c, cause));
 }
 
 int

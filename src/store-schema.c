@@ -59,7 +59,8 @@
  *                    rows show (seq: the place), and
  *   workload_pods    each workload's pods summed, and
  *   lane_deaths      the deaths the overview marks on its lanes,
- *   lane_traffic     each workload's attempts over the window, and
+ *   lane_traffic     each workload's attempts over the window,
+ *   rs_traffic       each ReplicaSet's over the import, and
  *   finding_list     the findings without their pods and evidence, with
  *                    the count of their pods: written by the analysis
  *                    with the findings (podlist.h)
@@ -718,8 +719,8 @@ static const char *const migrations[] = {
 	"  deploy_basis, kind FROM rollouts;",
 	/*
 	 * 11 -> 12: the pods list, each workload's pods summed, the
-	 * overview's deaths, each workload's attempts in the window and
-	 * the findings' short columns, written by the analysis for the
+	 * overview's deaths, each workload's attempts in the window, each
+	 * ReplicaSet's and the findings' short columns, written by the analysis for the
 	 * views that page through them (podlist.h), empty until the next
 	 * analysis; the per-minute traffic by workload, for one lane's.
 	 */
@@ -749,6 +750,10 @@ static const char *const migrations[] = {
 	");"
 	"CREATE INDEX IF NOT EXISTS workload_minutes_key ON"
 	"  workload_minutes(namespace, workload, minute);"
+	"CREATE TABLE IF NOT EXISTS rs_traffic ("
+	"  namespace TEXT, rs TEXT, requests INTEGER, errors INTEGER,"
+	"  conn_failures INTEGER"
+	");"
 	"CREATE TABLE IF NOT EXISTS finding_list ("
 	"  id INTEGER PRIMARY KEY, kind TEXT, severity TEXT, namespace TEXT,"
 	"  workload TEXT, start_us INTEGER, end_us INTEGER, summary TEXT,"

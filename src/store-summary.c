@@ -632,19 +632,29 @@ store_rs_traffic(struct store *st, struct store_rs_traffic **out,
 {
 	struct rows_out	a = { 0 };
 
-	if (store_run(st, "ReplicaSet traffic", "SELECT p.namespace, "
-	    "p.owner_name, sum(b.requests), sum(b.errors), "
-	    "sum(b.conn_failures) FROM buckets b JOIN pods p ON p.uid = "
-	    "b.pod_uid WHERE p.owner_kind = 'ReplicaSet' AND p.owner_name "
-	    "IS NOT NULL GROUP BY p.namespace, p.owner_name ORDER BY "
-	    "p.namespace, p.owner_name", NULL, 0, rs_traffic_row, &a,
-	    cause) != 0) {
+	if (store_run(st, "ReplicaSet traffic", "SELECT namespace, rs, "
+	    "requests, errors, conn_failures FROM rs_traffic ORDER BY "
+	    "namespace, rs", NULL, 0, rs_traffic_row, &a, cause) != 0) {
 		store_rs_traffic_free(a.v, a.n);
 		return (-1);
 	}
 	*out = a.v;
 	*n = a.n;
 	return (0);
+}
+
+int
+store_rs_traffic_derive(struct store *st, char **cause)
+{
+	/* each pod's buckets summed first: one pass over buckets_pod */
+	return (store_exec(st, "INSERT INTO rs_traffic (namespace, rs, "
+	    "requests, errors, conn_failures) SELECT p.namespace, "
+	    "p.owner_name, sum(t.r), sum(t.e), sum(t.c) FROM (SELECT pod_uid, "
+	    "sum(requests) AS r, sum(errors) AS e, sum(conn_failures) AS c "
+	    "FROM buckets WHERE pod_uid IS NOT NULL GROUP BY pod_uid) t JOIN "
+	    "pods p ON p.uid = t.pod_uid WHERE p.owner_kind = 'ReplicaSet' "
+	    "AND p.owner_name IS NOT NULL GROUP BY p.namespace, p.owner_name",
+	    cause));
 }
 
 void

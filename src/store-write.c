@@ -408,7 +408,8 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	}
 	/* derived from the findings (store_lane_traffic_derive's too) */
 	if (only == ROW__COUNT || only == ROW_FINDING)
-		buf_puts(&b, "DELETE FROM finding_list;");
+		buf_puts(&b, "DELETE FROM finding_list;"
+		    "DELETE FROM rs_traffic;");
 	if (only == ROW__COUNT)
 		buf_puts(&b, "DELETE FROM workload_seconds;"
 		    "DELETE FROM workload_minutes;"

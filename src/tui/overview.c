@@ -5,9 +5,11 @@
  * its pods, a histogram of the failed ones, then its rollouts as bars
  * with its deaths outside them, its kills and its missing records as
  * marks.  Below, the findings first, the one under the cursor with its
- * fix, and the deaths of its pods (Tab, Enter opens one).  The traffic
- * comes pre-binned from the store (store_traffic); nothing here scans
- * requests.  No SQL.
+ * fix, and the deaths of its pods (Tab, Enter opens one).  The lanes are
+ * the window's, in the order of its totals (lane_traffic, lane_deaths:
+ * podlist.h), zoomed or not; a lane's bins and deaths are read from the
+ * store, pre-binned, when it is shown; nothing here scans requests or
+ * holds every pod.  No SQL.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -127,17 +129,6 @@ bin_add(struct ov_lane *l, size_t ncols, const struct store_traffic *t)
 	return (0);
 }
 
-static int
-add_traffic(void *ctx, const struct store_traffic *t)
-{
-	struct tui_state	*ts = ctx;
-
-	if (t->bin < 0 || (size_t)t->bin >= ts->ov.ncols)
-		return (0);
-	return (bin_add(lane_of(ts, t->namespace, t->workload), ts->ov.ncols,
-	    t));
-}
-
 /* One lane's bins (store_lane_traffic). */
 struct lane_bins {
 	struct ov_lane	*l;
@@ -220,13 +211,6 @@ add_missing(void *ctx, const void *row)
 	return (0);
 }
 
-/* Whether t is on the axis. */
-static int
-on_axis(const struct ov_state *ov, int64_t t)
-{
-	return (t != TIME_NONE && t >= ov->axis.lo_us && t < ov->axis.hi_us);
-}
-
 /* A death read for a lane (store_lane_deaths). */
 static int
 add_death(void *ctx, const void *row)
@@ -268,21 +252,19 @@ any_death(void *ctx, const void *row)
 	return (1);
 }
 
-/* Whether one of the lane's deaths is on the axis: 1, 0, or -1. */
+/* Whether one of the lane's deaths is in lo..hi: 1, 0, or -1. */
 static int
-deaths_on_axis(struct tui_state *ts, const struct ov_lane *l, char **cause)
+deaths_within(struct tui_state *ts, const struct ov_lane *l, int64_t lo,
+    int64_t hi, char **cause)
 {
-	const struct ov_state	*ov = &ts->ov;
-
-	if (l->deaths_all == 0 || l->deaths_last_us < ov->axis.lo_us ||
-	    l->deaths_first_us >= ov->axis.hi_us)
+	if (l->deaths_all == 0 || l->deaths_last_us < lo ||
+	    l->deaths_first_us >= hi)
 		return (0);
-	if (l->deaths_first_us >= ov->axis.lo_us &&
-	    l->deaths_last_us < ov->axis.hi_us)
+	if (l->deaths_first_us >= lo && l->deaths_last_us < hi)
 		return (1);
-	/* some before or after the axis: are any on it? */
-	return (store_lane_deaths(ts->st, l->namespace, l->workload,
-	    ov->axis.lo_us, ov->axis.hi_us, any_death, NULL, cause));
+	/* some before or after: are any within? */
+	return (store_lane_deaths(ts->st, l->namespace, l->workload, lo, hi,
+	    any_death, NULL, cause));
 }
 
 /*
@@ -328,25 +310,35 @@ read_shown(struct tui_state *ts, char **cause)
 	return (0);
 }
 
-/* Leaves out the lanes with nothing on the axis. */
+/*
+ * Leaves out the lanes with nothing in the window (and on the axis, which
+ * holds it but when zoomed): a zoom keeps the window's lanes in their
+ * order, those with nothing in the span saying so.
+ */
 static int
 drop_empty(struct tui_state *ts, char **cause)
 {
 	struct ov_state	*ov = &ts->ov;
 	struct ov_lane	*l;
 	size_t		 i, j, keep = 0;
+	int64_t		 lo, hi;
 	int		 any;
 
+	lo = ov->axis.lo_us < ov->window_lo_us ? ov->axis.lo_us :
+	    ov->window_lo_us;
+	hi = ov->axis.hi_us > ov->window_hi_us ? ov->axis.hi_us :
+	    ov->window_hi_us;
 	for (i = 0; i < ov->nlanes; i++) {
 		l = &ov->lanes[i];
 		any = l->total > 0;
-		if (!any && (any = deaths_on_axis(ts, l, cause)) < 0)
+		if (!any && (any = deaths_within(ts, l, lo, hi, cause)) < 0)
 			return (-1);
 		for (j = 0; !any && j < l->nmissing; j++)
-			any = on_axis(ov, l->missing[j]);
+			any = l->missing[j] != TIME_NONE &&
+			    l->missing[j] >= lo && l->missing[j] < hi;
 		for (j = 0; !any && j < l->nrolls; j++)
-			any = l->rolls[j].to_us >= ov->axis.lo_us &&
-			    l->rolls[j].from_us < ov->axis.hi_us;
+			any = l->rolls[j].to_us >= lo &&
+			    l->rolls[j].from_us < hi;
 		if (any) {
 			ov->lanes[keep++] = *l;
 			continue;
@@ -447,7 +439,6 @@ overview_load(struct tui_state *ts, char **cause)
 	struct store_summary	 sum;
 	int64_t			 span_s, step;
 	size_t			 i;
-	int			 bins = 0;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
 		return (read_shown(ts, cause)); /* the lanes come in view */
@@ -493,26 +484,16 @@ overview_load(struct tui_state *ts, char **cause)
 	ov->to_s = time_floor_div(sum.last_us < ov->axis.hi_us ? sum.last_us :
 	    ov->axis.hi_us - 1, 1000000);
 	/*
-	 * The whole window: each workload's total, the lanes' bins when
-	 * they are shown (read_shown); a span zoomed to: every lane's bins,
-	 * which tell which lanes have something on it
+	 * The lanes of the window, in its order, zoomed or not: each
+	 * workload's total over it, the bins of the axis read when a lane
+	 * is shown (read_shown)
 	 */
-	if (ov->view_hi_us <= ov->view_lo_us) {
-		if (store_model_scan(ts->st, ROW_LANE_TRAFFIC, add_lane_total,
-		    ts, cause) != 0)
-			return (-1);
-	} else {
-		if (store_traffic(ts->st, ov->axis.lo_us / 1000000, ov->to_s,
-		    step, add_traffic, ts, cause) != 0)
-			return (-1);
-		bins = 1;
-	}
-	if (add_rollouts(ts, cause) != 0 || store_model_scan(ts->st,
-	    ROW_MISSING, add_missing, ts, cause) != 0)
+	if (store_model_scan(ts->st, ROW_LANE_TRAFFIC, add_lane_total, ts,
+	    cause) != 0 || add_rollouts(ts, cause) != 0 ||
+	    store_model_scan(ts->st, ROW_MISSING, add_missing, ts,
+	    cause) != 0)
 		return (-1);
 	add_workload_deaths(ts);
-	for (i = 0; i < ov->nlanes; i++)
-		ov->lanes[i].bins_read = bins;
 	if (drop_empty(ts, cause) != 0)
 		return (-1);
 	for (i = 0; i < ov->nlanes; i++)
