@@ -720,9 +720,10 @@ static const char *const migrations[] = {
 	/*
 	 * 11 -> 12: the pods list, each workload's pods summed, the
 	 * overview's deaths, each workload's attempts in the window, each
-	 * ReplicaSet's and the findings' short columns, written by the analysis for the
-	 * views that page through them (podlist.h), empty until the next
-	 * analysis; the per-minute traffic by workload, for one lane's.
+	 * ReplicaSet's and the findings' short columns, written by the
+	 * analysis for the views that page through them (podlist.h), empty
+	 * until the next analysis; the per-minute traffic by workload, for
+	 * one lane's.
 	 */
 	"CREATE TABLE IF NOT EXISTS pod_list ("
 	"  seq INTEGER PRIMARY KEY, uid TEXT, namespace TEXT,"
