@@ -437,6 +437,8 @@ struct row_pod_list {
 	const char	*workload;	/* its workload, or NULL */
 	int64_t		 zero_us;	/* when it died (podset_zero_at), or
 					   TIME_NONE */
+	int64_t		 deleted_us;	/* its deletion request, or
+					   TIME_NONE */
 	const char	*badges;	/* the findings naming it, by badge
 					   ("KILL GRACE"), or NULL */
 	int64_t		 failed;	/* attempts routed to it that failed

@@ -309,6 +309,7 @@ static const struct rec_field pod_list_fields[] = {
 	F(struct row_pod_list, namespace, RF_STR),
 	F(struct row_pod_list, workload, RF_STR),
 	F(struct row_pod_list, zero_us, RF_TIME),
+	F(struct row_pod_list, deleted_us, RF_TIME),
 	F(struct row_pod_list, badges, RF_STR),
 	F(struct row_pod_list, failed, RF_INT),
 	F(struct row_pod_list, missing, RF_INT),

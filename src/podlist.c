@@ -207,6 +207,7 @@ row_of(const struct pl_pod *x, int64_t seq, struct buf *search,
 	r->namespace = x->p->r.namespace;
 	r->workload = x->p->r.workload;
 	r->zero_us = podset_zero_at(x->p);
+	r->deleted_us = x->p->r.deletion_us;
 	r->badges = x->badges;
 	r->failed = x->failed;
 	r->missing = x->missing;

@@ -79,13 +79,14 @@ store_pod_list_deleted_after(struct store *st, int64_t t_us,
 	const struct qparam	 p[] = {
 		QP_I(t_us), QP_S(needle != NULL ? needle : "")
 	};
-	int64_t			 v[1];
+	int64_t			 v[2];
 	int			 rc;
 
-	rc = store_ints(st, "pods list", "SELECT l.seq FROM pods p JOIN "
-	    "pod_list l ON l.uid = p.uid WHERE p.deletion_us >= ?1 AND "
-	    "instr(l.search, lower(?2)) > 0 ORDER BY p.deletion_us, l.seq "
-	    "LIMIT 1", p, 2, v, 1, INT64_MIN, cause);
+	/* one pass over the list, no sort (a join with pods took 17 s at
+	   1 M pods) */
+	rc = store_ints(st, "pods list", "SELECT seq, min(deleted_us) FROM "
+	    "pod_list WHERE deleted_us >= ?1 AND instr(search, lower(?2)) > 0",
+	    p, 2, v, 2, INT64_MIN, cause);
 	if (rc < 0)
 		return (-1);
 	*seq = v[0];

@@ -727,7 +727,8 @@ static const char *const migrations[] = {
 	 */
 	"CREATE TABLE IF NOT EXISTS pod_list ("
 	"  seq INTEGER PRIMARY KEY, uid TEXT, namespace TEXT,"
-	"  workload TEXT, zero_us INTEGER, badges TEXT, failed INTEGER,"
+	"  workload TEXT, zero_us INTEGER, deleted_us INTEGER, badges TEXT,"
+	"  failed INTEGER,"
 	"  missing INTEGER, exits_cols INTEGER, by_cols INTEGER,"
 	"  search TEXT"
 	");"

@@ -1222,6 +1222,12 @@ keys q
 wait_for wide-back "1 of 4000 pods match"
 keys / Enter
 wait_for wide-unfiltered "4000 pods, grouped by workload"
+# g: the first pod deleted at or after a time, far down the list
+keys g
+wait_for wide-goto-prompt "go to"
+keys 10:30:00 Enter
+wait_for wide-goto "the first pod deleted at or after it: web457-5d8f7b9c4d-p1830"
+shows wide-goto-row 'web457-5d8f7b9c4d-p1830 .*10:30:00'
 keys Q
 wait_for wide-quit "EXIT=0"
 finish tui
