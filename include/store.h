@@ -583,8 +583,7 @@ int	store_finding_pods(struct store *st, int64_t finding_id,
  * row_pod_list) from from_seq to to_seq, in order; the places whose
  * search text holds needle (ASCII letters of either case), in order;
  * the deaths (struct row_lane_death) of one workload's lane at from_us
- * or later and before to_us, in time; one finding's pods by uid in the
- * list's order.  Each returns 0, the callback's non-zero, or -1 with a
+ * or later and before to_us, in time.  Each returns 0, the callback's non-zero, or -1 with a
  * new *cause.
  */
 int	store_pod_list(struct store *st, int64_t from_seq, int64_t to_seq,
@@ -617,8 +616,6 @@ int	store_finding_list_derive(struct store *st, char **cause);
  */
 int	store_pod_list_deleted_after(struct store *st, int64_t t_us,
 	    const char *needle, int64_t *seq, char **cause);
-int	store_finding_pods_listed(struct store *st, int64_t finding_id,
-	    int (*cb)(void *ctx, const char *uid), void *ctx, char **cause);
 /*
  * The rows of type ROW_POD, ROW_CONTAINER or ROW_TERMINATION of the pods
  * whose uids the JSON array uids_json lists, in the table's order.
@@ -652,8 +649,9 @@ void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 /*
  * What was routed to each ReplicaSet's pods over the whole import (the
  * rollouts view's 5xx rate of a new set against the old): one entry per
- * namespace and ReplicaSet with traffic, as the analysis summed them
- * (rs_traffic; store_rs_traffic_derive writes it in its transaction).
+ * namespace and ReplicaSet a rollout went from or to, with traffic, as
+ * the analysis summed them (rs_traffic; store_rs_traffic_derive writes
+ * it in its transaction).
  * Returns 0 and a new array (free with store_rs_traffic_free), or -1
  * with a new *cause.
  */

@@ -250,10 +250,12 @@ store_lane_traffic_derive(struct store *st, int64_t from_s, int64_t to_s,
 {
 	const struct qparam	 p[] = { QP_I(from_s), QP_I(to_s) };
 
+	/* by workload through its index, the seconds filtered (+second):
+	   the seconds' index and a sort took 3 s at 100,000 pods */
 	return (store_run(st, "lane traffic", "INSERT INTO lane_traffic "
 	    "(namespace, workload, requests, failed) SELECT namespace, "
 	    "workload, sum(requests), sum(max(errors, conn_failures)) FROM "
-	    "workload_seconds WHERE second BETWEEN ?1 AND ?2 GROUP BY "
+	    "workload_seconds WHERE +second BETWEEN ?1 AND ?2 GROUP BY "
 	    "namespace, workload", p, 2, NULL, NULL, cause) < 0 ? -1 : 0);
 }
 
@@ -343,20 +345,6 @@ store_finding_pods(struct store *st, int64_t finding_id,
 
 	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
 	    "?1", NULL, p, 1, 0, 0, typed_uid, &t, cause));
-}
-
-int
-store_finding_pods_listed(struct store *st, int64_t finding_id,
-    int (*cb)(void *, const char *), void *ctx, char **cause)
-{
-	struct store_cb		 t = { .uid = cb, .ctx = ctx };
-	const struct qparam	 p[] = { QP_I(finding_id) };
-
-	/* a pod the list does not know (none should) last, by uid */
-	return (store_query(st, &row_descs[ROW_FINDING_POD], "finding_id = "
-	    "?1", "(SELECT seq FROM pod_list l WHERE l.uid = pod_uid) IS NULL, "
-	    "(SELECT seq FROM pod_list l WHERE l.uid = pod_uid), pod_uid", p,
-	    1, 0, 0, typed_uid, &t, cause));
 }
 
 /* Where store_source_name puts the path and member. */

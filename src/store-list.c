@@ -4,8 +4,7 @@
  * time, and the model's rows of a few pods named by uid; the findings
  * without their evidence, and one finding's evidence.  So a view reads
  * what it shows of a million pods and no more.  The tables are the
- * model's (store-schema.c); a finding's pods in the list's order are
- * store_finding_pods_listed (store-evidence.c).
+ * model's (store-schema.c).
  */
 #include <string.h>
 

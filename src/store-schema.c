@@ -60,7 +60,7 @@
  *   workload_pods    each workload's pods summed, and
  *   lane_deaths      the deaths the overview marks on its lanes,
  *   lane_traffic     each workload's attempts over the window,
- *   rs_traffic       each ReplicaSet's over the import, and
+ *   rs_traffic       each rolled ReplicaSet's over the import, and
  *   finding_list     the findings without their pods and evidence, with
  *                    the count of their pods: written by the analysis
  *                    with the findings (podlist.h)
@@ -732,7 +732,6 @@ static const char *const migrations[] = {
 	"  missing INTEGER, exits_cols INTEGER, by_cols INTEGER,"
 	"  search TEXT"
 	");"
-	"CREATE INDEX IF NOT EXISTS pod_list_uid ON pod_list(uid);"
 	"CREATE TABLE IF NOT EXISTS workload_pods ("
 	"  namespace TEXT, workload TEXT, kind TEXT,"
 	"  first_seq INTEGER PRIMARY KEY,"

@@ -646,14 +646,20 @@ store_rs_traffic(struct store *st, struct store_rs_traffic **out,
 int
 store_rs_traffic_derive(struct store *st, char **cause)
 {
-	/* each pod's buckets summed first: one pass over buckets_pod */
+	/*
+	 * Only the sets a rollout went from or to, which the view reads,
+	 * their pods found by name through pods_name (a ReplicaSet names
+	 * its pods "SET-xxxxx") and kept by owner: a scan of every pod and
+	 * bucket took 0.5 s at 100,000 pods with no rollout at all
+	 */
 	return (store_exec(st, "INSERT INTO rs_traffic (namespace, rs, "
-	    "requests, errors, conn_failures) SELECT p.namespace, "
-	    "p.owner_name, sum(t.r), sum(t.e), sum(t.c) FROM (SELECT pod_uid, "
-	    "sum(requests) AS r, sum(errors) AS e, sum(conn_failures) AS c "
-	    "FROM buckets WHERE pod_uid IS NOT NULL GROUP BY pod_uid) t JOIN "
-	    "pods p ON p.uid = t.pod_uid WHERE p.owner_kind = 'ReplicaSet' "
-	    "AND p.owner_name IS NOT NULL GROUP BY p.namespace, p.owner_name",
+	    "requests, errors, conn_failures) SELECT r.namespace, r.rs, "
+	    "sum(b.requests), sum(b.errors), sum(b.conn_failures) FROM "
+	    "(SELECT namespace, new_rs AS rs FROM rollouts UNION SELECT "
+	    "namespace, old_rs FROM rollouts) r JOIN pods p ON p.namespace = "
+	    "r.namespace AND p.name > r.rs || '-' AND p.name < r.rs || '.' "
+	    "AND p.owner_kind = 'ReplicaSet' AND p.owner_name = r.rs JOIN "
+	    "buckets b ON b.pod_uid = p.uid GROUP BY r.namespace, r.rs",
 	    cause));
 }
 

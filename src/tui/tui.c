@@ -216,7 +216,7 @@ tui_finding_pods(struct tui_state *ts, struct tui_finding *f, char **cause)
 
 	if (f->pods != NULL)
 		return (0);
-	rc = store_finding_pods_listed(ts->st, f->r.id, add_uid, &l, cause);
+	rc = store_finding_pods(ts->st, f->r.id, add_uid, &l, cause);
 	if (rc == 0)
 		rc = podcache_want(&ts->pods, ts->st,
 		    (const char *const *)l.v, l.n, cause);
@@ -227,6 +227,8 @@ tui_finding_pods(struct tui_state *ts, struct tui_finding *f, char **cause)
 		free(l.v[i]);
 	}
 	free(l.v);
+	/* in the pods list's order: their deaths' */
+	xqsort(f->pods, f->nloaded, sizeof *f->pods, podset_cmp_death);
 	return (rc);
 }
 
