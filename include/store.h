@@ -583,8 +583,8 @@ int	store_finding_pods(struct store *st, int64_t finding_id,
  * row_pod_list) from from_seq to to_seq, in order; the places whose
  * search text holds needle (ASCII letters of either case), in order;
  * the deaths (struct row_lane_death) of one workload's lane at from_us
- * or later and before to_us, in time.  Each returns 0, the callback's non-zero, or -1 with a
- * new *cause.
+ * or later and before to_us, in time.  Each returns 0, the callback's
+ * non-zero, or -1 with a new *cause.
  */
 int	store_pod_list(struct store *st, int64_t from_seq, int64_t to_seq,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
