@@ -17,34 +17,7 @@
 # sanitizers, which multiply memory, only 12,000 pods (two batches).
 # watch N: N distinct pods of Deployments, each ADDED, then deleted.
 watch() {
-	python3 -c '
-import json, sys
-n = int(sys.argv[1])
-for i in range(n):
-    rs = "web%d-5d8f7b9c4d" % (i // 4)
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {
-        "name": "%s-p%d" % (rs, i), "namespace": "shop",
-        "uid": "u-%08d" % i, "resourceVersion": str(2 * i + 1),
-        "creationTimestamp": "2026-05-12T09:00:00Z",
-        "labels": {"pod-template-hash": "5d8f7b9c4d"},
-        "ownerReferences": [{"kind": "ReplicaSet", "name": rs,
-            "controller": True, "uid": "rs-%d" % (i // 4)}]},
-        "spec": {"nodeName": "node-%d" % (i % 50),
-            "terminationGracePeriodSeconds": 30,
-            "containers": [{"name": "app", "image": "web:1"}]},
-        "status": {"phase": "Running", "podIP": "10.%d.%d.%d" % (
-            i >> 16, (i >> 8) & 255, i & 255),
-            "startTime": "2026-05-12T09:00:01Z",
-            "containerStatuses": [{"name": "app", "ready": True,
-                "restartCount": 0, "image": "web:1",
-                "state": {"running": {
-                    "startedAt": "2026-05-12T09:00:02Z"}}}]}}
-    print(json.dumps({"type": "ADDED", "object": pod}))
-    pod["metadata"]["resourceVersion"] = str(2 * i + 2)
-    pod["metadata"]["deletionTimestamp"] = "2026-05-12T10:00:00Z"
-    pod["metadata"]["deletionGracePeriodSeconds"] = 30
-    print(json.dumps({"type": "DELETED", "object": pod}))
-' "$1"
+	python3 "$top/tests/gen/watch.py" "$1"
 }
 # events N: an Evicted event for every fourth pod, naming it without its
 # uid

@@ -1161,32 +1161,7 @@ wait_for week-dated-quit "EXIT=0"
 # filter finding the last pod of the list, the overview's lanes read as
 # they come into view.
 db=$T/wide.db
-python3 -c '
-import json
-for i in range(4000):
-    rs = "web%d-5d8f7b9c4d" % (i // 4)
-    pod = {"apiVersion": "v1", "kind": "Pod", "metadata": {
-        "name": "%s-p%d" % (rs, i), "namespace": "shop",
-        "uid": "u-%08d" % i, "resourceVersion": str(2 * i + 1),
-        "creationTimestamp": "2026-05-12T09:00:00Z",
-        "ownerReferences": [{"kind": "ReplicaSet", "name": rs,
-            "controller": True, "uid": "rs-%d" % (i // 4)}]},
-        "spec": {"nodeName": "node-%d" % (i % 50),
-            "terminationGracePeriodSeconds": 30,
-            "containers": [{"name": "app", "image": "web:1"}]},
-        "status": {"phase": "Running", "podIP": "10.1.%d.%d" % (
-            i >> 8, i & 255), "startTime": "2026-05-12T09:00:01Z",
-            "containerStatuses": [{"name": "app", "ready": True,
-                "restartCount": 0, "image": "web:1",
-                "state": {"running": {
-                    "startedAt": "2026-05-12T09:00:02Z"}}}]}}
-    print(json.dumps({"type": "ADDED", "object": pod}))
-    pod["metadata"]["resourceVersion"] = str(2 * i + 2)
-    pod["metadata"]["deletionTimestamp"] = "2026-05-12T10:%02d:%02dZ" % (
-        i // 60 % 60, i % 60)
-    pod["metadata"]["deletionGracePeriodSeconds"] = 30
-    print(json.dumps({"type": "DELETED", "object": pod}))
-' >"$T/wide.json"
+python3 "$top/tests/gen/watch.py" 4000 spread >"$T/wide.json"
 "$CORONER" import -q --db "$db" "$T/wide.json" >/dev/null 2>&1
 "$CORONER" analyze --db "$db" >/dev/null 2>&1
 is wide-list-pods 4000 "$(sqlite3 "$db" 'SELECT count(*) FROM pod_list')"
@@ -1205,16 +1180,16 @@ wait_for wide-overview "4000 pods, 1000 findings"
 wait_re wide-overview-more "more workloads: PgDn"
 keys 2
 wait_for wide-pods "4000 pods, grouped by workload, ordered by death"
-shows wide-pods-first '^shop/web0-5d8f7b9c4d (ReplicaSet)'
+shows wide-pods-first '^shop/web0 (Deployment)'
 was=$(screen | sed -n 5p)
 keys NPage NPage NPage
 wait_changed wide-pods-paged 5 "$was"
-lacks wide-pods-paged-not-first '^shop/web0-5d8f7b9c4d (ReplicaSet)'
+lacks wide-pods-paged-not-first '^shop/web0 (Deployment)'
 keys /
 wait_for wide-filter-prompt "filter pods:"
 keys p3999 Enter
 wait_for wide-filter "1 of 4000 pods match"
-shows wide-filter-heading '^shop/web999-5d8f7b9c4d (ReplicaSet)'
+shows wide-filter-heading '^shop/web999 (Deployment)'
 shows wide-filter-pod 'web999-5d8f7b9c4d-p3999'
 keys Enter
 wait_for wide-death "Death shop/web999-5d8f7b9c4d-p3999"
