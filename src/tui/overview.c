@@ -32,19 +32,25 @@ label_w(int w)
 	return (l > LABEL_MAX ? LABEL_MAX : l < 12 ? 12 : l);
 }
 
+/* Frees what a lane owns. */
+static void
+lane_free(struct ov_lane *l)
+{
+	free(l->req);
+	free(l->bad);
+	free(l->deaths);
+	free(l->killed);
+	free(l->rolls);
+	free(l->missing);
+}
+
 static void
 lanes_free(struct ov_state *ov)
 {
 	size_t	i;
 
-	for (i = 0; i < ov->nlanes; i++) {
-		free(ov->lanes[i].req);
-		free(ov->lanes[i].bad);
-		free(ov->lanes[i].deaths);
-		free(ov->lanes[i].killed);
-		free(ov->lanes[i].rolls);
-		free(ov->lanes[i].missing);
-	}
+	for (i = 0; i < ov->nlanes; i++)
+		lane_free(&ov->lanes[i]);
 	free(ov->lanes);
 	ov->lanes = NULL;
 	ov->nlanes = 0;
@@ -267,11 +273,33 @@ deaths_within(struct tui_state *ts, const struct ov_lane *l, int64_t lo,
 	    any_death, NULL, cause));
 }
 
+/* Whether the lane, read, has nothing on the axis to draw. */
+static int
+empty_on_axis(const struct ov_state *ov, const struct ov_lane *l)
+{
+	size_t	j;
+
+	if (l->total > 0 || l->ndeaths > 0)
+		return (0);
+	for (j = 0; j < l->nmissing; j++)
+		if (l->missing[j] != TIME_NONE &&
+		    l->missing[j] >= ov->axis.lo_us &&
+		    l->missing[j] < ov->axis.hi_us)
+			return (0);
+	for (j = 0; j < l->nrolls; j++)
+		if (l->rolls[j].to_us >= ov->axis.lo_us &&
+		    l->rolls[j].from_us < ov->axis.hi_us)
+			return (0);
+	return (1);
+}
+
 /*
  * Reads what the lanes that can be shown from the first one shown draw:
  * their deaths on the axis, and their bins where only their totals were
  * read (the whole window); a screen's worth, so that a lane is read when
- * it comes into view (Down, PgDn) and not before.
+ * it comes into view (Down, PgDn) and not before.  Zoomed, a lane with
+ * nothing on the axis is left out as it is read (those after it, not
+ * read yet, are counted as more).
  */
 static int
 read_shown(struct tui_state *ts, char **cause)
@@ -280,12 +308,12 @@ read_shown(struct tui_state *ts, char **cause)
 	struct ov_lane		*l;
 	struct lane_bins	 b = { NULL, ov->ncols };
 	size_t			 i, from;
+	int			 zoomed = ov->view_hi_us > ov->view_lo_us;
 
 	from = ov->lane_top > 0 ? (size_t)ov->lane_top : 0;
 	/* a taller screen than the lanes' shows fewer, from earlier */
 	from = from > (size_t)ts->rows ? from - (size_t)ts->rows : 0;
-	for (i = from; i < ov->nlanes && i < from + 2 * (size_t)ts->rows;
-	    i++) {
+	for (i = from; i < ov->nlanes && i < from + 2 * (size_t)ts->rows; ) {
 		l = &ov->lanes[i];
 		if (!l->bins_read) {
 			/* the counts drawn are the bins': the axis's */
@@ -298,14 +326,21 @@ read_shown(struct tui_state *ts, char **cause)
 				return (-1);
 		}
 		bins_alloc(l, ov->ncols);	/* drawn, if empty */
-		if (l->deaths_read)
+		if (!l->deaths_read) {
+			l->deaths_read = 1;
+			if (l->deaths_all > 0 && store_lane_deaths(ts->st,
+			    l->namespace, l->workload, ov->axis.lo_us,
+			    ov->axis.hi_us, add_death, l, cause) != 0)
+				return (-1);
+			l->deaths_on = l->ndeaths;
+		}
+		if (zoomed && empty_on_axis(ov, l)) {
+			lane_free(l);
+			memmove(l, l + 1, (ov->nlanes - i - 1) * sizeof *l);
+			ov->nlanes--;
 			continue;
-		l->deaths_read = 1;
-		if (l->deaths_all > 0 && store_lane_deaths(ts->st,
-		    l->namespace, l->workload, ov->axis.lo_us,
-		    ov->axis.hi_us, add_death, l, cause) != 0)
-			return (-1);
-		l->deaths_on = l->ndeaths;
+		}
+		i++;
 	}
 	return (0);
 }
@@ -313,7 +348,8 @@ read_shown(struct tui_state *ts, char **cause)
 /*
  * Leaves out the lanes with nothing in the window (and on the axis, which
  * holds it but when zoomed): a zoom keeps the window's lanes in their
- * order, those with nothing in the span saying so.
+ * order, and leaves out those with nothing in its span as they are read
+ * (read_shown).
  */
 static int
 drop_empty(struct tui_state *ts, char **cause)
@@ -324,10 +360,11 @@ drop_empty(struct tui_state *ts, char **cause)
 	int64_t		 lo, hi;
 	int		 any;
 
+	/* the window holds its last moment: its end is in it */
 	lo = ov->axis.lo_us < ov->window_lo_us ? ov->axis.lo_us :
 	    ov->window_lo_us;
 	hi = ov->axis.hi_us > ov->window_hi_us ? ov->axis.hi_us :
-	    ov->window_hi_us;
+	    ov->window_hi_us + 1;
 	for (i = 0; i < ov->nlanes; i++) {
 		l = &ov->lanes[i];
 		any = l->total > 0;
@@ -343,12 +380,7 @@ drop_empty(struct tui_state *ts, char **cause)
 			ov->lanes[keep++] = *l;
 			continue;
 		}
-		free(l->req);
-		free(l->bad);
-		free(l->deaths);
-		free(l->killed);
-		free(l->rolls);
-		free(l->missing);
+		lane_free(l);
 	}
 	ov->nlanes = keep;
 	hindex_free(&ov->by_name);	/* the lanes moved: no more lookups */
