@@ -273,24 +273,28 @@ deaths_within(struct tui_state *ts, const struct ov_lane *l, int64_t lo,
 	    any_death, NULL, cause));
 }
 
+/* Whether a missing record or a rollout of the lane is in lo..hi. */
+static int
+marks_within(const struct ov_lane *l, int64_t lo, int64_t hi)
+{
+	size_t	j;
+
+	for (j = 0; j < l->nmissing; j++)
+		if (l->missing[j] != TIME_NONE && l->missing[j] >= lo &&
+		    l->missing[j] < hi)
+			return (1);
+	for (j = 0; j < l->nrolls; j++)
+		if (l->rolls[j].to_us >= lo && l->rolls[j].from_us < hi)
+			return (1);
+	return (0);
+}
+
 /* Whether the lane, read, has nothing on the axis to draw. */
 static int
 empty_on_axis(const struct ov_state *ov, const struct ov_lane *l)
 {
-	size_t	j;
-
-	if (l->total > 0 || l->ndeaths > 0)
-		return (0);
-	for (j = 0; j < l->nmissing; j++)
-		if (l->missing[j] != TIME_NONE &&
-		    l->missing[j] >= ov->axis.lo_us &&
-		    l->missing[j] < ov->axis.hi_us)
-			return (0);
-	for (j = 0; j < l->nrolls; j++)
-		if (l->rolls[j].to_us >= ov->axis.lo_us &&
-		    l->rolls[j].from_us < ov->axis.hi_us)
-			return (0);
-	return (1);
+	return (l->total == 0 && l->ndeaths == 0 && !marks_within(l,
+	    ov->axis.lo_us, ov->axis.hi_us));
 }
 
 /*
@@ -356,7 +360,7 @@ drop_empty(struct tui_state *ts, char **cause)
 {
 	struct ov_state	*ov = &ts->ov;
 	struct ov_lane	*l;
-	size_t		 i, j, keep = 0;
+	size_t		 i, keep = 0;
 	int64_t		 lo, hi;
 	int		 any;
 
@@ -370,13 +374,7 @@ drop_empty(struct tui_state *ts, char **cause)
 		any = l->total > 0;
 		if (!any && (any = deaths_within(ts, l, lo, hi, cause)) < 0)
 			return (-1);
-		for (j = 0; !any && j < l->nmissing; j++)
-			any = l->missing[j] != TIME_NONE &&
-			    l->missing[j] >= lo && l->missing[j] < hi;
-		for (j = 0; !any && j < l->nrolls; j++)
-			any = l->rolls[j].to_us >= lo &&
-			    l->rolls[j].from_us < hi;
-		if (any) {
+		if (any || marks_within(l, lo, hi)) {
 			ov->lanes[keep++] = *l;
 			continue;
 		}
