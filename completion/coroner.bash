@@ -5,8 +5,8 @@
 # directory) names where one goes.
 # Installed as $(PREFIX)/share/bash-completion/completions/coroner.
 
-_coroner_commands="import analyze report export pods timeline lint tui formats
-    help"
+_coroner_commands="import analyze report export pods timeline lint tui sql
+    formats help"
 
 # The formats "coroner formats" lists, else the ones known when this was
 # written.
@@ -106,6 +106,8 @@ _coroner()
 		opts="--db --cluster --output -o --schema --help" ;;
 	pods)
 		opts="--db --json --wide --help" ;;
+	sql)
+		opts="--db --json --help" ;;
 	timeline|tui)
 		opts="--db --help" ;;
 	lint)

@@ -39,6 +39,7 @@ extern const struct cmd_entry cmd_report_entry;
 extern const struct cmd_entry cmd_export_entry;
 extern const struct cmd_entry cmd_tui_entry;
 extern const struct cmd_entry cmd_lint_entry;
+extern const struct cmd_entry cmd_sql_entry;
 
 /* "coroner [--db FILE] PATH...": imports, then opens the TUI. */
 int		 cmd_import_then_tui(int argc, char **argv);

@@ -13,6 +13,8 @@
  *   store-summary.c   the counts and sums of the analysis, lint, reports
  *   store-evidence.c  the rows shown about one pod, container or moment
  *   store-sql.c       the user's own SQL (the TUI's read-only prompt)
+ *   store-requests.c  the requests' blocks: their writer, the virtual
+ *                     table requests that reads them
  *   store-late.c      what the model and the rules read of the evidence a
  *                     postmortem has a week later: audit events, slices,
  *                     nodes, deploys
@@ -26,6 +28,7 @@
 
 #include "model.h"
 #include "record.h"
+#include "reqblock.h"
 #include "reqhold.h"
 #include "store.h"
 #include "util.h"
@@ -50,7 +53,10 @@ struct store {
 	int64_t		 source_id;		/* current input, or 0 */
 	int64_t		 last_rowid;		/* of the last record put that
 						   later records may link to */
-	sqlite3_stmt	*req_ins;		/* requests insert, owned */
+	struct reqblock_writer blocks;		/* the requests' block being
+						   filled (store-requests.c) */
+	sqlite3_stmt	*blocks_ins;		/* its insert, owned */
+	int64_t		 next_id;		/* the next attempt row's id */
 	struct reqhold	 pending;		/* the last request put, until
 						   its attempts are in */
 	int		 borrowing;		/* a request's strings live
@@ -128,6 +134,23 @@ int	store_prepare_inserts(struct store *st, char **cause);
  * 0, or -1 and a new *cause (cause may be NULL).
  */
 int	store_next_req(struct store *st, char **cause);
+
+/* store-requests.c */
+/* Adds a row to the block being filled (first: its request's first row,
+   where a full block is written first); 0 or -1 (store_error()). */
+int	store_requests_add(struct store *st, const struct reqrow *r,
+	    int first);
+/* Writes the block being filled; 0, or -1 and a new *cause. */
+int	store_requests_flush(struct store *st, char **cause);
+/* Forgets the block being filled (an input undone). */
+void	store_requests_drop(struct store *st);
+void	store_requests_close(struct store *st);
+/* Sets next_req and next_id past what is stored; as store_next_req(). */
+int	store_requests_next(struct store *st, char **cause);
+/* Gives connection db the virtual table requests; an SQLite code. */
+int	store_requests_module(sqlite3 *db);
+/* Migration 13: the rows of requests_rows into request_blocks. */
+int	store_requests_convert(sqlite3 *db, char **cause);
 
 /* store-read.c: the one row loop */
 /* A bound parameter of a store query. */

@@ -825,5 +825,15 @@ int	store_sql(struct store *st, const char *sql,
 	    const struct store_sql_limits *lim, int (*stop)(void *),
 	    void *arg, struct store_table *t, char **cause);
 void	store_table_free(struct store_table *t);
+/*
+ * The same statement's rows streamed, none kept: cb gets the column
+ * names first (cells and lens NULL), then each row's cells as text (NULL:
+ * SQL NULL; borrowed until it returns) and their lengths in bytes; a
+ * non-zero return stops.  0, or -1 with a new *cause.
+ */
+int	store_sql_each(struct store *st, const char *sql,
+	    int (*cb)(void *ctx, size_t ncols, const char *const *names,
+	    const char *const *cells, const size_t *lens), void *ctx,
+	    char **cause);
 
 #endif

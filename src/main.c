@@ -31,6 +31,7 @@ static const struct cmd_entry *const cmd_table[] = {
 	&cmd_pods_entry,
 	&cmd_timeline_entry,
 	&cmd_lint_entry,
+	&cmd_sql_entry,
 	&cmd_tui_entry,
 	&cmd_formats_entry,
 	NULL

@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 12 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 13 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -21,10 +21,12 @@
  *                    StatefulSet, DaemonSet, Job or CronJob
  *   container_logs   a row per log line (previous: the previous
  *                    instance's log)
- *   requests         a row per upstream attempt of an access-log request,
- *                    carrying its request's fields (req: the request's
- *                    number, seq: the attempt's, NULL when it reached no
- *                    upstream)
+ *   request_blocks   the upstream attempts of access-log requests, a few
+ *                    thousand a row (reqblock.h): each attempt carries
+ *                    its request's fields (req: the request's number,
+ *                    seq: the attempt's, NULL when it reached no
+ *                    upstream); read as a row per attempt through the
+ *                    virtual table requests (store-requests.c)
  *   ip_seconds       attempts per input, IP and second
  *   records          outside records; a set is the rows of one set_name
  *   audit_events     the API server's audit log, a row per auditID
@@ -126,6 +128,26 @@
 	"  " UTC("endpoint_terminating_us") " AS endpoint_terminating," \
 	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving," \
 	"  " UTC("endpoint_gone_us") " AS endpoint_gone"
+
+/*
+ * requests_v, as migration 3 made it and 13 made it again over the
+ * virtual table.  pod: the pod that owned the attempt's IP at the
+ * attempt's time, else the last one that had it before (as coroner
+ * attributes requests: a pod gone while the load balancer still routes).
+ */
+#define REQUESTS_V \
+	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"\
+	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"\
+	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"\
+	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"\
+	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"\
+	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"\
+	"   r.start_us) ORDER BY i.from_us DESC LIMIT 1) AS pod,"\
+	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"\
+	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"\
+	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"\
+	"  " UTC("r.attempt_us") " AS attempt, r.source_id, r.line"\
+	"  FROM requests r;"
 
 /*
  * Schema migrations: migrations[i] takes the database from user_version i
@@ -380,23 +402,7 @@ static const char *const migrations[] = {
 	"  c.pod_uid"
 	"  FROM containers c JOIN pods p ON p.uid = c.pod_uid"
 	"  WHERE c.finished_us IS NOT NULL;"
-	/*
-	 * pod: the pod that owned the attempt's IP at the attempt's time,
-	 * else the last one that had it before (as coroner attributes
-	 * requests: a pod gone while the load balancer still routes)
-	 */
-	"CREATE VIEW requests_v AS SELECT r.id, r.req, r.seq,"
-	"  " UTC("r.start_us") " AS start, " UTC("r.end_us") " AS end,"
-	"  r.duration_us / 1e6 AS duration_s, r.method, r.host, r.path,"
-	"  r.protocol, r.status, r.upstream_status, r.bytes, r.ip, r.port,"
-	"  (SELECT p.name FROM pod_ips i JOIN pods p ON p.uid = i.pod_uid"
-	"   WHERE i.ip = r.ip AND i.from_us <= coalesce(r.attempt_us,"
-	"   r.start_us) ORDER BY i.from_us DESC LIMIT 1) AS pod,"
-	"  r.namespace, r.service, r.upstream_name, r.flags, r.detail,"
-	"  r.failure, r.client, r.user_agent, r.request_id, r.dialect,"
-	"  r.upstream_duration_us / 1e6 AS upstream_duration_s,"
-	"  " UTC("r.attempt_us") " AS attempt, r.source_id, r.line"
-	"  FROM requests r;"
+	REQUESTS_V
 	"CREATE VIEW buckets_v AS SELECT " UTC("b.second * 1000000")
 	"  AS second, b.ip, p.name AS pod, b.namespace, b.workload,"
 	"  b.exact, b.requests, b.errors, b.conn_failures, b.pod_uid"
@@ -760,9 +766,42 @@ static const char *const migrations[] = {
 	"  workload TEXT, start_us INTEGER, end_us INTEGER, summary TEXT,"
 	"  recommendation TEXT, npods INTEGER"
 	");",
-
+	/*
+	 * 12 -> 13: the requests are stored in blocks of a few thousand
+	 * attempts (reqblock.h), each with what its rows sum up, and read
+	 * through the virtual table requests (store-requests.c), which
+	 * every coroner connection has; the rows of the old table are
+	 * moved into blocks (store_requests_convert, migration_hooks).
+	 */
+	"DROP VIEW IF EXISTS requests_v;"
+	"ALTER TABLE requests RENAME TO requests_rows;"
+	"CREATE TABLE request_blocks ("
+	"  id INTEGER PRIMARY KEY, source_id INTEGER NOT NULL,"
+	"  rows INTEGER NOT NULL, requests INTEGER NOT NULL,"
+	"  failed INTEGER NOT NULL, first_req INTEGER, last_req INTEGER,"
+	"  start_lo INTEGER, start_hi INTEGER, attempt_lo INTEGER,"
+	"  attempt_hi INTEGER, data BLOB NOT NULL"
+	");"
+	REQUESTS_V,
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
+
+/* Migration 13's last step, in C: the old rows into blocks. */
+static int
+migrate_requests(struct store *st, char **cause)
+{
+	if (store_requests_convert(st->db, cause) != 0)
+		return (-1);
+	return (store_exec(st, "DROP TABLE requests_rows", cause));
+}
+
+/* What a migration does after its SQL, before its COMMIT. */
+static const struct {
+	int	 version;	/* migration version -> +1 */
+	int	(*run)(struct store *, char **);
+} migration_hooks[] = {
+	{ 12, migrate_requests },
+};
 
 /*
  * Columns that migrations add, each before its migration's SQL runs and
@@ -895,6 +934,7 @@ store_migrate(struct store *st, char **cause)
 {
 	char	*sql;
 	int64_t	 v;
+	size_t	 i;
 
 	if (store_int_query(st, "PRAGMA user_version", &v) != 0) {
 		*cause = xasprintf("not a coroner database: %s",
@@ -913,9 +953,21 @@ store_migrate(struct store *st, char **cause)
 			store_exec(st, "ROLLBACK", NULL);
 			return (-1);
 		}
-		sql = xasprintf("%s PRAGMA user_version = %d; "
-		    "PRAGMA application_id = %d; COMMIT;", migrations[v],
-		    (int)v + 1, STORE_APPLICATION_ID);
+		if (store_exec(st, migrations[v], cause) != 0) {
+			store_exec(st, "ROLLBACK", NULL);
+			return (-1);
+		}
+		for (i = 0; i < sizeof migration_hooks /
+		    sizeof migration_hooks[0]; i++) {
+			if (migration_hooks[i].version == v &&
+			    migration_hooks[i].run(st, cause) != 0) {
+				store_exec(st, "ROLLBACK", NULL);
+				return (-1);
+			}
+		}
+		sql = xasprintf("PRAGMA user_version = %d; "
+		    "PRAGMA application_id = %d; COMMIT;", (int)v + 1,
+		    STORE_APPLICATION_ID);
 		if (store_exec(st, sql, cause) != 0) {
 			free(sql);
 			store_exec(st, "ROLLBACK", NULL);

@@ -173,19 +173,20 @@ cell_keep(const char *text, size_t n, size_t max)
 }
 
 /* store_sql on its open read-only connection. */
+/*
+ * Prepares the user's one statement, which must only read; 0 and *out,
+ * or -1 and a new *cause.
+ */
 static int
-sql_exec(struct store *st, const char *sql,
-    const struct store_sql_limits *lim, struct sql_auth *sa,
-    struct store_table *t, char **cause)
+sql_prepare(struct store *st, const char *sql, struct sql_auth *sa,
+    sqlite3_stmt **out, char **cause)
 {
 	sqlite3_stmt	*s = NULL;
-	const char	*tail, *text;
-	size_t		 i, n, keep, row, bytes = 0;
-	int		 rc;
+	const char	*tail;
 
 	if (sqlite3_prepare_v2(st->ro, sql, -1, &s, &tail) != SQLITE_OK) {
-		*cause = sa->refused != NULL ? xasprintf("refused: the SQL "
-		    "prompt only reads, never %s (coroner(1), THE TUI)",
+		*cause = sa->refused != NULL ? xasprintf("refused: "
+		    "coroner's SQL only reads, never %s (coroner(1), THE TUI)",
 		    sa->refused) : xstrdup(sqlite3_errmsg(st->ro));
 		return (-1);
 	}
@@ -198,11 +199,27 @@ sql_exec(struct store *st, const char *sql,
 		tail++;
 	if (*tail != '\0' || !sqlite3_stmt_readonly(s)) {
 		*cause = xstrdup(*tail != '\0' ? "one statement at a time" :
-		    "refused: the SQL prompt only reads, and this statement "
+		    "refused: coroner's SQL only reads, and this statement "
 		    "writes (coroner(1), THE TUI)");
 		sqlite3_finalize(s);
 		return (-1);
 	}
+	*out = s;
+	return (0);
+}
+
+static int
+sql_exec(struct store *st, const char *sql,
+    const struct store_sql_limits *lim, struct sql_auth *sa,
+    struct store_table *t, char **cause)
+{
+	sqlite3_stmt	*s = NULL;
+	const char	*text;
+	size_t		 i, n, keep, row, bytes = 0;
+	int		 rc;
+
+	if (sql_prepare(st, sql, sa, &s, cause) != 0)
+		return (-1);
 	t->ncols = (size_t)sqlite3_column_count(s);
 	t->cols = xcalloc(t->ncols > 0 ? t->ncols : 1, sizeof *t->cols);
 	for (i = 0; i < t->ncols; i++)
@@ -305,6 +322,55 @@ store_sql(struct store *st, const char *sql,
 	rc = sql_exec(st, sql, lim, &sa, t, cause);
 	sqlite3_progress_handler(st->ro, 0, NULL, NULL);
 	sqlite3_set_authorizer(st->ro, NULL, NULL);
+	return (rc);
+}
+
+int
+store_sql_each(struct store *st, const char *sql,
+    int (*cb)(void *, size_t, const char *const *, const char *const *,
+    const size_t *), void *ctx, char **cause)
+{
+	struct sql_auth	  sa = { .refused = NULL };
+	sqlite3_stmt	 *s = NULL;
+	const char	**names = NULL, **cells = NULL;
+	size_t		 *lens = NULL, n, i;
+	int		  rc = -1, step;
+
+	if (st->ro == NULL && sql_connect(st, cause) != 0)
+		return (-1);
+	sqlite3_set_authorizer(st->ro, sql_authorize, &sa);
+	if (sql_prepare(st, sql, &sa, &s, cause) != 0)
+		goto out;
+	n = (size_t)sqlite3_column_count(s);
+	names = xcalloc(n + 1, sizeof *names);
+	cells = xcalloc(n + 1, sizeof *cells);
+	lens = xcalloc(n + 1, sizeof *lens);
+	for (i = 0; i < n; i++)
+		names[i] = sqlite3_column_name(s, (int)i);
+	if (cb(ctx, n, names, NULL, NULL) != 0) {
+		rc = 0;
+		goto out;
+	}
+	while ((step = sqlite3_step(s)) == SQLITE_ROW) {
+		for (i = 0; i < n; i++) {
+			cells[i] = store_col_text(s, (int)i);
+			lens[i] = cells[i] != NULL ?
+			    (size_t)sqlite3_column_bytes(s, (int)i) : 0;
+		}
+		if (cb(ctx, n, names, cells, lens) != 0)
+			break;
+	}
+	if (step != SQLITE_ROW && step != SQLITE_DONE) {
+		*cause = xstrdup(sqlite3_errmsg(st->ro));
+		goto out;
+	}
+	rc = 0;
+out:
+	sqlite3_finalize(s);
+	sqlite3_set_authorizer(st->ro, NULL, NULL);
+	free(names);
+	free(cells);
+	free(lens);
 	return (rc);
 }
 

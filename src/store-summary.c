@@ -246,8 +246,8 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	    "SELECT min(t), max(t) FROM (SELECT min(created_us) AS t FROM "
 	    "pods UNION ALL SELECT max(coalesce(gone_us, deadline_us, "
 	    "deletion_us, start_us, created_us)) FROM pods UNION ALL "
-	    "SELECT min(start_us) FROM requests UNION ALL SELECT "
-	    "max(start_us) FROM requests UNION ALL SELECT min(time_us) "
+	    "SELECT min(start_lo) FROM request_blocks UNION ALL SELECT "
+	    "max(start_hi) FROM request_blocks UNION ALL SELECT min(time_us) "
 	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
 	struct buf	b = { 0 };
 	int64_t		v[4];
@@ -368,8 +368,9 @@ store_summary(struct store *st, struct store_summary *sum, char **cause)
 		return (-1);
 	sum->pods = v[0];
 	sum->rollouts = v[1];
-	if (summary_ints(st, "SELECT count(*), coalesce(sum(status >= 500 "
-	    "OR status = 0), 0) FROM requests WHERE seq IS NULL OR seq = 0",
+	/* each block sums its requests (reqblock.h) */
+	if (summary_ints(st, "SELECT coalesce(sum(requests), 0), "
+	    "coalesce(sum(failed), 0) FROM request_blocks",
 	    v, 2, cause) != 0)
 		return (-1);
 	sum->requests = v[0];

@@ -93,15 +93,6 @@ store_prepare_inserts(struct store *st, char **cause)
 		    cause) != 0)
 			return (-1);
 	}
-	if (store_prepare(st, "requests", "INSERT INTO requests (source_id, "
-	    "req, seq, start_us, end_us, duration_us, method, host, path, "
-	    "protocol, status, bytes, client, user_agent, namespace, service, "
-	    "upstream_name, flags, detail, failure, request_id, dialect, "
-	    "line, upstream, ip, port, upstream_status, upstream_duration_us, "
-	    "attempt_us) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-	    "?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", &st->req_ins,
-	    cause) != 0)
-		return (-1);
 	for (t = 0; t < ROW__COUNT; t++) {
 		if (store_prepare_insert(st, &row_descs[t], 0,
 		    &st->row_ins[t], cause) != 0)
@@ -113,10 +104,7 @@ store_prepare_inserts(struct store *st, char **cause)
 int
 store_next_req(struct store *st, char **cause)
 {
-	/* rows are written in request order: the last row has the largest */
-	return (store_ints(st, "requests", "SELECT coalesce((SELECT req FROM "
-	    "requests ORDER BY id DESC LIMIT 1), 0) + 1", NULL, 0,
-	    &st->next_req, 1, 1, cause) == -1 ? -1 : 0);
+	return (store_requests_next(st, cause));
 }
 
 static int64_t
@@ -203,59 +191,45 @@ store_step_insert(struct store *st, sqlite3_stmt *s, const char *table)
 }
 
 /*
- * Writes one row of the requests table: request r with one of its
- * attempts (a NULL attempt for a request that reached no upstream).
+ * Adds one row of requests: request r with one of its attempts (a NULL
+ * attempt for a request that reached no upstream).
  */
 static int
 store_put_row(struct store *st, const struct rec_request *r,
     const struct rec_attempt *a)
 {
-	sqlite3_stmt			*s = st->req_ins;
-	const char			*strs[] = {
-		r->method, r->host, r->path, r->protocol
-	};
-	const char			*strs2[] = {
-		r->client, r->user_agent, r->namespace, r->service,
-		r->upstream_name, r->flags, r->detail, r->failure,
-		r->request_id, r->dialect
-	};
-	size_t				 i;
-	int				 k = 1;
+	struct reqrow	row;
 
-#define BIND_I(v) do {							\
-	if ((v) == INT64_MIN)						\
-		sqlite3_bind_null(s, k++);				\
-	else								\
-		sqlite3_bind_int64(s, k++, (v));			\
-} while (0)
-#define BIND_S(v) do {							\
-	if ((v) == NULL)						\
-		sqlite3_bind_null(s, k++);				\
-	else								\
-		sqlite3_bind_text(s, k++, (v), -1, SQLITE_STATIC);	\
-} while (0)
-	BIND_I(st->source_id);
-	BIND_I(st->next_req);
-	BIND_I(a != NULL ? a->seq : INT64_MIN);
-	BIND_I(r->start_us);
-	BIND_I(r->end_us);
-	BIND_I(r->duration_us);
-	for (i = 0; i < sizeof strs / sizeof strs[0]; i++)
-		BIND_S(strs[i]);
-	BIND_I(r->status);
-	BIND_I(r->bytes);
-	for (i = 0; i < sizeof strs2 / sizeof strs2[0]; i++)
-		BIND_S(strs2[i]);
-	BIND_I(r->line);
-	BIND_S(a != NULL ? a->upstream : NULL);
-	BIND_S(a != NULL ? a->ip : NULL);
-	BIND_I(a != NULL ? a->port : INT64_MIN);
-	BIND_I(a != NULL ? a->status : INT64_MIN);
-	BIND_I(a != NULL ? a->duration_us : INT64_MIN);
-	BIND_I(a != NULL ? a->time_us : INT64_MIN);
-#undef BIND_I
-#undef BIND_S
-	return (store_step_insert(st, s, "requests"));
+	row.v[RC_REQ] = st->next_req;
+	row.v[RC_SEQ] = a != NULL ? a->seq : INT64_MIN;
+	row.v[RC_START] = r->start_us;
+	row.v[RC_END] = r->end_us;
+	row.v[RC_DURATION] = r->duration_us;
+	row.s[RC_METHOD] = r->method;
+	row.s[RC_HOST] = r->host;
+	row.s[RC_PATH] = r->path;
+	row.s[RC_PROTOCOL] = r->protocol;
+	row.v[RC_STATUS] = r->status;
+	row.v[RC_BYTES] = r->bytes;
+	row.s[RC_CLIENT] = r->client;
+	row.s[RC_USER_AGENT] = r->user_agent;
+	row.s[RC_NAMESPACE] = r->namespace;
+	row.s[RC_SERVICE] = r->service;
+	row.s[RC_UPSTREAM_NAME] = r->upstream_name;
+	row.s[RC_FLAGS] = r->flags;
+	row.s[RC_DETAIL] = r->detail;
+	row.s[RC_FAILURE] = r->failure;
+	row.s[RC_REQUEST_ID] = r->request_id;
+	row.s[RC_DIALECT] = r->dialect;
+	row.v[RC_LINE] = r->line;
+	row.s[RC_UPSTREAM] = a != NULL ? a->upstream : NULL;
+	row.s[RC_IP] = a != NULL ? a->ip : NULL;
+	row.v[RC_PORT] = a != NULL ? a->port : INT64_MIN;
+	row.v[RC_UPSTREAM_STATUS] = a != NULL ? a->status : INT64_MIN;
+	row.v[RC_UPSTREAM_DURATION] = a != NULL ? a->duration_us : INT64_MIN;
+	row.v[RC_ATTEMPT] = a != NULL ? a->time_us : INT64_MIN;
+	return (store_requests_add(st, &row, a == NULL ||
+	    st->pending.attempts == 1));
 }
 
 /* The pending request is complete: a request without attempts gets its
@@ -344,6 +318,8 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 		*cause = xstrdup(store_error(st));
 		goto undo;
 	}
+	if (store_requests_flush(st, cause) != 0)
+		goto undo;
 	rc = store_ints(st, "sources", "SELECT id FROM sources WHERE hash = ?",
 	    p, 1, NULL, 0, 0, cause);
 	if (rc == 1) {
@@ -381,6 +357,7 @@ store_input_abort(struct store *st)
 		store_exec(st, "ROLLBACK", NULL);
 	st->source_id = 0;
 	reqhold_drop(&st->pending);
+	store_requests_drop(st);
 	store_next_req(st, NULL);
 }
 

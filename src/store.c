@@ -202,6 +202,8 @@ store_open_ro(const char *path, const char *vfs, sqlite3 **db, char **cause)
 	rc = sqlite3_open_v2(uri != NULL ? uri : path, db,
 	    SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_URI, vfs);
 	free(uri);
+	if (rc == SQLITE_OK)
+		rc = store_requests_module(*db);
 	if (rc != SQLITE_OK) {
 		*cause = xstrdup(*db != NULL ? sqlite3_errmsg(*db) :
 		    "cannot open");
@@ -220,7 +222,8 @@ store_connect(struct store *st, int flags, char **cause)
 		if (store_open_ro(st->path, NULL, &st->db, cause) != 0)
 			return (-1);
 	} else if (sqlite3_open_v2(st->path, &st->db, flags |
-	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK) {
+	    SQLITE_OPEN_NOMUTEX, NULL) != SQLITE_OK ||
+	    store_requests_module(st->db) != SQLITE_OK) {
 		*cause = xstrdup(st->db != NULL ? sqlite3_errmsg(st->db) :
 		    "cannot open");
 		sqlite3_close(st->db);
@@ -430,7 +433,7 @@ store_close(struct store *st)
 	sqlite3_finalize(st->cause_upd);
 	for (t = 0; t < ROW__COUNT; t++)
 		sqlite3_finalize(st->row_ins[t]);
-	sqlite3_finalize(st->req_ins);
+	store_requests_close(st);
 	sqlite3_finalize(st->rs_ins);
 	sqlite3_finalize(st->owner_sel);
 	reqhold_free(&st->pending);

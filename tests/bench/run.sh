@@ -192,7 +192,7 @@ coroner_row()
 	note=$why
 	if [ -z "$note" ] && have sqlite3; then
 		# one row a request, or one an upstream attempt
-		n=$(sqlite3 "$db" 'SELECT count(*) FROM requests' 2>/dev/null)
+		n=$(sqlite3 "$db" 'SELECT coalesce(sum(rows), 0) FROM request_blocks' 2>/dev/null)
 		if [ "${n:-0}" -lt "$lines" ] 2>/dev/null; then
 			note="failed: ${n:-no} rows stored"
 		fi

@@ -19,7 +19,7 @@ run "$CORONER" import --help
 is import-help-exit 0 "$status"
 ok import-help-as grep -q -- '--as FORMAT' "$T/.out"
 # "coroner help COMMAND" is "coroner COMMAND --help", for every command.
-for c in import analyze report pods timeline tui formats; do
+for c in import analyze report pods timeline tui sql formats; do
 	"$CORONER" "$c" --help >"$T/h1" 2>&1
 	run "$CORONER" help "$c"
 	is "help-$c-exit" 0 "$status"
@@ -53,6 +53,38 @@ is tui-no-terminal-exit 2 "$status"
 ok tui-no-terminal-says grep -q 'needs a terminal' "$T/.err"
 run "$CORONER" --db "$db" </dev/null
 is bare-no-path-exit 2 "$status"
+
+# coroner sql: one statement that reads, its rows tab-separated (NULL as
+# \N, controls escaped) or as JSON lines; the requests through the
+# virtual table; a statement that writes refused, the database unchanged.
+"$CORONER" import -q --db "$T/sql.db" "$top/samples/grace-budget/ingress-nginx.log.zst"
+run "$CORONER" sql --db "$T/sql.db" "SELECT 'a' || char(9) || 'b' ||
+    char(27) || '[31m' AS x, NULL AS y, 3 AS z"
+is sql-exit 0 "$status"
+is sql-rows "x	y	z
+a\x09b\x1b[31m	\N	3" "$out"
+run "$CORONER" sql --db "$T/sql.db" --json "SELECT char(27) AS x, NULL AS y"
+is sql-json '{"x":"\u001B","y":null}' "$out"
+run "$CORONER" sql --db "$T/sql.db" "SELECT count(*), count(DISTINCT req)
+    FROM requests"
+is sql-requests "$(zstd -dc "$top/samples/grace-budget/ingress-nginx.log.zst" |
+    wc -l | tr -d ' ')" "$(echo "$out" | tail -n 1 | cut -f 2)"
+run "$CORONER" sql --db "$T/sql.db" "DELETE FROM sources"
+is sql-write-exit 1 "$status"
+ok sql-write-says grep -q "refused: coroner's SQL only reads" "$T/.err"
+is sql-write-kept 1 "$(sqlite3 "$T/sql.db" 'SELECT count(*) FROM sources
+    WHERE hash IS NOT NULL')"
+run "$CORONER" sql --db "$T/sql.db" "SELECT 1; SELECT 2"
+is sql-two-exit 1 "$status"
+ok sql-two-says grep -q "one statement at a time" "$T/.err"
+run "$CORONER" sql --db "$T/sql.db"
+is sql-no-query-exit 2 "$status"
+run "$CORONER" sql --db "$T/sql.db" SELECT 1
+is sql-two-args-exit 2 "$status"
+ok sql-two-args-says grep -q "quote the QUERY" "$T/.err"
+run "$CORONER" sql --db "$T/sql.db" "SELECT nope FROM nowhere"
+is sql-error-exit 1 "$status"
+ok sql-error-says grep -q "no such table: nowhere" "$T/.err"
 
 # --tz takes zone names from the system's zoneinfo, summer time included,
 # and a name it cannot find is a usage error that names it.

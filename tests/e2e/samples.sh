@@ -106,8 +106,9 @@ is gb-lost '[63,60]' "$(q "$R" '.findings[] |
 is gb-requests '[3552,0]' "$(q "$R" '.summary | [.requests,
     .failed_requests]')"
 is gb-reused-ip "returns-api-5c8d7b9f4-w3k7j
-returns-api-7d9f8b6c5-x2kq9" "$(sqlite3 "$T/grace-budget.db" "SELECT
-    DISTINCT pod FROM requests_v WHERE ip = '10.244.1.10' ORDER BY 1")"
+returns-api-7d9f8b6c5-x2kq9" "$("$CORONER" sql --db "$T/grace-budget.db" \
+    "SELECT DISTINCT pod FROM requests_v WHERE ip = '10.244.1.10' ORDER BY
+    1" | tail -n +2)"
 "$CORONER" report --db "$T/grace-budget.db" --format html \
     -o "$T/demo.html"
 is gb-report-html 0 $?
@@ -153,8 +154,9 @@ is lag-502s 58 "$(gzip -dc "$S/ingress-lag/lb-requests.json.gz" |
 # 10.52.1.14: the first old pod's 502s, then the fourth new pod's 200s
 is lag-reused-ip "web-6f7c9d8b5-c4x8k|200
 web-6f7c9d8b5-c4x8k|502
-web-8d4b6f9c7-w7d5q|200" "$(sqlite3 "$T/ingress-lag.db" "SELECT DISTINCT
-    pod, status FROM requests_v WHERE ip = '10.52.1.14' ORDER BY 1, 2")"
+web-8d4b6f9c7-w7d5q|200" "$("$CORONER" sql --db "$T/ingress-lag.db" \
+    "SELECT DISTINCT pod, status FROM requests_v WHERE ip = '10.52.1.14'
+    ORDER BY 1, 2" | tail -n +2 | tr '\t' '|')"
 
 # --- mesh-sidecar ---------------------------------------------------------
 same mesh-sidecar sidecar.py

@@ -353,7 +353,7 @@ sql() {
 	keys C-u "$2" Enter
 }
 sql sql-ro-vacuum "VACUUM INTO '$T/copy.db'"
-wait_for sql-ro-vacuum-refused "refused: the SQL prompt only reads, and this statement writes"
+wait_for sql-ro-vacuum-refused "refused: coroner's SQL only reads, and this statement writes"
 sql sql-ro-query-only "PRAGMA query_only = 0"
 wait_for sql-ro-query-only-refused "never a PRAGMA that sets something"
 sql sql-ro-vacuum-again "VACUUM INTO '$T/copy.db'"

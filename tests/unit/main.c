@@ -12,6 +12,7 @@ extern const struct unit_test timefmt_tests[];
 extern const struct unit_test source_tests[];
 extern const struct unit_test util_tests[];
 extern const struct unit_test hindex_tests[];
+extern const struct unit_test reqblock_tests[];
 extern const struct unit_test out_tests[];
 extern const struct unit_test ipmap_tests[];
 extern const struct unit_test lifecycle_tests[];
@@ -30,6 +31,7 @@ extern const struct unit_test cwprobe_tests[];
 static const struct unit_test *const tables[] = {
 	util_tests,
 	hindex_tests,
+	reqblock_tests,
 	out_tests,
 	timefmt_tests,
 	source_tests,

@@ -1,0 +1,373 @@
+/*
+ * reqblock.c: a block of upstream attempts, encoded and decoded
+ * (reqblock.h).  No SQLite: the store writes and reads the bytes.
+ *
+ * Before compression a block is a version byte, its row count and its
+ * columns (each column's byte length, then its bytes), every value a
+ * varint tag:
+ *   number   0 NULL; 1 the 8 bytes of the value follow (little-endian);
+ *            n >= 2 the value is the column's last number plus the
+ *            zigzag-decoded n - 2
+ *   text     0 NULL; 1 the column's last text again; n >= 2 the n - 2
+ *            bytes of the text follow
+ * The whole is one zstd frame, which says its decompressed size.
+ */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <zstd.h>
+
+#include "reqblock.h"
+
+#define RB_VERSION	1
+#define RB_MAX_ROWS	(1u << 20)		/* a reader's sanity bound */
+#define RB_MAX_RAW	((size_t)256 << 20)
+#define RB_LEVEL	1			/* zstd: speed over size */
+
+const struct reqcol_desc reqcols[RC__COUNT] = {
+	[RC_REQ] = { "req", 0 },
+	[RC_SEQ] = { "seq", 0 },
+	[RC_START] = { "start_us", 0 },
+	[RC_END] = { "end_us", 0 },
+	[RC_DURATION] = { "duration_us", 0 },
+	[RC_METHOD] = { "method", 1 },
+	[RC_HOST] = { "host", 1 },
+	[RC_PATH] = { "path", 1 },
+	[RC_PROTOCOL] = { "protocol", 1 },
+	[RC_STATUS] = { "status", 0 },
+	[RC_BYTES] = { "bytes", 0 },
+	[RC_CLIENT] = { "client", 1 },
+	[RC_USER_AGENT] = { "user_agent", 1 },
+	[RC_NAMESPACE] = { "namespace", 1 },
+	[RC_SERVICE] = { "service", 1 },
+	[RC_UPSTREAM_NAME] = { "upstream_name", 1 },
+	[RC_FLAGS] = { "flags", 1 },
+	[RC_DETAIL] = { "detail", 1 },
+	[RC_FAILURE] = { "failure", 1 },
+	[RC_REQUEST_ID] = { "request_id", 1 },
+	[RC_DIALECT] = { "dialect", 1 },
+	[RC_LINE] = { "line", 0 },
+	[RC_UPSTREAM] = { "upstream", 1 },
+	[RC_IP] = { "ip", 1 },
+	[RC_PORT] = { "port", 0 },
+	[RC_UPSTREAM_STATUS] = { "upstream_status", 0 },
+	[RC_UPSTREAM_DURATION] = { "upstream_duration_us", 0 },
+	[RC_ATTEMPT] = { "attempt_us", 0 },
+};
+
+static void
+put_varint(struct buf *b, uint64_t v)
+{
+	unsigned char	tmp[10];
+	size_t		n = 0;
+
+	while (v >= 0x80) {
+		tmp[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	tmp[n++] = (unsigned char)v;
+	buf_append(b, tmp, n);
+}
+
+/* The varint at *p, before end; 0, or -1 when it is cut or too long. */
+static int
+get_varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	uint64_t	r = 0;
+	int		shift;
+
+	for (shift = 0; shift < 64 && *p < end; shift += 7) {
+		r |= (uint64_t)(**p & 0x7f) << shift;
+		if ((*(*p)++ & 0x80) == 0) {
+			*v = r;
+			return (0);
+		}
+	}
+	return (-1);
+}
+
+static void
+lo_hi(int64_t v, int64_t *lo, int64_t *hi)
+{
+	if (v == INT64_MIN)
+		return;
+	if (*lo == INT64_MIN || v < *lo)
+		*lo = v;
+	if (*hi == INT64_MIN || v > *hi)
+		*hi = v;
+}
+
+static void
+put_number(struct reqblock_writer *w, int c, int64_t v)
+{
+	uint64_t	d, zz;
+	unsigned char	raw[8];
+	int		i;
+
+	if (v == INT64_MIN) {
+		put_varint(&w->col[c], 0);
+		return;
+	}
+	d = (uint64_t)v - (uint64_t)w->prev[c];
+	zz = (d << 1) ^ (uint64_t)-(int64_t)(d >> 63);
+	if (zz < UINT64_MAX - 1)
+		put_varint(&w->col[c], zz + 2);
+	else {
+		put_varint(&w->col[c], 1);
+		for (i = 0; i < 8; i++)
+			raw[i] = (unsigned char)((uint64_t)v >> (8 * i));
+		buf_append(&w->col[c], raw, 8);
+	}
+	w->prev[c] = v;
+}
+
+static void
+put_text(struct reqblock_writer *w, int c, const char *s)
+{
+	size_t	n;
+
+	if (s == NULL) {
+		put_varint(&w->col[c], 0);
+		return;
+	}
+	n = strlen(s);
+	if (w->has_last[c] && w->last[c].len == n &&
+	    memcmp(w->last[c].data, s, n) == 0) {
+		put_varint(&w->col[c], 1);
+		return;
+	}
+	put_varint(&w->col[c], (uint64_t)n + 2);
+	buf_append(&w->col[c], s, n);
+	buf_clear(&w->last[c]);
+	buf_append(&w->last[c], s, n);
+	w->has_last[c] = 1;
+}
+
+void
+reqblock_add(struct reqblock_writer *w, const struct reqrow *r)
+{
+	struct reqblock_sum	*s = &w->sum;
+	int			 c;
+
+	if (s->rows == 0) {
+		s->start_lo = s->start_hi = INT64_MIN;
+		s->attempt_lo = s->attempt_hi = INT64_MIN;
+		s->first_req = r->v[RC_REQ];
+	}
+	for (c = 0; c < RC__COUNT; c++) {
+		if (reqcols[c].text)
+			put_text(w, c, r->s[c]);
+		else
+			put_number(w, c, r->v[c]);
+	}
+	s->rows++;
+	s->last_req = r->v[RC_REQ];
+	if (r->v[RC_SEQ] == INT64_MIN || r->v[RC_SEQ] == 0) {
+		s->requests++;
+		if (r->v[RC_STATUS] != INT64_MIN && (r->v[RC_STATUS] >= 500 ||
+		    r->v[RC_STATUS] == 0))
+			s->failed++;
+	}
+	lo_hi(r->v[RC_START], &s->start_lo, &s->start_hi);
+	lo_hi(r->v[RC_ATTEMPT], &s->attempt_lo, &s->attempt_hi);
+}
+
+void
+reqblock_reset(struct reqblock_writer *w)
+{
+	int	c;
+
+	for (c = 0; c < RC__COUNT; c++) {
+		buf_clear(&w->col[c]);
+		w->prev[c] = 0;
+		w->has_last[c] = 0;
+	}
+	memset(&w->sum, 0, sizeof w->sum);
+}
+
+int
+reqblock_finish(struct reqblock_writer *w, const void **out, size_t *len,
+    char **cause)
+{
+	struct buf	raw = { 0 };
+	size_t		bound, n;
+	int		c;
+
+	buf_append(&raw, (const char []){ RB_VERSION }, 1);
+	put_varint(&raw, (uint64_t)w->sum.rows);
+	for (c = 0; c < RC__COUNT; c++) {
+		put_varint(&raw, w->col[c].len);
+		buf_append(&raw, w->col[c].data, w->col[c].len);
+	}
+	if (w->cctx == NULL && (w->cctx = ZSTD_createCCtx()) == NULL)
+		fatal("out of memory");
+	bound = ZSTD_compressBound(raw.len);
+	buf_clear(&w->out);
+	buf_reserve(&w->out, bound);
+	n = ZSTD_compressCCtx(w->cctx, w->out.data, bound, raw.data, raw.len,
+	    RB_LEVEL);
+	buf_free(&raw);
+	if (ZSTD_isError(n)) {
+		*cause = xasprintf("compressing a block of requests: %s",
+		    ZSTD_getErrorName(n));
+		return (-1);
+	}
+	w->out.len = n;
+	*out = w->out.data;
+	*len = n;
+	reqblock_reset(w);
+	return (0);
+}
+
+void
+reqblock_writer_free(struct reqblock_writer *w)
+{
+	int	c;
+
+	for (c = 0; c < RC__COUNT; c++) {
+		buf_free(&w->col[c]);
+		buf_free(&w->last[c]);
+	}
+	buf_free(&w->out);
+	ZSTD_freeCCtx(w->cctx);
+	memset(w, 0, sizeof *w);
+}
+
+/* Makes room for rows rows in every column's array. */
+static void
+grow_rows(struct reqblock *b, size_t rows)
+{
+	int	c;
+
+	if (rows <= b->rowcap)
+		return;
+	for (c = 0; c < RC__COUNT; c++) {
+		if (reqcols[c].text) {
+			b->s[c] = xreallocarray(b->s[c], rows, sizeof *b->s[c]);
+			b->len[c] = xreallocarray(b->len[c], rows,
+			    sizeof *b->len[c]);
+		} else
+			b->v[c] = xreallocarray(b->v[c], rows,
+			    sizeof *b->v[c]);
+	}
+	b->rowcap = rows;
+}
+
+/* Reads column c's rows from p..end; 0 or -1 when they are not there. */
+static int
+decode_column(struct reqblock *b, int c, const unsigned char *p,
+    const unsigned char *end)
+{
+	const char	*last = NULL;
+	uint32_t	 lastlen = 0;
+	uint64_t	 tag, u;
+	int64_t		 prev = 0;
+	size_t		 i;
+	int		 k;
+
+	for (i = 0; i < b->rows; i++) {
+		if (get_varint(&p, end, &tag) != 0)
+			return (-1);
+		if (reqcols[c].text) {
+			if (tag == 0) {
+				b->s[c][i] = NULL;
+				b->len[c][i] = 0;
+				continue;
+			}
+			if (tag >= 2) {
+				if (tag - 2 > (uint64_t)(end - p))
+					return (-1);
+				last = (const char *)p;
+				lastlen = (uint32_t)(tag - 2);
+				p += lastlen;
+			} else if (last == NULL)
+				return (-1);
+			b->s[c][i] = last;
+			b->len[c][i] = lastlen;
+			continue;
+		}
+		if (tag == 0) {
+			b->v[c][i] = INT64_MIN;
+			continue;
+		}
+		if (tag == 1) {
+			if (end - p < 8)
+				return (-1);
+			for (u = 0, k = 0; k < 8; k++)
+				u |= (uint64_t)p[k] << (8 * k);
+			p += 8;
+			prev = (int64_t)u;
+		} else {
+			u = tag - 2;
+			u = (u >> 1) ^ (uint64_t)-(int64_t)(u & 1);
+			prev = (int64_t)((uint64_t)prev + u);
+		}
+		b->v[c][i] = prev;
+	}
+	return (p == end ? 0 : -1);
+}
+
+int
+reqblock_decode(struct reqblock *b, const void *blob, size_t len,
+    char **cause)
+{
+	const unsigned char	*p, *end;
+	unsigned long long	 size;
+	uint64_t		 rows, n;
+	size_t			 got;
+	int			 c;
+
+	size = ZSTD_getFrameContentSize(blob, len);
+	if (size == ZSTD_CONTENTSIZE_UNKNOWN ||
+	    size == ZSTD_CONTENTSIZE_ERROR || size == 0 || size > RB_MAX_RAW) {
+		*cause = xstrdup("a block of requests is not a zstd frame of "
+		    "a known size");
+		return (-1);
+	}
+	if (size > b->rawcap) {
+		free(b->raw);
+		b->raw = xmalloc((size_t)size);
+		b->rawcap = (size_t)size;
+	}
+	got = ZSTD_decompress(b->raw, (size_t)size, blob, len);
+	if (ZSTD_isError(got) || got != size) {
+		*cause = xasprintf("a block of requests does not decompress: "
+		    "%s", ZSTD_isError(got) ? ZSTD_getErrorName(got) :
+		    "short");
+		return (-1);
+	}
+	p = (const unsigned char *)b->raw;
+	end = p + got;
+	if (*p++ != RB_VERSION || get_varint(&p, end, &rows) != 0 ||
+	    rows > RB_MAX_ROWS)
+		goto bad;
+	b->rows = (size_t)rows;
+	grow_rows(b, b->rows > 0 ? b->rows : 1);
+	for (c = 0; c < RC__COUNT; c++) {
+		if (get_varint(&p, end, &n) != 0 || n > (uint64_t)(end - p) ||
+		    decode_column(b, c, p, p + n) != 0)
+			goto bad;
+		p += n;
+	}
+	if (p == end)
+		return (0);
+bad:
+	b->rows = 0;
+	*cause = xstrdup("a block of requests is damaged");
+	return (-1);
+}
+
+void
+reqblock_free(struct reqblock *b)
+{
+	int	c;
+
+	for (c = 0; c < RC__COUNT; c++) {
+		free(b->v[c]);
+		free(b->s[c]);
+		free(b->len[c]);
+	}
+	free(b->raw);
+	memset(b, 0, sizeof *b);
+}

@@ -1,0 +1,137 @@
+/*
+ * test-reqblock.c: a block of requests reads back exactly what was added
+ * (NULLs, repeated and empty texts, the extremes of a number, a text
+ * that is NULL between two equal ones), its sums count requests and
+ * failures, and a damaged block is refused, never read past its end:
+ * every byte of a block's content changed, and every cut of it.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include <zstd.h>
+
+#include "reqblock.h"
+#include "unit.h"
+
+#define ROWS	300
+
+static void
+row_of(size_t i, struct reqrow *r, char *text, size_t len)
+{
+	static const int64_t	odd[] = {
+		INT64_MAX, INT64_MIN + 1, 0, -1, 1, INT64_MAX - 1
+	};
+	int			c;
+
+	snprintf(text, len, "/path/%zu", i / 3);
+	for (c = 0; c < RC__COUNT; c++) {
+		r->v[c] = (int64_t)(i * 1000003) - 7 * c;
+		r->s[c] = NULL;
+		if (!reqcols[c].text)
+			continue;
+		/* a NULL between equal texts, and an empty text */
+		r->s[c] = i % 5 == 2 ? NULL : i % 7 == 3 ? "" : c == RC_PATH ?
+		    text : "same";
+	}
+	r->v[RC_REQ] = (int64_t)i / 2;
+	r->v[RC_SEQ] = i % 2 == 0 ? INT64_MIN : 1;
+	r->v[RC_STATUS] = i % 4 == 0 ? 502 : 200;
+	r->v[RC_BYTES] = odd[i % (sizeof odd / sizeof odd[0])];
+	r->v[RC_PORT] = i % 3 == 0 ? INT64_MIN : 8080;
+}
+
+static void
+test_round_trip(void)
+{
+	struct reqblock_writer	 w = { 0 };
+	struct reqblock		 b = { 0 };
+	struct reqrow		 r;
+	const void		*data;
+	char			 text[32], *why = NULL;
+	size_t			 len, i, bad = 0;
+	int			 c;
+
+	for (i = 0; i < ROWS; i++) {
+		row_of(i, &r, text, sizeof text);
+		reqblock_add(&w, &r);
+	}
+	CHECK(w.sum.rows == ROWS);
+	CHECK(w.sum.requests == ROWS / 2);	/* seq NULL */
+	CHECK(w.sum.failed == ROWS / 4);	/* of those, the 502s */
+	CHECK(w.sum.first_req == 0 && w.sum.last_req == (ROWS - 1) / 2);
+	CHECK(reqblock_finish(&w, &data, &len, &why) == 0);
+	CHECK(w.sum.rows == 0);
+	CHECK(reqblock_decode(&b, data, len, &why) == 0);
+	CHECK(b.rows == ROWS);
+	for (i = 0; i < ROWS && b.rows == ROWS; i++) {
+		row_of(i, &r, text, sizeof text);
+		for (c = 0; c < RC__COUNT; c++) {
+			if (!reqcols[c].text) {
+				bad += b.v[c][i] != r.v[c];
+				continue;
+			}
+			if (r.s[c] == NULL)
+				bad += b.s[c][i] != NULL;
+			else
+				bad += b.s[c][i] == NULL ||
+				    b.len[c][i] != strlen(r.s[c]) ||
+				    memcmp(b.s[c][i], r.s[c], b.len[c][i]) != 0;
+		}
+	}
+	CHECK(bad == 0);
+	reqblock_free(&b);
+	reqblock_writer_free(&w);
+}
+
+/* Every byte of the content changed, and every cut: refused or read,
+   never past the end (ASan in make check). */
+static void
+test_damaged(void)
+{
+	struct reqblock_writer	 w = { 0 };
+	struct reqblock		 b = { 0 };
+	struct reqrow		 r;
+	const void		*data;
+	char			 text[32], *why = NULL, *raw, *bad, *z;
+	size_t			 len, rawlen, i, zlen = 0, refused = 0;
+
+	for (i = 0; i < 40; i++) {
+		row_of(i, &r, text, sizeof text);
+		reqblock_add(&w, &r);
+	}
+	CHECK(reqblock_finish(&w, &data, &len, &why) == 0);
+	rawlen = (size_t)ZSTD_getFrameContentSize(data, len);
+	raw = malloc(rawlen);
+	CHECK(ZSTD_decompress(raw, rawlen, data, len) == rawlen);
+	bad = malloc(rawlen);
+	z = malloc(ZSTD_compressBound(rawlen));
+	for (i = 0; i < rawlen * 2; i++) {
+		memcpy(bad, raw, rawlen);
+		if (i < rawlen)
+			bad[i] ^= 0x5a;
+		zlen = ZSTD_compress(z, ZSTD_compressBound(rawlen), bad,
+		    i < rawlen ? rawlen : i - rawlen + 1, 1);
+		if (reqblock_decode(&b, z, zlen, &why) != 0) {
+			refused++;
+			CHECK(b.rows == 0);
+			free(why);
+		}
+	}
+	CHECK(refused > rawlen);	/* every cut but the whole */
+	CHECK(reqblock_decode(&b, "garbage", 7, &why) == -1);
+	free(why);
+	CHECK(reqblock_decode(&b, z, zlen / 2, &why) == -1);
+	free(why);
+	free(raw);
+	free(bad);
+	free(z);
+	reqblock_free(&b);
+	reqblock_writer_free(&w);
+}
+
+const struct unit_test reqblock_tests[] = {
+	{ "reqblock_round_trip", test_round_trip },
+	{ "reqblock_damaged", test_damaged },
+	{ NULL, NULL }
+};
