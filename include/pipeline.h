@@ -15,9 +15,17 @@
 
 struct pipeline;
 
+/*
+ * What the writer thread calls with each record before it puts it (NULL:
+ * nothing): it may put records of its own into the store; 0, or -1 to
+ * fail as a failed put does.
+ */
+typedef int	(*pipeline_tap)(void *ctx, enum rec_type type,
+		    const void *rec);
+
 /* Starts the writer thread.  Returns a new pipeline, or NULL (no thread:
    the caller puts records itself). */
-struct pipeline	*pipeline_new(struct store *st);
+struct pipeline	*pipeline_new(struct store *st, pipeline_tap tap, void *ctx);
 /* Drains and stops the writer thread. */
 void		 pipeline_free(struct pipeline *pl);
 

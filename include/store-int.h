@@ -55,7 +55,8 @@ struct store {
 						   later records may link to */
 	struct reqblock_writer blocks;		/* the requests' block being
 						   filled (store-requests.c) */
-	sqlite3_stmt	*blocks_ins;		/* its insert, owned */
+	sqlite3_stmt	*blocks_ins[2];		/* its sums' and its data's
+						   inserts, owned */
 	int64_t		 next_id;		/* the next attempt row's id */
 	struct reqhold	 pending;		/* the last request put, until
 						   its attempts are in */

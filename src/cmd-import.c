@@ -207,16 +207,21 @@ run_store(struct import_run *run, enum rec_type type, const void *rec)
 static int
 run_cell(void *ctx, const struct tally_cell *c)
 {
-	struct rec_ip_second	r = {
+	struct import_run	*run = ctx;
+	struct rec_ip_second	 r = {
 		.ip = c->ip, .second = c->second, .hint = c->hint,
 		.requests = c->requests, .errors = c->errors,
 		.conn_failures = c->conn_failures
 	};
 
-	return (run_store(ctx, REC_IP_SECOND, &r));
+	return (store_put(run->st, REC_IP_SECOND, &r));
 }
 
-/* Hands the tally's cells to the store and empties it. */
+/*
+ * Puts the tally's cells into the store and empties it: on the thread
+ * that has the store (the writer, while records flow; the caller once
+ * they are drained).
+ */
 static int
 run_flush_tally(struct import_run *run)
 {
@@ -224,6 +229,23 @@ run_flush_tally(struct import_run *run)
 
 	tally_clear(run->tally);
 	return (rc);
+}
+
+/*
+ * Counts a record in the tally, on the thread that puts it into the store
+ * (the writer's tap, run_put without one): a large tally goes to the
+ * store before a request, never between its attempts.
+ */
+static int
+run_tally(void *ctx, enum rec_type type, const void *rec)
+{
+	struct import_run	*run = ctx;
+
+	if (type == REC_REQUEST && tally_cells(run->tally) >=
+	    TALLY_MAX_CELLS && run_flush_tally(run) != 0)
+		return (-1);
+	tally_put(run->tally, type, rec);
+	return (0);
 }
 
 /* Remembers the pod of a container log's line (the first LOG_PODS_MAX). */
@@ -295,12 +317,8 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 {
 	struct import_run	*run = ctx;
 
-	/* a large tally goes to the store before a request, never between
-	   its attempts */
-	if (type == REC_REQUEST && tally_cells(run->tally) >=
-	    TALLY_MAX_CELLS && run_flush_tally(run) != 0)
+	if (run->pl == NULL && run_tally(run, type, rec) != 0)
 		return (-1);
-	tally_put(run->tally, type, rec);
 	if (type == REC_LOG)
 		note_log_pod(run, rec);
 	if (run_store(run, type, rec) != 0)
@@ -897,14 +915,15 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	tally_clear(run->tally);
 	rc = imp->parse(in, opts, &sink, &cause);
-	tally_done(run->tally);
-	if (rc == 0 && run_flush_tally(run) != 0 && run->pl == NULL) {
-		cause = xstrdup(store_error(st));
-		rc = -1;
-	}
 	if (run->pl != NULL && pipeline_drain(run->pl) != 0) {
 		/* the database failed: say so rather than the importer */
 		free(cause);
+		cause = xasprintf("the database: %s", store_error(st));
+		rc = -1;
+	}
+	/* the writer is idle: the tally is this thread's again */
+	tally_done(run->tally);
+	if (rc == 0 && run_flush_tally(run) != 0) {
 		cause = xasprintf("the database: %s", store_error(st));
 		rc = -1;
 	}
@@ -1077,7 +1096,7 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		    "DATABASE)", db, (long long)legacy);
 	}
 	run.st = st;
-	run.pl = pipeline_new(st);
+	run.pl = pipeline_new(st, run_tally, &run);
 	run.tally = tally_new();
 	run.quiet = quiet;
 	run.progress = isatty(STDERR_FILENO) && !quiet;

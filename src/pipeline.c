@@ -2,8 +2,9 @@
  * pipeline.c: two-core imports (pipeline.h).  Each record is copied into
  * the filling batch as [type][length][struct][strings], its string
  * pointers replaced by offsets; the writer rebuilds the struct and calls
- * store_put.  Two batches take turns: the caller fills one while the
- * writer writes the other.
+ * store_put.  A ring of batches: the caller fills one while the writer
+ * writes the oldest full one, so that neither waits for the other's
+ * uneven moments (the writer compresses a block of requests at once).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -16,6 +17,7 @@
 #define BATCH_BYTES	(512 * 1024)	/* hand a batch over past this */
 #define REC_MAX		512		/* bytes: the largest record struct */
 #define NO_STRING	UINT64_MAX	/* offset of a NULL string */
+#define NBATCH		4		/* batches in the ring */
 
 struct batch {
 	struct buf	 data;		/* entries, see above */
@@ -24,12 +26,16 @@ struct batch {
 
 struct pipeline {
 	struct store	*st;		/* borrowed */
+	pipeline_tap	 tap;		/* called with each record, or NULL */
+	void		*tap_ctx;
 	pthread_t	 writer;
 	pthread_mutex_t	 lock;
 	pthread_cond_t	 cond;		/* any change below */
-	struct batch	 b[2];		/* b[fill] is the caller's */
+	struct batch	 b[NBATCH];	/* b[fill] is the caller's */
 	int		 fill;		/* the batch being filled */
-	int		 full;		/* b[!fill] waits for the writer */
+	int		 next;		/* the oldest full batch */
+	int		 full;		/* full batches from next on, the
+					   one being written among them */
 	int		 failed;	/* the writer's store_put failed */
 	int		 quit;		/* the writer must stop */
 };
@@ -64,7 +70,9 @@ batch_write(struct pipeline *pl, struct batch *bt)
 			str = off == NO_STRING ? NULL : p + at + off;
 			memcpy(rec + f->off, &str, sizeof str);
 		}
-		if (store_put(pl->st, (enum rec_type)e.type, rec) != 0)
+		if ((pl->tap != NULL && pl->tap(pl->tap_ctx,
+		    (enum rec_type)e.type, rec) != 0) ||
+		    store_put(pl->st, (enum rec_type)e.type, rec) != 0)
 			pl->failed = 1;
 		at += e.len;
 	}
@@ -84,15 +92,16 @@ writer_main(void *arg)
 	pthread_setname_np(pthread_self(), "coroner-writer");
 	pthread_mutex_lock(&pl->lock);
 	for (;;) {
-		while (!pl->full && !pl->quit)
+		while (pl->full == 0 && !pl->quit)
 			pthread_cond_wait(&pl->cond, &pl->lock);
-		if (!pl->full && pl->quit)
+		if (pl->full == 0 && pl->quit)
 			break;
-		bt = &pl->b[!pl->fill];
+		bt = &pl->b[pl->next];
 		pthread_mutex_unlock(&pl->lock);
 		batch_write(pl, bt);
 		pthread_mutex_lock(&pl->lock);
-		pl->full = 0;
+		pl->next = (pl->next + 1) % NBATCH;
+		pl->full--;
 		pthread_cond_broadcast(&pl->cond);
 	}
 	pthread_mutex_unlock(&pl->lock);
@@ -100,11 +109,13 @@ writer_main(void *arg)
 }
 
 struct pipeline *
-pipeline_new(struct store *st)
+pipeline_new(struct store *st, pipeline_tap tap, void *ctx)
 {
 	struct pipeline	*pl = xcalloc(1, sizeof *pl);
 
 	pl->st = st;
+	pl->tap = tap;
+	pl->tap_ctx = ctx;
 	store_set_borrowing(st, 1);
 	pthread_mutex_init(&pl->lock, NULL);
 	pthread_cond_init(&pl->cond, NULL);
@@ -118,15 +129,15 @@ pipeline_new(struct store *st)
 	return (pl);
 }
 
-/* Waits for the writer to take the other batch, then hands this one. */
+/* Hands the filled batch over, once the ring has an empty one to fill. */
 static void
 hand_over(struct pipeline *pl)
 {
 	pthread_mutex_lock(&pl->lock);
-	while (pl->full)
+	while (pl->full >= NBATCH - 1)
 		pthread_cond_wait(&pl->cond, &pl->lock);
-	pl->fill = !pl->fill;
-	pl->full = 1;
+	pl->fill = (pl->fill + 1) % NBATCH;
+	pl->full++;
 	pthread_cond_broadcast(&pl->cond);
 	pthread_mutex_unlock(&pl->lock);
 }
@@ -216,6 +227,8 @@ pipeline_drain(struct pipeline *pl)
 void
 pipeline_free(struct pipeline *pl)
 {
+	int	i;
+
 	if (pl == NULL)
 		return;
 	pipeline_drain(pl);
@@ -227,7 +240,7 @@ pipeline_free(struct pipeline *pl)
 	store_set_borrowing(pl->st, 0);
 	pthread_mutex_destroy(&pl->lock);
 	pthread_cond_destroy(&pl->cond);
-	buf_free(&pl->b[0].data);
-	buf_free(&pl->b[1].data);
+	for (i = 0; i < NBATCH; i++)
+		buf_free(&pl->b[i].data);
 	free(pl);
 }

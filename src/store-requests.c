@@ -1,9 +1,11 @@
 /*
  * store-requests.c: the requests' storage (store-int.h).  An access
  * log's upstream attempts are written as blocks of a few thousand
- * (reqblock.h) into request_blocks, each with what its rows sum up
+ * (reqblock.h): request_blocks keeps what each block's rows sum up
  * (their count, the requests among them and how many failed, the first
- * and last start and attempt time), and read back through the virtual
+ * and last start and attempt time), request_data its bytes, apart so
+ * that finding a query's blocks reads no other block; they are read back
+ * through the virtual
  * table "requests", which every coroner connection has: the same columns
  * the table of a row per attempt had, so that the evidence of a pod, the
  * SQL prompt and requests_v read them as before.  A query on a range of
@@ -25,11 +27,13 @@
 /* Rows a block gathers before it is written (a request is never split). */
 #define STORE_BLOCK_ROWS	8192
 
-/* The columns of request_blocks after data, as the writer binds them. */
+/* A block's sums and its data, as the writer binds them. */
 static const char blocks_insert[] =
     "INSERT INTO request_blocks (id, source_id, rows, requests, failed, "
-    "first_req, last_req, start_lo, start_hi, attempt_lo, attempt_hi, "
-    "data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+    "first_req, last_req, start_lo, start_hi, attempt_lo, attempt_hi) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
+static const char data_insert[] =
+    "INSERT INTO request_data (id, data) VALUES (?1, ?2)";
 
 static void
 bind_opt(sqlite3_stmt *s, int k, int64_t v)
@@ -40,7 +44,23 @@ bind_opt(sqlite3_stmt *s, int k, int64_t v)
 		sqlite3_bind_int64(s, k, v);
 }
 
-/* Writes w's block as the rows from id on of input source_id. */
+/* Runs an insert of the writer's; 0, or -1 and a new *cause. */
+static int
+blocks_step(sqlite3 *db, sqlite3_stmt *s, char **cause)
+{
+	int	rc = sqlite3_step(s);
+
+	sqlite3_reset(s);
+	sqlite3_clear_bindings(s);
+	if (rc != SQLITE_DONE) {
+		*cause = xasprintf("request_blocks: %s", sqlite3_errmsg(db));
+		return (-1);
+	}
+	return (0);
+}
+
+/* Writes w's block as the rows from id on of input source_id; ins[0]
+   and ins[1] are its inserts, prepared at the first block. */
 static int
 blocks_put(sqlite3 *db, sqlite3_stmt **ins, struct reqblock_writer *w,
     int64_t source_id, int64_t id, char **cause)
@@ -49,18 +69,20 @@ blocks_put(sqlite3 *db, sqlite3_stmt **ins, struct reqblock_writer *w,
 	const void			*data;
 	size_t				 len;
 	sqlite3_stmt			*s;
-	int				 rc;
 
 	if (sum.rows == 0)
 		return (0);
-	if (*ins == NULL && sqlite3_prepare_v2(db, blocks_insert, -1, ins,
-	    NULL) != SQLITE_OK) {
+	if (ins[0] == NULL && (sqlite3_prepare_v2(db, blocks_insert, -1,
+	    &ins[0], NULL) != SQLITE_OK || sqlite3_prepare_v2(db,
+	    data_insert, -1, &ins[1], NULL) != SQLITE_OK)) {
 		*cause = xasprintf("request_blocks: %s", sqlite3_errmsg(db));
+		sqlite3_finalize(ins[0]);
+		ins[0] = NULL;
 		return (-1);
 	}
 	if (reqblock_finish(w, &data, &len, cause) != 0)
 		return (-1);
-	s = *ins;
+	s = ins[0];
 	sqlite3_bind_int64(s, 1, id);
 	sqlite3_bind_int64(s, 2, source_id);
 	sqlite3_bind_int64(s, 3, sum.rows);
@@ -72,15 +94,11 @@ blocks_put(sqlite3 *db, sqlite3_stmt **ins, struct reqblock_writer *w,
 	bind_opt(s, 9, sum.start_hi);
 	bind_opt(s, 10, sum.attempt_lo);
 	bind_opt(s, 11, sum.attempt_hi);
-	sqlite3_bind_blob(s, 12, data, (int)len, SQLITE_STATIC);
-	rc = sqlite3_step(s);
-	sqlite3_reset(s);
-	sqlite3_clear_bindings(s);
-	if (rc != SQLITE_DONE) {
-		*cause = xasprintf("request_blocks: %s", sqlite3_errmsg(db));
+	if (blocks_step(db, s, cause) != 0)
 		return (-1);
-	}
-	return (0);
+	sqlite3_bind_int64(ins[1], 1, id);
+	sqlite3_bind_blob(ins[1], 2, data, (int)len, SQLITE_STATIC);
+	return (blocks_step(db, ins[1], cause));
 }
 
 int
@@ -88,7 +106,7 @@ store_requests_flush(struct store *st, char **cause)
 {
 	int64_t	rows = st->blocks.sum.rows;
 
-	if (blocks_put(st->db, &st->blocks_ins, &st->blocks, st->source_id,
+	if (blocks_put(st->db, st->blocks_ins, &st->blocks, st->source_id,
 	    st->next_id, cause) != 0)
 		return (-1);
 	st->next_id += rows;
@@ -120,8 +138,9 @@ void
 store_requests_close(struct store *st)
 {
 	reqblock_writer_free(&st->blocks);
-	sqlite3_finalize(st->blocks_ins);
-	st->blocks_ins = NULL;
+	sqlite3_finalize(st->blocks_ins[0]);
+	sqlite3_finalize(st->blocks_ins[1]);
+	st->blocks_ins[0] = st->blocks_ins[1] = NULL;
 }
 
 int
@@ -338,7 +357,7 @@ rq_seek(struct rq_cursor *cur)
 		    2), (size_t)sqlite3_column_bytes(cur->blocks, 2),
 		    &why) != 0) {
 			sqlite3_free(t->base.zErrMsg);
-			t->base.zErrMsg = sqlite3_mprintf("request_blocks, the "
+			t->base.zErrMsg = sqlite3_mprintf("request_data, the "
 			    "block of row %lld: %s", (long long)cur->block_id,
 			    why);
 			free(why);
@@ -425,11 +444,12 @@ rq_filter(sqlite3_vtab_cursor *vc, int num, const char *letters, int argc,
 			break;
 		}
 	}
-	if (cur->blocks == NULL && sqlite3_prepare_v2(t->db, "SELECT id, "
-	    "source_id, data FROM request_blocks WHERE id <= ?2 AND "
-	    "id + rows > ?1 AND (?3 IS NULL OR (attempt_hi >= ?3 AND "
-	    "attempt_lo <= ?4)) AND (?5 IS NULL OR source_id = ?5) "
-	    "ORDER BY id", -1, &cur->blocks, NULL) != SQLITE_OK) {
+	if (cur->blocks == NULL && sqlite3_prepare_v2(t->db, "SELECT b.id, "
+	    "b.source_id, d.data FROM request_blocks b JOIN request_data d "
+	    "ON d.id = b.id WHERE b.id <= ?2 AND b.id + b.rows > ?1 AND "
+	    "(?3 IS NULL OR (b.attempt_hi >= ?3 AND b.attempt_lo <= ?4)) AND "
+	    "(?5 IS NULL OR b.source_id = ?5) ORDER BY b.id", -1,
+	    &cur->blocks, NULL) != SQLITE_OK) {
 		sqlite3_free(t->base.zErrMsg);
 		t->base.zErrMsg = sqlite3_mprintf("request_blocks: %s",
 		    sqlite3_errmsg(t->db));
@@ -537,7 +557,7 @@ store_requests_convert(sqlite3 *db, char **cause)
 {
 	struct reqblock_writer	 w = { 0 };
 	struct reqrow		 r;
-	sqlite3_stmt		*sel = NULL, *ins = NULL;
+	sqlite3_stmt		*sel = NULL, *ins[2] = { NULL, NULL };
 	struct buf		 q = { 0 };
 	int64_t			 id = 0, src = 0, first_id = 0, seq;
 	int			 c, rc, col;
@@ -559,7 +579,7 @@ store_requests_convert(sqlite3 *db, char **cause)
 		if (w.sum.rows > 0 && (sqlite3_column_int64(sel, 1) != src ||
 		    id != first_id + w.sum.rows || (seq == 0 &&
 		    w.sum.rows >= STORE_BLOCK_ROWS))) {
-			if (blocks_put(db, &ins, &w, src, first_id, cause) != 0)
+			if (blocks_put(db, ins, &w, src, first_id, cause) != 0)
 				goto out;
 		}
 		if (w.sum.rows == 0) {
@@ -582,7 +602,7 @@ store_requests_convert(sqlite3 *db, char **cause)
 	}
 	if (rc != SQLITE_DONE)
 		goto fail;
-	if (blocks_put(db, &ins, &w, src, first_id, cause) != 0)
+	if (blocks_put(db, ins, &w, src, first_id, cause) != 0)
 		goto out;
 	rc = 0;
 	goto done;
@@ -592,7 +612,8 @@ out:
 	rc = -1;
 done:
 	sqlite3_finalize(sel);
-	sqlite3_finalize(ins);
+	sqlite3_finalize(ins[0]);
+	sqlite3_finalize(ins[1]);
 	reqblock_writer_free(&w);
 	return (rc);
 }

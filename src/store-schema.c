@@ -22,7 +22,8 @@
  *   container_logs   a row per log line (previous: the previous
  *                    instance's log)
  *   request_blocks   the upstream attempts of access-log requests, a few
- *                    thousand a row (reqblock.h): each attempt carries
+ *   request_data     thousand a row (reqblock.h), the sums of each block
+ *                    and, apart, its compressed data: each attempt carries
  *                    its request's fields (req: the request's number,
  *                    seq: the attempt's, NULL when it reached no
  *                    upstream); read as a row per attempt through the
@@ -770,8 +771,11 @@ static const char *const migrations[] = {
 	 * 12 -> 13: the requests are stored in blocks of a few thousand
 	 * attempts (reqblock.h), each with what its rows sum up, and read
 	 * through the virtual table requests (store-requests.c), which
-	 * every coroner connection has; the rows of the old table are
-	 * moved into blocks (store_requests_convert, migration_hooks).
+	 * every coroner connection has; each block's sums (request_blocks)
+	 * are kept apart from its data (request_data), so that a query
+	 * finds its blocks without reading the others; the rows of the old
+	 * table are moved into blocks (store_requests_convert,
+	 * migration_hooks).
 	 */
 	"DROP VIEW IF EXISTS requests_v;"
 	"ALTER TABLE requests RENAME TO requests_rows;"
@@ -780,7 +784,11 @@ static const char *const migrations[] = {
 	"  rows INTEGER NOT NULL, requests INTEGER NOT NULL,"
 	"  failed INTEGER NOT NULL, first_req INTEGER, last_req INTEGER,"
 	"  start_lo INTEGER, start_hi INTEGER, attempt_lo INTEGER,"
-	"  attempt_hi INTEGER, data BLOB NOT NULL"
+	"  attempt_hi INTEGER"
+	");"
+	/* apart, so that reading the sums reads no block */
+	"CREATE TABLE request_data ("
+	"  id INTEGER PRIMARY KEY, data BLOB NOT NULL"
 	");"
 	REQUESTS_V,
 };

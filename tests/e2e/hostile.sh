@@ -643,11 +643,11 @@ ok "damaged block: requests read before" test "$good" -gt 0
 for bad in "x'00112233'" "substr(data, 1, length(data) / 2)" \
     "x'28b52ffd2000110000ff01000000000000000000'" "zeroblob(100)"; do
 	cp "$dmg" "$T/d2.db"
-	sqlite3 "$T/d2.db" "UPDATE request_blocks SET data = $bad"
+	sqlite3 "$T/d2.db" "UPDATE request_data SET data = $bad"
 	run "$CORONER" sql --db "$T/d2.db" 'SELECT count(*) FROM requests'
 	is "damaged block $bad: exit" 1 "$status"
 	ok "damaged block $bad: says which" grep -q \
-	    'request_blocks, the block of row 1: a block of requests' "$T/.err"
+	    'request_data, the block of row 1: a block of requests' "$T/.err"
 	run "$CORONER" sql --db "$T/d2.db" 'SELECT count(*) FROM pods'
 	is "damaged block $bad: the rest reads" 0 "$status"
 done
