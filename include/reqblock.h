@@ -56,7 +56,8 @@ struct reqblock_sum {
 struct reqblock_writer {
 	struct buf		 col[RC__COUNT];	/* columns' bytes */
 	int64_t			 prev[RC__COUNT];	/* last number */
-	struct buf		 last[RC__COUNT];	/* last text */
+	size_t			 last_off[RC__COUNT];	/* last text */
+	size_t			 last_len[RC__COUNT];	/* its length */
 	int			 has_last[RC__COUNT];	/* last set */
 	struct reqblock_sum	 sum;	/* of the rows added */
 	struct buf		 out;	/* the encoded block */

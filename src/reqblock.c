@@ -70,6 +70,20 @@ put_varint(struct buf *b, uint64_t v)
 	buf_append(b, tmp, n);
 }
 
+/* The same into p, which has room for 10 bytes; returns the bytes. */
+static size_t
+poke_varint(char *p, uint64_t v)
+{
+	size_t	n = 0;
+
+	while (v >= 0x80) {
+		p[n++] = (char)(v | 0x80);
+		v >>= 7;
+	}
+	p[n++] = (char)v;
+	return (n);
+}
+
 /* The varint at *p, before end; 0, or -1 when it is cut or too long. */
 static int
 get_varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
@@ -98,56 +112,69 @@ lo_hi(int64_t v, int64_t *lo, int64_t *hi)
 		*hi = v;
 }
 
+/* Makes room for n more bytes in b, without a call when it has it. */
+static inline void
+room(struct buf *b, size_t n)
+{
+	if (b->cap == 0 || b->cap - b->len <= n)
+		buf_reserve(b, n);
+}
+
+/* Column c's next number; its buffer has room for 10 bytes. */
 static void
 put_number(struct reqblock_writer *w, int c, int64_t v)
 {
-	uint64_t	d, zz;
-	unsigned char	raw[8];
-	int		i;
+	struct buf	*b = &w->col[c];
+	uint64_t	 d, zz;
+	int		 i;
 
 	if (v == INT64_MIN) {
-		put_varint(&w->col[c], 0);
+		b->data[b->len++] = 0;
 		return;
 	}
 	d = (uint64_t)v - (uint64_t)w->prev[c];
 	zz = (d << 1) ^ (uint64_t)-(int64_t)(d >> 63);
 	if (zz < UINT64_MAX - 1)
-		put_varint(&w->col[c], zz + 2);
+		b->len += poke_varint(b->data + b->len, zz + 2);
 	else {
-		put_varint(&w->col[c], 1);
+		b->data[b->len++] = 1;
 		for (i = 0; i < 8; i++)
-			raw[i] = (unsigned char)((uint64_t)v >> (8 * i));
-		buf_append(&w->col[c], raw, 8);
+			b->data[b->len++] = (char)((uint64_t)v >> (8 * i));
 	}
 	w->prev[c] = v;
 }
 
+/*
+ * Column c's next text, of n bytes; its buffer has room for them and 10
+ * more.  The last text is compared where it was written.
+ */
 static void
-put_text(struct reqblock_writer *w, int c, const char *s)
+put_text(struct reqblock_writer *w, int c, const char *s, size_t n)
 {
-	size_t	n;
+	struct buf	*b = &w->col[c];
 
 	if (s == NULL) {
-		put_varint(&w->col[c], 0);
+		b->data[b->len++] = 0;
 		return;
 	}
-	n = strlen(s);
-	if (w->has_last[c] && w->last[c].len == n &&
-	    memcmp(w->last[c].data, s, n) == 0) {
-		put_varint(&w->col[c], 1);
+	if (w->has_last[c] && w->last_len[c] == n &&
+	    memcmp(b->data + w->last_off[c], s, n) == 0) {
+		b->data[b->len++] = 1;
 		return;
 	}
-	put_varint(&w->col[c], (uint64_t)n + 2);
-	buf_append(&w->col[c], s, n);
-	buf_clear(&w->last[c]);
-	buf_append(&w->last[c], s, n);
+	b->len += poke_varint(b->data + b->len, (uint64_t)n + 2);
+	w->last_off[c] = b->len;
+	w->last_len[c] = n;
 	w->has_last[c] = 1;
+	memcpy(b->data + b->len, s, n);
+	b->len += n;
 }
 
 void
 reqblock_add(struct reqblock_writer *w, const struct reqrow *r)
 {
 	struct reqblock_sum	*s = &w->sum;
+	size_t			 n;
 	int			 c;
 
 	if (s->rows == 0) {
@@ -156,10 +183,14 @@ reqblock_add(struct reqblock_writer *w, const struct reqrow *r)
 		s->first_req = r->v[RC_REQ];
 	}
 	for (c = 0; c < RC__COUNT; c++) {
-		if (reqcols[c].text)
-			put_text(w, c, r->s[c]);
-		else
+		if (reqcols[c].text) {
+			n = r->s[c] != NULL ? strlen(r->s[c]) : 0;
+			room(&w->col[c], n + 10);
+			put_text(w, c, r->s[c], n);
+		} else {
+			room(&w->col[c], 10);
 			put_number(w, c, r->v[c]);
+		}
 	}
 	s->rows++;
 	s->last_req = r->v[RC_REQ];
@@ -225,10 +256,8 @@ reqblock_writer_free(struct reqblock_writer *w)
 {
 	int	c;
 
-	for (c = 0; c < RC__COUNT; c++) {
+	for (c = 0; c < RC__COUNT; c++)
 		buf_free(&w->col[c]);
-		buf_free(&w->last[c]);
-	}
 	buf_free(&w->out);
 	ZSTD_freeCCtx(w->cctx);
 	memset(w, 0, sizeof *w);
