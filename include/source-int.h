@@ -146,7 +146,31 @@ struct input {
 	char		*error;		/* why reading failed (sticky), naming
 					   the input, or NULL; owned */
 	int		 limited;	/* error is a limit of source_limits */
+	struct ahead	*ahead;		/* the thread reading ahead, or NULL
+					   (source-ahead.c); owned */
 };
+
+/* source.c */
+/*
+ * Reads up to n bytes of the input from its stage chain, checks the
+ * limits and hashes them: the bytes, 0 at the end, or -1 with *why (a
+ * new message naming the input) and *limited when it is a limit.
+ */
+ssize_t		 input_read_stage(struct input *in, void *buf, size_t n,
+		    char **why, int *limited);
+
+/* source-ahead.c: reading ahead on a thread of its own */
+/* Starts reading ahead (nothing when it cannot, or already does). */
+void		 input_ahead_start(struct input *in);
+/* Stops the thread; what it read and was not taken is still read. */
+void		 input_ahead_stop(struct input *in);
+/* Stops it and frees what it read (the input is done). */
+void		 input_ahead_end(struct input *in);
+/*
+ * input_read's bytes from what was read ahead: the bytes, 0 at the end,
+ * or -1 with in->error (and in->limited) set where the input failed.
+ */
+ssize_t		 input_ahead_read(struct input *in, void *buf, size_t n);
 
 /* source.c: the stage chain */
 /* Returns a new stage of the given kind on top of below (taken). */

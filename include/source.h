@@ -130,7 +130,7 @@ const char	*input_error(const struct input *in);
 /* Bytes delivered by input_read so far (after decompression). */
 uint64_t	 input_offset(const struct input *in);
 /* SHA-256 of the bytes delivered so far: 64 hex digits and a NUL. */
-void		 input_hash(const struct input *in, char out[SHA256_HEX_LEN]);
+void		 input_hash(struct input *in, char out[SHA256_HEX_LEN]);
 
 /*
  * A line reader over an input.  Lines end at "\n"; a "\r" before it is

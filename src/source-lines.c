@@ -3,8 +3,8 @@
  * "\n", a "\r" before it removed, the last one needing none, NUL bytes
  * kept.  Memory stays bounded: a line longer than the input's limit is
  * skipped whole and said, never kept.  It reads through input_read()
- * alone, and knows nothing of where the bytes come from or what a line
- * says.
+ * alone, from a thread reading ahead (source-ahead.c), and knows nothing
+ * of where the bytes come from or what a line says.
  */
 
 #include <sys/types.h>
@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "source.h"
+#include "source-int.h"
 #include "util.h"
 
 /* Bytes the line reader asks for at a time. */
@@ -30,11 +30,15 @@ lr_init(struct linereader *lr, struct input *in)
 	memset(lr, 0, sizeof *lr);
 	lr->in = in;
 	lr->max = input_max_line(in);
+	/* the file is read, decompressed and hashed beside the lines */
+	input_ahead_start(in);
 }
 
 void
 lr_free(struct linereader *lr)
 {
+	if (lr->in != NULL)
+		input_ahead_stop(lr->in);
 	free(lr->buf);
 	memset(lr, 0, sizeof *lr);
 }

@@ -423,6 +423,7 @@ input_free(struct input *in)
 {
 	if (in == NULL)
 		return;
+	input_ahead_end(in);
 	source_stage_free(in->top);
 	sha256_free(&in->hash);
 	free(in->name);
@@ -478,9 +479,10 @@ input_member(const struct input *in)
 
 /*
  * Checks the limits after r more bytes were read: the import's total and
- * the ratio of what the file delivered to what was read from it.
+ * the ratio of what the file delivered to what was read from it.  Returns
+ * NULL, or why the input is refused (a new message).
  */
-static int
+static char *
 input_check_limits(struct input *in, size_t r)
 {
 	const struct source_limits	*lim = &in->src->lim;
@@ -492,24 +494,41 @@ input_check_limits(struct input *in, size_t r)
 	in->src->file_out += r;
 	if (lim->max_bytes != 0 && *total > lim->max_bytes) {
 		source_size_text(lim->max_bytes, limit, sizeof limit);
-		in->error = xasprintf("%s: more than %s read in this import: "
-		    "refused (--max-bytes raises the limit)", in->name, limit);
-		in->limited = 1;
-		return (-1);
+		return (xasprintf("%s: more than %s read in this import: "
+		    "refused (--max-bytes raises the limit)", in->name,
+		    limit));
 	}
 	disk = in->disk->made > 0 ? in->disk->made : 1;
 	if (lim->max_ratio != 0 && in->src->file_out > SOURCE_RATIO_FLOOR &&
 	    in->src->file_out / disk >= lim->max_ratio) {
 		amount_format(in->src->file_out, out, sizeof out);
 		amount_format(in->disk->made, got, sizeof got);
-		in->error = xasprintf("%s: expands more than %ju times (%s out "
+		return (xasprintf("%s: expands more than %ju times (%s out "
 		    "of %s read): refused as a likely decompression bomb "
 		    "(--max-ratio raises the limit)", in->name,
-		    (uintmax_t)lim->max_ratio, out, got);
-		in->limited = 1;
+		    (uintmax_t)lim->max_ratio, out, got));
+	}
+	return (NULL);
+}
+
+ssize_t
+input_read_stage(struct input *in, void *buf, size_t n, char **why,
+    int *limited)
+{
+	ssize_t	r;
+
+	*limited = 0;
+	r = source_stage_read(in->top, buf, n);
+	if (r == -1) {
+		*why = xasprintf("%s: %s", in->name, in->top->error);
 		return (-1);
 	}
-	return (0);
+	if ((*why = input_check_limits(in, (size_t)r)) != NULL) {
+		*limited = 1;
+		return (-1);
+	}
+	sha256_update(&in->hash, buf, (size_t)r);
+	return (r);
 }
 
 ssize_t
@@ -519,15 +538,12 @@ input_read(struct input *in, void *buf, size_t n)
 
 	if (in->error != NULL)
 		return (-1);
-	r = source_stage_read(in->top, buf, n);
-	if (r == -1) {
-		in->error = xasprintf("%s: %s", in->name, in->top->error);
-		return (-1);
-	}
-	if (input_check_limits(in, (size_t)r) != 0)
-		return (-1);
-	sha256_update(&in->hash, buf, (size_t)r);
-	in->offset += (uint64_t)r;
+	if (in->ahead != NULL)
+		r = input_ahead_read(in, buf, n);
+	else
+		r = input_read_stage(in, buf, n, &in->error, &in->limited);
+	if (r > 0)
+		in->offset += (uint64_t)r;
 	return (r);
 }
 
@@ -601,7 +617,9 @@ input_offset(const struct input *in)
 }
 
 void
-input_hash(const struct input *in, char out[SHA256_HEX_LEN])
+input_hash(struct input *in, char out[SHA256_HEX_LEN])
 {
+	/* the reader ahead hashes as it reads: stopped, it has no more */
+	input_ahead_stop(in);
 	sha256_hex(&in->hash, out);
 }

@@ -1,0 +1,196 @@
+/*
+ * source-ahead.c: an input read ahead on a thread of its own
+ * (source-int.h), so that reading the file, decompressing it, checking
+ * the limits and hashing it (input_read_stage) run beside the parsing
+ * instead of before each line.  A ring of buffers: the thread fills the
+ * next free one while the reader takes bytes from the oldest; its last
+ * buffer says the end, or the error the input ended with, which the
+ * reader meets where a reader without the thread would have.  Stopped,
+ * the thread leaves what it read for the reader, who then reads on
+ * itself: the bytes and their hash come in the same order either way.
+ * Like the rest of the source layer, it knows nothing of what the bytes
+ * say.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "source-int.h"
+#include "util.h"
+
+#define AHEAD_N		4		/* buffers in the ring */
+#define AHEAD_SIZE	(1024 * 1024)	/* bytes in each */
+
+/* One buffer of the ring. */
+struct ahead_buf {
+	char		*data;		/* owned, AHEAD_SIZE bytes */
+	size_t		 len;		/* bytes read into it */
+	size_t		 at;		/* bytes taken from it */
+	int		 last;		/* the thread's last: end or error */
+	char		*why;		/* the error it ends with, or NULL */
+	int		 limited;	/* why is a limit */
+};
+
+struct ahead {
+	pthread_t	 thread;
+	pthread_mutex_t	 lock;
+	pthread_cond_t	 cond;		/* any change below */
+	struct ahead_buf b[AHEAD_N];
+	int		 head;		/* the reader's buffer */
+	int		 full;		/* buffers filled, from head on */
+	int		 quit;		/* the thread must stop */
+	int		 done;		/* it has stopped reading */
+	int		 running;	/* it was started and not joined */
+};
+
+static void *
+ahead_main(void *arg)
+{
+	struct input		*in = arg;
+	struct ahead		*a = in->ahead;
+	struct ahead_buf	*b;
+	ssize_t			 r;
+
+	pthread_setname_np(pthread_self(), "coroner-read");
+	pthread_mutex_lock(&a->lock);
+	for (;;) {
+		while (a->full == AHEAD_N && !a->quit)
+			pthread_cond_wait(&a->cond, &a->lock);
+		if (a->quit)
+			break;
+		b = &a->b[(a->head + a->full) % AHEAD_N];
+		pthread_mutex_unlock(&a->lock);
+		b->len = b->at = 0;
+		b->why = NULL;
+		r = input_read_stage(in, b->data, AHEAD_SIZE, &b->why,
+		    &b->limited);
+		b->last = r <= 0;
+		if (r > 0)
+			b->len = (size_t)r;
+		pthread_mutex_lock(&a->lock);
+		a->full++;
+		pthread_cond_broadcast(&a->cond);
+		if (b->last)
+			break;
+	}
+	a->done = 1;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+	return (NULL);
+}
+
+void
+input_ahead_start(struct input *in)
+{
+	struct ahead	*a;
+	int		 i;
+
+	if (in->ahead != NULL || in->error != NULL)
+		return;
+	a = xcalloc(1, sizeof *a);
+	for (i = 0; i < AHEAD_N; i++)
+		a->b[i].data = xmalloc(AHEAD_SIZE);
+	pthread_mutex_init(&a->lock, NULL);
+	pthread_cond_init(&a->cond, NULL);
+	in->ahead = a;
+	if (pthread_create(&a->thread, NULL, ahead_main, in) != 0) {
+		/* no thread: the reader reads itself */
+		in->ahead = NULL;
+		pthread_mutex_destroy(&a->lock);
+		pthread_cond_destroy(&a->cond);
+		for (i = 0; i < AHEAD_N; i++)
+			free(a->b[i].data);
+		free(a);
+		return;
+	}
+	a->running = 1;
+}
+
+/* Frees the ring once the thread is joined and every buffer taken. */
+static void
+ahead_free(struct input *in)
+{
+	struct ahead	*a = in->ahead;
+	int		 i;
+
+	pthread_mutex_destroy(&a->lock);
+	pthread_cond_destroy(&a->cond);
+	for (i = 0; i < AHEAD_N; i++) {
+		free(a->b[i].data);
+		free(a->b[i].why);
+	}
+	free(a);
+	in->ahead = NULL;
+}
+
+void
+input_ahead_stop(struct input *in)
+{
+	struct ahead	*a = in->ahead;
+
+	if (a == NULL || !a->running)
+		return;
+	pthread_mutex_lock(&a->lock);
+	a->quit = 1;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+	pthread_join(a->thread, NULL);
+	a->running = 0;
+	if (a->full == 0)
+		ahead_free(in);
+}
+
+void
+input_ahead_end(struct input *in)
+{
+	if (in->ahead == NULL)
+		return;
+	input_ahead_stop(in);
+	if (in->ahead != NULL)
+		ahead_free(in);
+}
+
+ssize_t
+input_ahead_read(struct input *in, void *buf, size_t n)
+{
+	struct ahead		*a = in->ahead;
+	struct ahead_buf	*b;
+	size_t			 k;
+
+	pthread_mutex_lock(&a->lock);
+	while (a->full == 0 && !a->done)
+		pthread_cond_wait(&a->cond, &a->lock);
+	if (a->full == 0) {
+		/* stopped with nothing left: the reader reads on itself */
+		pthread_mutex_unlock(&a->lock);
+		if (a->running) {
+			pthread_join(a->thread, NULL);
+			a->running = 0;
+		}
+		ahead_free(in);
+		return (input_read_stage(in, buf, n, &in->error,
+		    &in->limited));
+	}
+	b = &a->b[a->head];
+	pthread_mutex_unlock(&a->lock);
+	if (b->at == b->len && b->last) {
+		/* the end stays at the head: every later read meets it */
+		if (b->why == NULL)
+			return (0);
+		in->error = b->why;
+		in->limited = b->limited;
+		b->why = NULL;
+		return (-1);
+	}
+	k = b->len - b->at < n ? b->len - b->at : n;
+	memcpy(buf, b->data + b->at, k);
+	b->at += k;
+	if (b->at == b->len && !b->last) {
+		pthread_mutex_lock(&a->lock);
+		a->head = (a->head + 1) % AHEAD_N;
+		a->full--;
+		pthread_cond_broadcast(&a->cond);
+		pthread_mutex_unlock(&a->lock);
+	}
+	return ((ssize_t)k);
+}
