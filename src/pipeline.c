@@ -14,7 +14,7 @@
 #include "pipeline.h"
 #include "util.h"
 
-#define BATCH_BYTES	(2 * 1024 * 1024)	/* hand a batch over past this */
+#define BATCH_BYTES	(2 << 20)	/* hand a batch over past this */
 #define REC_MAX		512		/* bytes: the largest record struct */
 #define NO_STRING	UINT64_MAX	/* offset of a NULL string */
 #define NBATCH		4		/* batches in the ring */
