@@ -60,11 +60,14 @@ js_init(struct jsonsplit *js, struct input *in, size_t max, int flags)
 	js->cap_depth = -1;
 	js->key_len = -1;
 	js->bol = 1;
+	input_ahead_start(in);
 }
 
 void
 js_free(struct jsonsplit *js)
 {
+	if (js->in != NULL)
+		input_ahead_stop(js->in);
 	free(js->rbuf);
 	buf_free(&js->cur);
 	js->rbuf = NULL;

@@ -159,11 +159,7 @@ struct input {
 ssize_t		 input_read_stage(struct input *in, void *buf, size_t n,
 		    char **why, int *limited);
 
-/* source-ahead.c: reading ahead on a thread of its own */
-/* Starts reading ahead (nothing when it cannot, or already does). */
-void		 input_ahead_start(struct input *in);
-/* Stops the thread; what it read and was not taken is still read. */
-void		 input_ahead_stop(struct input *in);
+/* source-ahead.c (input_ahead_start and _stop: source.h) */
 /* Stops it and frees what it read (the input is done). */
 void		 input_ahead_end(struct input *in);
 /*

@@ -127,6 +127,15 @@ size_t		 input_peek_lines(struct input *in, const unsigned char **p);
  * stream after 12345 bytes"); borrowed, or NULL.  Errors are sticky.
  */
 const char	*input_error(const struct input *in);
+/*
+ * Reads the input ahead on a thread of its own (the file, its
+ * decompression, the limits and the hash), for a reader that reads it to
+ * its end: the line reader and the JSON splitter.  Nothing when it cannot
+ * or already does.  Stopped, what it read and was not taken is still
+ * read; input_hash stops it.
+ */
+void		 input_ahead_start(struct input *in);
+void		 input_ahead_stop(struct input *in);
 /* Bytes delivered by input_read so far (after decompression). */
 uint64_t	 input_offset(const struct input *in);
 /* SHA-256 of the bytes delivered so far: 64 hex digits and a NUL. */
