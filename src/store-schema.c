@@ -941,7 +941,7 @@ int
 store_migrate(struct store *st, char **cause)
 {
 	char	*sql;
-	int64_t	 v;
+	int64_t	 v, now;
 	size_t	 i;
 
 	if (store_int_query(st, "PRAGMA user_version", &v) != 0) {
@@ -957,6 +957,18 @@ store_migrate(struct store *st, char **cause)
 	for (; v < (int64_t)NMIGRATIONS; v++) {
 		if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
 			return (-1);
+		/* another coroner may have migrated it while this one
+		   waited for the lock: go on from where it is now */
+		if (store_int_query(st, "PRAGMA user_version", &now) != 0) {
+			*cause = xstrdup(sqlite3_errmsg(st->db));
+			store_exec(st, "ROLLBACK", NULL);
+			return (-1);
+		}
+		if (now != v) {
+			store_exec(st, "ROLLBACK", NULL);
+			v = now - 1;
+			continue;
+		}
 		if (store_add_columns(st, v, cause) != 0) {
 			store_exec(st, "ROLLBACK", NULL);
 			return (-1);

@@ -128,6 +128,12 @@ store_input_begin(struct store *st, const char *path, const char *member,
 	if (store_exec(st, st->in_group ? "SAVEPOINT input" :
 	    "BEGIN IMMEDIATE", cause) != 0)
 		return (-1);
+	/* another import may have written since this one opened: the
+	   numbers go on from what is stored now, under the write lock */
+	if (store_next_req(st, cause) != 0) {
+		store_input_abort(st);
+		return (-1);
+	}
 	if (store_run(st, "sources", "INSERT INTO sources (path, member, "
 	    "format, imported_us) VALUES (?, ?, ?, ?)", p, 4, NULL, NULL,
 	    cause) != 0) {
