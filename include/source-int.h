@@ -9,6 +9,7 @@
  *   source-archive.c  a file given out whole or as an archive's members
  *   source-walk.c     the walk through a directory tree
  *   source-lines.c    the line reader
+ *   source-ahead.c    an input read ahead on a thread of its own
  * Like source.h, it knows bytes only: nothing of formats, SQLite or
  * curses.
  */

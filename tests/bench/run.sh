@@ -269,8 +269,8 @@ zst_row()
 }
 
 # sqlite_row PODSDB: sqlite3 .import of the same requests as TSV into a
-# table made like coroner's requests table in PODSDB (or, without it, as
-# it was when this was written), in the same columns.
+# table of a row per attempt with the columns of coroner's requests in
+# PODSDB (or, without it, as it was when this was written).
 sqlite_row()
 {
 	what="sqlite3 .import (TSV)"
@@ -280,11 +280,16 @@ sqlite_row()
 	fi
 	create=""
 	cols=""
-	if [ -s "$1" ]; then
-		create=$(sqlite3 "$1" "SELECT sql || ';' FROM sqlite_master
-		    WHERE type = 'table' AND name = 'requests'" 2>/dev/null)
-		cols=$(sqlite3 "$1" "SELECT group_concat(name, ',')
-		    FROM pragma_table_info('requests')" 2>/dev/null)
+	if [ -s "$1" ] && [ -x "$cor" ]; then
+		# the virtual table's columns (coroner sql: sqlite3 has no
+		# such table), as a table of a row per attempt
+		create=$("$cor" sql --db "$1" "SELECT 'CREATE TABLE requests ('
+		    || group_concat(name || ' ' || type || iif(name = 'id',
+		    ' PRIMARY KEY', ''), ', ') || ');' FROM
+		    pragma_table_info('requests')" 2>/dev/null | tail -n +2)
+		cols=$("$cor" sql --db "$1" "SELECT group_concat(name, ',')
+		    FROM pragma_table_info('requests')" 2>/dev/null |
+		    tail -n +2)
 	fi
 	if [ -z "$create" ] || [ -z "$cols" ]; then
 		create=$schema
