@@ -4,11 +4,11 @@
  * (reqblock.h): request_blocks keeps what each block's rows sum up
  * (their count, the requests among them and how many failed, the first
  * and last start and attempt time), request_data its bytes, apart so
- * that finding a query's blocks reads no other block; they are read back
- * through the virtual
- * table "requests", which every coroner connection has: the same columns
- * the table of a row per attempt had, so that the evidence of a pod, the
- * SQL prompt and requests_v read them as before.  A query on a range of
+ * that finding a query's blocks reads no other block.  They are read
+ * back through the virtual table "requests", which every coroner
+ * connection has: the same columns the table of a row per attempt had,
+ * so that the evidence of a pod, the SQL prompt and requests_v read them
+ * as before.  A query on a range of
  * attempt_us or id, on an ip or a source_id, decodes only the blocks
  * whose sums say they may hold its rows.
  *
@@ -165,7 +165,6 @@ store_requests_next(struct store *st, char **cause)
 #define COL_ID		0
 #define COL_SOURCE	1
 #define COL_FIRST	2			/* reqcols[0] */
-#define NCOLS		(COL_FIRST + RC__COUNT)
 
 /*
  * What xBestIndex found usable, a letter per argument of xFilter (its
@@ -202,13 +201,14 @@ struct rq_cursor {
 						   rows, in id order */
 	struct reqblock		 b;		/* the block being read */
 	int64_t			 block_id;	/* its first row's id */
-	int64_t			 source_id;
+	int64_t			 source_id;	/* its input */
 	size_t			 i;		/* the row in it */
-	int			 eof;
-	int64_t			 id_lo, id_hi;	/* the rows wanted */
-	int64_t			 at_lo, at_hi;
-	char			*ip;		/* owned, or NULL */
-	size_t			 iplen;
+	int			 eof;		/* no more rows */
+	int64_t			 id_lo, id_hi;	/* the ids wanted */
+	int64_t			 at_lo, at_hi;	/* the attempt_us wanted */
+	char			*ip;		/* the ip wanted, owned, or
+						   NULL: any */
+	size_t			 iplen;		/* its bytes */
 };
 
 static int
