@@ -380,6 +380,7 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 			if (c == '\n') {
 				js->line++;
 				js->bol = 1;
+				js->scalar_end = 0;
 				continue;
 			}
 			if (js->resync) {
@@ -400,6 +401,9 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				if (capturing && js->rpos - 1 > seg)
 					buf_append(&js->cur, p + seg,
 					    js->rpos - 1 - seg);
+				if (capturing && js->scalar_end)
+					buf_append(&js->cur, " ", 1);
+				js->scalar_end = 0;
 				while (js->rpos < js->rlen &&
 				    (p[js->rpos] == ' ' ||
 				    p[js->rpos] == '\t' || p[js->rpos] == '\r'))
@@ -407,6 +411,7 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 				seg = js->rpos;
 				continue;
 			}
+			js->scalar_end = 0;
 			if (js->list_next == 2) {
 				js->list_next = 0;
 				if (c == '[') {
@@ -506,6 +511,7 @@ js_next(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 					js->kind_next = 2;
 				break;
 			default:
+				js->scalar_end = 1;
 				if (js->depth == 0 || (!capturing &&
 				    js->depth == js->elem_depth &&
 				    !js->scalar))

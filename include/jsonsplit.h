@@ -87,6 +87,9 @@ struct jsonsplit {
 	int		 scalar;	/* skipping a non-object list element */
 	int		 resync;	/* skipping to a line starting { or [ */
 	int		 bol;		/* at the beginning of a line */
+	int		 scalar_end;	/* the last byte outside strings was a
+					   number's or a word's: blanks after it
+					   stay one ("3 0" is not 30) */
 	size_t		 max;		/* bytes one object may take: text and
 					   estimated values */
 	size_t		 cost;		/* estimated bytes of the values of the
