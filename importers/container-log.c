@@ -32,6 +32,7 @@
 #include <string.h>
 
 #include "importer.h"
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "out.h"
 #include "timefmt.h"
@@ -836,7 +837,7 @@ cl_docker_line(struct cl_state *st, const char *s, size_t n, int64_t line)
 	int		 rc;
 
 	if (js_too_costly(s, n, st->max_object) ||
-	    (o = json_loadb(s, n, JSON_ALLOW_NUL, NULL)) == NULL)
+	    (o = jf_loadb(s, n, JSON_ALLOW_NUL, NULL)) == NULL)
 		return (0);
 	text = json_string_value(json_object_get(o, "log"));
 	t = json_string_value(json_object_get(o, "time"));

@@ -34,6 +34,7 @@
 #include "accesslog.h"
 #include "altok.h"
 #include "importer.h"
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "timefmt.h"
 #include "util.h"
@@ -475,7 +476,7 @@ env_json_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 		free(big);
 		return (-1);
 	}
-	if ((obj = json_loadb(s, n, 0, &err)) == NULL) {
+	if ((obj = jf_loadb(s, n, 0, &err)) == NULL) {
 		snprintf(why, whylen, "not JSON: %s (column %d)", err.text,
 		    err.column);
 		return (-1);

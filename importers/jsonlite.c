@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "jsonlite.h"
 #include "util.h"
@@ -762,7 +763,7 @@ jl_json(const struct jl *v)
 	if (v->json != NULL || v->text == NULL)
 		return (v->json);
 	/* checked text: jansson reads it, and reads it the same way */
-	if ((parsed = json_loadb(v->text, v->len, JSON_DECODE_ANY, NULL)) ==
+	if ((parsed = jf_loadb(v->text, v->len, JSON_DECODE_ANY, NULL)) ==
 	    NULL)
 		fatal("jsonlite: jansson refused checked JSON");
 	json_array_append_new(v->doc->parsed, parsed);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonfast.h"
 #include "jsonsplit.h"
 
 #define JS_READ_SIZE	(256 * 1024)
@@ -219,7 +220,7 @@ js_finish(struct jsonsplit *js, json_t **obj, int64_t *line, char **cause)
 	json_t		*v;
 
 	*line = js->cap_line;
-	v = json_loadb(js->cur.data, js->cur.len, JSON_ALLOW_NUL, &err);
+	v = jf_loadb(js->cur.data, js->cur.len, JSON_ALLOW_NUL, &err);
 	if (v != NULL && (js->flags & JS_NUL_REPLACE) &&
 	    memmem(js->cur.data, js->cur.len, "\\u0000", 6) != NULL)
 		js_replace_nul(v);

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "importer.h"
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "jsonlite.h"
 #include "k8s.h"
@@ -727,7 +728,7 @@ audit_wrapped(struct logentry_run *run, const struct jl *v,
 				free(too);
 				return (K8S_PUT_REJECT);
 			}
-			if ((ev = json_loadb(s, n, JSON_ALLOW_NUL, &err)) ==
+			if ((ev = jf_loadb(s, n, JSON_ALLOW_NUL, &err)) ==
 			    NULL) {
 				snprintf(why, whylen, "bad JSON in %s: %s",
 				    cw != NULL ? "the CloudWatch event's "
@@ -878,7 +879,7 @@ aks_dynamic(const struct jl *v)
 		    json_incref(jl_json(v)) : NULL);
 	if (n == 0)
 		return (NULL);
-	if ((*s == '{' || *s == '[') && (parsed = json_loadb(s, n, 0,
+	if ((*s == '{' || *s == '[') && (parsed = jf_loadb(s, n, 0,
 	    NULL)) != NULL)
 		return (parsed);
 	return (json_incref(jl_json(v)));

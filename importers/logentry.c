@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "jsonlite.h"
 #include "logentry.h"
@@ -348,7 +349,7 @@ le_is_lines(struct input *in)
 	if (p == end || *p != '{' ||
 	    (nl = memchr(p, '\n', (size_t)(end - p))) == NULL)
 		return (0);
-	if ((obj = json_loadb((const char *)p, (size_t)(nl - p),
+	if ((obj = jf_loadb((const char *)p, (size_t)(nl - p),
 	    JSON_ALLOW_NUL, NULL)) == NULL)
 		return (0);
 	lines = json_is_object(obj);
@@ -409,7 +410,7 @@ le_read_lines(struct logentry_run *run, struct le_counts *c,
 			rc = le_one(run, c, &root);
 			continue;
 		}
-		if ((obj = json_loadb(line, len, JSON_ALLOW_NUL, &err)) ==
+		if ((obj = jf_loadb(line, len, JSON_ALLOW_NUL, &err)) ==
 		    NULL) {
 			le_reject(run, c, 0, xasprintf("bad JSON: %s",
 			    err.text));

@@ -53,6 +53,7 @@
 #include <string.h>
 
 #include "importer.h"
+#include "jsonfast.h"
 #include "jsonsplit.h"
 #include "k8sjson.h"
 #include "out.h"
@@ -1174,7 +1175,7 @@ nd_object(struct rd *rd, const char *text, size_t n, int64_t line,
 		free(why);
 		return (0);
 	}
-	obj = json_loadb(text, n, JSON_ALLOW_NUL, &err);
+	obj = jf_loadb(text, n, JSON_ALLOW_NUL, &err);
 	if (obj == NULL) {
 		sink_reject(rd->sink, line + (err.line > 0 ? err.line - 1 : 0),
 		    "bad JSON: %s", err.text);

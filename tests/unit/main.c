@@ -21,6 +21,7 @@ extern const struct unit_test kinds_tests[];
 extern const struct unit_test tally_tests[];
 extern const struct unit_test yamlsplit_tests[];
 extern const struct unit_test jsonlite_tests[];
+extern const struct unit_test jsonfast_tests[];
 extern const struct unit_test budget_tests[];
 extern const struct unit_test zone_tests[];
 extern const struct unit_test timeline_tests[];
@@ -42,6 +43,7 @@ static const struct unit_test *const tables[] = {
 	tally_tests,
 	yamlsplit_tests,
 	jsonlite_tests,
+	jsonfast_tests,
 	budget_tests,
 	zone_tests,
 	timeline_tests,

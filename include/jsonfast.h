@@ -1,0 +1,36 @@
+/*
+ * jsonfast.h: json_loadb, faster, for the importers' parses.  Two things
+ * made jansson's parse of Kubernetes JSON slow: its reading of the text a
+ * byte at a time through a stream (with a buffer for every token), and a
+ * malloc and a free for every value, key and hash table of a tree the
+ * reader frees whole a moment later.  jf_loadb reads plain JSON itself
+ * and builds the values with jansson's own functions (json_object_setn_
+ * new_nocheck, as jansson's parser does), and takes their memory from an
+ * arena.
+ *
+ * jansson stays the parser of record: text the fast path does not vouch
+ * to read exactly as jansson does (a byte outside ASCII, \u0000 or a \u
+ * escape past U+007F, a number with a fraction or an exponent, an integer
+ * of more than 18 digits, nesting deeper than JF_DEPTH) and every error is
+ * parsed by json_loadb, whose values and messages are the answer.
+ *
+ * The arena: while jf_loadb parses, jansson's allocations are the next
+ * pieces of the newest chunk; freeing one costs nothing, and the chunks
+ * are used again once every piece was freed.  Values made outside
+ * jf_loadb (a report's, a value a reader adds to a parsed tree) are
+ * malloc's as before.  jansson's allocator is the process's: parses run on
+ * one thread at a time (an import parses on its main thread).  Knows
+ * nothing of Kubernetes, SQLite or curses.
+ */
+#ifndef JSONFAST_H
+#define JSONFAST_H
+
+#include <jansson.h>
+#include <stddef.h>
+
+#define JF_DEPTH	256	/* nesting the fast path reads */
+
+/* json_loadb(s, n, flags, err), the same values, faster. */
+json_t	*jf_loadb(const char *s, size_t n, size_t flags, json_error_t *err);
+
+#endif
