@@ -86,7 +86,7 @@ store_ip_seconds(struct store *st, int (*span)(void *,
 	m.src = sqlite3_step(m.sp);
 	rc = store_run(st, "ip_seconds", "SELECT ip, second, hint, "
 	    "sum(requests), sum(errors), sum(conn_failures) FROM ip_seconds "
-	    "GROUP BY ip, second, hint ORDER BY ip, second", NULL, 0,
+	    "GROUP BY ip, second, hint ORDER BY ip, second, hint", NULL, 0,
 	    ip_second_row, &m, cause);
 	if (rc == 0 && m.src != SQLITE_ROW && m.src != SQLITE_DONE) {
 		store_fail(st, "ip_seconds", cause);
