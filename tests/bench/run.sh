@@ -24,7 +24,8 @@
 # sizes.  BENCH_BASE (a baseline's coroner, which "make bench BASE=REV"
 # builds with base.sh) and BENCH_BASE_REV add the regression rows: the
 # baseline and today's build in turn on the same 1 M lines, import and
-# analyze, with their ratio among the targets.
+# analyze (BENCH_BASE_ROUNDS rounds, 5), with their ratio among the
+# targets.
 set -u
 
 cor=${1:-./coroner}
@@ -145,6 +146,7 @@ measure()
 		rc=$?
 	fi
 	t1=$(date +%s%N)
+	nsecs=$((t1 - t0))
 	secs=$(awk -v a="$t0" -v b="$t1" \
 	    'BEGIN { printf "%.2f", (b - a) / 1e9 }')
 	if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
@@ -377,13 +379,15 @@ other_row()
 
 # base_rows LOG PODSDB: the baseline build (make bench BASE=REV builds
 # it: BENCH_BASE, BENCH_BASE_REV) and today's on the same lines, in turn
-# (today, baseline, today, baseline), each into a copy of the pods it
-# imported itself, then "analyze" of what it imported: rows bcur1 and
-# base1 (import), bcura and basea (analyze), each the mean of its two runs.
+# (today, baseline, today, baseline...: BENCH_BASE_ROUNDS, 5, rounds),
+# each into a copy of the pods it imported itself, then "analyze" of what
+# it imported: rows bcur1 and base1 (import), bcura and basea (analyze),
+# each the median of its runs, to the millisecond.
 base_rows()
 {
 	[ -n "${BENCH_BASE:-}" ] || return 0
 	rev=${BENCH_BASE_REV:-baseline}
+	rounds=${BENCH_BASE_ROUNDS:-5}
 	if [ ! -x "$BENCH_BASE" ] || [ ! -s "$1" ]; then
 		row base1 "baseline $rev import" "$L1" "$(size "$1")" "" "" \
 		    "failed: the baseline did not build, or no input"
@@ -392,8 +396,9 @@ base_rows()
 	rm -f "$dir/pods-base.db"
 	"$BENCH_BASE" import --db "$dir/pods-base.db" "$dir/pods.json" \
 	    >/dev/null 2>&1 || rm -f "$dir/pods-base.db"
-	ti=0 ta=0 bi=0 ba=0 n=0 why_b=""
-	for round in 1 2; do
+	ti="" ta="" bi="" ba="" n=0 why_b=""
+	round=1
+	while [ "$round" -le "$rounds" ]; do
 		for who in today base; do
 			b=$cor p=$2
 			if [ "$who" = base ]; then
@@ -402,40 +407,45 @@ base_rows()
 			db=$dir/cmp.db
 			rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
 			[ -s "$p" ] && cp "$p" "$db"
-			say "$who's import and analyze ($round of 2)"
+			say "$who's import and analyze ($round of $rounds)"
 			measure 150 "$b" import --db "$db" "$1"
-			i=$secs w=$why
+			i=$nsecs w=$why
 			measure 150 "$b" analyze --db "$db"
-			a=$secs
+			a=$nsecs
 			[ -n "$why" ] && w=${w:-$why}
 			if [ -n "$w" ]; then
 				why_b=$w
 				continue
 			fi
 			if [ "$who" = today ]; then
-				ti=$(awk -v x="$ti" -v y="$i" 'BEGIN{print x+y}')
-				ta=$(awk -v x="$ta" -v y="$a" 'BEGIN{print x+y}')
+				ti="$ti $i" ta="$ta $a"
 			else
-				bi=$(awk -v x="$bi" -v y="$i" 'BEGIN{print x+y}')
-				ba=$(awk -v x="$ba" -v y="$a" 'BEGIN{print x+y}')
+				bi="$bi $i" ba="$ba $a"
 				n=$((n + 1))
 			fi
 		done
+		round=$((round + 1))
 	done
 	rm -f "$dir/cmp.db" "$dir/pods-base.db"
-	if [ "$n" -ne 2 ] || [ -n "$why_b" ]; then
+	if [ "$n" -ne "$rounds" ] || [ -n "$why_b" ]; then
 		row base1 "baseline $rev import" "$L1" "$(size "$1")" "" "" \
 		    "${why_b:-failed: a run did not finish}"
 		return
 	fi
-	half() { awk -v x="$1" 'BEGIN { printf "%.2f", x / 2 }'; }
+	# the median of nanoseconds, in seconds to the millisecond
+	median() {
+		printf '%s\n' $1 | sort -n | awk '{ v[NR] = $1 } END {
+			m = NR % 2 ? v[(NR + 1) / 2] : \
+			    (v[NR / 2] + v[NR / 2 + 1]) / 2
+			printf "%.3f", m / 1e9 }'
+	}
 	row bcur1 "coroner import (beside the baseline)" "$L1" \
-	    "$(size "$1")" "$(half "$ti")" "" ""
+	    "$(size "$1")" "$(median "$ti")" "" "median of $rounds"
 	row base1 "baseline $rev import" "$L1" "$(size "$1")" \
-	    "$(half "$bi")" "" ""
+	    "$(median "$bi")" "" ""
 	row bcura "coroner analyze (beside the baseline)" "$L1" 0 \
-	    "$(half "$ta")" "" ""
-	row basea "baseline $rev analyze" "$L1" 0 "$(half "$ba")" "" ""
+	    "$(median "$ta")" "" "median of $rounds"
+	row basea "baseline $rev analyze" "$L1" 0 "$(median "$ba")" "" ""
 }
 
 noinput="failed: no input (is $gen built?)"
