@@ -495,6 +495,7 @@ fi
 big=$(awk -v n="$L5" 'BEGIN { printf "%g M", n / 1e6 }')
 awk -F '\t' -v goal_lnav=2 -v goal_sql=4 -v goal_zst=1.2 -v goal_rss=100 \
     -v goal_mbs=100 -v goal_jq=3 -v goal_other=1.3 -v goal_rate=0.9 \
+    -v goal_noise=1.02 \
     -v goal_db=0.3 -v big="$big" '
 function grp(n,    s) {
 	s = sprintf("%d", n)
@@ -705,20 +706,24 @@ END {
 		target("tui every key < 100 ms, " n " pods", m,
 		    slowest >= 0 && slowest < 0.1)
 	}
-	# the baseline build (make bench BASE=REV), when there is one
+	# the baseline build (make bench BASE=REV), when there is one: no
+	# slower past the noise of the runs (one build against itself,
+	# runs in turn: 0.97 to 1.05 pair by pair, the median 1.014)
 	if (at["base1"] > 0) {
 		m = ""
 		if (tsec("base1") > 0 && tsec("bcur1") > 0) {
 			r = tsec("bcur1") / tsec("base1")
-			m = sprintf("%.2fx the baseline", r)
+			m = sprintf("%.3fx the baseline", r)
 		}
-		target("import no slower than the baseline", m, r <= 1)
+		target("import no slower than the baseline (2 %)", m,
+		    m != "" && r <= goal_noise)
 		m = ""
 		if (tsec("basea") > 0 && tsec("bcura") > 0) {
 			r = tsec("bcura") / tsec("basea")
-			m = sprintf("%.2fx the baseline", r)
+			m = sprintf("%.3fx the baseline", r)
 		}
-		target("analyze no slower than the baseline", m, r <= 1)
+		target("analyze no slower than the baseline (2 %)", m,
+		    m != "" && r <= goal_noise)
 	}
 	m = ""; worst = 0
 	for (i = 1; i <= NR; i++)
