@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "jsonfast.h"
+#include "util.h"
 
 #define JF_CHUNK	(256 * 1024)	/* bytes of a usual chunk */
 #define JF_CHUNKS	16		/* chunks at most: past them (values
@@ -125,43 +126,12 @@ struct jf_text {
 	size_t		 cap;		/* bytes allocated at scratch */
 };
 
-#define JF_ONES		0x0101010101010101ULL
-#define JF_HIGHS	0x8080808080808080ULL
-#define JF_ZERO(v)	(((v) - JF_ONES) & ~(v) & JF_HIGHS)
-#define JF_BYTE(v, c)	JF_ZERO((v) ^ (JF_ONES * (c)))
-
-/*
- * Whether the 8 bytes at p hold a quote, a backslash, a control character
- * or a byte outside ASCII.
- */
-static int
-jf_word_special(const char *p)
-{
-	uint64_t	v;
-
-	memcpy(&v, p, sizeof v);
-	return (((JF_BYTE(v, '"') | JF_BYTE(v, '\\') |
-	    ((v - JF_ONES * 0x20) & ~v) | v) & JF_HIGHS) != 0);
-}
-
 static void
 jf_blanks(struct jf_text *t)
 {
 	while (t->p < t->end && (*t->p == ' ' || *t->p == '\n' ||
 	    *t->p == '\r' || *t->p == '\t'))
 		t->p++;
-}
-
-static int
-jf_hex(int c)
-{
-	if (c >= '0' && c <= '9')
-		return (c - '0');
-	if (c >= 'a' && c <= 'f')
-		return (c - 'a' + 10);
-	if (c >= 'A' && c <= 'F')
-		return (c - 'A' + 10);
-	return (-1);
 }
 
 /*
@@ -240,7 +210,7 @@ jf_string(struct jf_text *t, const char **s, size_t *len)
 			if (t->end - q < 5)
 				return (-1);
 			for (i = 0; i < 4; i++) {
-				if ((h[i] = jf_hex((unsigned char)q[1 + i])) < 0)
+				if ((h[i] = hex_value((unsigned char)q[1 + i])) < 0)
 					return (-1);
 			}
 			c = h[0] << 12 | h[1] << 8 | h[2] << 4 | h[3];

@@ -26,15 +26,6 @@ struct jl_chunk {
 	char		*data;		/* owned */
 };
 
-/*
- * Eight bytes at a time: whether a word holds a byte of a kind (exact
- * for "any", which is all the loops ask).
- */
-#define JL_ONES		0x0101010101010101ULL
-#define JL_HIGHS	0x8080808080808080ULL
-#define JL_ZERO(v)	(((v) - JL_ONES) & ~(v) & JL_HIGHS)
-#define JL_BYTE(v, c)	JL_ZERO((v) ^ (JL_ONES * (c)))
-
 /* Whether the 8 bytes at p hold a quote or a backslash. */
 static int
 jl_word_quote(const char *p)
@@ -42,21 +33,7 @@ jl_word_quote(const char *p)
 	uint64_t	v;
 
 	memcpy(&v, p, sizeof v);
-	return ((JL_BYTE(v, '"') | JL_BYTE(v, '\\')) != 0);
-}
-
-/*
- * Whether the 8 bytes at p hold a quote, a backslash, a control
- * character or a byte outside ASCII.
- */
-static int
-jl_word_special(const char *p)
-{
-	uint64_t	v;
-
-	memcpy(&v, p, sizeof v);
-	return (((JL_BYTE(v, '"') | JL_BYTE(v, '\\') |
-	    ((v - JL_ONES * 0x20) & ~v) | v) & JL_HIGHS) != 0);
+	return ((JF_BYTE(v, '"') | JF_BYTE(v, '\\')) != 0);
 }
 
 /* Byte classes inside a string: 0 is an ordinary byte. */
@@ -183,7 +160,7 @@ jl_check_string(const char *p, const char *e, int *esc)
 
 	*esc = 0;
 	for (p++; p < e; p++) {
-		while (e - p >= 8 && !jl_word_special(p))
+		while (e - p >= 8 && !jf_word_special(p))
 			p += 8;
 		if (p >= e)
 			break;

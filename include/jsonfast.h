@@ -27,8 +27,34 @@
 
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <string.h>
 
 #define JF_DEPTH	256	/* nesting the fast path reads */
+
+/*
+ * Eight bytes at a time, for the scanners of JSON text (here and
+ * jsonlite.c): whether a word holds a byte of a kind (exact for "any",
+ * which is all the loops ask).
+ */
+#define JF_ONES		0x0101010101010101ULL
+#define JF_HIGHS	0x8080808080808080ULL
+#define JF_ZERO(v)	(((v) - JF_ONES) & ~(v) & JF_HIGHS)
+#define JF_BYTE(v, c)	JF_ZERO((v) ^ (JF_ONES * (c)))
+
+/*
+ * Whether the 8 bytes at p hold a quote, a backslash, a control character
+ * or a byte outside ASCII.
+ */
+static inline int
+jf_word_special(const char *p)
+{
+	uint64_t	v;
+
+	memcpy(&v, p, sizeof v);
+	return (((JF_BYTE(v, '"') | JF_BYTE(v, '\\') |
+	    ((v - JF_ONES * 0x20) & ~v) | v) & JF_HIGHS) != 0);
+}
 
 /* json_loadb(s, n, flags, err), the same values, faster. */
 json_t	*jf_loadb(const char *s, size_t n, size_t flags, json_error_t *err);
