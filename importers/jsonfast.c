@@ -210,7 +210,8 @@ jf_string(struct jf_text *t, const char **s, size_t *len)
 			if (t->end - q < 5)
 				return (-1);
 			for (i = 0; i < 4; i++) {
-				if ((h[i] = hex_value((unsigned char)q[1 + i])) < 0)
+				h[i] = hex_value((unsigned char)q[1 + i]);
+				if (h[i] < 0)
 					return (-1);
 			}
 			c = h[0] << 12 | h[1] << 8 | h[2] << 4 | h[3];
