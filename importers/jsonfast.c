@@ -23,10 +23,18 @@
 					   kept across parses), malloc's */
 #define JF_ALIGN	16
 
-/* Under AddressSanitizer, malloc's: a piece read after its free is found */
+/*
+ * Under AddressSanitizer (gcc says so with __SANITIZE_ADDRESS__, clang
+ * with __has_feature), malloc's: a piece read after its free is found.
+ */
 #if defined(__SANITIZE_ADDRESS__)
 #define JF_SANITIZED	1
-#else
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JF_SANITIZED	1
+#endif
+#endif
+#ifndef JF_SANITIZED
 #define JF_SANITIZED	0
 #endif
 
