@@ -1,7 +1,9 @@
 /*
  * jsonfast.c: json_loadb, faster (jsonfast.h).  The fast path is a
  * recursive descent over the text that builds jansson's values and hands
- * anything it does not vouch for back to json_loadb, from the start.
+ * anything it does not vouch for back to json_loadb, from the start; its
+ * checks of a string and a number are the ones jsonlite.c's check of a
+ * line uses, and so is its decoding of a string's escapes.
  *
  * The arena: jansson's allocator functions are replaced once; while
  * jf_loadb parses, an allocation is the next 16-byte-aligned piece of the
@@ -126,6 +128,133 @@ jf_free(void *p)
 	free(p);
 }
 
+/* The code unit of "\uXXXX" at p (past the backslash), or -1. */
+static long
+jf_u4(const char *p, const char *e)
+{
+	long	v = 0;
+	int	i, h;
+
+	if (e - p < 5 || p[0] != 'u')
+		return (-1);
+	for (i = 1; i <= 4; i++) {
+		if ((h = hex_value((unsigned char)p[i])) < 0)
+			return (-1);
+		v = v * 16 + h;
+	}
+	return (v);
+}
+
+const char *
+jf_check_string(const char *p, const char *e, int *esc)
+{
+	long	u, lo;
+	int	c;
+
+	*esc = 0;
+	for (p++; p < e; p++) {
+		while (e - p >= 8 && !jf_word_special(p))
+			p += 8;
+		if (p >= e)
+			break;
+		c = (unsigned char)*p;
+		if (c == '"')
+			return (p + 1);
+		if (c < 0x20 || c >= 0x80)
+			return (NULL);
+		if (c != '\\')
+			continue;
+		*esc = 1;
+		if (++p >= e)
+			return (NULL);
+		switch (*p) {
+		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
+		case 'r': case 't':
+			continue;
+		case 'u':
+			break;
+		default:
+			return (NULL);
+		}
+		if ((u = jf_u4(p, e)) <= 0 || (u >= 0xdc00 && u <= 0xdfff))
+			return (NULL);		/* \u0000, a lone low half */
+		p += 4;
+		if (u >= 0xd800 && u <= 0xdbff) {
+			if (e - p < 3 || p[1] != '\\' ||
+			    (lo = jf_u4(p + 2, e)) < 0xdc00 || lo > 0xdfff)
+				return (NULL);
+			p += 6;
+		}
+	}
+	return (NULL);
+}
+
+const char *
+jf_check_number(const char *p, const char *e)
+{
+	const char	*d;
+	int		 digits = 0;
+
+	if (p < e && *p == '-')
+		p++;
+	if (p >= e || *p < '0' || *p > '9')
+		return (NULL);
+	if (*p == '0') {
+		p++;
+		digits = 1;
+	} else
+		for (; p < e && *p >= '0' && *p <= '9'; p++)
+			digits++;
+	if (p < e && *p == '.') {
+		for (d = ++p; p < e && *p >= '0' && *p <= '9'; p++)
+			digits++;
+		if (p == d)
+			return (NULL);
+	}
+	/* an exponent or a long integer: jansson may refuse or round it */
+	if (digits > 18 || (p < e && (*p == 'e' || *p == 'E')))
+		return (NULL);
+	return (p);
+}
+
+size_t
+jf_decode(const char *p, size_t n, char *out)
+{
+	const char	*e = p + n - 1;
+	size_t		 o = 0;
+	long		 u, lo;
+
+	for (p++; p < e; p++) {
+		if (*p != '\\') {
+			out[o++] = *p;
+			continue;
+		}
+		switch (*++p) {
+		case 'b': out[o++] = '\b'; break;
+		case 'f': out[o++] = '\f'; break;
+		case 'n': out[o++] = '\n'; break;
+		case 'r': out[o++] = '\r'; break;
+		case 't': out[o++] = '\t'; break;
+		case 'u':
+			u = jf_u4(p, e + 1);
+			p += 4;
+			if (u >= 0xd800 && u <= 0xdbff) {
+				lo = jf_u4(p + 2, e + 1);
+				u = 0x10000 + ((u - 0xd800) << 10) +
+				    (lo - 0xdc00);
+				p += 6;
+			}
+			o += utf8_put((unsigned long)u, out + o);
+			break;
+		default:
+			out[o++] = *p;
+			break;
+		}
+	}
+	out[o] = '\0';
+	return (o);
+}
+
 /* What the fast path reads: its cursor, and where decoded text goes. */
 struct jf_text {
 	const char	*p;		/* the next byte */
@@ -134,147 +263,64 @@ struct jf_text {
 	size_t		 cap;		/* bytes allocated at scratch */
 };
 
-static void
-jf_blanks(struct jf_text *t)
-{
-	while (t->p < t->end && (*t->p == ' ' || *t->p == '\n' ||
-	    *t->p == '\r' || *t->p == '\t'))
-		t->p++;
-}
-
 /*
- * A string whose opening quote was read: its bytes at *s, *len of them
+ * The string at t->p (its opening quote): its bytes at *s, *len of them
  * (the text's own, or decoded into the scratch).  Returns 0, or -1: not
  * for the fast path.
  */
 static int
 jf_string(struct jf_text *t, const char **s, size_t *len)
 {
-	const char	*start = t->p, *q;
-	size_t		 n = 0;
-	int		 c, h[4], i;
+	const char	*q;
 	char		*grown;
+	size_t		 n;
+	int		 esc;
 
-	for (;;) {
-		while (t->end - t->p >= 8 && !jf_word_special(t->p))
-			t->p += 8;
-		if (t->p >= t->end)
-			return (-1);
-		c = (unsigned char)*t->p;
-		if (c == '"') {
-			*s = start;
-			*len = (size_t)(t->p++ - start);
-			return (0);
-		}
-		if (c == '\\')
-			break;
-		if (c < 0x20 || c >= 0x80)
-			return (-1);
-		t->p++;
-	}
-	/* escapes: decode from the start into the scratch */
-	for (q = start; q < t->end; q++) {
-		if (n + 1 > t->cap) {
-			t->cap = t->cap == 0 ? 256 : t->cap * 2;
-			if ((grown = realloc(t->scratch, t->cap)) == NULL)
+	if ((q = jf_check_string(t->p, t->end, &esc)) == NULL)
+		return (-1);
+	n = (size_t)(q - t->p);
+	if (!esc) {
+		*s = t->p + 1;
+		*len = n - 2;
+	} else {
+		/* decoded, it is never longer than its text less a quote */
+		if (n > t->cap) {
+			if ((grown = realloc(t->scratch, n)) == NULL)
 				return (-1);
 			t->scratch = grown;
+			t->cap = n;
 		}
-		c = (unsigned char)*q;
-		if (c == '"') {
-			t->p = q + 1;
-			*s = t->scratch;
-			*len = n;
-			return (0);
-		}
-		if (c < 0x20 || c >= 0x80)
-			return (-1);
-		if (c != '\\') {
-			t->scratch[n++] = (char)c;
-			continue;
-		}
-		if (++q >= t->end)
-			return (-1);
-		switch (*q) {
-		case '"': case '\\': case '/':
-			c = *q;
-			break;
-		case 'b':
-			c = '\b';
-			break;
-		case 'f':
-			c = '\f';
-			break;
-		case 'n':
-			c = '\n';
-			break;
-		case 'r':
-			c = '\r';
-			break;
-		case 't':
-			c = '\t';
-			break;
-		case 'u':
-			if (t->end - q < 5)
-				return (-1);
-			for (i = 0; i < 4; i++) {
-				h[i] = hex_value((unsigned char)q[1 + i]);
-				if (h[i] < 0)
-					return (-1);
-			}
-			c = h[0] << 12 | h[1] << 8 | h[2] << 4 | h[3];
-			/* U+0000 and past ASCII: jansson's */
-			if (c == 0 || c >= 0x80)
-				return (-1);
-			q += 4;
-			break;
-		default:
-			return (-1);
-		}
-		t->scratch[n++] = (char)c;
+		*len = jf_decode(t->p, n, t->scratch);
+		*s = t->scratch;
 	}
-	return (-1);
-}
-
-/*
- * An integer as jansson reads one: -?(0|[1-9][0-9]*), at most 18 digits,
- * not followed by a fraction or an exponent.  Returns 0 or -1.
- */
-static int
-jf_integer(struct jf_text *t, json_int_t *out)
-{
-	const char	*q = t->p;
-	int64_t		 v = 0;
-	int		 neg = 0, digits = 0;
-
-	if (q < t->end && *q == '-') {
-		neg = 1;
-		q++;
-	}
-	if (q >= t->end || *q < '0' || *q > '9')
-		return (-1);
-	if (*q == '0' && q + 1 < t->end && q[1] >= '0' && q[1] <= '9')
-		return (-1);
-	while (q < t->end && *q >= '0' && *q <= '9') {
-		if (++digits > 18)
-			return (-1);
-		v = v * 10 + (*q++ - '0');
-	}
-	if (q < t->end && (*q == '.' || *q == 'e' || *q == 'E'))
-		return (-1);
-	*out = neg ? -v : v;
 	t->p = q;
 	return (0);
 }
 
-/* The literal word w if the text has it next (and not more letters). */
+/* The integer at t->p (jf_check_number's, without a fraction), or NULL. */
+static json_t *
+jf_integer(struct jf_text *t)
+{
+	const char	*q = t->p, *e;
+	int64_t		 v = 0;
+
+	if ((e = jf_check_number(t->p, t->end)) == NULL ||
+	    memchr(t->p, '.', (size_t)(e - t->p)) != NULL)
+		return (NULL);
+	if (*q == '-')
+		q++;
+	while (q < e)
+		v = v * 10 + (*q++ - '0');
+	v = *t->p == '-' ? -v : v;
+	t->p = e;
+	return (json_integer(v));
+}
+
+/* The literal word w if the text has it next. */
 static int
 jf_word(struct jf_text *t, const char *w, size_t n)
 {
 	if ((size_t)(t->end - t->p) < n || memcmp(t->p, w, n) != 0)
-		return (0);
-	if (t->p + n < t->end && ((t->p[n] >= 'a' && t->p[n] <= 'z') ||
-	    (t->p[n] >= '0' && t->p[n] <= '9')))
 		return (0);
 	t->p += n;
 	return (1);
@@ -287,27 +333,23 @@ jf_value(struct jf_text *t, int depth)
 	json_t		*v, *el;
 	const char	*s;
 	size_t		 n;
-	json_int_t	 i;
 	char		*key;
 
-	jf_blanks(t);
+	t->p = jf_ws(t->p, t->end);
 	if (t->p >= t->end)
 		return (NULL);
 	switch (*t->p) {
 	case '{':
 		if (depth >= JF_DEPTH || (v = json_object()) == NULL)
 			return (NULL);
-		t->p++;
-		jf_blanks(t);
+		t->p = jf_ws(t->p + 1, t->end);
 		if (t->p < t->end && *t->p == '}') {
 			t->p++;
 			return (v);
 		}
 		for (;;) {
-			if (t->p >= t->end || *t->p != '"')
-				break;
-			t->p++;
-			if (jf_string(t, &s, &n) != 0)
+			if (t->p >= t->end || *t->p != '"' ||
+			    jf_string(t, &s, &n) != 0)
 				break;
 			/* a key decoded in the scratch: the value reuses it */
 			key = NULL;
@@ -317,7 +359,7 @@ jf_value(struct jf_text *t, int depth)
 				memcpy(key, s, n);
 				s = key;
 			}
-			jf_blanks(t);
+			t->p = jf_ws(t->p, t->end);
 			if (t->p >= t->end || *t->p != ':' ||
 			    (t->p++, el = jf_value(t, depth + 1)) == NULL) {
 				free(key);
@@ -328,10 +370,9 @@ jf_value(struct jf_text *t, int depth)
 				break;
 			}
 			free(key);
-			jf_blanks(t);
+			t->p = jf_ws(t->p, t->end);
 			if (t->p < t->end && *t->p == ',') {
-				t->p++;
-				jf_blanks(t);
+				t->p = jf_ws(t->p + 1, t->end);
 				continue;
 			}
 			if (t->p < t->end && *t->p == '}') {
@@ -345,8 +386,7 @@ jf_value(struct jf_text *t, int depth)
 	case '[':
 		if (depth >= JF_DEPTH || (v = json_array()) == NULL)
 			return (NULL);
-		t->p++;
-		jf_blanks(t);
+		t->p = jf_ws(t->p + 1, t->end);
 		if (t->p < t->end && *t->p == ']') {
 			t->p++;
 			return (v);
@@ -355,7 +395,7 @@ jf_value(struct jf_text *t, int depth)
 			if ((el = jf_value(t, depth + 1)) == NULL ||
 			    json_array_append_new(v, el) != 0)
 				break;
-			jf_blanks(t);
+			t->p = jf_ws(t->p, t->end);
 			if (t->p < t->end && *t->p == ',') {
 				t->p++;
 				continue;
@@ -369,7 +409,6 @@ jf_value(struct jf_text *t, int depth)
 		json_decref(v);
 		return (NULL);
 	case '"':
-		t->p++;
 		if (jf_string(t, &s, &n) != 0)
 			return (NULL);
 		return (json_stringn_nocheck(s, n));
@@ -380,7 +419,7 @@ jf_value(struct jf_text *t, int depth)
 	case 'n':
 		return (jf_word(t, "null", 4) ? json_null() : NULL);
 	default:
-		return (jf_integer(t, &i) == 0 ? json_integer(i) : NULL);
+		return (jf_integer(t));
 	}
 }
 
@@ -397,13 +436,12 @@ jf_loadb(const char *s, size_t n, size_t flags, json_error_t *err)
 	jf.parsing = 1;
 	v = NULL;
 	if ((flags & ~(size_t)(JSON_ALLOW_NUL | JSON_DECODE_ANY)) == 0) {
-		jf_blanks(&t);
+		t.p = jf_ws(t.p, t.end);
 		if ((flags & JSON_DECODE_ANY) || (t.p < t.end &&
 		    (*t.p == '{' || *t.p == '[')))
 			v = jf_value(&t, 0);
 		if (v != NULL) {
-			jf_blanks(&t);
-			if (t.p != t.end) {
+			if (jf_ws(t.p, t.end) != t.end) {
 				json_decref(v);
 				v = NULL;
 			}

@@ -36,29 +36,11 @@ jl_word_quote(const char *p)
 	return ((JF_BYTE(v, '"') | JF_BYTE(v, '\\')) != 0);
 }
 
-/* Byte classes inside a string: 0 is an ordinary byte. */
-enum { JL_PLAIN, JL_QUOTE, JL_ESC, JL_BAD };
-static unsigned char	jl_class[256];
-
-static void
-jl_classes(void)
-{
-	int	c;
-
-	if (jl_class['"'] == JL_QUOTE)
-		return;
-	for (c = 0; c < 256; c++)
-		jl_class[c] = c < 0x20 || c >= 0x80 ? JL_BAD : JL_PLAIN;
-	jl_class['\\'] = JL_ESC;
-	jl_class['"'] = JL_QUOTE;
-}
-
 void
 jl_doc_init(struct jl_doc *d)
 {
 	memset(d, 0, sizeof *d);
 	d->parsed = json_array();
-	jl_classes();
 }
 
 static void
@@ -124,108 +106,6 @@ jl_alloc(struct jl_doc *d, size_t n)
 /* -------------------------------------------------------------------- */
 /* The check */
 
-static const char *
-jl_ws(const char *p, const char *e)
-{
-	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
-		p++;
-	return (p);
-}
-
-/* The code unit of "\uXXXX" at p (past the backslash), or -1. */
-static long
-jl_u4(const char *p, const char *e)
-{
-	long	v = 0;
-	int	i, h;
-
-	if (e - p < 5 || p[0] != 'u')
-		return (-1);
-	for (i = 1; i <= 4; i++) {
-		if ((h = hex_value((unsigned char)p[i])) < 0)
-			return (-1);
-		v = v * 16 + h;
-	}
-	return (v);
-}
-
-/*
- * Checks the string whose opening quote is at p; returns the byte after
- * its closing quote, or NULL.  *esc says whether it has escapes.
- */
-static const char *
-jl_check_string(const char *p, const char *e, int *esc)
-{
-	long	u, lo;
-
-	*esc = 0;
-	for (p++; p < e; p++) {
-		while (e - p >= 8 && !jf_word_special(p))
-			p += 8;
-		if (p >= e)
-			break;
-		switch (jl_class[(unsigned char)*p]) {
-		case JL_PLAIN:
-			continue;
-		case JL_QUOTE:
-			return (p + 1);
-		case JL_BAD:
-			return (NULL);
-		}
-		*esc = 1;
-		if (++p >= e)
-			return (NULL);
-		switch (*p) {
-		case '"': case '\\': case '/': case 'b': case 'f': case 'n':
-		case 'r': case 't':
-			continue;
-		case 'u':
-			break;
-		default:
-			return (NULL);
-		}
-		if ((u = jl_u4(p, e)) <= 0 || (u >= 0xdc00 && u <= 0xdfff))
-			return (NULL);		/* \u0000, a lone low half */
-		p += 4;
-		if (u >= 0xd800 && u <= 0xdbff) {
-			if (e - p < 3 || p[1] != '\\' ||
-			    (lo = jl_u4(p + 2, e)) < 0xdc00 || lo > 0xdfff)
-				return (NULL);
-			p += 6;
-		}
-	}
-	return (NULL);
-}
-
-/* Checks a number at p; returns the byte after it, or NULL. */
-static const char *
-jl_check_number(const char *p, const char *e)
-{
-	const char	*d;
-	int		 digits = 0;
-
-	if (p < e && *p == '-')
-		p++;
-	if (p >= e || *p < '0' || *p > '9')
-		return (NULL);
-	if (*p == '0') {
-		p++;
-		digits = 1;
-	} else
-		for (; p < e && *p >= '0' && *p <= '9'; p++)
-			digits++;
-	if (p < e && *p == '.') {
-		for (d = ++p; p < e && *p >= '0' && *p <= '9'; p++)
-			digits++;
-		if (p == d)
-			return (NULL);
-	}
-	/* an exponent or a long integer: jansson may refuse or round it */
-	if (digits > 18 || (p < e && (*p == 'e' || *p == 'E')))
-		return (NULL);
-	return (p);
-}
-
 static const char *jl_check_value(const char *, const char *, int);
 
 static const char *
@@ -236,29 +116,29 @@ jl_check_composite(const char *p, const char *e, int depth)
 
 	if (depth > JL_DEPTH)
 		return (NULL);
-	p = jl_ws(p + 1, e);
+	p = jf_ws(p + 1, e);
 	if (p < e && *p == close)
 		return (p + 1);
 	for (;;) {
 		if (obj) {
 			if (p >= e || *p != '"' ||
-			    (p = jl_check_string(p, e, &esc)) == NULL)
+			    (p = jf_check_string(p, e, &esc)) == NULL)
 				return (NULL);
-			p = jl_ws(p, e);
+			p = jf_ws(p, e);
 			if (p >= e || *p != ':')
 				return (NULL);
-			p = jl_ws(p + 1, e);
+			p = jf_ws(p + 1, e);
 		}
 		if ((p = jl_check_value(p, e, depth + 1)) == NULL)
 			return (NULL);
-		p = jl_ws(p, e);
+		p = jf_ws(p, e);
 		if (p >= e)
 			return (NULL);
 		if (*p == close)
 			return (p + 1);
 		if (*p != ',')
 			return (NULL);
-		p = jl_ws(p + 1, e);
+		p = jf_ws(p + 1, e);
 	}
 }
 
@@ -274,7 +154,7 @@ jl_check_value(const char *p, const char *e, int depth)
 	case '[':
 		return (jl_check_composite(p, e, depth));
 	case '"':
-		return (jl_check_string(p, e, &esc));
+		return (jf_check_string(p, e, &esc));
 	case 't':
 		return (e - p >= 4 && memcmp(p, "true", 4) == 0 ? p + 4 :
 		    NULL);
@@ -285,7 +165,7 @@ jl_check_value(const char *p, const char *e, int depth)
 		return (e - p >= 4 && memcmp(p, "null", 4) == 0 ? p + 4 :
 		    NULL);
 	default:
-		return (jl_check_number(p, e));
+		return (jf_check_number(p, e));
 	}
 }
 
@@ -297,7 +177,7 @@ jl_doc_load(struct jl_doc *d, const char *s, size_t n, struct jl *root)
 
 	jl_doc_clear(d);
 	d->nm = 0;
-	p = jl_ws(s, s + n);
+	p = jf_ws(s, s + n);
 	e = s + n;
 	if (p >= e || *p != '{')
 		return (-1);
@@ -305,43 +185,41 @@ jl_doc_load(struct jl_doc *d, const char *s, size_t n, struct jl *root)
 	root->text = p;
 	root->root = 1;
 	root->doc = d;
-	p = jl_ws(p + 1, e);
+	p = jf_ws(p + 1, e);
 	if (p < e && *p == '}')
 		p++;
 	else for (;;) {
 		if (p >= e || *p != '"' || d->nm == JL_MEMBERS)
 			return (-1);
 		k = p + 1;
-		if ((p = jl_check_string(p, e, &esc)) == NULL || esc ||
+		if ((p = jf_check_string(p, e, &esc)) == NULL || esc ||
 		    js_list_of(k, (size_t)(p - 1 - k), JS_LOG_LISTS) != NULL)
 			return (-1);
 		d->m[d->nm].key = k;
 		d->m[d->nm].klen = (size_t)(p - 1 - k);
-		p = jl_ws(p, e);
+		p = jf_ws(p, e);
 		if (p >= e || *p != ':')
 			return (-1);
-		v = p = jl_ws(p + 1, e);
+		v = p = jf_ws(p + 1, e);
 		if ((p = jl_check_value(p, e, 2)) == NULL)
 			return (-1);
 		d->m[d->nm].val = v;
 		d->m[d->nm++].vlen = (size_t)(p - v);
-		p = jl_ws(p, e);
+		p = jf_ws(p, e);
 		if (p < e && *p == '}') {
 			p++;
 			break;
 		}
 		if (p >= e || *p != ',')
 			return (-1);
-		p = jl_ws(p + 1, e);
+		p = jf_ws(p + 1, e);
 	}
 	root->len = (size_t)(p - root->text);
-	return (jl_ws(p, e) == e ? 0 : -1);
+	return (jf_ws(p, e) == e ? 0 : -1);
 }
 
 /* -------------------------------------------------------------------- */
 /* Reading checked text */
-
-static size_t	jl_decode(const char *, size_t, char *);
 
 /* The byte after the checked value at p, which ends by e. */
 static const char *
@@ -406,7 +284,7 @@ jl_key_is(const char *p, const char *e, const char *key, size_t n)
 	len = (size_t)(jl_skip(p, e) - p);
 	if (len > sizeof buf)
 		return (0);
-	return (jl_decode(p, len, buf) == n && memcmp(buf, key, n) == 0);
+	return (jf_decode(p, len, buf) == n && memcmp(buf, key, n) == 0);
 }
 
 /*
@@ -430,22 +308,22 @@ jl_index_of(const struct jl *obj)
 	d->next_idx = (d->next_idx + 1) % JL_INDEXED;
 	x->obj = NULL;
 	x->nm = 0;
-	p = jl_ws(obj->text + 1, e);
+	p = jf_ws(obj->text + 1, e);
 	while (*p == '"') {
 		if (x->nm == JL_MEMBERS)
 			return (NULL);
 		x->m[x->nm].key = p;	/* its quote: keys may have escapes */
 		p = jl_skip(p, e);
 		x->m[x->nm].klen = (size_t)(p - x->m[x->nm].key);
-		p = jl_ws(jl_ws(p, e) + 1, e);	/* past ':' */
+		p = jf_ws(jf_ws(p, e) + 1, e);	/* past ':' */
 		x->m[x->nm].val = p;
 		p = jl_skip(p, e);
 		x->m[x->nm].vlen = (size_t)(p - x->m[x->nm].val);
 		x->nm++;
-		p = jl_ws(p, e);
+		p = jf_ws(p, e);
 		if (*p != ',')
 			break;
-		p = jl_ws(p + 1, e);
+		p = jf_ws(p + 1, e);
 	}
 	x->obj = obj->text;
 	return (x);
@@ -487,20 +365,20 @@ jl_member_text(const struct jl *obj, const char *key, size_t n)
 		}
 		return (r);
 	}
-	p = jl_ws(obj->text + 1, e);
+	p = jf_ws(obj->text + 1, e);
 	while (*p == '"') {
 		k = p;
-		p = jl_ws(jl_skip(p, e), e);
-		v = p = jl_ws(p + 1, e);	/* past ':' */
+		p = jf_ws(jl_skip(p, e), e);
+		v = p = jf_ws(p + 1, e);	/* past ':' */
 		p = jl_skip(p, e);
 		if (jl_key_is(k, e, key, n)) {
 			r.text = v;
 			r.len = (size_t)(p - v);
 		}
-		p = jl_ws(p, e);
+		p = jf_ws(p, e);
 		if (*p != ',')
 			break;
-		p = jl_ws(p + 1, e);
+		p = jf_ws(p + 1, e);
 	}
 	return (r);
 }
@@ -562,16 +440,16 @@ jl_at(const struct jl *arr, size_t i)
 	if (arr->text == NULL || arr->text[0] != '[')
 		return (r);
 	e = arr->text + arr->len;
-	p = jl_ws(arr->text + 1, e);
+	p = jf_ws(arr->text + 1, e);
 	while (p < e && *p != ']') {
 		if (i-- == 0) {
 			r.text = p;
 			r.len = (size_t)(jl_skip(p, e) - p);
 			return (r);
 		}
-		p = jl_ws(jl_skip(p, e), e);
+		p = jf_ws(jl_skip(p, e), e);
 		if (*p == ',')
-			p = jl_ws(p + 1, e);
+			p = jf_ws(p + 1, e);
 	}
 	return (r);
 }
@@ -587,10 +465,10 @@ jl_size(const struct jl *arr)
 	if (arr->text == NULL || arr->text[0] != '[')
 		return (0);
 	e = arr->text + arr->len;
-	for (p = jl_ws(arr->text + 1, e); p < e && *p != ']'; n++) {
-		p = jl_ws(jl_skip(p, e), e);
+	for (p = jf_ws(arr->text + 1, e); p < e && *p != ']'; n++) {
+		p = jf_ws(jl_skip(p, e), e);
 		if (*p == ',')
-			p = jl_ws(p + 1, e);
+			p = jf_ws(p + 1, e);
 	}
 	return (n);
 }
@@ -653,45 +531,6 @@ jl_is_integer(const struct jl *v)
 	return (1);
 }
 
-/* Decodes the checked string at p[0..n) (quotes included) into out. */
-static size_t
-jl_decode(const char *p, size_t n, char *out)
-{
-	const char	*e = p + n - 1;
-	size_t		 o = 0;
-	long		 u, lo;
-
-	for (p++; p < e; p++) {
-		if (*p != '\\') {
-			out[o++] = *p;
-			continue;
-		}
-		switch (*++p) {
-		case 'b': out[o++] = '\b'; break;
-		case 'f': out[o++] = '\f'; break;
-		case 'n': out[o++] = '\n'; break;
-		case 'r': out[o++] = '\r'; break;
-		case 't': out[o++] = '\t'; break;
-		case 'u':
-			u = jl_u4(p, e + 1);
-			p += 4;
-			if (u >= 0xd800 && u <= 0xdbff) {
-				lo = jl_u4(p + 2, e + 1);
-				u = 0x10000 + ((u - 0xd800) << 10) +
-				    (lo - 0xdc00);
-				p += 6;
-			}
-			o += utf8_put((unsigned long)u, out + o);
-			break;
-		default:
-			out[o++] = *p;
-			break;
-		}
-	}
-	out[o] = '\0';
-	return (o);
-}
-
 const char *
 jl_str(const struct jl *obj, const char *path, size_t *len)
 {
@@ -709,7 +548,7 @@ jl_str(const struct jl *obj, const char *path, size_t *len)
 	if (v.text == NULL || v.text[0] != '"')
 		return (NULL);
 	out = jl_alloc(v.doc, v.len - 1);	/* never longer, and a NUL */
-	n = jl_decode(v.text, v.len, out);
+	n = jf_decode(v.text, v.len, out);
 	if (len != NULL)
 		*len = n;
 	return (out);

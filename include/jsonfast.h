@@ -9,9 +9,9 @@
  * arena.
  *
  * jansson stays the parser of record: text the fast path does not vouch
- * to read exactly as jansson does (a byte outside ASCII, \u0000 or a \u
- * escape past U+007F, a number with a fraction or an exponent, an integer
- * of more than 18 digits, nesting deeper than JF_DEPTH) and every error is
+ * to read exactly as jansson does (a byte outside ASCII, \u0000 or half a
+ * surrogate pair, a number with a fraction or an exponent, an integer of
+ * more than 18 digits, nesting deeper than JF_DEPTH) and every error is
  * parsed by json_loadb, whose values and messages are the answer.
  *
  * The arena: while jf_loadb parses, jansson's allocations are the next
@@ -55,6 +55,35 @@ jf_word_special(const char *p)
 	return (((JF_BYTE(v, '"') | JF_BYTE(v, '\\') |
 	    ((v - JF_ONES * 0x20) & ~v) | v) & JF_HIGHS) != 0);
 }
+
+/* The byte at or after p that is not a JSON blank (e at most). */
+static inline const char *
+jf_ws(const char *p, const char *e)
+{
+	while (p < e && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	return (p);
+}
+
+/*
+ * The checks of JSON text both light paths share (here and jsonlite.c),
+ * each accepting only what jansson reads the same way.  A string whose
+ * opening quote is at p: ASCII without control characters, escapes
+ * jansson decodes (surrogate pairs whole, never \u0000); returns the byte
+ * after its closing quote, or NULL, and *esc says whether it has escapes.
+ */
+const char	*jf_check_string(const char *p, const char *e, int *esc);
+/*
+ * A number at p: an integer or a decimal of at most 18 digits, without an
+ * exponent (jansson may refuse or round those); returns the byte after
+ * it, or NULL.
+ */
+const char	*jf_check_number(const char *p, const char *e);
+/*
+ * Decodes the string jf_check_string passed, p[0..n) with its quotes, into
+ * out (n - 1 bytes at most, with a NUL); returns its length.
+ */
+size_t		 jf_decode(const char *p, size_t n, char *out);
 
 /* json_loadb(s, n, flags, err), the same values, faster. */
 json_t	*jf_loadb(const char *s, size_t n, size_t flags, json_error_t *err);

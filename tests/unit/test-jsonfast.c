@@ -78,6 +78,8 @@ test_cases(void)
 		"[[[[[[[[[[]]]]]]]]]]", "{\"a\":[1,{\"b\":[2,{\"c\":3}]}]}",
 		"[\"unterminated", "[\"a\\", "\xef\xbb\xbf{}", "[1]\n\n",
 		"{\"a\":1}\n{\"b\":2}", "[\"\\u0041\\u007f\\u0080\"]",
+		"{\"caf\\u00e9\": 1}", "[\"\\ude00\"]", "[\"\\ud83dx\"]",
+		"[\"\\ud83d\\u0041\"]", "[\"\\u20ac \\uFFFF\"]",
 	};
 	static const size_t flags[] = {
 		0, JSON_ALLOW_NUL, JSON_DECODE_ANY,
