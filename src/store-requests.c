@@ -8,9 +8,9 @@
  * back through the virtual table "requests", which every coroner
  * connection has: the same columns the table of a row per attempt had,
  * so that the evidence of a pod, the SQL prompt and requests_v read them
- * as before.  A query on a range of
- * attempt_us or id, on an ip or a source_id, decodes only the blocks
- * whose sums say they may hold its rows.
+ * as before.  A query on a range of attempt_us or id, on an ip or a
+ * source_id, decodes only the blocks whose sums say they may hold its
+ * rows.
  *
  * Why blocks: a row per attempt cost SQLite more than all the parsing
  * (README, Speed), and a block of columns compresses the repeated text
