@@ -18,7 +18,10 @@ struct pipeline;
 /*
  * What the writer thread calls with each record before it puts it (NULL:
  * nothing): it may put records of its own into the store; 0, or -1 to
- * fail as a failed put does.
+ * fail as a failed put does.  The record's strings live until the end of
+ * its batch, which the tap is told of by a call with rec NULL (a batch
+ * ends before a record that starts anew: a request and its attempts are
+ * in one).
  */
 typedef int	(*pipeline_tap)(void *ctx, enum rec_type type,
 		    const void *rec);

@@ -45,10 +45,12 @@ void		 tally_clear(struct tally *);
  * Counts what an importer put: each request's attempts, and a request
  * that reached no upstream once the next record shows it had none (other
  * records are ignored).  Keeps what it needs of the request in progress,
- * so the importer's strings may die when the put returns.  tally_done()
- * counts the last request of an input.
+ * so the importer's strings may die when the put returns; unless borrow
+ * says they live until the next tally_done(), which counts the last
+ * request of an input (or of a batch whose strings die).
  */
-void		 tally_put(struct tally *, enum rec_type type, const void *rec);
+void		 tally_put(struct tally *, enum rec_type type, const void *rec,
+		    int borrow);
 void		 tally_done(struct tally *);
 
 /*

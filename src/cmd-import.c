@@ -234,17 +234,26 @@ run_flush_tally(struct import_run *run)
 /*
  * Counts a record in the tally, on the thread that puts it into the store
  * (the writer's tap, run_put without one): a large tally goes to the
- * store before a request, never between its attempts.
+ * store before a request, never between its attempts, once the request
+ * before it is counted.  The writer's records' strings live until the
+ * end of their batch (rec NULL): the tally borrows them till then.
  */
 static int
 run_tally(void *ctx, enum rec_type type, const void *rec)
 {
 	struct import_run	*run = ctx;
 
+	if (rec == NULL) {
+		tally_done(run->tally);
+		return (0);
+	}
 	if (type == REC_REQUEST && tally_cells(run->tally) >=
-	    TALLY_MAX_CELLS && run_flush_tally(run) != 0)
-		return (-1);
-	tally_put(run->tally, type, rec);
+	    TALLY_MAX_CELLS) {
+		tally_done(run->tally);
+		if (run_flush_tally(run) != 0)
+			return (-1);
+	}
+	tally_put(run->tally, type, rec, run->pl != NULL);
 	return (0);
 }
 

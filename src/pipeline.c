@@ -2,7 +2,8 @@
  * pipeline.c: two-core imports (pipeline.h).  Each record is copied into
  * the filling batch as [type][length][struct][strings], its string
  * pointers replaced by offsets; the writer rebuilds the struct and calls
- * store_put.  A ring of batches: the caller fills one while the writer
+ * store_put (and the tap, told with a NULL record when the batch and its
+ * strings end).  A ring of batches: the caller fills one while the writer
  * writes the oldest full one, so that neither waits for the other's
  * uneven moments (the writer compresses a block of requests at once).
  */
@@ -77,6 +78,8 @@ batch_write(struct pipeline *pl, struct batch *bt)
 		at += e.len;
 	}
 	/* the batch's strings die now: the last request goes in */
+	if (pl->tap != NULL && pl->tap(pl->tap_ctx, REC__COUNT, NULL) != 0)
+		pl->failed = 1;
 	if (store_put_flush(pl->st) != 0)
 		pl->failed = 1;
 	buf_clear(&bt->data);

@@ -311,13 +311,13 @@ tally_done(struct tally *t)
 }
 
 void
-tally_put(struct tally *t, enum rec_type type, const void *rec)
+tally_put(struct tally *t, enum rec_type type, const void *rec, int borrow)
 {
 	const struct rec_request	*r;
 
 	if (type == REC_REQUEST) {
 		tally_done(t);
-		reqhold_put(&t->pend, rec, 0);
+		reqhold_put(&t->pend, rec, borrow);
 	} else if (type == REC_ATTEMPT &&
 	    (r = reqhold_attempt(&t->pend)) != NULL)
 		tally_attempt(t, r, rec);

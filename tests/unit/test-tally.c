@@ -125,12 +125,12 @@ test_tally_sink(void)
 	memcpy(ns, "shop", 5);
 	r.namespace = ns;
 	/* no upstream: counted only once the next request shows it */
-	tally_put(t, REC_REQUEST, &r);
+	tally_put(t, REC_REQUEST, &r, 0);
 	memcpy(ns, "gone", 5);	/* the importer's buffer is reused */
 	CHECK(cell(t, 100).requests == 0);
 	r.start_us = r.end_us = S(101);
 	r.status = 200;
-	tally_put(t, REC_REQUEST, &r);
+	tally_put(t, REC_REQUEST, &r, 0);
 	CHECK(cell(t, 100).requests == 1 && cell(t, 100).errors == 1);
 	tally_each(t, find_hint, &h);
 	CHECK(h.found == 1);
@@ -140,14 +140,25 @@ test_tally_sink(void)
 	a.status = 200;
 	a.time_us = S(101);
 	a.duration_us = INT_NONE;
-	tally_put(t, REC_ATTEMPT, &a);
+	tally_put(t, REC_ATTEMPT, &a, 0);
 	tally_done(t);
 	CHECK(cell(t, 101).requests == 1 && cell(t, 101).errors == 0);
 	/* an attempt of no request counts nothing */
 	tally_clear(t);
-	tally_put(t, REC_ATTEMPT, &a);
+	tally_put(t, REC_ATTEMPT, &a, 0);
 	tally_done(t);
 	CHECK(tally_cells(t) == 0);
+	/* borrowed (the writer's batch): read at tally_done, not before */
+	memcpy(ns, "shop", 5);
+	r.start_us = r.end_us = S(102);
+	r.status = 502;
+	tally_put(t, REC_REQUEST, &r, 1);
+	CHECK(tally_cells(t) == 0);
+	tally_done(t);
+	h.second = 102;
+	h.found = 0;
+	tally_each(t, find_hint, &h);
+	CHECK(h.found == 1 && cell(t, 102).errors == 1);
 	tally_free(t);
 }
 
