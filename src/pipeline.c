@@ -18,11 +18,19 @@
 #define BATCH_BYTES	(2 << 20)	/* hand a batch over past this */
 #define REC_MAX		512		/* bytes: the largest record struct */
 #define NO_STRING	UINT64_MAX	/* offset of a NULL string */
-#define NBATCH		4		/* batches in the ring */
+#define NBATCH		8		/* batches in the ring: with 4 the parser
+					   waited 0.15 s of 1.4 for the writer
+					   over 1 M access-log lines */
 
 struct batch {
 	struct buf	 data;		/* entries, see above */
 	size_t		 n;		/* entries in data */
+};
+
+/* Where a type's strings are in its struct: found once, read per record. */
+struct strings {
+	size_t		 off[REC_MAX / 8];	/* offsets of its RF_STR fields */
+	size_t		 n;
 };
 
 struct pipeline {
@@ -39,6 +47,7 @@ struct pipeline {
 					   one being written among them */
 	int		 failed;	/* the writer's store_put failed */
 	int		 quit;		/* the writer must stop */
+	struct strings	 str[REC__COUNT]; /* each type's string fields */
 };
 
 /* Entry header; the struct follows, 8-byte aligned, then its strings. */
@@ -52,24 +61,21 @@ struct entry {
 static void
 batch_write(struct pipeline *pl, struct batch *bt)
 {
-	const struct rec_desc	*d;
-	const struct rec_field	*f;
+	const struct strings	*s;
 	struct entry		 e;
 	char			 rec[REC_MAX];
 	const char		*p = bt->data.data, *str;
 	uint64_t		 off;
-	size_t			 i, at = 0;
+	size_t			 i, k, at = 0;
 
 	for (i = 0; i < bt->n && !pl->failed; i++) {
 		memcpy(&e, p + at, sizeof e);
-		d = &rec_descs[e.type];
-		memcpy(rec, p + at + ALIGN8(sizeof e), d->size);
-		for (f = d->fields; f->name != NULL; f++) {
-			if (f->type != RF_STR)
-				continue;
-			memcpy(&off, rec + f->off, sizeof off);
+		s = &pl->str[e.type];
+		memcpy(rec, p + at + ALIGN8(sizeof e), rec_descs[e.type].size);
+		for (k = 0; k < s->n; k++) {
+			memcpy(&off, rec + s->off[k], sizeof off);
 			str = off == NO_STRING ? NULL : p + at + off;
-			memcpy(rec + f->off, &str, sizeof str);
+			memcpy(rec + s->off[k], &str, sizeof str);
 		}
 		if ((pl->tap != NULL && pl->tap(pl->tap_ctx,
 		    (enum rec_type)e.type, rec) != 0) ||
@@ -114,8 +120,19 @@ writer_main(void *arg)
 struct pipeline *
 pipeline_new(struct store *st, pipeline_tap tap, void *ctx)
 {
-	struct pipeline	*pl = xcalloc(1, sizeof *pl);
+	struct pipeline		*pl = xcalloc(1, sizeof *pl);
+	const struct rec_field	*f;
+	size_t			 t;
 
+	for (t = 0; t < REC__COUNT; t++) {
+		if (rec_descs[t].size > REC_MAX)
+			fatal("pipeline: record %s too large",
+			    rec_descs[t].name);
+		for (f = rec_descs[t].fields; f->name != NULL; f++) {
+			if (f->type == RF_STR)
+				pl->str[t].off[pl->str[t].n++] = f->off;
+		}
+	}
 	pl->st = st;
 	pl->tap = tap;
 	pl->tap_ctx = ctx;
@@ -149,21 +166,16 @@ int
 pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 {
 	const struct rec_desc	*d = &rec_descs[type];
-	const struct rec_field	*f;
+	const struct strings	*s = &pl->str[type];
 	struct batch		*bt = &pl->b[pl->fill];
 	struct entry		 e;
-	size_t			 start, len, body, off;
-	const char		*str;
-	char			*slot;
-
+	size_t			 start, len, body, off, k;
 	size_t			 slen[REC_MAX / 8];
+	const char		*str;
 	char			*base;
-	int			 k;
 
 	if (pl->failed)
 		return (-1);
-	if (d->size > REC_MAX)
-		fatal("pipeline: record %s too large", d->name);
 	/* hand over a full batch only before a record that starts anew, so
 	   a request and its attempts are always in one batch */
 	if (bt->data.len >= BATCH_BYTES && !d->child) {
@@ -173,12 +185,10 @@ pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 	/* the entry's size: header, struct, then every string */
 	body = ALIGN8(sizeof e);
 	len = body + ALIGN8(d->size);
-	for (k = 0, f = d->fields; f->name != NULL; f++) {
-		if (f->type != RF_STR)
-			continue;
-		memcpy(&str, (const char *)rec + f->off, sizeof str);
+	for (k = 0; k < s->n; k++) {
+		memcpy(&str, (const char *)rec + s->off[k], sizeof str);
 		slen[k] = str != NULL ? strlen(str) + 1 : 0;
-		len += slen[k++];
+		len += slen[k];
 	}
 	len = ALIGN8(len);
 	start = bt->data.len;
@@ -187,20 +197,16 @@ pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 	base = bt->data.data + start;
 	memcpy(base + body, rec, d->size);
 	off = body + ALIGN8(d->size);
-	for (k = 0, f = d->fields; f->name != NULL; f++) {
+	for (k = 0; k < s->n; k++) {
 		uint64_t	o = NO_STRING;
 
-		if (f->type != RF_STR)
-			continue;
-		memcpy(&str, (const char *)rec + f->off, sizeof str);
+		memcpy(&str, (const char *)rec + s->off[k], sizeof str);
 		if (str != NULL) {
 			memcpy(base + off, str, slen[k]);
 			o = off;
 			off += slen[k];
 		}
-		k++;
-		slot = base + body + f->off;
-		memcpy(slot, &o, sizeof o);
+		memcpy(base + body + s->off[k], &o, sizeof o);
 	}
 	e.type = (uint32_t)type;
 	e.len = (uint32_t)len;
