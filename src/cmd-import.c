@@ -96,14 +96,19 @@ const struct cmd_entry cmd_import_entry = {
 
 #define LOG_PODS_MAX	64	/* container logs' pods checked after */
 
-/* What the sink knows while one input is imported. */
+/*
+ * What the sink knows while one input is imported.  The writer thread
+ * reads the first three fields (its tap, run_tally) while this thread
+ * counts rows: they have a cache line of their own, or each count would
+ * take the line from the other core.
+ */
 struct import_run {
 	struct store	*st;		/* borrowed */
 	struct pipeline	*pl;		/* the writer thread, or NULL */
 	struct tally	*tally;		/* owned: this input's attempts by IP
 					   and second, a sink beside the
 					   store's */
-	struct input	*in;		/* borrowed, the current input */
+	_Alignas(64) struct input *in;	/* borrowed, the current input */
 	int64_t		 rows;		/* records stored */
 	int64_t		 rejected;	/* pieces rejected */
 	struct buf	 errors;	/* first SHOW_ERRORS rejects */
