@@ -19,6 +19,7 @@ extern const struct unit_test lifecycle_tests[];
 extern const struct unit_test hostport_tests[];
 extern const struct unit_test kinds_tests[];
 extern const struct unit_test tally_tests[];
+extern const struct unit_test pipeline_tests[];
 extern const struct unit_test yamlsplit_tests[];
 extern const struct unit_test jsonlite_tests[];
 extern const struct unit_test jsonfast_tests[];
@@ -41,6 +42,7 @@ static const struct unit_test *const tables[] = {
 	hostport_tests,
 	kinds_tests,
 	tally_tests,
+	pipeline_tests,
 	yamlsplit_tests,
 	jsonlite_tests,
 	jsonfast_tests,
