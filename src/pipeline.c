@@ -18,9 +18,9 @@
 #define BATCH_BYTES	(2 << 20)	/* hand a batch over past this */
 #define REC_MAX		512		/* bytes: the largest record struct */
 #define NO_STRING	UINT64_MAX	/* offset of a NULL string */
-#define NBATCH		8		/* batches in the ring: with 4 the parser
-					   waited 0.15 s of 1.4 for the writer
-					   over 1 M access-log lines */
+/* batches in the ring: with 4 the parser waited 0.15 s of 1.4 for the
+   writer over 1 M access-log lines */
+#define NBATCH		8
 
 /*
  * A batch has a cache line of its own: the caller writes the one it
@@ -33,8 +33,8 @@ struct batch {
 
 /* Where a type's strings are in its struct: found once, read per record. */
 struct strings {
-	size_t		 off[REC_MAX / 8];	/* offsets of its RF_STR fields */
-	size_t		 n;
+	size_t		 off[REC_MAX / 8]; /* of its RF_STR fields */
+	size_t		 n;		/* fields in off */
 };
 
 struct pipeline {
