@@ -2,11 +2,36 @@
  * main.c: runs every unit-test table and ends with "N passed, N failed".
  * An argument runs only the tests whose name contains it.
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "unit.h"
 
 int	unit_failed;
+
+void
+unit_db_path(char *path)
+{
+	int	fd;
+
+	snprintf(path, 64, "/tmp/coroner-unit-XXXXXX");
+	if ((fd = mkstemp(path)) >= 0)
+		close(fd);
+	unlink(path);
+}
+
+void
+unit_db_remove(const char *path)
+{
+	char	p[80];
+
+	unlink(path);
+	snprintf(p, sizeof p, "%s-wal", path);
+	unlink(p);
+	snprintf(p, sizeof p, "%s-shm", path);
+	unlink(p);
+}
 
 extern const struct unit_test timefmt_tests[];
 extern const struct unit_test source_tests[];

@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "lifecycle.h"
 #include "podset.h"
@@ -26,12 +25,8 @@ static void
 open_store(void)
 {
 	char	*cause = NULL;
-	int	 fd;
 
-	snprintf(dbpath, sizeof dbpath, "/tmp/coroner-unit-XXXXXX");
-	if ((fd = mkstemp(dbpath)) >= 0)
-		close(fd);
-	unlink(dbpath);
+	unit_db_path(dbpath);
 	if (store_open(dbpath, STORE_CREATE, &st, &cause) != 0)
 		fatal("%s", cause);
 	if (store_input_begin(st, "test", NULL, "test", &cause) != 0)
@@ -41,14 +36,8 @@ open_store(void)
 static void
 close_store(void)
 {
-	char	p[80];
-
 	store_close(st);
-	unlink(dbpath);
-	snprintf(p, sizeof p, "%s-wal", dbpath);
-	unlink(p);
-	snprintf(p, sizeof p, "%s-shm", dbpath);
-	unlink(p);
+	unit_db_remove(dbpath);
 }
 
 static struct rec_pod

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "pipeline.h"
 #include "util.h"
@@ -85,14 +84,11 @@ test_pipeline_batches(void)
 	struct rec_request	 r;
 	struct rec_attempt	 a;
 	static struct seen	 s;
-	char			 db[64], p[80], path[PATH_LEN + 1];
+	char			 db[64], path[PATH_LEN + 1];
 	char			*cause = NULL;
-	int			 fd, i, k;
+	int			 i, k;
 
-	snprintf(db, sizeof db, "/tmp/coroner-unit-XXXXXX");
-	if ((fd = mkstemp(db)) >= 0)
-		close(fd);
-	unlink(db);
+	unit_db_path(db);
 	if (store_open(db, STORE_CREATE, &st, &cause) != 0 ||
 	    store_input_begin(st, "test", NULL, "test", &cause) != 0)
 		fatal("%s", cause);
@@ -125,11 +121,7 @@ test_pipeline_batches(void)
 	CHECK(s.requests == NREQ && s.attempts == 2 * NREQ);
 	CHECK(s.ends >= 3 && s.nheld == 0);
 	store_close(st);
-	unlink(db);
-	snprintf(p, sizeof p, "%s-wal", db);
-	unlink(p);
-	snprintf(p, sizeof p, "%s-shm", db);
-	unlink(p);
+	unit_db_remove(db);
 }
 
 const struct unit_test pipeline_tests[] = {

@@ -33,4 +33,12 @@ extern int	unit_failed;		/* checks failed in the current test */
 	}								\
 } while (0)
 
+/*
+ * A path for a temporary database, in /tmp, that no file has (path has
+ * room for 64 bytes); and the removal of that database with its -wal and
+ * -shm files.
+ */
+void	unit_db_path(char *path);
+void	unit_db_remove(const char *path);
+
 #endif
