@@ -33,6 +33,20 @@
 #include "store.h"
 #include "util.h"
 
+/*
+ * A statement kept from one store_run of its SQL to the next: an
+ * analysis asks the same question of every pod, and preparing it was a
+ * tenth of its time (store-read.c).
+ */
+struct store_stmt {
+	char		*sql;		/* owned: its text, or NULL: a free slot */
+	sqlite3_stmt	*s;		/* owned */
+	int		 busy;		/* running: a run inside it (a row's
+					   callback) prepares its own */
+	uint64_t	 used;		/* when last taken (st->stmt_clock) */
+};
+#define STORE_STMTS	32		/* statements kept */
+
 struct store {
 	/* the connection (store.c) */
 	sqlite3		*db;			/* owned connection */
@@ -89,6 +103,10 @@ struct store {
 	sqlite3		*ro;			/* owned read-only connection
 						   for the user's queries, or
 						   NULL until the first */
+
+	/* statements kept between runs (store-read.c) */
+	struct store_stmt stmts[STORE_STMTS];
+	uint64_t	 stmt_clock;		/* runs taken from stmts */
 };
 
 /* store.c */
@@ -182,7 +200,8 @@ typedef int (*store_row_fn)(void *ctx, sqlite3_stmt *s);
  * calling row for each result row (row NULL: a statement run for what it
  * does).  Returns 0 when the statement is done, row's non-zero value when
  * it stopped, or -1 with a new "what: SQLite's message" in *cause (cause
- * may be NULL) and in store_error().
+ * may be NULL) and in store_error().  The prepared statement is kept for
+ * the next run of the same SQL (st->stmts).
  */
 int	store_run(struct store *st, const char *what, const char *sql,
 	    const struct qparam *p, size_t np, store_row_fn row, void *ctx,
@@ -194,6 +213,8 @@ int	store_run_stmt(struct store *st, sqlite3_stmt *s, const char *what,
 /* Prepares sql; 0, or -1 as store_run() fails. */
 int	store_prepare(struct store *st, const char *what, const char *sql,
 	    sqlite3_stmt **s, char **cause);
+/* Finalizes the statements store_run kept (before the connection closes). */
+void	store_stmts_free(struct store *st);
 /*
  * Runs a query for its first row, n integer columns into v (none for a
  * NULL column, and for each when there is no row): 1, 0 when there was

@@ -1,8 +1,8 @@
 /*
  * store-read.c: the store's one row loop and its reads through the field
- * tables (store.h).  store_run() prepares, binds, steps and finalizes
- * every statement of the store's files, so that the error tail is
- * written once; store_query() reads a table through its field table
+ * tables (store.h).  store_run() prepares, binds and steps every
+ * statement of the store's files, so that the error tail is written
+ * once, and keeps the last STORE_STMTS prepared for their next run; store_query() reads a table through its field table
  * (record.h, model.h) into plain structs, and the scans of every record
  * or model row of a type, and of the pods with their containers, are
  * built on it.  What the rows mean is the model's and the views'; the
@@ -61,19 +61,83 @@ store_run_stmt(struct store *st, sqlite3_stmt *s, const char *what,
 	return (stop);
 }
 
+/*
+ * The kept statement of sql, taken (busy) for a run; else one prepared
+ * into the slot used longest ago, or, when every slot is running, NULL
+ * (*s: a statement of the caller's own, or NULL with *cause on failure).
+ */
+static struct store_stmt *
+stmt_take(struct store *st, const char *what, const char *sql,
+    sqlite3_stmt **s, char **cause)
+{
+	struct store_stmt	*k, *old = NULL;
+	size_t			 i;
+
+	*s = NULL;
+	for (i = 0; i < STORE_STMTS; i++) {
+		k = &st->stmts[i];
+		if (k->busy)
+			continue;
+		if (k->sql != NULL && strcmp(k->sql, sql) == 0) {
+			old = k;
+			break;
+		}
+		if (old == NULL || k->sql == NULL ||
+		    (old->sql != NULL && k->used < old->used))
+			old = k;
+	}
+	if (old == NULL) {
+		store_prepare(st, what, sql, s, cause);
+		return (NULL);
+	}
+	if (old->sql == NULL || strcmp(old->sql, sql) != 0) {
+		sqlite3_finalize(old->s);
+		free(old->sql);
+		old->sql = NULL;
+		old->s = NULL;
+		if (store_prepare(st, what, sql, &old->s, cause) != 0)
+			return (NULL);
+		old->sql = xstrdup(sql);
+	}
+	old->busy = 1;
+	old->used = ++st->stmt_clock;
+	*s = old->s;
+	return (old);
+}
+
 int
 store_run(struct store *st, const char *what, const char *sql,
     const struct qparam *p, size_t np, store_row_fn row, void *ctx,
     char **cause)
 {
-	sqlite3_stmt	*s;
-	int		 rc;
+	struct store_stmt	*k;
+	sqlite3_stmt		*s;
+	int			 rc;
 
-	if (store_prepare(st, what, sql, &s, cause) != 0)
+	k = stmt_take(st, what, sql, &s, cause);
+	if (s == NULL)
 		return (-1);
 	rc = store_run_stmt(st, s, what, p, np, row, ctx, cause);
-	sqlite3_finalize(s);
+	if (k == NULL) {
+		sqlite3_finalize(s);
+		return (rc);
+	}
+	/* no borrowed text stays bound to it */
+	sqlite3_clear_bindings(s);
+	k->busy = 0;
 	return (rc);
+}
+
+void
+store_stmts_free(struct store *st)
+{
+	size_t	i;
+
+	for (i = 0; i < STORE_STMTS; i++) {
+		sqlite3_finalize(st->stmts[i].s);
+		free(st->stmts[i].sql);
+		memset(&st->stmts[i], 0, sizeof st->stmts[i]);
+	}
 }
 
 /* Where store_ints() puts the first row. */

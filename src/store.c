@@ -331,6 +331,7 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	if (mode == STORE_READ && store_needs_write(st) &&
 	    store_can_write(path, NULL) == 0) {
 		/* an upgrade or a rebuild is due: that may write */
+		store_stmts_free(st);
 		sqlite3_close(st->db);
 		st->db = NULL;
 		if (store_connect(st, SQLITE_OPEN_READWRITE, &why) != 0 ||
@@ -436,6 +437,7 @@ store_close(struct store *st)
 	store_requests_close(st);
 	sqlite3_finalize(st->rs_ins);
 	sqlite3_finalize(st->owner_sel);
+	store_stmts_free(st);
 	reqhold_free(&st->pending);
 	sqlite3_close(st->db);
 	sqlite3_close(st->ro);
