@@ -39,7 +39,7 @@
  * tenth of its time (store-read.c).
  */
 struct store_stmt {
-	char		*sql;		/* owned: its text, or NULL: a free slot */
+	char		*sql;		/* owned: its text; NULL: a free slot */
 	sqlite3_stmt	*s;		/* owned */
 	int		 busy;		/* running: a run inside it (a row's
 					   callback) prepares its own */

@@ -2,11 +2,12 @@
  * store-read.c: the store's one row loop and its reads through the field
  * tables (store.h).  store_run() prepares, binds and steps every
  * statement of the store's files, so that the error tail is written
- * once, and keeps the last STORE_STMTS prepared for their next run; store_query() reads a table through its field table
- * (record.h, model.h) into plain structs, and the scans of every record
- * or model row of a type, and of the pods with their containers, are
- * built on it.  What the rows mean is the model's and the views'; the
- * SQL of each theme is in its own file (store-int.h lists them).
+ * once, and keeps the last STORE_STMTS for their next run;
+ * store_query() reads a table through its field table (record.h,
+ * model.h) into plain structs, and the scans of every record or model
+ * row of a type, and of the pods with their containers, are built on
+ * it.  What the rows mean is the model's and the views'; the SQL of each
+ * theme is in its own file (store-int.h lists them).
  */
 #include <stdio.h>
 #include <stdlib.h>
