@@ -175,7 +175,8 @@ pod_attempts(struct analysis *a, const struct podset_pod *p, int64_t from_us,
 	s->first_s = s->last_s = TIME_NONE;
 	if (p->r.uid == NULL)
 		return (0);
-	return (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
+	/* the seconds sum_bucket counts, not all the pod's */
+	return (store_pod_buckets(a->st, p->r.uid, s->from_s, s->to_s,
 	    sum_bucket, s, cause) == -1 ? -1 : 0);
 }
 

@@ -594,7 +594,10 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 			continue;
 		t.first_fail_s = t.last_fail_s = INT64_MIN;
 		t.last_routed_s = INT64_MIN;
-		if (store_pod_buckets(a->st, p->r.uid, TIME_NONE, TIME_NONE,
+		/* the seconds tr_pod_bucket counts, not all the pod's */
+		if (store_pod_buckets(a->st, p->r.uid,
+		    time_floor_div(t.deletion_us, US),
+		    time_floor_div(t.deletion_us + LAG_MAX_S * US, US),
 		    tr_pod_bucket, &t, cause) != 0)
 			goto out;
 		if (t.failed == 0)
