@@ -765,16 +765,20 @@ altok_request(const struct altok_span *s, struct altok_span *method,
 }
 
 void
-altok_out_begin(struct altok_out *o, size_t len)
+altok_out_begin(struct altok_out *o, size_t len, struct sink *sink)
 {
 	size_t	need = len + 256;
 
-	if (need > o->cap) {
+	o->used = 0;
+	o->cap = need;
+	if (sink != NULL && (o->at = sink_room(sink, need)) != NULL)
+		return;
+	if (need > o->bufcap) {
 		free(o->buf);
 		o->buf = xmalloc(need);
-		o->cap = need;
+		o->bufcap = need;
 	}
-	o->used = 0;
+	o->at = o->buf;
 }
 
 const char *
@@ -785,7 +789,7 @@ altok_out_text(struct altok_out *o, const struct altok_span *s)
 
 	if (s->p == NULL || o->used >= o->cap)
 		return (NULL);
-	p = o->buf + o->used;
+	p = o->at + o->used;
 	n = altok_unescape(s, p, o->cap - o->used);
 	o->used += n + 1;
 	return (p);
@@ -803,8 +807,7 @@ void
 altok_out_free(struct altok_out *o)
 {
 	free(o->buf);
-	o->buf = NULL;
-	o->cap = o->used = 0;
+	memset(o, 0, sizeof *o);
 }
 
 char *

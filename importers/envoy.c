@@ -417,7 +417,7 @@ env_text_line(struct env_state *st, const char *s, size_t n, int64_t lineno,
 	} else
 		q.end_us = TIME_NONE;
 
-	altok_out_begin(&st->out, n);
+	altok_out_begin(&st->out, n, st->sink);
 	altok_request(&f[AR_REQUEST_LINE], &m, &pth, &proto);
 	q.method = altok_out_str(&st->out, &m);
 	q.path = altok_out_str(&st->out, &pth);

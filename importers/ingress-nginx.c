@@ -492,7 +492,7 @@ ngx_line(void *ctx, const char *s, size_t n, int64_t lineno, char *why,
 		q.start_us = dur != INT_NONE ? t - dur : t;
 	}
 
-	altok_out_begin(&st->out, n);
+	altok_out_begin(&st->out, n, st->sink);
 	altok_request(&f[AR_REQUEST_LINE], &m, &pth, &proto);
 	q.method = altok_out_str(&st->out, &m);
 	q.path = altok_out_str(&st->out, &pth);

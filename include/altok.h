@@ -302,17 +302,24 @@ void	 altok_request(const struct altok_span *s, struct altok_span *method,
 
 /*
  * Room for the strings of one line: altok_out_begin() makes room for a
- * line of len bytes (growing only when a longer line comes, so no
- * allocation per line), altok_out_str() copies a span into it decoded
- * (decoding never lengthens text) and returns a NUL-terminated string
- * valid until the next altok_out_begin(), or NULL for a blank span.
+ * line of len bytes, in the sink's room (sink_room: the strings reach
+ * the store without a copy) or else in a buffer of its own (growing only
+ * when a longer line comes, so no allocation per line); altok_out_str()
+ * copies a span into it decoded (decoding never lengthens text) and
+ * returns a NUL-terminated string valid until the next altok_out_begin(),
+ * or NULL for a blank span.  Begin before the line's first record.
  */
 struct altok_out {
-	char		*buf;		/* owned */
-	size_t		 cap;		/* bytes allocated */
+	char		*buf;		/* owned: used when the sink gives
+					   no room */
+	size_t		 bufcap;	/* bytes allocated in buf */
+	char		*at;		/* this line's room: buf or the
+					   sink's (borrowed) */
+	size_t		 cap;		/* bytes at at */
 	size_t		 used;		/* bytes given out since begin */
 };
-void		 altok_out_begin(struct altok_out *o, size_t len);
+void		 altok_out_begin(struct altok_out *o, size_t len,
+		    struct sink *sink);
 const char	*altok_out_str(struct altok_out *o, const struct altok_span *s);
 /* Like altok_out_str() but "" and "-" are kept as text. */
 const char	*altok_out_text(struct altok_out *o,

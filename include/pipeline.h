@@ -3,9 +3,11 @@
  * thread and puts its records here; a writer thread puts them into the
  * store.  Records are copied, strings included, into batches handed over
  * one at a time, so the importer's borrowed strings may die as soon as the
- * put returns, as with a plain sink.  The store is used by one thread at
- * a time: the writer between a pipeline_put and the next pipeline_drain,
- * the caller otherwise.  No SQL here, no parsing.
+ * put returns, as with a plain sink; or the importer writes its strings
+ * in the batch's room first (pipeline_room) and they are not copied.
+ * The store is used by one thread at a time: the writer between a
+ * pipeline_put and the next pipeline_drain, the caller otherwise.  No
+ * SQL here, no parsing.
  */
 #ifndef PIPELINE_H
 #define PIPELINE_H
@@ -39,6 +41,15 @@ void		 pipeline_free(struct pipeline *pl);
  */
 int		 pipeline_put(struct pipeline *pl, enum rec_type type,
 		    const void *rec);
+
+/*
+ * Room for len bytes of the strings of the records put next, in the
+ * filling batch (handed over first when it has no room left): a string
+ * put from there is not measured nor copied.  Ask for it before a record
+ * that starts anew, never between a request and its attempts.  Valid
+ * until the next call; NULL when len is too large (put copies then).
+ */
+char		*pipeline_room(struct pipeline *pl, size_t len);
 
 /*
  * Hands over what is left and waits until the writer has put it all.

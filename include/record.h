@@ -514,12 +514,26 @@ struct sink {
 	 * records).
 	 */
 	void	(*summary)(void *ctx, const char *text);
+	/*
+	 * Room for len bytes of the strings of the records put next, asked
+	 * for before the first record of a line, never between a request
+	 * and its attempts: strings written there reach the receiver
+	 * without a copy.  Valid until the next call.  May be NULL, and
+	 * may return NULL (the importer keeps its strings itself).
+	 */
+	char	*(*room)(void *ctx, size_t len);
 };
 
 static inline int
 sink_put(struct sink *s, enum rec_type type, const void *rec)
 {
 	return (s->put(s->ctx, type, rec));
+}
+
+static inline char *
+sink_room(struct sink *s, size_t len)
+{
+	return (s->room != NULL ? s->room(s->ctx, len) : NULL);
 }
 
 /*

@@ -342,6 +342,16 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 	return (0);
 }
 
+/* The strings of the records put next go straight into the pipeline's
+   batch (struct sink, room). */
+static char *
+run_room(void *ctx, size_t len)
+{
+	struct import_run	*run = ctx;
+
+	return (run->pl != NULL ? pipeline_room(run->pl, len) : NULL);
+}
+
 static void
 run_damaged(void *ctx, int64_t line, const char *reason)
 {
@@ -872,7 +882,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	struct sink		 sink = {
 		.ctx = run, .put = run_put, .reject = run_reject,
 		.damaged = run_damaged, .note = run_note,
-		.summary = run_note
+		.summary = run_note, .room = run_room
 	};
 	char			*cause = NULL, *name, *safe, *what;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
