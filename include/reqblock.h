@@ -3,7 +3,8 @@
  * attempts at a time.  An access log's attempts are stored as blocks,
  * not as a row each: a block holds each column's values one after the
  * other (a number as its difference from the row before, a text as
- * "the same as the row before" or its bytes), compressed with zstd.
+ * "the same as the row before", one of the column's last RB_RING texts,
+ * or its bytes), compressed with zstd.
  * The store keeps a block per row of request_blocks and reads them back
  * through the virtual table requests (store-requests.c); this file knows
  * nothing of SQLite.
@@ -52,6 +53,10 @@ struct reqblock_sum {
 	int64_t		 attempt_lo, attempt_hi; /* attempt_us */
 };
 
+#define RB_RING		256	/* texts a column's block remembers */
+#define RB_HASH_BITS	10
+#define RB_HASH		(1 << RB_HASH_BITS) /* the writer's index into them */
+
 /* A block being filled. */
 struct reqblock_writer {
 	struct buf		 col[RC__COUNT];	/* columns' bytes */
@@ -59,6 +64,15 @@ struct reqblock_writer {
 	size_t			 last_off[RC__COUNT];	/* last text */
 	size_t			 last_len[RC__COUNT];	/* its length */
 	int			 has_last[RC__COUNT];	/* last set */
+	/* the texts written whole, the last RB_RING of each column: where
+	   in col and how long, and an index by a hash of the text (the
+	   ring's place + 1, 0: none) */
+	uint32_t		 ring_off[RC__COUNT][RB_RING];
+	uint32_t		 ring_len[RC__COUNT][RB_RING];
+	uint32_t		 nlit[RC__COUNT];	/* texts written whole */
+	uint32_t		 probes[RC__COUNT];	/* texts looked up */
+	uint32_t		 hits[RC__COUNT];	/* of those, found */
+	uint16_t		 ring_ix[RC__COUNT][RB_HASH];
 	struct reqblock_sum	 sum;	/* of the rows added */
 	struct buf		 out;	/* the encoded block */
 	void			*cctx;	/* owned zstd context */

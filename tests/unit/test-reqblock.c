@@ -3,7 +3,10 @@
  * (NULLs, repeated and empty texts, the extremes of a number, a text
  * that is NULL between two equal ones), its sums count requests and
  * failures, and a damaged block is refused, never read past its end:
- * every byte of a block's content changed, and every cut of it.
+ * every byte of a block's content changed, and every cut of it.  Texts
+ * met again a few hundred rows later are written once (the ring) and
+ * read back; a block written before the ring (version 1) still reads;
+ * a reference to a text the ring does not hold yet is refused.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -130,7 +133,127 @@ test_damaged(void)
 	reqblock_writer_free(&w);
 }
 
+/* The user agent of row i: 40 of them, each met again 40 rows later,
+   and a request id never met again. */
+static void
+ring_row(size_t i, struct reqrow *r, char *ua, char *id, size_t len)
+{
+	int	c;
+
+	snprintf(ua, len, "Mozilla/5.0 (agent %zu; like Gecko)", i % 40);
+	snprintf(id, len, "%032zx", i * 2654435761u);
+	for (c = 0; c < RC__COUNT; c++) {
+		r->v[c] = (int64_t)i;
+		r->s[c] = NULL;
+	}
+	r->s[RC_USER_AGENT] = ua;
+	r->s[RC_REQUEST_ID] = id;
+	/* the ring's places wrap: 300 distinct paths, then the first */
+	r->s[RC_PATH] = i < 600 ? id : "/same/path/again";
+}
+
+static void
+test_ring(void)
+{
+	struct reqblock_writer	*w = calloc(1, sizeof *w);
+	struct reqblock		 b = { 0 };
+	struct reqrow		 r;
+	const void		*data;
+	char			 ua[64], id[64], *why = NULL;
+	size_t			 len, rawlen, i, bad = 0;
+	int			 c;
+
+	for (i = 0; i < 4000; i++) {
+		ring_row(i, &r, ua, id, sizeof ua);
+		reqblock_add(w, &r);
+	}
+	CHECK(reqblock_finish(w, &data, &len, &why) == 0);
+	/* each agent written once: 2 bytes a row for its ring's place,
+	   not 36 (65 a row in all, 96 without the ring) */
+	rawlen = (size_t)ZSTD_getFrameContentSize(data, len);
+	CHECK(rawlen < 4000 * 70);
+	CHECK(reqblock_decode(&b, data, len, &why) == 0);
+	CHECK(b.rows == 4000);
+	for (i = 0; i < b.rows; i++) {
+		ring_row(i, &r, ua, id, sizeof ua);
+		for (c = 0; c < RC__COUNT; c++) {
+			if (!reqcols[c].text)
+				continue;
+			if (r.s[c] == NULL)
+				bad += b.s[c][i] != NULL;
+			else
+				bad += b.s[c][i] == NULL ||
+				    b.len[c][i] != strlen(r.s[c]) ||
+				    memcmp(b.s[c][i], r.s[c], b.len[c][i]) != 0;
+		}
+	}
+	CHECK(bad == 0);
+	reqblock_free(&b);
+	reqblock_writer_free(w);
+	free(w);
+}
+
+/*
+ * A block of rows rows whose every column is empty but column c's, its
+ * bytes given; version v.  Compressed into z (room for 4096 bytes).
+ */
+static size_t
+hand_block(char *z, int v, size_t rows, int col, const char *bytes,
+    size_t n)
+{
+	char	raw[512];
+	size_t	len = 0;
+	int	c;
+
+	raw[len++] = (char)v;
+	raw[len++] = (char)rows;
+	for (c = 0; c < RC__COUNT; c++) {
+		if (c != col) {
+			/* rows NULLs (a NULL is one 0 byte) */
+			raw[len++] = (char)rows;
+			memset(raw + len, 0, rows);
+			len += rows;
+			continue;
+		}
+		raw[len++] = (char)n;
+		memcpy(raw + len, bytes, n);
+		len += n;
+	}
+	return (ZSTD_compress(z, 4096, raw, len, 1));
+}
+
+static void
+test_versions(void)
+{
+	struct reqblock	 b = { 0 };
+	char		 z[4096], *why = NULL;
+	size_t		 zlen;
+
+	/* version 1: "ab" is tag 4 (2 + 2 bytes), then the last again */
+	zlen = hand_block(z, 1, 2, RC_HOST, "\x04" "ab" "\x01", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == 0);
+	CHECK(b.rows == 2 && b.len[RC_HOST][0] == 2 && b.len[RC_HOST][1] == 2 &&
+	    memcmp(b.s[RC_HOST][1], "ab", 2) == 0);
+	/* version 2: "ab" is tag 6, then place 0 of the ring (tag 3) */
+	zlen = hand_block(z, 2, 2, RC_HOST, "\x06" "ab" "\x03", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == 0);
+	CHECK(b.rows == 2 && b.len[RC_HOST][1] == 2 &&
+	    memcmp(b.s[RC_HOST][1], "ab", 2) == 0);
+	/* place 1 of a ring that holds one text: refused */
+	zlen = hand_block(z, 2, 2, RC_HOST, "\x06" "ab" "\x05", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
+	free(why);
+	why = NULL;
+	/* a version to come: refused */
+	zlen = hand_block(z, 3, 2, RC_HOST, "\x06" "ab" "\x03", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
+	free(why);
+	reqblock_free(&b);
+}
+
 const struct unit_test reqblock_tests[] = {
+	{ "reqblock_ring", test_ring },
+	{ "reqblock_versions", test_versions },
 	{ "reqblock_round_trip", test_round_trip },
 	{ "reqblock_damaged", test_damaged },
 	{ NULL, NULL }
