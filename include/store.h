@@ -172,6 +172,16 @@ int	store_model_begin(struct store *st, char **cause);
 int	store_rows_begin(struct store *st, enum row_type only, char **cause);
 int	store_model_put(struct store *st, enum row_type type, const void *row);
 int	store_model_end(struct store *st, int commit, char **cause);
+/*
+ * Puts many rows into one of the model's tables at once: its indexes are
+ * dropped, fill (which puts them with store_model_put, reading nothing
+ * of that table) runs, and they are made again, one sort each rather
+ * than a walk down each b-tree per row.  Inside the model's transaction
+ * (its rollback brings them back).  Returns 0, or -1 (fill's failure or
+ * the store's) with a new *cause.
+ */
+int	store_model_bulk(struct store *st, enum row_type type,
+	    int (*fill)(void *ctx, char **cause), void *ctx, char **cause);
 /* Reads every row of one of the model's tables, like store_scan. */
 int	store_model_scan(struct store *st, enum row_type type,
 	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);

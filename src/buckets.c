@@ -106,6 +106,15 @@ put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
 	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
 }
 
+/* The buckets, from each IP's seconds (store_model_bulk's fill). */
+static int
+fill_buckets(void *ctx, char **cause)
+{
+	struct bk_state	*b = ctx;
+
+	return (store_ip_seconds(b->st, add_span, put_bucket, b, cause));
+}
+
 int
 buckets_build(struct store *st, struct model_stats *stats, char **cause)
 {
@@ -115,7 +124,7 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	memset(&b, 0, sizeof b);
 	b.st = st;
 	b.stats = stats;
-	rc = store_ip_seconds(st, add_span, put_bucket, &b, cause);
+	rc = store_model_bulk(st, ROW_BUCKET, fill_buckets, &b, cause);
 	if (rc != 0 && *cause == NULL)
 		*cause = xstrdup(store_error(st));
 	ipmap_free(b.map);

@@ -434,6 +434,44 @@ store_model_end(struct store *st, int commit, char **cause)
 	return (store_exec(st, "COMMIT", cause));
 }
 
+/* The indexes of a table: how to drop them, and how to make them again. */
+struct bulk_ix {
+	struct buf	drop;
+	struct buf	make;
+};
+
+static int
+bulk_ix_row(void *ctx, sqlite3_stmt *s)
+{
+	struct bulk_ix	*ix = ctx;
+
+	buf_printf(&ix->drop, "DROP INDEX \"%s\";", store_col_text(s, 0));
+	buf_printf(&ix->make, "%s;", store_col_text(s, 1));
+	return (0);
+}
+
+int
+store_model_bulk(struct store *st, enum row_type type,
+    int (*fill)(void *ctx, char **cause), void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_S(row_descs[type].table) };
+	struct bulk_ix		ix = { { 0 }, { 0 } };
+	int			rc;
+
+	rc = store_run(st, "sqlite_master", "SELECT name, sql FROM "
+	    "sqlite_master WHERE type = 'index' AND tbl_name = ?1 AND sql IS "
+	    "NOT NULL ORDER BY name", p, 1, bulk_ix_row, &ix, cause);
+	if (rc == 0 && ix.drop.len > 0)
+		rc = store_exec(st, ix.drop.data, cause);
+	if (rc == 0)
+		rc = fill(ctx, cause);
+	if (rc == 0 && ix.make.len > 0)
+		rc = store_exec(st, ix.make.data, cause);
+	buf_free(&ix.drop);
+	buf_free(&ix.make);
+	return (rc);
+}
+
 int
 store_model_derive(struct store *st, char **cause)
 {
