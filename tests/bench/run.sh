@@ -25,7 +25,9 @@
 # builds with base.sh) and BENCH_BASE_REV add the regression rows: the
 # baseline and today's build in turn on the same 1 M lines, import and
 # analyze (BENCH_BASE_ROUNDS rounds, 5), with their ratio among the
-# targets.
+# targets.  The rows the peers are compared on (coroner, sqlite3 and lnav
+# on the 1 M lines) are each the median of BENCH_RUNS runs (3): one run
+# on a shared machine strays by 5 % either way.
 set -u
 
 cor=${1:-./coroner}
@@ -36,6 +38,7 @@ genbig=$(dirname "$gen")/gen-big
 budget=${BENCH_BUDGET:-240}
 L1=${BENCH_SMALL:-1000000}
 L5=${BENCH_LARGE:-8000000}
+RUNS=${BENCH_RUNS:-3}
 deadline=$(($(date +%s) + budget))
 
 own=0
@@ -51,6 +54,35 @@ rows=$dir/rows
 say()
 {
 	echo "bench: $*" >&2
+}
+
+# median_ns "NS...": the median of nanoseconds, in seconds to the
+# millisecond.
+median_ns()
+{
+	printf '%s\n' $1 | sort -n | awk '{ v[NR] = $1 } END {
+		m = NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.3f", m / 1e9 }'
+}
+
+# measure_runs N CAP CMD...: measure, N times (standard output and error
+# of the last run kept); secs is the median, rss_kb the largest.  Stops
+# at the first failure (why says it).  PREP, when set, is run before
+# each run (the state a run starts from).
+measure_runs()
+{
+	mr_n=$1 mr_all="" mr_rss=0 mr_i=0
+	shift
+	while [ "$mr_i" -lt "$mr_n" ]; do
+		[ -n "${PREP:-}" ] && eval "$PREP"
+		measure "$@"
+		[ -n "$why" ] && return
+		mr_all="$mr_all $nsecs"
+		[ "${rss_kb:-0}" -gt "$mr_rss" ] 2>/dev/null && mr_rss=$rss_kb
+		mr_i=$((mr_i + 1))
+	done
+	secs=$(median_ns "$mr_all")
+	rss_kb=$mr_rss
 }
 
 have()
@@ -188,9 +220,13 @@ coroner_row()
 		    "$noinput"
 		return
 	fi
-	[ -s "$pods" ] && cp "$pods" "$db"
 	say "$what"
-	measure 150 "$cor" import --db "$db" "$file"
+	n=1
+	[ "$key" = cor1 ] && n=$RUNS
+	PREP='rm -f "$db" "$db-journal" "$db-wal" "$db-shm";
+	    [ -s "$pods" ] && cp "$pods" "$db"'
+	measure_runs "$n" 150 "$cor" import --db "$db" "$file"
+	PREP=""
 	note=$why
 	if [ -z "$note" ] && have sqlite3; then
 		# one row a request, or one an upstream attempt
@@ -305,8 +341,10 @@ sqlite_row()
 	say "$what"
 	printf '%s\n.mode tabs\n.import %s requests\n' "$create" \
 	    "$dir/requests.tsv" >"$dir/import.sql"
-	rm -f "$dir/sqlite.db"
-	measure 60 sqlite3 "$dir/sqlite.db" ".read $dir/import.sql"
+	PREP='rm -f "$dir/sqlite.db"'
+	measure_runs "$RUNS" 60 sqlite3 "$dir/sqlite.db" \
+	    ".read $dir/import.sql"
+	PREP=""
 	note=$why
 	if [ -z "$note" ]; then
 		n=$(sqlite3 "$dir/sqlite.db" 'SELECT count(*) FROM requests')
@@ -335,7 +373,7 @@ lnav_row()
 		return
 	fi
 	say "$what"
-	measure 60 env HOME="$dir/home" lnav -n -c \
+	measure_runs "$RUNS" 60 env HOME="$dir/home" lnav -n -c \
 	    ';SELECT count(*), sum(sc_status >= 500) FROM access_log' "$1"
 	note=$why
 	if [ -z "$note" ]; then
@@ -432,20 +470,13 @@ base_rows()
 		    "${why_b:-failed: a run did not finish}"
 		return
 	fi
-	# the median of nanoseconds, in seconds to the millisecond
-	median() {
-		printf '%s\n' $1 | sort -n | awk '{ v[NR] = $1 } END {
-			m = NR % 2 ? v[(NR + 1) / 2] : \
-			    (v[NR / 2] + v[NR / 2 + 1]) / 2
-			printf "%.3f", m / 1e9 }'
-	}
 	row bcur1 "coroner import (beside the baseline)" "$L1" \
-	    "$(size "$1")" "$(median "$ti")" "" "median of $rounds"
+	    "$(size "$1")" "$(median_ns "$ti")" "" "median of $rounds"
 	row base1 "baseline $rev import" "$L1" "$(size "$1")" \
-	    "$(median "$bi")" "" ""
+	    "$(median_ns "$bi")" "" ""
 	row bcura "coroner analyze (beside the baseline)" "$L1" 0 \
-	    "$(median "$ta")" "" "median of $rounds"
-	row basea "baseline $rev analyze" "$L1" 0 "$(median "$ba")" "" ""
+	    "$(median_ns "$ta")" "" "median of $rounds"
+	row basea "baseline $rev analyze" "$L1" 0 "$(median_ns "$ba")" "" ""
 }
 
 noinput="failed: no input (is $gen built?)"
@@ -495,7 +526,7 @@ fi
 big=$(awk -v n="$L5" 'BEGIN { printf "%g M", n / 1e6 }')
 awk -F '\t' -v goal_lnav=2 -v goal_sql=4 -v goal_zst=1.2 -v goal_rss=100 \
     -v goal_mbs=100 -v goal_jq=3 -v goal_other=1.3 -v goal_rate=0.9 \
-    -v goal_noise=1.02 \
+    -v goal_noise=1.02 -v runs="$RUNS" \
     -v goal_db=0.3 -v big="$big" '
 function grp(n,    s) {
 	s = sprintf("%d", n)
@@ -572,6 +603,8 @@ END {
 	    " or records."
 	print "MB: the uncompressed input (the TSV for sqlite3);" \
 	    " goaccess parses the combined part of each line."
+	print "coroner import, sqlite3 and lnav on the smaller log:" \
+	    " each the median of " runs " runs."
 	print ""
 	tf = "%-48s %-26s %s\n"
 	printf tf, "target (README, Speed)", "measured", "result"
