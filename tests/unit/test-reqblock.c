@@ -44,6 +44,26 @@ row_of(size_t i, struct reqrow *r, char *text, size_t len)
 	r->v[RC_PORT] = i % 3 == 0 ? INT64_MIN : 8080;
 }
 
+/* How many of row i's columns in b differ from r. */
+static size_t
+row_differs(const struct reqblock *b, size_t i, const struct reqrow *r)
+{
+	size_t	bad = 0;
+	int	c;
+
+	for (c = 0; c < RC__COUNT; c++) {
+		if (!reqcols[c].text)
+			bad += b->v[c][i] != r->v[c];
+		else if (r->s[c] == NULL)
+			bad += b->s[c][i] != NULL;
+		else
+			bad += b->s[c][i] == NULL ||
+			    b->len[c][i] != strlen(r->s[c]) ||
+			    memcmp(b->s[c][i], r->s[c], b->len[c][i]) != 0;
+	}
+	return (bad);
+}
+
 static void
 test_round_trip(void)
 {
@@ -53,7 +73,6 @@ test_round_trip(void)
 	const void		*data;
 	char			 text[32], *why = NULL;
 	size_t			 len, i, bad = 0;
-	int			 c;
 
 	for (i = 0; i < ROWS; i++) {
 		row_of(i, &r, text, sizeof text);
@@ -69,18 +88,7 @@ test_round_trip(void)
 	CHECK(b.rows == ROWS);
 	for (i = 0; i < ROWS && b.rows == ROWS; i++) {
 		row_of(i, &r, text, sizeof text);
-		for (c = 0; c < RC__COUNT; c++) {
-			if (!reqcols[c].text) {
-				bad += b.v[c][i] != r.v[c];
-				continue;
-			}
-			if (r.s[c] == NULL)
-				bad += b.s[c][i] != NULL;
-			else
-				bad += b.s[c][i] == NULL ||
-				    b.len[c][i] != strlen(r.s[c]) ||
-				    memcmp(b.s[c][i], r.s[c], b.len[c][i]) != 0;
-		}
+		bad += row_differs(&b, i, &r);
 	}
 	CHECK(bad == 0);
 	reqblock_free(&b);
@@ -161,7 +169,6 @@ test_ring(void)
 	const void		*data;
 	char			 ua[64], id[64], *why = NULL;
 	size_t			 len, rawlen, i, bad = 0;
-	int			 c;
 
 	for (i = 0; i < 4000; i++) {
 		ring_row(i, &r, ua, id, sizeof ua);
@@ -176,16 +183,7 @@ test_ring(void)
 	CHECK(b.rows == 4000);
 	for (i = 0; i < b.rows; i++) {
 		ring_row(i, &r, ua, id, sizeof ua);
-		for (c = 0; c < RC__COUNT; c++) {
-			if (!reqcols[c].text)
-				continue;
-			if (r.s[c] == NULL)
-				bad += b.s[c][i] != NULL;
-			else
-				bad += b.s[c][i] == NULL ||
-				    b.len[c][i] != strlen(r.s[c]) ||
-				    memcmp(b.s[c][i], r.s[c], b.len[c][i]) != 0;
-		}
+		bad += row_differs(&b, i, &r);
 	}
 	CHECK(bad == 0);
 	reqblock_free(&b);
