@@ -64,15 +64,14 @@ struct reqblock_writer {
 	size_t			 last_off[RC__COUNT];	/* last text */
 	size_t			 last_len[RC__COUNT];	/* its length */
 	int			 has_last[RC__COUNT];	/* last set */
-	/* the texts written whole, the last RB_RING of each column: where
-	   in col and how long, and an index by a hash of the text (the
-	   ring's place + 1, 0: none) */
-	uint32_t		 ring_off[RC__COUNT][RB_RING];
-	uint32_t		 ring_len[RC__COUNT][RB_RING];
-	uint32_t		 nlit[RC__COUNT];	/* texts written whole */
+	/* the ring: the last RB_RING texts of each column written whole */
+	uint32_t		 ring_off[RC__COUNT][RB_RING]; /* in col */
+	uint32_t		 ring_len[RC__COUNT][RB_RING]; /* bytes */
+	uint32_t		 nlit[RC__COUNT];	/* texts in full */
 	uint32_t		 probes[RC__COUNT];	/* texts looked up */
 	uint32_t		 hits[RC__COUNT];	/* of those, found */
-	uint16_t		 ring_ix[RC__COUNT][RB_HASH];
+	uint16_t		 ring_ix[RC__COUNT][RB_HASH]; /* by a hash:
+						   place + 1, 0 none */
 	struct reqblock_sum	 sum;	/* of the rows added */
 	struct buf		 out;	/* the encoded block */
 	void			*cctx;	/* owned zstd context */
