@@ -249,6 +249,32 @@ store_needs_write(struct store *st)
 }
 
 /*
+ * Puts the database in WAL mode.  Leaving a rollback journal needs the
+ * file to itself, and SQLite answers "database is locked" at once, not
+ * through the busy handler, while another connection reads it (two
+ * imports started together on a database made before WAL): wait for it
+ * as the busy handler would.
+ */
+static int
+store_wal(struct store *st, char **cause)
+{
+	char	*why = NULL;
+	int	 count;
+
+	for (count = 0; store_exec(st, "PRAGMA journal_mode = WAL",
+	    &why) != 0; count++) {
+		if ((sqlite3_extended_errcode(st->db) & 0xff) != SQLITE_BUSY) {
+			*cause = why;
+			return (-1);
+		}
+		free(why);
+		why = NULL;
+		store_busy(st, count);
+	}
+	return (0);
+}
+
+/*
  * Makes a writable connection ready: a new database gets 64 KiB pages
  * and coroner's application_id; every one is put in WAL mode, so that
  * readers see the last committed state while an import writes (WAL writes
@@ -265,7 +291,7 @@ store_prepare_writable(struct store *st, int fresh, char **cause)
 
 	if (fresh && store_exec(st, "PRAGMA page_size = 65536", cause) != 0)
 		return (-1);
-	if (store_exec(st, "PRAGMA journal_mode = WAL;"
+	if (store_wal(st, cause) != 0 || store_exec(st,
 	    "PRAGMA synchronous = NORMAL;"
 	    "PRAGMA journal_size_limit = 67108864;"
 	    "PRAGMA cache_size = -16384;"
