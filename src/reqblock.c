@@ -440,6 +440,14 @@ reqblock_decode(struct reqblock *b, const void *blob, size_t len,
 	p = (const unsigned char *)b->raw;
 	end = p + got;
 	version = *p++;
+	if (version > RB_VERSION && version < 16) {
+		/* a coroner to come wrote it: say so, not "damaged" */
+		b->rows = 0;
+		*cause = xasprintf("a block of requests of version %d, written "
+		    "by a newer coroner (this one reads up to %d)", version,
+		    RB_VERSION);
+		return (-1);
+	}
 	if (version < 1 || version > RB_VERSION ||
 	    get_varint(&p, end, &rows) != 0 || rows > RB_MAX_ROWS)
 		goto bad;

@@ -6,7 +6,8 @@
  * every byte of a block's content changed, and every cut of it.  Texts
  * met again a few hundred rows later are written once (the ring) and
  * read back; a block written before the ring (version 1) still reads;
- * a reference to a text the ring does not hold yet is refused.
+ * a reference to a text the ring does not hold yet is refused, and a
+ * block of a version to come is refused as such, not as damaged.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -242,9 +243,16 @@ test_versions(void)
 	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
 	free(why);
 	why = NULL;
-	/* a version to come: refused */
+	/* a version to come: refused, saying so */
 	zlen = hand_block(z, 3, 2, RC_HOST, "\x06" "ab" "\x03", 4);
 	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
+	CHECK(why != NULL && strstr(why, "newer coroner") != NULL);
+	free(why);
+	why = NULL;
+	/* a byte no version will be: damaged */
+	zlen = hand_block(z, 0xa5, 2, RC_HOST, "\x06" "ab" "\x03", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
+	CHECK(why != NULL && strstr(why, "damaged") != NULL);
 	free(why);
 	reqblock_free(&b);
 }
