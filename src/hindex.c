@@ -15,6 +15,7 @@ struct hindex_slot {
 };
 
 #define FNV_PRIME	UINT64_C(0x100000001b3)
+#define WORD_PRIME	UINT64_C(0x9e3779b97f4a7c15)
 
 /* Spreads the bits of h over the table's low bits. */
 static uint64_t
@@ -29,12 +30,25 @@ finish(uint64_t h)
 uint64_t
 hindex_str(uint64_t h, const char *s)
 {
+	uint64_t	w;
+	size_t		n, i;
+
 	if (s == NULL)
 		return ((h ^ 0x1ff) * FNV_PRIME);
-	for (; *s != '\0'; s++)
-		h = (h ^ (unsigned char)*s) * FNV_PRIME;
-	/* the end of the string, so that ("ab", "c") is not ("a", "bc") */
-	return ((h ^ 0x100) * FNV_PRIME);
+	/* eight bytes at a time (a byte at a time was 5 % of an import's
+	   writer, through the tally) */
+	n = strlen(s);
+	for (i = 0; i + 8 <= n; i += 8) {
+		memcpy(&w, s + i, 8);
+		h = (h ^ w) * WORD_PRIME;
+		h ^= h >> 32;
+	}
+	w = 0;
+	memcpy(&w, s + i, n - i);
+	h = (h ^ w) * WORD_PRIME;
+	h ^= h >> 32;
+	/* the length last, so that ("ab", "c") is not ("a", "bc") */
+	return ((h ^ n) * FNV_PRIME);
 }
 
 uint64_t

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hindex.h"
 #include "reqhold.h"
 #include "tally.h"
 #include "timefmt.h"
@@ -64,34 +65,12 @@ tally_free(struct tally *t)
 	free(t);
 }
 
-/* s mixed into h eight bytes at a time (a byte at a time cost 5 % of
-   the writer's thread over an access log). */
-static uint64_t
-hash_str(uint64_t h, const char *s)
-{
-	uint64_t	w;
-	size_t		n = strlen(s), i;
-
-	for (i = 0; i + 8 <= n; i += 8) {
-		memcpy(&w, s + i, 8);
-		h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-		h ^= h >> 32;
-	}
-	w = (uint64_t)n << 56;
-	if (i < n)
-		memcpy(&w, s + i, n - i);	/* the length's byte kept */
-	return ((h ^ w ^ n) * 0xff51afd7ed558ccdULL);
-}
-
 static uint64_t
 tally_hash(const char *ip, int64_t second, const char *hint)
 {
-	uint64_t	h = 1469598103934665603ULL ^ (uint64_t)second;
+	uint64_t	h;
 
-	if (ip != NULL)
-		h = hash_str(h, ip);
-	if (hint != NULL)
-		h = hash_str(h ^ 0x9e3779b97f4a7c15ULL, hint);
+	h = hindex_str(hindex_str(HINDEX_SEED ^ (uint64_t)second, ip), hint);
 	h ^= h >> 29;
 	return (h * 0xbf58476d1ce4e5b9ULL);
 }
