@@ -111,5 +111,12 @@ int64_t	budget_proxy_stay_s(double app_done_s, double margin_s);
  * for an even n; INT64_MIN when n is 0.
  */
 int64_t	budget_median(int64_t *v, size_t n);
+/*
+ * The median of each beginning of v, as budget_median gives it: out[k]
+ * (k = 0..n, so n + 1 values) is the median of v[0..k), INT64_MIN for
+ * k = 0.  v is left as it is; n log n in all, for the runs of a CronJob
+ * in the order they started (each run against those before it).
+ */
+void	budget_medians(const int64_t *v, size_t n, int64_t *out);
 
 #endif

@@ -7,6 +7,7 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "budget.h"
 #include "timefmt.h"
@@ -119,4 +120,68 @@ budget_median(int64_t *v, size_t n)
 		return (INT64_MIN);
 	xqsort(v, n, sizeof *v, cmp_i64);
 	return (n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2);
+}
+
+/*
+ * A binary heap of n values in h, its top the largest when max, else
+ * the smallest: the lower and upper halves of budget_medians.
+ */
+static int
+heap_above(int64_t a, int64_t b, int max)
+{
+	return (max ? a > b : a < b);
+}
+
+static void
+heap_push(int64_t *h, size_t *n, int64_t x, int max)
+{
+	size_t	i = (*n)++, up;
+
+	for (; i > 0 && heap_above(x, h[up = (i - 1) / 2], max); i = up)
+		h[i] = h[up];
+	h[i] = x;
+}
+
+static int64_t
+heap_pop(int64_t *h, size_t *n, int max)
+{
+	int64_t	top = h[0], x = h[--*n];
+	size_t	i = 0, c;
+
+	for (; (c = 2 * i + 1) < *n; i = c) {
+		if (c + 1 < *n && heap_above(h[c + 1], h[c], max))
+			c++;
+		if (!heap_above(h[c], x, max))
+			break;
+		h[i] = h[c];
+	}
+	if (*n > 0)
+		h[i] = x;
+	return (top);
+}
+
+void
+budget_medians(const int64_t *v, size_t n, int64_t *out)
+{
+	int64_t	*lo, *hi;
+	size_t	 nlo = 0, nhi = 0, i;
+
+	/* lo: the smaller half, as a max-heap; hi: the rest, a min-heap */
+	lo = xreallocarray(NULL, n / 2 + 1, sizeof *lo);
+	hi = xreallocarray(NULL, n / 2 + 1, sizeof *hi);
+	out[0] = INT64_MIN;
+	for (i = 0; i < n; i++) {
+		if (nlo == 0 || v[i] <= lo[0])
+			heap_push(lo, &nlo, v[i], 1);
+		else
+			heap_push(hi, &nhi, v[i], 0);
+		/* lo holds the middle of an odd count, else half */
+		if (nlo > nhi + 1)
+			heap_push(hi, &nhi, heap_pop(lo, &nlo, 1), 0);
+		else if (nhi > nlo)
+			heap_push(lo, &nlo, heap_pop(hi, &nhi, 0), 1);
+		out[i + 1] = nlo > nhi ? lo[0] : (lo[0] + hi[0]) / 2;
+	}
+	free(lo);
+	free(hi);
 }

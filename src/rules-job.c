@@ -40,11 +40,26 @@ struct jobrun {
 	int64_t		 backoff_limit;	/* INT_NONE: not written */
 };
 
+/* The completed runs of one CronJob, by start: each run's median. */
+struct cron_runs {
+	const char	*namespace;	/* borrowed from the list's arena */
+	const char	*cronjob;	/* borrowed */
+	int64_t		*start_us;	/* owned: m starts, ascending */
+	int64_t		*median_ms;	/* owned: m + 1; [k] the median
+					   duration of the first k runs */
+	size_t		 m;		/* runs */
+};
+
 struct job_list {
 	struct arena	 a;
 	struct jobrun	*v;		/* owned */
 	size_t		 n;
 	int64_t		 end_us;	/* the incident's end, or TIME_NONE */
+	struct hindex	 by_name;	/* v by namespace and name: the first
+					   Job of each */
+	struct cron_runs *cron;		/* owned: each CronJob's runs */
+	size_t		 ncron;		/* CronJobs in cron */
+	struct hindex	 by_cron;	/* cron by namespace and CronJob */
 };
 
 static int
@@ -69,6 +84,122 @@ load_job(void *ctx, const void *row)
 	return (0);
 }
 
+/* A Job (namespace, name) or a CronJob (namespace, cronjob) looked up. */
+struct job_key {
+	const struct job_list	*l;
+	const char		*ns;
+	const char		*name;
+};
+
+static uint64_t
+job_hash(const char *ns, const char *name)
+{
+	return (hindex_str(hindex_str(HINDEX_SEED, ns), name));
+}
+
+static int
+job_is(const void *ctx, size_t item)
+{
+	const struct job_key	*k = ctx;
+
+	return (str_eq(k->l->v[item].namespace, k->ns) &&
+	    str_eq(k->l->v[item].name, k->name));
+}
+
+static int
+cron_is(const void *ctx, size_t item)
+{
+	const struct job_key	*k = ctx;
+
+	return (str_eq(k->l->cron[item].namespace, k->ns) &&
+	    str_eq(k->l->cron[item].cronjob, k->name));
+}
+
+/* Whether run o counts toward its CronJob's median (job_median). */
+static int
+job_counts(const struct jobrun *o)
+{
+	return (o->cronjob != NULL && str_eq(o->status, "Complete") &&
+	    o->duration_ms != INT_NONE && o->start_us != TIME_NONE);
+}
+
+/* Runs by namespace, CronJob and start (pointers into the list). */
+static int
+cmp_run(const void *a, const void *b)
+{
+	const struct jobrun	*p = *(const struct jobrun *const *)a;
+	const struct jobrun	*q = *(const struct jobrun *const *)b;
+	int			 c;
+
+	/* a NULL namespace before every other, as str_eq tells them */
+	if ((p->namespace == NULL) != (q->namespace == NULL))
+		return (p->namespace == NULL ? -1 : 1);
+	if (p->namespace != NULL &&
+	    (c = strcmp(p->namespace, q->namespace)) != 0)
+		return (c);
+	if ((c = strcmp(p->cronjob, q->cronjob)) != 0)
+		return (c);
+	return (p->start_us < q->start_us ? -1 : p->start_us > q->start_us);
+}
+
+/*
+ * Indexes the list: its Jobs by name, and each CronJob's completed runs
+ * by start with the median of every beginning (budget_medians), so that
+ * each lookup and each median takes a logarithm, not a pass over the
+ * list.
+ */
+static void
+jobs_index(struct job_list *l)
+{
+	const struct jobrun	**r;
+	struct cron_runs	 *c;
+	struct job_key		  k = { .l = l };
+	int64_t			 *d;
+	size_t			  i, j, x, nr = 0;
+
+	for (i = 0; i < l->n; i++) {
+		k.ns = l->v[i].namespace;
+		k.name = l->v[i].name;
+		if (hindex_get(&l->by_name, job_hash(k.ns, k.name), job_is,
+		    &k) == HINDEX_NONE)
+			hindex_put(&l->by_name, job_hash(k.ns, k.name), i,
+			    job_is, &k);
+	}
+	r = xreallocarray(NULL, l->n > 0 ? l->n : 1, sizeof *r);
+	for (i = 0; i < l->n; i++) {
+		if (job_counts(&l->v[i]))
+			r[nr++] = &l->v[i];
+	}
+	xqsort(r, nr, sizeof *r, cmp_run);
+	d = xreallocarray(NULL, nr > 0 ? nr : 1, sizeof *d);
+	for (i = 0; i < nr; i = j) {
+		for (j = i + 1; j < nr && str_eq(r[j]->namespace,
+		    r[i]->namespace) && str_eq(r[j]->cronjob, r[i]->cronjob);
+		    j++)
+			;
+		l->cron = xreallocarray(l->cron, l->ncron + 1,
+		    sizeof *l->cron);
+		c = &l->cron[l->ncron];
+		c->namespace = r[i]->namespace;
+		c->cronjob = r[i]->cronjob;
+		c->m = j - i;
+		c->start_us = xreallocarray(NULL, c->m, sizeof *c->start_us);
+		c->median_ms = xreallocarray(NULL, c->m + 1,
+		    sizeof *c->median_ms);
+		for (x = 0; x < c->m; x++) {
+			c->start_us[x] = r[i + x]->start_us;
+			d[x] = r[i + x]->duration_ms;
+		}
+		budget_medians(d, c->m, c->median_ms);
+		k.ns = c->namespace;
+		k.name = c->cronjob;
+		hindex_put(&l->by_cron, job_hash(k.ns, k.name), l->ncron++,
+		    cron_is, &k);
+	}
+	free(d);
+	free(r);
+}
+
 static int
 jobs_load(struct analysis *a, struct job_list *l, char **cause)
 {
@@ -82,26 +213,35 @@ jobs_load(struct analysis *a, struct job_list *l, char **cause)
 	if (store_window(a->st, &sum, cause) != 0)
 		return (-1);
 	l->end_us = sum.last_us;
+	jobs_index(l);
 	return (0);
 }
 
 static void
 jobs_free(struct job_list *l)
 {
+	size_t	i;
+
+	for (i = 0; i < l->ncron; i++) {
+		free(l->cron[i].start_us);
+		free(l->cron[i].median_ms);
+	}
+	free(l->cron);
+	hindex_free(&l->by_cron);
+	hindex_free(&l->by_name);
 	free(l->v);
 	arena_free(&l->a);
 }
 
+/* The first Job of the list with this namespace and name, or NULL. */
 static const struct jobrun *
 job_find(const struct job_list *l, const char *ns, const char *name)
 {
-	size_t	i;
+	struct job_key	k = { .l = l, .ns = ns, .name = name };
+	size_t		i;
 
-	for (i = 0; i < l->n; i++) {
-		if (str_eq(l->v[i].namespace, ns) && str_eq(l->v[i].name, name))
-			return (&l->v[i]);
-	}
-	return (NULL);
+	i = hindex_get(&l->by_name, job_hash(ns, name), job_is, &k);
+	return (i != HINDEX_NONE ? &l->v[i] : NULL);
 }
 
 /*
@@ -112,32 +252,27 @@ job_find(const struct job_list *l, const char *ns, const char *name)
 static int64_t
 job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 {
-	int64_t	*d = NULL, m;
-	size_t	 i, n = 0;
+	const struct cron_runs	*c;
+	struct job_key		 k = { .l = l, .ns = j->namespace,
+				    .name = j->cronjob };
+	size_t			 i, lo, hi, mid;
 
 	*runs = 0;
-	if (j->cronjob == NULL || j->start_us == TIME_NONE)
+	if (j->cronjob == NULL || j->start_us == TIME_NONE ||
+	    (i = hindex_get(&l->by_cron, job_hash(k.ns, k.name), cron_is,
+	    &k)) == HINDEX_NONE)
 		return (INT_NONE);
-	for (i = 0; i < l->n; i++) {
-		const struct jobrun *o = &l->v[i];
-
-		if (o == j || !str_eq(o->namespace, j->namespace) ||
-		    !str_eq(o->cronjob, j->cronjob) ||
-		    !str_eq(o->status, "Complete") ||
-		    o->duration_ms == INT_NONE || o->start_us == TIME_NONE ||
-		    o->start_us >= j->start_us)
-			continue;
-		d = xreallocarray(d, n + 1, sizeof *d);
-		d[n++] = o->duration_ms;
+	/* the runs that started before j (j itself does not) */
+	c = &l->cron[i];
+	for (lo = 0, hi = c->m; lo < hi; ) {
+		mid = lo + (hi - lo) / 2;
+		if (c->start_us[mid] < j->start_us)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
-	*runs = n;
-	if (n < RUNS_MIN) {
-		free(d);
-		return (INT_NONE);
-	}
-	m = budget_median(d, n);
-	free(d);
-	return (m);
+	*runs = lo;
+	return (lo < RUNS_MIN ? INT_NONE : c->median_ms[lo]);
 }
 
 /* A Job pod whose main containers finished while a sidecar ran on. */
@@ -344,22 +479,140 @@ out:
 	return (rc);
 }
 
+/* The pods of Jobs, by namespace and Job: each Job's pods together. */
+struct jobpods {
+	const struct podset_pod	**v;		/* owned array, borrowed pods */
+	size_t			  n;
+};
+
+static int
+cmp_jobpod(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
+	int			 c;
+
+	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
+	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+		return (c);
+	return (strcmp(p->r.owner_name, q->r.owner_name));
+}
+
+/* cmp_jobpod, then the store's order: a Job's pods as a->pods has them. */
+static int
+cmp_jobpod_store(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
+	int			 c;
+
+	if ((c = cmp_jobpod(a, b)) != 0)
+		return (c);
+	return (p < q ? -1 : p > q);
+}
+
+static void
+jobpods_build(const struct analysis *a, struct jobpods *jp)
+{
+	size_t	i;
+
+	memset(jp, 0, sizeof *jp);
+	for (i = 0; i < a->pods.n; i++) {
+		if (!str_eq(a->pods.v[i].r.owner_kind, "Job") ||
+		    a->pods.v[i].r.owner_name == NULL)
+			continue;
+		jp->v = xreallocarray(jp->v, jp->n + 1, sizeof *jp->v);
+		jp->v[jp->n++] = &a->pods.v[i];
+	}
+	xqsort(jp->v, jp->n, sizeof *jp->v, cmp_jobpod_store);
+}
+
+/* The first of Job name's pods (namespace ns) in jp, and how many. */
+static size_t
+jobpods_of(const struct jobpods *jp, const char *ns, const char *name,
+    size_t *count)
+{
+	struct podset_pod	 key;
+	const struct podset_pod	*kp = &key;
+	size_t			 lo = 0, hi = jp->n, mid;
+
+	memset(&key, 0, sizeof key);
+	key.r.namespace = ns;
+	key.r.owner_name = name;
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_jobpod(&jp->v[mid], &kp) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (*count = 0; lo + *count < jp->n &&
+	    cmp_jobpod(&jp->v[lo + *count], &kp) == 0; (*count)++)
+		;
+	return (lo);
+}
+
+/*
+ * The Jobs that the findings of the kinds job-overran reads
+ * (job-held-by-sidecar) already explain, by namespace and their
+ * evidence's "job", indexed once: positions in a->v.
+ */
+struct explained {
+	const struct analysis	*a;	/* borrowed */
+	struct hindex		 ix;	/* owned */
+};
+
+/* A Job looked up in an explained index. */
+struct explained_key {
+	const struct explained	*x;
+	const char		*ns;
+	const char		*job;
+};
+
+static const char *
+explained_job(const struct finding *f)
+{
+	return (json_string_value(json_object_get(f->evidence, "job")));
+}
+
+static int
+explained_is(const void *ctx, size_t item)
+{
+	const struct explained_key	*k = ctx;
+	const struct finding		*f = &k->x->a->v[item];
+
+	return (str_eq(f->namespace, k->ns) &&
+	    str_eq(explained_job(f), k->job));
+}
+
+static void
+explained_build(struct explained *x, const struct analysis *a)
+{
+	struct explained_key	k = { .x = x };
+	size_t			i;
+
+	memset(x, 0, sizeof *x);
+	x->a = a;
+	for (i = 0; i < a->n; i++) {
+		if (!(finding_kinds[FK_JOB_OVERRAN].after &
+		    FK_BIT(a->v[i].kind)) ||
+		    (k.job = explained_job(&a->v[i])) == NULL)
+			continue;
+		k.ns = a->v[i].namespace;
+		hindex_put(&x->ix, job_hash(k.ns, k.job), i, explained_is,
+		    &k);
+	}
+}
+
 /* Whether job-held-by-sidecar already explains this Job. */
 static int
-held_explains(const struct analysis *a, const struct jobrun *j)
+held_explains(const struct explained *x, const struct jobrun *j)
 {
-	const struct finding	*f;
-	size_t			 i;
+	struct explained_key	k = { .x = x, .ns = j->namespace,
+				    .job = j->name };
 
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		if ((finding_kinds[FK_JOB_OVERRAN].after & FK_BIT(f->kind)) &&
-		    str_eq(f->namespace, j->namespace) &&
-		    str_eq(json_string_value(json_object_get(f->evidence,
-		    "job")), j->name))
-			return (1);
-	}
-	return (0);
+	return (hindex_get(&x->ix, job_hash(k.ns, k.job), explained_is,
+	    &k) != HINDEX_NONE);
 }
 
 /*
@@ -371,10 +624,12 @@ int
 rule_job_overran(struct analysis *a, char **cause)
 {
 	struct job_list		 jobs;
+	struct jobpods		 jp;
+	struct explained	 held;
 	const struct jobrun	*j;
 	struct finding		*f;
 	json_t			*e;
-	size_t			 i, k, runs;
+	size_t			 i, k, runs, from, count;
 	int64_t			 median, ran_ms, end;
 	int			 running;
 	char			 r[32], m[32];
@@ -383,6 +638,8 @@ rule_job_overran(struct analysis *a, char **cause)
 		jobs_free(&jobs);
 		return (-1);
 	}
+	jobpods_build(a, &jp);
+	explained_build(&held, a);
 	for (i = 0; i < jobs.n; i++) {
 		j = &jobs.v[i];
 		if ((median = job_median(&jobs, j, &runs)) == INT_NONE ||
@@ -399,16 +656,15 @@ rule_job_overran(struct analysis *a, char **cause)
 			running = 1;
 		} else
 			continue;
-		if (ran_ms <= 2 * median || held_explains(a, j))
+		if (ran_ms <= 2 * median || held_explains(&held, j))
 			continue;
 		f = analysis_add(a, FK_JOB_OVERRAN, j->namespace,
 		    j->cronjob);
 		f->pods = json_array();
-		for (k = 0; k < a->pods.n; k++) {
-			if (str_eq(a->pods.v[k].r.namespace, j->namespace) &&
-			    str_eq(a->pods.v[k].r.owner_kind, "Job") &&
-			    str_eq(a->pods.v[k].r.owner_name, j->name))
-				finding_add_pod(f, &a->pods.v[k]);
+		from = jobpods_of(&jp, j->namespace, j->name, &count);
+		for (k = from; k < from + count; k++) {
+			if (str_eq(jp.v[k]->r.namespace, j->namespace))
+				finding_add_pod(f, jp.v[k]);
 		}
 		finding_widen(f, j->start_us, end);
 		f->evidence = e = json_object();
@@ -438,6 +694,8 @@ rule_job_overran(struct analysis *a, char **cause)
 		    "with spec.activeDeadlineSeconds.", j->name, j->cronjob,
 		    m);
 	}
+	hindex_free(&held.ix);
+	free(jp.v);
 	jobs_free(&jobs);
 	return (0);
 }
@@ -445,20 +703,17 @@ rule_job_overran(struct analysis *a, char **cause)
 /* ------------------------------------------------------------------ */
 /* job-failed                                                          */
 
-/* The job-failed finding of a workload, added when missing. */
+/*
+ * The job-failed finding of a workload, added when missing (this rule
+ * makes the kind's findings, one a workload).
+ */
 static struct finding *
-failed_group(struct analysis *a, size_t first, const char *ns,
-    const char *workload)
+failed_group(struct analysis *a, const char *ns, const char *workload)
 {
 	struct finding	*f;
-	size_t		 i;
 
-	for (i = first; i < a->n; i++) {
-		f = &a->v[i];
-		if (f->kind == FK_JOB_FAILED && str_eq(f->namespace, ns) &&
-		    str_eq(f->workload, workload))
-			return (f);
-	}
+	if ((f = analysis_latest(a, FK_JOB_FAILED, ns, workload)) != NULL)
+		return (f);
 	f = analysis_add(a, FK_JOB_FAILED, ns, workload);
 	f->pods = json_array();
 	f->evidence = json_object();
@@ -476,66 +731,6 @@ ev_add_int(json_t *e, const char *key, int64_t n)
 {
 	json_object_set_new(e, key, json_integer((json_int_t)n +
 	    json_integer_value(json_object_get(e, key))));
-}
-
-/* The pods of Jobs, by namespace and Job: each Job's pods together. */
-struct jobpods {
-	const struct podset_pod	**v;		/* owned array, borrowed pods */
-	size_t			  n;
-};
-
-static int
-cmp_jobpod(const void *a, const void *b)
-{
-	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
-	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
-	int			 c;
-
-	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
-	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
-		return (c);
-	return (strcmp(p->r.owner_name, q->r.owner_name));
-}
-
-static void
-jobpods_build(const struct analysis *a, struct jobpods *jp)
-{
-	size_t	i;
-
-	memset(jp, 0, sizeof *jp);
-	for (i = 0; i < a->pods.n; i++) {
-		if (!str_eq(a->pods.v[i].r.owner_kind, "Job") ||
-		    a->pods.v[i].r.owner_name == NULL)
-			continue;
-		jp->v = xreallocarray(jp->v, jp->n + 1, sizeof *jp->v);
-		jp->v[jp->n++] = &a->pods.v[i];
-	}
-	xqsort(jp->v, jp->n, sizeof *jp->v, cmp_jobpod);
-}
-
-/* The first of Job name's pods (namespace ns) in jp, and how many. */
-static size_t
-jobpods_of(const struct jobpods *jp, const char *ns, const char *name,
-    size_t *count)
-{
-	struct podset_pod	 key;
-	const struct podset_pod	*kp = &key;
-	size_t			 lo = 0, hi = jp->n, mid;
-
-	memset(&key, 0, sizeof key);
-	key.r.namespace = ns;
-	key.r.owner_name = name;
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (cmp_jobpod(&jp->v[mid], &kp) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (*count = 0; lo + *count < jp->n &&
-	    cmp_jobpod(&jp->v[lo + *count], &kp) == 0; (*count)++)
-		;
-	return (lo);
 }
 
 /*
@@ -739,7 +934,7 @@ rule_job_failed(struct analysis *a, char **cause)
 		j = &jobs.v[i];
 		if (!str_eq(j->status, "Failed"))
 			continue;
-		f = failed_group(a, first, j->namespace, j->cronjob != NULL ?
+		f = failed_group(a, j->namespace, j->cronjob != NULL ?
 		    j->cronjob : j->name);
 		e = f->evidence;
 		json_array_append_new(json_object_get(e, "jobs"),
@@ -767,7 +962,7 @@ rule_job_failed(struct analysis *a, char **cause)
 		    str_eq(j->status, "Complete")))
 			continue;
 		wl = p->r.workload != NULL ? p->r.workload : p->r.owner_name;
-		f = failed_group(a, first, p->r.namespace, wl);
+		f = failed_group(a, p->r.namespace, wl);
 		e = f->evidence;
 		json_array_append_new(json_object_get(e, "jobs"),
 		    json_string(p->r.owner_name));

@@ -54,6 +54,50 @@ test_budget_lag_median(void)
 	CHECK(budget_round_up(15) == 15);
 }
 
+/* Each beginning's median, against budget_median of a sorted copy. */
+static void
+test_budget_medians(void)
+{
+	int64_t		v[301], out[302], c[301], one[] = { 7 };
+	uint64_t	x = 88172645463325252ULL;
+	size_t		n, k, bad = 0;
+
+	budget_medians(one, 0, out);
+	CHECK(out[0] == INT64_MIN);
+	budget_medians(one, 1, out);
+	CHECK(out[1] == 7);
+	for (n = 0; n < 301; n++) {
+		/* xorshift; a narrow range for ties, then wide ones */
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		v[n] = n < 150 ? (int64_t)(x % 20) : (int64_t)(x % 1000000);
+	}
+	memcpy(c, v, sizeof c);
+	budget_medians(v, 301, out);
+	/* v is left as it was */
+	CHECK(memcmp(c, v, sizeof c) == 0);
+	for (k = 0; k <= 301; k++) {
+		memcpy(c, v, k * sizeof *c);
+		if (out[k] != budget_median(c, k))
+			bad++;
+	}
+	CHECK(bad == 0);
+	/* in order, reversed, and all alike */
+	for (n = 0; n < 10; n++)
+		v[n] = (int64_t)n * 10;
+	budget_medians(v, 10, out);
+	CHECK(out[1] == 0 && out[2] == 5 && out[3] == 10 && out[10] == 45);
+	for (n = 0; n < 10; n++)
+		v[n] = 90 - (int64_t)n * 10;
+	budget_medians(v, 10, out);
+	CHECK(out[1] == 90 && out[2] == 85 && out[3] == 80 && out[10] == 45);
+	for (n = 0; n < 10; n++)
+		v[n] = 3;
+	budget_medians(v, 10, out);
+	CHECK(out[7] == 3 && out[10] == 3);
+}
+
 static void
 test_lint_duration(void)
 {
@@ -93,6 +137,7 @@ const struct unit_test budget_tests[] = {
 	{ .name = "budget lag words", .fn = test_budget_lag_words },
 	{ .name = "budget compute", .fn = test_budget_compute },
 	{ .name = "budget lag and median", .fn = test_budget_lag_median },
+	{ .name = "budget medians", .fn = test_budget_medians },
 	{ .name = "lint durations", .fn = test_lint_duration },
 	{ .name = NULL, .fn = NULL }
 };
