@@ -7,19 +7,23 @@
 # (tests/bench/tui.sh).  On the 10,000 pods' also reconciling 2
 # million reference records against 2 million actual ones (20,000
 # missing) with the same pods' termination windows (tests/bench/gen-big).
+# Then "coroner analyze" of 4,000 and 64,000 Jobs of CronJobs (a run a
+# minute each, one in five failed, one in 25 slow; tests/bench/gen-k8s
+# jobs): each run is weighed against its CronJob's earlier ones.
 # Appends rows to ROWS
 # ("KEY<TAB>WHAT<TAB>COUNT<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE");
 # always exits 0.
 #
 #	sh tests/bench/analysis.sh CORONER GEN-K8S GEN-BIG DIR ROWS
 #
-# BENCH_PODS ("10000 100000 1000000"), BENCH_ATTEMPTS (10000000) and
-# BENCH_RECORDS (2000000) change the sizes.
+# BENCH_PODS ("10000 100000 1000000"), BENCH_ATTEMPTS (10000000),
+# BENCH_RECORDS (2000000) and BENCH_JOBS ("4000 64000") change the sizes.
 set -u
 coroner=$1 gen=$2 big=$3 dir=$4 rows=$5
 PODS=${BENCH_PODS:-10000 100000 1000000}
 LINES=${BENCH_ATTEMPTS:-10000000}
 RECORDS=${BENCH_RECORDS:-2000000}
+JOBS=${BENCH_JOBS:-4000 64000}
 
 row()
 {
@@ -104,4 +108,16 @@ if [ -n "$first" ] && [ -x "$big" ]; then
 	    "$first" "$coroner" analyze --db "$dir/rec.db" --reconcile ref:act
 fi
 rm -f "$dir/rec.db" "$dir/ref.csv" "$dir/act.ndjson" "$dir/pods-first.json"
+
+# The Jobs of CronJobs (a CronJob per 100 Jobs).
+for j in $JOBS; do
+	echo "bench: generating $j Jobs" >&2
+	"$gen" -c jobs "$j" >"$dir/jobs.json"
+	rm -f "$dir/jobs.db" "$dir/jobs.db-wal" "$dir/jobs.db-shm"
+	"$coroner" import -q --db "$dir/jobs.db" "$dir/jobs.json" \
+	    >/dev/null 2>&1
+	timed "aj$j" "analyze: $(short "$j") Jobs of CronJobs" "$j" \
+	    "$coroner" analyze --db "$dir/jobs.db"
+done
+rm -f "$dir/jobs.db" "$dir/jobs.db-wal" "$dir/jobs.db-shm" "$dir/jobs.json"
 exit 0

@@ -29,6 +29,12 @@
  *	gen-k8s cloudlog P [W]	a GKE project's Cloud Logging of the same
  *				pods (a sink's NDJSON): audit entries,
  *				events, container and kubelet lines
+ *	gen-k8s [-c] jobs J [C]	J Jobs of C CronJobs (default J / 100),
+ *				with their pods, as "kubectl get jobs,pods
+ *				-A -o json" prints them: each CronJob runs
+ *				a Job a minute; one run in five fails (two
+ *				pods exit 1, BackoffLimitExceeded), one in
+ *				25 runs 25 times its usual 12 s
  *	gen-k8s log P N [W]	N ingress-nginx lines (the default
  *				upstreaminfo format) spread over the P pods'
  *				IPs while they live, 0.5 % of them 502s
@@ -1297,6 +1303,165 @@ cloudlog_pod(const struct pod *p)
 }
 
 /* Each pod's entries, one a line (the audit log, the Cloud Logging sink). */
+/* One Job run's pod: its name, Job, start, exit code. */
+static void
+put_job_pod(const char *ns, const char *job, const char *juid, long k,
+    int try, long long start, int code)
+{
+	char	name[96], uid[64];
+
+	snprintf(name, sizeof name, "%s-%05lx", job,
+	    (unsigned long)((k * 2 + try) * 2654435761UL) & 0xfffff);
+	snprintf(uid, sizeof uid, "%08lx-0000-4000-9000-%012lx",
+	    (unsigned long)k, (unsigned long)try);
+	js_open(NULL, '{');
+	js_str("apiVersion", "v1");
+	js_str("kind", "Pod");
+	js_open("metadata", '{');
+	js_time("creationTimestamp", start - 1);
+	js_open("labels", '{');
+	js_str("job-name", job);
+	js_close('}');
+	js_str("name", name);
+	js_str("namespace", ns);
+	js_open("ownerReferences", '[');
+	js_open(NULL, '{');
+	js_str("apiVersion", "batch/v1");
+	js_raw("blockOwnerDeletion", "true");
+	js_raw("controller", "true");
+	js_str("kind", "Job");
+	js_str("name", job);
+	js_str("uid", juid);
+	js_close('}');
+	js_close(']');
+	js_version("resourceVersion", k * 4 + try + 1000);
+	js_str("uid", uid);
+	js_close('}');
+	js_open("spec", '{');
+	js_open("containers", '[');
+	js_open(NULL, '{');
+	js_str("image", "registry.example/tools:3");
+	js_str("name", "main");
+	js_close('}');
+	js_close(']');
+	js_str("nodeName", "node-1");
+	js_str("restartPolicy", "Never");
+	js_int("terminationGracePeriodSeconds", GRACE);
+	js_close('}');
+	js_open("status", '{');
+	js_open("containerStatuses", '[');
+	js_open(NULL, '{');
+	js_str("image", "registry.example/tools:3");
+	js_str("name", "main");
+	js_raw("ready", "false");
+	js_int("restartCount", 0);
+	put_terminated("state", start, start + 12, code,
+	    code != 0 ? "Error" : "Completed");
+	js_close('}');
+	js_close(']');
+	js_str("phase", code != 0 ? "Failed" : "Succeeded");
+	js_time("startTime", start);
+	js_close('}');
+	js_close('}');
+}
+
+/* Job k of CronJob k % C and its pods (gen-k8s jobs). */
+static void
+put_job(long k, long ncron)
+{
+	char		 ns[16], cron[24], job[48], juid[64], cuid[64];
+	long		 c = k % ncron, run = k / ncron;
+	long long	 start = T0 + (long long)run * 60;
+	/* by the run and the CronJob: every CronJob has each fate */
+	int		 failed = (run + c) % 5 == 1;
+	int		 slow = (run + c) % 25 == 0;
+	long long	 end = start + (slow ? 300 : failed ? 40 : 13);
+
+	snprintf(ns, sizeof ns, "ns%ld", c % NNS);
+	snprintf(cron, sizeof cron, "cron%ld", c);
+	snprintf(job, sizeof job, "%s-%ld", cron, 29600000 + run);
+	snprintf(juid, sizeof juid, "%08lx-0000-4000-b000-%012lx",
+	    (unsigned long)k, (unsigned long)k * 13);
+	snprintf(cuid, sizeof cuid, "%08lx-0000-4000-c000-%012lx",
+	    (unsigned long)c, (unsigned long)c * 17);
+	js_open(NULL, '{');
+	js_str("apiVersion", "batch/v1");
+	js_str("kind", "Job");
+	js_open("metadata", '{');
+	js_time("creationTimestamp", start);
+	js_open("labels", '{');
+	js_str("job-name", job);
+	js_close('}');
+	js_str("name", job);
+	js_str("namespace", ns);
+	js_open("ownerReferences", '[');
+	js_open(NULL, '{');
+	js_str("apiVersion", "batch/v1");
+	js_raw("blockOwnerDeletion", "true");
+	js_raw("controller", "true");
+	js_str("kind", "CronJob");
+	js_str("name", cron);
+	js_str("uid", cuid);
+	js_close('}');
+	js_close(']');
+	js_version("resourceVersion", k * 4 + 900);
+	js_str("uid", juid);
+	js_close('}');
+	js_open("spec", '{');
+	js_int("backoffLimit", 1);
+	js_int("completions", 1);
+	js_int("parallelism", 1);
+	js_open("template", '{');
+	js_open("spec", '{');
+	js_open("containers", '[');
+	js_open(NULL, '{');
+	js_str("image", "registry.example/tools:3");
+	js_str("name", "main");
+	js_close('}');
+	js_close(']');
+	js_str("restartPolicy", "Never");
+	js_close('}');
+	js_close('}');
+	js_close('}');
+	js_open("status", '{');
+	if (!failed)
+		js_time("completionTime", end);
+	js_open("conditions", '[');
+	js_open(NULL, '{');
+	js_time("lastProbeTime", end);
+	js_time("lastTransitionTime", end);
+	js_str("message", failed ? "Job has reached the specified "
+	    "backoff limit" : "Reached expected number of succeeded pods");
+	js_str("reason", failed ? "BackoffLimitExceeded" :
+	    "CompletionsReached");
+	js_str("status", "True");
+	js_str("type", failed ? "Failed" : "Complete");
+	js_close('}');
+	js_close(']');
+	js_int(failed ? "failed" : "succeeded", failed ? 2 : 1);
+	js_time("startTime", start);
+	js_close('}');
+	js_close('}');
+	if (failed) {
+		put_job_pod(ns, job, juid, k, 0, start + 1, 1);
+		put_job_pod(ns, job, juid, k, 1, start + 20, 1);
+	} else
+		put_job_pod(ns, job, juid, k, 0, start + 1, 0);
+}
+
+static void
+gen_jobs(long njobs, long ncron)
+{
+	long	k;
+
+	js_open(NULL, '{');
+	js_str("apiVersion", "v1");
+	js_open("items", '[');
+	for (k = 0; k < njobs; k++)
+		put_job(k, ncron);
+	put_list_end();
+}
+
 static void
 gen_lines(void (*pod_lines)(const struct pod *))
 {
@@ -1327,7 +1492,8 @@ static void
 usage(void)
 {
 	fprintf(stderr, "usage: gen-k8s [-cs] pods|watch P [W] | "
-	    "[-c] events N [W] | log P N [W] | audit|cloudlog P [W]\n");
+	    "[-c] events N [W] | [-c] jobs J [C] | log P N [W] | "
+	    "audit|cloudlog P [W]\n");
 	exit(2);
 }
 
@@ -1363,7 +1529,9 @@ main(int argc, char **argv)
 	if (argc > 3)
 		usage();
 	nworkloads = argc == 3 ? count(argv[2]) : (npods + 1) / 2;
-	if (strcmp(mode, "pods") == 0)
+	if (strcmp(mode, "jobs") == 0)
+		gen_jobs(npods, argc == 3 ? nworkloads : (npods + 99) / 100);
+	else if (strcmp(mode, "pods") == 0)
 		gen_pods();
 	else if (strcmp(mode, "watch") == 0)
 		gen_watch();

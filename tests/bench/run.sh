@@ -711,6 +711,14 @@ END {
 	# n log n from 10 k to 1 M pods: x100 * log(1e6) / log(1e4) = x150
 	target("analyze grows as O(n log n) (<= x150)", m, r <= 150)
 	m = ""
+	if (tsec("aj4000") > 0 && tsec("aj64000") > 0) {
+		r = tsec("aj64000") / tsec("aj4000")
+		m = sprintf("x%.1f for x16 Jobs", r)
+	}
+	# x16 * log(64000) / log(4000) = x21
+	target("analyze grows as O(n log n) in Jobs (<= x21)", m,
+	    m != "" && r <= 21)
+	m = ""
 	if (ok["ex1000000"] && rss[at["ex1000000"]] != "")
 		m = sprintf("%.1f MB, %.2f s", rss[at["ex1000000"]] / 1024,
 		    tsec("ex1000000"))
