@@ -325,8 +325,9 @@ store_deployment_change(struct store *st, const char *ns,
 	*at_us = TIME_NONE;
 	/* the last change of its spec by someone, not by a controller */
 	return (store_run(st, "audit_events", "SELECT actor, user_agent, "
-	    "time_us FROM audit_events WHERE resource = 'deployments' AND "
-	    "coalesce(namespace, '') = ?1 AND name = ?2 AND subresource IS "
+	    "time_us FROM audit_events WHERE ((resource = 'deployments' AND "
+	    "namespace = ?1) OR (resource = 'deployments' AND namespace IS "
+	    "NULL AND ?1 = '')) AND name = ?2 AND subresource IS "
 	    "NULL AND verb IN ('patch', 'update', 'create') AND (code IS NULL "
 	    "OR code BETWEEN 200 AND 299) AND time_us BETWEEN ?3 AND ?4 AND "
 	    "actor IS NOT NULL AND actor NOT LIKE 'system:%' ORDER BY time_us "
@@ -440,20 +441,26 @@ store_blocked_evictions(struct store *st,
 	 * the first refusal that an eviction or a delete of it went
 	 * through; the pod is the latest of its name created before.
 	 */
+	/*
+	 * A namespace NULL and one empty are the same (r.ns): each side's
+	 * test is written so that the indexes on namespace and name serve
+	 * it, one lookup a pod, not a pass over the table.
+	 */
 	return (store_run(st, "audit_events", "SELECT (SELECT p.uid FROM pods "
-	    "p WHERE coalesce(p.namespace, '') = coalesce(r.namespace, '') AND "
-	    "p.name = r.name AND coalesce(p.created_us, 0) <= r.first ORDER "
-	    "BY p.created_us DESC LIMIT 1), r.namespace, r.name, r.n, "
-	    "r.first, r.last, r.actor, (SELECT min(e.time_us) FROM "
-	    "audit_events e WHERE e.resource = 'pods' AND "
-	    "coalesce(e.namespace, '') = coalesce(r.namespace, '') AND "
-	    "e.name = r.name AND e.time_us >= r.first AND (e.code IS NULL OR "
-	    "e.code BETWEEN 200 AND 299) AND ((e.verb = 'create' AND "
-	    "e.subresource = 'eviction') OR (e.verb = 'delete' AND "
-	    "e.subresource IS NULL))) FROM (SELECT namespace, name, count(*) "
-	    "AS n, min(time_us) AS first, max(time_us) AS last, max(actor) AS "
-	    "actor FROM audit_events WHERE resource = 'pods' AND subresource "
-	    "= 'eviction' AND verb = 'create' AND code = 429 AND name IS NOT "
+	    "p WHERE (p.namespace = r.ns OR (p.namespace IS NULL AND r.ns = "
+	    "'')) AND p.name = r.name AND coalesce(p.created_us, 0) <= "
+	    "r.first ORDER BY p.created_us DESC LIMIT 1), r.namespace, "
+	    "r.name, r.n, r.first, r.last, r.actor, (SELECT min(e.time_us) "
+	    "FROM audit_events e WHERE ((e.resource = 'pods' AND e.namespace "
+	    "= r.ns) OR (e.resource = 'pods' AND e.namespace IS NULL AND r.ns "
+	    "= '')) AND e.name = r.name AND e.time_us >= r.first AND (e.code "
+	    "IS NULL OR e.code BETWEEN 200 AND 299) AND ((e.verb = 'create' "
+	    "AND e.subresource = 'eviction') OR (e.verb = 'delete' AND "
+	    "e.subresource IS NULL))) FROM (SELECT namespace, "
+	    "coalesce(namespace, '') AS ns, name, count(*) AS n, "
+	    "min(time_us) AS first, max(time_us) AS last, max(actor) AS actor "
+	    "FROM audit_events WHERE resource = 'pods' AND subresource = "
+	    "'eviction' AND verb = 'create' AND code = 429 AND name IS NOT "
 	    "NULL GROUP BY namespace, name) r ORDER BY r.first", NULL, 0,
 	    blocked_row, &c, cause));
 }
