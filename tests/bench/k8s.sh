@@ -8,7 +8,8 @@
 # Cloud Logging export (a sink's NDJSON of audit entries, events,
 # container and kubelet lines, about 1 GB); times "coroner import" on
 # each and jq on the same file (jq -c '.items[]' for a list, jq -c . for
-# the others), and appends one row per run to run.sh's table (its ROWS
+# the others), then "coroner analyze" of the audit log's and the export's
+# pods, and appends one row per run to run.sh's table (its ROWS
 # file, one line
 # "KEY<TAB>WHAT<TAB>OBJECTS<TAB>BYTES<TAB>SECONDS<TAB>RSS_KB<TAB>NOTE").
 # Always exits 0.
@@ -63,7 +64,9 @@ timed()
 	fi
 }
 
-# one KEY WHAT OBJECTS FILE JQ-FILTER: coroner, then jq, on FILE.
+# one KEY WHAT OBJECTS FILE JQ-FILTER [PODS]: coroner, then jq, on FILE;
+# with PODS (the evidence of a week later), "coroner analyze" of what it
+# imported too, as row KEYan.
 one()
 {
 	key=$1 what=$2 n=$3 file=$4 filter=$5
@@ -78,6 +81,12 @@ one()
 	timed "$cor" import -q --db "$dir/k8s.db" "$file"
 	row "$key" "coroner import $what" "$n" "$(size "$file")" "$secs" \
 	    "$rss_kb" "$why"
+	if [ -n "${6:-}" ] && [ -z "$why" ]; then
+		echo "bench: coroner analyze $what" >&2
+		timed "$cor" analyze --db "$dir/k8s.db"
+		row "${key}an" "coroner analyze: $what" "$6" 0 "$secs" \
+		    "$rss_kb" "$why"
+	fi
 	rm -f "$dir/k8s.db" "$dir/k8s.db-wal" "$dir/k8s.db-shm" \
 	    "$dir/k8s.db-journal"
 	if ! command -v jq >/dev/null 2>&1; then
@@ -122,7 +131,7 @@ lines()
 	sync
 	one "$1" "$2 ($(awk -v b="$(size "$5")" \
 	    'BEGIN { printf "%.0f", b / 1e6 }') MB)" \
-	    "$(wc -l <"$5" | tr -d ' ')" "$5" '.'
+	    "$(wc -l <"$5" | tr -d ' ')" "$5" '.' "$4"
 	rm -f "$5"
 }
 lines k8saud "audit log" audit "$APODS" "$dir/audit.log"

@@ -690,6 +690,11 @@ END {
 			m = sprintf("%.2fx", r)
 		}
 		target(w " >= 3x jq -c .", m, m != "" && r >= goal_jq)
+		# the analysis of what it holds, as the postmortem runs it
+		m = tsec(ks[j] "an") > 0 ? sprintf("%.2f s",
+		    tsec(ks[j] "an")) : ""
+		target("analyze the " w "'s pods < 10 s", m,
+		    m != "" && tsec(ks[j] "an") < 10)
 	}
 	# the analysis
 	m = tsec("an10000") > 0 ? sprintf("%.2f s", tsec("an10000")) : ""
