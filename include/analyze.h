@@ -217,10 +217,11 @@ int	analyze_run(struct store *st, const struct analyze_opts *opts,
 	    struct analysis *a, char **cause);
 void	analysis_free(struct analysis *a);
 /*
- * Runs the analysis with its defaults when the database has no findings
- * yet (report and the TUI show stored findings).  Its notes go to
- * standard error.  Returns 0, or -1 with a new *cause (also when there
- * are none and the store cannot write them).
+ * Runs the analysis with its defaults when none ran since the last import
+ * (report and the TUI show stored findings; an analysis that found
+ * nothing is not run again).  Its notes go to standard error.  Returns
+ * 0, or -1 with a new *cause (also when one is due and the store cannot
+ * write its findings).
  */
 int	analyze_if_none(struct store *st, char **cause);
 

@@ -543,11 +543,15 @@ analyze_if_none(struct store *st, char **cause)
 	struct analysis		 a;
 	int			 rc;
 
-	/* findings, and the pods list when there are pods (an analysis
-	   before the list existed wrote none) */
-	rc = store_model_scan(st, ROW_FINDING, count_one, NULL, cause);
-	if (rc == 1 && (rc = store_model_scan(st, ROW_WORKLOAD_PODS,
-	    count_one, NULL, cause)) == 0)
+	/*
+	 * An analysis ran since the last import (which empties what it
+	 * wrote) when there is a pods list (a row a workload, findings or
+	 * none), or findings and no pods; findings without the list are an
+	 * analysis from before the list, run again.
+	 */
+	rc = store_model_scan(st, ROW_WORKLOAD_PODS, count_one, NULL, cause);
+	if (rc == 0 && (rc = store_model_scan(st, ROW_FINDING, count_one,
+	    NULL, cause)) == 1)
 		rc = store_model_scan(st, ROW_POD, count_one, NULL,
 		    cause) == 1 ? 0 : 1;
 	if (rc == 1)
