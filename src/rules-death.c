@@ -325,13 +325,53 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 struct node_events {
 	struct analysis	*a;
 	size_t		 first;		/* the rule's first finding */
+	struct hindex	 by_node;	/* the latest of a node's findings */
+	size_t		*earlier;	/* [i - first]: the one before it of
+					   the same node, HINDEX_NONE: none */
 };
+
+/* A node's name looked up among the rule's findings. */
+struct node_find {
+	const struct node_events	*ne;
+	const char			*node;
+};
+
+static const char *
+finding_node(const struct finding *f)
+{
+	return (json_string_value(json_object_get(f->evidence, "node")));
+}
+
+static int
+node_find_eq(const void *ctx, size_t item)
+{
+	const struct node_find	*k = ctx;
+
+	return (str_eq(finding_node(&k->ne->a->v[item]), k->node));
+}
+
+/* Chains the rule's findings by node, for node_event's lookups. */
+static void
+node_events_index(struct node_events *ne)
+{
+	struct node_find	k = { .ne = ne };
+	size_t			i;
+
+	ne->earlier = xreallocarray(NULL, ne->a->n - ne->first,
+	    sizeof *ne->earlier);
+	for (i = ne->first; i < ne->a->n; i++) {
+		k.node = finding_node(&ne->a->v[i]);
+		ne->earlier[i - ne->first] = hindex_put(&ne->by_node,
+		    hindex_str(HINDEX_SEED, k.node), i, node_find_eq, &k);
+	}
+}
 
 static int
 node_event(void *ctx, const void *rec)
 {
 	struct node_events	*ne = ctx;
 	const struct rec_event	*e = rec;
+	struct node_find	 k = { .ne = ne, .node = e->obj_name };
 	struct finding		*f;
 	json_t			*list, *o;
 	size_t			 i;
@@ -339,10 +379,12 @@ node_event(void *ctx, const void *rec)
 	if (!str_eq(e->obj_kind, "Node") || e->obj_name == NULL ||
 	    e->time_us == TIME_NONE)
 		return (0);
-	for (i = ne->first; i < ne->a->n; i++) {
+	/* the node's findings, latest first; each keeps its own list */
+	for (i = hindex_get(&ne->by_node, hindex_str(HINDEX_SEED, k.node),
+	    node_find_eq, &k); i != HINDEX_NONE;
+	    i = ne->earlier[i - ne->first]) {
 		f = &ne->a->v[i];
-		if (f->kind != FK_NODE_RESTART || !str_eq(json_string_value(
-		    json_object_get(f->evidence, "node")), e->obj_name) ||
+		if (f->kind != FK_NODE_RESTART ||
 		    e->time_us < f->start_us - NODE_EVENTS_US ||
 		    e->time_us > f->end_us + NODE_EVENTS_US)
 			continue;
@@ -395,6 +437,7 @@ rule_node_restart(struct analysis *a, char **cause)
 	const struct podset_pod		*p;
 	const struct row_termination	*t;
 	size_t				 i, j, k, n = 0, from;
+	int				 rc;
 
 	for (i = 0; i < a->pods.n; i++) {
 		p = &a->pods.v[i];
@@ -432,7 +475,11 @@ rule_node_restart(struct analysis *a, char **cause)
 	free(v);
 	if (a->n == ne.first)
 		return (0);
-	if (store_scan(a->st, REC_EVENT, node_event, &ne, cause) != 0)
+	node_events_index(&ne);
+	rc = store_scan(a->st, REC_EVENT, node_event, &ne, cause);
+	hindex_free(&ne.by_node);
+	free(ne.earlier);
+	if (rc != 0)
 		return (-1);
 	for (i = ne.first; i < a->n; i++)
 		node_rebooted(&a->v[i]);
