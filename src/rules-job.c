@@ -21,8 +21,6 @@
 #define SEC_US		1000000LL
 /* A sidecar alive this long after the main containers holds the Job. */
 #define HOLD_MIN_US	(60 * SEC_US)
-/* Runs of a CronJob needed before a median means something. */
-#define RUNS_MIN	3
 
 /* ------------------------------------------------------------------ */
 /* Jobs                                                                */
@@ -247,7 +245,7 @@ job_find(const struct job_list *l, const char *ns, const char *name)
 /*
  * The median duration (ms) of the completed runs of j's CronJob that
  * started before j; *runs says how many.  INT_NONE when there are fewer
- * than RUNS_MIN.
+ * than BUDGET_RUNS_MIN.
  */
 static int64_t
 job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
@@ -272,7 +270,7 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 			hi = mid;
 	}
 	*runs = lo;
-	return (lo < RUNS_MIN ? INT_NONE : c->median_ms[lo]);
+	return (lo < BUDGET_RUNS_MIN ? INT_NONE : c->median_ms[lo]);
 }
 
 /* A Job pod whose main containers finished while a sidecar ran on. */
@@ -617,8 +615,8 @@ held_explains(const struct explained *x, const struct jobrun *j)
 
 /*
  * A Job that ran (or, still Running, has run until the incident's end)
- * more than twice the median of its CronJob's RUNS_MIN or more earlier
- * completed runs, unless job-held-by-sidecar already explains it.
+ * more than twice the median of its CronJob's BUDGET_RUNS_MIN or more
+ * earlier completed runs, unless job-held-by-sidecar already explains it.
  */
 int
 rule_job_overran(struct analysis *a, char **cause)
