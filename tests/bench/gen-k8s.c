@@ -1303,6 +1303,34 @@ cloudlog_pod(const struct pod *p)
 }
 
 /* Each pod's entries, one a line (the audit log, the Cloud Logging sink). */
+/* A Job's or a Job pod's controller (batch/v1): its CronJob, its Job. */
+static void
+put_batch_owner(const char *kind, const char *name, const char *uid)
+{
+	js_open("ownerReferences", '[');
+	js_open(NULL, '{');
+	js_str("apiVersion", "batch/v1");
+	js_raw("blockOwnerDeletion", "true");
+	js_raw("controller", "true");
+	js_str("kind", kind);
+	js_str("name", name);
+	js_str("uid", uid);
+	js_close('}');
+	js_close(']');
+}
+
+/* The one container of a Job's pods, in the pod and its template. */
+static void
+put_job_containers(void)
+{
+	js_open("containers", '[');
+	js_open(NULL, '{');
+	js_str("image", "registry.example/tools:3");
+	js_str("name", "main");
+	js_close('}');
+	js_close(']');
+}
+
 /* One Job run's pod: its name, Job, start, exit code. */
 static void
 put_job_pod(const char *ns, const char *job, const char *juid, long k,
@@ -1324,26 +1352,12 @@ put_job_pod(const char *ns, const char *job, const char *juid, long k,
 	js_close('}');
 	js_str("name", name);
 	js_str("namespace", ns);
-	js_open("ownerReferences", '[');
-	js_open(NULL, '{');
-	js_str("apiVersion", "batch/v1");
-	js_raw("blockOwnerDeletion", "true");
-	js_raw("controller", "true");
-	js_str("kind", "Job");
-	js_str("name", job);
-	js_str("uid", juid);
-	js_close('}');
-	js_close(']');
+	put_batch_owner("Job", job, juid);
 	js_version("resourceVersion", k * 4 + try + 1000);
 	js_str("uid", uid);
 	js_close('}');
 	js_open("spec", '{');
-	js_open("containers", '[');
-	js_open(NULL, '{');
-	js_str("image", "registry.example/tools:3");
-	js_str("name", "main");
-	js_close('}');
-	js_close(']');
+	put_job_containers();
 	js_str("nodeName", "node-1");
 	js_str("restartPolicy", "Never");
 	js_int("terminationGracePeriodSeconds", GRACE);
@@ -1394,16 +1408,7 @@ put_job(long k, long ncron)
 	js_close('}');
 	js_str("name", job);
 	js_str("namespace", ns);
-	js_open("ownerReferences", '[');
-	js_open(NULL, '{');
-	js_str("apiVersion", "batch/v1");
-	js_raw("blockOwnerDeletion", "true");
-	js_raw("controller", "true");
-	js_str("kind", "CronJob");
-	js_str("name", cron);
-	js_str("uid", cuid);
-	js_close('}');
-	js_close(']');
+	put_batch_owner("CronJob", cron, cuid);
 	js_version("resourceVersion", k * 4 + 900);
 	js_str("uid", juid);
 	js_close('}');
@@ -1413,12 +1418,7 @@ put_job(long k, long ncron)
 	js_int("parallelism", 1);
 	js_open("template", '{');
 	js_open("spec", '{');
-	js_open("containers", '[');
-	js_open(NULL, '{');
-	js_str("image", "registry.example/tools:3");
-	js_str("name", "main");
-	js_close('}');
-	js_close(']');
+	put_job_containers();
 	js_str("restartPolicy", "Never");
 	js_close('}');
 	js_close('}');
