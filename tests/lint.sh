@@ -2,8 +2,9 @@
 # lint.sh: "make lint".  A small style checker (banned functions, output
 # outside the output layer, SQLite outside the store, line length, a
 # comment at the top of every file, tabs for indentation, a comment on
-# every struct field of a header: tests/fields.sh), then cppcheck when
-# it is installed.  Exits non-zero on any finding.
+# every struct field of a header: tests/fields.sh), that every shell
+# script parses, then cppcheck when it is installed.  Exits non-zero on
+# any finding.
 set -u
 cd "$(dirname "$0")/.."
 files=$(ls src/*.c src/tui/*.c importers/*.c include/*.h tests/unit/*.[ch] \
@@ -63,6 +64,11 @@ for f in $files; do
 	}
 done
 sh tests/fields.sh || bad=1
+# the shell scripts parse (an apostrophe in one of run.sh's single-quoted
+# awk programs once ended it, and make bench printed no table)
+for f in tests/*.sh tests/e2e/*.sh tests/bench/*.sh .ci/run; do
+	sh -n "$f" || { echo "$f: does not parse (sh -n)"; bad=1; }
+done
 if command -v cppcheck >/dev/null 2>&1; then
 	cppcheck -q --error-exitcode=1 --std=c11 --enable=warning,portability \
 	    --inline-suppr -Iinclude -D_GNU_SOURCE src src/tui importers || \
