@@ -659,6 +659,7 @@ rule_job_overran(struct analysis *a, char **cause)
 		f = analysis_add(a, FK_JOB_OVERRAN, j->namespace,
 		    j->cronjob);
 		f->pods = json_array();
+		/* jobpods_of takes a NULL namespace for an empty one */
 		from = jobpods_of(&jp, j->namespace, j->name, &count);
 		for (k = from; k < from + count; k++) {
 			if (str_eq(jp.v[k]->r.namespace, j->namespace))

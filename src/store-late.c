@@ -439,10 +439,8 @@ store_blocked_evictions(struct store *st,
 	/*
 	 * Per pod: the refusals, their actor, and the first time after
 	 * the first refusal that an eviction or a delete of it went
-	 * through; the pod is the latest of its name created before.
-	 */
-	/*
-	 * A namespace NULL and one empty are the same (r.ns): each side's
+	 * through; the pod is the latest of its name created before.  A
+	 * namespace NULL and one empty are the same (r.ns): each side's
 	 * test is written so that the indexes on namespace and name serve
 	 * it, one lookup a pod, not a pass over the table.
 	 */

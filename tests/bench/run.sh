@@ -693,8 +693,8 @@ END {
 		# the analysis of what it holds, as the postmortem runs it
 		m = tsec(ks[j] "an") > 0 ? sprintf("%.2f s",
 		    tsec(ks[j] "an")) : ""
-		w = ks[j] == "k8saud" ? "audit log" : "Cloud Logging"
-		target("analyze the " w " pods < 10 s", m,
+		short = ks[j] == "k8saud" ? "audit log" : "Cloud Logging"
+		target("analyze the " short " pods < 10 s", m,
 		    m != "" && tsec(ks[j] "an") < 10)
 	}
 	# the analysis
