@@ -60,6 +60,11 @@ void	 buf_free(struct buf *);
 
 /* Whether two strings are equal; two NULLs are, NULL and a string not. */
 int	 str_eq(const char *, const char *);
+/*
+ * Orders two strings as SQLite orders text (NULL first, then byte by
+ * byte): <0, 0 or >0.
+ */
+int	 str_cmp(const char *, const char *);
 /* The value of the hexadecimal digit c, or -1. */
 int	 hex_value(int c);
 /* Writes code point cp as UTF-8 into out (4 bytes at most); the count. */

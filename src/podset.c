@@ -183,21 +183,13 @@ load_termination(void *ctx, const void *row)
 }
 
 /*
- * Orders of the store's rows (row_descs' .order) as SQLite orders them:
- * NULL first, then text byte by byte; rows read in the order they were
- * written (store_model_scan_stored) are sorted here, without SQLite's
- * sorter carrying every column of every row.  Pods that tie are put in
- * the order of their uids; a pod's rows that tie stay in the order
+ * Orders of the store's rows (row_descs' .order) as SQLite orders them
+ * (str_cmp: NULL first, then text byte by byte); rows read in the order
+ * they were written (store_model_scan_stored) are sorted here, without
+ * SQLite's sorter carrying every column of every row.  Pods that tie are
+ * put in the order of their uids; a pod's rows that tie stay in the order
  * written.
  */
-static int
-cmp_text(const char *a, const char *b)
-{
-	if (a == NULL || b == NULL)
-		return (a == NULL ? (b == NULL ? 0 : -1) : 1);
-	return (strcmp(a, b));
-}
-
 static int
 cmp_int(int64_t a, int64_t b)
 {
@@ -211,12 +203,12 @@ cmp_stored_pod(const void *a, const void *b)
 	const struct podset_pod	*p = a, *q = b;
 	int			 c;
 
-	if ((c = cmp_text(p->r.namespace, q->r.namespace)) != 0 ||
-	    (c = cmp_text(p->r.workload, q->r.workload)) != 0 ||
+	if ((c = str_cmp(p->r.namespace, q->r.namespace)) != 0 ||
+	    (c = str_cmp(p->r.workload, q->r.workload)) != 0 ||
 	    (c = cmp_int(p->r.deletion_us != TIME_NONE ? p->r.deletion_us :
 	    p->r.created_us, q->r.deletion_us != TIME_NONE ?
 	    q->r.deletion_us : q->r.created_us)) != 0 ||
-	    (c = cmp_text(p->r.name, q->r.name)) != 0)
+	    (c = str_cmp(p->r.name, q->r.name)) != 0)
 		return (c);
 	return (strcmp(p->r.uid, q->r.uid));
 }
@@ -229,7 +221,7 @@ cmp_stored_container(const void *a, const void *b)
 
 	if (p->init != q->init)
 		return (p->init > q->init ? -1 : 1);
-	return (cmp_text(p->name, q->name));
+	return (str_cmp(p->name, q->name));
 }
 
 /* ROW_TERMINATION's within a pod: container, finished_us */
@@ -239,7 +231,7 @@ cmp_stored_termination(const void *a, const void *b)
 	const struct row_termination	*p = a, *q = b;
 	int				 c;
 
-	if ((c = cmp_text(p->container, q->container)) != 0)
+	if ((c = str_cmp(p->container, q->container)) != 0)
 		return (c);
 	return (cmp_int(p->finished_us, q->finished_us));
 }

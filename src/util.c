@@ -220,6 +220,14 @@ str_eq(const char *a, const char *b)
 	return (strcmp(a, b) == 0);
 }
 
+int
+str_cmp(const char *a, const char *b)
+{
+	if (a == NULL || b == NULL)
+		return (a == NULL ? (b == NULL ? 0 : -1) : 1);
+	return (strcmp(a, b));
+}
+
 size_t
 utf8_put(unsigned long cp, char *out)
 {

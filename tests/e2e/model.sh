@@ -61,6 +61,38 @@ is reuse-log-first "$(sqlite3 "$db" 'SELECT count(*), sum(errors) FROM
     "$(sqlite3 "$T/o.db" 'SELECT count(*), sum(errors) FROM buckets b JOIN
     pods p ON p.uid = b.pod_uid GROUP BY p.name ORDER BY 1')"
 
+# Each input's per-second counts are written in the order of (ip, second,
+# hint): the rebuild merges the inputs' runs rather than sorting them and
+# gives each IP-second once, with the sums of every input, as SQLite's
+# grouping would (the buckets in the order made).  The log's lines dealt
+# round into 3 pieces (a second in several), imported last first: 3
+# runs; then into 40 (past the runs merged: SQLite sorts).
+grouped() {
+	sqlite3 "$1" 'SELECT ip, second, sum(requests), sum(errors),
+	    sum(conn_failures) FROM ip_seconds GROUP BY ip, second, hint
+	    ORDER BY ip, second, hint'
+}
+made() {
+	sqlite3 "$1" 'SELECT ip, second, requests, errors, conn_failures
+	    FROM buckets ORDER BY rowid'
+}
+whole=$(sqlite3 "$db" 'SELECT sum(requests), sum(errors) FROM buckets')
+for n in 3 40; do
+	split -d -a 2 -n "r/$n" "$T/inc/ingress.log" "$T/piece$n."
+	for f in $(ls -r "$T/piece$n".*); do
+		"$CORONER" import -q --db "$T/p$n.db" "$f"
+	done
+	"$CORONER" import -q --db "$T/p$n.db" "$T/inc/pods-watch.json"
+	is "runs-$n-inputs" "$n" "$(sqlite3 "$T/p$n.db" \
+	    'SELECT count(DISTINCT source_id) FROM ip_seconds')"
+	ok "runs-$n-split-seconds" test "$(sqlite3 "$T/p$n.db" 'SELECT
+	    count(*) FROM (SELECT 1 FROM ip_seconds GROUP BY ip, second, hint
+	    HAVING count(*) > 1)')" -gt 0
+	is "runs-$n-grouped" "$(grouped "$T/p$n.db")" "$(made "$T/p$n.db")"
+	is "runs-$n-sums" "$whole" "$(sqlite3 "$T/p$n.db" 'SELECT
+	    sum(requests), sum(errors) FROM buckets')"
+done
+
 # 80 columns into a pipe; --wide a pod a line, whole.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
 is pods-wide-one-line 6 "$(grep -c '^returns/.* invoice-writer' \
