@@ -2,7 +2,8 @@
  * buckets.h: the per-second counts of upstream attempts (the tally's,
  * stored by IP) attributed to the pod that owned each IP at that second,
  * with its namespace and workload: the model's buckets rows (struct
- * row_bucket), which every view of the traffic reads.  Model layer: no
+ * row_bucket), which every view of the traffic reads, and their sums by
+ * workload and second (struct row_workload_second).  Model layer: no
  * SQL (store.h) and no drawing.
  */
 #ifndef BUCKETS_H
@@ -14,8 +15,9 @@ struct model_stats;
 
 /*
  * Writes every IP-second of attempts with the pod it went to (none when
- * no pod had the IP then), inside the model's transaction, after the
- * pods' IPs are written.  Returns 0, or -1 with a new *cause.
+ * no pod had the IP then), and each workload's seconds, inside the
+ * model's transaction, after the pods' IPs are written.  Returns 0, or
+ * -1 with a new *cause.
  */
 int	buckets_build(struct store *st, struct model_stats *stats,
 	    char **cause);

@@ -65,6 +65,8 @@ enum row_type {
 	ROW_WORKLOAD_PODS,	/* struct row_workload_pods: workload_pods */
 	ROW_LANE_DEATH,		/* struct row_lane_death: lane_deaths */
 	ROW_LANE_TRAFFIC,	/* struct row_lane_traffic: lane_traffic */
+	ROW_WORKLOAD_SECOND,	/* struct row_workload_second:
+				   workload_seconds */
 	ROW__COUNT
 };
 
@@ -391,6 +393,20 @@ struct row_bucket {
 	int		 exact;		/* the IP was the pod's at that time
 					   for sure (else: the last pod that
 					   had it) */
+	int64_t		 requests;	/* attempts that began in it */
+	int64_t		 errors;	/* attempts that ended in it, 5xx */
+	int64_t		 conn_failures;	/* attempts that ended in it without
+					   a response */
+};
+
+/*
+ * The buckets of one workload in one second, summed (buckets.c, as they
+ * are made): what the overview's lanes and the rules read per workload.
+ */
+struct row_workload_second {
+	const char	*namespace;	/* the pods', or NULL: no pod */
+	const char	*workload;	/* the pods', or NULL */
+	int64_t		 second;	/* Unix seconds */
 	int64_t		 requests;	/* attempts that began in it */
 	int64_t		 errors;	/* attempts that ended in it, 5xx */
 	int64_t		 conn_failures;	/* attempts that ended in it without

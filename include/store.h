@@ -202,9 +202,15 @@ int	store_pods_each(struct store *st, int (*cb)(void *ctx,
 	    const struct row_pod *p, const struct row_container *c,
 	    size_t nc), void *ctx, char **cause);
 /*
+ * Sums the buckets by workload and second into workload_seconds, for a
+ * rebuild whose buckets were too many to sum as they were made
+ * (buckets.c).  Returns 0 or -1.
+ */
+int	store_workload_seconds_sum(struct store *st, char **cause);
+/*
  * Ends the model's rebuild with what the store derives from its rows
- * (the per-second traffic of each workload); inside the model's
- * transaction, before store_model_end().  Returns 0 or -1.
+ * (each workload's traffic a minute from its seconds, each pod's); inside
+ * the model's transaction, before store_model_end().  Returns 0 or -1.
  */
 int	store_model_derive(struct store *st, char **cause);
 

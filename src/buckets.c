@@ -4,14 +4,24 @@
  * runs it after the pods).  The store hands the per-second counts IP by
  * IP, each IP's owners (pod_ips spans) first; this file keeps the owners
  * of the one IP being read in an ipmap and writes one row_bucket per
- * count.  Memory holds one IP's owners.  No SQL (store.h), no drawing.
+ * count, summing them by workload and second as they go (rather than
+ * SQLite sorting every bucket for it after).  Memory holds one IP's
+ * owners and the sums, up to WS_MAX of them.  No SQL (store.h), no
+ * drawing.
  */
 #include <stdlib.h>
 #include <string.h>
 
 #include "buckets.h"
+#include "hindex.h"
 #include "ipmap.h"
 #include "lifecycle.h"
+
+/*
+ * Sums of workloads' seconds kept at most; past it, SQLite sums the
+ * buckets once they are written (store_workload_seconds_sum).
+ */
+#define WS_MAX		(256 * 1024)
 
 /* Attributing attempts: the owners of one IP at a time. */
 struct bk_state {
@@ -26,7 +36,136 @@ struct bk_state {
 	const char		**owner_wl;	/* owned: their workloads */
 	size_t			 nowners;	/* spans in owners */
 	struct arena		 owner_strings;	/* of the owners' spans */
+	/* the buckets summed by workload and second */
+	struct row_workload_second *ws;		/* owned: the sums */
+	size_t			 nws;		/* sums in ws */
+	size_t			 capws;		/* allocated in ws */
+	struct hindex		 ws_ix;		/* ws by key */
+	const char		**names;	/* owned: ws's namespaces and
+						   workloads, once each */
+	size_t			 nnames;	/* strings in names */
+	struct hindex		 names_ix;	/* names by text */
+	struct arena		 name_strings;	/* of names */
+	int			 ws_over;	/* past WS_MAX: SQLite sums */
 };
+
+/* A string looked up in names. */
+struct name_key {
+	const struct bk_state	*b;
+	const char		*s;
+};
+
+static int
+name_is(const void *ctx, size_t item)
+{
+	const struct name_key	*k = ctx;
+
+	return (strcmp(k->b->names[item], k->s) == 0);
+}
+
+/* s kept once (NULL stays NULL): the sums' keys compare by pointer. */
+static const char *
+name_of(struct bk_state *b, const char *s)
+{
+	struct name_key	 k = { b, s };
+	uint64_t	 h;
+	size_t		 i;
+
+	if (s == NULL)
+		return (NULL);
+	h = hindex_str(HINDEX_SEED, s);
+	if ((i = hindex_get(&b->names_ix, h, name_is, &k)) != HINDEX_NONE)
+		return (b->names[i]);
+	b->names = xreallocarray(b->names, b->nnames + 1, sizeof *b->names);
+	b->names[b->nnames] = arena_strdup(&b->name_strings, s);
+	hindex_put(&b->names_ix, h, b->nnames, name_is, &k);
+	return (b->names[b->nnames++]);
+}
+
+/* A workload's second looked up in ws (names by pointer). */
+struct ws_key {
+	const struct bk_state	*b;
+	const char		*ns, *wl;
+	int64_t			 second;
+};
+
+static int
+ws_is(const void *ctx, size_t item)
+{
+	const struct ws_key		*k = ctx;
+	const struct row_workload_second *w = &k->b->ws[item];
+
+	return (w->second == k->second && w->namespace == k->ns &&
+	    w->workload == k->wl);
+}
+
+/* Adds bucket r to its workload's second. */
+static void
+ws_add(struct bk_state *b, const struct row_bucket *r)
+{
+	struct row_workload_second	*w;
+	struct ws_key			 k;
+	uint64_t			 h;
+	size_t				 i;
+
+	if (b->ws_over)
+		return;
+	k.b = b;
+	k.ns = name_of(b, r->namespace);
+	k.wl = name_of(b, r->workload);
+	k.second = r->second;
+	h = hindex_int(hindex_int(hindex_int(HINDEX_SEED,
+	    (int64_t)(uintptr_t)k.ns), (int64_t)(uintptr_t)k.wl), k.second);
+	if ((i = hindex_get(&b->ws_ix, h, ws_is, &k)) == HINDEX_NONE) {
+		if (b->nws == WS_MAX) {
+			b->ws_over = 1;
+			return;
+		}
+		if (b->nws == b->capws) {
+			b->capws = b->capws == 0 ? 1024 : b->capws * 2;
+			b->ws = xreallocarray(b->ws, b->capws, sizeof *b->ws);
+		}
+		i = b->nws++;
+		memset(&b->ws[i], 0, sizeof b->ws[i]);
+		b->ws[i].namespace = k.ns;
+		b->ws[i].workload = k.wl;
+		b->ws[i].second = k.second;
+		hindex_put(&b->ws_ix, h, i, ws_is, &k);
+	}
+	w = &b->ws[i];
+	w->requests += r->requests;
+	w->errors += r->errors;
+	w->conn_failures += r->conn_failures;
+}
+
+/* The order of workload_seconds rows: namespace, workload, second. */
+static int
+cmp_ws(const void *a, const void *b)
+{
+	const struct row_workload_second	*p = a, *q = b;
+	int					 c;
+
+	if ((c = str_cmp(p->namespace, q->namespace)) != 0 ||
+	    (c = str_cmp(p->workload, q->workload)) != 0)
+		return (c);
+	return (p->second < q->second ? -1 : p->second > q->second);
+}
+
+/* Writes the workloads' seconds, in the order of their key. */
+static int
+ws_write(struct bk_state *b, char **cause)
+{
+	size_t	i;
+
+	if (b->ws_over)
+		return (store_workload_seconds_sum(b->st, cause));
+	xqsort(b->ws, b->nws, sizeof *b->ws, cmp_ws);
+	for (i = 0; i < b->nws; i++) {
+		if (store_model_put(b->st, ROW_WORKLOAD_SECOND, &b->ws[i]) != 0)
+			return (-1);
+	}
+	return (0);
+}
 
 /* Keeps one span of the next IP (store_ip_seconds). */
 static int
@@ -103,6 +242,7 @@ put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
 	r.errors = errors;
 	r.conn_failures = conn_failures;
 	b->stats->buckets++;
+	ws_add(b, &r);
 	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
 }
 
@@ -125,6 +265,8 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	b.st = st;
 	b.stats = stats;
 	rc = store_model_bulk(st, ROW_BUCKET, fill_buckets, &b, cause);
+	if (rc == 0)
+		rc = ws_write(&b, cause);
 	if (rc != 0 && *cause == NULL)
 		*cause = xstrdup(store_error(st));
 	ipmap_free(b.map);
@@ -134,5 +276,10 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	free(b.workloads);
 	arena_free(&b.owner_strings);
 	arena_free(&b.strings);
+	free(b.ws);
+	hindex_free(&b.ws_ix);
+	free(b.names);
+	hindex_free(&b.names_ix);
+	arena_free(&b.name_strings);
 	return (rc != 0 ? -1 : 0);
 }

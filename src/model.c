@@ -356,6 +356,16 @@ static const struct rec_field lane_traffic_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field workload_second_fields[] = {
+	F(struct row_workload_second, namespace, RF_STR),
+	F(struct row_workload_second, workload, RF_STR),
+	F(struct row_workload_second, second, RF_INT),
+	F(struct row_workload_second, requests, RF_INT),
+	F(struct row_workload_second, errors, RF_INT),
+	F(struct row_workload_second, conn_failures, RF_INT),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -391,6 +401,8 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    "namespace, workload, at_us"),
 	[ROW_LANE_TRAFFIC] = ROW(lane_traffic, "lane_traffic",
 	    row_lane_traffic, "rowid"),
+	[ROW_WORKLOAD_SECOND] = ROW(workload_second, "workload_seconds",
+	    row_workload_second, "namespace, workload, second"),
 };
 
 /* The names of enum deletion_cause, as stored and shown. */

@@ -394,8 +394,7 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 		buf_puts(&b, "DELETE FROM finding_list;"
 		    "DELETE FROM rs_traffic;");
 	if (only == ROW__COUNT)
-		buf_puts(&b, "DELETE FROM workload_seconds;"
-		    "DELETE FROM workload_minutes;"
+		buf_puts(&b, "DELETE FROM workload_minutes;"
 		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
@@ -473,17 +472,23 @@ store_model_bulk(struct store *st, enum row_type type,
 }
 
 int
-store_model_derive(struct store *st, char **cause)
+store_workload_seconds_sum(struct store *st, char **cause)
 {
 	return (store_exec(st, "INSERT INTO workload_seconds (namespace, "
 	    "workload, second, requests, errors, conn_failures) SELECT "
 	    "namespace, workload, second, sum(requests), sum(errors), "
 	    "sum(conn_failures) FROM buckets GROUP BY namespace, workload, "
-	    "second;"
-	    "INSERT INTO workload_minutes (namespace, workload, minute, "
-	    "requests, errors, conn_failures) SELECT namespace, workload, "
-	    "second / 60 - (second % 60 < 0), sum(requests), sum(errors), "
-	    "sum(conn_failures) FROM workload_seconds GROUP BY 1, 2, 3;"
+	    "second", cause));
+}
+
+int
+store_model_derive(struct store *st, char **cause)
+{
+	return (store_exec(st, "INSERT INTO workload_minutes (namespace, "
+	    "workload, minute, requests, errors, conn_failures) SELECT "
+	    "namespace, workload, second / 60 - (second % 60 < 0), "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM "
+	    "workload_seconds GROUP BY 1, 2, 3;"
 	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
 	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
 	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "

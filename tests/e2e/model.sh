@@ -91,6 +91,13 @@ for n in 3 40; do
 	is "runs-$n-grouped" "$(grouped "$T/p$n.db")" "$(made "$T/p$n.db")"
 	is "runs-$n-sums" "$whole" "$(sqlite3 "$T/p$n.db" 'SELECT
 	    sum(requests), sum(errors) FROM buckets')"
+	# each workload's seconds, summed as the buckets are made
+	is "runs-$n-workload-seconds" "$(sqlite3 "$T/p$n.db" 'SELECT
+	    namespace, workload, second, sum(requests), sum(errors),
+	    sum(conn_failures) FROM buckets GROUP BY namespace, workload,
+	    second')" "$(sqlite3 "$T/p$n.db" 'SELECT namespace, workload,
+	    second, requests, errors, conn_failures FROM workload_seconds
+	    ORDER BY rowid')"
 done
 
 # 80 columns into a pipe; --wide a pod a line, whole.
