@@ -68,19 +68,9 @@ void		 tally_request_done(struct tally *,
 /* Cells in use (the caller flushes and clears past a bound). */
 size_t		 tally_cells(const struct tally *);
 
-/*
- * Calls fn for every cell, in the order of tally_cmp; stops and returns
- * fn's value when not 0.  The store keeps each flush's rows in that
- * order, a sorted run the model's rebuild merges without a sort.
- */
+/* Calls fn for every cell; stops and returns fn's value when not 0. */
 int		 tally_each(struct tally *,
 		    int (*fn)(void *, const struct tally_cell *), void *ctx);
-/*
- * The order of cells by IP, second and hint, as SQLite orders the rows
- * (str_cmp: NULL first, then text byte by byte): <0, 0 or >0.
- */
-int		 tally_cmp(const struct tally_cell *,
-		    const struct tally_cell *);
 
 /*
  * Whether an attempt failed without a response from the upstream: no

@@ -39,15 +39,15 @@ span_row(sqlite3_stmt *s, struct row_pod_ip *r, const char **workload)
 	*workload = store_col_text(s, 5);
 }
 
-/* Gives one IP-second (sums) to cb, the spans of a new IP first. */
 static int
-ip_second(struct ip_merge *m, const char *ip, int64_t second,
-    const char *hint, const int64_t sum[3])
+ip_second_row(void *arg, sqlite3_stmt *s)
 {
+	struct ip_merge		*m = arg;
 	struct row_pod_ip	 r;
-	const char		*wl;
+	const char		*ip, *wl;
 	int			 c, stop = 0;
 
+	ip = store_col_text(s, 0);
 	if (ip != NULL && (m->last == NULL || strcmp(m->last, ip) != 0)) {
 		free(m->last);
 		m->last = xstrdup(ip);
@@ -62,184 +62,10 @@ ip_second(struct ip_merge *m, const char *ip, int64_t second,
 		}
 	}
 	if (stop == 0)
-		stop = m->cb(m->ctx, ip, second, hint, sum[0], sum[1], sum[2]);
+		stop = m->cb(m->ctx, ip, sqlite3_column_int64(s, 1),
+		    store_col_text(s, 2), sqlite3_column_int64(s, 3),
+		    sqlite3_column_int64(s, 4), sqlite3_column_int64(s, 5));
 	return (stop);
-}
-
-/* A row of SQLite's grouping of every IP-second (store_ip_seconds). */
-static int
-ip_second_row(void *arg, sqlite3_stmt *s)
-{
-	const int64_t	sum[3] = {
-		sqlite3_column_int64(s, 3), sqlite3_column_int64(s, 4),
-		sqlite3_column_int64(s, 5)
-	};
-
-	return (ip_second(arg, store_col_text(s, 0),
-	    sqlite3_column_int64(s, 1), store_col_text(s, 2), sum));
-}
-
-/*
- * The tally writes each of its flushes in the order of (ip, second,
- * hint) (tally_each): ip_seconds is a few runs of rowids, each in that
- * order, which are merged here as they are read instead of SQLite
- * sorting every row.  Past this many runs (rows written before the
- * order, or many inputs), SQLite sorts.
- */
-#define IPS_RUNS_MAX	32
-
-/* One run: a range of rowids in key order, and its next row. */
-struct ips_run {
-	int64_t		 lo, hi;	/* its first and last rowid */
-	sqlite3_stmt	*s;		/* owned: its rows by rowid, or NULL */
-	int		 rc;		/* s's last step: SQLITE_ROW while
-					   it has a row */
-};
-
-/* A key (ip, second, hint) kept while the next rows are read. */
-struct ips_key {
-	struct buf	 ip, hint;	/* their text */
-	int		 has_ip;	/* ip is not NULL */
-	int		 has_hint;	/* hint is not NULL */
-	int64_t		 second;
-};
-
-/* Finding the runs: the last key, the runs so far. */
-struct ips_scan {
-	struct ips_key	 last;
-	int64_t		 rowid;		/* the last row's, 0: none yet */
-	struct ips_run	*runs;		/* IPS_RUNS_MAX */
-	size_t		 n;		/* runs found */
-};
-
-static void
-ips_key_set(struct ips_key *k, const char *ip, int64_t second,
-    const char *hint)
-{
-	buf_clear(&k->ip);
-	buf_clear(&k->hint);
-	if ((k->has_ip = ip != NULL))
-		buf_puts(&k->ip, ip);
-	if ((k->has_hint = hint != NULL))
-		buf_puts(&k->hint, hint);
-	k->second = second;
-}
-
-/* The order of a row's key (columns ip, second, hint from i) to k. */
-static int
-ips_cmp(sqlite3_stmt *s, int i, const struct ips_key *k)
-{
-	int	c;
-
-	if ((c = str_cmp(store_col_text(s, i), k->has_ip ? k->ip.data :
-	    NULL)) != 0)
-		return (c);
-	if (sqlite3_column_int64(s, i + 1) != k->second)
-		return (sqlite3_column_int64(s, i + 1) < k->second ? -1 : 1);
-	return (str_cmp(store_col_text(s, i + 2), k->has_hint ?
-	    k->hint.data : NULL));
-}
-
-/* Whether column i is NULL or text without a NUL: str_cmp orders it. */
-static int
-ips_plain(sqlite3_stmt *s, int i)
-{
-	const char	*t;
-
-	if (sqlite3_column_type(s, i) == SQLITE_NULL)
-		return (1);
-	if (sqlite3_column_type(s, i) != SQLITE_TEXT)
-		return (0);
-	t = store_col_text(s, i);
-	return (t != NULL && strlen(t) == (size_t)sqlite3_column_bytes(s, i));
-}
-
-/* A row of the scan for runs: rowid, ip, second, hint.  1: too many. */
-static int
-ips_run_row(void *arg, sqlite3_stmt *s)
-{
-	struct ips_scan	*sc = arg;
-	int64_t		 rowid = sqlite3_column_int64(s, 0);
-
-	/* what SQLite orders otherwise than str_cmp: SQLite sorts */
-	if (!ips_plain(s, 1) || !ips_plain(s, 3) ||
-	    sqlite3_column_type(s, 2) != SQLITE_INTEGER)
-		return (1);
-	if (sc->n == 0 || ips_cmp(s, 1, &sc->last) < 0) {
-		if (sc->n == IPS_RUNS_MAX)
-			return (1);
-		sc->runs[sc->n++].lo = rowid;
-	}
-	sc->runs[sc->n - 1].hi = rowid;
-	ips_key_set(&sc->last, store_col_text(s, 1),
-	    sqlite3_column_int64(s, 2), store_col_text(s, 3));
-	return (0);
-}
-
-/*
- * Merges the runs: each key once, with the sums of its rows in every
- * run, in the order SQLite's GROUP BY ip, second, hint would give them.
- */
-static int
-ips_merge(struct store *st, struct ip_merge *m, struct ips_run *runs,
-    size_t n, char **cause)
-{
-	struct ips_key	 k = { 0 };
-	struct ips_run	*min;
-	int64_t		 sum[3];
-	size_t		 i;
-	int		 rc = 0;
-
-	for (i = 0; i < n && rc == 0; i++) {
-		if (store_prepare(st, "ip_seconds", "SELECT ip, second, hint, "
-		    "requests, errors, conn_failures FROM ip_seconds WHERE "
-		    "rowid BETWEEN ?1 AND ?2 ORDER BY rowid", &runs[i].s,
-		    cause) != 0) {
-			rc = -1;
-			break;
-		}
-		sqlite3_bind_int64(runs[i].s, 1, runs[i].lo);
-		sqlite3_bind_int64(runs[i].s, 2, runs[i].hi);
-		runs[i].rc = sqlite3_step(runs[i].s);
-	}
-	while (rc == 0) {
-		min = NULL;
-		for (i = 0; i < n; i++) {
-			if (runs[i].rc != SQLITE_ROW)
-				continue;
-			if (min == NULL || ips_cmp(runs[i].s, 0, &k) < 0) {
-				min = &runs[i];
-				ips_key_set(&k, store_col_text(min->s, 0),
-				    sqlite3_column_int64(min->s, 1),
-				    store_col_text(min->s, 2));
-			}
-		}
-		if (min == NULL)
-			break;
-		sum[0] = sum[1] = sum[2] = 0;
-		for (i = 0; i < n; i++) {
-			while (runs[i].rc == SQLITE_ROW &&
-			    ips_cmp(runs[i].s, 0, &k) == 0) {
-				sum[0] += sqlite3_column_int64(runs[i].s, 3);
-				sum[1] += sqlite3_column_int64(runs[i].s, 4);
-				sum[2] += sqlite3_column_int64(runs[i].s, 5);
-				runs[i].rc = sqlite3_step(runs[i].s);
-			}
-		}
-		rc = ip_second(m, k.has_ip ? k.ip.data : NULL, k.second,
-		    k.has_hint ? k.hint.data : NULL, sum);
-	}
-	for (i = 0; i < n; i++) {
-		if (rc == 0 && runs[i].s != NULL &&
-		    runs[i].rc != SQLITE_DONE) {
-			store_fail(st, "ip_seconds", cause);
-			rc = -1;
-		}
-		sqlite3_finalize(runs[i].s);
-	}
-	buf_free(&k.ip);
-	buf_free(&k.hint);
-	return (rc);
 }
 
 int
@@ -249,8 +75,6 @@ store_ip_seconds(struct store *st, int (*span)(void *,
     void *ctx, char **cause)
 {
 	struct ip_merge	m = { .span = span, .cb = cb, .ctx = ctx };
-	struct ips_run	runs[IPS_RUNS_MAX];
-	struct ips_scan	sc = { .runs = runs };
 	int		rc;
 
 	/* both in the order of ip's bytes: merged as they come */
@@ -260,19 +84,10 @@ store_ip_seconds(struct store *st, int (*span)(void *,
 	    "i.ip, i.from_us", &m.sp, cause) != 0)
 		return (-1);
 	m.src = sqlite3_step(m.sp);
-	memset(runs, 0, sizeof runs);
-	rc = store_run(st, "ip_seconds", "SELECT rowid, ip, second, hint "
-	    "FROM ip_seconds ORDER BY rowid", NULL, 0, ips_run_row, &sc,
-	    cause);
-	buf_free(&sc.last.ip);
-	buf_free(&sc.last.hint);
-	if (rc == 0)
-		rc = ips_merge(st, &m, runs, sc.n, cause);
-	else if (rc == 1)
-		rc = store_run(st, "ip_seconds", "SELECT ip, second, hint, "
-		    "sum(requests), sum(errors), sum(conn_failures) FROM "
-		    "ip_seconds GROUP BY ip, second, hint ORDER BY ip, second, "
-		    "hint", NULL, 0, ip_second_row, &m, cause);
+	rc = store_run(st, "ip_seconds", "SELECT ip, second, hint, "
+	    "sum(requests), sum(errors), sum(conn_failures) FROM ip_seconds "
+	    "GROUP BY ip, second, hint ORDER BY ip, second, hint", NULL, 0,
+	    ip_second_row, &m, cause);
 	if (rc == 0 && m.src != SQLITE_ROW && m.src != SQLITE_DONE) {
 		store_fail(st, "ip_seconds", cause);
 		rc = -1;

@@ -278,44 +278,19 @@ tally_cells(const struct tally *t)
 }
 
 int
-tally_cmp(const struct tally_cell *a, const struct tally_cell *b)
-{
-	int	c;
-
-	if ((c = str_cmp(a->ip, b->ip)) != 0)
-		return (c);
-	if (a->second != b->second)
-		return (a->second < b->second ? -1 : 1);
-	return (str_cmp(a->hint, b->hint));
-}
-
-static int
-cmp_cellp(const void *a, const void *b)
-{
-	return (tally_cmp(*(const struct tally_cell *const *)a,
-	    *(const struct tally_cell *const *)b));
-}
-
-int
 tally_each(struct tally *t, int (*fn)(void *, const struct tally_cell *),
     void *ctx)
 {
-	const struct tally_cell	**v;
-	size_t			  i, n = 0;
-	int			  rc = 0;
+	size_t	i;
+	int	rc;
 
-	if (t->used == 0)
-		return (0);
-	v = xreallocarray(NULL, t->used, sizeof *v);
 	for (i = 0; i < t->cap; i++) {
-		if (t->cells[i].second != TALLY_EMPTY)
-			v[n++] = &t->cells[i];
+		if (t->cells[i].second == TALLY_EMPTY)
+			continue;
+		if ((rc = fn(ctx, &t->cells[i])) != 0)
+			return (rc);
 	}
-	xqsort(v, n, sizeof *v, cmp_cellp);
-	for (i = 0; i < n && rc == 0; i++)
-		rc = fn(ctx, v[i]);
-	free(v);
-	return (rc);
+	return (0);
 }
 
 void

@@ -6,7 +6,6 @@
  * one shows it had no attempt, and the importer's strings may die when
  * the put returns.
  */
-#include <stdio.h>
 #include <string.h>
 
 #include "tally.h"
@@ -163,78 +162,8 @@ test_tally_sink(void)
 	tally_free(t);
 }
 
-/* The cells as tally_each gave them, for the order test. */
-struct seen {
-	const struct tally_cell	*last;	/* the cell before, valid during
-					   tally_each */
-	int			 n;	/* cells seen */
-	int			 unordered; /* cells after a greater one */
-	int			 null_ip; /* where the NULL IP came, or -1 */
-};
-
-static int
-see_cell(void *ctx, const struct tally_cell *c)
-{
-	struct seen	*s = ctx;
-
-	if (s->last != NULL && tally_cmp(s->last, c) >= 0)
-		s->unordered++;
-	if (c->ip == NULL)
-		s->null_ip = s->n;
-	s->last = c;
-	s->n++;
-	return (0);
-}
-
-/*
- * The cells come out by IP (NULL first, then byte by byte, as SQLite
- * orders text), second and hint, whatever order they were counted in:
- * the store keeps a flush as a sorted run (the model's rebuild merges the
- * runs without a sort).
- */
-static void
-test_tally_order(void)
-{
-	struct tally		*t = tally_new();
-	struct rec_request	 r;
-	struct rec_attempt	 a;
-	struct seen		 s = { .null_ip = -1 };
-	char			 ip[32];
-	const char		*hints[] = { "shop", "cart", NULL };
-	int			 i, j;
-
-	memset(&r, 0, sizeof r);
-	memset(&a, 0, sizeof a);
-	r.status = 200;
-	r.duration_us = INT_NONE;
-	a.status = 200;
-	a.duration_us = INT_NONE;
-	a.ip = ip;
-	/* seconds going back, IPs in no order, each under three hints */
-	for (i = 0; i < 3000; i++) {
-		snprintf(ip, sizeof ip, "10.%d.%d.%d", (i * 7919) % 13,
-		    (i * 104729) % 251, i % 3);
-		for (j = 0; j < 3; j++) {
-			r.namespace = hints[j];
-			a.time_us = r.start_us = r.end_us = S(5000 - i % 97);
-			tally_attempt(t, &r, &a);
-		}
-	}
-	/* a request that reached no upstream: the NULL IP */
-	r.namespace = "shop";
-	r.start_us = r.end_us = S(10);
-	tally_request_done(t, &r, 0);
-	CHECK(tally_cells(t) > 3000);
-	tally_each(t, see_cell, &s);
-	CHECK(s.n == (int)tally_cells(t));
-	CHECK(s.unordered == 0);
-	CHECK(s.null_ip == 0);
-	tally_free(t);
-}
-
 const struct unit_test tally_tests[] = {
 	{ "tally_sink", test_tally_sink },
-	{ "tally-order", test_tally_order },
 	{ "tally-in-flight", test_tally_in_flight },
 	{ NULL, NULL }
 };
