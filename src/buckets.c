@@ -46,6 +46,11 @@ struct bk_state {
 	size_t			 nnames;	/* strings in names */
 	struct hindex		 names_ix;	/* names by text */
 	struct arena		 name_strings;	/* of names */
+	const char		*last_raw[2];	/* the last bucket's namespace
+						   and workload as given (one
+						   IP's come in a row), NULL
+						   after take_spans */
+	const char		*last_name[2];	/* them in names */
 	int			 ws_over;	/* past WS_MAX: SQLite sums */
 };
 
@@ -111,8 +116,14 @@ ws_add(struct bk_state *b, const struct row_bucket *r)
 	if (b->ws_over)
 		return;
 	k.b = b;
-	k.ns = name_of(b, r->namespace);
-	k.wl = name_of(b, r->workload);
+	if (r->namespace != b->last_raw[0] || r->workload != b->last_raw[1]) {
+		b->last_raw[0] = r->namespace;
+		b->last_raw[1] = r->workload;
+		b->last_name[0] = name_of(b, r->namespace);
+		b->last_name[1] = name_of(b, r->workload);
+	}
+	k.ns = b->last_name[0];
+	k.wl = b->last_name[1];
 	k.second = r->second;
 	h = hindex_int(hindex_int(hindex_int(HINDEX_SEED,
 	    (int64_t)(uintptr_t)k.ns), (int64_t)(uintptr_t)k.wl), k.second);
@@ -208,6 +219,9 @@ take_spans(struct bk_state *b)
 	b->workloads = NULL;
 	b->nspans = 0;
 	b->map = ipmap_new(b->owners, b->nowners);
+	/* the last owners' strings are freed: their addresses may return */
+	memset(b->last_raw, 0, sizeof b->last_raw);
+	memset(b->last_name, 0, sizeof b->last_name);
 }
 
 /* Attributes one IP-second of attempts to the pod that had the IP. */
