@@ -15,7 +15,9 @@
 
 /* A pod, its containers and their terminations, copied out of the store. */
 struct podset_pod {
-	struct row_pod		 r;	/* strings in the set's arena */
+	struct row_pod		 r;	/* strings in the set's arena
+					   (shared with other pods where
+					   equal: see texts) */
 	struct row_container	*c;	/* owned; strings in the set's arena
 					   (pod_uid is r.uid) */
 	size_t			 nc;	/* containers in c */
@@ -35,6 +37,18 @@ struct podset {
 						   borrowed, NULL: all */
 	struct hindex		  by_uid;	/* v's indexes by uid
 						   (podset_load) */
+	/*
+	 * The texts that repeat from pod to pod (namespaces, workloads,
+	 * nodes, images, reasons, how each moment is known) are kept
+	 * once: equal strings of v may share their bytes.
+	 */
+	const char		**texts;	/* owned: those kept, in a */
+	size_t			  ntexts;	/* strings in texts */
+	struct hindex		  texts_ix;	/* texts by their bytes */
+	const char		 *last[3][64];	/* the text each field got
+						   last (pods', containers',
+						   terminations'; by offset /
+						   8 in its row) */
 };
 
 /*

@@ -3,6 +3,7 @@
  * into memory (podset.h) for the commands and the analysis.  No SQL (the
  * rows come through store.h), no drawing.
  */
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,65 @@ A(struct podset *l, const char *s)
 {
 	return (arena_strdup(&l->a, s));
 }
+
+/* The rows whose fields remember their last text (podset.last). */
+enum { LAST_POD, LAST_CONTAINER, LAST_TERMINATION };
+
+/* A text looked up among the set's. */
+struct text_key {
+	const struct podset	*l;
+	const char		*s;
+};
+
+static int
+text_is(const void *ctx, size_t item)
+{
+	const struct text_key	*k = ctx;
+
+	return (strcmp(k->l->texts[item], k->s) == 0);
+}
+
+/*
+ * s as one of the set's texts, kept once: the field's last text when it
+ * is the same (the store's order puts a workload's pods together),
+ * else found by its bytes, else copied.  off is the field's offset in
+ * its row of kind row.
+ */
+static const char *
+T(struct podset *l, int row, size_t off, const char *s)
+{
+	struct text_key	  k = { l, s };
+	const char	**last;
+	uint64_t	  h;
+	size_t		  i;
+
+	if (s == NULL)
+		return (NULL);
+	last = off / 8 < 64 ? &l->last[row][off / 8] : NULL;
+	if (last != NULL && *last != NULL && strcmp(*last, s) == 0)
+		return (*last);
+	h = hindex_str(HINDEX_SEED, s);
+	if ((i = hindex_get(&l->texts_ix, h, text_is, &k)) == HINDEX_NONE) {
+		/* grown at each power of two */
+		if (l->ntexts >= 16 && (l->ntexts & (l->ntexts - 1)) == 0)
+			l->texts = xreallocarray(l->texts, l->ntexts * 2,
+			    sizeof *l->texts);
+		else if (l->ntexts == 0)
+			l->texts = xreallocarray(NULL, 16, sizeof *l->texts);
+		i = l->ntexts++;
+		l->texts[i] = A(l, s);
+		hindex_put(&l->texts_ix, h, i, text_is, &k);
+	}
+	if (last != NULL)
+		*last = l->texts[i];
+	return (l->texts[i]);
+}
+
+/* A container's, a termination's field kept once (T). */
+#define TC(l, r, f)	T(l, LAST_CONTAINER,				\
+	offsetof(struct row_container, f), (r)->f)
+#define TT(l, r, f)	T(l, LAST_TERMINATION,				\
+	offsetof(struct row_termination, f), (r)->f)
 
 /*
  * Whether want names s: the same, or cut as "coroner pods" cuts names
@@ -69,7 +129,13 @@ copy_pod(struct podset *l, const struct row_pod *r)
 		if (f->type != RF_STR)
 			continue;
 		memcpy(&s, (const char *)r + f->off, sizeof s);
-		s = A(l, s);
+		/* a pod's own: its uid, name and IP */
+		if (f->off == offsetof(struct row_pod, uid) ||
+		    f->off == offsetof(struct row_pod, name) ||
+		    f->off == offsetof(struct row_pod, ip))
+			s = A(l, s);
+		else
+			s = T(l, LAST_POD, f->off, s);
 		memcpy((char *)&p->r + f->off, &s, sizeof s);
 	}
 	return (p);
@@ -132,19 +198,19 @@ copy_container(struct podset *l, struct podset_pod *p,
 	c = &p->c[p->nc++];
 	*c = *r;
 	c->pod_uid = p->r.uid;
-	c->name = A(l, r->name);
-	c->image = A(l, r->image);
-	c->prestop_kind = A(l, r->prestop_kind);
-	c->prestop_cmd = A(l, r->prestop_cmd);
-	c->reason = A(l, r->reason);
-	c->sigterm_basis = A(l, r->sigterm_basis);
-	c->message = A(l, r->message);
-	c->waiting_reason = A(l, r->waiting_reason);
-	c->waiting_message = A(l, r->waiting_message);
-	c->last_reason = A(l, r->last_reason);
-	c->restarts_basis = A(l, r->restarts_basis);
-	c->unhealthy_message = A(l, r->unhealthy_message);
-	c->start_error = A(l, r->start_error);
+	c->name = TC(l, r, name);
+	c->image = TC(l, r, image);
+	c->prestop_kind = TC(l, r, prestop_kind);
+	c->prestop_cmd = TC(l, r, prestop_cmd);
+	c->reason = TC(l, r, reason);
+	c->sigterm_basis = TC(l, r, sigterm_basis);
+	c->message = TC(l, r, message);
+	c->waiting_reason = TC(l, r, waiting_reason);
+	c->waiting_message = TC(l, r, waiting_message);
+	c->last_reason = TC(l, r, last_reason);
+	c->restarts_basis = TC(l, r, restarts_basis);
+	c->unhealthy_message = TC(l, r, unhealthy_message);
+	c->start_error = TC(l, r, start_error);
 }
 
 static int
@@ -173,12 +239,12 @@ load_termination(void *ctx, const void *row)
 	t = &p->t[p->nt++];
 	*t = *r;
 	t->pod_uid = p->r.uid;
-	t->container = A(l, r->container);
-	t->reason = A(l, r->reason);
-	t->message = A(l, r->message);
-	t->cause_basis = A(l, r->cause_basis);
-	t->basis = A(l, r->basis);
-	t->last_log = A(l, r->last_log);
+	t->container = TT(l, r, container);
+	t->reason = TT(l, r, reason);
+	t->message = TT(l, r, message);
+	t->cause_basis = TT(l, r, cause_basis);
+	t->basis = TT(l, r, basis);
+	t->last_log = TT(l, r, last_log);
 	return (0);
 }
 
@@ -346,6 +412,8 @@ podset_free(struct podset *l)
 	}
 	free(l->v);
 	hindex_free(&l->by_uid);
+	free(l->texts);
+	hindex_free(&l->texts_ix);
 	arena_free(&l->a);
 }
 

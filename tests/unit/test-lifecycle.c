@@ -691,6 +691,52 @@ test_lifecycle_node_states(void)
 	close_store();
 }
 
+/*
+ * A pod set keeps a text that repeats from pod to pod once (pods of one
+ * workload, a namespace met again after another), and a pod's own
+ * (uid, name, IP) apart; what each pod reads is unchanged.
+ */
+static void
+test_podset_texts_once(void)
+{
+	struct podset		 ps;
+	struct row_pod		 r;
+	struct row_container	 c;
+	char			 ns[3][16], uid[3][16], image[3][32];
+	const char		*nss[3] = { "shop", "returns", "shop" };
+	int			 i;
+
+	memset(&ps, 0, sizeof ps);
+	for (i = 0; i < 3; i++) {
+		/* each pod's strings in buffers of its own */
+		snprintf(ns[i], sizeof ns[i], "%s", nss[i]);
+		snprintf(uid[i], sizeof uid[i], "uid-%d", i);
+		snprintf(image[i], sizeof image[i], "registry/app:1.%d", i % 2);
+		memset(&r, 0, sizeof r);
+		r.uid = uid[i];
+		r.name = "api-0";
+		r.namespace = ns[i];
+		r.workload = "api";
+		memset(&c, 0, sizeof c);
+		c.name = "app";
+		c.image = image[i];
+		podset_add(&ps, &r, &c, 1);
+	}
+	CHECK(ps.n == 3);
+	CHECK(strcmp(ps.v[0].r.namespace, "shop") == 0 &&
+	    strcmp(ps.v[1].r.namespace, "returns") == 0);
+	CHECK(ps.v[0].r.namespace == ps.v[2].r.namespace);
+	CHECK(ps.v[0].r.workload == ps.v[1].r.workload);
+	CHECK(ps.v[0].c[0].image == ps.v[2].c[0].image);
+	CHECK(ps.v[0].c[0].image != ps.v[1].c[0].image &&
+	    strcmp(ps.v[1].c[0].image, "registry/app:1.1") == 0);
+	/* a pod's own, even when equal */
+	CHECK(ps.v[0].r.name != ps.v[1].r.name &&
+	    strcmp(ps.v[0].r.name, ps.v[1].r.name) == 0);
+	CHECK(strcmp(ps.v[2].r.uid, "uid-2") == 0);
+	podset_free(&ps);
+}
+
 const struct unit_test lifecycle_tests[] = {
 	{ "lifecycle_absurd_durations", test_lifecycle_absurd_durations },
 	{ "lifecycle_prestop_eats_grace", test_lifecycle_prestop_eats_grace },
@@ -707,5 +753,6 @@ const struct unit_test lifecycle_tests[] = {
 	{ "lifecycle_audit_eviction", test_lifecycle_audit_eviction },
 	{ "lifecycle_endpoint_times", test_lifecycle_endpoint_times },
 	{ "lifecycle_node_states", test_lifecycle_node_states },
+	{ "podset_texts_once", test_podset_texts_once },
 	{ NULL, NULL }
 };
