@@ -225,21 +225,24 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	"  (s.lo IS NULL OR (coalesce(end_us, start_us) >="		\
 	"  s.lo - 3600000000 AND coalesce(start_us, end_us) <="		\
 	"  s.hi + 3600000000))) "
+	/* the window, then what it holds (when it is one): e made once */
 	static const char incident[] = ENDS_SQL
-	    "SELECT min(t), max(t) FROM (SELECT t FROM e"
+	    ", w(lo, hi) AS (SELECT min(t), max(t) FROM (SELECT t FROM e"
 	    " UNION ALL SELECT start_us FROM r"
-	    " UNION ALL SELECT end_us FROM r)";
-	static const char counts[] = ENDS_SQL
-	    "SELECT (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
+	    " UNION ALL SELECT end_us FROM r)) "
+	    "SELECT lo, hi, CASE WHEN lo IS NOT NULL THEN"
+	    " (SELECT count(*) FROM pods p WHERE deletion_us IS NOT NULL"
 	    "  OR EXISTS (SELECT 1 FROM containers c WHERE c.pod_uid = p.uid"
 	    "  AND c.finished_us IS NOT NULL AND (NOT c.init OR"
 	    "  c.native_sidecar) AND (c.exit_code IS NULL OR c.exit_code <> 0))"
 	    "  OR EXISTS (SELECT 1 FROM terminations t WHERE t.pod_uid = p.uid"
-	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0))),"
-	    " (SELECT count(*) FROM r),"
-	    " (SELECT count(DISTINCT second) FROM buckets WHERE errors > 0),"
-	    " (SELECT count(*) FROM pods WHERE unready_us IS NOT NULL AND"
-	    "  (deletion_us IS NULL OR unready_us < deletion_us))";
+	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0)))"
+	    " END, CASE WHEN lo IS NOT NULL THEN (SELECT count(*) FROM r) END,"
+	    " CASE WHEN lo IS NOT NULL THEN (SELECT count(DISTINCT second)"
+	    "  FROM buckets WHERE errors > 0) END,"
+	    " CASE WHEN lo IS NOT NULL THEN (SELECT count(*) FROM pods WHERE"
+	    "  unready_us IS NOT NULL AND (deletion_us IS NULL OR unready_us <"
+	    "  deletion_us)) END FROM w";
 #undef ENDS_SQL
 	/* everything, when the data holds no incident */
 	static const char everything[] =
@@ -250,17 +253,15 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	    "max(start_hi) FROM request_blocks UNION ALL SELECT min(time_us) "
 	    "FROM events UNION ALL SELECT max(time_us) FROM events)";
 	struct buf	b = { 0 };
-	int64_t		v[4];
+	int64_t		w[6], *v = w + 2;	/* the window, its counts */
 
 	memset(sum, 0, sizeof *sum);
 	sum->first_us = sum->last_us = TIME_NONE;
-	if (summary_ints(st, incident, v, 2, cause) != 0)
+	if (summary_ints(st, incident, w, 6, cause) != 0)
 		return (-1);
-	if (v[0] != TIME_NONE) {
-		sum->first_us = v[0];
-		sum->last_us = v[1];
-		if (summary_ints(st, counts, v, 4, cause) != 0)
-			return (-1);
+	if (w[0] != TIME_NONE) {
+		sum->first_us = w[0];
+		sum->last_us = w[1];
 		basis_part(&b, v[0], "pod's end (deletion, exit or kill)",
 		    "pods' ends (deletions, exits, kills)",
 		    v[1] <= 0 && v[2] <= 0 && v[3] <= 0);
@@ -275,11 +276,11 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 		buf_free(&b);
 		return (0);
 	}
-	if (summary_ints(st, everything, v, 2, cause) != 0)
+	if (summary_ints(st, everything, w, 2, cause) != 0)
 		return (-1);
-	sum->first_us = v[0];
-	sum->last_us = v[1];
-	snprintf(sum->basis, sizeof sum->basis, v[0] != TIME_NONE ?
+	sum->first_us = w[0];
+	sum->last_us = w[1];
+	snprintf(sum->basis, sizeof sum->basis, w[0] != TIME_NONE ?
 	    "no death, rollout or failed request: the span of every pod, "
 	    "event and request" : "nothing with a time was imported");
 	return (0);
