@@ -21,7 +21,7 @@
  * Sums of workloads' seconds kept at most; past it, SQLite sums the
  * buckets once they are written (store_workload_seconds_sum).
  */
-#define WS_MAX		(256 * 1024)
+#define WS_MAX		65536
 
 /* Attributing attempts: the owners of one IP at a time. */
 struct bk_state {
