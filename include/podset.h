@@ -11,6 +11,7 @@
 #include "hindex.h"
 #include "model.h"
 #include "store.h"
+#include "strpool.h"
 #include "util.h"
 
 /* A pod, its containers and their terminations, copied out of the store. */
@@ -42,9 +43,7 @@ struct podset {
 	 * nodes, images, reasons, how each moment is known) are kept
 	 * once: equal strings of v may share their bytes.
 	 */
-	const char		**texts;	/* owned: those kept, in a */
-	size_t			  ntexts;	/* strings in texts */
-	struct hindex		  texts_ix;	/* texts by their bytes */
+	struct strpool		  texts;	/* owned: those kept */
 	const char		 *last[3][64];	/* the text each field got
 						   last (pods', containers',
 						   terminations'; by offset /

@@ -16,6 +16,7 @@
 #include "hindex.h"
 #include "ipmap.h"
 #include "lifecycle.h"
+#include "strpool.h"
 
 /*
  * Sums of workloads' seconds kept at most; past it, SQLite sums the
@@ -41,11 +42,8 @@ struct bk_state {
 	size_t			 nws;		/* sums in ws */
 	size_t			 capws;		/* allocated in ws */
 	struct hindex		 ws_ix;		/* ws by key */
-	const char		**names;	/* owned: ws's namespaces and
+	struct strpool		 names;		/* owned: ws's namespaces and
 						   workloads, once each */
-	size_t			 nnames;	/* strings in names */
-	struct hindex		 names_ix;	/* names by text */
-	struct arena		 name_strings;	/* of names */
 	const char		*last_raw[2];	/* the last bucket's namespace
 						   and workload as given (one
 						   IP's come in a row), NULL
@@ -53,39 +51,6 @@ struct bk_state {
 	const char		*last_name[2];	/* them in names */
 	int			 ws_over;	/* past WS_MAX: SQLite sums */
 };
-
-/* A string looked up in names. */
-struct name_key {
-	const struct bk_state	*b;
-	const char		*s;
-};
-
-static int
-name_is(const void *ctx, size_t item)
-{
-	const struct name_key	*k = ctx;
-
-	return (strcmp(k->b->names[item], k->s) == 0);
-}
-
-/* s kept once (NULL stays NULL): the sums' keys compare by pointer. */
-static const char *
-name_of(struct bk_state *b, const char *s)
-{
-	struct name_key	 k = { b, s };
-	uint64_t	 h;
-	size_t		 i;
-
-	if (s == NULL)
-		return (NULL);
-	h = hindex_str(HINDEX_SEED, s);
-	if ((i = hindex_get(&b->names_ix, h, name_is, &k)) != HINDEX_NONE)
-		return (b->names[i]);
-	b->names = xreallocarray(b->names, b->nnames + 1, sizeof *b->names);
-	b->names[b->nnames] = arena_strdup(&b->name_strings, s);
-	hindex_put(&b->names_ix, h, b->nnames, name_is, &k);
-	return (b->names[b->nnames++]);
-}
 
 /* A workload's second looked up in ws (names by pointer). */
 struct ws_key {
@@ -119,8 +84,9 @@ ws_add(struct bk_state *b, const struct row_bucket *r)
 	if (r->namespace != b->last_raw[0] || r->workload != b->last_raw[1]) {
 		b->last_raw[0] = r->namespace;
 		b->last_raw[1] = r->workload;
-		b->last_name[0] = name_of(b, r->namespace);
-		b->last_name[1] = name_of(b, r->workload);
+		/* kept once: the sums' keys compare by pointer */
+		b->last_name[0] = strpool_put(&b->names, r->namespace);
+		b->last_name[1] = strpool_put(&b->names, r->workload);
 	}
 	k.ns = b->last_name[0];
 	k.wl = b->last_name[1];
@@ -292,8 +258,6 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	arena_free(&b.strings);
 	free(b.ws);
 	hindex_free(&b.ws_ix);
-	free(b.names);
-	hindex_free(&b.names_ix);
-	arena_free(&b.name_strings);
+	strpool_free(&b.names);
 	return (rc != 0 ? -1 : 0);
 }

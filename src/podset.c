@@ -23,54 +23,25 @@ A(struct podset *l, const char *s)
 /* The rows whose fields remember their last text (podset.last). */
 enum { LAST_POD, LAST_CONTAINER, LAST_TERMINATION };
 
-/* A text looked up among the set's. */
-struct text_key {
-	const struct podset	*l;
-	const char		*s;
-};
-
-static int
-text_is(const void *ctx, size_t item)
-{
-	const struct text_key	*k = ctx;
-
-	return (strcmp(k->l->texts[item], k->s) == 0);
-}
-
 /*
  * s as one of the set's texts, kept once: the field's last text when it
  * is the same (the store's order puts a workload's pods together),
- * else found by its bytes, else copied.  off is the field's offset in
- * its row of kind row.
+ * else the pool's.  off is the field's offset in its row of kind row.
  */
 static const char *
 T(struct podset *l, int row, size_t off, const char *s)
 {
-	struct text_key	  k = { l, s };
 	const char	**last;
-	uint64_t	  h;
-	size_t		  i;
 
 	if (s == NULL)
 		return (NULL);
 	last = off / 8 < 64 ? &l->last[row][off / 8] : NULL;
 	if (last != NULL && *last != NULL && strcmp(*last, s) == 0)
 		return (*last);
-	h = hindex_str(HINDEX_SEED, s);
-	if ((i = hindex_get(&l->texts_ix, h, text_is, &k)) == HINDEX_NONE) {
-		/* grown at each power of two */
-		if (l->ntexts >= 16 && (l->ntexts & (l->ntexts - 1)) == 0)
-			l->texts = xreallocarray(l->texts, l->ntexts * 2,
-			    sizeof *l->texts);
-		else if (l->ntexts == 0)
-			l->texts = xreallocarray(NULL, 16, sizeof *l->texts);
-		i = l->ntexts++;
-		l->texts[i] = A(l, s);
-		hindex_put(&l->texts_ix, h, i, text_is, &k);
-	}
+	s = strpool_put(&l->texts, s);
 	if (last != NULL)
-		*last = l->texts[i];
-	return (l->texts[i]);
+		*last = s;
+	return (s);
 }
 
 /* A container's, a termination's field kept once (T). */
@@ -412,8 +383,7 @@ podset_free(struct podset *l)
 	}
 	free(l->v);
 	hindex_free(&l->by_uid);
-	free(l->texts);
-	hindex_free(&l->texts_ix);
+	strpool_free(&l->texts);
 	arena_free(&l->a);
 }
 

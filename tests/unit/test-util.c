@@ -2,8 +2,11 @@
  * test-util.c: the growable buffer and SHA-256 (which must be the standard
  * one, and not depend on how the input is split into pieces).
  */
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "strpool.h"
 #include "unit.h"
 #include "util.h"
 
@@ -74,8 +77,40 @@ test_sha256_split(void)
 	}
 }
 
+/*
+ * A pool gives equal strings one copy, whatever buffer they came in, and
+ * keeps them apart from the others, past its array's growth.
+ */
+static void
+test_strpool(void)
+{
+	struct strpool	 p = { 0 };
+	const char	*a, *v[1000];
+	char		 buf[32];
+	int		 i, bad = 0;
+
+	CHECK(strpool_put(&p, NULL) == NULL);
+	for (i = 0; i < 1000; i++) {
+		snprintf(buf, sizeof buf, "text-%d", i);
+		v[i] = strpool_put(&p, buf);
+	}
+	CHECK(p.n == 1000);
+	for (i = 0; i < 1000; i++) {
+		snprintf(buf, sizeof buf, "text-%d", i);
+		a = strpool_put(&p, buf);
+		if (a != v[i] || strcmp(a, buf) != 0 || a == buf)
+			bad++;
+	}
+	CHECK(bad == 0 && p.n == 1000);
+	CHECK(v[1] != v[2] && strcmp(v[999], "text-999") == 0);
+	strpool_free(&p);
+	CHECK(p.n == 0 && strcmp(strpool_put(&p, "again"), "again") == 0);
+	strpool_free(&p);
+}
+
 const struct unit_test util_tests[] = {
 	{ "util_buf", test_buf },
+	{ "util_strpool", test_strpool },
 	{ "util_sha256_vectors", test_sha256_vectors },
 	{ "util_sha256_split", test_sha256_split },
 	{ NULL, NULL }
