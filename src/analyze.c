@@ -324,8 +324,11 @@ cmp_finding(const void *a, const void *b)
 		return (c);
 	if (p->start_us != q->start_us)
 		return (p->start_us < q->start_us ? -1 : 1);
-	return (strcmp(finding_kind_name(p->kind),
-	    finding_kind_name(q->kind)));
+	if ((c = strcmp(finding_kind_name(p->kind),
+	    finding_kind_name(q->kind))) != 0)
+		return (c);
+	/* qsort need not keep equals in order: the rules' order decides */
+	return (p->made < q->made ? -1 : p->made > q->made);
 }
 
 /* Stores the findings, the missing records and the pods list. */
