@@ -16,20 +16,22 @@
 
 /* A pod, its containers and their terminations, copied out of the store. */
 struct podset_pod {
-	struct row_pod		 r;	/* strings in the set's arena
-					   (shared with other pods where
-					   equal: see texts) */
-	struct row_container	*c;	/* owned; strings in the set's arena
+	struct row_pod		 r;	/* strings in the set: uid, name
+					   and IP in its arena, the rest in
+					   its texts (shared with other
+					   pods where equal) */
+	struct row_container	*c;	/* owned; strings in the set's texts
 					   (pod_uid is r.uid) */
 	size_t			 nc;	/* containers in c */
 	struct row_termination	*t;	/* owned: by container, then time;
-					   strings in the set's arena */
+					   strings in the set's texts */
 	size_t			 nt;	/* terminations in t */
 };
 
 /* The pods loaded (podset_load) or added (podset_add). */
 struct podset {
-	struct arena		  a;		/* owned: every string of v */
+	struct arena		  a;		/* owned: the pods' uids, names
+						   and IPs (the rest: texts) */
 	struct podset_pod	 *v;		/* owned, in the store's order
 						   (podset_load) or as added */
 	size_t			  n;		/* pods in v */

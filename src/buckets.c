@@ -95,7 +95,12 @@ ws_add(struct bk_state *b, const struct row_bucket *r)
 	    (int64_t)(uintptr_t)k.ns), (int64_t)(uintptr_t)k.wl), k.second);
 	if ((i = hindex_get(&b->ws_ix, h, ws_is, &k)) == HINDEX_NONE) {
 		if (b->nws == WS_MAX) {
+			/* SQLite sums them all after: these are not needed */
 			b->ws_over = 1;
+			free(b->ws);
+			b->ws = NULL;
+			b->nws = b->capws = 0;
+			hindex_free(&b->ws_ix);
 			return;
 		}
 		if (b->nws == b->capws) {

@@ -25,7 +25,7 @@ enum { LAST_POD, LAST_CONTAINER, LAST_TERMINATION };
 
 /*
  * s as one of the set's texts, kept once: the field's last text when it
- * is the same (the store's order puts a workload's pods together),
+ * is the same (a workload's pods are often written one after another),
  * else the pool's.  off is the field's offset in its row of kind row.
  */
 static const char *
@@ -80,7 +80,8 @@ names(const char *want, const char *s)
 
 /*
  * Appends a copy of pod r (no containers yet) to the set: every string
- * of the row, as its field table lists them, into the set's arena.
+ * of the row, as its field table lists them, into the set (its uid,
+ * name and IP into the arena, the rest among the texts).
  */
 static struct podset_pod *
 copy_pod(struct podset *l, const struct row_pod *r)

@@ -52,7 +52,9 @@
  *                    controller revision replacing its pods (kind)
  *   jobs             each Job, with its CronJob and how it ended
  *   buckets          attempts to one IP in one second, given to a pod
- *   workload_seconds the buckets summed per workload and second, and
+ *   workload_seconds the buckets summed per workload and second (as
+ *                    buckets.c makes them, or store_workload_seconds_sum
+ *                    past its limit), and
  *   workload_minutes per minute (store_model_derive)
  *   pod_traffic      attempts and failures routed to each pod (the same)
  *   findings         what the analysis found

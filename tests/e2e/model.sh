@@ -98,6 +98,31 @@ for n in 3 12; do
 	    ORDER BY rowid')"
 done
 
+# Past 65,536 workload seconds the buckets' sums are left to SQLite
+# (src/buckets.c, WS_MAX): 65,600 seconds of requests to an IP no pod
+# owned (namespace and workload NULL) beside the incident's, the same
+# sums as the buckets'.
+python3 -c '
+import sys, time
+t0 = 1778569200
+for i in range(65600):
+    ts = time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime(t0 + i))
+    sys.stdout.write("10.0.0.9 - - [%s] \"GET /healthz HTTP/1.1\" %d 2 "
+        "\"-\" \"probe/1.0\" 90 0.001 [returns-returns-api-8080] [] "
+        "10.244.9.9:8080 2 0.001 %d %032x\n" % (ts, 200 + 303 * (i % 7 == 0),
+        200 + 303 * (i % 7 == 0), i))
+' >"$T/many-seconds.log"
+"$CORONER" import -q --db "$T/ws.db" "$T/inc/pods-watch.json" \
+    "$T/inc/ingress.log" "$T/many-seconds.log"
+is ws-over-exit 0 $?
+ok ws-over-many test "$(sqlite3 "$T/ws.db" 'SELECT count(*) FROM
+    workload_seconds')" -gt 65536
+is ws-over-sums "$(sqlite3 "$T/ws.db" 'SELECT namespace, workload, second,
+    sum(requests), sum(errors), sum(conn_failures) FROM buckets GROUP BY
+    namespace, workload, second')" "$(sqlite3 "$T/ws.db" 'SELECT namespace,
+    workload, second, requests, errors, conn_failures FROM workload_seconds
+    ORDER BY rowid')"
+
 # 80 columns into a pipe; --wide a pod a line, whole.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
 is pods-wide-one-line 6 "$(grep -c '^returns/.* invoice-writer' \
