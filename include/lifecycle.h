@@ -50,6 +50,14 @@ size_t	lifecycle_telling_line(const char *const *lines, size_t n);
 int	model_rebuild(struct store *st, struct model_stats *stats,
 	    char **cause);
 
+/*
+ * The length of the name of the CronJob a Job's name says ran it
+ * ("<cronjob>-<scheduled minute>": a dash and 8 digits or more), 0 when
+ * it says none: for a Job with no CronJob owner (unknown, or orphaned
+ * when its CronJob was deleted), its pods' workload and its run's row.
+ */
+size_t	lifecycle_cronjob_len(const char *job);
+
 /* The kubelet's floor after a preStop hook used all of the grace. */
 #define GRACE_FLOOR_US	(2 * 1000000LL)
 /* How close to the deadline an exit must be to count as killed there. */

@@ -1206,18 +1206,20 @@ workload_owner(struct store *st, struct model *m, const char *kind,
 	return (rc);
 }
 
-/* Whether s ends with "-" and at least min digits. */
-static int
-ends_with_digits(const char *s, size_t min, size_t *cut)
+size_t
+lifecycle_cronjob_len(const char *job)
 {
-	size_t	n = strlen(s), i = n;
+	size_t	n, i;
 
-	while (i > 0 && s[i - 1] >= '0' && s[i - 1] <= '9')
-		i--;
-	if (n - i < min || i < 2 || s[i - 1] != '-')
+	if (job == NULL)
 		return (0);
-	*cut = i - 1;
-	return (1);
+	/* <cronjob>-<scheduled minute>: 8 digits or more */
+	for (n = i = strlen(job); i > 0 && job[i - 1] >= '0' &&
+	    job[i - 1] <= '9'; i--)
+		;
+	if (n - i < 8 || i < 2 || job[i - 1] != '-')
+		return (0);
+	return (i - 1);
 }
 
 /*
@@ -1233,7 +1235,6 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 	const char		*wk, *wn;
 	size_t			 n, hl, cut;
 	char			*name;
-	int			 found = 0;
 
 	if (ok == NULL || on == NULL) {
 		p->r.workload_kind = "Pod";
@@ -1255,8 +1256,7 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 			p->r.workload = p->r.name;
 	} else if (strcmp(ok, "ReplicaSet") == 0 || strcmp(ok, "Job") == 0) {
 		/* the owner of a known ReplicaSet or Job */
-		if ((found = workload_owner(st, m, ok, p->r.namespace, on, &wk,
-		    &wn)) < 0)
+		if (workload_owner(st, m, ok, p->r.namespace, on, &wk, &wn) < 0)
 			return (-1);
 		if (wk != NULL && wn != NULL) {
 			p->r.workload_kind = wk;
@@ -1276,7 +1276,8 @@ pod_workload(struct store *st, struct model *m, struct lc_pod *p)
 			free(name);
 		}
 	} else if (strcmp(ok, "Job") == 0) {
-		if (!found && ends_with_digits(on, 8, &cut)) {
+		/* known or not, as its run's row says (rollout.c) */
+		if ((cut = lifecycle_cronjob_len(on)) > 0) {
 			name = xstrndup(on, cut);
 			p->r.workload_kind = "CronJob";
 			p->r.workload = S(m, name);

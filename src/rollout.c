@@ -451,7 +451,7 @@ write_job(struct store *st, const struct row_workload *w,
     struct model_stats *stats)
 {
 	struct row_job	 j;
-	size_t		 cut, n;
+	size_t		 cut;
 	char		*name = NULL;
 	int		 rc;
 
@@ -461,15 +461,9 @@ write_job(struct store *st, const struct row_workload *w,
 	j.name = w->name;
 	if (str_eq(w->owner_kind, "CronJob"))
 		j.cronjob = w->owner_name;
-	else if (w->name != NULL && (n = strlen(w->name)) > 9) {
-		/* <cronjob>-<scheduled minute>: 8 digits or more */
-		cut = n;
-		while (cut > 0 && w->name[cut - 1] >= '0' &&
-		    w->name[cut - 1] <= '9')
-			cut--;
-		if (n - cut >= 8 && cut > 1 && w->name[cut - 1] == '-')
-			j.cronjob = name = xstrndup(w->name, cut - 1);
-	}
+	else if (w->owner_kind == NULL &&
+	    (cut = lifecycle_cronjob_len(w->name)) > 0)
+		j.cronjob = name = xstrndup(w->name, cut);
 	j.start_us = w->start_us;
 	j.completion_us = w->completion_us;
 	j.duration_ms = j.start_us != TIME_NONE &&

@@ -134,7 +134,7 @@ is node-control-none '[]' "$(q "$T/node-restart-control.json" \
 # job-failed: a CronJob's Job past its backoff limit, a Job all failed
 R=$T/job-failed.json
 F='[.findings[] | select(.kind == "job-failed")]'
-is job-kinds '["job-failed","job-failed"]' "$(kinds "$R")"
+is job-kinds '["job-failed","job-failed","job-failed"]' "$(kinds "$R")"
 is job-export '["critical",3,3,"BackoffLimitExceeded",[3],2]' \
     "$(q "$R" "$F[] | select(.workload == \"nightly-export\") |
     [.severity, (.pods | length), .evidence.attempts, .evidence.reason,
@@ -145,6 +145,14 @@ is job-migrate '[["migrate-schema-p9q8r","migrate-schema-s7t6u"],2,[2],[12,12]]'
     .evidence.durations_s]")"
 ok job-recommendation jq -e "$F[] | select(.workload == \"nightly-export\")
     | .recommendation | test(\"podFailurePolicy\")" "$R"
+# a run whose CronJob is gone (no owner left): its finding and its pod
+# under the CronJob its name says, alike
+is job-orphan-finding '["weekly-report",["weekly-report-29650380-k4j5h"]]' \
+    "$(q "$R" "$F[] | select(.pods | index(\"weekly-report-29650380-k4j5h\"))
+    | [.workload, .pods]")"
+is job-orphan-pod '"weekly-report"' "$("$CORONER" pods --db \
+    "$T/job-failed.db" --json | jq -sc '.[] | select(.name ==
+    "weekly-report-29650380-k4j5h") | .workload')"
 
 # start-failed: a missing Secret, a missing program, an image not found
 R=$T/start-failed.json

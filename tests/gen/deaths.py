@@ -33,8 +33,10 @@ node-restart: the containers of three pods on node-c end together with
   Control: one container lost alone, and two others ten minutes apart.
 job-failed: CronJob shop/nightly-export's Job fails with
   BackoffLimitExceeded after 3 pods exit 3; Job shop/migrate-schema, not
-  in the bundle, has 2 pods that both exited 2.  Control: a Job that
-  completes after one failed pod.
+  in the bundle, has 2 pods that both exited 2; Job
+  shop/weekly-report-29650380, a run of a CronJob deleted with
+  --cascade=orphan (no owner left), fails its one pod (exit 1).
+  Control: a Job that completes after one failed pod.
 start-failed: shop/reports waits in CreateContainerConfigError (a missing
   Secret), shop/thumbnailer cannot run its command (ContainerCannotRun,
   exit 127), shop/legacy cannot pull its image.  Control: all running.
@@ -551,6 +553,14 @@ def job_failed(out, control):
             b.pod(job_pod("migrate-schema-%s" % s, 40 + i,
                           "migrate-schema", at(500 + 20 * i), 2,
                           node="node-b"))
+        orphan = "weekly-report-29650380"
+        b.job(job(orphan, 2, None, failed=1,
+                  condition=("Failed", "BackoffLimitExceeded",
+                             "Job has reached the specified backoff "
+                             "limit"), start=at(600), end=at(640),
+                  backoff=0))
+        b.pod(job_pod(orphan + "-k4j5h", 45, orphan, at(601), 1,
+                      node="node-b"))
     else:
         name = "nightly-export-29650440"
         b.job(job(name, 1, "nightly-export", failed=1, succeeded=1,
