@@ -724,6 +724,22 @@ failed_group(struct analysis *a, const char *ns, const char *workload)
 	return (f);
 }
 
+/*
+ * The workload of Job j's failure: its pods' (the model's, which a Job
+ * owned by something other than a CronJob gives that owner), else its
+ * CronJob's, else its own name.
+ */
+static const char *
+failed_workload(const struct jobpods *jp, const struct jobrun *j)
+{
+	size_t	from, count;
+
+	from = jobpods_of(jp, j->namespace, j->name, &count);
+	if (count > 0 && jp->v[from]->r.workload != NULL)
+		return (jp->v[from]->r.workload);
+	return (j->cronjob != NULL ? j->cronjob : j->name);
+}
+
 /* Adds n to the integer evidence field key. */
 static void
 ev_add_int(json_t *e, const char *key, int64_t n)
@@ -933,8 +949,7 @@ rule_job_failed(struct analysis *a, char **cause)
 		j = &jobs.v[i];
 		if (!str_eq(j->status, "Failed"))
 			continue;
-		f = failed_group(a, j->namespace, j->cronjob != NULL ?
-		    j->cronjob : j->name);
+		f = failed_group(a, j->namespace, failed_workload(&jp, j));
 		e = f->evidence;
 		json_array_append_new(json_object_get(e, "jobs"),
 		    json_string(j->name));

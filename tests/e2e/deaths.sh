@@ -134,7 +134,8 @@ is node-control-none '[]' "$(q "$T/node-restart-control.json" \
 # job-failed: a CronJob's Job past its backoff limit, a Job all failed
 R=$T/job-failed.json
 F='[.findings[] | select(.kind == "job-failed")]'
-is job-kinds '["job-failed","job-failed","job-failed"]' "$(kinds "$R")"
+is job-kinds '["job-failed","job-failed","job-failed","job-failed"]' \
+    "$(kinds "$R")"
 is job-export '["critical",3,3,"BackoffLimitExceeded",[3],2]' \
     "$(q "$R" "$F[] | select(.workload == \"nightly-export\") |
     [.severity, (.pods | length), .evidence.attempts, .evidence.reason,
@@ -153,6 +154,13 @@ is job-orphan-finding '["weekly-report",["weekly-report-29650380-k4j5h"]]' \
 is job-orphan-pod '"weekly-report"' "$("$CORONER" pods --db \
     "$T/job-failed.db" --json | jq -sc '.[] | select(.name ==
     "weekly-report-29650380-k4j5h") | .workload')"
+# a Job of a JobSet: its finding under the JobSet, as its pod is
+is job-jobset '["trainer",["trainer-workers-0-0-m8n9b"]]' "$(q "$R" "$F[] |
+    select(.pods | index(\"trainer-workers-0-0-m8n9b\")) | [.workload,
+    .pods]")"
+is job-jobset-pod '"trainer"' "$("$CORONER" pods --db "$T/job-failed.db" \
+    --json | jq -sc '.[] | select(.name == "trainer-workers-0-0-m8n9b") |
+    .workload')"
 
 # start-failed: a missing Secret, a missing program, an image not found
 R=$T/start-failed.json

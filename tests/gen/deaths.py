@@ -35,7 +35,8 @@ job-failed: CronJob shop/nightly-export's Job fails with
   BackoffLimitExceeded after 3 pods exit 3; Job shop/migrate-schema, not
   in the bundle, has 2 pods that both exited 2; Job
   shop/weekly-report-29650380, a run of a CronJob deleted with
-  --cascade=orphan (no owner left), fails its one pod (exit 1).
+  --cascade=orphan (no owner left), fails its one pod (exit 1), and so
+  does Job shop/trainer-workers-0 of JobSet shop/trainer.
   Control: a Job that completes after one failed pod.
 start-failed: shop/reports waits in CreateContainerConfigError (a missing
   Secret), shop/thumbnailer cannot run its command (ContainerCannotRun,
@@ -490,14 +491,16 @@ def node_restart(out, control):
 # ---- job-failed -------------------------------------------------------
 
 def job(name, n, cron=None, failed=0, succeeded=0, condition=None,
-        start=None, end=None, backoff=2):
+        start=None, end=None, backoff=2, owner="CronJob"):
     meta = {"name": name, "namespace": NS, "uid": uid(0xc0, n),
             "resourceVersion": str(5000 + n),
             "creationTimestamp": ts(start),
             "labels": {"job-name": name}}
     if cron is not None:
-        meta["ownerReferences"] = [{"apiVersion": "batch/v1",
-                                    "kind": "CronJob", "name": cron,
+        meta["ownerReferences"] = [{"apiVersion": "batch/v1"
+                                    if owner == "CronJob" else
+                                    "jobset.x-k8s.io/v1alpha2",
+                                    "kind": owner, "name": cron,
                                     "uid": uid(0xc8, n), "controller": True,
                                     "blockOwnerDeletion": True}]
     st = {"startTime": ts(start)}
@@ -561,6 +564,13 @@ def job_failed(out, control):
                   backoff=0))
         b.pod(job_pod(orphan + "-k4j5h", 45, orphan, at(601), 1,
                       node="node-b"))
+        b.job(job("trainer-workers-0", 3, "trainer", failed=1,
+                  condition=("Failed", "BackoffLimitExceeded",
+                             "Job has reached the specified backoff "
+                             "limit"), start=at(700), end=at(740),
+                  backoff=0, owner="JobSet"))
+        b.pod(job_pod("trainer-workers-0-0-m8n9b", 46, "trainer-workers-0",
+                      at(701), 1, node="node-b"))
     else:
         name = "nightly-export-29650440"
         b.job(job(name, 1, "nightly-export", failed=1, succeeded=1,
