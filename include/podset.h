@@ -1,7 +1,8 @@
 /*
  * podset.h: the model's pods and their containers in memory, in the
  * store's order (namespace, workload, death), for the commands and the
- * analysis.  Strings live in the set's arena until podset_free.
+ * analysis.  Strings live in the set until podset_free, which leaves it
+ * empty and usable again.
  */
 #ifndef PODSET_H
 #define PODSET_H

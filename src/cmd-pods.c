@@ -399,8 +399,7 @@ print_group(struct pods_table *pt)
 	for (i = 0; i < pt->group.n; i++)
 		print_pod_line(order[i], &pt->cols);
 	free(order);
-	podset_free(&pt->group);
-	memset(&pt->group, 0, sizeof pt->group);
+	podset_free(&pt->group);	/* and empty, for the next group */
 }
 
 static int

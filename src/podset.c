@@ -386,6 +386,8 @@ podset_free(struct podset *l)
 	hindex_free(&l->by_uid);
 	strpool_free(&l->texts);
 	arena_free(&l->a);
+	/* empty, and usable again: last[] pointed into the texts freed */
+	memset(l, 0, sizeof *l);
 }
 
 void
