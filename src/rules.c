@@ -105,6 +105,17 @@ rule_sigkill(struct analysis *a, char **cause)
 	return (0);
 }
 
+/* A routed pod's workload against a finding's, in the store's order. */
+static int
+cmp_workload(const struct store_routed *r, const struct finding *f)
+{
+	int	c;
+
+	if ((c = str_cmp(r->namespace, f->namespace)) != 0)
+		return (c);
+	return (str_cmp(r->workload, f->workload));
+}
+
 /*
  * The lag of the load balancer in front of f's workload: the latest end
  * of a second with requests routed to one of its pods after its deletion
@@ -115,12 +126,17 @@ workload_lag(const struct store_routed *rt, size_t nrt,
     const struct finding *f)
 {
 	int64_t	lag = TIME_NONE, l;
-	size_t	i;
+	size_t	lo = 0, hi = nrt, mid, i;
 
-	for (i = 0; i < nrt; i++) {
-		if (!str_eq(rt[i].namespace, f->namespace) ||
-		    !str_eq(rt[i].workload, f->workload))
-			continue;
+	/* rt is by namespace and workload (NULL first): its run of f's */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		if (cmp_workload(&rt[mid], f) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (i = lo; i < nrt && cmp_workload(&rt[i], f) == 0; i++) {
 		l = budget_lag_us(rt[i].deletion_us, rt[i].last_routed_s);
 		if (lag == TIME_NONE || l > lag)
 			lag = l;

@@ -8,7 +8,8 @@
 # same failures.  The control (preStop sleep 15 s, grace 45 s, 12 500s spread
 # over the hour) must give no termination finding and no burst; the same
 # control with 30 500s in 6 s must give one 5xx-burst near the rollout.  Needs
-# the gclb importer.
+# the gclb importer.  Then slow-lb beside the grace-budget incident in one
+# database: that one's budget still finds its own load balancer's lag.
 . "$(dirname "$0")/lib.inc"
 
 story() {
@@ -88,4 +89,22 @@ is burst-window "2026-05-14T14:20:00.000Z 2026-05-14T14:20:05.000Z" \
     "$(jq -r "$F | \"\(.start) \(.end)\"" "$R")"
 is burst-pods "web-8d4b6f9c7-f9k4s" "$(jq -r "$F | .pods | join(\" \")" \
     "$R")"
+# Beside another workload's pods routed to after their deletion
+# (checkout/web, first in the store's order), the grace budget of
+# returns/returns-api (tests/gen/incident.py) still finds its own load
+# balancer's lag, as it does alone.
+python3 "$top/tests/gen/incident.py" grace-budget "$T/gb" || exit 1
+"$CORONER" import -q --db "$T/both.db" "$T/slow-lb/pods-watch.json" \
+    "$T/slow-lb/events.json" "$T/slow-lb/replicasets.json" \
+    "$T/slow-lb/lb.json" "$T/gb/pods-watch.json" "$T/gb/events.json" \
+    "$T/gb/deployments.json" "$T/gb/replicasets.json" "$T/gb/ingress.log"
+"$CORONER" analyze --db "$T/both.db" --json >"$T/both.json"
+is both-routed "checkout/web returns/returns-api" "$(sqlite3 "$T/both.db" \
+    "SELECT group_concat(w, ' ') FROM (SELECT DISTINCT p.namespace || '/' ||
+    p.workload AS w FROM pods p JOIN buckets b ON b.pod_uid = p.uid WHERE
+    p.deletion_us IS NOT NULL AND b.second * 1000000 >= p.deletion_us
+    ORDER BY 1)")"
+is both-lag 29 "$(jq '.findings[] | select(.kind ==
+    "grace-budget-too-small" and .workload == "returns-api") |
+    .evidence.lb_lag_s' "$T/both.json")"
 finish slow-lb
