@@ -53,8 +53,9 @@ int	model_rebuild(struct store *st, struct model_stats *stats,
 /*
  * The length of the name of the CronJob a Job's name says ran it
  * ("<cronjob>-<scheduled minute>": a dash and 8 digits or more), 0 when
- * it says none: for a Job with no CronJob owner (unknown, or orphaned
- * when its CronJob was deleted), its pods' workload and its run's row.
+ * it says none: for a Job with no owner known (the Job unknown, its
+ * ownerReference without a kind or a name, or orphaned when its CronJob
+ * was deleted), its pods' workload and its run's row alike.
  */
 size_t	lifecycle_cronjob_len(const char *job);
 

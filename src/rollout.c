@@ -459,10 +459,11 @@ write_job(struct store *st, const struct row_workload *w,
 	j.uid = w->uid;
 	j.namespace = w->namespace;
 	j.name = w->name;
-	if (str_eq(w->owner_kind, "CronJob"))
-		j.cronjob = w->owner_name;
-	else if (w->owner_kind == NULL &&
-	    (cut = lifecycle_cronjob_len(w->name)) > 0)
+	/* as its pods' workload (lifecycle.c): a whole owner, else its name */
+	if (w->owner_kind != NULL && w->owner_name != NULL) {
+		if (str_eq(w->owner_kind, "CronJob"))
+			j.cronjob = w->owner_name;
+	} else if ((cut = lifecycle_cronjob_len(w->name)) > 0)
 		j.cronjob = name = xstrndup(w->name, cut);
 	j.start_us = w->start_us;
 	j.completion_us = w->completion_us;

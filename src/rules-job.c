@@ -725,19 +725,33 @@ failed_group(struct analysis *a, const char *ns, const char *workload)
 }
 
 /*
- * The workload of Job j's failure: its pods' (the model's, which a Job
- * owned by something other than a CronJob gives that owner), else its
- * CronJob's, else its own name.
+ * The workload of Job j's failure, as its pods': theirs (the model's),
+ * else, when none was seen, the Job's owner as the model gives it to a
+ * pod (a CronJob, a JobSet), else its CronJob's, else its own name.  A
+ * new string, or NULL with *cause.
  */
-static const char *
-failed_workload(const struct jobpods *jp, const struct jobrun *j)
+static char *
+failed_workload(struct analysis *a, const struct jobpods *jp,
+    const struct jobrun *j, char **cause)
 {
-	size_t	from, count;
+	char	*okind = NULL, *oname = NULL;
+	size_t	 from, count;
 
 	from = jobpods_of(jp, j->namespace, j->name, &count);
 	if (count > 0 && jp->v[from]->r.workload != NULL)
-		return (jp->v[from]->r.workload);
-	return (j->cronjob != NULL ? j->cronjob : j->name);
+		return (xstrdup(jp->v[from]->r.workload));
+	if (store_workload_owner(a->st, "Job", j->namespace, j->name, &okind,
+	    &oname) < 0) {
+		*cause = xstrdup(store_error(a->st));
+		return (NULL);
+	}
+	if (okind != NULL && oname != NULL) {
+		free(okind);
+		return (oname);
+	}
+	free(okind);
+	free(oname);
+	return (xstrdup(j->cronjob != NULL ? j->cronjob : j->name));
 }
 
 /* Adds n to the integer evidence field key. */
@@ -924,8 +938,8 @@ failed_finish(struct finding *f)
  * A Job that failed (its Failed condition: BackoffLimitExceeded,
  * DeadlineExceeded, a pod failure policy), or whose pods all failed (no
  * Job object seen, or one not yet complete).  One finding per workload
- * (the CronJob, else the Job), with the attempts, exit codes and how long
- * each ran.
+ * (its pods', failed_workload), with the attempts, exit codes and how
+ * long each ran.
  */
 int
 rule_job_failed(struct analysis *a, char **cause)
@@ -937,6 +951,7 @@ rule_job_failed(struct analysis *a, char **cause)
 	struct finding		*f;
 	json_t			*e;
 	const char		*wl;
+	char			*own;
 	int64_t			 n;
 	size_t			 i, k, count, first = a->n;
 
@@ -949,7 +964,13 @@ rule_job_failed(struct analysis *a, char **cause)
 		j = &jobs.v[i];
 		if (!str_eq(j->status, "Failed"))
 			continue;
-		f = failed_group(a, j->namespace, failed_workload(&jp, j));
+		if ((own = failed_workload(a, &jp, j, cause)) == NULL) {
+			free(jp.v);
+			jobs_free(&jobs);
+			return (-1);
+		}
+		f = failed_group(a, j->namespace, own);
+		free(own);
 		e = f->evidence;
 		json_array_append_new(json_object_get(e, "jobs"),
 		    json_string(j->name));

@@ -154,10 +154,11 @@ is job-orphan-finding '["weekly-report",["weekly-report-29650380-k4j5h"]]' \
 is job-orphan-pod '"weekly-report"' "$("$CORONER" pods --db \
     "$T/job-failed.db" --json | jq -sc '.[] | select(.name ==
     "weekly-report-29650380-k4j5h") | .workload')"
-# a Job of a JobSet: its finding under the JobSet, as its pod is
-is job-jobset '["trainer",["trainer-workers-0-0-m8n9b"]]' "$(q "$R" "$F[] |
-    select(.pods | index(\"trainer-workers-0-0-m8n9b\")) | [.workload,
-    .pods]")"
+# two Jobs of a JobSet (one without its pod): one finding, under the
+# JobSet, as the pod is
+is job-jobset '["trainer",["trainer-workers-0","trainer-workers-1"],["trainer-workers-0-0-m8n9b"]]' \
+    "$(q "$R" "$F[] | select(.evidence.jobs | index(\"trainer-workers-1\"))
+    | [.workload, (.evidence.jobs | sort), .pods]")"
 is job-jobset-pod '"trainer"' "$("$CORONER" pods --db "$T/job-failed.db" \
     --json | jq -sc '.[] | select(.name == "trainer-workers-0-0-m8n9b") |
     .workload')"

@@ -36,7 +36,8 @@ job-failed: CronJob shop/nightly-export's Job fails with
   in the bundle, has 2 pods that both exited 2; Job
   shop/weekly-report-29650380, a run of a CronJob deleted with
   --cascade=orphan (no owner left), fails its one pod (exit 1), and so
-  does Job shop/trainer-workers-0 of JobSet shop/trainer.
+  do Jobs shop/trainer-workers-0 and -1 of JobSet shop/trainer (the
+  second's pod not in the bundle).
   Control: a Job that completes after one failed pod.
 start-failed: shop/reports waits in CreateContainerConfigError (a missing
   Secret), shop/thumbnailer cannot run its command (ContainerCannotRun,
@@ -571,6 +572,11 @@ def job_failed(out, control):
                   backoff=0, owner="JobSet"))
         b.pod(job_pod("trainer-workers-0-0-m8n9b", 46, "trainer-workers-0",
                       at(701), 1, node="node-b"))
+        b.job(job("trainer-workers-1", 4, "trainer", failed=1,
+                  condition=("Failed", "BackoffLimitExceeded",
+                             "Job has reached the specified backoff "
+                             "limit"), start=at(700), end=at(745),
+                  backoff=0, owner="JobSet"))
     else:
         name = "nightly-export-29650440"
         b.job(job(name, 1, "nightly-export", failed=1, succeeded=1,

@@ -393,7 +393,10 @@ test_lifecycle_killing_event(void)
 	close_store();
 }
 
-/* A Job's pod: the Job's CronJob is its workload. */
+/*
+ * A Job's pod: the Job's CronJob is its workload, its owner's or the one
+ * its name says.
+ */
 static void
 test_lifecycle_job_workload(void)
 {
@@ -420,6 +423,28 @@ test_lifecycle_job_workload(void)
 	CHECK_STR(g.wlk, "CronJob");
 	CHECK_STR(g.wl, "backup");
 	close_store();
+	/* an owner without its name: the Job's name says its CronJob */
+	open_store();
+	j.owner_kind = "CronJob";
+	j.owner_name = NULL;
+	j.name = p.owner_name = "nightly-29000001";
+	put(REC_POD, &p);
+	put(REC_WORKLOAD, &j);
+	rebuild();
+	fetch("u7", &g);
+	CHECK_STR(g.wlk, "CronJob");
+	CHECK_STR(g.wl, "nightly");
+	close_store();
+	/* <cronjob>-<scheduled minute>: a dash and 8 digits or more */
+	CHECK(lifecycle_cronjob_len("backup-29000000") == 6);
+	CHECK(lifecycle_cronjob_len("a-b-123456789") == 3);
+	CHECK(lifecycle_cronjob_len("1-12345678") == 1);
+	CHECK(lifecycle_cronjob_len("backup-2900000") == 0);
+	CHECK(lifecycle_cronjob_len("-12345678") == 0);
+	CHECK(lifecycle_cronjob_len("12345678") == 0);
+	CHECK(lifecycle_cronjob_len("backup_29000000") == 0);
+	CHECK(lifecycle_cronjob_len("") == 0);
+	CHECK(lifecycle_cronjob_len(NULL) == 0);
 }
 
 /* An audited request about a pod (struct rec_audit). */
