@@ -939,11 +939,28 @@ store_add_columns(struct store *st, int64_t v, char **cause)
 	return (0);
 }
 
+/* A schema as new as this coroner's (0), or newer (-1 with *cause). */
+static int
+store_migrate_newer(int64_t v, char **cause)
+{
+	if (v <= (int64_t)NMIGRATIONS)
+		return (0);
+	*cause = xasprintf("database schema %d is newer than this coroner "
+	    "(%d)", (int)v, (int)NMIGRATIONS);
+	return (-1);
+}
+
+/*
+ * Takes the database to the current schema, every step it lacks in one
+ * transaction: a new database is written once (each step's commit wrote
+ * its 64 KiB pages to the log again, a tenth of a small import), and a
+ * crash leaves the schema as it was or current, never between.
+ */
 int
 store_migrate(struct store *st, char **cause)
 {
 	char	*sql;
-	int64_t	 v, now;
+	int64_t	 v;
 	size_t	 i;
 
 	if (store_int_query(st, "PRAGMA user_version", &v) != 0) {
@@ -951,31 +968,24 @@ store_migrate(struct store *st, char **cause)
 		    sqlite3_errmsg(st->db));
 		return (-1);
 	}
-	if (v > (int64_t)NMIGRATIONS) {
-		*cause = xasprintf("database schema %d is newer than this "
-		    "coroner (%d)", (int)v, (int)NMIGRATIONS);
+	if (v >= (int64_t)NMIGRATIONS)
+		return (store_migrate_newer(v, cause));
+	if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
+		return (-1);
+	/* another coroner may have migrated it while this one waited for
+	   the lock: go on from where it is now */
+	if (store_int_query(st, "PRAGMA user_version", &v) != 0) {
+		*cause = xstrdup(sqlite3_errmsg(st->db));
+		store_exec(st, "ROLLBACK", NULL);
 		return (-1);
 	}
+	if (v >= (int64_t)NMIGRATIONS) {
+		store_exec(st, "ROLLBACK", NULL);
+		return (store_migrate_newer(v, cause));
+	}
 	for (; v < (int64_t)NMIGRATIONS; v++) {
-		if (store_exec(st, "BEGIN IMMEDIATE", cause) != 0)
-			return (-1);
-		/* another coroner may have migrated it while this one
-		   waited for the lock: go on from where it is now */
-		if (store_int_query(st, "PRAGMA user_version", &now) != 0) {
-			*cause = xstrdup(sqlite3_errmsg(st->db));
-			store_exec(st, "ROLLBACK", NULL);
-			return (-1);
-		}
-		if (now != v) {
-			store_exec(st, "ROLLBACK", NULL);
-			v = now - 1;
-			continue;
-		}
-		if (store_add_columns(st, v, cause) != 0) {
-			store_exec(st, "ROLLBACK", NULL);
-			return (-1);
-		}
-		if (store_exec(st, migrations[v], cause) != 0) {
+		if (store_add_columns(st, v, cause) != 0 ||
+		    store_exec(st, migrations[v], cause) != 0) {
 			store_exec(st, "ROLLBACK", NULL);
 			return (-1);
 		}
@@ -987,16 +997,15 @@ store_migrate(struct store *st, char **cause)
 				return (-1);
 			}
 		}
-		sql = xasprintf("PRAGMA user_version = %d; "
-		    "PRAGMA application_id = %d; COMMIT;", (int)v + 1,
-		    STORE_APPLICATION_ID);
-		if (store_exec(st, sql, cause) != 0) {
-			free(sql);
-			store_exec(st, "ROLLBACK", NULL);
-			return (-1);
-		}
-		free(sql);
 	}
+	sql = xasprintf("PRAGMA user_version = %d; PRAGMA application_id = %d; "
+	    "COMMIT;", (int)NMIGRATIONS, STORE_APPLICATION_ID);
+	if (store_exec(st, sql, cause) != 0) {
+		free(sql);
+		store_exec(st, "ROLLBACK", NULL);
+		return (-1);
+	}
+	free(sql);
 	return (0);
 }
 
