@@ -22,6 +22,7 @@
 #ifndef STORE_INT_H
 #define STORE_INT_H
 
+#include <pthread.h>
 #include <sqlite3.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -61,6 +62,10 @@ struct store {
 	int64_t		 group_inputs;		/* inputs released in it */
 	char		 err[256];		/* last error message, for
 						   store_error() */
+	pthread_t	 ckpt;			/* store_checkpoint_start's
+						   thread, while ckpt_on */
+	int		 ckpt_on;		/* it runs or has not been
+						   joined */
 
 	/* an input being written (store-write.c) */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */

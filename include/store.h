@@ -59,6 +59,15 @@ enum store_mode {
 int	store_open(const char *path, enum store_mode mode, struct store **st,
 	    char **cause);
 void	store_close(struct store *st);
+/*
+ * Starts copying what the write-ahead log holds into the database file,
+ * and syncing both, on a connection and a thread of the store's own (a
+ * passive checkpoint, which never blocks a writer), so that the copy
+ * overlaps the work that follows (the model's rebuild) instead of
+ * following it at store_close.  store_close waits for it first; when it
+ * cannot run, store_close's own checkpoint copies everything as before.
+ */
+void	store_checkpoint_start(struct store *st);
 /* Whether the connection may write. */
 int	store_writable(struct store *st);
 /*

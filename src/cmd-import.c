@@ -1179,6 +1179,8 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	buf_free(&run.notes);
 	buf_free(&run.skipped_names);
 	buf_free(&run.empty_kinds);
+	/* the inputs' pages go to the file while the model is rebuilt */
+	store_checkpoint_start(st);
 	if (model_rebuild(st, &ms, &cause) != 0) {
 		out_printf(stderr, "coroner: rebuilding the model: %s\n",
 		    cause);

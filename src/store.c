@@ -448,6 +448,31 @@ store_legacy_inputs(struct store *st)
 	return (n);
 }
 
+/* The checkpoint of store_checkpoint_start, on its own connection. */
+static void *
+store_checkpoint_run(void *arg)
+{
+	struct store	*st = arg;
+	sqlite3		*db;
+
+	/* the pragma opens the log, which a checkpoint call alone does not */
+	if (sqlite3_open_v2(st->path, &db, SQLITE_OPEN_READWRITE |
+	    SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+		sqlite3_exec(db, "PRAGMA wal_checkpoint(PASSIVE)", NULL, NULL,
+		    NULL);
+	sqlite3_close(db);
+	return (NULL);
+}
+
+void
+store_checkpoint_start(struct store *st)
+{
+	if (st->ckpt_on || !st->writable)
+		return;
+	st->ckpt_on = pthread_create(&st->ckpt, NULL, store_checkpoint_run,
+	    st) == 0;
+}
+
 void
 store_close(struct store *st)
 {
@@ -455,6 +480,9 @@ store_close(struct store *st)
 
 	if (st == NULL)
 		return;
+	/* its connection closed first: the last one checkpoints the rest */
+	if (st->ckpt_on)
+		pthread_join(st->ckpt, NULL);
 	for (t = 0; t < REC__COUNT; t++)
 		sqlite3_finalize(st->ins[t]);
 	sqlite3_finalize(st->cause_upd);

@@ -58,6 +58,14 @@ is bare-no-path-exit 2 "$status"
 # \N, controls escaped) or as JSON lines; the requests through the
 # virtual table; a statement that writes refused, the database unchanged.
 "$CORONER" import -q --db "$T/sql.db" "$top/samples/grace-budget/ingress-nginx.log.zst"
+# The import leaves everything in the database file itself (the log's
+# pages copied while the model is rebuilt, the rest at the close): no
+# -wal is left, and the file alone holds the requests and the rebuilt
+# per-second buckets.
+ok import-no-wal test ! -e "$T/sql.db-wal"
+is import-in-the-file "3552|3072" "$(sqlite3 "file:$T/sql.db?immutable=1" \
+    'SELECT (SELECT sum(requests) FROM request_blocks),
+    (SELECT count(*) FROM buckets)')"
 run "$CORONER" sql --db "$T/sql.db" "SELECT 'a' || char(9) || 'b' ||
     char(27) || '[31m' AS x, NULL AS y, 3 AS z"
 is sql-exit 0 "$status"
