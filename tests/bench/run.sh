@@ -25,9 +25,10 @@
 # builds with base.sh) and BENCH_BASE_REV add the regression rows: the
 # baseline and today's build in turn on the same 1 M lines, import and
 # analyze (BENCH_BASE_ROUNDS rounds, 5), with their ratio among the
-# targets.  The rows the peers are compared on (coroner, sqlite3 and lnav
-# on the 1 M lines) are each the median of BENCH_RUNS runs (3): one run
-# on a shared machine strays by 5 % either way.
+# targets.  The rows the targets weigh against each other (coroner's
+# import of the 1 M lines plain and .zst, sqlite3 and lnav on them) are
+# each the median of BENCH_RUNS runs (3): one run on a shared machine
+# strays by 5 % either way.
 set -u
 
 cor=${1:-./coroner}
@@ -222,7 +223,8 @@ coroner_row()
 	fi
 	say "$what"
 	n=1
-	[ "$key" = cor1 ] && n=$RUNS
+	# the rows a target weighs against each other: not one run alone
+	[ "$key" = cor1 ] || [ "$key" = cor1z ] && n=$RUNS
 	PREP='rm -f "$db" "$db-journal" "$db-wal" "$db-shm";
 	    [ -s "$pods" ] && cp "$pods" "$db"'
 	measure_runs "$n" 150 "$cor" import --db "$db" "$file"
@@ -603,8 +605,8 @@ END {
 	    " or records."
 	print "MB: the uncompressed input (the TSV for sqlite3);" \
 	    " goaccess parses the combined part of each line."
-	print "coroner import, sqlite3 and lnav on the smaller log:" \
-	    " each the median of " runs " runs."
+	print "coroner import (plain and .zst), sqlite3 and lnav on the" \
+	    " smaller log: each the median of " runs " runs."
 	print ""
 	tf = "%-48s %-26s %s\n"
 	printf tf, "target (README, Speed)", "measured", "result"
