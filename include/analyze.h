@@ -136,7 +136,9 @@ struct finding {
 					   by its rule), TIME_NONE: none */
 	int64_t		 end_us;	/* the latest, TIME_NONE: none */
 	char		*summary;	/* owned */
-	json_t		*evidence;	/* owned object */
+	json_t		*evidence;	/* owned object; once its rule has
+					   run, its pods_detail rests in
+					   detail: no later rule reads it */
 	char		*recommendation; /* owned */
 	size_t		 made;		/* its position when its rule made it;
 					   an evidence "related" array holds
@@ -152,6 +154,11 @@ struct finding {
 	struct hindex	 name_ix;	/* owned: positions in pods once they
 					   are many (finding_has_pod) */
 	size_t		 name_nix;	/* names indexed so far */
+	void		*detail;	/* owned: the evidence's pods_detail
+					   as the store writes it, zstd-
+					   compressed, once its rule has run
+					   (analyze.c), or NULL: in evidence */
+	size_t		 detail_len;	/* bytes at detail */
 };
 
 /* The analysis in progress: what rules read and what they add. */
@@ -174,6 +181,9 @@ struct analysis {
 	size_t			 nmissing;	/* rows in missing */
 	struct arena		 strings;	/* owned: the strings of
 						   missing */
+	void			*rest;		/* owned: the zstd context that
+						   compresses the findings'
+						   pods_detail at rest */
 };
 
 /* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */
