@@ -9,6 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 
 #include "altok.h"
 #include "timefmt.h"
@@ -106,28 +109,51 @@ word_end(const char *p, const char *end)
 	return (sp != NULL ? sp : end);
 }
 
+/* The first '"' or '\\' of p..end, or end: one pass for what two took. */
+static const char *
+quote_or_escape(const char *p, const char *end)
+{
+#ifdef __SSE2__
+	const __m128i	quote = _mm_set1_epi8('"'), esc = _mm_set1_epi8('\\');
+	__m128i		v;
+	int		m;
+
+	for (; end - p >= 16; p += 16) {
+		v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		m = _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(v, quote),
+		    _mm_cmpeq_epi8(v, esc)));
+		if (m != 0)
+			return (p + __builtin_ctz((unsigned)m));
+	}
+#endif
+	while (p < end && *p != '"' && *p != '\\')
+		p++;
+	return (p);
+}
+
 /*
  * The closing quote of a quoted field whose text starts at p: the first
  * '"' that no backslash escapes and that a space or the end follows.
- * Sets ALTOK_STRAY in *flags when it passed a raw '"'.  NULL when none.
+ * Sets ALTOK_STRAY in *flags when it passed a raw '"', ALTOK_ESC when the
+ * text holds a backslash.  NULL when none.
  */
 static const char *
 quote_end(const char *p, const char *end, uint8_t *flags)
 {
-	const char	*q, *b;
-
 	for (;;) {
-		q = memchr(p, '"', (size_t)(end - p));
-		if (q == NULL)
+		p = quote_or_escape(p, end);
+		if (p == end)
 			return (NULL);
-		for (b = q; b > p && b[-1] == '\\'; b--)
-			;
-		if (((q - b) & 1) == 0) {
-			if (q + 1 == end || q[1] == ' ')
-				return (q);
-			*flags |= ALTOK_STRAY;
+		if (*p == '\\') {
+			/* it and what it escapes */
+			*flags |= ALTOK_ESC;
+			p += end - p >= 2 ? 2 : 1;
+			continue;
 		}
-		p = q + 1;
+		if (p + 1 == end || p[1] == ' ')
+			return (p);
+		*flags |= ALTOK_STRAY;
+		p++;
 	}
 }
 
@@ -188,8 +214,6 @@ take(enum altok_shape shape, const char **pp, const char *end,
 			return ("the quote is not closed");
 		sp->p = p + 1;
 		sp->len = (uint32_t)(e - p - 1);
-		if (memchr(sp->p, '\\', sp->len) != NULL)
-			sp->flags |= ALTOK_ESC;
 		*pp = e + 1;
 		break;
 	case ALT_BRACKET:

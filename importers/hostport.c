@@ -107,12 +107,18 @@ al_hostport(const char *s, size_t n, char *ip, size_t iplen,
 		}
 		return (put_ip(s + 1, (size_t)(close - s - 1), ip, iplen));
 	}
-	if (is_ip(s, n, &v6) || is_zoned_ip(s, n))	/* bare, v4 or v6 */
-		return (put_ip(s, n, ip, iplen));
+	/*
+	 * An IPv6 address has two colons at least: with one, the text is
+	 * HOST:PORT (the usual "10.0.1.5:8080"), with none a bare IPv4
+	 * address or no address.
+	 */
 	colon = memchr(s, ':', n);
 	if (colon == NULL || memchr(colon + 1, ':', n - (size_t)(colon - s) -
-	    1) != NULL)
+	    1) != NULL) {
+		if (is_ip(s, n, &v6) || is_zoned_ip(s, n))
+			return (put_ip(s, n, ip, iplen));
 		return (0);
+	}
 	if (!is_ip(s, (size_t)(colon - s), &v6) || v6)
 		return (0);
 	*port = port_of(colon + 1, n - (size_t)(colon - s) - 1);
