@@ -567,6 +567,13 @@ function ratio(i,    k, base) {
 	return ""
 }
 function verdict(pass) { return pass ? "PASS" : "MISS" }
+# the words a target names row key k by: its row, shortened
+function called(k,    s) {
+	s = what[at[k]]
+	sub(/^coroner (import )?/, "", s)
+	sub(/,.*/, "", s)
+	return s
+}
 # target WHAT MEASURED PASS: one line of the targets ("" measured: MISS)
 function target(w, m, pass) {
 	printf tf, w, m != "" ? m : "not measured",
@@ -608,7 +615,7 @@ END {
 	print "coroner import (plain and .zst), sqlite3 and lnav on the" \
 	    " smaller log: each the median of " runs " runs."
 	print ""
-	tf = "%-48s %-26s %s\n"
+	tf = "%-48s %-30s %s\n"
 	printf tf, "target (README, Speed)", "measured", "result"
 	m = ""
 	if (tsec("cor1") > 0 && tsec("lnav1") > 0) {
@@ -664,13 +671,13 @@ END {
 		}
 		if (worst != -2 && (worst < 0 || r < worst)) {
 			worst = r
-			m = sprintf("%.0f MB/s (%s)", r, ks[j])
+			m = sprintf("%.0f MB/s (%s)", r, called(ks[j]))
 		}
 		if (tsec(ks[j] "jq") > 0) {
 			r = tsec(ks[j] "jq") / tsec(ks[j])
 			if (wj < 0 || r < wj) {
 				wj = r
-				mj = sprintf("%.2fx (%s)", r, ks[j])
+				mj = sprintf("%.2fx (%s)", r, called(ks[j]))
 			}
 		} else
 			wj = -2
@@ -812,7 +819,7 @@ END {
 		if (key[i] !~ /(jq|^sql1|^lnav1|^ga1|^tui)$/ && ok[key[i]] &&
 		    rss[i] != "" && rss[i] / 1024 >= worst) {
 			worst = rss[i] / 1024
-			m = sprintf("%.1f MB (%s)", worst, key[i])
+			m = sprintf("%.1f MB (%s)", worst, called(key[i]))
 		}
 	target("peak RSS < 100 MB, every coroner row", m, worst < goal_rss)
 }' "$rows"
