@@ -98,6 +98,11 @@ struct finding_kind_def {
 					   the rule reads: it runs after their
 					   rules and leaves out what they
 					   explain */
+	int		 by_workload;	/* the rule reads only the pods it is
+					   given and the findings of their
+					   workloads: it may run over a few
+					   whole workloads at a time (the
+					   README's Speed section) */
 	int		 names_deleter;	/* its summary already says who asked
 					   (grace-overridden, eviction-
 					   blocked): deleted_by is not added
@@ -181,6 +186,11 @@ struct analysis {
 	size_t			 nmissing;	/* rows in missing */
 	struct arena		 strings;	/* owned: the strings of
 						   missing */
+	size_t			 chunk;		/* pods the rules that may run
+						   a few workloads at a time
+						   are given at once
+						   (CORONER_ANALYZE_CHUNK),
+						   0: all */
 	void			*rest;		/* owned: the zstd context that
 						   compresses the findings'
 						   pods_detail at rest */

@@ -4,6 +4,8 @@
  * one transaction, replacing the previous run's.  No SQL (store.h), no
  * drawing.
  */
+#include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -534,15 +536,95 @@ relate_ids(struct analysis *a)
 	free(id);
 }
 
+/* CORONER_ANALYZE_CHUNK, pods a window of run_rules holds, 0: all. */
+static int
+chunk_size(size_t *n, char **cause)
+{
+	const char		*env = getenv("CORONER_ANALYZE_CHUNK");
+	char			*end, *safe;
+	unsigned long long	 v;
+
+	*n = 0;
+	if (env == NULL || *env == '\0')
+		return (0);
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (*end != '\0' || errno != 0 || *env < '0' || *env > '9' ||
+	    v > SIZE_MAX) {
+		safe = out_safe(env, strlen(env), 40);
+		*cause = xasprintf("CORONER_ANALYZE_CHUNK: \"%s\" is not a "
+		    "number of pods (coroner(1), ENVIRONMENT)", safe);
+		free(safe);
+		return (-1);
+	}
+	*n = (size_t)v;
+	return (0);
+}
+
+/*
+ * Runs the rules of kinds k[0..n) in their order, putting each one's
+ * pods_detail at rest after it.  Rules that read only the workloads they
+ * are given (by_workload) run over windows of a few whole workloads of
+ * the pods, each window through every rule before the next: at most
+ * CORONER_ANALYZE_CHUNK pods, or the workload that has more (the pods
+ * are in the store's order, a workload's together; the pods of a
+ * namespace that have none are one workload).  Unset, one window holds
+ * every pod.  Each window has its own index by uid.
+ */
+static int
+run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
+{
+	struct podset		 all = a->pods;
+	const struct podset_pod	*p, *q;
+	size_t			 chunk, lo, hi, i, first;
+	int			 rc = 0;
+
+	chunk = finding_kinds[k[0]].by_workload ? a->chunk : 0;
+	if (chunk == 0 || chunk >= all.n)
+		chunk = all.n;
+	for (lo = 0; rc == 0 && (lo < all.n || lo == 0); lo = hi) {
+		hi = lo + chunk;
+		while (hi < all.n) {
+			p = &all.v[hi - 1];
+			q = &all.v[hi];
+			if (!str_eq(p->r.namespace, q->r.namespace) ||
+			    !str_eq(p->r.workload, q->r.workload))
+				break;
+			hi++;
+		}
+		if (hi > all.n)
+			hi = all.n;
+		if (lo > 0 || hi < all.n) {
+			memset(&a->pods, 0, sizeof a->pods);
+			a->pods.v = all.v + lo;
+			a->pods.n = hi - lo;
+			podset_index(&a->pods);
+		}
+		for (i = 0; i < n && rc == 0; i++) {
+			first = a->n;
+			rc = finding_kinds[k[i]].rule(a, cause);
+			finding_rest(a, first);
+		}
+		if (lo > 0 || hi < all.n)
+			hindex_free(&a->pods.by_uid);
+		a->pods = all;
+		if (hi == all.n)
+			break;
+	}
+	return (rc);
+}
+
 int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
 {
-	size_t	order[FK__COUNT], nrules, i, first;
+	size_t	order[FK__COUNT], nrules, i, j;
 
 	memset(a, 0, sizeof *a);
 	a->st = st;
 	a->opts = opts;
+	if (chunk_size(&a->chunk, cause) != 0)
+		return (-1);
 	/* the incident's window, once, for the rules and every view after */
 	if (store_window_cache(st, cause) != 0)
 		return (-1);
@@ -558,13 +640,17 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 		return (-1);
 	}
 	nrules = finding_rule_order(order);
-	for (i = 0; i < nrules; i++) {
-		first = a->n;
-		if (finding_kinds[order[i]].rule(a, cause) != 0) {
+	for (i = 0; i < nrules; i = j) {
+		/* the rules that may, a few workloads at a time */
+		for (j = i; j < nrules && finding_kinds[order[j]].by_workload;
+		    j++)
+			;
+		if (j == i)
+			j++;
+		if (run_rules(a, order + i, j - i, cause) != 0) {
 			store_snapshot_end(st);
 			return (-1);
 		}
-		finding_rest(a, first);
 	}
 	store_snapshot_end(st);
 	for (i = 0; i < a->n; i++) {

@@ -358,6 +358,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "out (exit 137 at the deletion request + grace)",
 		.badge = "KILL",
 		.rule = rule_sigkill,
+		.by_workload = 1,
 		.picture = FP_KILL,
 	},
 	[FK_GRACE_BUDGET] = {
@@ -367,6 +368,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "margin does not fit terminationGracePeriodSeconds",
 		.badge = "GRACE",
 		.rule = rule_grace_budget,
+		.by_workload = 1,
 		.picture = FP_BUDGET,
 	},
 	[FK_OOM_KILLED] = {
@@ -375,6 +377,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "a container was OOMKilled",
 		.badge = "OOM",
 		.rule = rule_oom,
+		.by_workload = 1,
 	},
 	[FK_SIDECAR_EXITED] = {
 		.name = "sidecar-exited-before-app",
@@ -384,6 +387,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "between",
 		.badge = "SIDE",
 		.rule = rule_sidecar_exited,
+		.by_workload = 1,
 		.picture = FP_NO_PROXY,
 	},
 	[FK_TRAFFIC_AFTER_SHUTDOWN] = {
@@ -393,6 +397,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "accepting while a load balancer still routed to it",
 		.badge = "LB",
 		.rule = rule_traffic_after_shutdown,
+		.by_workload = 1,
 		/* failures the proxy explains are not the LB's */
 		.after = K(SIDECAR_EXITED),
 		.picture = FP_ROUTED,
@@ -403,6 +408,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.means = "the app failed calls before its proxy was ready",
 		.badge = "PROXY",
 		.rule = rule_app_before_proxy,
+		.by_workload = 1,
 	},
 	[FK_JOB_HELD] = {
 		.name = "job-held-by-sidecar",
@@ -411,6 +417,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "kept the pod (and the Job) running",
 		.badge = "HELD",
 		.rule = rule_job_held,
+		.by_workload = 1,
 		.picture = FP_HELD,
 	},
 	[FK_JOB_OVERRAN] = {
@@ -468,6 +475,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "failed",
 		.badge = "LIVE",
 		.rule = rule_liveness_restart,
+		.by_workload = 1,
 	},
 	[FK_EVICTED] = {
 		.name = "evicted",
@@ -476,6 +484,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "by a node shutdown",
 		.badge = "EVICT",
 		.rule = rule_evicted,
+		.by_workload = 1,
 	},
 	[FK_START_FAILED] = {
 		.name = "start-failed",
@@ -485,6 +494,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "an image that cannot be pulled)",
 		.badge = "START",
 		.rule = rule_start_failed,
+		.by_workload = 1,
 	},
 	[FK_JOB_FAILED] = {
 		.name = "job-failed",
@@ -515,6 +525,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "an eviction's deleteOptions)",
 		.badge = "OVRD",
 		.rule = rule_grace_overridden,
+		.by_workload = 1,
 		.names_deleter = 1,
 	},
 	[FK_EVICTION_BLOCKED] = {
@@ -536,6 +547,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "unknown, and no other finding guesses them",
 		.badge = "EXIT?",
 		.rule = rule_exits_unknown,
+		.by_workload = 1,
 	},
 	[FK_WORKLOAD_UNAVAILABLE] = {
 		.name = "workload-unavailable",

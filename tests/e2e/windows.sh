@@ -1,0 +1,59 @@
+#!/bin/sh
+# windows.sh: the rules that read one workload at a time (by_workload in
+# src/rules.c) find the same given a few workloads at a time as given
+# every pod at once.  Each incident below is analyzed twice from one
+# import, once with CORONER_ANALYZE_CHUNK=1 (a window a workload): the
+# findings ("analyze --json", the text), the pods list and the stored
+# tables must be the same.  Between them the incidents make a finding of
+# every such kind, so that none is compared on nothing; a value that is
+# not a number of pods is refused.
+. "$(dirname "$0")/lib.inc"
+G=$top/tests/gen
+KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
+    "sidecar-exited-before-app","traffic-after-shutdown",
+    "app-started-before-proxy","job-held-by-sidecar","liveness-restart",
+    "evicted","start-failed","grace-overridden","exits-unknown"]'
+
+# analyze_as NAME TAG [CHUNK]: NAME's import analyzed into $T/NAME.TAG.*
+analyze_as() {
+	cp "$T/$1.db" "$T/$1.$2.db"
+	CORONER_ANALYZE_CHUNK=${3:-} "$CORONER" analyze --db "$T/$1.$2.db" \
+	    --json | jq -S 'del(.generated_at)' >"$T/$1.$2.json"
+	CORONER_ANALYZE_CHUNK=${3:-} "$CORONER" analyze --db "$T/$1.$2.db" \
+	    >"$T/$1.$2.txt"
+	"$CORONER" pods --db "$T/$1.$2.db" --json >"$T/$1.$2.pods"
+	for t in findings finding_pods missing_records pod_list; do
+		echo "$t"
+		sqlite3 "$T/$1.$2.db" "SELECT * FROM $t" | sort
+	done >"$T/$1.$2.sql"
+}
+
+all=$T/kinds
+: >"$all"
+for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
+    deaths.py:evicted deaths.py:start-failed deaths.py:node-restart \
+    sidecar.py:sidecar late.py:grace-override late.py:no-status \
+    slow_lb.py:slow-lb; do
+	gen=${x%%:*} s=${x#*:}
+	python3 "$G/$gen" "$s" "$T/$s" >/dev/null || exit 1
+	"$CORONER" import -q --db "$T/$s.db" "$T/$s"
+	is "$s-import" 0 $?
+	analyze_as "$s" whole
+	analyze_as "$s" windows 1
+	for k in json txt pods sql; do
+		ok "$s-same-$k" cmp "$T/$s.whole.$k" "$T/$s.windows.$k"
+	done
+	jq -c '[.findings[].kind]' "$T/$s.whole.json" >>"$all"
+done
+is every-kind-compared '[]' "$(jq -sc --argjson k "$KINDS" \
+    '$k - (add | unique)' "$all")"
+
+# a number of pods, or nothing
+cp "$T/crash-loop.db" "$T/bad.db"
+run env CORONER_ANALYZE_CHUNK=12x "$CORONER" analyze --db "$T/bad.db"
+is refused-status 1 "$status"
+is refused-names-it 'coroner analyze: CORONER_ANALYZE_CHUNK: "12x" is not a number of pods (coroner(1), ENVIRONMENT)' \
+    "$err"
+run env CORONER_ANALYZE_CHUNK=0 "$CORONER" analyze --db "$T/bad.db"
+is zero-is-all 0 "$status"
+finish windows
