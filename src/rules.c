@@ -465,6 +465,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "a kill) and is restarted",
 		.badge = "LOOP",
 		.rule = rule_crash_loop,
+		.by_workload = 1,
 		/* restarts its node's restarts explain are not its own */
 		.after = K(NODE_RESTART),
 	},
@@ -536,6 +537,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "stalled",
 		.badge = "PDB",
 		.rule = rule_eviction_blocked,
+		.by_workload = 1,
 		.names_deleter = 1,
 	},
 	[FK_EXITS_UNKNOWN] = {

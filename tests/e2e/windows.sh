@@ -12,7 +12,8 @@ G=$top/tests/gen
 KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
     "sidecar-exited-before-app","traffic-after-shutdown",
     "app-started-before-proxy","job-held-by-sidecar","liveness-restart",
-    "evicted","start-failed","grace-overridden","exits-unknown"]'
+    "evicted","start-failed","grace-overridden","exits-unknown",
+    "crash-loop","eviction-blocked"]'
 
 # analyze_as NAME TAG [CHUNK]: NAME's import analyzed into $T/NAME.TAG.*
 analyze_as() {
@@ -33,7 +34,7 @@ all=$T/kinds
 for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
     deaths.py:evicted deaths.py:start-failed deaths.py:node-restart \
     sidecar.py:sidecar late.py:grace-override late.py:no-status \
-    slow_lb.py:slow-lb; do
+    late.py:drain slow_lb.py:slow-lb; do
 	gen=${x%%:*} s=${x#*:}
 	python3 "$G/$gen" "$s" "$T/$s" >/dev/null || exit 1
 	"$CORONER" import -q --db "$T/$s.db" "$T/$s"
