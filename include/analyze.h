@@ -201,9 +201,6 @@ void		 finding_widen(struct finding *f, int64_t from, int64_t to);
 /* Adds a pod to a finding's pods, once (by uid). */
 void		 finding_add_pod(struct finding *f,
 		    const struct podset_pod *p);
-/* The same of a pod known by its uid and name (NULL: the uid shown). */
-void		 finding_add_uid(struct finding *f, const char *uid,
-		    const char *name);
 /* Whether a finding lists this pod (by name). */
 int		 finding_has_pod(struct finding *f, const char *name);
 

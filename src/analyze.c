@@ -231,23 +231,17 @@ finding_has_pod(struct finding *f, const char *name)
 }
 
 void
-finding_add_uid(struct finding *f, const char *uid, const char *name)
+finding_add_pod(struct finding *f, const struct podset_pod *p)
 {
 	if (f->pods == NULL)
 		f->pods = json_array();
 	if (f->uids == NULL)
 		f->uids = json_array();
-	if (strs_has(f->uids, &f->uid_ix, &f->uid_nix, uid))
+	if (strs_has(f->uids, &f->uid_ix, &f->uid_nix, p->r.uid))
 		return;
-	json_array_append_new(f->pods, json_string(name != NULL ? name :
-	    uid));
-	json_array_append_new(f->uids, json_string(uid));
-}
-
-void
-finding_add_pod(struct finding *f, const struct podset_pod *p)
-{
-	finding_add_uid(f, p->r.uid, p->r.name);
+	json_array_append_new(f->pods, json_string(p->r.name != NULL ?
+	    p->r.name : p->r.uid));
+	json_array_append_new(f->uids, json_string(p->r.uid));
 }
 
 void
