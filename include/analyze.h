@@ -103,6 +103,12 @@ struct finding_kind_def {
 					   workloads: it may run over a few
 					   whole workloads at a time (the
 					   README's Speed section) */
+	/*
+	 * Frees what the rule keeps from one window to the next
+	 * (analysis.state), when a failure ends the windows before the
+	 * last, in which the rule frees it itself; NULL: it keeps nothing.
+	 */
+	void		(*forget)(void *state);
 	int		 names_deleter;	/* its summary already says who asked
 					   (grace-overridden, eviction-
 					   blocked): deleted_by is not added
@@ -191,6 +197,14 @@ struct analysis {
 						   are given at once
 						   (CORONER_ANALYZE_CHUNK),
 						   0: all */
+	int			 last_window;	/* the pods given to a rule
+						   by_workload are the last of
+						   its windows (also when one
+						   window holds every pod) */
+	void			*state[FK__COUNT]; /* what a rule by_workload
+						   keeps from one window to the
+						   next, by its first kind:
+						   NULL before the first */
 	void			*rest;		/* owned: the zstd context that
 						   compresses the findings'
 						   pods_detail at rest */
@@ -250,6 +264,7 @@ int	reconcile_run(struct analysis *a, char **cause);
 /* rules-traffic.c: traffic-after-shutdown and 5xx-burst. */
 int	rule_traffic_after_shutdown(struct analysis *a, char **cause);
 int	rule_5xx_burst(struct analysis *a, char **cause);
+void	bu_forget(void *state);
 /* rules-sidecar.c: sidecar-exited-before-app, app-started-before-proxy. */
 int	rule_sidecar_exited(struct analysis *a, char **cause);
 int	rule_app_before_proxy(struct analysis *a, char **cause);
@@ -280,6 +295,7 @@ int	rule_eviction_blocked(struct analysis *a, char **cause);
 int	rule_exits_unknown(struct analysis *a, char **cause);
 /* rules-outage.c: workload-unavailable */
 int	rule_workload_unavailable(struct analysis *a, char **cause);
+void	wu_forget(void *state);
 void	deletion_name_actors(struct analysis *a);
 
 /*

@@ -572,8 +572,10 @@ chunk_size(size_t *n, char **cause)
  * the pods, each window through every rule before the next: at most
  * CORONER_ANALYZE_CHUNK pods, or the workload that has more (the pods
  * are in the store's order, a workload's together; the pods of a
- * namespace that have none are one workload).  Unset, one window holds
- * every pod.  Each window has its own index by uid.
+ * namespace that have none are one workload).  Unset or 0, one window
+ * holds every pod.  Each window has its own index by uid.  A rule that
+ * reads something of every workload once keeps it in a->state from the
+ * first window, and finishes in the one a->last_window marks.
  */
 static int
 run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
@@ -598,6 +600,7 @@ run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 		}
 		if (hi > all.n)
 			hi = all.n;
+		a->last_window = hi == all.n;
 		if (lo > 0 || hi < all.n) {
 			memset(&a->pods, 0, sizeof a->pods);
 			a->pods.v = all.v + lo;
@@ -692,6 +695,10 @@ analysis_free(struct analysis *a)
 	}
 	hindex_free(&a->groups);
 	free(a->v);
+	for (i = 0; i < FK__COUNT; i++) {
+		if (a->state[i] != NULL)
+			finding_kinds[i].forget(a->state[i]);
+	}
 	ZSTD_freeCCtx(a->rest);
 	free(a->missing);
 	arena_free(&a->strings);

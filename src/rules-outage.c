@@ -150,22 +150,26 @@ probes_of(struct finding *f, const struct store_probe_fail *pf,
 	}
 }
 
-/* The findings around the outage: their positions, and a phrase. */
+/*
+ * The findings around the outage: their positions, and a phrase; by
+ * lists every finding's position in the order they are weighed.
+ */
 static json_t *
-related(const struct analysis *a, size_t self, const struct outage *o,
+related(const struct analysis *a, const size_t *by, const struct outage *o,
     char *say, size_t len)
 {
 	const struct finding	*g;
 	json_t			*v = json_array();
 	const char		*node;
 	char			 t[TIME_FMT_LEN];
-	size_t			 i;
+	size_t			 i, k;
 	int			 n = 0, off;
 
 	say[0] = '\0';
-	for (i = 0; i < a->n; i++) {
+	for (k = 0; k < a->n; k++) {
+		i = by[k];
 		g = &a->v[i];
-		if (i == self || g->kind == FK_WORKLOAD_UNAVAILABLE ||
+		if (g->kind == FK_WORKLOAD_UNAVAILABLE ||
 		    g->start_us == TIME_NONE || g->start_us > o->to_us ||
 		    (g->end_us != TIME_NONE ? g->end_us : g->start_us) <
 		    o->from_us - BEFORE_US)
@@ -185,20 +189,37 @@ related(const struct analysis *a, size_t self, const struct outage *o,
 	return (v);
 }
 
+/*
+ * An outage found in a window, finished in the last: what its summary
+ * says besides the findings around it, which are not all made yet.
+ */
+struct pending {
+	size_t		 fi;		/* its finding, a->v[fi] */
+	struct outage	 o;
+	int64_t		 probes;	/* probe failures in it */
+	char		*last;		/* owned: the last one's message */
+};
+
+/* The rule's state from window to window (analysis.state). */
+struct wu_state {
+	struct specs		 sp;	/* spec.replicas of every workload */
+	struct store_probe_fail	*pf;	/* owned: every probe failure */
+	size_t			 npf;
+	struct pending		*v;	/* owned: the outages so far */
+	size_t			 n;
+};
+
 static void
-outage_finding(struct analysis *a, const struct wl_ready *w,
-    const struct outage *o, const struct store_probe_fail *pf, size_t npf)
+outage_finding(struct analysis *a, struct wu_state *ws,
+    const struct wl_ready *w, const struct outage *o)
 {
 	const struct podset_pod	*p = w->pods[0]->p;
 	const struct ready_span	*sp;
 	struct finding		*f;
+	struct pending		*pd;
 	json_t			*e;
-	int64_t			 probes;
 	const char		*last;
-	char			 d[32], nd[32], t1[TIME_FMT_LEN];
-	char			 t2[TIME_FMT_LEN], how[160], around[480];
-	char			 pr[400];
-	size_t			 i, j, self = a->n;
+	size_t			 i, j;
 
 	f = analysis_add(a, FK_WORKLOAD_UNAVAILABLE, p->r.namespace,
 	    p->r.workload);
@@ -227,10 +248,32 @@ outage_finding(struct analysis *a, const struct wl_ready *w,
 	json_object_set_new(e, "desired", json_integer(o->want));
 	json_object_set_new(e, "desired_basis", json_string(o->want_spec ?
 	    "spec.replicas" : "the most pods ready at once"));
-	probes_of(f, pf, npf, o, &probes, &last);
-	json_object_set_new(e, "probe_failures", json_integer(probes));
+	ws->v = xreallocarray(ws->v, ws->n + 1, sizeof *ws->v);
+	pd = &ws->v[ws->n++];
+	pd->fi = (size_t)(f - a->v);
+	pd->o = *o;
+	probes_of(f, ws->pf, ws->npf, o, &pd->probes, &last);
+	pd->last = last != NULL ? xstrdup(last) : NULL;
+	json_object_set_new(e, "probe_failures", json_integer(pd->probes));
 	json_object_set_new(e, "last_probe_message", jv_str(last));
-	json_object_set_new(e, "related", related(a, self, o, around,
+}
+
+/*
+ * The rest of an outage's finding, once every other finding is made: the
+ * findings around it, weighed in the order by gives (by_rule), its
+ * summary and its fix.
+ */
+static void
+outage_finish(struct analysis *a, const struct pending *pd,
+    const size_t *by)
+{
+	struct finding	*f = &a->v[pd->fi];
+	const struct outage *o = &pd->o;
+	char		 d[32], nd[32], t1[TIME_FMT_LEN];
+	char		 t2[TIME_FMT_LEN], how[160], around[480];
+	char		 pr[400];
+
+	json_object_set_new(f->evidence, "related", related(a, by, o, around,
 	    sizeof around));
 	analyze_fmt_dur((double)(o->to_us - o->from_us) / 1e6, d, sizeof d);
 	analyze_fmt_dur((double)o->none_us / 1e6, nd, sizeof nd);
@@ -242,10 +285,11 @@ outage_finding(struct analysis *a, const struct wl_ready *w,
 	else
 		snprintf(how, sizeof how, "had only %lld of its pods ready "
 		    "at worst, for %s", (long long)o->ready_min, d);
-	if (probes > 0)
+	if (pd->probes > 0)
 		snprintf(pr, sizeof pr, "; its readiness probes failed %lld "
-		    "time%s (\"%.120s\")", (long long)probes, probes == 1 ?
-		    "" : "s", last != NULL ? last : "");
+		    "time%s (\"%.120s\")", (long long)pd->probes,
+		    pd->probes == 1 ? "" : "s", pd->last != NULL ? pd->last :
+		    "");
 	else
 		pr[0] = '\0';
 	f->summary = xasprintf("%s %s (%s to %s, %lld replica%s "
@@ -266,8 +310,7 @@ outage_finding(struct analysis *a, const struct wl_ready *w,
 
 /* Sweeps one workload's ready count for outages. */
 static void
-sweep(struct analysis *a, const struct wl_ready *w,
-    const struct store_probe_fail *pf, size_t npf)
+sweep(struct analysis *a, struct wu_state *ws, const struct wl_ready *w)
 {
 	struct ready_step	*s;
 	struct outage		 o = { .from_us = TIME_NONE };
@@ -294,7 +337,7 @@ sweep(struct analysis *a, const struct wl_ready *w,
 					o.to_us = w->last_us;
 				}
 				if (o.to_us - o.from_us >= OUTAGE_MIN_US)
-					outage_finding(a, w, &o, pf, npf);
+					outage_finding(a, ws, w, &o);
 				o.from_us = TIME_NONE;
 			} else if (s[i].ready < o.ready_min)
 				o.ready_min = s[i].ready;
@@ -317,30 +360,80 @@ sweep(struct analysis *a, const struct wl_ready *w,
 }
 
 /*
+ * The positions of the analysis's findings in their rules' order, and in
+ * each rule in the order it made them (as one window of every pod makes
+ * them): the order related() weighs them in.  A new array of a->n.
+ */
+static size_t *
+by_rule(const struct analysis *a)
+{
+	size_t	 order[FK__COUNT], pos[FK__COUNT], nrules, r, k, i;
+	size_t	*by;
+	int64_t	*key;
+
+	memset(pos, 0, sizeof pos);
+	nrules = finding_rule_order(order);
+	for (r = 0; r < nrules; r++) {
+		for (k = 0; k < FK__COUNT; k++) {
+			if (finding_kinds[k].rule ==
+			    finding_kinds[order[r]].rule)
+				pos[k] = r;
+		}
+	}
+	key = xreallocarray(NULL, a->n > 0 ? a->n : 1, sizeof *key);
+	for (i = 0; i < a->n; i++)
+		key[i] = (int64_t)(pos[a->v[i].kind] * a->n + i);
+	xqsort(key, a->n, sizeof *key, cmp_int64);
+	by = xreallocarray(NULL, a->n > 0 ? a->n : 1, sizeof *by);
+	for (i = 0; i < a->n; i++)
+		by[i] = (size_t)key[i] % a->n;
+	free(key);
+	return (by);
+}
+
+void
+wu_forget(void *state)
+{
+	struct wu_state	*ws = state;
+	size_t		 i;
+
+	for (i = 0; i < ws->n; i++)
+		free(ws->v[i].last);
+	free(ws->v);
+	specs_free(&ws->sp);
+	store_probe_fails_free(ws->pf, ws->npf);
+	free(ws);
+}
+
+/*
  * workload-unavailable: a workload that had been available (enough pods
  * ready) and then had none ready, or fewer than half of its replicas
  * (spec.replicas, else the most ready at once), while pods of it were
- * alive and said not Ready, for OUTAGE_MIN_US or more.
+ * alive and said not Ready, for OUTAGE_MIN_US or more.  A window at a
+ * time: the outages of its workloads, from their pods' readiness (with
+ * where the evidence of every pod ends); in the last, what is around
+ * each, once every other finding is made.
  */
 int
 rule_workload_unavailable(struct analysis *a, char **cause)
 {
-	struct store_probe_fail	*pf = NULL;
+	struct wu_state		*ws = a->state[FK_WORKLOAD_UNAVAILABLE];
 	struct readiness	 r;
-	struct specs		 sp = { 0 };
 	struct wl_ready		 w;
 	const struct ready_pod	**by;
-	size_t			 npf, i, j, n = 0;
+	size_t			*order, i, j, n = 0;
 
+	if (ws == NULL) {
+		ws = a->state[FK_WORKLOAD_UNAVAILABLE] = xcalloc(1,
+		    sizeof *ws);
+		if (store_probe_fails(a->st, &ws->pf, &ws->npf, cause) != 0 ||
+		    store_model_scan(a->st, ROW_WORKLOAD, spec_row, &ws->sp,
+		    cause) < 0)
+			return (-1);
+		xqsort(ws->sp.v, ws->sp.n, sizeof *ws->sp.v, cmp_spec);
+	}
 	if (readiness_load(a->st, &a->pods, &r, cause) != 0)
 		return (-1);
-	if (store_probe_fails(a->st, &pf, &npf, cause) != 0 ||
-	    store_model_scan(a->st, ROW_WORKLOAD, spec_row, &sp, cause) < 0) {
-		specs_free(&sp);
-		readiness_free(&r);
-		return (-1);
-	}
-	xqsort(sp.v, sp.n, sizeof *sp.v, cmp_spec);
 	by = xreallocarray(NULL, r.n > 0 ? r.n : 1, sizeof *by);
 	for (i = 0; i < r.n; i++)
 		if (serves(r.v[i].p))
@@ -351,13 +444,19 @@ rule_workload_unavailable(struct analysis *a, char **cause)
 		    j++)
 			;
 		w = (struct wl_ready){ .pods = &by[i], .n = j - i,
-		    .desired = desired_of(&sp, by[i]->p),
+		    .desired = desired_of(&ws->sp, by[i]->p),
 		    .last_us = r.last_us };
-		sweep(a, &w, pf, npf);
+		sweep(a, ws, &w);
 	}
 	free(by);
-	specs_free(&sp);
-	store_probe_fails_free(pf, npf);
 	readiness_free(&r);
+	if (!a->last_window)
+		return (0);
+	order = by_rule(a);
+	for (i = 0; i < ws->n; i++)
+		outage_finish(a, &ws->v[i], order);
+	free(order);
+	wu_forget(ws);
+	a->state[FK_WORKLOAD_UNAVAILABLE] = NULL;
 	return (0);
 }

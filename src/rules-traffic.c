@@ -628,11 +628,13 @@ out:
 
 /* ---- 5xx-burst ------------------------------------------------------ */
 
-/* One bucket with 5xx that no finding explains. */
+/* One bucket with 5xx (bu_resolve: that no finding explains). */
 struct bu_err {
 	int64_t			 s;
 	int64_t			 errors;
-	const struct podset_pod	*pod;	/* NULL: no pod known */
+	const char		*uid;	/* the bucket's pod, or NULL */
+	const struct podset_pod	*pod;	/* that pod (bu_resolve), NULL: no
+					   pod known */
 };
 
 /* A count in one second. */
@@ -653,15 +655,23 @@ struct bu_wl {
 	struct bu_sec	*req;		/* owned: requests per second */
 	size_t		 nreq;
 	size_t		 reqcap;	/* allocated in req */
+	int		 done;		/* judged (bu_judge) */
 };
 
+/*
+ * Every workload's buckets, read once in the first window and judged a
+ * window at a time (the rule's state): the workloads of its pods, and
+ * in the last those of no pod.
+ */
 struct bu_scan {
-	struct analysis	*a;
 	struct bu_wl	*w;		/* owned */
 	size_t		 nw;
 	size_t		 cap;		/* allocated in w */
 	size_t		 last;		/* the workload found last */
 	struct hindex	 ix;		/* owned: w by namespace, workload */
+	struct rolist	 ro;		/* owned: the rollouts */
+	struct arena	 uids;		/* owned: the errors' pods' uids */
+	const char	*last_uid;	/* the uid kept last, in uids */
 };
 
 /* A workload looked for among the scan's. */
@@ -712,7 +722,6 @@ bu_bucket(void *ctx, const void *row)
 {
 	struct bu_scan			*sc = ctx;
 	const struct row_bucket		*b = row;
-	const struct podset_pod		*p = NULL;
 	struct bu_wl			*w;
 	struct bu_key			 k;
 	uint64_t			 h;
@@ -769,20 +778,41 @@ bu_bucket(void *ctx, const void *row)
 	}
 	if (b->errors <= 0)
 		return (0);
-	if (b->pod_uid != NULL)
-		p = podset_find(&sc->a->pods, b->pod_uid);
-	if (p != NULL && bu_explained(sc->a, b->namespace, b->workload,
-	    p->r.name, b->second))
-		return (0);
+	/* a pod's buckets come one after another */
+	if (b->pod_uid != NULL && !str_eq(sc->last_uid, b->pod_uid))
+		sc->last_uid = arena_strdup(&sc->uids, b->pod_uid);
 	if (w->n == w->cap) {
 		w->cap = w->cap == 0 ? 16 : w->cap * 2;
 		w->v = xreallocarray(w->v, w->cap, sizeof *w->v);
 	}
 	w->v[w->n].s = b->second;
 	w->v[w->n].errors = b->errors;
-	w->v[w->n].pod = p;
+	w->v[w->n].uid = b->pod_uid != NULL ? sc->last_uid : NULL;
+	w->v[w->n].pod = NULL;
 	w->n++;
 	return (0);
+}
+
+/*
+ * Keeps the workload's errors that no finding explains, each with its
+ * pod when the window has it (a workload's pods are in one window).
+ */
+static void
+bu_resolve(struct analysis *a, struct bu_wl *w)
+{
+	const struct podset_pod	*p;
+	size_t			 i, n = 0;
+
+	for (i = 0; i < w->n; i++) {
+		p = w->v[i].uid != NULL ? podset_find(&a->pods, w->v[i].uid) :
+		    NULL;
+		if (p != NULL && bu_explained(a, w->namespace, w->workload,
+		    p->r.name, w->v[i].s))
+			continue;
+		w->v[n] = w->v[i];
+		w->v[n++].pod = p;
+	}
+	w->n = n;
 }
 
 static int
@@ -1148,33 +1178,76 @@ bu_workload(struct analysis *a, const struct bu_wl *w,
 	free(sec);
 }
 
+/* Judges workload w (what it read is freed with the rest, bu_forget). */
+static void
+bu_judge(struct analysis *a, struct bu_scan *sc, struct bu_wl *w)
+{
+	bu_resolve(a, w);
+	bu_workload(a, w, &sc->ro);
+	w->done = 1;
+}
+
+void
+bu_forget(void *state)
+{
+	struct bu_scan	*sc = state;
+	size_t		 i;
+
+	for (i = 0; i < sc->nw; i++) {
+		free(sc->w[i].namespace);
+		free(sc->w[i].workload);
+		free(sc->w[i].v);
+		free(sc->w[i].req);
+	}
+	free(sc->w);
+	hindex_free(&sc->ix);
+	rolist_free(&sc->ro);
+	arena_free(&sc->uids);
+	free(sc);
+}
+
+/*
+ * 5xx-burst, a window at a time: every workload's buckets are read in
+ * the first, each workload judged in its pods' window (after the rules
+ * whose findings explain its errors ran on them), those of no pod in the
+ * last.
+ */
 int
 rule_5xx_burst(struct analysis *a, char **cause)
 {
-	struct bu_scan		 sc;
-	struct rolist		 ro;
-	size_t			 i;
-	int			 rc = -1;
+	struct bu_scan		*sc = a->state[FK_5XX_BURST];
+	const struct podset_pod	*p;
+	struct bu_key		 k;
+	size_t			 i, j, w;
 
-	memset(&sc, 0, sizeof sc);
-	sc.a = a;
-	if (rolist_load(a->st, &ro, cause) != 0)
-		goto out;
-	if (store_model_scan(a->st, ROW_BUCKET, bu_bucket, &sc,
-	    cause) != 0)
-		goto out;
-	for (i = 0; i < sc.nw; i++)
-		bu_workload(a, &sc.w[i], &ro);
-	rc = 0;
-out:
-	for (i = 0; i < sc.nw; i++) {
-		free(sc.w[i].namespace);
-		free(sc.w[i].workload);
-		free(sc.w[i].v);
-		free(sc.w[i].req);
+	if (sc == NULL) {
+		sc = a->state[FK_5XX_BURST] = xcalloc(1, sizeof *sc);
+		if (rolist_load(a->st, &sc->ro, cause) != 0 ||
+		    store_model_scan(a->st, ROW_BUCKET, bu_bucket, sc,
+		    cause) != 0)
+			return (-1);
 	}
-	free(sc.w);
-	hindex_free(&sc.ix);
-	rolist_free(&ro);
-	return (rc);
+	k.sc = sc;
+	for (i = 0; i < a->pods.n; i = j) {
+		p = &a->pods.v[i];
+		for (j = i + 1; j < a->pods.n &&
+		    str_eq(a->pods.v[j].r.namespace, p->r.namespace) &&
+		    str_eq(a->pods.v[j].r.workload, p->r.workload); j++)
+			;
+		k.ns = p->r.namespace;
+		k.workload = p->r.workload;
+		w = hindex_get(&sc->ix, hindex_str(hindex_str(HINDEX_SEED,
+		    k.ns), k.workload), bu_wl_eq, &k);
+		if (w != HINDEX_NONE && !sc->w[w].done)
+			bu_judge(a, sc, &sc->w[w]);
+	}
+	if (!a->last_window)
+		return (0);
+	for (w = 0; w < sc->nw; w++) {
+		if (!sc->w[w].done)
+			bu_judge(a, sc, &sc->w[w]);
+	}
+	bu_forget(sc);
+	a->state[FK_5XX_BURST] = NULL;
+	return (0);
 }

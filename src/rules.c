@@ -512,6 +512,8 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "finding explains, with the nearest rollout",
 		.badge = "5XX",
 		.rule = rule_5xx_burst,
+		.by_workload = 1,
+		.forget = bu_forget,
 		/* bursts that no finding of these kinds explains */
 		.after = K(TRAFFIC_AFTER_SHUTDOWN) | K(SIDECAR_EXITED) |
 		    K(APP_BEFORE_PROXY) | K(CRASH_LOOP) | K(LIVENESS_RESTART) |
@@ -561,6 +563,8 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "saw, with the findings around it",
 		.badge = "DOWN",
 		.rule = rule_workload_unavailable,
+		.by_workload = 1,
+		.forget = wu_forget,
 		/* it names the findings around it: every other kind's */
 		.after = FK_BIT(FK_WORKLOAD_UNAVAILABLE) - 1,
 	},

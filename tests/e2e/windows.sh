@@ -5,15 +5,16 @@
 # import, once with CORONER_ANALYZE_CHUNK=1 (a window a workload): the
 # findings ("analyze --json", the text), the pods list and the stored
 # tables must be the same.  Between them the incidents make a finding of
-# every such kind, so that none is compared on nothing; a value that is
-# not a number of pods is refused.
+# every such kind, so that none is compared on nothing; an outage names
+# findings of workloads in windows after its own; a value that is not a
+# number of pods is refused.
 . "$(dirname "$0")/lib.inc"
 G=$top/tests/gen
 KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
     "sidecar-exited-before-app","traffic-after-shutdown",
     "app-started-before-proxy","job-held-by-sidecar","liveness-restart",
     "evicted","start-failed","grace-overridden","exits-unknown",
-    "crash-loop","eviction-blocked"]'
+    "crash-loop","eviction-blocked","5xx-burst","workload-unavailable"]'
 
 # analyze_as NAME TAG [CHUNK]: NAME's import analyzed into $T/NAME.TAG.*
 analyze_as() {
@@ -34,7 +35,8 @@ all=$T/kinds
 for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
     deaths.py:evicted deaths.py:start-failed deaths.py:node-restart \
     sidecar.py:sidecar late.py:grace-override late.py:no-status \
-    late.py:drain slow_lb.py:slow-lb; do
+    late.py:drain slow_lb.py:slow-lb slow_lb.py:slow-lb-burst \
+    diagnoses.py:baseline; do
 	gen=${x%%:*} s=${x#*:}
 	python3 "$G/$gen" "$s" "$T/$s" >/dev/null || exit 1
 	"$CORONER" import -q --db "$T/$s.db" "$T/$s"
@@ -48,6 +50,22 @@ for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
 done
 is every-kind-compared '[]' "$(jq -sc --argjson k "$KINDS" \
     '$k - (add | unique)' "$all")"
+
+# An outage names the findings around it, of workloads in windows before
+# and after its own: named once every window is through.
+"$CORONER" import -q --db "$T/around.db" "$T/liveness" "$T/start-failed" \
+    "$T/evicted"
+is around-import 0 $?
+analyze_as around whole
+analyze_as around windows 1
+for k in json txt pods sql; do
+	ok "around-same-$k" cmp "$T/around.whole.$k" "$T/around.windows.$k"
+done
+is around-related '["liveness-restart/search","evicted/cache","start-failed/thumbnailer"]' \
+    "$(jq -c '.findings as $all | [.findings[] |
+    select(.kind == "workload-unavailable") | .evidence.related[] as $r |
+    $all[] | select(.id == $r) | "\(.kind)/\(.workload)"]' \
+    "$T/around.windows.json")"
 
 # a number of pods, or nothing
 cp "$T/crash-loop.db" "$T/bad.db"
