@@ -331,7 +331,7 @@ cmp_finding(const void *a, const void *b)
 	if ((c = strcmp(finding_kind_name(p->kind),
 	    finding_kind_name(q->kind))) != 0)
 		return (c);
-	/* not the order they were made in: a workload's window decides that */
+	/* then by workload: the order made in changes with the windows */
 	if ((c = str_cmp(p->namespace, q->namespace)) != 0 ||
 	    (c = str_cmp(p->workload, q->workload)) != 0)
 		return (c);

@@ -778,7 +778,7 @@ bu_bucket(void *ctx, const void *row)
 	}
 	if (b->errors <= 0)
 		return (0);
-	/* a pod's buckets come one after another */
+	/* kept once while one pod's errors follow one another */
 	if (b->pod_uid != NULL && !str_eq(sc->last_uid, b->pod_uid))
 		sc->last_uid = arena_strdup(&sc->uids, b->pod_uid);
 	if (w->n == w->cap) {
