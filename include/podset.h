@@ -86,6 +86,12 @@ void	podset_add(struct podset *ps, const struct row_pod *r,
 void	podset_index(struct podset *ps);
 /* The pod with this uid, or NULL. */
 struct podset_pod *podset_find(struct podset *ps, const char *uid);
+/*
+ * Where the pods of pod i's workload (its namespace and workload, NULL
+ * the same as NULL) end in a set in the store's order, where they are
+ * together: the index after the last of them.
+ */
+size_t	podset_workload_end(const struct podset *ps, size_t i);
 
 /* A sidecar run as a plain container (not native): it has no order. */
 int	podset_is_plain_sidecar(const struct row_container *c);

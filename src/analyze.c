@@ -581,27 +581,18 @@ static int
 run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 {
 	struct podset		 all = a->pods;
-	const struct podset_pod	*p, *q;
 	size_t			 chunk, lo, hi, i, first;
-	int			 rc = 0;
+	int			 rc = 0, part;
 
 	chunk = finding_kinds[k[0]].by_workload ? a->chunk : 0;
 	if (chunk == 0 || chunk >= all.n)
 		chunk = all.n;
-	for (lo = 0; rc == 0 && (lo < all.n || lo == 0); lo = hi) {
-		hi = lo + chunk;
-		while (hi < all.n) {
-			p = &all.v[hi - 1];
-			q = &all.v[hi];
-			if (!str_eq(p->r.namespace, q->r.namespace) ||
-			    !str_eq(p->r.workload, q->r.workload))
-				break;
-			hi++;
-		}
-		if (hi > all.n)
-			hi = all.n;
+	for (lo = 0;; lo = hi) {
+		/* a window ends with its last pod's workload */
+		hi = lo + chunk < all.n ? podset_workload_end(&all,
+		    lo + chunk - 1) : all.n;
 		a->last_window = hi == all.n;
-		if (lo > 0 || hi < all.n) {
+		if ((part = lo > 0 || hi < all.n)) {
 			memset(&a->pods, 0, sizeof a->pods);
 			a->pods.v = all.v + lo;
 			a->pods.n = hi - lo;
@@ -612,13 +603,13 @@ run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 			rc = finding_kinds[k[i]].rule(a, cause);
 			finding_rest(a, first);
 		}
-		if (lo > 0 || hi < all.n)
+		if (part) {
 			hindex_free(&a->pods.by_uid);
-		a->pods = all;
-		if (hi == all.n)
-			break;
+			a->pods = all;
+		}
+		if (rc != 0 || hi == all.n)
+			return (rc);
 	}
-	return (rc);
 }
 
 int

@@ -410,6 +410,17 @@ podset_find(struct podset *ps, const char *uid)
 	return (find_uid(ps, uid));
 }
 
+size_t
+podset_workload_end(const struct podset *l, size_t i)
+{
+	const struct podset_pod	*p = &l->v[i];
+
+	for (i++; i < l->n && str_eq(l->v[i].r.namespace, p->r.namespace) &&
+	    str_eq(l->v[i].r.workload, p->r.workload); i++)
+		;
+	return (i);
+}
+
 int
 podset_is_plain_sidecar(const struct row_container *c)
 {

@@ -1216,9 +1216,8 @@ int
 rule_5xx_burst(struct analysis *a, char **cause)
 {
 	struct bu_scan		*sc = a->state[FK_5XX_BURST];
-	const struct podset_pod	*p;
 	struct bu_key		 k;
-	size_t			 i, j, w;
+	size_t			 i, w;
 
 	if (sc == NULL) {
 		sc = a->state[FK_5XX_BURST] = xcalloc(1, sizeof *sc);
@@ -1228,14 +1227,9 @@ rule_5xx_burst(struct analysis *a, char **cause)
 			return (-1);
 	}
 	k.sc = sc;
-	for (i = 0; i < a->pods.n; i = j) {
-		p = &a->pods.v[i];
-		for (j = i + 1; j < a->pods.n &&
-		    str_eq(a->pods.v[j].r.namespace, p->r.namespace) &&
-		    str_eq(a->pods.v[j].r.workload, p->r.workload); j++)
-			;
-		k.ns = p->r.namespace;
-		k.workload = p->r.workload;
+	for (i = 0; i < a->pods.n; i = podset_workload_end(&a->pods, i)) {
+		k.ns = a->pods.v[i].r.namespace;
+		k.workload = a->pods.v[i].r.workload;
 		w = hindex_get(&sc->ix, hindex_str(hindex_str(HINDEX_SEED,
 		    k.ns), k.workload), bu_wl_eq, &k);
 		if (w != HINDEX_NONE && !sc->w[w].done)
