@@ -103,6 +103,10 @@ struct finding_kind_def {
 					   workloads: it may run over a few
 					   whole workloads at a time (the
 					   README's Speed section) */
+	int		 no_pods;	/* the rule reads the store, not the
+					   pods, and the findings of no
+					   other kind: it runs once, before
+					   the windows */
 	/*
 	 * Frees what the rule keeps from one window to the next
 	 * (analysis.state), when a failure ends the windows before the
@@ -215,6 +219,9 @@ void		 finding_widen(struct finding *f, int64_t from, int64_t to);
 /* Adds a pod to a finding's pods, once (by uid). */
 void		 finding_add_pod(struct finding *f,
 		    const struct podset_pod *p);
+/* The same of a pod known by its uid and name (NULL: the uid shown). */
+void		 finding_add_uid(struct finding *f, const char *uid,
+		    const char *name);
 /* Whether a finding lists this pod (by name). */
 int		 finding_has_pod(struct finding *f, const char *name);
 
@@ -261,6 +268,7 @@ int	analyze_if_none(struct store *st, char **cause);
 
 /* reconcile.c: records-lost-at-termination and records-missing. */
 int	reconcile_run(struct analysis *a, char **cause);
+void	rc_forget(void *state);
 /* rules-traffic.c: traffic-after-shutdown and 5xx-burst. */
 int	rule_traffic_after_shutdown(struct analysis *a, char **cause);
 int	rule_5xx_burst(struct analysis *a, char **cause);
@@ -272,6 +280,7 @@ int	rule_app_before_proxy(struct analysis *a, char **cause);
 int	rule_job_held(struct analysis *a, char **cause);
 int	rule_job_failed(struct analysis *a, char **cause);
 int	rule_job_overran(struct analysis *a, char **cause);
+void	job_forget(void *state);
 
 /*
  * rules-death.c: oom-killed, node-restart, crash-loop, liveness-restart,

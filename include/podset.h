@@ -92,6 +92,12 @@ struct podset_pod *podset_find(struct podset *ps, const char *uid);
  * together: the index after the last of them.
  */
 size_t	podset_workload_end(const struct podset *ps, size_t i);
+/*
+ * Whether a set in the store's order holds pods of workload workload
+ * (NULL: none) of namespace ns.
+ */
+int	podset_holds_workload(const struct podset *ps, const char *ns,
+	    const char *workload);
 
 /* A sidecar run as a plain container (not native): it has no order. */
 int	podset_is_plain_sidecar(const struct row_container *c);

@@ -302,6 +302,10 @@ struct store_cb {
 	int	(*deleted)(void *, const struct store_deleted *);
 	/* store_blocked_evictions: an eviction a budget refused */
 	int	(*blocked)(void *, const struct store_blocked *);
+	/* store_node_lost: a container's end in a node's restart */
+	int	(*lost)(void *, const struct store_node_lost *);
+	/* store_job_pods: a Job's pod's namespace, Job and workload */
+	int	(*job_pod)(void *, const char *, const char *, const char *);
 	void	*ctx;		/* the caller's, passed to the one set */
 };
 

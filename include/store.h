@@ -808,6 +808,40 @@ struct store_blocked {
 int	store_blocked_evictions(struct store *st, int (*cb)(void *ctx,
 	    const struct store_blocked *b), void *ctx, char **cause);
 
+/*
+ * A container's end its node's restart caused: a termination of cause
+ * node-restart with reason Unknown and its end known, of a pod scheduled
+ * on a node, with the container's restart count.
+ */
+struct store_node_lost {
+	const char	*pod_uid;	/* the pod's uid */
+	const char	*pod;		/* its name */
+	const char	*namespace;	/* its namespace */
+	const char	*workload;	/* its workload, or NULL */
+	const char	*node;		/* its node */
+	const char	*container;	/* the container's name */
+	int64_t		 restarts;	/* its restartCount, INT_NONE */
+	int64_t		 finished_us;	/* the termination's finishedAt */
+	int64_t		 restarted_us;	/* the next instance's start, or
+					   TIME_NONE */
+	int64_t		 exit_code;	/* its exit code, INT_NONE */
+	const char	*reason;	/* "Unknown" */
+};
+/*
+ * Every such end, the pods in the store's order (ROW_POD's) and a pod's
+ * ends in ROW_TERMINATION's: as a walk of podset_load's pods meets them.
+ */
+int	store_node_lost(struct store *st, int (*cb)(void *ctx,
+	    const struct store_node_lost *l), void *ctx, char **cause);
+
+/*
+ * The pods of Jobs (owner_kind "Job", an owner name known) in the
+ * store's order (ROW_POD's): each one's namespace, Job and workload (the
+ * last two may be NULL), borrowed for the call.
+ */
+int	store_job_pods(struct store *st, int (*cb)(void *ctx, const char *ns,
+	    const char *job, const char *workload), void *ctx, char **cause);
+
 /* What store_sql keeps of a result, at most. */
 struct store_sql_limits {
 	size_t		 rows;		/* rows */

@@ -231,17 +231,23 @@ finding_has_pod(struct finding *f, const char *name)
 }
 
 void
-finding_add_pod(struct finding *f, const struct podset_pod *p)
+finding_add_uid(struct finding *f, const char *uid, const char *name)
 {
 	if (f->pods == NULL)
 		f->pods = json_array();
 	if (f->uids == NULL)
 		f->uids = json_array();
-	if (strs_has(f->uids, &f->uid_ix, &f->uid_nix, p->r.uid))
+	if (strs_has(f->uids, &f->uid_ix, &f->uid_nix, uid))
 		return;
-	json_array_append_new(f->pods, json_string(p->r.name != NULL ?
-	    p->r.name : p->r.uid));
-	json_array_append_new(f->uids, json_string(p->r.uid));
+	json_array_append_new(f->pods, json_string(name != NULL ? name :
+	    uid));
+	json_array_append_new(f->uids, json_string(uid));
+}
+
+void
+finding_add_pod(struct finding *f, const struct podset_pod *p)
+{
+	finding_add_uid(f, p->r.uid, p->r.name);
 }
 
 void
@@ -612,6 +618,38 @@ run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 	}
 }
 
+/*
+ * Runs the rules of order[0..*n) that read no pods (no_pods), in their
+ * order, before any window, and leaves the others in order[0..*n), in
+ * theirs.
+ */
+static int
+run_no_pods(struct analysis *a, size_t *order, size_t *n, char **cause)
+{
+	uint32_t	no_pods = 0;
+	size_t		i, kept = 0, first;
+
+	for (i = 0; i < FK__COUNT; i++) {
+		if (finding_kinds[i].no_pods)
+			no_pods |= FK_BIT(i);
+	}
+	for (i = 0; i < *n; i++) {
+		if (!finding_kinds[order[i]].no_pods) {
+			order[kept++] = order[i];
+			continue;
+		}
+		if ((finding_kinds[order[i]].after & ~no_pods) != 0)
+			fatal("rule %s reads no pods but reads findings that "
+			    "do", finding_kind_name(order[i]));
+		first = a->n;
+		if (finding_kinds[order[i]].rule(a, cause) != 0)
+			return (-1);
+		finding_rest(a, first);
+	}
+	*n = kept;
+	return (0);
+}
+
 int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
@@ -638,6 +676,10 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 		return (-1);
 	}
 	nrules = finding_rule_order(order);
+	if (run_no_pods(a, order, &nrules, cause) != 0) {
+		store_snapshot_end(st);
+		return (-1);
+	}
 	for (i = 0; i < nrules; i = j) {
 		/* the rules that may, a few workloads at a time */
 		for (j = i; j < nrules && finding_kinds[order[j]].by_workload;

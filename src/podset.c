@@ -422,6 +422,30 @@ podset_workload_end(const struct podset *l, size_t i)
 }
 
 int
+podset_holds_workload(const struct podset *l, const char *ns,
+    const char *workload)
+{
+	const struct row_pod	*r;
+	size_t			 lo = 0, hi = l->n, mid;
+	int			 c;
+
+	/* the order cmp_stored_pod sorts by */
+	while (lo < hi) {
+		mid = lo + (hi - lo) / 2;
+		r = &l->v[mid].r;
+		if ((c = str_cmp(r->namespace, ns)) == 0)
+			c = str_cmp(r->workload, workload);
+		if (c == 0)
+			return (1);
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return (0);
+}
+
+int
 podset_is_plain_sidecar(const struct row_container *c)
 {
 	return (c->sidecar && !c->native_sidecar && !c->init);

@@ -7,7 +7,11 @@
  * two parties.  A workload whose windows hold far more of the missing
  * records than their share of the time would explain (a one-sided
  * binomial test) gets records-lost-at-termination; what no workload
- * explains gets records-missing.  No SQL, no drawing.
+ * explains gets records-missing.  It runs a few workloads at a time
+ * (analyze.c's windows): each window's workloads are weighed as they
+ * come, the best kept with its windows, and each missing record is
+ * given to the first workload whose window holds it; the findings are
+ * made in the last window.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -30,16 +34,23 @@ struct miss {
 
 /* One pod's termination window. */
 struct win {
-	int64_t			 from_us;
-	int64_t			 to_us;
-	int64_t			 maxto_us;	/* the latest to_us of this
-						   window and those before */
-	struct podset_pod	*pod;
+	int64_t		 from_us;
+	int64_t		 to_us;
+	int64_t		 maxto_us;	/* the latest to_us of this window
+					   and those before */
+	const char	*uid;		/* the pod's: borrowed from the
+					   window's pods, or, for the best
+					   workload, in rc.keep */
+	const char	*name;		/* or NULL */
+	const char	*namespace;	/* or NULL */
+	const char	*workload;	/* or NULL */
+	int64_t		 deletion_us;
 };
 
 /* A workload with its windows, merged, and what they hold. */
 struct wl {
-	const char	*namespace;	/* the pods' strings */
+	const char	*namespace;	/* the pods' strings (rc.keep's for
+					   the best) */
 	const char	*workload;
 	struct win	*w;		/* owned, sorted by from_us */
 	size_t		 nw;
@@ -58,11 +69,35 @@ struct gwin {
 	size_t		 wl;		/* its workload, an index in wl */
 };
 
+/* Where a missing record's pod is, as the first window holding it says. */
+struct claim {
+	const char	*pod_uid;	/* in the analysis's strings; NULL:
+					   no window holds it (yet) */
+	const char	*namespace;
+	const char	*workload;
+};
+
+/* What the rule keeps from the first window to the last. */
 struct rc {
 	struct analysis	*a;
+	struct store_set *sets;		/* owned */
+	size_t		 nsets;
+	struct store_set *ref;		/* in sets: the reference set */
+	struct store_set *act;		/* the actual one */
+	int64_t		 unexpected;	/* keys of act not in ref */
 	struct miss	*m;		/* owned, by time */
 	size_t		 nm;
 	size_t		 mcap;		/* allocated in m */
+	struct claim	*claim;		/* owned: one for each of m */
+	struct wl	 best;		/* the significant workload with the
+					   highest enrichment so far, its
+					   windows owned (nw 0: none) */
+	int		 has_best;
+	struct arena	 keep;		/* owned: best's strings */
+	struct wl	 top;		/* the highest enrichment so far,
+					   without its windows */
+	int		 has_top;
+	/* one window's workloads */
 	struct wl	*wl;		/* owned */
 	size_t		 nwl;
 	size_t		 wlcap;		/* allocated in wl */
@@ -135,8 +170,8 @@ cmp_win(const void *a, const void *b)
 	if (p->from_us != q->from_us)
 		return (p->from_us < q->from_us ? -1 : 1);
 	/* the same deletion: by name, so that lists read the same */
-	return (strcmp(p->pod->r.name != NULL ? p->pod->r.name : "",
-	    q->pod->r.name != NULL ? q->pod->r.name : ""));
+	return (strcmp(p->name != NULL ? p->name : "",
+	    q->name != NULL ? q->name : ""));
 }
 
 static int
@@ -174,7 +209,11 @@ collect_windows(struct rc *rc)
 		x.from_us = p->r.deletion_us - o->lead_us - o->skew_us;
 		x.to_us = end + o->skew_us;
 		x.maxto_us = x.to_us;
-		x.pod = p;
+		x.uid = p->r.uid;
+		x.name = p->r.name;
+		x.namespace = p->r.namespace;
+		x.workload = p->r.workload;
+		x.deletion_us = p->r.deletion_us;
 		k.ns = p->r.namespace;
 		k.workload = p->r.workload;
 		h = hindex_str(hindex_str(HINDEX_SEED, k.ns), k.workload);
@@ -397,6 +436,22 @@ pick_sets(struct analysis *a, struct store_set *s, size_t n,
 	return (0);
 }
 
+/* Frees one window's workloads. */
+static void
+window_free(struct rc *rc)
+{
+	size_t	i;
+
+	for (i = 0; i < rc->nwl; i++)
+		free(rc->wl[i].w);
+	free(rc->wl);
+	hindex_free(&rc->ix);
+	free(rc->g);
+	rc->wl = NULL;
+	rc->g = NULL;
+	rc->nwl = rc->wlcap = rc->ng = 0;
+}
+
 static void
 rc_free(struct rc *rc)
 {
@@ -405,14 +460,74 @@ rc_free(struct rc *rc)
 	for (i = 0; i < rc->nm; i++)
 		free(rc->m[i].key);
 	free(rc->m);
-	for (i = 0; i < rc->nwl; i++)
-		free(rc->wl[i].w);
-	free(rc->wl);
-	hindex_free(&rc->ix);
-	free(rc->g);
+	free(rc->claim);
+	free(rc->best.w);
+	arena_free(&rc->keep);
+	window_free(rc);
+	store_sets_free(rc->sets, rc->nsets);
+	free(rc);
 }
 
-/* Notes each missing record, and the pod whose window holds it. */
+void
+rc_forget(void *state)
+{
+	rc_free(state);
+}
+
+/* Keeps w as the best workload so far: its windows and their strings. */
+static void
+keep_best(struct rc *rc, const struct wl *w)
+{
+	struct win	*x;
+	size_t		 i;
+
+	free(rc->best.w);
+	arena_free(&rc->keep);
+	rc->best = *w;
+	rc->best.namespace = arena_strdup(&rc->keep, w->namespace);
+	rc->best.workload = arena_strdup(&rc->keep, w->workload);
+	rc->best.w = xreallocarray(NULL, w->nw > 0 ? w->nw : 1,
+	    sizeof *rc->best.w);
+	for (i = 0; i < w->nw; i++) {
+		x = &rc->best.w[i];
+		*x = w->w[i];
+		x->uid = arena_strdup(&rc->keep, w->w[i].uid);
+		x->name = arena_strdup(&rc->keep, w->w[i].name);
+		x->namespace = rc->best.namespace;
+		x->workload = rc->best.workload;
+	}
+	rc->has_best = 1;
+}
+
+/*
+ * Gives each missing record no window has yet to the first of this
+ * window's workloads (they come in the store's order) whose windows
+ * hold it, as any_window_of does over every workload.
+ */
+static void
+claim_missing(struct rc *rc)
+{
+	struct analysis	*a = rc->a;
+	struct win	*w;
+	size_t		 i;
+
+	for (i = 0; i < rc->nm; i++) {
+		if (rc->claim[i].pod_uid != NULL ||
+		    (w = any_window_of(rc, rc->m[i].t_us)) == NULL)
+			continue;
+		/* the pod's strings die with its window: copied */
+		rc->claim[i].pod_uid = arena_strdup(&a->strings, w->uid);
+		rc->claim[i].namespace = arena_strdup(&a->strings,
+		    w->namespace);
+		rc->claim[i].workload = arena_strdup(&a->strings,
+		    w->workload);
+	}
+}
+
+/*
+ * Notes each missing record, and the pod whose window holds it: best's,
+ * else the one claim_missing found.
+ */
 static void
 keep_missing(struct rc *rc, const char *ref, const char *act,
     struct wl *best)
@@ -426,8 +541,6 @@ keep_missing(struct rc *rc, const char *ref, const char *act,
 	    sizeof *a->missing);
 	for (i = 0; i < rc->nm; i++) {
 		w = best != NULL ? window_of(best, rc->m[i].t_us) : NULL;
-		if (w == NULL)
-			w = any_window_of(rc, rc->m[i].t_us);
 		r = &a->missing[a->nmissing++];
 		memset(r, 0, sizeof *r);
 		r->reference = arena_strdup(&a->strings, ref);
@@ -435,10 +548,15 @@ keep_missing(struct rc *rc, const char *ref, const char *act,
 		r->key = arena_strdup(&a->strings, rc->m[i].key);
 		r->time_us = rc->m[i].t_us;
 		if (w != NULL) {
-			/* the pods' strings live as long as the analysis */
-			r->pod_uid = w->pod->r.uid;
-			r->namespace = w->pod->r.namespace;
-			r->workload = w->pod->r.workload;
+			r->pod_uid = arena_strdup(&a->strings, w->uid);
+			r->namespace = arena_strdup(&a->strings,
+			    w->namespace);
+			r->workload = arena_strdup(&a->strings, w->workload);
+		} else {
+			/* the strings of the analysis already */
+			r->pod_uid = rc->claim[i].pod_uid;
+			r->namespace = rc->claim[i].namespace;
+			r->workload = rc->claim[i].workload;
 		}
 	}
 }
@@ -491,11 +609,11 @@ lost_finding(struct rc *rc, struct wl *best, const char *ref,
 	for (j = 0; j < best->nw; j++) {
 		if ((n = counts[j]) == 0)
 			continue;
-		finding_add_pod(f, best->w[j].pod);
-		d = json_pack("{s:s,s:I}", "pod", best->w[j].pod->r.name,
+		finding_add_uid(f, best->w[j].uid, best->w[j].name);
+		d = json_pack("{s:s?,s:I}", "pod", best->w[j].name,
 		    "missing", (json_int_t)n);
 		json_object_set_new(d, "deletion",
-		    jv_time(best->w[j].pod->r.deletion_us));
+		    jv_time(best->w[j].deletion_us));
 		json_array_append_new(detail, d);
 	}
 	free(counts);
@@ -549,53 +667,94 @@ missing_finding(struct rc *rc, struct wl *best, struct wl *top,
 	    "clerical or integration errors rather than shutdown.");
 }
 
+/*
+ * The rule's state, begun in its first window: the sets, the missing
+ * records (rc.ref NULL: there is nothing to reconcile).  NULL with
+ * *cause on a failure.
+ */
+static struct rc *
+rc_begin(struct analysis *a, char **cause)
+{
+	struct rc	*rc;
+	int		 r;
+
+	rc = xcalloc(1, sizeof *rc);
+	rc->a = a;
+	if (store_record_sets(a->st, &rc->sets, &rc->nsets, cause) != 0)
+		goto fail;
+	if ((r = pick_sets(a, rc->sets, rc->nsets, &rc->ref, &rc->act,
+	    cause)) < 0)
+		goto fail;
+	if (r == 1)
+		return (rc);	/* nothing to reconcile: rc->ref NULL */
+	if (store_missing_keys(a->st, rc->ref->name, rc->act->name, add_miss,
+	    rc, &rc->unexpected, cause) != 0)
+		goto fail;
+	rc->claim = xcalloc(rc->nm > 0 ? rc->nm : 1, sizeof *rc->claim);
+	return (rc);
+fail:
+	rc_free(rc);
+	return (NULL);
+}
+
+/* The findings and the missing records, once every window is weighed. */
+static void
+reconcile_finish(struct rc *rc)
+{
+	struct analysis	*a = rc->a;
+	struct wl	*best = rc->has_best ? &rc->best : NULL;
+
+	if (best != NULL)
+		lost_finding(rc, best, rc->ref->name, rc->act->name,
+		    rc->ref->keys, rc->unexpected);
+	missing_finding(rc, best, rc->has_top ? &rc->top : NULL,
+	    rc->ref->name, rc->act->name, rc->ref->keys, rc->unexpected);
+	keep_missing(rc, rc->ref->name, rc->act->name, best);
+	buf_printf(&a->notes, "%s vs %s: %zu missing, %lld unexpected; "
+	    "windows from the deletion request - %.1f s to the pod's end, "
+	    "clock skew +-%.1f s\n", rc->ref->name, rc->act->name, rc->nm,
+	    (long long)rc->unexpected, (double)a->opts->lead_us / 1e6,
+	    (double)a->opts->skew_us / 1e6);
+}
+
+/* Weighs this window's workloads, then, in the last, makes the findings. */
 int
 reconcile_run(struct analysis *a, char **cause)
 {
-	struct store_set	*sets = NULL, *ref, *act;
-	struct rc		 rc;
-	struct wl		*best = NULL, *top = NULL;
-	size_t			 nsets = 0, i;
-	int64_t			 unexpected = 0;
-	int			 r;
+	struct rc	*rc = a->state[FK_RECORDS_LOST];
+	struct wl	*w;
+	size_t		 i;
 
-	memset(&rc, 0, sizeof rc);
-	rc.a = a;
-	if (store_record_sets(a->st, &sets, &nsets, cause) != 0)
+	if (rc == NULL && (rc = a->state[FK_RECORDS_LOST] = rc_begin(a,
+	    cause)) == NULL)
 		return (-1);
-	if ((r = pick_sets(a, sets, nsets, &ref, &act, cause)) != 0) {
-		store_sets_free(sets, nsets);
-		return (r < 0 ? -1 : 0);
+	/* with no record missing, no window holds one */
+	if (rc->ref != NULL && rc->nm > 0) {
+		collect_windows(rc);
+		for (i = 0; i < rc->nwl; i++) {
+			w = &rc->wl[i];
+			score(rc, w, rc->ref->first_us, rc->ref->last_us);
+			if (!rc->has_top || w->enrichment > rc->top.enrichment) {
+				rc->top = *w;
+				rc->top.w = NULL;
+				rc->top.nw = 0;
+				rc->top.namespace = rc->top.workload = NULL;
+				rc->has_top = 1;
+			}
+			if (w->p_value < SIGNIFICANT_P &&
+			    w->enrichment >= SIGNIFICANT_ENRICHMENT &&
+			    w->in_windows >= SIGNIFICANT_MIN && (!rc->has_best ||
+			    w->enrichment > rc->best.enrichment))
+				keep_best(rc, w);
+		}
+		claim_missing(rc);
+		window_free(rc);
 	}
-	if (store_missing_keys(a->st, ref->name, act->name, add_miss, &rc,
-	    &unexpected, cause) != 0) {
-		store_sets_free(sets, nsets);
-		rc_free(&rc);
-		return (-1);
-	}
-	collect_windows(&rc);
-	for (i = 0; i < rc.nwl; i++) {
-		score(&rc, &rc.wl[i], ref->first_us, ref->last_us);
-		if (top == NULL || rc.wl[i].enrichment > top->enrichment)
-			top = &rc.wl[i];
-		if (rc.wl[i].p_value < SIGNIFICANT_P &&
-		    rc.wl[i].enrichment >= SIGNIFICANT_ENRICHMENT &&
-		    rc.wl[i].in_windows >= SIGNIFICANT_MIN &&
-		    (best == NULL || rc.wl[i].enrichment > best->enrichment))
-			best = &rc.wl[i];
-	}
-	if (best != NULL)
-		lost_finding(&rc, best, ref->name, act->name, ref->keys,
-		    unexpected);
-	missing_finding(&rc, best, top, ref->name, act->name, ref->keys,
-	    unexpected);
-	keep_missing(&rc, ref->name, act->name, best);
-	buf_printf(&a->notes, "%s vs %s: %zu missing, %lld unexpected; "
-	    "windows from the deletion request - %.1f s to the pod's end, "
-	    "clock skew +-%.1f s\n", ref->name, act->name, rc.nm,
-	    (long long)unexpected, (double)a->opts->lead_us / 1e6,
-	    (double)a->opts->skew_us / 1e6);
-	store_sets_free(sets, nsets);
-	rc_free(&rc);
+	if (!a->last_window)
+		return (0);
+	if (rc->ref != NULL)
+		reconcile_finish(rc);
+	rc_free(rc);
+	a->state[FK_RECORDS_LOST] = NULL;
 	return (0);
 }

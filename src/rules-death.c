@@ -210,42 +210,67 @@ pods_phrase(const struct finding *f, char *out, size_t len)
 /* ------------------------------------------------------------------ */
 /* node-restart                                                        */
 
-/* A container of a node lost with reason Unknown. */
-struct lost {
-	const struct podset_pod		*p;	/* borrowed */
-	const struct row_container	*c;
-	const struct row_termination	*t;
+/*
+ * The containers of every node lost with reason Unknown
+ * (store_node_lost), their strings in the arena.
+ */
+struct lost_list {
+	struct store_node_lost	*v;	/* owned */
+	size_t			 n;
+	struct arena		 strings; /* owned: v's strings */
 };
+
+static int
+keep_lost(void *ctx, const struct store_node_lost *l)
+{
+	struct lost_list	*ll = ctx;
+	struct store_node_lost	*x;
+
+	if (ll->n % 64 == 0)
+		ll->v = xreallocarray(ll->v, ll->n + 64, sizeof *ll->v);
+	x = &ll->v[ll->n++];
+	*x = *l;
+	x->pod_uid = arena_strdup(&ll->strings, l->pod_uid);
+	x->pod = l->pod != NULL ? arena_strdup(&ll->strings, l->pod) : NULL;
+	x->namespace = l->namespace != NULL ?
+	    arena_strdup(&ll->strings, l->namespace) : NULL;
+	x->workload = l->workload != NULL ?
+	    arena_strdup(&ll->strings, l->workload) : NULL;
+	x->node = arena_strdup(&ll->strings, l->node);
+	x->container = arena_strdup(&ll->strings, l->container);
+	x->reason = arena_strdup(&ll->strings, l->reason);
+	return (0);
+}
 
 static int
 cmp_lost(const void *a, const void *b)
 {
-	const struct lost	*x = a, *y = b;
-	int			 r;
+	const struct store_node_lost	*x = a, *y = b;
+	int				 r;
 
-	if ((r = strcmp(x->p->r.node, y->p->r.node)) != 0)
+	if ((r = strcmp(x->node, y->node)) != 0)
 		return (r);
-	if (x->t->finished_us != y->t->finished_us)
-		return (x->t->finished_us < y->t->finished_us ? -1 : 1);
-	return (strcmp(x->p->r.name != NULL ? x->p->r.name : "",
-	    y->p->r.name != NULL ? y->p->r.name : ""));
+	if (x->finished_us != y->finished_us)
+		return (x->finished_us < y->finished_us ? -1 : 1);
+	return (strcmp(x->pod != NULL ? x->pod : "",
+	    y->pod != NULL ? y->pod : ""));
 }
 
 /* One node restart: lost[from..to) ended together on one node. */
 static void
-node_finding(struct analysis *a, const struct lost *v, size_t from,
-    size_t to)
+node_finding(struct analysis *a, const struct store_node_lost *v,
+    size_t from, size_t to)
 {
 	struct finding	*f;
 	json_t		*e, *d;
-	const char	*ns = v[from].p->r.namespace, *node = v[from].p->r.node;
+	const char	*ns = v[from].namespace, *node = v[from].node;
 	int64_t		 back = TIME_NONE, most = INT_NONE;
 	size_t		 i;
 	char		 t0[TIME_FMT_LEN], t1[TIME_FMT_LEN], who[64];
 	char		 again[64], counts[96];
 
 	for (i = from; i < to; i++) {
-		if (!str_eq(ns, v[i].p->r.namespace))
+		if (!str_eq(ns, v[i].namespace))
 			ns = NULL;
 	}
 	f = analysis_add(a, FK_NODE_RESTART, ns, NULL);
@@ -254,38 +279,34 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	json_object_set_new(e, "node", json_string(node));
 	json_object_set_new(e, "node_events", json_array());
 	for (i = from; i < to; i++) {
-		finding_add_pod(f, v[i].p);
-		finding_widen(f, v[i].t->finished_us, v[i].t->finished_us);
-		if (v[i].t->restarted_us != TIME_NONE && (back == TIME_NONE ||
-		    v[i].t->restarted_us > back))
-			back = v[i].t->restarted_us;
-		if (v[i].c->restarts != INT_NONE && (most == INT_NONE ||
-		    v[i].c->restarts > most))
-			most = v[i].c->restarts;
+		finding_add_uid(f, v[i].pod_uid, v[i].pod);
+		finding_widen(f, v[i].finished_us, v[i].finished_us);
+		if (v[i].restarted_us != TIME_NONE && (back == TIME_NONE ||
+		    v[i].restarted_us > back))
+			back = v[i].restarted_us;
+		if (v[i].restarts != INT_NONE && (most == INT_NONE ||
+		    v[i].restarts > most))
+			most = v[i].restarts;
 		d = detail_add(f);
-		json_object_set_new(d, "pod", json_string(v[i].p->r.name));
-		json_object_set_new(d, "namespace",
-		    jv_str(v[i].p->r.namespace));
-		json_object_set_new(d, "workload",
-		    jv_str(v[i].p->r.workload));
+		json_object_set_new(d, "pod", json_string(v[i].pod));
+		json_object_set_new(d, "namespace", jv_str(v[i].namespace));
+		json_object_set_new(d, "workload", jv_str(v[i].workload));
 		json_object_set_new(d, "container",
-		    json_string(v[i].c->name));
-		json_object_set_new(d, "finished",
-		    jv_time(v[i].t->finished_us));
-		json_object_set_new(d, "exit_code",
-		    jv_int(v[i].t->exit_code));
-		json_object_set_new(d, "reason", jv_str(v[i].t->reason));
+		    json_string(v[i].container));
+		json_object_set_new(d, "finished", jv_time(v[i].finished_us));
+		json_object_set_new(d, "exit_code", jv_int(v[i].exit_code));
+		json_object_set_new(d, "reason", jv_str(v[i].reason));
 		json_object_set_new(d, "restarted",
-		    jv_time(v[i].t->restarted_us));
-		json_object_set_new(d, "restarts", jv_int(v[i].c->restarts));
+		    jv_time(v[i].restarted_us));
+		json_object_set_new(d, "restarts", jv_int(v[i].restarts));
 	}
 	finding_widen(f, back, back);
 	json_object_set_new(e, "containers", json_integer((json_int_t)(to -
 	    from)));
 	json_object_set_new(e, "first_finished",
-	    jv_time(v[from].t->finished_us));
+	    jv_time(v[from].finished_us));
 	json_object_set_new(e, "last_finished",
-	    jv_time(v[to - 1].t->finished_us));
+	    jv_time(v[to - 1].finished_us));
 	json_object_set_new(e, "restarted_by", jv_time(back));
 	json_object_set_new(e, "restarts_max", jv_int(most));
 	json_object_set_new(e, "restarts_basis", json_string("restartCount "
@@ -305,7 +326,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	f->summary = xasprintf("%zu containers of %s on node %s ended "
 	    "together at %s with reason Unknown (exit 255): the node or its "
 	    "container runtime restarted%s%s", to - from, who, node,
-	    time_clock(v[from].t->finished_us, t0, "?"), again, counts);
+	    time_clock(v[from].finished_us, t0, "?"), again, counts);
 	f->recommendation = xasprintf("These restarts are not the apps' "
 	    "fault: find why node %s or its container runtime restarted "
 	    "around %s (its kubelet and runtime logs, its events and boot "
@@ -314,7 +335,7 @@ node_finding(struct analysis *a, const struct lost *v, size_t from,
 	    "spread over nodes (topologySpreadConstraints), with a "
 	    "PodDisruptionBudget; and read the restart counts of containers "
 	    "on this node knowing that %s of them may be the node's.", node,
-	    time_clock(v[from].t->finished_us, t0, "?"), most != INT_NONE ?
+	    time_clock(v[from].finished_us, t0, "?"), most != INT_NONE ?
 	    "up to restarts_max" : "some");
 }
 
@@ -433,46 +454,30 @@ int
 rule_node_restart(struct analysis *a, char **cause)
 {
 	struct node_events		 ne = { .a = a, .first = a->n };
-	struct lost			*v = NULL;
-	const struct podset_pod		*p;
-	const struct row_termination	*t;
-	size_t				 i, j, k, n = 0, from;
+	struct lost_list		 ll = { 0 };
+	struct store_node_lost		*v;
+	size_t				 i, n, from;
 	int				 rc;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
-		if (p->r.node == NULL)
-			continue;
-		for (j = 0; j < p->nt; j++) {
-			t = &p->t[j];
-			if (t->cause != EC_NODE_RESTART ||
-			    !str_eq(t->reason, "Unknown") ||
-			    t->finished_us == TIME_NONE)
-				continue;
-			for (k = 0; k < p->nc; k++) {
-				if (str_eq(p->c[k].name, t->container))
-					break;
-			}
-			if (k == p->nc)
-				continue;
-			v = xreallocarray(v, n + 1, sizeof *v);
-			v[n].p = p;
-			v[n].c = &p->c[k];
-			v[n].t = t;
-			n++;
-		}
+	/* in the pods' order, as a walk of them meets the ends */
+	if (store_node_lost(a->st, keep_lost, &ll, cause) != 0) {
+		free(ll.v);
+		arena_free(&ll.strings);
+		return (-1);
 	}
+	v = ll.v;
+	n = ll.n;
 	xqsort(v, n, sizeof *v, cmp_lost);
 	for (from = 0, i = 1; i <= n; i++) {
-		if (i < n && str_eq(v[i].p->r.node, v[from].p->r.node) &&
-		    v[i].t->finished_us - v[i - 1].t->finished_us <=
-		    TOGETHER_US)
+		if (i < n && str_eq(v[i].node, v[from].node) &&
+		    v[i].finished_us - v[i - 1].finished_us <= TOGETHER_US)
 			continue;
 		if (i - from >= NODE_MIN)
 			node_finding(a, v, from, i);
 		from = i;
 	}
 	free(v);
+	arena_free(&ll.strings);
 	if (a->n == ne.first)
 		return (0);
 	node_events_index(&ne);

@@ -273,6 +273,144 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 	return (lo < BUDGET_RUNS_MIN ? INT_NONE : c->median_ms[lo]);
 }
 
+/*
+ * What job-overran and job-failed keep from one window to the next
+ * (analysis.state): every Job, and where each is judged.  A Job is
+ * judged in the window of the workload its pods are of (the first of
+ * them in the store's order), or, when none was seen, of the workload its
+ * failure is put under (job_own); in the last window when no window
+ * holds that workload.  A workload's Jobs are so judged in one window,
+ * in the list's order, as when one window holds every pod.
+ */
+struct job_state {
+	struct job_list	 jobs;
+	struct job_home	*home;		/* owned: one for each of jobs.v */
+};
+
+struct job_home {
+	const char	*ns;		/* in the list's arena */
+	const char	*workload;	/* NULL: none */
+	int		 pods;		/* set from its pods */
+	int		 judged;	/* it has been */
+};
+
+/*
+ * The workload a Job none of whose pods was seen is put under: its owner
+ * as the model gives it to a pod (a CronJob, a JobSet), else its
+ * CronJob, else its own name.  A new string, or NULL with *cause.
+ */
+static char *
+job_own(struct analysis *a, const struct jobrun *j, char **cause)
+{
+	char	*okind = NULL, *oname = NULL;
+
+	if (store_workload_owner(a->st, "Job", j->namespace, j->name, &okind,
+	    &oname) < 0) {
+		*cause = xstrdup(store_error(a->st));
+		return (NULL);
+	}
+	if (okind != NULL && oname != NULL) {
+		free(okind);
+		return (oname);
+	}
+	free(okind);
+	free(oname);
+	return (xstrdup(j->cronjob != NULL ? j->cronjob : j->name));
+}
+
+static int
+home_of_pod(void *ctx, const char *ns, const char *job, const char *wl)
+{
+	struct job_state	*js = ctx;
+	const struct jobrun	*j;
+	struct job_home		*h;
+
+	if ((j = job_find(&js->jobs, ns, job)) == NULL)
+		return (0);
+	h = &js->home[j - js->jobs.v];
+	if (!h->pods) {
+		h->pods = 1;
+		h->ns = arena_strdup(&js->jobs.a, ns);
+		h->workload = arena_strdup(&js->jobs.a, wl);
+	}
+	return (0);
+}
+
+void
+job_forget(void *state)
+{
+	struct job_state	*js = state;
+
+	jobs_free(&js->jobs);
+	free(js->home);
+	free(js);
+}
+
+/* The rule's state (kind's), loaded in its first window; NULL: *cause. */
+static struct job_state *
+job_state(struct analysis *a, enum finding_kind kind, char **cause)
+{
+	struct job_state	*js;
+	const struct jobrun	*first;
+	struct job_home		*h;
+	size_t			 i;
+	char			*own;
+
+	if (a->state[kind] != NULL)
+		return (a->state[kind]);
+	js = xcalloc(1, sizeof *js);
+	if (jobs_load(a, &js->jobs, cause) != 0)
+		goto fail;
+	js->home = xcalloc(js->jobs.n > 0 ? js->jobs.n : 1,
+	    sizeof *js->home);
+	if (js->jobs.n > 0 && store_job_pods(a->st, home_of_pod, js,
+	    cause) != 0)
+		goto fail;
+	for (i = 0; i < js->jobs.n; i++) {
+		/* a Job listed twice: the first one's pods */
+		first = job_find(&js->jobs, js->jobs.v[i].namespace,
+		    js->jobs.v[i].name);
+		h = &js->home[i];
+		if (first != NULL && js->home[first - js->jobs.v].pods) {
+			*h = js->home[first - js->jobs.v];
+			continue;
+		}
+		if ((own = job_own(a, &js->jobs.v[i], cause)) == NULL)
+			goto fail;
+		h->ns = js->jobs.v[i].namespace;
+		h->workload = arena_strdup(&js->jobs.a, own);
+		free(own);
+	}
+	a->state[kind] = js;
+	return (js);
+fail:
+	job_forget(js);
+	return (NULL);
+}
+
+/* Whether Job i is judged in this window (once). */
+static int
+job_turn(struct analysis *a, struct job_state *js, size_t i)
+{
+	struct job_home	*h = &js->home[i];
+
+	if (h->judged || (!a->last_window &&
+	    !podset_holds_workload(&a->pods, h->ns, h->workload)))
+		return (0);
+	h->judged = 1;
+	return (1);
+}
+
+/* Ends the rule's state after its last window. */
+static void
+job_done(struct analysis *a, enum finding_kind kind)
+{
+	if (a->last_window && a->state[kind] != NULL) {
+		job_forget(a->state[kind]);
+		a->state[kind] = NULL;
+	}
+}
+
 /* A Job pod whose main containers finished while a sidecar ran on. */
 struct held {
 	struct podset_pod	*p;		/* borrowed */
@@ -621,7 +759,7 @@ held_explains(const struct explained *x, const struct jobrun *j)
 int
 rule_job_overran(struct analysis *a, char **cause)
 {
-	struct job_list		 jobs;
+	struct job_state	*js;
 	struct jobpods		 jp;
 	struct explained	 held;
 	const struct jobrun	*j;
@@ -632,15 +770,15 @@ rule_job_overran(struct analysis *a, char **cause)
 	int			 running;
 	char			 r[32], m[32];
 
-	if (jobs_load(a, &jobs, cause) != 0) {
-		jobs_free(&jobs);
+	if ((js = job_state(a, FK_JOB_OVERRAN, cause)) == NULL)
 		return (-1);
-	}
 	jobpods_build(a, &jp);
 	explained_build(&held, a);
-	for (i = 0; i < jobs.n; i++) {
-		j = &jobs.v[i];
-		if ((median = job_median(&jobs, j, &runs)) == INT_NONE ||
+	for (i = 0; i < js->jobs.n; i++) {
+		if (!job_turn(a, js, i))
+			continue;
+		j = &js->jobs.v[i];
+		if ((median = job_median(&js->jobs, j, &runs)) == INT_NONE ||
 		    median <= 0)
 			continue;
 		running = 0;
@@ -648,9 +786,10 @@ rule_job_overran(struct analysis *a, char **cause)
 			ran_ms = j->duration_ms;
 			end = j->completion_us;
 		} else if (str_eq(j->status, "Running") &&
-		    jobs.end_us != TIME_NONE && jobs.end_us > j->start_us) {
-			ran_ms = (jobs.end_us - j->start_us) / 1000;
-			end = jobs.end_us;
+		    js->jobs.end_us != TIME_NONE &&
+		    js->jobs.end_us > j->start_us) {
+			ran_ms = (js->jobs.end_us - j->start_us) / 1000;
+			end = js->jobs.end_us;
 			running = 1;
 		} else
 			continue;
@@ -695,7 +834,7 @@ rule_job_overran(struct analysis *a, char **cause)
 	}
 	hindex_free(&held.ix);
 	free(jp.v);
-	jobs_free(&jobs);
+	job_done(a, FK_JOB_OVERRAN);
 	return (0);
 }
 
@@ -726,32 +865,19 @@ failed_group(struct analysis *a, const char *ns, const char *workload)
 
 /*
  * The workload of Job j's failure, as its pods': theirs (the model's),
- * else, when none was seen, the Job's owner as the model gives it to a
- * pod (a CronJob, a JobSet), else its CronJob's, else its own name.  A
- * new string, or NULL with *cause.
+ * else, when none was seen, job_own's.  A new string, or NULL with
+ * *cause.
  */
 static char *
 failed_workload(struct analysis *a, const struct jobpods *jp,
     const struct jobrun *j, char **cause)
 {
-	char	*okind = NULL, *oname = NULL;
-	size_t	 from, count;
+	size_t	from, count;
 
 	from = jobpods_of(jp, j->namespace, j->name, &count);
 	if (count > 0 && jp->v[from]->r.workload != NULL)
 		return (xstrdup(jp->v[from]->r.workload));
-	if (store_workload_owner(a->st, "Job", j->namespace, j->name, &okind,
-	    &oname) < 0) {
-		*cause = xstrdup(store_error(a->st));
-		return (NULL);
-	}
-	if (okind != NULL && oname != NULL) {
-		free(okind);
-		return (oname);
-	}
-	free(okind);
-	free(oname);
-	return (xstrdup(j->cronjob != NULL ? j->cronjob : j->name));
+	return (job_own(a, j, cause));
 }
 
 /* Adds n to the integer evidence field key. */
@@ -944,7 +1070,7 @@ failed_finish(struct finding *f)
 int
 rule_job_failed(struct analysis *a, char **cause)
 {
-	struct job_list		 jobs;
+	struct job_state	*js;
 	struct jobpods		 jp;
 	const struct jobrun	*j;
 	const struct podset_pod	*p;
@@ -953,20 +1079,17 @@ rule_job_failed(struct analysis *a, char **cause)
 	const char		*wl;
 	char			*own;
 	int64_t			 n;
-	size_t			 i, k, count, first = a->n;
+	size_t			 i, k, count;
 
-	if (jobs_load(a, &jobs, cause) != 0) {
-		jobs_free(&jobs);
+	if ((js = job_state(a, FK_JOB_FAILED, cause)) == NULL)
 		return (-1);
-	}
 	jobpods_build(a, &jp);
-	for (i = 0; i < jobs.n; i++) {
-		j = &jobs.v[i];
-		if (!str_eq(j->status, "Failed"))
+	for (i = 0; i < js->jobs.n; i++) {
+		j = &js->jobs.v[i];
+		if (!str_eq(j->status, "Failed") || !job_turn(a, js, i))
 			continue;
 		if ((own = failed_workload(a, &jp, j, cause)) == NULL) {
 			free(jp.v);
-			jobs_free(&jobs);
 			return (-1);
 		}
 		f = failed_group(a, j->namespace, own);
@@ -992,7 +1115,7 @@ rule_job_failed(struct analysis *a, char **cause)
 		}
 		if (k < i + count)
 			continue;	/* one did not fail */
-		if ((j = job_find(&jobs, p->r.namespace,
+		if ((j = job_find(&js->jobs, p->r.namespace,
 		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
 		    str_eq(j->status, "Complete")))
 			continue;
@@ -1011,11 +1134,12 @@ rule_job_failed(struct analysis *a, char **cause)
 		n = failed_pods(&jp, f, p->r.namespace, p->r.owner_name);
 		ev_add_int(e, "attempts", n);
 	}
-	for (i = first; i < a->n; i++) {
+	/* a workload's failures may wait for the last window's */
+	for (i = 0; i < a->n && a->last_window; i++) {
 		if (a->v[i].kind == FK_JOB_FAILED)
 			failed_finish(&a->v[i]);
 	}
 	free(jp.v);
-	jobs_free(&jobs);
+	job_done(a, FK_JOB_FAILED);
 	return (0);
 }

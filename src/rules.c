@@ -427,6 +427,8 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "CronJob's earlier runs, with no sidecar to blame",
 		.badge = "OVER",
 		.rule = rule_job_overran,
+		.by_workload = 1,
+		.forget = job_forget,
 		.after = K(JOB_HELD),
 	},
 	[FK_RECORDS_LOST] = {
@@ -437,6 +439,8 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "LOST",
 		.records = 1,
 		.rule = reconcile_run,
+		.by_workload = 1,
+		.forget = rc_forget,
 		.picture = FP_LOST,
 	},
 	[FK_RECORDS_MISSING] = {
@@ -446,6 +450,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "MISS",
 		.records = 1,
 		.rule = reconcile_run,
+		.by_workload = 1,
 	},
 	[FK_NODE_RESTART] = {
 		.name = "node-restart",
@@ -455,6 +460,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "these restarts are not the apps' fault",
 		.badge = "NODE",
 		.rule = rule_node_restart,
+		.no_pods = 1,
 	},
 	[FK_CRASH_LOOP] = {
 		.name = "crash-loop",
@@ -504,6 +510,8 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "policy) or all its pods failed",
 		.badge = "JOBF",
 		.rule = rule_job_failed,
+		.by_workload = 1,
+		.forget = job_forget,
 	},
 	[FK_5XX_BURST] = {
 		.name = "5xx-burst",

@@ -706,3 +706,66 @@ store_workload_traffic(struct store *st, const char *ns,
 	*failed = v[1];
 	return (rc);
 }
+
+static int
+node_lost_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_node_lost	 l;
+
+	l.pod_uid = store_col_text(s, 0);
+	l.pod = store_col_text(s, 1);
+	l.namespace = store_col_text(s, 2);
+	l.workload = store_col_text(s, 3);
+	l.node = store_col_text(s, 4);
+	l.container = store_col_text(s, 5);
+	l.restarts = store_col_int(s, 6, INT_NONE);
+	l.finished_us = store_col_int(s, 7, TIME_NONE);
+	l.restarted_us = store_col_int(s, 8, TIME_NONE);
+	l.exit_code = store_col_int(s, 9, INT_NONE);
+	l.reason = store_col_text(s, 10);
+	return (c->lost(c->ctx, &l));
+}
+
+int
+store_node_lost(struct store *st,
+    int (*cb)(void *, const struct store_node_lost *), void *ctx,
+    char **cause)
+{
+	struct store_cb	c = { .lost = cb, .ctx = ctx };
+
+	/* ROW_POD's order, then ROW_TERMINATION's, then as written */
+	return (store_run(st, "terminations", "SELECT p.uid, p.name, "
+	    "p.namespace, p.workload, p.node, t.container, c.restarts, "
+	    "t.finished_us, t.restarted_us, t.exit_code, t.reason FROM "
+	    "terminations t JOIN pods p ON p.uid = t.pod_uid JOIN containers "
+	    "c ON c.pod_uid = t.pod_uid AND c.name = t.container WHERE "
+	    "t.cause = 'node-restart' AND t.reason = 'Unknown' AND "
+	    "t.finished_us IS NOT NULL AND p.node IS NOT NULL ORDER BY "
+	    "p.namespace, p.workload, coalesce(p.deletion_us, p.created_us), "
+	    "p.name, p.uid, t.container, t.finished_us, t.rowid", NULL, 0,
+	    node_lost_row, &c, cause));
+}
+
+static int
+job_pod_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb	*c = arg;
+
+	return (c->job_pod(c->ctx, store_col_text(s, 0), store_col_text(s, 1),
+	    store_col_text(s, 2)));
+}
+
+int
+store_job_pods(struct store *st,
+    int (*cb)(void *, const char *, const char *, const char *), void *ctx,
+    char **cause)
+{
+	struct store_cb	c = { .job_pod = cb, .ctx = ctx };
+
+	/* ROW_POD's order */
+	return (store_run(st, "pods", "SELECT namespace, owner_name, workload "
+	    "FROM pods WHERE owner_kind = 'Job' AND owner_name IS NOT NULL "
+	    "ORDER BY namespace, workload, coalesce(deletion_us, created_us), "
+	    "name, uid", NULL, 0, job_pod_row, &c, cause));
+}

@@ -3,26 +3,30 @@
 # src/rules.c) find the same given a few workloads at a time as given
 # every pod at once.  Each incident below is analyzed twice from one
 # import, once with CORONER_ANALYZE_CHUNK=1 (a window a workload): the
-# findings ("analyze --json", the text), the pods list and the stored
-# tables must be the same.  Between them the incidents make a finding of
+# findings ("analyze --json", the text, the notes), the pods list and
+# the stored tables must be the same.  Between them the incidents make a finding of
 # every such kind, so that none is compared on nothing; an outage names
-# findings of workloads in windows after its own; a value that is not a
-# number of pods is refused.
+# findings of workloads in windows after its own; the workload that lost
+# records is weighed between others; a value that is not a number of
+# pods is refused.
 . "$(dirname "$0")/lib.inc"
 G=$top/tests/gen
 KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
     "sidecar-exited-before-app","traffic-after-shutdown",
     "app-started-before-proxy","job-held-by-sidecar","liveness-restart",
     "evicted","start-failed","grace-overridden","exits-unknown",
-    "crash-loop","eviction-blocked","5xx-burst","workload-unavailable"]'
+    "crash-loop","eviction-blocked","5xx-burst","workload-unavailable",
+    "job-overran","job-failed","records-lost-at-termination",
+    "records-missing"]'
 
 # analyze_as NAME TAG [CHUNK]: NAME's import analyzed into $T/NAME.TAG.*
 analyze_as() {
 	cp "$T/$1.db" "$T/$1.$2.db"
 	CORONER_ANALYZE_CHUNK=${3:-} "$CORONER" analyze --db "$T/$1.$2.db" \
-	    --json | jq -S 'del(.generated_at)' >"$T/$1.$2.json"
+	    --json 2>"$T/$1.$2.err" | jq -S 'del(.generated_at)' \
+	    >"$T/$1.$2.json"
 	CORONER_ANALYZE_CHUNK=${3:-} "$CORONER" analyze --db "$T/$1.$2.db" \
-	    >"$T/$1.$2.txt"
+	    >"$T/$1.$2.txt" 2>>"$T/$1.$2.err"
 	"$CORONER" pods --db "$T/$1.$2.db" --json >"$T/$1.$2.pods"
 	for t in findings finding_pods missing_records pod_list; do
 		echo "$t"
@@ -36,14 +40,34 @@ for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
     deaths.py:evicted deaths.py:start-failed deaths.py:node-restart \
     sidecar.py:sidecar late.py:grace-override late.py:no-status \
     late.py:drain slow_lb.py:slow-lb slow_lb.py:slow-lb-burst \
-    diagnoses.py:baseline; do
-	gen=${x%%:*} s=${x#*:}
+    diagnoses.py:baseline deaths.py:job-failed incident.py:records-lost \
+    sidecar.py:sidecar-control:overran; do
+	gen=${x%%:*} s=${x#*:} s=${s%%:*}
 	python3 "$G/$gen" "$s" "$T/$s" >/dev/null || exit 1
+	case $x in
+	*:overran)
+		# the last Job made to take 40 minutes: job-overran
+		s=overran
+		mkdir -p "$T/$s"
+		cp -R "$T/sidecar-control/." "$T/$s/"
+		jq '.items[5].status.completionTime = "2026-05-12T06:40:00Z" |
+		    .items[5].status.conditions[0].lastTransitionTime =
+		    "2026-05-12T06:40:00Z"' "$T/sidecar-control/jobs.json" \
+		    >"$T/$s/jobs.json" ;;
+	esac
 	"$CORONER" import -q --db "$T/$s.db" "$T/$s"
 	is "$s-import" 0 $?
+	if [ "$s" = records-lost ]; then
+		# the courier's records and ours: reconciled
+		"$CORONER" import -q --db "$T/$s.db" --records courier \
+		    --key parcel_id --time scanned_at "$T/$s/courier.csv" &&
+		    "$CORONER" import -q --db "$T/$s.db" --records ours \
+		    --key return.id --time accepted_at "$T/$s/ours.ndjson"
+		is records-import 0 $?
+	fi
 	analyze_as "$s" whole
 	analyze_as "$s" windows 1
-	for k in json txt pods sql; do
+	for k in json txt err pods sql; do
 		ok "$s-same-$k" cmp "$T/$s.whole.$k" "$T/$s.windows.$k"
 	done
 	jq -c '[.findings[].kind]' "$T/$s.whole.json" >>"$all"
@@ -58,7 +82,7 @@ is every-kind-compared '[]' "$(jq -sc --argjson k "$KINDS" \
 is around-import 0 $?
 analyze_as around whole
 analyze_as around windows 1
-for k in json txt pods sql; do
+for k in json txt err pods sql; do
 	ok "around-same-$k" cmp "$T/around.whole.$k" "$T/around.windows.$k"
 done
 is around-related '["liveness-restart/search","evicted/cache","start-failed/thumbnailer"]' \
@@ -66,6 +90,26 @@ is around-related '["liveness-restart/search","evicted/cache","start-failed/thum
     select(.kind == "workload-unavailable") | .evidence.related[] as $r |
     $all[] | select(.id == $r) | "\(.kind)/\(.workload)"]' \
     "$T/around.windows.json")"
+
+# The workload that lost the records is weighed in a window before
+# others (drain's, in namespace shop) and after others (slow-lb's,
+# checkout): the best is kept from its window to the last.
+"$CORONER" import -q --db "$T/lost-around.db" "$T/records-lost" \
+    "$T/drain" "$T/slow-lb" &&
+    "$CORONER" import -q --db "$T/lost-around.db" --records courier \
+    --key parcel_id --time scanned_at "$T/records-lost/courier.csv" &&
+    "$CORONER" import -q --db "$T/lost-around.db" --records ours \
+    --key return.id --time accepted_at "$T/records-lost/ours.ndjson"
+is lost-around-import 0 $?
+analyze_as lost-around whole
+analyze_as lost-around windows 1
+for k in json txt err pods sql; do
+	ok "lost-around-same-$k" cmp "$T/lost-around.whole.$k" \
+	    "$T/lost-around.windows.$k"
+done
+is lost-around-kinds '["records-lost-at-termination/returns-api","records-missing/null"]' \
+    "$(jq -c '[.findings[] | select(.kind | startswith("records")) |
+    "\(.kind)/\(.workload)"]' "$T/lost-around.windows.json")"
 
 # a number of pods, or nothing
 cp "$T/crash-loop.db" "$T/bad.db"
