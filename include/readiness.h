@@ -46,6 +46,13 @@ struct readiness {
  */
 int	readiness_load(struct store *st, struct podset *ps,
 	    struct readiness *r, char **cause);
+/*
+ * The same as readiness_load, reading the versions of each pod of ps by
+ * its uid rather than every version: for a few pods of many.  r->last_us
+ * is that of their versions only (store_ready_last says every pod's).
+ */
+int	readiness_load_some(struct store *st, struct podset *ps,
+	    struct readiness *r, char **cause);
 int	readiness_of(struct store *st, const struct podset_pod *p,
 	    struct readiness *r, char **cause);
 void	readiness_free(struct readiness *r);

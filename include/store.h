@@ -428,6 +428,8 @@ struct store_ready {
 int	store_ready_each(struct store *st, const char *uid,
 	    int (*cb)(void *ctx, const struct store_ready *v), void *ctx,
 	    char **cause);
+/* The latest version store_ready_each gives of every pod, TIME_NONE: none. */
+int	store_ready_last(struct store *st, int64_t *last_us, char **cause);
 
 /* Readiness probe failures of a pod: the kubelet's Unhealthy events. */
 struct store_probe_fail {

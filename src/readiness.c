@@ -165,6 +165,43 @@ readiness_load(struct store *st, struct podset *ps, struct readiness *r,
 	return (load(st, &l, NULL, cause));
 }
 
+static int
+cmp_uid_ptr(const void *a, const void *b)
+{
+	return (strcmp(*(const char *const *)a, *(const char *const *)b));
+}
+
+int
+readiness_load_some(struct store *st, struct podset *ps,
+    struct readiness *r, char **cause)
+{
+	struct ready_load	 l = { .r = r, .ps = ps };
+	const char		**uid;
+	size_t			 i;
+	int			 rc = 0;
+
+	memset(r, 0, sizeof *r);
+	r->last_us = TIME_NONE;
+	/* a pod at a time through the index, in the order of a whole read */
+	uid = xreallocarray(NULL, ps->n > 0 ? ps->n : 1, sizeof *uid);
+	for (i = 0; i < ps->n; i++)
+		uid[i] = ps->v[i].r.uid;
+	xqsort(uid, ps->n, sizeof *uid, cmp_uid_ptr);
+	for (i = 0; i < ps->n && rc == 0; i++) {
+		if (i > 0 && strcmp(uid[i], uid[i - 1]) == 0)
+			continue;
+		rc = store_ready_each(st, uid[i], load_version, &l, cause);
+	}
+	if (rc == 0)
+		load_flush(&l);
+	free(uid);
+	free(l.v);
+	free(l.uid);
+	if (rc != 0)
+		readiness_free(r);
+	return (rc);
+}
+
 int
 readiness_of(struct store *st, const struct podset_pod *p,
     struct readiness *r, char **cause)

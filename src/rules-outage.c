@@ -207,6 +207,8 @@ struct wu_state {
 	size_t			 npf;
 	struct pending		*v;	/* owned: the outages so far */
 	size_t			 n;
+	int64_t			 last_us; /* every pod's latest version (more
+					   than one window), or TIME_NONE */
 };
 
 static void
@@ -422,18 +424,27 @@ rule_workload_unavailable(struct analysis *a, char **cause)
 	struct wl_ready		 w;
 	const struct ready_pod	**by;
 	size_t			*order, i, j, n = 0;
+	int			 whole = 0;
 
 	if (ws == NULL) {
 		ws = a->state[FK_WORKLOAD_UNAVAILABLE] = xcalloc(1,
 		    sizeof *ws);
+		ws->last_us = TIME_NONE;
 		if (store_probe_fails(a->st, &ws->pf, &ws->npf, cause) != 0 ||
 		    store_model_scan(a->st, ROW_WORKLOAD, spec_row, &ws->sp,
 		    cause) < 0)
 			return (-1);
 		xqsort(ws->sp.v, ws->sp.n, sizeof *ws->sp.v, cmp_spec);
+		/* one window: every version read at once */
+		if (!(whole = a->last_window) &&
+		    store_ready_last(a->st, &ws->last_us, cause) != 0)
+			return (-1);
 	}
-	if (readiness_load(a->st, &a->pods, &r, cause) != 0)
+	if ((whole ? readiness_load(a->st, &a->pods, &r, cause) :
+	    readiness_load_some(a->st, &a->pods, &r, cause)) != 0)
 		return (-1);
+	if (!whole)
+		r.last_us = ws->last_us;
 	by = xreallocarray(NULL, r.n > 0 ? r.n : 1, sizeof *by);
 	for (i = 0; i < r.n; i++)
 		if (serves(r.v[i].p))

@@ -415,6 +415,18 @@ store_ready_each(struct store *st, const char *uid,
 	    cause) == -1 ? -1 : 0);
 }
 
+int
+store_ready_last(struct store *st, int64_t *last_us, char **cause)
+{
+	int	rc;
+
+	*last_us = TIME_NONE;
+	rc = store_ints(st, "pod_obs", "SELECT max(observed_us) FROM pod_obs "
+	    "WHERE uid IS NOT NULL AND ready IN (0, 1)", NULL, 0, last_us, 1,
+	    TIME_NONE, cause);
+	return (rc < 0 ? -1 : 0);
+}
+
 static int
 probe_row(void *ctx, sqlite3_stmt *s)
 {

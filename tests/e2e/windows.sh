@@ -6,7 +6,8 @@
 # findings ("analyze --json", the text, the notes), the pods list and
 # the stored tables must be the same.  Between them the incidents make a finding of
 # every such kind, so that none is compared on nothing; an outage names
-# findings of workloads in windows after its own; the workload that lost
+# findings of workloads in windows after its own; an outage open at its
+# pods' last version lasts to every pod's; the workload that lost
 # records is weighed between others; a value that is not a number of
 # pods is refused.
 . "$(dirname "$0")/lib.inc"
@@ -110,6 +111,27 @@ done
 is lost-around-kinds '["records-lost-at-termination/returns-api","records-missing/null"]' \
     "$(jq -c '[.findings[] | select(.kind | startswith("records")) |
     "\(.kind)/\(.workload)"]' "$T/lost-around.windows.json")"
+
+# An outage still open when its pods' versions end lasts to the end of
+# every pod's (drain's, three months on, in other windows): the api's
+# pods of diagnoses.py's outage never ready again.
+python3 "$G/diagnoses.py" outage "$T/outage" >/dev/null || exit 1
+mkdir -p "$T/open"
+cp -R "$T/outage/." "$T/open/"
+jq -c -s 'group_by(.object.metadata.uid) | map(if length == 3 then .[0:2]
+    else . end) | add | .[]' "$T/outage/pods-watch.json" \
+    >"$T/open/pods-watch.json"
+"$CORONER" import -q --db "$T/open-end.db" "$T/open" "$T/drain"
+is open-end-import 0 $?
+analyze_as open-end whole
+analyze_as open-end windows 1
+for k in json txt err pods sql; do
+	ok "open-end-same-$k" cmp "$T/open-end.whole.$k" \
+	    "$T/open-end.windows.$k"
+done
+is open-end-until '[["api","2026-06-03T14:16:46.000Z","2026-09-14T07:00:06.000Z"]]' \
+    "$(jq -c '[.findings[] | select(.kind == "workload-unavailable") |
+    [.workload, .start, .end]]' "$T/open-end.windows.json")"
 
 # a number of pods, or nothing
 cp "$T/crash-loop.db" "$T/bad.db"
