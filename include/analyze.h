@@ -268,7 +268,6 @@ int	analyze_if_none(struct store *st, char **cause);
 
 /* reconcile.c: records-lost-at-termination and records-missing. */
 int	reconcile_run(struct analysis *a, char **cause);
-void	rc_forget(void *state);
 /* rules-traffic.c: traffic-after-shutdown and 5xx-burst. */
 int	rule_traffic_after_shutdown(struct analysis *a, char **cause);
 int	rule_5xx_burst(struct analysis *a, char **cause);

@@ -306,6 +306,8 @@ struct store_cb {
 	int	(*lost)(void *, const struct store_node_lost *);
 	/* store_job_pods: a Job's pod's namespace, Job and workload */
 	int	(*job_pod)(void *, const char *, const char *, const char *);
+	/* store_term_pods: a deleted pod's termination window */
+	int	(*term_pod)(void *, const struct store_term_pod *);
 	void	*ctx;		/* the caller's, passed to the one set */
 };
 

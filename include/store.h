@@ -844,6 +844,21 @@ int	store_node_lost(struct store *st, int (*cb)(void *ctx,
 int	store_job_pods(struct store *st, int (*cb)(void *ctx, const char *ns,
 	    const char *job, const char *workload), void *ctx, char **cause);
 
+/* A deleted pod and the moments that bound its termination window. */
+struct store_term_pod {
+	const char	*uid;		/* borrowed for the callback */
+	const char	*name;		/* or NULL */
+	const char	*namespace;	/* or NULL */
+	const char	*workload;	/* or NULL */
+	int64_t		 deletion_us;	/* its deletion request */
+	int64_t		 gone_us;	/* its end, or TIME_NONE */
+	int64_t		 deadline_us;	/* its grace deadline, or TIME_NONE */
+	int64_t		 grace_s;	/* its grace period, or INT_NONE */
+};
+/* Every pod with a deletion request, in the store's order (ROW_POD's). */
+int	store_term_pods(struct store *st, int (*cb)(void *ctx,
+	    const struct store_term_pod *t), void *ctx, char **cause);
+
 /* What store_sql keeps of a result, at most. */
 struct store_sql_limits {
 	size_t		 rows;		/* rows */

@@ -7,11 +7,11 @@
  * two parties.  A workload whose windows hold far more of the missing
  * records than their share of the time would explain (a one-sided
  * binomial test) gets records-lost-at-termination; what no workload
- * explains gets records-missing.  It runs a few workloads at a time
- * (analyze.c's windows): each window's workloads are weighed as they
- * come, the best kept with its windows, and each missing record is
- * given to the first workload whose window holds it; the findings are
- * made in the last window.  No SQL, no drawing.
+ * explains gets records-missing.  It reads no pods of the analysis:
+ * the deleted pods come from the store a workload at a time, each
+ * workload is weighed as it comes, the best kept with its windows, and
+ * each missing record is given to the first workload whose window holds
+ * it.  No SQL, no drawing.
  */
 #include <math.h>
 #include <stdio.h>
@@ -38,9 +38,9 @@ struct win {
 	int64_t		 to_us;
 	int64_t		 maxto_us;	/* the latest to_us of this window
 					   and those before */
-	const char	*uid;		/* the pod's: borrowed from the
-					   window's pods, or, for the best
-					   workload, in rc.keep */
+	const char	*uid;		/* the pod's: in rc.cur while its
+					   workload is read, then, for the
+					   best, in rc.keep */
 	const char	*name;		/* or NULL */
 	const char	*namespace;	/* or NULL */
 	const char	*workload;	/* or NULL */
@@ -77,7 +77,7 @@ struct claim {
 	const char	*workload;
 };
 
-/* What the rule keeps from the first window to the last. */
+/* The reconciliation while the workloads are read. */
 struct rc {
 	struct analysis	*a;
 	struct store_set *sets;		/* owned */
@@ -97,32 +97,17 @@ struct rc {
 	struct wl	 top;		/* the highest enrichment so far,
 					   without its windows */
 	int		 has_top;
-	/* one window's workloads */
-	struct wl	*wl;		/* owned */
+	/* the workload being read */
+	struct wl	*wl;		/* owned: it, or none */
 	size_t		 nwl;
 	size_t		 wlcap;		/* allocated in wl */
-	struct hindex	 ix;		/* owned: wl by namespace, workload */
+	struct arena	 cur;		/* owned: its strings */
 	struct gwin	*g;		/* owned: every window, by from_us */
 	size_t		 ng;
 };
 
 static struct win	*window_of(struct wl *, int64_t);
-
-/* A workload looked for among the windows' workloads. */
-struct wl_key {
-	const struct rc	*rc;
-	const char	*ns;
-	const char	*workload;
-};
-
-static int
-wl_eq(const void *ctx, size_t item)
-{
-	const struct wl_key	*k = ctx;
-
-	return (str_eq(k->rc->wl[item].namespace, k->ns) &&
-	    str_eq(k->rc->wl[item].workload, k->workload));
-}
+static void		 weigh(struct rc *);
 
 static int
 add_miss(void *ctx, const char *key, int64_t t_us)
@@ -186,58 +171,58 @@ cmp_gwin(const void *a, const void *b)
 	return (p->to_us < q->to_us ? -1 : p->to_us > q->to_us);
 }
 
-/* Collects each workload's termination windows. */
-static void
-collect_windows(struct rc *rc)
+/*
+ * Adds pod t's termination window to the workload being read, weighing
+ * the one before first when t is of another (the pods come in the
+ * store's order, a workload's together).
+ */
+static int
+add_window(void *ctx, const struct store_term_pod *t)
 {
+	struct rc			*rc = ctx;
 	const struct analyze_opts	*o = rc->a->opts;
-	struct podset_pod		*p;
 	struct wl			*w;
-	struct win			 x;
-	struct wl_key			 k = { .rc = rc };
+	struct win			*x;
 	int64_t				 end;
-	uint64_t			 h;
-	size_t				 i, j, ng = 0;
 
-	for (i = 0; i < rc->a->pods.n; i++) {
-		p = &rc->a->pods.v[i];
-		if (p->r.deletion_us == TIME_NONE)
-			continue;
-		end = p->r.gone_us != TIME_NONE ? p->r.gone_us :
-		    p->r.deadline_us != TIME_NONE ? p->r.deadline_us :
-		    p->r.deletion_us + p->r.grace_s * 1000000;
-		x.from_us = p->r.deletion_us - o->lead_us - o->skew_us;
-		x.to_us = end + o->skew_us;
-		x.maxto_us = x.to_us;
-		x.uid = p->r.uid;
-		x.name = p->r.name;
-		x.namespace = p->r.namespace;
-		x.workload = p->r.workload;
-		x.deletion_us = p->r.deletion_us;
-		k.ns = p->r.namespace;
-		k.workload = p->r.workload;
-		h = hindex_str(hindex_str(HINDEX_SEED, k.ns), k.workload);
-		if ((j = hindex_get(&rc->ix, h, wl_eq, &k)) == HINDEX_NONE) {
-			if (rc->nwl == rc->wlcap) {
-				rc->wlcap = rc->wlcap == 0 ? 16 :
-				    rc->wlcap * 2;
-				rc->wl = xreallocarray(rc->wl, rc->wlcap,
-				    sizeof *rc->wl);
-			}
-			memset(&rc->wl[rc->nwl], 0, sizeof *rc->wl);
-			rc->wl[rc->nwl].namespace = p->r.namespace;
-			rc->wl[rc->nwl].workload = p->r.workload;
-			j = rc->nwl++;
-			hindex_put(&rc->ix, h, j, wl_eq, &k);
-		}
-		w = &rc->wl[j];
-		/* a power of two: grown when full */
-		if (w->nw == 0 || (w->nw & (w->nw - 1)) == 0)
-			w->w = xreallocarray(w->w, w->nw == 0 ? 1 :
-			    w->nw * 2, sizeof *w->w);
-		w->w[w->nw++] = x;
-		ng++;
+	if (rc->nwl > 0 && (!str_eq(rc->wl[0].namespace, t->namespace) ||
+	    !str_eq(rc->wl[0].workload, t->workload)))
+		weigh(rc);
+	if (rc->nwl == 0) {
+		rc->wl = xcalloc(1, sizeof *rc->wl);
+		rc->nwl = rc->wlcap = 1;
+		rc->wl[0].namespace = arena_strdup(&rc->cur, t->namespace);
+		rc->wl[0].workload = arena_strdup(&rc->cur, t->workload);
 	}
+	w = &rc->wl[0];
+	/* a power of two: grown when full */
+	if (w->nw == 0 || (w->nw & (w->nw - 1)) == 0)
+		w->w = xreallocarray(w->w, w->nw == 0 ? 1 : w->nw * 2,
+		    sizeof *w->w);
+	x = &w->w[w->nw++];
+	end = t->gone_us != TIME_NONE ? t->gone_us :
+	    t->deadline_us != TIME_NONE ? t->deadline_us :
+	    t->deletion_us + t->grace_s * 1000000;
+	x->from_us = t->deletion_us - o->lead_us - o->skew_us;
+	x->to_us = end + o->skew_us;
+	x->maxto_us = x->to_us;
+	x->uid = arena_strdup(&rc->cur, t->uid);
+	x->name = arena_strdup(&rc->cur, t->name);
+	x->namespace = w->namespace;
+	x->workload = w->workload;
+	x->deletion_us = t->deletion_us;
+	return (0);
+}
+
+/* Sorts the workloads' windows, and all of them into rc->g. */
+static void
+index_windows(struct rc *rc)
+{
+	struct wl	*w;
+	size_t		 i, j, ng = 0;
+
+	for (j = 0; j < rc->nwl; j++)
+		ng += rc->wl[j].nw;
 	rc->g = xreallocarray(NULL, ng > 0 ? ng : 1, sizeof *rc->g);
 	for (j = 0; j < rc->nwl; j++) {
 		w = &rc->wl[j];
@@ -436,7 +421,7 @@ pick_sets(struct analysis *a, struct store_set *s, size_t n,
 	return (0);
 }
 
-/* Frees one window's workloads. */
+/* Frees the workloads being read. */
 static void
 window_free(struct rc *rc)
 {
@@ -445,7 +430,7 @@ window_free(struct rc *rc)
 	for (i = 0; i < rc->nwl; i++)
 		free(rc->wl[i].w);
 	free(rc->wl);
-	hindex_free(&rc->ix);
+	arena_free(&rc->cur);
 	free(rc->g);
 	rc->wl = NULL;
 	rc->g = NULL;
@@ -466,12 +451,6 @@ rc_free(struct rc *rc)
 	window_free(rc);
 	store_sets_free(rc->sets, rc->nsets);
 	free(rc);
-}
-
-void
-rc_forget(void *state)
-{
-	rc_free(state);
 }
 
 /* Keeps w as the best workload so far: its windows and their strings. */
@@ -717,44 +696,60 @@ reconcile_finish(struct rc *rc)
 	    (double)a->opts->skew_us / 1e6);
 }
 
-/* Weighs this window's workloads, then, in the last, makes the findings. */
-int
-reconcile_run(struct analysis *a, char **cause)
+/*
+ * Weighs the workloads read (one: they come a workload at a time) as
+ * the first of them all would be: the best and the top so far kept, the
+ * missing records their windows hold claimed.
+ */
+static void
+weigh(struct rc *rc)
 {
-	struct rc	*rc = a->state[FK_RECORDS_LOST];
 	struct wl	*w;
 	size_t		 i;
 
-	if (rc == NULL && (rc = a->state[FK_RECORDS_LOST] = rc_begin(a,
-	    cause)) == NULL)
+	index_windows(rc);
+	for (i = 0; i < rc->nwl; i++) {
+		w = &rc->wl[i];
+		score(rc, w, rc->ref->first_us, rc->ref->last_us);
+		if (!rc->has_top || w->enrichment > rc->top.enrichment) {
+			rc->top = *w;
+			rc->top.w = NULL;
+			rc->top.nw = 0;
+			rc->top.namespace = rc->top.workload = NULL;
+			rc->has_top = 1;
+		}
+		if (w->p_value < SIGNIFICANT_P &&
+		    w->enrichment >= SIGNIFICANT_ENRICHMENT &&
+		    w->in_windows >= SIGNIFICANT_MIN && (!rc->has_best ||
+		    w->enrichment > rc->best.enrichment))
+			keep_best(rc, w);
+	}
+	claim_missing(rc);
+	window_free(rc);
+}
+
+/*
+ * Reads the termination windows of the deleted pods from the store a
+ * workload at a time, then makes the findings and the missing records.
+ */
+int
+reconcile_run(struct analysis *a, char **cause)
+{
+	struct rc	*rc;
+
+	if ((rc = rc_begin(a, cause)) == NULL)
 		return (-1);
 	/* with no record missing, no window holds one */
 	if (rc->ref != NULL && rc->nm > 0) {
-		collect_windows(rc);
-		for (i = 0; i < rc->nwl; i++) {
-			w = &rc->wl[i];
-			score(rc, w, rc->ref->first_us, rc->ref->last_us);
-			if (!rc->has_top || w->enrichment > rc->top.enrichment) {
-				rc->top = *w;
-				rc->top.w = NULL;
-				rc->top.nw = 0;
-				rc->top.namespace = rc->top.workload = NULL;
-				rc->has_top = 1;
-			}
-			if (w->p_value < SIGNIFICANT_P &&
-			    w->enrichment >= SIGNIFICANT_ENRICHMENT &&
-			    w->in_windows >= SIGNIFICANT_MIN && (!rc->has_best ||
-			    w->enrichment > rc->best.enrichment))
-				keep_best(rc, w);
+		if (store_term_pods(a->st, add_window, rc, cause) != 0) {
+			rc_free(rc);
+			return (-1);
 		}
-		claim_missing(rc);
-		window_free(rc);
+		if (rc->nwl > 0)
+			weigh(rc);
 	}
-	if (!a->last_window)
-		return (0);
 	if (rc->ref != NULL)
 		reconcile_finish(rc);
 	rc_free(rc);
-	a->state[FK_RECORDS_LOST] = NULL;
 	return (0);
 }

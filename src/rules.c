@@ -439,8 +439,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "LOST",
 		.records = 1,
 		.rule = reconcile_run,
-		.by_workload = 1,
-		.forget = rc_forget,
+		.no_pods = 1,
 		.picture = FP_LOST,
 	},
 	[FK_RECORDS_MISSING] = {
@@ -450,7 +449,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		.badge = "MISS",
 		.records = 1,
 		.rule = reconcile_run,
-		.by_workload = 1,
+		.no_pods = 1,
 	},
 	[FK_NODE_RESTART] = {
 		.name = "node-restart",

@@ -781,3 +781,34 @@ store_job_pods(struct store *st,
 	    "ORDER BY namespace, workload, coalesce(deletion_us, created_us), "
 	    "name, uid", NULL, 0, job_pod_row, &c, cause));
 }
+
+static int
+term_pod_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb		*c = arg;
+	struct store_term_pod	 t;
+
+	t.uid = store_col_text(s, 0);
+	t.name = store_col_text(s, 1);
+	t.namespace = store_col_text(s, 2);
+	t.workload = store_col_text(s, 3);
+	t.deletion_us = store_col_int(s, 4, TIME_NONE);
+	t.gone_us = store_col_int(s, 5, TIME_NONE);
+	t.deadline_us = store_col_int(s, 6, TIME_NONE);
+	t.grace_s = store_col_int(s, 7, INT_NONE);
+	return (c->term_pod(c->ctx, &t));
+}
+
+int
+store_term_pods(struct store *st,
+    int (*cb)(void *, const struct store_term_pod *), void *ctx,
+    char **cause)
+{
+	struct store_cb	c = { .term_pod = cb, .ctx = ctx };
+
+	/* ROW_POD's order: coalesce(deletion_us, created_us) is deletion_us */
+	return (store_run(st, "pods", "SELECT uid, name, namespace, workload, "
+	    "deletion_us, gone_us, deadline_us, grace_s FROM pods WHERE "
+	    "deletion_us IS NOT NULL ORDER BY namespace, workload, "
+	    "deletion_us, name, uid", NULL, 0, term_pod_row, &c, cause));
+}

@@ -1,11 +1,12 @@
 #!/bin/sh
-# windows.sh: the rules that read one workload at a time (by_workload in
-# src/rules.c) find the same given a few workloads at a time as given
-# every pod at once.  Each incident below is analyzed twice from one
-# import, once with CORONER_ANALYZE_CHUNK=1 (a window a workload): the
-# findings ("analyze --json", the text, the notes), the pods list and
-# the stored tables must be the same.  Between them the incidents make a finding of
-# every such kind, so that none is compared on nothing; an outage names
+# windows.sh: the rules find the same given a few workloads at a time
+# (by_workload in src/rules.c) as given every pod at once, and those
+# that read the store rather than the pods (no_pods) the same beside
+# them.  Each incident below is analyzed twice from one import, once
+# with CORONER_ANALYZE_CHUNK=1 (a window a workload): the findings
+# ("analyze --json", the text, the notes), the pods list and the stored
+# tables must be the same.  Between them the incidents make a finding of
+# every kind, so that none is compared on nothing; an outage names
 # findings of workloads in windows after its own; an outage open at its
 # pods' last version lasts to every pod's; the workload that lost
 # records is weighed between others; a value that is not a number of
@@ -18,7 +19,7 @@ KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
     "evicted","start-failed","grace-overridden","exits-unknown",
     "crash-loop","eviction-blocked","5xx-burst","workload-unavailable",
     "job-overran","job-failed","records-lost-at-termination",
-    "records-missing"]'
+    "records-missing","node-restart"]'
 
 # analyze_as NAME TAG [CHUNK]: NAME's import analyzed into $T/NAME.TAG.*
 analyze_as() {
