@@ -137,6 +137,21 @@ size_t		 finding_rule_order(size_t order[FK__COUNT]);
 #define ANALYZE_LEAD_US	(2 * 1000000LL)
 #define ANALYZE_SKEW_US	(5 * 1000000LL)
 
+/*
+ * What the steps after the rules read of one pod of a finding (finish.c):
+ * where it is listed and who deleted it, copied from the pods of the
+ * window that held it.
+ */
+struct pod_facts {
+	int			 known;		/* a window held the pod */
+	struct podset_death_key	 key;		/* its place in the lists
+						   (podset_cmp_death) */
+	int64_t			 deletion_us;	/* row_pod's, TIME_NONE */
+	const char		*deletion_cause;	/* row_pod's, or NULL */
+	const char		*deletion_cause_basis;	/* or NULL */
+	const char		*deletion_by;	/* or NULL */
+};
+
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
 	enum finding_kind kind;		/* its row in finding_kinds */
@@ -174,6 +189,13 @@ struct finding {
 					   compressed, once its rule has run
 					   (analyze.c), or NULL: in evidence */
 	size_t		 detail_len;	/* bytes at detail */
+	struct pod_facts *facts;	/* owned: one for each of uids while
+					   windows read its pods (finish.c),
+					   else NULL */
+	int		 finished;	/* its pods are named and in order */
+	struct buf	 tail;		/* what the summary gets once every
+					   rule has written it (who deleted
+					   the pods) */
 };
 
 /* The analysis in progress: what rules read and what they add. */
@@ -212,6 +234,9 @@ struct analysis {
 	void			*rest;		/* owned: the zstd context that
 						   compresses the findings'
 						   pods_detail at rest */
+	struct strpool		 texts;		/* owned: the strings of the
+						   findings' pod_facts that
+						   outlive a window */
 };
 
 /* Widens a finding's start..end to hold from..to (TIME_NONE: ignored). */
@@ -304,7 +329,23 @@ int	rule_exits_unknown(struct analysis *a, char **cause);
 /* rules-outage.c: workload-unavailable */
 int	rule_workload_unavailable(struct analysis *a, char **cause);
 void	wu_forget(void *state);
-void	deletion_name_actors(struct analysis *a);
+/*
+ * Names who deleted finding f's pods, facts[0..n) in the order of its
+ * uids: the evidence's deletion_cause and deleted_by, and their words in
+ * f->tail.
+ */
+void	deletion_name(struct finding *f, const struct pod_facts *facts,
+	    size_t n);
+
+/*
+ * finish.c: after the rules, what each finding's pods say (who deleted
+ * them) and their order, in the window that holds them
+ * (finish_window: the findings made in it, and the facts of those made
+ * before it), then of what is left, with every window through
+ * (finish_all), and the summaries' tails.
+ */
+void	finish_window(struct analysis *a, size_t first);
+void	finish_all(struct analysis *a);
 
 /*
  * Who asked, from an object of actor -> count: "A" alone, else "A (3)

@@ -122,6 +122,18 @@ int64_t	podset_died_at(const struct podset_pod *p);
  * (analyze) follow it.
  */
 int	podset_cmp_death(const void *a, const void *b);
+/* What podset_cmp_death orders a pod by, to order it apart from it. */
+struct podset_death_key {
+	const char	*namespace;	/* the pod's, or NULL */
+	const char	*workload;	/* or NULL */
+	const char	*name;		/* or NULL */
+	int64_t		 zero_at;	/* podset_zero_at */
+	int64_t		 created_us;	/* its creation */
+};
+void	podset_death_key(const struct podset_pod *p,
+	    struct podset_death_key *k);
+int	podset_cmp_death_key(const struct podset_death_key *a,
+	    const struct podset_death_key *b);
 /*
  * Puts n uids (an array of char * or const char *, the caller's; the
  * strings borrowed) in the order of

@@ -478,54 +478,6 @@ store_findings(struct analysis *a, char **cause)
  * the evidence, which held the positions the rules made them at, gets
  * their ids (1-based).
  */
-/*
- * Puts every finding's pods in the order of their deaths, as the pods
- * view lists them (podset_sort_uids): the finding view, the reports and
- * analyze's text list them alike.
- */
-static void
-sort_finding_pods(struct analysis *a)
-{
-	struct finding	*f;
-	const char	**v;
-	json_t		*pods, *uids, *name;
-	size_t		 i, j, k, n;
-
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		if ((n = json_array_size(f->uids)) < 2)
-			continue;
-		v = xcalloc(n, sizeof *v);
-		for (j = 0; j < n; j++)
-			v[j] = json_string_value(json_array_get(f->uids, j));
-		podset_sort_uids(&a->pods, v, n);
-		pods = json_array();
-		uids = json_array();
-		for (j = 0; j < n; j++) {
-			/* names are reused: the name at the uid's place */
-			for (k = 0; k < n && v[j] != json_string_value(
-			    json_array_get(f->uids, k)); k++)
-				;
-			json_array_append(uids, json_array_get(f->uids, k));
-			if (json_array_size(f->pods) == n &&
-			    (name = json_array_get(f->pods, k)) != NULL)
-				json_array_append(pods, name);
-		}
-		free(v);
-		if (json_array_size(pods) == n) {
-			json_decref(f->pods);
-			f->pods = pods;
-		} else
-			json_decref(pods);
-		json_decref(f->uids);
-		f->uids = uids;
-		/* the positions the indexes held are gone */
-		hindex_free(&f->uid_ix);
-		hindex_free(&f->name_ix);
-		f->uid_nix = f->name_nix = 0;
-	}
-}
-
 static void
 relate_ids(struct analysis *a)
 {
@@ -587,7 +539,7 @@ static int
 run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 {
 	struct podset		 all = a->pods;
-	size_t			 chunk, lo, hi, i, first;
+	size_t			 chunk, lo, hi, i, first, made;
 	int			 rc = 0, part;
 
 	chunk = finding_kinds[k[0]].by_workload ? a->chunk : 0;
@@ -604,11 +556,14 @@ run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 			a->pods.n = hi - lo;
 			podset_index(&a->pods);
 		}
+		made = a->n;
 		for (i = 0; i < n && rc == 0; i++) {
 			first = a->n;
 			rc = finding_kinds[k[i]].rule(a, cause);
 			finding_rest(a, first);
 		}
+		if (rc == 0)
+			finish_window(a, made);
 		if (part) {
 			hindex_free(&a->pods.by_uid);
 			a->pods = all;
@@ -700,8 +655,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 			fatal("finding %s without evidence",
 			    finding_kind_name(a->v[i].kind));
 	}
-	deletion_name_actors(a);
-	sort_finding_pods(a);
+	finish_all(a);
 	/* the groups' indexes into a->v end with the sort */
 	hindex_free(&a->groups);
 	xqsort(a->v, a->n, sizeof *a->v, cmp_finding);
@@ -725,6 +679,8 @@ analysis_free(struct analysis *a)
 		free(a->v[i].detail);
 		hindex_free(&a->v[i].uid_ix);
 		hindex_free(&a->v[i].name_ix);
+		free(a->v[i].facts);
+		buf_free(&a->v[i].tail);
 	}
 	hindex_free(&a->groups);
 	free(a->v);
@@ -735,6 +691,7 @@ analysis_free(struct analysis *a)
 	ZSTD_freeCCtx(a->rest);
 	free(a->missing);
 	arena_free(&a->strings);
+	strpool_free(&a->texts);
 	buf_free(&a->notes);
 	podset_free(&a->pods);
 }

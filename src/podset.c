@@ -475,32 +475,49 @@ podset_died_at(const struct podset_pod *p)
 	    p->r.main_exit_us);
 }
 
-int
-podset_cmp_death(const void *a, const void *b)
+void
+podset_death_key(const struct podset_pod *p, struct podset_death_key *k)
 {
-	const struct podset_pod	*p = *(struct podset_pod *const *)a;
-	const struct podset_pod	*q = *(struct podset_pod *const *)b;
-	int64_t			 x, y;
-	int			 c;
+	k->namespace = p->r.namespace;
+	k->workload = p->r.workload;
+	k->name = p->r.name;
+	k->zero_at = podset_zero_at(p);
+	k->created_us = p->r.created_us;
+}
 
-	if ((c = strcmp(p->r.namespace != NULL ? p->r.namespace : "",
-	    q->r.namespace != NULL ? q->r.namespace : "")) != 0)
+int
+podset_cmp_death_key(const struct podset_death_key *p,
+    const struct podset_death_key *q)
+{
+	int64_t	x = p->zero_at, y = q->zero_at;
+	int	c;
+
+	if ((c = strcmp(p->namespace != NULL ? p->namespace : "",
+	    q->namespace != NULL ? q->namespace : "")) != 0)
 		return (c);
-	if ((c = strcmp(p->r.workload != NULL ? p->r.workload : "",
-	    q->r.workload != NULL ? q->r.workload : "")) != 0)
+	if ((c = strcmp(p->workload != NULL ? p->workload : "",
+	    q->workload != NULL ? q->workload : "")) != 0)
 		return (c);
-	x = podset_zero_at(p);
-	y = podset_zero_at(q);
 	if ((x == TIME_NONE) != (y == TIME_NONE))
 		return (x == TIME_NONE ? 1 : -1);
 	if (x == TIME_NONE) {
-		x = p->r.created_us;
-		y = q->r.created_us;
+		x = p->created_us;
+		y = q->created_us;
 	}
 	if (x != y)
 		return (x < y ? -1 : 1);
-	return (strcmp(p->r.name != NULL ? p->r.name : "",
-	    q->r.name != NULL ? q->r.name : ""));
+	return (strcmp(p->name != NULL ? p->name : "",
+	    q->name != NULL ? q->name : ""));
+}
+
+int
+podset_cmp_death(const void *a, const void *b)
+{
+	struct podset_death_key	x, y;
+
+	podset_death_key(*(struct podset_pod *const *)a, &x);
+	podset_death_key(*(struct podset_pod *const *)b, &y);
+	return (podset_cmp_death_key(&x, &y));
 }
 
 /* A uid and its pod for podset_sort_uids. */

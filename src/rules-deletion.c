@@ -249,83 +249,61 @@ cause_phrase(const char *cause)
  * Why finding f's pods were deleted, when no deploy explains it and the
  * pods say one controller action (an autoscaler's scale-down, a Job, an
  * eviction, a node): "deletion_cause" and its basis in the evidence, and
- * in the summary.  A rollout's deletions are named by the rollout the
- * finding's evidence already gives.
+ * in the summary's tail.  A rollout's deletions are named by the rollout
+ * the finding's evidence already gives.
  */
 static void
-name_cause(struct analysis *a, struct finding *f)
+name_cause(struct finding *f, const struct pod_facts *v, size_t n)
 {
-	const struct podset_pod	*p;
-	const char		*cause = NULL, *basis = NULL;
-	char			*s;
-	size_t			 j;
+	const char	*cause = NULL, *basis = NULL;
+	size_t		 j;
 
 	if (json_object_get(f->evidence, "deletion_cause") != NULL)
 		return;
-	for (j = 0; j < json_array_size(f->uids); j++) {
-		p = podset_find(&a->pods, json_string_value(json_array_get(
-		    f->uids, j)));
-		if (p == NULL || p->r.deletion_us == TIME_NONE)
+	for (j = 0; j < n; j++) {
+		if (!v[j].known || v[j].deletion_us == TIME_NONE)
 			continue;
-		if (p->r.deletion_cause == NULL || (cause != NULL &&
-		    !str_eq(cause, p->r.deletion_cause)))
+		if (v[j].deletion_cause == NULL || (cause != NULL &&
+		    !str_eq(cause, v[j].deletion_cause)))
 			return;		/* unknown, or not one cause */
-		cause = p->r.deletion_cause;
+		cause = v[j].deletion_cause;
 		if (basis == NULL)
-			basis = p->r.deletion_cause_basis;
+			basis = v[j].deletion_cause_basis;
 	}
 	if (cause == NULL || str_eq(cause, deletion_cause_name(DC_ROLLOUT)))
 		return;
 	json_object_set_new(f->evidence, "deletion_cause", json_string(cause));
 	json_object_set_new(f->evidence, "deletion_cause_basis", jv_str(basis));
-	if (f->summary == NULL)
-		return;
-	s = xasprintf("%s (deleted %s%s%.200s)", f->summary,
-	    cause_phrase(cause), basis != NULL ? ": " : "", basis != NULL ?
-	    basis : "");
-	free(f->summary);
-	f->summary = s;
+	buf_printf(&f->tail, " (deleted %s%s%.200s)", cause_phrase(cause),
+	    basis != NULL ? ": " : "", basis != NULL ? basis : "");
 }
 
 void
-deletion_name_actors(struct analysis *a)
+deletion_name(struct finding *f, const struct pod_facts *v, size_t n)
 {
-	struct finding		*f;
-	struct podset_pod	*p;
-	json_t			*by;
-	size_t			 i, j, known;
-	char			 who[300], *s;
+	json_t		*by;
+	size_t		 j, known;
+	char		 who[300];
 
-	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		if (f->uids != NULL)
-			name_cause(a, f);
-		if (f->uids == NULL || json_object_get(f->evidence,
-		    "deleted_by") != NULL)
+	name_cause(f, v, n);
+	if (json_object_get(f->evidence, "deleted_by") != NULL)
+		return;
+	by = json_object();
+	for (j = known = 0; j < n; j++) {
+		if (!v[j].known || v[j].deletion_us == TIME_NONE ||
+		    v[j].deletion_by == NULL)
 			continue;
-		by = json_object();
-		for (j = known = 0; j < json_array_size(f->uids); j++) {
-			p = podset_find(&a->pods, json_string_value(
-			    json_array_get(f->uids, j)));
-			if (p == NULL || p->r.deletion_us == TIME_NONE ||
-			    p->r.deletion_by == NULL)
-				continue;
-			count_actor(by, p->r.deletion_by);
-			known++;
-		}
-		if (known == 0) {
-			json_decref(by);
-			continue;
-		}
-		json_object_set_new(f->evidence, "deleted_by", by);
-		analyze_fmt_actors(by, who, sizeof who);
-		if (f->summary != NULL &&
-		    !finding_kinds[f->kind].names_deleter) {
-			s = xasprintf("%s (deleted by %s)", f->summary, who);
-			free(f->summary);
-			f->summary = s;
-		}
+		count_actor(by, v[j].deletion_by);
+		known++;
 	}
+	if (known == 0) {
+		json_decref(by);
+		return;
+	}
+	json_object_set_new(f->evidence, "deleted_by", by);
+	analyze_fmt_actors(by, who, sizeof who);
+	if (!finding_kinds[f->kind].names_deleter)
+		buf_printf(&f->tail, " (deleted by %s)", who);
 }
 
 /* The containers of p whose end was never logged, as "a, b"; how many. */
