@@ -158,7 +158,8 @@ struct finding {
 	enum severity	 severity;	/* the kind's, unless the rule says */
 	char		*namespace;	/* owned */
 	char		*workload;	/* owned */
-	json_t		*pods;		/* owned array of pod names */
+	json_t		*pods;		/* owned array of pod names; NULL
+					   at rest (pods_rest) */
 	json_t		*uids;		/* owned array of their uids, in the
 					   same order (names are reused) */
 	int64_t		 start_us;	/* the earliest moment of its
@@ -193,6 +194,12 @@ struct finding {
 					   windows read its pods (finish.c),
 					   else NULL */
 	int		 finished;	/* its pods are named and in order */
+	void		*pods_rest;	/* owned: once finished, pods and
+					   uids as the text "name\0...uid\0"
+					   zstd-compressed, and they NULL
+					   (finding_sleep); NULL: awake */
+	size_t		 pods_rest_len;	/* bytes at pods_rest */
+	size_t		 npods;		/* names in pods, at rest */
 	struct buf	 tail;		/* what the summary gets once every
 					   rule has written it (who deleted
 					   the pods) */
@@ -247,6 +254,24 @@ void		 finding_add_pod(struct finding *f,
 /* The same of a pod known by its uid and name (NULL: the uid shown). */
 void		 finding_add_uid(struct finding *f, const char *uid,
 		    const char *name);
+/*
+ * Puts a finished finding's pods and uids at rest, compressed: no rule
+ * reads them again.  finding_wake gives them back (a no-op when awake);
+ * the functions above wake it themselves.
+ */
+void		 finding_sleep(struct analysis *a, struct finding *f);
+void		 finding_wake(struct finding *f);
+/* A finding's pods as text, read awake or at rest (finding_pods_read). */
+struct finding_pods {
+	size_t		  n;		/* pods */
+	const char	**name;		/* owned array: their names */
+	const char	**uid;		/* owned array: their uids */
+	char		 *text;		/* owned: the text at rest, or NULL */
+};
+/* Reads them without waking it; free with finding_pods_free. */
+void		 finding_pods_read(const struct finding *f,
+		    struct finding_pods *fp);
+void		 finding_pods_free(struct finding_pods *fp);
 /* Whether a finding lists this pod (by name). */
 int		 finding_has_pod(struct finding *f, const char *name);
 

@@ -13,6 +13,7 @@
 #include <zstd.h>
 
 #include "analyze.h"
+#include "jsonval.h"
 #include "out.h"
 #include "podlist.h"
 #include "timefmt.h"
@@ -227,12 +228,14 @@ strs_has(const json_t *arr, struct hindex *ix, size_t *nix, const char *s)
 int
 finding_has_pod(struct finding *f, const char *name)
 {
+	finding_wake(f);
 	return (strs_has(f->pods, &f->name_ix, &f->name_nix, name));
 }
 
 void
 finding_add_uid(struct finding *f, const char *uid, const char *name)
 {
+	finding_wake(f);
 	if (f->pods == NULL)
 		f->pods = json_array();
 	if (f->uids == NULL)
@@ -391,6 +394,137 @@ finding_rest(struct analysis *a, size_t first)
 	}
 }
 
+/*
+ * A finding's pods at rest: a finding of many pods holds each as two
+ * jansson strings and its arrays' slots, about 150 bytes, and its pods
+ * no longer change once finished (finish.c); the names and uids, NUL
+ * after each, compress to a fraction of their bytes.
+ */
+void
+finding_sleep(struct analysis *a, struct finding *f)
+{
+	struct buf	 b = { 0 };
+	const char	*s;
+	size_t		 i, n;
+
+	if (f->pods_rest != NULL || (json_array_size(f->pods) == 0 &&
+	    json_array_size(f->uids) == 0))
+		return;
+	if (a->rest == NULL && (a->rest = ZSTD_createCCtx()) == NULL)
+		fatal("out of memory");
+	f->npods = json_array_size(f->pods);
+	for (i = 0; i < f->npods; i++) {
+		s = json_string_value(json_array_get(f->pods, i));
+		buf_append(&b, s, strlen(s) + 1);
+	}
+	for (i = 0; i < json_array_size(f->uids); i++) {
+		s = json_string_value(json_array_get(f->uids, i));
+		buf_append(&b, s, strlen(s) + 1);
+	}
+	f->pods_rest = xmalloc(ZSTD_compressBound(b.len));
+	n = ZSTD_compressCCtx(a->rest, f->pods_rest,
+	    ZSTD_compressBound(b.len), b.data, b.len, 1);
+	buf_free(&b);
+	if (ZSTD_isError(n))
+		fatal("zstd: %s", ZSTD_getErrorName(n));
+	f->pods_rest = xrealloc(f->pods_rest, n);
+	f->pods_rest_len = n;
+	json_decref(f->pods);
+	json_decref(f->uids);
+	f->pods = f->uids = NULL;
+	hindex_free(&f->uid_ix);
+	hindex_free(&f->name_ix);
+	f->uid_nix = f->name_nix = 0;
+}
+
+/* The text at rest of f's pods: a new string of *len bytes. */
+static char *
+rest_text(const struct finding *f, size_t *len)
+{
+	unsigned long long	 size;
+	char			*text;
+	size_t			 got;
+
+	size = ZSTD_getFrameContentSize(f->pods_rest, f->pods_rest_len);
+	if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR)
+		fatal("a finding's pods at rest are damaged");
+	text = xmalloc((size_t)size + 1);
+	got = ZSTD_decompress(text, (size_t)size, f->pods_rest,
+	    f->pods_rest_len);
+	if (ZSTD_isError(got) || got != size)
+		fatal("a finding's pods at rest are damaged");
+	*len = got;
+	return (text);
+}
+
+void
+finding_wake(struct finding *f)
+{
+	char	*text, *s, *end;
+	size_t	 len, i;
+
+	if (f->pods_rest == NULL)
+		return;
+	text = rest_text(f, &len);
+	json_decref(f->pods);
+	json_decref(f->uids);
+	f->pods = json_array();
+	f->uids = json_array();
+	end = text + len;
+	for (s = text, i = 0; s < end; s += strlen(s) + 1, i++)
+		json_array_append_new(i < f->npods ? f->pods : f->uids,
+		    json_string(s));
+	free(text);
+	free(f->pods_rest);
+	f->pods_rest = NULL;
+	f->pods_rest_len = 0;
+}
+
+void
+finding_pods_read(const struct finding *f, struct finding_pods *fp)
+{
+	char	*s, *end;
+	size_t	 len, i, nuids;
+
+	memset(fp, 0, sizeof *fp);
+	if (f->pods_rest == NULL) {
+		fp->n = json_array_size(f->uids);
+		fp->name = xcalloc(fp->n + 1, sizeof *fp->name);
+		fp->uid = xcalloc(fp->n + 1, sizeof *fp->uid);
+		for (i = 0; i < fp->n; i++) {
+			fp->name[i] = json_string_value(json_array_get(f->pods,
+			    i));
+			fp->uid[i] = json_string_value(json_array_get(f->uids,
+			    i));
+		}
+		return;
+	}
+	fp->text = rest_text(f, &len);
+	end = fp->text + len;
+	for (s = fp->text, i = 0; s < end; s += strlen(s) + 1)
+		i++;
+	nuids = i - f->npods;
+	fp->n = nuids;
+	fp->name = xcalloc(fp->n + 1, sizeof *fp->name);
+	fp->uid = xcalloc(fp->n + 1, sizeof *fp->uid);
+	for (s = fp->text, i = 0; s < end; s += strlen(s) + 1, i++) {
+		if (i < f->npods) {
+			if (i < fp->n)
+				fp->name[i] = s;
+		} else
+			fp->uid[i - f->npods] = s;
+	}
+}
+
+void
+finding_pods_free(struct finding_pods *fp)
+{
+	free(fp->name);
+	free(fp->uid);
+	free(fp->text);
+	memset(fp, 0, sizeof *fp);
+}
+
 /* The evidence as the store writes it, pods_detail in its place again. */
 static char *
 evidence_text(const struct finding *f)
@@ -425,20 +559,23 @@ static int
 store_findings(struct analysis *a, char **cause)
 {
 	struct row_finding	 r;
+	struct row_finding_pod	 fr;
+	struct finding_pods	 fp;
 	char			*pods, *ev;
-	size_t			 i;
+	size_t			 i, j;
 	int			 rc = 0;
 
 	if (store_rows_begin(a->st, ROW_FINDING, cause) != 0)
 		return (-1);
 	for (i = 0; i < a->n && rc == 0; i++) {
+		finding_pods_read(&a->v[i], &fp);
 		memset(&r, 0, sizeof r);
 		r.id = (int64_t)i + 1;
 		r.kind = finding_kind_name(a->v[i].kind);
 		r.severity = severity_name(a->v[i].severity);
 		r.namespace = a->v[i].namespace;
 		r.workload = a->v[i].workload;
-		pods = json_dumps(a->v[i].pods, JSON_COMPACT);
+		pods = jv_strs_dump(fp.name, fp.n);
 		ev = evidence_text(&a->v[i]);
 		r.pods = pods;
 		r.evidence = ev;
@@ -449,17 +586,13 @@ store_findings(struct analysis *a, char **cause)
 		rc = store_model_put(a->st, ROW_FINDING, &r);
 		free(pods);
 		free(ev);
-	}
-	for (i = 0; i < a->n && rc == 0; i++) {
-		struct row_finding_pod	fp = { .finding_id = (int64_t)i + 1 };
-		size_t			j;
-
-		for (j = 0; j < json_array_size(a->v[i].uids) && rc == 0;
-		    j++) {
-			fp.pod_uid = json_string_value(json_array_get(
-			    a->v[i].uids, j));
-			rc = store_model_put(a->st, ROW_FINDING_POD, &fp);
+		/* one finding's pods read at a time */
+		fr.finding_id = r.id;
+		for (j = 0; j < fp.n && rc == 0; j++) {
+			fr.pod_uid = fp.uid[j];
+			rc = store_model_put(a->st, ROW_FINDING_POD, &fr);
 		}
+		finding_pods_free(&fp);
 	}
 	for (i = 0; i < a->nmissing && rc == 0; i++)
 		rc = store_model_put(a->st, ROW_MISSING, &a->missing[i]);
@@ -649,7 +782,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	}
 	store_snapshot_end(st);
 	for (i = 0; i < a->n; i++) {
-		if (a->v[i].pods == NULL)
+		if (a->v[i].pods == NULL && a->v[i].pods_rest == NULL)
 			a->v[i].pods = json_array();
 		if (a->v[i].evidence == NULL)
 			fatal("finding %s without evidence",
@@ -681,6 +814,7 @@ analysis_free(struct analysis *a)
 		hindex_free(&a->v[i].name_ix);
 		free(a->v[i].facts);
 		buf_free(&a->v[i].tail);
+		free(a->v[i].pods_rest);
 	}
 	hindex_free(&a->groups);
 	free(a->v);

@@ -165,6 +165,7 @@ static void
 print_table(struct analysis *a)
 {
 	const struct finding	*f;
+	struct finding_pods	 fp;
 	struct buf		 b = { 0 };
 	const char		*pod;
 	size_t			 i, j, npods, indent;
@@ -189,19 +190,21 @@ print_table(struct analysis *a)
 			buf_puts(&b, "(no workload)");
 		put_wrapped(b.data, 0, indent, 80);
 		buf_clear(&b);
-		npods = json_array_size(f->pods);
+		finding_pods_read(f, &fp);
+		npods = fp.n;
 		if (npods > 0)
 			buf_printf(&b, "%zu pod%s, ", npods,
 			    npods == 1 ? "" : "s");
 		put_window(&b, f->start_us, f->end_us);
 		for (j = 0; j < npods && j < SHOW_PODS; j++) {
-			pod = json_string_value(json_array_get(f->pods, j));
+			pod = fp.name[j];
 			out_bprintf(&b, "%s%s", j == 0 ? ": " : ", ",
 			    pod != NULL ? pod : "?");
 		}
 		if (npods > SHOW_PODS)
 			buf_printf(&b, " and %zu more", npods - SHOW_PODS);
 		put_wrapped(b.data, indent, indent, 80);
+		finding_pods_free(&fp);
 		put_wrapped(f->summary != NULL ? f->summary : "", indent,
 		    indent, 80);
 		if (f->recommendation != NULL && *f->recommendation != '\0') {

@@ -86,9 +86,12 @@ cmp_placed(const void *a, const void *b)
 	return (p->at < q->at ? -1 : p->at > q->at);
 }
 
-/* Names who deleted f's pods and puts them in the lists' order. */
+/*
+ * Names who deleted f's pods and puts them in the lists' order, then at
+ * rest (finding_sleep).
+ */
 static void
-finish(struct finding *f)
+finish(struct analysis *a, struct finding *f)
 {
 	struct placed	*v;
 	json_t		*pods, *uids;
@@ -128,6 +131,7 @@ finish(struct finding *f)
 	free(f->facts);
 	f->facts = NULL;
 	f->finished = 1;
+	finding_sleep(a, f);
 }
 
 void
@@ -144,7 +148,7 @@ finish_window(struct analysis *a, size_t first)
 		if (i < first)
 			fill(a, f, &a->pods, 1);
 		else if (fill(a, f, &a->pods, 0))
-			finish(f);
+			finish(a, f);
 		else
 			for (j = 0; j < json_array_size(f->uids); j++)
 				if (f->facts[j].known)
@@ -164,7 +168,7 @@ finish_all(struct analysis *a)
 		if (!f->finished) {
 			/* every pod is still loaded: those no window gave */
 			fill(a, f, &a->pods, 0);
-			finish(f);
+			finish(a, f);
 		}
 		if (f->tail.len > 0 && f->summary != NULL) {
 			s = xasprintf("%s%s", f->summary, f->tail.data);

@@ -46,3 +46,35 @@ jv_secs(int64_t us)
 {
 	return (json_real(round((double)us / 1000) / 1000));
 }
+
+/* The controls JSON writes with a letter ("\n"), by byte. */
+static const char short_escape[0x20] = {
+	['\b'] = 'b', ['\f'] = 'f', ['\n'] = 'n', ['\r'] = 'r', ['\t'] = 't'
+};
+
+char *
+jv_strs_dump(const char *const *v, size_t n)
+{
+	struct buf		 b = { 0 };
+	const unsigned char	*s;
+	size_t			 i;
+
+	buf_puts(&b, "[");
+	for (i = 0; i < n; i++) {
+		buf_puts(&b, i > 0 ? ",\"" : "\"");
+		/* as jansson escapes: these, other controls as \u00XX */
+		for (s = (const unsigned char *)v[i]; *s != '\0'; s++) {
+			if (*s == '"' || *s == '\\')
+				buf_printf(&b, "\\%c", *s);
+			else if (*s >= 0x20)
+				buf_append(&b, s, 1);
+			else if (short_escape[*s] != '\0')
+				buf_printf(&b, "\\%c", short_escape[*s]);
+			else
+				buf_printf(&b, "\\u%04X", *s);
+		}
+		buf_puts(&b, "\"");
+	}
+	buf_puts(&b, "]");
+	return (b.data);
+}

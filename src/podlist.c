@@ -27,19 +27,17 @@ struct pl_pod {
 static void
 add_badges(struct analysis *a, struct pl_pod *v)
 {
-	const struct finding	*f;
+	struct finding_pods	 fp;
 	struct podset_pod	*p;
 	const char		*b;
 	char			*out;
 	size_t			 i, j;
 
 	for (i = 0; i < a->n; i++) {
-		f = &a->v[i];
-		b = finding_kinds[f->kind].badge;
-		for (j = 0; j < json_array_size(f->uids); j++) {
-			p = podset_find(&a->pods, json_string_value(
-			    json_array_get(f->uids, j)));
-			if (p == NULL)
+		b = finding_kinds[a->v[i].kind].badge;
+		finding_pods_read(&a->v[i], &fp);
+		for (j = 0; j < fp.n; j++) {
+			if ((p = podset_find(&a->pods, fp.uid[j])) == NULL)
 				continue;
 			out = v[p - a->pods.v].badges;
 			if (strstr(out, b) == NULL)
@@ -47,6 +45,7 @@ add_badges(struct analysis *a, struct pl_pod *v)
 				    strlen(out), "%s%s", out[0] != '\0' ? " " :
 				    "", b);
 		}
+		finding_pods_free(&fp);
 	}
 }
 

@@ -191,11 +191,41 @@ test_json(void)
 	json_decref(v);
 }
 
+/* jv_strs_dump writes what json_dumps writes of the same array. */
+static void
+test_strs_dump(void)
+{
+	const char	*v[40];
+	char		 ctl[0x20][4], *mine, *theirs;
+	json_t		*a = json_array();
+	size_t		 n = 0, i;
+
+	for (i = 1; i < 0x20; i++) {
+		snprintf(ctl[i], sizeof ctl[i], "x%cy", (int)i);
+		v[n++] = ctl[i];
+	}
+	v[n++] = "q\"b\\s/\x7f\xc3\xa9\xe2\x80\xa8";
+	v[n++] = "";
+	v[n++] = "returns-api-7c9f8d6b5-x2x9k";
+	for (i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	mine = jv_strs_dump(v, n);
+	theirs = json_dumps(a, JSON_COMPACT);
+	CHECK_STR(mine, theirs);
+	free(mine);
+	free(theirs);
+	json_decref(a);
+	mine = jv_strs_dump(v, 0);
+	CHECK_STR(mine, "[]");
+	free(mine);
+}
+
 const struct unit_test out_tests[] = {
 	{ "out_safe", test_safe },
 	{ "out_printf", test_printf },
 	{ "out_streams", test_streams },
 	{ "out_fit", test_fit },
 	{ "out_json", test_json },
+	{ "jv_strs_dump", test_strs_dump },
 	{ NULL, NULL }
 };
