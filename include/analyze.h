@@ -240,7 +240,8 @@ struct analysis {
 						   NULL before the first */
 	void			*rest;		/* owned: the zstd context that
 						   compresses the findings'
-						   pods_detail at rest */
+						   pods_detail and pods at
+						   rest */
 	struct strpool		 texts;		/* owned: the strings of the
 						   findings' pod_facts that
 						   outlive a window */

@@ -362,6 +362,47 @@ cmp_finding(const void *a, const void *b)
 static const char detail_stub[] = "\001pods_detail at rest\001";
 #define EV_FLAGS	(JSON_COMPACT | JSON_REAL_PRECISION(6))
 
+/* The len bytes at text compressed: a new buffer of *zlen bytes. */
+static void *
+rest_pack(struct analysis *a, const void *text, size_t len, size_t *zlen)
+{
+	void	*z;
+	size_t	 n;
+
+	if (a->rest == NULL && (a->rest = ZSTD_createCCtx()) == NULL)
+		fatal("out of memory");
+	z = xmalloc(ZSTD_compressBound(len));
+	n = ZSTD_compressCCtx(a->rest, z, ZSTD_compressBound(len), text, len,
+	    1);
+	if (ZSTD_isError(n))
+		fatal("zstd: %s", ZSTD_getErrorName(n));
+	*zlen = n;
+	return (xrealloc(z, n));
+}
+
+/*
+ * The bytes rest_pack compressed into z (zlen bytes): a new string of
+ * *len bytes and a NUL.  what names them if they are damaged.
+ */
+static char *
+rest_unpack(const void *z, size_t zlen, size_t *len, const char *what)
+{
+	unsigned long long	 size;
+	char			*text;
+	size_t			 got;
+
+	size = ZSTD_getFrameContentSize(z, zlen);
+	if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR)
+		fatal("%s at rest are damaged", what);
+	text = xmalloc((size_t)size + 1);
+	got = ZSTD_decompress(text, (size_t)size, z, zlen);
+	if (ZSTD_isError(got) || got != size)
+		fatal("%s at rest are damaged", what);
+	text[got] = '\0';
+	*len = got;
+	return (text);
+}
+
 /* Puts the pods_detail of findings first..a->n at rest. */
 static void
 finding_rest(struct analysis *a, size_t first)
@@ -369,10 +410,8 @@ finding_rest(struct analysis *a, size_t first)
 	struct finding	*f;
 	json_t		*d;
 	char		*text;
-	size_t		 i, len, n;
+	size_t		 i;
 
-	if (a->rest == NULL && (a->rest = ZSTD_createCCtx()) == NULL)
-		fatal("out of memory");
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
 		d = json_object_get(f->evidence, "pods_detail");
@@ -380,15 +419,8 @@ finding_rest(struct analysis *a, size_t first)
 		    json_array_size(d) == 0 ||
 		    (text = json_dumps(d, EV_FLAGS)) == NULL)
 			continue;
-		len = strlen(text);
-		f->detail = xmalloc(ZSTD_compressBound(len));
-		n = ZSTD_compressCCtx(a->rest, f->detail,
-		    ZSTD_compressBound(len), text, len, 1);
+		f->detail = rest_pack(a, text, strlen(text), &f->detail_len);
 		free(text);
-		if (ZSTD_isError(n))
-			fatal("zstd: %s", ZSTD_getErrorName(n));
-		f->detail = xrealloc(f->detail, n);
-		f->detail_len = n;
 		json_object_set_new(f->evidence, "pods_detail",
 		    json_string(detail_stub));
 	}
@@ -405,13 +437,11 @@ finding_sleep(struct analysis *a, struct finding *f)
 {
 	struct buf	 b = { 0 };
 	const char	*s;
-	size_t		 i, n;
+	size_t		 i;
 
 	if (f->pods_rest != NULL || (json_array_size(f->pods) == 0 &&
 	    json_array_size(f->uids) == 0))
 		return;
-	if (a->rest == NULL && (a->rest = ZSTD_createCCtx()) == NULL)
-		fatal("out of memory");
 	f->npods = json_array_size(f->pods);
 	for (i = 0; i < f->npods; i++) {
 		s = json_string_value(json_array_get(f->pods, i));
@@ -421,14 +451,8 @@ finding_sleep(struct analysis *a, struct finding *f)
 		s = json_string_value(json_array_get(f->uids, i));
 		buf_append(&b, s, strlen(s) + 1);
 	}
-	f->pods_rest = xmalloc(ZSTD_compressBound(b.len));
-	n = ZSTD_compressCCtx(a->rest, f->pods_rest,
-	    ZSTD_compressBound(b.len), b.data, b.len, 1);
+	f->pods_rest = rest_pack(a, b.data, b.len, &f->pods_rest_len);
 	buf_free(&b);
-	if (ZSTD_isError(n))
-		fatal("zstd: %s", ZSTD_getErrorName(n));
-	f->pods_rest = xrealloc(f->pods_rest, n);
-	f->pods_rest_len = n;
 	json_decref(f->pods);
 	json_decref(f->uids);
 	f->pods = f->uids = NULL;
@@ -441,20 +465,8 @@ finding_sleep(struct analysis *a, struct finding *f)
 static char *
 rest_text(const struct finding *f, size_t *len)
 {
-	unsigned long long	 size;
-	char			*text;
-	size_t			 got;
-
-	size = ZSTD_getFrameContentSize(f->pods_rest, f->pods_rest_len);
-	if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR)
-		fatal("a finding's pods at rest are damaged");
-	text = xmalloc((size_t)size + 1);
-	got = ZSTD_decompress(text, (size_t)size, f->pods_rest,
-	    f->pods_rest_len);
-	if (ZSTD_isError(got) || got != size)
-		fatal("a finding's pods at rest are damaged");
-	*len = got;
-	return (text);
+	return (rest_unpack(f->pods_rest, f->pods_rest_len, len,
+	    "a finding's pods"));
 }
 
 void
@@ -530,8 +542,7 @@ static char *
 evidence_text(const struct finding *f)
 {
 	static const char	 key[] = "\"pods_detail\":\"" DETAIL_JSON "\"";
-	unsigned long long	 size;
-	char			*ev, *at, *s;
+	char			*ev, *at, *s, *detail;
 	size_t			 head, got, tail;
 
 	ev = json_dumps(f->evidence, EV_FLAGS);
@@ -539,17 +550,14 @@ evidence_text(const struct finding *f)
 	if (f->detail == NULL || ev == NULL || (at = strstr(ev, key)) == NULL)
 		return (ev);
 	head = (size_t)(at - ev) + strlen("\"pods_detail\":");
-	size = ZSTD_getFrameContentSize(f->detail, f->detail_len);
-	if (size == ZSTD_CONTENTSIZE_UNKNOWN || size == ZSTD_CONTENTSIZE_ERROR)
-		fatal("a finding's pods_detail at rest is damaged");
+	detail = rest_unpack(f->detail, f->detail_len, &got,
+	    "a finding's pods_detail");
 	tail = strlen(at + strlen(key)) + 1;
-	s = xmalloc(head + (size_t)size + tail);
+	s = xmalloc(head + got + tail);
 	memcpy(s, ev, head);
-	got = ZSTD_decompress(s + head, (size_t)size, f->detail,
-	    f->detail_len);
-	if (ZSTD_isError(got) || got != size)
-		fatal("a finding's pods_detail at rest is damaged");
+	memcpy(s + head, detail, got);
 	memcpy(s + head + got, at + strlen(key), tail);
+	free(detail);
 	free(ev);
 	return (s);
 }

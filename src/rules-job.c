@@ -363,8 +363,12 @@ job_state(struct analysis *a, enum finding_kind kind, char **cause)
 		goto fail;
 	js->home = xcalloc(js->jobs.n > 0 ? js->jobs.n : 1,
 	    sizeof *js->home);
-	if (js->jobs.n > 0 && store_job_pods(a->st, home_of_pod, js,
-	    cause) != 0)
+	/* one window holds every pod: every Job is judged in it */
+	if (a->last_window || js->jobs.n == 0) {
+		a->state[kind] = js;
+		return (js);
+	}
+	if (store_job_pods(a->st, home_of_pod, js, cause) != 0)
 		goto fail;
 	for (i = 0; i < js->jobs.n; i++) {
 		/* a Job listed twice: the first one's pods */
