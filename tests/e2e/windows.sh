@@ -36,6 +36,15 @@ analyze_as() {
 	done >"$T/$1.$2.sql"
 }
 
+# same NAME: NAME's import analyzed whole and a workload a window, alike
+same() {
+	analyze_as "$1" whole
+	analyze_as "$1" windows 1
+	for k in json txt err pods sql; do
+		ok "$1-same-$k" cmp "$T/$1.whole.$k" "$T/$1.windows.$k"
+	done
+}
+
 all=$T/kinds
 : >"$all"
 for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
@@ -67,11 +76,7 @@ for x in incident.py:grace-budget deaths.py:crash-loop deaths.py:liveness \
 		    --key return.id --time accepted_at "$T/$s/ours.ndjson"
 		is records-import 0 $?
 	fi
-	analyze_as "$s" whole
-	analyze_as "$s" windows 1
-	for k in json txt err pods sql; do
-		ok "$s-same-$k" cmp "$T/$s.whole.$k" "$T/$s.windows.$k"
-	done
+	same "$s"
 	jq -c '[.findings[].kind]' "$T/$s.whole.json" >>"$all"
 done
 is every-kind-compared '[]' "$(jq -sc --argjson k "$KINDS" \
@@ -82,11 +87,7 @@ is every-kind-compared '[]' "$(jq -sc --argjson k "$KINDS" \
 "$CORONER" import -q --db "$T/around.db" "$T/liveness" "$T/start-failed" \
     "$T/evicted"
 is around-import 0 $?
-analyze_as around whole
-analyze_as around windows 1
-for k in json txt err pods sql; do
-	ok "around-same-$k" cmp "$T/around.whole.$k" "$T/around.windows.$k"
-done
+same around
 is around-related '["liveness-restart/search","evicted/cache","start-failed/thumbnailer"]' \
     "$(jq -c '.findings as $all | [.findings[] |
     select(.kind == "workload-unavailable") | .evidence.related[] as $r |
@@ -103,12 +104,7 @@ is around-related '["liveness-restart/search","evicted/cache","start-failed/thum
     "$CORONER" import -q --db "$T/lost-around.db" --records ours \
     --key return.id --time accepted_at "$T/records-lost/ours.ndjson"
 is lost-around-import 0 $?
-analyze_as lost-around whole
-analyze_as lost-around windows 1
-for k in json txt err pods sql; do
-	ok "lost-around-same-$k" cmp "$T/lost-around.whole.$k" \
-	    "$T/lost-around.windows.$k"
-done
+same lost-around
 is lost-around-kinds '["records-lost-at-termination/returns-api","records-missing/null"]' \
     "$(jq -c '[.findings[] | select(.kind | startswith("records")) |
     "\(.kind)/\(.workload)"]' "$T/lost-around.windows.json")"
@@ -124,12 +120,7 @@ jq -c -s 'group_by(.object.metadata.uid) | map(if length == 3 then .[0:2]
     >"$T/open/pods-watch.json"
 "$CORONER" import -q --db "$T/open-end.db" "$T/open" "$T/drain"
 is open-end-import 0 $?
-analyze_as open-end whole
-analyze_as open-end windows 1
-for k in json txt err pods sql; do
-	ok "open-end-same-$k" cmp "$T/open-end.whole.$k" \
-	    "$T/open-end.windows.$k"
-done
+same open-end
 is open-end-until '[["api","2026-06-03T14:16:46.000Z","2026-09-14T07:00:06.000Z"]]' \
     "$(jq -c '[.findings[] | select(.kind == "workload-unavailable") |
     [.workload, .start, .end]]' "$T/open-end.windows.json")"
