@@ -674,7 +674,9 @@ chunk_size(size_t *n, char **cause)
  * namespace that have none are one workload).  Unset or 0, one window
  * holds every pod.  Each window has its own index by uid.  A rule that
  * reads something of every workload once keeps it in a->state from the
- * first window, and finishes in the one a->last_window marks.
+ * first window, and finishes in the one a->last_window marks.  At the end
+ * of each window its findings' pods are named and ordered, and the facts
+ * of the pods of the findings made before it copied (finish_window).
  */
 static int
 run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
