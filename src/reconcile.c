@@ -38,19 +38,16 @@ struct win {
 	int64_t		 to_us;
 	int64_t		 maxto_us;	/* the latest to_us of this window
 					   and those before */
-	const char	*uid;		/* the pod's: in rc.cur while its
-					   workload is read, then, for the
-					   best, in rc.keep */
+	const char	*uid;		/* the pod's: in rc.cur_strings
+					   while its workload is read, then,
+					   for the best, in rc.keep */
 	const char	*name;		/* or NULL */
-	const char	*namespace;	/* or NULL */
-	const char	*workload;	/* or NULL */
 	int64_t		 deletion_us;
 };
 
 /* A workload with its windows, merged, and what they hold. */
 struct wl {
-	const char	*namespace;	/* the pods' strings (rc.keep's for
-					   the best) */
+	const char	*namespace;	/* as its windows' strings */
 	const char	*workload;
 	struct win	*w;		/* owned, sorted by from_us */
 	size_t		 nw;
@@ -59,14 +56,6 @@ struct wl {
 	double		 coverage;
 	double		 enrichment;
 	double		 p_value;
-};
-
-/* A window of any workload, for finding the first workload holding t. */
-struct gwin {
-	int64_t		 from_us;
-	int64_t		 to_us;
-	int64_t		 maxto_us;	/* as in struct win, over all */
-	size_t		 wl;		/* its workload, an index in wl */
 };
 
 /* Where a missing record's pod is, as the first window holding it says. */
@@ -97,13 +86,9 @@ struct rc {
 	struct wl	 top;		/* the highest enrichment so far,
 					   without its windows */
 	int		 has_top;
-	/* the workload being read */
-	struct wl	*wl;		/* owned: it, or none */
-	size_t		 nwl;
-	size_t		 wlcap;		/* allocated in wl */
-	struct arena	 cur;		/* owned: its strings */
-	struct gwin	*g;		/* owned: every window, by from_us */
-	size_t		 ng;
+	struct wl	 cur;		/* the workload being read, its
+					   windows owned (nw 0: none) */
+	struct arena	 cur_strings;	/* owned: its strings */
 };
 
 static struct win	*window_of(struct wl *, int64_t);
@@ -159,18 +144,6 @@ cmp_win(const void *a, const void *b)
 	    q->name != NULL ? q->name : ""));
 }
 
-static int
-cmp_gwin(const void *a, const void *b)
-{
-	const struct gwin	*p = a, *q = b;
-
-	if (p->from_us != q->from_us)
-		return (p->from_us < q->from_us ? -1 : 1);
-	if (p->wl != q->wl)
-		return (p->wl < q->wl ? -1 : 1);
-	return (p->to_us < q->to_us ? -1 : p->to_us > q->to_us);
-}
-
 /*
  * Adds pod t's termination window to the workload being read, weighing
  * the one before first when t is of another (the pods come in the
@@ -185,16 +158,14 @@ add_window(void *ctx, const struct store_term_pod *t)
 	struct win			*x;
 	int64_t				 end;
 
-	if (rc->nwl > 0 && (!str_eq(rc->wl[0].namespace, t->namespace) ||
-	    !str_eq(rc->wl[0].workload, t->workload)))
+	w = &rc->cur;
+	if (w->nw > 0 && (!str_eq(w->namespace, t->namespace) ||
+	    !str_eq(w->workload, t->workload)))
 		weigh(rc);
-	if (rc->nwl == 0) {
-		rc->wl = xcalloc(1, sizeof *rc->wl);
-		rc->nwl = rc->wlcap = 1;
-		rc->wl[0].namespace = arena_strdup(&rc->cur, t->namespace);
-		rc->wl[0].workload = arena_strdup(&rc->cur, t->workload);
+	if (w->nw == 0) {
+		w->namespace = arena_strdup(&rc->cur_strings, t->namespace);
+		w->workload = arena_strdup(&rc->cur_strings, t->workload);
 	}
-	w = &rc->wl[0];
 	/* a power of two: grown when full */
 	if (w->nw == 0 || (w->nw & (w->nw - 1)) == 0)
 		w->w = xreallocarray(w->w, w->nw == 0 ? 1 : w->nw * 2,
@@ -206,66 +177,22 @@ add_window(void *ctx, const struct store_term_pod *t)
 	x->from_us = t->deletion_us - o->lead_us - o->skew_us;
 	x->to_us = end + o->skew_us;
 	x->maxto_us = x->to_us;
-	x->uid = arena_strdup(&rc->cur, t->uid);
-	x->name = arena_strdup(&rc->cur, t->name);
-	x->namespace = w->namespace;
-	x->workload = w->workload;
+	x->uid = arena_strdup(&rc->cur_strings, t->uid);
+	x->name = arena_strdup(&rc->cur_strings, t->name);
 	x->deletion_us = t->deletion_us;
 	return (0);
 }
 
-/* Sorts the workloads' windows, and all of them into rc->g. */
+/* Sorts w's windows by their start, each with the latest end so far. */
 static void
-index_windows(struct rc *rc)
+sort_windows(struct wl *w)
 {
-	struct wl	*w;
-	size_t		 i, j, ng = 0;
+	size_t	i;
 
-	for (j = 0; j < rc->nwl; j++)
-		ng += rc->wl[j].nw;
-	rc->g = xreallocarray(NULL, ng > 0 ? ng : 1, sizeof *rc->g);
-	for (j = 0; j < rc->nwl; j++) {
-		w = &rc->wl[j];
-		xqsort(w->w, w->nw, sizeof *w->w, cmp_win);
-		for (i = 0; i < w->nw; i++) {
-			w->w[i].maxto_us = i > 0 && w->w[i - 1].maxto_us >
-			    w->w[i].to_us ? w->w[i - 1].maxto_us :
-			    w->w[i].to_us;
-			rc->g[rc->ng].from_us = w->w[i].from_us;
-			rc->g[rc->ng].to_us = w->w[i].to_us;
-			rc->g[rc->ng].wl = j;
-			rc->ng++;
-		}
-	}
-	xqsort(rc->g, rc->ng, sizeof *rc->g, cmp_gwin);
-	for (i = 0; i < rc->ng; i++)
-		rc->g[i].maxto_us = i > 0 && rc->g[i - 1].maxto_us >
-		    rc->g[i].to_us ? rc->g[i - 1].maxto_us : rc->g[i].to_us;
-}
-
-/*
- * The earliest window holding t of the first workload (in rc->wl's
- * order) that has one, or NULL: as window_of over each workload in turn,
- * through the windows of all of them at once.
- */
-static struct win *
-any_window_of(struct rc *rc, int64_t t)
-{
-	size_t	lo = 0, hi = rc->ng, mid, wl = SIZE_MAX;
-
-	while (lo < hi) {
-		mid = lo + (hi - lo) / 2;
-		if (rc->g[mid].from_us <= t)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	while (lo > 0 && rc->g[lo - 1].maxto_us >= t) {
-		lo--;
-		if (t <= rc->g[lo].to_us && rc->g[lo].wl < wl)
-			wl = rc->g[lo].wl;
-	}
-	return (wl != SIZE_MAX ? window_of(&rc->wl[wl], t) : NULL);
+	xqsort(w->w, w->nw, sizeof *w->w, cmp_win);
+	for (i = 0; i < w->nw; i++)
+		w->w[i].maxto_us = i > 0 && w->w[i - 1].maxto_us >
+		    w->w[i].to_us ? w->w[i - 1].maxto_us : w->w[i].to_us;
 }
 
 /* How many missing records have from_us <= t_us <= to_us (rc->m by time). */
@@ -421,20 +348,13 @@ pick_sets(struct analysis *a, struct store_set *s, size_t n,
 	return (0);
 }
 
-/* Frees the workloads being read. */
+/* Frees the workload being read. */
 static void
 window_free(struct rc *rc)
 {
-	size_t	i;
-
-	for (i = 0; i < rc->nwl; i++)
-		free(rc->wl[i].w);
-	free(rc->wl);
-	arena_free(&rc->cur);
-	free(rc->g);
-	rc->wl = NULL;
-	rc->g = NULL;
-	rc->nwl = rc->wlcap = rc->ng = 0;
+	free(rc->cur.w);
+	arena_free(&rc->cur_strings);
+	memset(&rc->cur, 0, sizeof rc->cur);
 }
 
 static void
@@ -450,7 +370,6 @@ rc_free(struct rc *rc)
 	arena_free(&rc->keep);
 	window_free(rc);
 	store_sets_free(rc->sets, rc->nsets);
-	free(rc);
 }
 
 /* Keeps w as the best workload so far: its windows and their strings. */
@@ -472,16 +391,14 @@ keep_best(struct rc *rc, const struct wl *w)
 		*x = w->w[i];
 		x->uid = arena_strdup(&rc->keep, w->w[i].uid);
 		x->name = arena_strdup(&rc->keep, w->w[i].name);
-		x->namespace = rc->best.namespace;
-		x->workload = rc->best.workload;
 	}
 	rc->has_best = 1;
 }
 
 /*
- * Gives each missing record no window has yet to the first of this
- * window's workloads (they come in the store's order) whose windows
- * hold it, as any_window_of does over every workload.
+ * Gives each missing record that no workload read before holds to the
+ * one being read when one of its windows does: the first workload, in
+ * the store's order, whose window holds it.
  */
 static void
 claim_missing(struct rc *rc)
@@ -492,14 +409,14 @@ claim_missing(struct rc *rc)
 
 	for (i = 0; i < rc->nm; i++) {
 		if (rc->claim[i].pod_uid != NULL ||
-		    (w = any_window_of(rc, rc->m[i].t_us)) == NULL)
+		    (w = window_of(&rc->cur, rc->m[i].t_us)) == NULL)
 			continue;
-		/* the pod's strings die with its window: copied */
+		/* the workload's strings die with it: copied */
 		rc->claim[i].pod_uid = arena_strdup(&a->strings, w->uid);
 		rc->claim[i].namespace = arena_strdup(&a->strings,
-		    w->namespace);
+		    rc->cur.namespace);
 		rc->claim[i].workload = arena_strdup(&a->strings,
-		    w->workload);
+		    rc->cur.workload);
 	}
 }
 
@@ -529,8 +446,9 @@ keep_missing(struct rc *rc, const char *ref, const char *act,
 		if (w != NULL) {
 			r->pod_uid = arena_strdup(&a->strings, w->uid);
 			r->namespace = arena_strdup(&a->strings,
-			    w->namespace);
-			r->workload = arena_strdup(&a->strings, w->workload);
+			    best->namespace);
+			r->workload = arena_strdup(&a->strings,
+			    best->workload);
 		} else {
 			/* the strings of the analysis already */
 			r->pod_uid = rc->claim[i].pod_uid;
@@ -647,33 +565,28 @@ missing_finding(struct rc *rc, struct wl *best, struct wl *top,
 }
 
 /*
- * The rule's state, begun in its first window: the sets, the missing
- * records (rc.ref NULL: there is nothing to reconcile).  NULL with
- * *cause on a failure.
+ * Begins the reconciliation: the sets, the missing records (rc->ref
+ * NULL: there is nothing to reconcile).  Returns 0, or -1 with a new
+ * *cause; free with rc_free either way.
  */
-static struct rc *
-rc_begin(struct analysis *a, char **cause)
+static int
+rc_begin(struct analysis *a, struct rc *rc, char **cause)
 {
-	struct rc	*rc;
-	int		 r;
+	int	r;
 
-	rc = xcalloc(1, sizeof *rc);
+	memset(rc, 0, sizeof *rc);
 	rc->a = a;
-	if (store_record_sets(a->st, &rc->sets, &rc->nsets, cause) != 0)
-		goto fail;
-	if ((r = pick_sets(a, rc->sets, rc->nsets, &rc->ref, &rc->act,
+	if (store_record_sets(a->st, &rc->sets, &rc->nsets, cause) != 0 ||
+	    (r = pick_sets(a, rc->sets, rc->nsets, &rc->ref, &rc->act,
 	    cause)) < 0)
-		goto fail;
+		return (-1);
 	if (r == 1)
-		return (rc);	/* nothing to reconcile: rc->ref NULL */
+		return (0);	/* nothing to reconcile: rc->ref NULL */
 	if (store_missing_keys(a->st, rc->ref->name, rc->act->name, add_miss,
 	    rc, &rc->unexpected, cause) != 0)
-		goto fail;
+		return (-1);
 	rc->claim = xcalloc(rc->nm > 0 ? rc->nm : 1, sizeof *rc->claim);
-	return (rc);
-fail:
-	rc_free(rc);
-	return (NULL);
+	return (0);
 }
 
 /* The findings and the missing records, once every window is weighed. */
@@ -697,33 +610,29 @@ reconcile_finish(struct rc *rc)
 }
 
 /*
- * Weighs the workloads read (one: they come a workload at a time) as
- * the first of them all would be: the best and the top so far kept, the
- * missing records their windows hold claimed.
+ * Weighs the workload read, as a walk of every workload would in its
+ * turn: the best and the top so far kept, the missing records its
+ * windows hold first claimed.
  */
 static void
 weigh(struct rc *rc)
 {
-	struct wl	*w;
-	size_t		 i;
+	struct wl	*w = &rc->cur;
 
-	index_windows(rc);
-	for (i = 0; i < rc->nwl; i++) {
-		w = &rc->wl[i];
-		score(rc, w, rc->ref->first_us, rc->ref->last_us);
-		if (!rc->has_top || w->enrichment > rc->top.enrichment) {
-			rc->top = *w;
-			rc->top.w = NULL;
-			rc->top.nw = 0;
-			rc->top.namespace = rc->top.workload = NULL;
-			rc->has_top = 1;
-		}
-		if (w->p_value < SIGNIFICANT_P &&
-		    w->enrichment >= SIGNIFICANT_ENRICHMENT &&
-		    w->in_windows >= SIGNIFICANT_MIN && (!rc->has_best ||
-		    w->enrichment > rc->best.enrichment))
-			keep_best(rc, w);
+	sort_windows(w);
+	score(rc, w, rc->ref->first_us, rc->ref->last_us);
+	if (!rc->has_top || w->enrichment > rc->top.enrichment) {
+		rc->top = *w;
+		rc->top.w = NULL;
+		rc->top.nw = 0;
+		rc->top.namespace = rc->top.workload = NULL;
+		rc->has_top = 1;
 	}
+	if (w->p_value < SIGNIFICANT_P &&
+	    w->enrichment >= SIGNIFICANT_ENRICHMENT &&
+	    w->in_windows >= SIGNIFICANT_MIN && (!rc->has_best ||
+	    w->enrichment > rc->best.enrichment))
+		keep_best(rc, w);
 	claim_missing(rc);
 	window_free(rc);
 }
@@ -735,21 +644,22 @@ weigh(struct rc *rc)
 int
 reconcile_run(struct analysis *a, char **cause)
 {
-	struct rc	*rc;
+	struct rc	rc;
+	int		ret = -1;
 
-	if ((rc = rc_begin(a, cause)) == NULL)
-		return (-1);
+	if (rc_begin(a, &rc, cause) != 0)
+		goto out;
 	/* with no record missing, no window holds one */
-	if (rc->ref != NULL && rc->nm > 0) {
-		if (store_term_pods(a->st, add_window, rc, cause) != 0) {
-			rc_free(rc);
-			return (-1);
-		}
-		if (rc->nwl > 0)
-			weigh(rc);
+	if (rc.ref != NULL && rc.nm > 0) {
+		if (store_term_pods(a->st, add_window, &rc, cause) != 0)
+			goto out;
+		if (rc.cur.nw > 0)
+			weigh(&rc);
 	}
-	if (rc->ref != NULL)
-		reconcile_finish(rc);
-	rc_free(rc);
-	return (0);
+	if (rc.ref != NULL)
+		reconcile_finish(&rc);
+	ret = 0;
+out:
+	rc_free(&rc);
+	return (ret);
 }
