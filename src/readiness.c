@@ -139,14 +139,26 @@ load_version(void *ctx, const struct store_ready *v)
 	return (0);
 }
 
+/*
+ * Reads the versions of the pods uids[0..n) (in their order, each once
+ * when the same follow each other), or of every pod when uids is NULL.
+ */
 static int
-load(struct store *st, struct ready_load *l, const char *uid, char **cause)
+load(struct store *st, struct ready_load *l, const char *const *uids,
+    size_t n, char **cause)
 {
-	int	rc;
+	size_t	i;
+	int	rc = 0;
 
 	memset(l->r, 0, sizeof *l->r);
 	l->r->last_us = TIME_NONE;
-	rc = store_ready_each(st, uid, load_version, l, cause);
+	if (uids == NULL)
+		rc = store_ready_each(st, NULL, load_version, l, cause);
+	for (i = 0; i < n && rc == 0; i++) {
+		if (i == 0 || strcmp(uids[i], uids[i - 1]) != 0)
+			rc = store_ready_each(st, uids[i], load_version, l,
+			    cause);
+	}
 	if (rc == 0)
 		load_flush(l);
 	free(l->v);
@@ -162,7 +174,7 @@ readiness_load(struct store *st, struct podset *ps, struct readiness *r,
 {
 	struct ready_load	l = { .r = r, .ps = ps };
 
-	return (load(st, &l, NULL, cause));
+	return (load(st, &l, NULL, 0, cause));
 }
 
 static int
@@ -178,27 +190,15 @@ readiness_load_some(struct store *st, struct podset *ps,
 	struct ready_load	 l = { .r = r, .ps = ps };
 	const char		**uid;
 	size_t			 i;
-	int			 rc = 0;
+	int			 rc;
 
-	memset(r, 0, sizeof *r);
-	r->last_us = TIME_NONE;
 	/* a pod at a time through the index, in the order of a whole read */
 	uid = xreallocarray(NULL, ps->n > 0 ? ps->n : 1, sizeof *uid);
 	for (i = 0; i < ps->n; i++)
 		uid[i] = ps->v[i].r.uid;
 	xqsort(uid, ps->n, sizeof *uid, cmp_uid_ptr);
-	for (i = 0; i < ps->n && rc == 0; i++) {
-		if (i > 0 && strcmp(uid[i], uid[i - 1]) == 0)
-			continue;
-		rc = store_ready_each(st, uid[i], load_version, &l, cause);
-	}
-	if (rc == 0)
-		load_flush(&l);
+	rc = load(st, &l, uid, ps->n, cause);
 	free(uid);
-	free(l.v);
-	free(l.uid);
-	if (rc != 0)
-		readiness_free(r);
 	return (rc);
 }
 
@@ -208,7 +208,7 @@ readiness_of(struct store *st, const struct podset_pod *p,
 {
 	struct ready_load	l = { .r = r, .one = p };
 
-	return (load(st, &l, p->r.uid, cause));
+	return (load(st, &l, &p->r.uid, 1, cause));
 }
 
 void
