@@ -134,6 +134,16 @@ void	podset_death_key(const struct podset_pod *p,
 	    struct podset_death_key *k);
 int	podset_cmp_death_key(const struct podset_death_key *a,
 	    const struct podset_death_key *b);
+/* A pod to put in that order: its key, NULL when not known, and place. */
+struct podset_placed {
+	const struct podset_death_key	*key;	/* borrowed, or NULL */
+	size_t				 at;	/* its place as it came */
+};
+/*
+ * Sorts v: the known pods by podset_cmp_death_key, then the others, each
+ * group in the order it came.
+ */
+void	podset_sort_placed(struct podset_placed *v, size_t n);
 /*
  * Puts n uids (an array of char * or const char *, the caller's; the
  * strings borrowed) in the order of

@@ -65,27 +65,6 @@ fill(struct analysis *a, struct finding *f, struct podset *ps,
 	return (known == n);
 }
 
-/* A pod of a finding by its facts, for the sort. */
-struct placed {
-	const struct pod_facts	*x;
-	size_t			 at;	/* its place in the finding's uids */
-};
-
-/* podset_sort_uids' order: the known by podset_cmp_death, then as they came */
-static int
-cmp_placed(const void *a, const void *b)
-{
-	const struct placed	*p = a, *q = b;
-	int			 c;
-
-	if (p->x->known != q->x->known)
-		return (p->x->known ? -1 : 1);
-	if (p->x->known && (c = podset_cmp_death_key(&p->x->key,
-	    &q->x->key)) != 0)
-		return (c);
-	return (p->at < q->at ? -1 : p->at > q->at);
-}
-
 /*
  * Names who deleted f's pods and puts them in the lists' order, then at
  * rest (finding_sleep).
@@ -93,18 +72,18 @@ cmp_placed(const void *a, const void *b)
 static void
 finish(struct analysis *a, struct finding *f)
 {
-	struct placed	*v;
-	json_t		*pods, *uids;
-	size_t		 n = json_array_size(f->uids), j;
+	struct podset_placed	*v;
+	json_t			*pods, *uids;
+	size_t			 n = json_array_size(f->uids), j;
 
 	deletion_name(f, f->facts, n);
 	if (n >= 2) {
 		v = xreallocarray(NULL, n, sizeof *v);
 		for (j = 0; j < n; j++) {
-			v[j].x = &f->facts[j];
+			v[j].key = f->facts[j].known ? &f->facts[j].key : NULL;
 			v[j].at = j;
 		}
-		xqsort(v, n, sizeof *v, cmp_placed);
+		podset_sort_placed(v, n);
 		pods = json_array();
 		uids = json_array();
 		for (j = 0; j < n; j++) {

@@ -520,45 +520,54 @@ podset_cmp_death(const void *a, const void *b)
 	return (podset_cmp_death_key(&x, &y));
 }
 
-/* A uid and its pod for podset_sort_uids. */
-struct uid_at {
-	const char		*uid;	/* borrowed */
-	size_t			 at;	/* its place as it came */
-	struct podset_pod	*p;	/* borrowed, NULL: not in the podset */
-};
-
 static int
-cmp_uid_at(const void *a, const void *b)
+cmp_placed(const void *a, const void *b)
 {
-	const struct uid_at	*x = a, *y = b;
-	int			 c;
+	const struct podset_placed	*x = a, *y = b;
+	int				 c;
 
-	if ((x->p == NULL) != (y->p == NULL))
-		return (x->p == NULL ? 1 : -1);
-	if (x->p != NULL && (c = podset_cmp_death(&x->p, &y->p)) != 0)
+	if ((x->key == NULL) != (y->key == NULL))
+		return (x->key == NULL ? 1 : -1);
+	if (x->key != NULL && (c = podset_cmp_death_key(x->key,
+	    y->key)) != 0)
 		return (c);
 	return (x->at < y->at ? -1 : x->at > y->at);
 }
 
 void
+podset_sort_placed(struct podset_placed *v, size_t n)
+{
+	xqsort(v, n, sizeof *v, cmp_placed);
+}
+
+void
 podset_sort_uids(struct podset *ps, void *array, size_t n)
 {
-	const char	**uids = array;
-	struct uid_at	*v;
-	size_t		 i;
+	const char		**uids = array, **was;
+	struct podset_death_key	 *keys;
+	struct podset_placed	 *v;
+	struct podset_pod	 *p;
+	size_t			  i;
 
 	if (n < 2)
 		return;
+	keys = xcalloc(n, sizeof *keys);
 	v = xcalloc(n, sizeof *v);
+	was = xcalloc(n, sizeof *was);
 	for (i = 0; i < n; i++) {
-		v[i].uid = uids[i];
+		if ((p = podset_find(ps, uids[i])) != NULL) {
+			podset_death_key(p, &keys[i]);
+			v[i].key = &keys[i];
+		}
 		v[i].at = i;
-		v[i].p = podset_find(ps, uids[i]);
+		was[i] = uids[i];
 	}
-	xqsort(v, n, sizeof *v, cmp_uid_at);
+	podset_sort_placed(v, n);
 	for (i = 0; i < n; i++)
-		uids[i] = v[i].uid;
+		uids[i] = was[v[i].at];
+	free(was);
 	free(v);
+	free(keys);
 }
 
 int64_t

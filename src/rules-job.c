@@ -1139,9 +1139,11 @@ rule_job_failed(struct analysis *a, char **cause)
 		ev_add_int(e, "attempts", n);
 	}
 	/* a workload's failures may wait for the last window's */
-	for (i = 0; i < a->n && a->last_window; i++) {
-		if (a->v[i].kind == FK_JOB_FAILED)
-			failed_finish(&a->v[i]);
+	if (a->last_window) {
+		for (i = 0; i < a->n; i++) {
+			if (a->v[i].kind == FK_JOB_FAILED)
+				failed_finish(&a->v[i]);
+		}
 	}
 	free(jp.v);
 	job_done(a, FK_JOB_FAILED);
