@@ -485,6 +485,18 @@ podset_death_key(const struct podset_pod *p, struct podset_death_key *k)
 	k->created_us = p->r.created_us;
 }
 
+/* podset_cmp_death's first keys: the namespace, then the workload. */
+static int
+cmp_workload(const char *ns1, const char *wl1, const char *ns2,
+    const char *wl2)
+{
+	int	c;
+
+	if ((c = strcmp(ns1 != NULL ? ns1 : "", ns2 != NULL ? ns2 : "")) != 0)
+		return (c);
+	return (strcmp(wl1 != NULL ? wl1 : "", wl2 != NULL ? wl2 : ""));
+}
+
 int
 podset_cmp_death_key(const struct podset_death_key *p,
     const struct podset_death_key *q)
@@ -492,11 +504,8 @@ podset_cmp_death_key(const struct podset_death_key *p,
 	int64_t	x = p->zero_at, y = q->zero_at;
 	int	c;
 
-	if ((c = strcmp(p->namespace != NULL ? p->namespace : "",
-	    q->namespace != NULL ? q->namespace : "")) != 0)
-		return (c);
-	if ((c = strcmp(p->workload != NULL ? p->workload : "",
-	    q->workload != NULL ? q->workload : "")) != 0)
+	if ((c = cmp_workload(p->namespace, p->workload, q->namespace,
+	    q->workload)) != 0)
 		return (c);
 	if ((x == TIME_NONE) != (y == TIME_NONE))
 		return (x == TIME_NONE ? 1 : -1);
@@ -513,10 +522,17 @@ podset_cmp_death_key(const struct podset_death_key *p,
 int
 podset_cmp_death(const void *a, const void *b)
 {
-	struct podset_death_key	x, y;
+	const struct podset_pod	*p = *(struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(struct podset_pod *const *)b;
+	struct podset_death_key	 x, y;
+	int			 c;
 
-	podset_death_key(*(struct podset_pod *const *)a, &x);
-	podset_death_key(*(struct podset_pod *const *)b, &y);
+	/* the time of death only when the workload ties: it takes a walk */
+	if ((c = cmp_workload(p->r.namespace, p->r.workload, q->r.namespace,
+	    q->r.workload)) != 0)
+		return (c);
+	podset_death_key(p, &x);
+	podset_death_key(q, &y);
 	return (podset_cmp_death_key(&x, &y));
 }
 
