@@ -206,9 +206,10 @@ int
 readiness_of(struct store *st, const struct podset_pod *p,
     struct readiness *r, char **cause)
 {
-	struct ready_load	l = { .r = r, .one = p };
+	struct ready_load	 l = { .r = r, .one = p };
+	const char		*uid[1] = { p->r.uid };
 
-	return (load(st, &l, &p->r.uid, 1, cause));
+	return (load(st, &l, uid, 1, cause));
 }
 
 void
