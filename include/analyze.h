@@ -194,6 +194,10 @@ struct finding {
 					   windows read its pods (finish.c),
 					   else NULL */
 	int		 finished;	/* its pods are named and in order */
+	size_t		 win_lo;	/* the first window that held one of
+					   its pods (finish.c), SIZE_MAX:
+					   none; for the pods list's badges */
+	size_t		 win_hi;	/* the last */
 	void		*pods_rest;	/* owned: once finished, pods and
 					   uids as the text "name\0...uid\0"
 					   zstd-compressed, and they NULL
@@ -206,10 +210,18 @@ struct finding {
 };
 
 /* The analysis in progress: what rules read and what they add. */
+struct podwin;
+
 struct analysis {
 	struct store		*st;		/* borrowed */
 	const struct analyze_opts *opts;	/* borrowed */
-	struct podset		 pods;		/* the model's pods */
+	struct podset		*pods;		/* the pods of the window the
+						   rules are in: borrowed from
+						   win */
+	struct podwin		*win;		/* owned: the pods, a few
+						   whole workloads at a time */
+	size_t			 window;	/* the window the rules are
+						   in, from 0 */
 	struct finding		*v;		/* owned findings */
 	size_t			 n;		/* findings in v */
 	size_t			 cap;		/* findings allocated */
@@ -225,15 +237,14 @@ struct analysis {
 	size_t			 nmissing;	/* rows in missing */
 	struct arena		 strings;	/* owned: the strings of
 						   missing */
-	size_t			 chunk;		/* pods the rules that may run
-						   a few workloads at a time
-						   are given at once
+	size_t			 chunk;		/* pods a window holds at
+						   most, or the workload that
+						   has more
 						   (CORONER_ANALYZE_CHUNK),
 						   0: all */
-	int			 last_window;	/* the pods given to a rule
-						   by_workload are the last of
-						   its windows (also when one
-						   window holds every pod) */
+	int			 last_window;	/* the window is the last
+						   (also when one window holds
+						   every pod) */
 	void			*state[FK__COUNT]; /* what a rule by_workload
 						   keeps from one window to the
 						   next, by its first kind:
@@ -255,6 +266,12 @@ void		 finding_add_pod(struct finding *f,
 /* The same of a pod known by its uid and name (NULL: the uid shown). */
 void		 finding_add_uid(struct finding *f, const char *uid,
 		    const char *name);
+/*
+ * Puts the pods_detail of findings first..a->n at rest, compressed: no
+ * rule reads them again once their rule has run (it does for each rule;
+ * a rule that makes many findings at once may as it goes).
+ */
+void		 finding_rest(struct analysis *a, size_t first);
 /*
  * Puts a finished finding's pods and uids at rest, compressed: no rule
  * reads them again.  finding_wake gives them back (a no-op when awake);

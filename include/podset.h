@@ -73,12 +73,19 @@ void	podset_free(struct podset *ps);
 int	podset_load_uids(struct store *st, struct podset *ps,
 	    const char *const *uids, size_t n, char **cause);
 /*
- * Adds a copy of a pod and its containers (no terminations) to a set
+ * Adds a copy of a pod with its containers and terminations to a set
  * begun zeroed, for a caller that reads the pods a few at a time
- * (store_pods_each); podset_find does not know them.
+ * (store_pods_each, podwin.h); podset_find does not know them until
+ * podset_settle.
  */
 void	podset_add(struct podset *ps, const struct row_pod *r,
-	    const struct row_container *c, size_t nc);
+	    const struct row_container *c, size_t nc,
+	    const struct row_termination *t, size_t nt);
+/*
+ * Puts the pods added in the store's order, each one's rows in theirs,
+ * and indexes them by uid, as podset_load leaves them.
+ */
+void	podset_settle(struct podset *ps);
 /*
  * Indexes the set's pods by uid for podset_find (podset_load does; a
  * caller that fills v itself calls it once they are all there).

@@ -211,6 +211,27 @@ int	store_pods_each(struct store *st, int (*cb)(void *ctx,
 	    const struct row_pod *p, const struct row_container *c,
 	    size_t nc), void *ctx, char **cause);
 /*
+ * Each pod's namespace and workload, in no order: cb gets an array of
+ * the two (either NULL), borrowed for the call.  cb returns 0 to go on.
+ * Returns 0, the callback's value, or -1 with a new *cause.
+ */
+int	store_pod_workloads(struct store *st, int (*cb)(void *ctx,
+	    const void *ns_workload), void *ctx, char **cause);
+/* A pod with its containers and terminations, borrowed for the call. */
+typedef int (*store_pod_fn)(void *ctx, const struct row_pod *r,
+    const struct row_container *c, size_t nc,
+    const struct row_termination *t, size_t nt);
+/*
+ * Calls cb for each pod in the order of the uids with its containers
+ * and terminations (in no order), reading each of the three tables once
+ * in that order, in which the model writes them, so that it costs what
+ * reading them as written does and memory does not grow with the pods.
+ * Rows of no pod are passed over.  cb returns 0 to go on.  Returns 0,
+ * the callback's value, or -1 with a new *cause.
+ */
+int	store_pods_by_uid(struct store *st, store_pod_fn cb, void *ctx,
+	    char **cause);
+/*
  * Sums the buckets by workload and second into workload_seconds, for a
  * rebuild whose buckets were too many to sum as they were made
  * (buckets.c).  Returns 0 or -1.
@@ -660,8 +681,9 @@ int	store_source_name(struct store *st, int64_t source_id, char **path,
 /*
  * What was routed to each pod and what it lost: one entry per pod with
  * traffic and one per pod with missing records (a pod may have both;
- * the caller adds them up).  Returns 0 and a new array (free with
- * store_pod_totals_free), or -1 with a new *cause.
+ * the caller adds them up), of every pod when uids_json is NULL, else of
+ * the pods whose uids its JSON array lists.  Returns 0 and a new array
+ * (free with store_pod_totals_free), or -1 with a new *cause.
  */
 struct store_pod_total {
 	char		*uid;		/* owned */
@@ -669,8 +691,8 @@ struct store_pod_total {
 	int64_t		 failed;	/* of them failed (5xx or none) */
 	int64_t		 missing;	/* records lost in its window */
 };
-int	store_pod_totals(struct store *st, struct store_pod_total **out,
-	    size_t *n, char **cause);
+int	store_pod_totals(struct store *st, const char *uids_json,
+	    struct store_pod_total **out, size_t *n, char **cause);
 void	store_pod_totals_free(struct store_pod_total *v, size_t n);
 
 /*

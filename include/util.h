@@ -57,6 +57,27 @@ void	 buf_printf(struct buf *, const char *, ...)
 	    __attribute__((format(printf, 2, 3)));
 void	 buf_clear(struct buf *);	/* keeps the allocation */
 void	 buf_free(struct buf *);
+/* Appends v as a varint: 7 bits a byte, the low first, 0x80 on all but
+   the last. */
+void	 buf_put_varint(struct buf *, uint64_t v);
+
+/* The varint at *p, before end, into *v; 0, or -1 when it is cut or too
+   long.  Inline: the blocks' decoder reads one a value. */
+static inline int
+varint_get(const unsigned char **p, const unsigned char *end, uint64_t *v)
+{
+	uint64_t	r = 0;
+	int		shift;
+
+	for (shift = 0; shift < 64 && *p < end; shift += 7) {
+		r |= (uint64_t)(**p & 0x7f) << shift;
+		if ((*(*p)++ & 0x80) == 0) {
+			*v = r;
+			return (0);
+		}
+	}
+	return (-1);
+}
 
 /* Whether two strings are equal; two NULLs are, NULL and a string not. */
 int	 str_eq(const char *, const char *);

@@ -16,6 +16,7 @@
 #include "jsonval.h"
 #include "out.h"
 #include "podlist.h"
+#include "podwin.h"
 #include "timefmt.h"
 
 const char *
@@ -123,6 +124,7 @@ analysis_add(struct analysis *a, enum finding_kind kind, const char *ns,
 	f->namespace = ns != NULL ? xstrdup(ns) : NULL;
 	f->workload = workload != NULL ? xstrdup(workload) : NULL;
 	f->start_us = f->end_us = TIME_NONE;
+	f->win_lo = SIZE_MAX;
 	f->made = a->n;
 	f->earlier = hindex_put(&a->groups, group_hash(&k), a->n, group_eq,
 	    &k);
@@ -403,8 +405,7 @@ rest_unpack(const void *z, size_t zlen, size_t *len, const char *what)
 	return (text);
 }
 
-/* Puts the pods_detail of findings first..a->n at rest. */
-static void
+void
 finding_rest(struct analysis *a, size_t first)
 {
 	struct finding	*f;
@@ -665,40 +666,26 @@ chunk_size(size_t *n, char **cause)
 }
 
 /*
- * Runs the rules of kinds k[0..n) in their order, putting each one's
- * pods_detail at rest after it.  Rules that read only the workloads they
- * are given (by_workload) run over windows of a few whole workloads of
- * the pods, each window through every rule before the next: at most
- * CORONER_ANALYZE_CHUNK pods, or the workload that has more (the pods
- * are in the store's order, a workload's together; the pods of a
- * namespace that have none are one workload).  Unset or 0, one window
- * holds every pod.  Each window has its own index by uid.  A rule that
- * reads something of every workload once keeps it in a->state from the
- * first window, and finishes in the one a->last_window marks.  At the end
- * of each window its findings' pods are named and ordered, and the facts
- * of the pods of the findings made before it copied (finish_window).
+ * Runs the rules of kinds k[0..n) in their order over each window of
+ * pods (podwin.h: a few whole workloads; a->chunk pods or the workload
+ * that has more, every pod when 0), each window through every rule
+ * before the next, putting each rule's pods_detail at rest after it.  A
+ * rule that reads something of every workload once keeps it in a->state
+ * from the first window, and finishes in the one a->last_window marks.
+ * At the end of each window its findings' pods are named and ordered,
+ * and the facts of the pods of the findings made before it copied
+ * (finish_window).
  */
 static int
 run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 {
-	struct podset		 all = a->pods;
-	size_t			 chunk, lo, hi, i, first, made;
-	int			 rc = 0, part;
+	size_t	nwin = podwin_count(a->win), i, first, made;
+	int	rc = 0;
 
-	chunk = finding_kinds[k[0]].by_workload ? a->chunk : 0;
-	if (chunk == 0 || chunk >= all.n)
-		chunk = all.n;
-	for (lo = 0;; lo = hi) {
-		/* a window ends with its last pod's workload */
-		hi = lo + chunk < all.n ? podset_workload_end(&all,
-		    lo + chunk - 1) : all.n;
-		a->last_window = hi == all.n;
-		if ((part = lo > 0 || hi < all.n)) {
-			memset(&a->pods, 0, sizeof a->pods);
-			a->pods.v = all.v + lo;
-			a->pods.n = hi - lo;
-			podset_index(&a->pods);
-		}
+	for (a->window = 0; a->window < nwin && rc == 0; a->window++) {
+		if (podwin_load(a->win, a->window, &a->pods, cause) != 0)
+			return (-1);
+		a->last_window = a->window + 1 == nwin;
 		made = a->n;
 		for (i = 0; i < n && rc == 0; i++) {
 			first = a->n;
@@ -707,13 +694,8 @@ run_rules(struct analysis *a, const size_t *k, size_t n, char **cause)
 		}
 		if (rc == 0)
 			finish_window(a, made);
-		if (part) {
-			hindex_free(&a->pods.by_uid);
-			a->pods = all;
-		}
-		if (rc != 0 || hi == all.n)
-			return (rc);
 	}
+	return (rc);
 }
 
 /*
@@ -752,7 +734,7 @@ int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
 {
-	size_t	order[FK__COUNT], nrules, i, j;
+	size_t	order[FK__COUNT], nrules, i;
 
 	memset(a, 0, sizeof *a);
 	a->st = st;
@@ -769,26 +751,18 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	 */
 	if (store_snapshot_begin(st, cause) != 0)
 		return (-1);
-	if (podset_load(st, &a->pods, NULL, cause) != 0) {
-		store_snapshot_end(st);
-		return (-1);
-	}
 	nrules = finding_rule_order(order);
 	if (run_no_pods(a, order, &nrules, cause) != 0) {
 		store_snapshot_end(st);
 		return (-1);
 	}
-	for (i = 0; i < nrules; i = j) {
-		/* the rules that may, a few workloads at a time */
-		for (j = i; j < nrules && finding_kinds[order[j]].by_workload;
-		    j++)
-			;
-		if (j == i)
-			j++;
-		if (run_rules(a, order + i, j - i, cause) != 0) {
-			store_snapshot_end(st);
-			return (-1);
-		}
+	/* windows of a few workloads hold the pods when every rule may */
+	for (i = 0; i < nrules && finding_kinds[order[i]].by_workload; i++)
+		;
+	if (podwin_open(st, i == nrules ? a->chunk : 0, &a->win,
+	    cause) != 0 || run_rules(a, order, nrules, cause) != 0) {
+		store_snapshot_end(st);
+		return (-1);
 	}
 	store_snapshot_end(st);
 	for (i = 0; i < a->n; i++) {
@@ -837,7 +811,8 @@ analysis_free(struct analysis *a)
 	arena_free(&a->strings);
 	strpool_free(&a->texts);
 	buf_free(&a->notes);
-	podset_free(&a->pods);
+	/* a->pods is the window's */
+	podwin_close(a->win);
 }
 
 static int

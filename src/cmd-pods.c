@@ -412,7 +412,7 @@ print_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
 	if (g != NULL && (!str_eq(g->namespace, r->namespace) ||
 	    !str_eq(g->workload, r->workload)))
 		print_group(pt);
-	podset_add(&pt->group, r, c, nc);
+	podset_add(&pt->group, r, c, nc, NULL, 0);
 	return (0);
 }
 

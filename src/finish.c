@@ -59,6 +59,9 @@ fill(struct analysis *a, struct finding *f, struct podset *ps,
 			x->deletion_by = p->r.deletion_by;
 			if (keep_them)
 				keep_fact(a, x);
+			if (f->win_lo == SIZE_MAX)
+				f->win_lo = a->window;
+			f->win_hi = a->window;
 		}
 		known += x->known;
 	}
@@ -125,8 +128,8 @@ finish_window(struct analysis *a, size_t first)
 			continue;
 		/* made in this window with all its pods here: done */
 		if (i < first)
-			fill(a, f, &a->pods, 1);
-		else if (fill(a, f, &a->pods, 0))
+			fill(a, f, a->pods, 1);
+		else if (fill(a, f, a->pods, 0))
 			finish(a, f);
 		else
 			for (j = 0; j < json_array_size(f->uids); j++)
@@ -144,11 +147,9 @@ finish_all(struct analysis *a)
 
 	for (i = 0; i < a->n; i++) {
 		f = &a->v[i];
-		if (!f->finished) {
-			/* every pod is still loaded: those no window gave */
-			fill(a, f, &a->pods, 0);
+		/* the pods no window gave are not the model's */
+		if (!f->finished)
 			finish(a, f);
-		}
 		if (f->tail.len > 0 && f->summary != NULL) {
 			s = xasprintf("%s%s", f->summary, f->tail.data);
 			free(f->summary);

@@ -13,6 +13,7 @@
 #include "deletion.h"
 #include "out.h"
 #include "podlist.h"
+#include "podwin.h"
 #include "timefmt.h"
 
 /* A pod of the list with what its row shows. */
@@ -23,9 +24,12 @@ struct pl_pod {
 	int64_t			 missing;	/* its missing records */
 };
 
-/* Each finding's badge on the pods it names, in the findings' order. */
+/*
+ * Each finding's badge on the pods of window w (ps) it names, in the
+ * findings' order.
+ */
 static void
-add_badges(struct analysis *a, struct pl_pod *v)
+add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 {
 	struct finding_pods	 fp;
 	struct podset_pod	*p;
@@ -34,12 +38,16 @@ add_badges(struct analysis *a, struct pl_pod *v)
 	size_t			 i, j;
 
 	for (i = 0; i < a->n; i++) {
+		/* its pods are in these windows (finish.c) */
+		if (a->v[i].win_lo == SIZE_MAX || w < a->v[i].win_lo ||
+		    w > a->v[i].win_hi)
+			continue;
 		b = finding_kinds[a->v[i].kind].badge;
 		finding_pods_read(&a->v[i], &fp);
 		for (j = 0; j < fp.n; j++) {
-			if ((p = podset_find(&a->pods, fp.uid[j])) == NULL)
+			if ((p = podset_find(ps, fp.uid[j])) == NULL)
 				continue;
-			out = v[p - a->pods.v].badges;
+			out = v[p - ps->v].badges;
 			if (strstr(out, b) == NULL)
 				snprintf(out + strlen(out), sizeof v->badges -
 				    strlen(out), "%s%s", out[0] != '\0' ? " " :
@@ -49,21 +57,38 @@ add_badges(struct analysis *a, struct pl_pod *v)
 	}
 }
 
-/* Each pod's failed attempts and missing records (store_pod_totals). */
+/*
+ * Each pod's failed attempts and missing records (store_pod_totals): of
+ * the window's pods, or of every pod when one window holds them all.
+ */
 static int
-add_totals(struct analysis *a, struct pl_pod *v, char **cause)
+add_totals(struct analysis *a, struct podset *ps, struct pl_pod *v,
+    char **cause)
 {
 	struct store_pod_total	*tot;
 	struct podset_pod	*p;
+	json_t			*uids;
+	char			*js = NULL;
 	size_t			 ntot, i;
+	int			 rc;
 
-	if (store_pod_totals(a->st, &tot, &ntot, cause) != 0)
+	if (podwin_count(a->win) > 1) {
+		uids = json_array();
+		for (i = 0; i < ps->n; i++)
+			json_array_append_new(uids,
+			    json_string(ps->v[i].r.uid));
+		js = json_dumps(uids, JSON_COMPACT);
+		json_decref(uids);
+	}
+	rc = store_pod_totals(a->st, js, &tot, &ntot, cause);
+	free(js);
+	if (rc != 0)
 		return (-1);
 	for (i = 0; i < ntot; i++) {
-		if ((p = podset_find(&a->pods, tot[i].uid)) == NULL)
+		if ((p = podset_find(ps, tot[i].uid)) == NULL)
 			continue;
-		v[p - a->pods.v].failed += tot[i].failed;
-		v[p - a->pods.v].missing += tot[i].missing;
+		v[p - ps->v].failed += tot[i].failed;
+		v[p - ps->v].missing += tot[i].missing;
 	}
 	store_pod_totals_free(tot, ntot);
 	return (0);
@@ -232,8 +257,13 @@ lane_traffic(struct analysis *a, char **cause)
 	    1000000), time_floor_div(sum.last_us, 1000000), cause));
 }
 
-int
-podlist_write(struct analysis *a, char **cause)
+/*
+ * The list's rows of window w's pods (ps), numbered from *seq, and their
+ * workloads' (whole in a window), *seq moved past them.
+ */
+static int
+write_window(struct analysis *a, struct podset *ps, size_t win,
+    int64_t *seq, char **cause)
 {
 	struct row_workload_pods w;
 	struct row_pod_list	 r;
@@ -241,14 +271,14 @@ podlist_write(struct analysis *a, char **cause)
 	struct podset_pod	*p;
 	struct buf		 search = { 0 };
 	char			*by;
-	size_t			 n = a->pods.n, i;
+	size_t			 n = ps->n, i;
 	int			 rc = 0;
 
 	v = xcalloc(n > 0 ? n : 1, sizeof *v);
 	for (i = 0; i < n; i++)
-		v[i].p = &a->pods.v[i];
-	add_badges(a, v);
-	if (add_totals(a, v, cause) != 0) {
+		v[i].p = &ps->v[i];
+	add_badges(a, ps, win, v);
+	if (add_totals(a, ps, v, cause) != 0) {
 		free(v);
 		return (-1);
 	}
@@ -261,9 +291,9 @@ podlist_write(struct analysis *a, char **cause)
 			if (i > 0 && (rc = store_model_put(a->st,
 			    ROW_WORKLOAD_PODS, &w)) != 0)
 				break;
-			begin_workload(&w, p, (int64_t)i);
+			begin_workload(&w, p, *seq + (int64_t)i);
 		}
-		row_of(&v[i], (int64_t)i, &search, &r, &by);
+		row_of(&v[i], *seq + (int64_t)i, &search, &r, &by);
 		rc = store_model_put(a->st, ROW_POD_LIST, &r);
 		free(by);
 		sum_pod(&w, &r, p);
@@ -277,6 +307,23 @@ podlist_write(struct analysis *a, char **cause)
 	if (rc != 0) {
 		*cause = xstrdup(store_error(a->st));
 		return (-1);
+	}
+	*seq += (int64_t)n;
+	return (0);
+}
+
+int
+podlist_write(struct analysis *a, char **cause)
+{
+	struct podset	*ps;
+	size_t		 w;
+	int64_t		 seq = 0;
+
+	/* the windows again, in their order: the list's */
+	for (w = 0; w < podwin_count(a->win); w++) {
+		if (podwin_load(a->win, w, &ps, cause) != 0 ||
+		    write_window(a, ps, w, &seq, cause) != 0)
+			return (-1);
 	}
 	if (lane_traffic(a, cause) != 0 ||
 	    store_rs_traffic_derive(a->st, cause) != 0)

@@ -197,16 +197,13 @@ load_container(void *ctx, const void *row)
 	return (0);
 }
 
-static int
-load_termination(void *ctx, const void *row)
+/* Appends a copy of termination r to pod p of the set. */
+static void
+copy_termination(struct podset *l, struct podset_pod *p,
+    const struct row_termination *r)
 {
-	struct podset			*l = ctx;
-	const struct row_termination	*r = row;
-	struct podset_pod		*p;
-	struct row_termination		*t;
+	struct row_termination	*t;
 
-	if ((p = find_uid(l, r->pod_uid)) == NULL)
-		return (0);
 	p->t = xreallocarray(p->t, p->nt + 1, sizeof *p->t);
 	t = &p->t[p->nt++];
 	*t = *r;
@@ -217,6 +214,17 @@ load_termination(void *ctx, const void *row)
 	t->cause_basis = TT(l, r, cause_basis);
 	t->basis = TT(l, r, basis);
 	t->last_log = TT(l, r, last_log);
+}
+
+static int
+load_termination(void *ctx, const void *row)
+{
+	struct podset			*l = ctx;
+	const struct row_termination	*r = row;
+	struct podset_pod		*p;
+
+	if ((p = find_uid(l, r->pod_uid)) != NULL)
+		copy_termination(l, p, r);
 	return (0);
 }
 
@@ -299,6 +307,28 @@ sort_few(void *base, size_t n, size_t size,
 	}
 }
 
+/* Puts the set's pods in the store's order and indexes them. */
+static void
+order_pods(struct podset *l)
+{
+	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
+	podset_index(l);
+}
+
+/* Puts each pod's containers and terminations in the store's order. */
+static void
+order_rows(struct podset *l)
+{
+	struct podset_pod	*p;
+	size_t			 i;
+
+	for (i = 0; i < l->n; i++) {
+		p = &l->v[i];
+		sort_few(p->c, p->nc, sizeof *p->c, cmp_stored_container);
+		sort_few(p->t, p->nt, sizeof *p->t, cmp_stored_termination);
+	}
+}
+
 /*
  * Loads the pods (all, or those matching want), in the store's order
  * (namespace, workload, deletion), with their containers.
@@ -307,24 +337,16 @@ int
 podset_load(struct store *st, struct podset *l, const char *want,
     char **cause)
 {
-	struct podset_pod	*p;
-	size_t			 i;
-
 	memset(l, 0, sizeof *l);
 	l->want = want;
 	if (store_model_scan_stored(st, ROW_POD, load_pod, l, cause) != 0)
 		return (-1);
-	xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
-	podset_index(l);
+	order_pods(l);
 	if (store_model_scan_stored(st, ROW_CONTAINER, load_container, l,
 	    cause) != 0 || store_model_scan_stored(st, ROW_TERMINATION,
 	    load_termination, l, cause) != 0)
 		return (-1);
-	for (i = 0; i < l->n; i++) {
-		p = &l->v[i];
-		sort_few(p->c, p->nc, sizeof *p->c, cmp_stored_container);
-		sort_few(p->t, p->nt, sizeof *p->t, cmp_stored_termination);
-	}
+	order_rows(l);
 	return (0);
 }
 
@@ -332,11 +354,10 @@ int
 podset_load_uids(struct store *st, struct podset *l, const char *const *uids,
     size_t n, char **cause)
 {
-	struct podset_pod	*p;
-	json_t			*arr = json_array();
-	char			*js;
-	size_t			 i;
-	int			 rc;
+	json_t	*arr = json_array();
+	char	*js;
+	size_t	 i;
+	int	 rc;
 
 	memset(l, 0, sizeof *l);
 	for (i = 0; i < n; i++)
@@ -345,8 +366,7 @@ podset_load_uids(struct store *st, struct podset *l, const char *const *uids,
 	json_decref(arr);
 	rc = store_model_of_pods(st, ROW_POD, js, load_pod, l, cause);
 	if (rc == 0) {
-		xqsort(l->v, l->n, sizeof *l->v, cmp_stored_pod);
-		podset_index(l);
+		order_pods(l);
 		rc = store_model_of_pods(st, ROW_CONTAINER, js,
 		    load_container, l, cause);
 	}
@@ -354,23 +374,30 @@ podset_load_uids(struct store *st, struct podset *l, const char *const *uids,
 		rc = store_model_of_pods(st, ROW_TERMINATION, js,
 		    load_termination, l, cause);
 	free(js);
-	for (i = 0; rc == 0 && i < l->n; i++) {
-		p = &l->v[i];
-		sort_few(p->c, p->nc, sizeof *p->c, cmp_stored_container);
-		sort_few(p->t, p->nt, sizeof *p->t, cmp_stored_termination);
-	}
+	if (rc == 0)
+		order_rows(l);
 	return (rc);
 }
 
 void
 podset_add(struct podset *l, const struct row_pod *r,
-    const struct row_container *c, size_t nc)
+    const struct row_container *c, size_t nc,
+    const struct row_termination *t, size_t nt)
 {
 	struct podset_pod	*p = copy_pod(l, r);
 	size_t			 i;
 
 	for (i = 0; i < nc; i++)
 		copy_container(l, p, &c[i]);
+	for (i = 0; i < nt; i++)
+		copy_termination(l, p, &t[i]);
+}
+
+void
+podset_settle(struct podset *l)
+{
+	order_pods(l);
+	order_rows(l);
 }
 
 void

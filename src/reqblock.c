@@ -67,21 +67,8 @@ const struct reqcol_desc reqcols[RC__COUNT] = {
 	[RC_ATTEMPT] = { "attempt_us", 0 },
 };
 
-static void
-put_varint(struct buf *b, uint64_t v)
-{
-	unsigned char	tmp[10];
-	size_t		n = 0;
-
-	while (v >= 0x80) {
-		tmp[n++] = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	tmp[n++] = (unsigned char)v;
-	buf_append(b, tmp, n);
-}
-
-/* The same into p, which has room for 10 bytes; returns the bytes. */
+/* A varint (buf_put_varint) into p, which has room for 10 bytes; returns
+   the bytes. */
 static size_t
 poke_varint(char *p, uint64_t v)
 {
@@ -93,23 +80,6 @@ poke_varint(char *p, uint64_t v)
 	}
 	p[n++] = (char)v;
 	return (n);
-}
-
-/* The varint at *p, before end; 0, or -1 when it is cut or too long. */
-static int
-get_varint(const unsigned char **p, const unsigned char *end, uint64_t *v)
-{
-	uint64_t	r = 0;
-	int		shift;
-
-	for (shift = 0; shift < 64 && *p < end; shift += 7) {
-		r |= (uint64_t)(**p & 0x7f) << shift;
-		if ((*(*p)++ & 0x80) == 0) {
-			*v = r;
-			return (0);
-		}
-	}
-	return (-1);
 }
 
 static void
@@ -283,9 +253,9 @@ reqblock_finish(struct reqblock_writer *w, const void **out, size_t *len,
 	int		c;
 
 	buf_append(&raw, (const char []){ RB_VERSION }, 1);
-	put_varint(&raw, (uint64_t)w->sum.rows);
+	buf_put_varint(&raw, (uint64_t)w->sum.rows);
 	for (c = 0; c < RC__COUNT; c++) {
-		put_varint(&raw, w->col[c].len);
+		buf_put_varint(&raw, w->col[c].len);
 		buf_append(&raw, w->col[c].data, w->col[c].len);
 	}
 	if (w->cctx == NULL && (w->cctx = ZSTD_createCCtx()) == NULL)
@@ -356,7 +326,7 @@ decode_column(struct reqblock *b, int version, int c,
 	int		 k;
 
 	for (i = 0; i < b->rows; i++) {
-		if (get_varint(&p, end, &tag) != 0)
+		if (varint_get(&p, end, &tag) != 0)
 			return (-1);
 		if (reqcols[c].text) {
 			if (tag == 0) {
@@ -449,12 +419,12 @@ reqblock_decode(struct reqblock *b, const void *blob, size_t len,
 		return (-1);
 	}
 	if (version < 1 || version > RB_VERSION ||
-	    get_varint(&p, end, &rows) != 0 || rows > RB_MAX_ROWS)
+	    varint_get(&p, end, &rows) != 0 || rows > RB_MAX_ROWS)
 		goto bad;
 	b->rows = (size_t)rows;
 	grow_rows(b, b->rows > 0 ? b->rows : 1);
 	for (c = 0; c < RC__COUNT; c++) {
-		if (get_varint(&p, end, &n) != 0 || n > (uint64_t)(end - p) ||
+		if (varint_get(&p, end, &n) != 0 || n > (uint64_t)(end - p) ||
 		    decode_column(b, version, c, p, p + n) != 0)
 			goto bad;
 		p += n;

@@ -33,8 +33,8 @@ rule_oom(struct analysis *a, char **cause)
 	json_t				*d, *detail;
 	size_t				 i, j, k, first = a->n;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		for (k = 0; k < p->nt; k++) {
 			t = &p->t[k];
 			if (t->cause != EC_OOM)
@@ -472,8 +472,11 @@ rule_node_restart(struct analysis *a, char **cause)
 		if (i < n && str_eq(v[i].node, v[from].node) &&
 		    v[i].finished_us - v[i - 1].finished_us <= TOGETHER_US)
 			continue;
-		if (i - from >= NODE_MIN)
+		/* each at rest at once: all of them is every pod's row */
+		if (i - from >= NODE_MIN) {
 			node_finding(a, v, from, i);
+			finding_rest(a, a->n - 1);
+		}
 		from = i;
 	}
 	free(v);
@@ -881,8 +884,8 @@ rule_crash_loop(struct analysis *a, char **cause)
 
 	node_maxes_load(a, &nm);
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			t = last_term(p, c);
@@ -1101,8 +1104,8 @@ rule_liveness_restart(struct analysis *a, char **cause)
 	size_t				 i, j, k, first = a->n;
 	int				 defaulted;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			kills = count_terms(p, c, EC_LIVENESS);
@@ -1322,8 +1325,8 @@ rule_evicted(struct analysis *a, char **cause)
 	size_t			 i, first = a->n;
 	char			 res[64];
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if (p->r.ended_by == EC_NONE)
 			continue;
 		f = evicted_group(a, first, p);
@@ -1458,8 +1461,8 @@ rule_start_failed(struct analysis *a, char **cause)
 	int64_t				 code, at;
 	size_t				 i, j, first = a->n;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		for (j = 0; j < p->nc; j++) {
 			c = &p->c[j];
 			t = last_term(p, c);

@@ -53,8 +53,8 @@ rule_grace_overridden(struct analysis *a, char **cause)
 	int64_t			 req, spec, killed, n;
 	char			 who[300], tail[80];
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if (!podset_grace_overridden(p))
 			continue;
 		f = analysis_group(a, FK_GRACE_OVERRIDDEN, p,
@@ -160,7 +160,7 @@ blocked_pod(void *ctx, const struct store_blocked *b)
 	json_t			*e;
 
 	if (b->last_us - b->first_us < BLOCKED_US || b->pod_uid == NULL ||
-	    (p = podset_find(&a->pods, b->pod_uid)) == NULL)
+	    (p = podset_find(a->pods, b->pod_uid)) == NULL)
 		return (0);
 	f = analysis_group(a, FK_EVICTION_BLOCKED, p, b->first_us);
 	finding_add_pod(f, p);
@@ -336,8 +336,8 @@ rule_exits_unknown(struct analysis *a, char **cause)
 	char			 names[256];
 	int			 k;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if ((k = unknown_exits(p, names, sizeof names)) == 0)
 			continue;
 		f = analysis_group(a, FK_EXITS_UNKNOWN, p,

@@ -399,7 +399,7 @@ job_turn(struct analysis *a, struct job_state *js, size_t i)
 	struct job_home	*h = &js->home[i];
 
 	if (h->judged || (!a->last_window &&
-	    !podset_holds_workload(&a->pods, h->ns, h->workload)))
+	    !podset_holds_workload(a->pods, h->ns, h->workload)))
 		return (0);
 	h->judged = 1;
 	return (1);
@@ -502,8 +502,8 @@ rule_job_held(struct analysis *a, char **cause)
 	const char		*main;
 	int			 rc = -1, running;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if (!str_eq(p->r.owner_kind, "Job") ||
 		    (at = podset_main_exit(p, &main)) == TIME_NONE)
 			continue;
@@ -657,12 +657,12 @@ jobpods_build(const struct analysis *a, struct jobpods *jp)
 	size_t	i;
 
 	memset(jp, 0, sizeof *jp);
-	for (i = 0; i < a->pods.n; i++) {
-		if (!str_eq(a->pods.v[i].r.owner_kind, "Job") ||
-		    a->pods.v[i].r.owner_name == NULL)
+	for (i = 0; i < a->pods->n; i++) {
+		if (!str_eq(a->pods->v[i].r.owner_kind, "Job") ||
+		    a->pods->v[i].r.owner_name == NULL)
 			continue;
 		jp->v = xreallocarray(jp->v, jp->n + 1, sizeof *jp->v);
-		jp->v[jp->n++] = &a->pods.v[i];
+		jp->v[jp->n++] = &a->pods->v[i];
 	}
 	xqsort(jp->v, jp->n, sizeof *jp->v, cmp_jobpod_store);
 }

@@ -440,8 +440,8 @@ rule_workload_unavailable(struct analysis *a, char **cause)
 		    store_ready_last(a->st, &ws->last_us, cause) != 0)
 			return (-1);
 	}
-	if ((whole ? readiness_load(a->st, &a->pods, &r, cause) :
-	    readiness_load_some(a->st, &a->pods, &r, cause)) != 0)
+	if ((whole ? readiness_load(a->st, a->pods, &r, cause) :
+	    readiness_load_some(a->st, a->pods, &r, cause)) != 0)
 		return (-1);
 	if (!whole)
 		r.last_us = ws->last_us;

@@ -288,8 +288,8 @@ rule_sidecar_exited(struct analysis *a, char **cause)
 	const char		*app;
 	int			 rc = -1;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if (p->r.deletion_us == TIME_NONE ||
 		    (app_at = podset_main_exit(p, &app)) == TIME_NONE)
 			continue;
@@ -518,8 +518,8 @@ rule_app_before_proxy(struct analysis *a, char **cause)
 	int64_t			 from;
 	int			 rc = -1;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		proxy = NULL;
 		for (j = 0; j < p->nc && proxy == NULL; j++) {
 			c = &p->c[j];

@@ -582,8 +582,8 @@ rule_traffic_after_shutdown(struct analysis *a, char **cause)
 	memset(&xg, 0, sizeof xg);
 	if (rolist_load(a->st, &ro, cause) != 0)
 		goto out;
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		if (p->r.deletion_us == TIME_NONE || p->r.uid == NULL ||
 		    tr_sidecar_explains(a, p))
 			continue;
@@ -804,7 +804,7 @@ bu_resolve(struct analysis *a, struct bu_wl *w)
 	size_t			 i, n = 0;
 
 	for (i = 0; i < w->n; i++) {
-		p = w->v[i].uid != NULL ? podset_find(&a->pods, w->v[i].uid) :
+		p = w->v[i].uid != NULL ? podset_find(a->pods, w->v[i].uid) :
 		    NULL;
 		if (p != NULL && bu_explained(a, w->namespace, w->workload,
 		    p->r.name, w->v[i].s))
@@ -1227,9 +1227,9 @@ rule_5xx_burst(struct analysis *a, char **cause)
 			return (-1);
 	}
 	k.sc = sc;
-	for (i = 0; i < a->pods.n; i = podset_workload_end(&a->pods, i)) {
-		k.ns = a->pods.v[i].r.namespace;
-		k.workload = a->pods.v[i].r.workload;
+	for (i = 0; i < a->pods->n; i = podset_workload_end(a->pods, i)) {
+		k.ns = a->pods->v[i].r.namespace;
+		k.workload = a->pods->v[i].r.workload;
 		w = hindex_get(&sc->ix, hindex_str(hindex_str(HINDEX_SEED,
 		    k.ns), k.workload), bu_wl_eq, &k);
 		if (w != HINDEX_NONE && !sc->w[w].done)

@@ -30,8 +30,8 @@ rule_sigkill(struct analysis *a, char **cause)
 	size_t				 i, j, first = a->n;
 	char				 g[32], ps[32];
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		/* a kill the deletion's own grace caused: grace-overridden */
 		if (!p->r.killed || podset_grace_overridden(p))
 			continue;
@@ -161,8 +161,8 @@ workload_shutdowns(struct analysis *a, size_t first,
 
 	for (i = first; i < a->n; i++)
 		sd[i - first] = (struct model_shutdowns)MODEL_SHUTDOWNS_INIT;
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		for (f = analysis_latest(a, FK_GRACE_BUDGET, p->r.namespace,
 		    p->r.workload); f != NULL; f = analysis_earlier(a, f)) {
 			if ((size_t)(f - a->v) < first)
@@ -288,8 +288,8 @@ rule_grace_budget(struct analysis *a, char **cause)
 	double				 shutdown, prestop;
 	json_t				*e;
 
-	for (i = 0; i < a->pods.n; i++) {
-		p = &a->pods.v[i];
+	for (i = 0; i < a->pods->n; i++) {
+		p = &a->pods->v[i];
 		/* the budget is the spec's grace, not a deletion's */
 		if (podset_grace_overridden(p))
 			continue;

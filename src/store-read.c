@@ -369,17 +369,62 @@ store_count(struct store *st, enum rec_type type)
 	return (rc == 1 ? n : -1);
 }
 
+/*
+ * Rows of one type kept past their statement's next step: structs in v,
+ * their strings in strings.
+ */
+struct kept_rows {
+	const struct rec_desc	*d;
+	char			*v;	/* owned: n rows of d->size bytes */
+	size_t			 n;
+	size_t			 cap;	/* rows allocated in v */
+	struct arena		 strings;
+};
+
+/* Keeps the row at column first of s (the strings die at its next step). */
+static void
+keep_row(struct kept_rows *k, sqlite3_stmt *s, int first)
+{
+	const struct rec_field	*f;
+	const char		*str;
+	char			*row;
+
+	if (k->n == k->cap) {
+		k->cap = k->cap == 0 ? 8 : k->cap * 2;
+		k->v = xreallocarray(k->v, k->cap, k->d->size);
+	}
+	row = k->v + k->n++ * k->d->size;
+	store_fill_row(k->d, s, first, row);
+	for (f = k->d->fields; f->name != NULL; f++) {
+		if (f->type != RF_STR)
+			continue;
+		memcpy(&str, row + f->off, sizeof str);
+		str = arena_strdup(&k->strings, str);
+		memcpy(row + f->off, &str, sizeof str);
+	}
+}
+
+static void
+kept_clear(struct kept_rows *k)
+{
+	arena_free(&k->strings);
+	k->n = 0;
+}
+
+static void
+kept_free(struct kept_rows *k)
+{
+	arena_free(&k->strings);
+	free(k->v);
+}
+
 /* One pod and its containers, read by store_pods_each. */
 struct pod_rows {
 	struct store		*st;
 	sqlite3_stmt		*cs;	/* a pod's containers; owned */
 	struct row_pod		 pod;	/* strings borrowed from the pods'
 					   statement */
-	struct row_container	*c;	/* owned: nc of them, their strings
-					   in strings */
-	size_t			 nc;
-	size_t			 cap;	/* allocated in c */
-	struct arena		 strings;
+	struct kept_rows	 c;	/* its containers */
 	int			(*cb)(void *, const struct row_pod *,
 				    const struct row_container *, size_t);
 	void			*ctx;
@@ -389,26 +434,7 @@ struct pod_rows {
 static int
 pods_container(void *arg, sqlite3_stmt *s)
 {
-	const struct rec_desc	*cd = &row_descs[ROW_CONTAINER];
-	const struct rec_field	*f;
-	struct pod_rows		*pr = arg;
-	char			*c;
-	const char		*str;
-
-	if (pr->nc == pr->cap) {
-		pr->cap = pr->cap == 0 ? 8 : pr->cap * 2;
-		pr->c = xreallocarray(pr->c, pr->cap, sizeof *pr->c);
-	}
-	c = (char *)&pr->c[pr->nc++];
-	store_fill_row(cd, s, 0, c);
-	/* the strings die at the next step: kept */
-	for (f = cd->fields; f->name != NULL; f++) {
-		if (f->type != RF_STR)
-			continue;
-		memcpy(&str, c + f->off, sizeof str);
-		str = arena_strdup(&pr->strings, str);
-		memcpy(c + f->off, &str, sizeof str);
-	}
+	keep_row(&((struct pod_rows *)arg)->c, s, 0);
 	return (0);
 }
 
@@ -419,14 +445,14 @@ pods_pod(void *arg, sqlite3_stmt *s)
 	struct qparam		 uid = QP_S(NULL);
 
 	store_fill_row(&row_descs[ROW_POD], s, 0, (char *)&pr->pod);
-	arena_free(&pr->strings);
-	pr->nc = 0;
+	kept_clear(&pr->c);
 	uid.s = pr->pod.uid;
 	if (pr->pod.uid != NULL && store_run_stmt(pr->st, pr->cs,
 	    row_descs[ROW_CONTAINER].table, &uid, 1, pods_container, pr,
 	    pr->cause) != 0)
 		return (-1);
-	return (pr->cb(pr->ctx, &pr->pod, pr->c, pr->nc));
+	return (pr->cb(pr->ctx, &pr->pod, (const struct row_container *)
+	    pr->c.v, pr->c.n));
 }
 
 int
@@ -437,7 +463,7 @@ store_pods_each(struct store *st, int (*cb)(void *,
 	const struct rec_desc	*pd = &row_descs[ROW_POD];
 	const struct rec_desc	*cd = &row_descs[ROW_CONTAINER];
 	struct pod_rows		 pr = { .st = st, .cb = cb, .ctx = ctx,
-				     .cause = cause };
+				     .cause = cause, .c = { .d = cd } };
 	struct buf		 b = { 0 };
 	int			 rc = -1;
 
@@ -455,8 +481,125 @@ store_pods_each(struct store *st, int (*cb)(void *,
 out:
 	sqlite3_finalize(pr.cs);
 	buf_free(&b);
-	free(pr.c);
-	arena_free(&pr.strings);
+	kept_free(&pr.c);
+	return (rc);
+}
+
+static int
+workload_row(void *arg, sqlite3_stmt *s)
+{
+	struct store_cb	*c = arg;
+	const char	*v[2] = { store_col_text(s, 0), store_col_text(s, 1) };
+
+	return (c->plain(c->ctx, v));
+}
+
+int
+store_pod_workloads(struct store *st, int (*cb)(void *ctx,
+    const void *ns_workload), void *ctx, char **cause)
+{
+	struct store_cb	c = { .plain = cb, .ctx = ctx };
+
+	return (store_run(st, "pods", "SELECT namespace, workload FROM pods",
+	    NULL, 0, workload_row, &c, cause));
+}
+
+/* A table's rows of every pod, in the order of their pods' uids. */
+struct by_uid {
+	sqlite3_stmt		*s;	/* owned: pod_uid, then the fields */
+	int			 rc;	/* its last step's */
+	struct kept_rows	 k;	/* those of the pod being read */
+};
+
+/*
+ * Prepares the read of type's rows in the order of an index of its table
+ * that begins with its pod's uid, key, and steps to the first.
+ */
+static int
+by_uid_open(struct store *st, struct by_uid *u, enum row_type type,
+    const char *key, const char *order, char **cause)
+{
+	const struct rec_desc	*d = &row_descs[type];
+	struct buf		 b = { 0 };
+	int			 rc;
+
+	u->k.d = d;
+	buf_printf(&b, "SELECT %s", key);
+	store_select_fields(&b, d, 1);
+	buf_printf(&b, " FROM %s ORDER BY %s", d->table, order);
+	rc = store_prepare(st, d->table, b.data, &u->s, cause);
+	buf_free(&b);
+	if (rc != 0)
+		return (-1);
+	u->rc = sqlite3_step(u->s);
+	return (0);
+}
+
+/* Keeps the rows of pod uid (kept_rows), past any of a smaller uid. */
+static int
+by_uid_take(struct store *st, struct by_uid *u, const char *uid,
+    char **cause)
+{
+	const char	*at;
+	int		 c;
+
+	kept_clear(&u->k);
+	while (uid != NULL && u->rc == SQLITE_ROW) {
+		at = store_col_text(u->s, 0);
+		if ((c = strcmp(at != NULL ? at : "", uid)) > 0)
+			break;
+		if (c == 0)
+			keep_row(&u->k, u->s, 1);
+		u->rc = sqlite3_step(u->s);
+	}
+	if (u->rc != SQLITE_ROW && u->rc != SQLITE_DONE) {
+		store_fail(st, u->k.d->table, cause);
+		return (-1);
+	}
+	return (0);
+}
+
+static void
+by_uid_close(struct by_uid *u)
+{
+	sqlite3_finalize(u->s);
+	kept_free(&u->k);
+}
+
+int
+store_pods_by_uid(struct store *st, store_pod_fn cb, void *ctx,
+    char **cause)
+{
+	struct by_uid	 p = { 0 }, c = { 0 }, t = { 0 };
+	struct row_pod	 pod;
+	int		 rc = -1;
+
+	/* the tables are written in this order: each is read once, in turn */
+	if (by_uid_open(st, &p, ROW_POD, "uid", "uid", cause) != 0 ||
+	    by_uid_open(st, &c, ROW_CONTAINER, "pod_uid", "pod_uid, name",
+	    cause) != 0 || by_uid_open(st, &t, ROW_TERMINATION, "pod_uid",
+	    "pod_uid, container, finished_us", cause) != 0)
+		goto out;
+	for (; p.rc == SQLITE_ROW; p.rc = sqlite3_step(p.s)) {
+		store_fill_row(p.k.d, p.s, 1, (char *)&pod);
+		if (by_uid_take(st, &c, pod.uid, cause) != 0 ||
+		    by_uid_take(st, &t, pod.uid, cause) != 0)
+			goto out;
+		if ((rc = cb(ctx, &pod, (const struct row_container *)c.k.v,
+		    c.k.n, (const struct row_termination *)t.k.v,
+		    t.k.n)) != 0)
+			goto out;
+		rc = -1;
+	}
+	if (p.rc != SQLITE_DONE) {
+		store_fail(st, "pods", cause);
+		goto out;
+	}
+	rc = 0;
+out:
+	by_uid_close(&p);
+	by_uid_close(&c);
+	by_uid_close(&t);
 	return (rc);
 }
 

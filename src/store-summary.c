@@ -594,20 +594,28 @@ total_row(void *ctx, sqlite3_stmt *s)
 }
 
 int
-store_pod_totals(struct store *st, struct store_pod_total **out, size_t *n,
-    char **cause)
+store_pod_totals(struct store *st, const char *uids_json,
+    struct store_pod_total **out, size_t *n, char **cause)
 {
-	static const char *const q[] = {
+	static const char *const all[] = {
 		"SELECT pod_uid, requests, failed, 0 FROM pod_traffic",
 		"SELECT pod_uid, 0, 0, count(*) FROM missing_records WHERE "
 		    "pod_uid IS NOT NULL GROUP BY pod_uid",
 	};
-	struct rows_out	a = { 0 };
-	size_t		i;
+	static const char *const some[] = {
+		"SELECT pod_uid, requests, failed, 0 FROM pod_traffic WHERE "
+		    "pod_uid IN (SELECT value FROM json_each(?1))",
+		"SELECT pod_uid, 0, 0, count(*) FROM missing_records WHERE "
+		    "pod_uid IN (SELECT value FROM json_each(?1)) GROUP BY "
+		    "pod_uid",
+	};
+	const struct qparam	 p[] = { QP_S(uids_json) };
+	struct rows_out		 a = { 0 };
+	size_t			 i;
 
-	for (i = 0; i < sizeof q / sizeof q[0]; i++) {
-		if (store_run(st, "pod totals", q[i], NULL, 0, total_row, &a,
-		    cause) != 0) {
+	for (i = 0; i < sizeof all / sizeof all[0]; i++) {
+		if (store_run(st, "pod totals", uids_json != NULL ? some[i] :
+		    all[i], p, uids_json != NULL, total_row, &a, cause) != 0) {
 			store_pod_totals_free(a.v, a.n);
 			return (-1);
 		}

@@ -212,6 +212,20 @@ buf_free(struct buf *b)
 	b->len = b->cap = 0;
 }
 
+void
+buf_put_varint(struct buf *b, uint64_t v)
+{
+	unsigned char	tmp[10];
+	size_t		n = 0;
+
+	while (v >= 0x80) {
+		tmp[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	tmp[n++] = (unsigned char)v;
+	buf_append(b, tmp, n);
+}
+
 int
 str_eq(const char *a, const char *b)
 {

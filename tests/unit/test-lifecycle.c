@@ -745,7 +745,7 @@ test_podset_texts_once(void)
 		memset(&c, 0, sizeof c);
 		c.name = "app";
 		c.image = image[i];
-		podset_add(&ps, &r, &c, 1);
+		podset_add(&ps, &r, &c, 1, NULL, 0);
 	}
 	CHECK(ps.n == 3);
 	CHECK(strcmp(ps.v[0].r.namespace, "shop") == 0 &&

@@ -1,0 +1,40 @@
+/*
+ * podwin.h: the model's pods a window at a time, for the analysis.  A
+ * window holds a few whole workloads, at least the pods asked for (or
+ * the workload that has more), and the windows follow the pods list's
+ * order of workloads (namespace, then workload, NULL the same as "").
+ * The pods of a window are loaded when it is asked for, as podset_load
+ * leaves them (the store's order, indexed by uid), and freed when
+ * another is, so that memory holds one window's pods, not all of them.
+ */
+#ifndef PODWIN_H
+#define PODWIN_H
+
+#include <stddef.h>
+
+#include "podset.h"
+#include "store.h"
+
+struct podwin;
+
+/*
+ * Plans the windows of at most chunk pods (0: one window of every pod)
+ * over the pods of st.  With more than one window, reads every pod once
+ * and writes it, packed, to a file of the windows under TMPDIR (else
+ * /tmp), deleted as it is made, so that a window is read back without
+ * the store.  Returns 0, or -1 with a new *cause (the windows NULL).
+ */
+int		 podwin_open(struct store *st, size_t chunk,
+		    struct podwin **pw, char **cause);
+/* How many windows there are (1 when there are no pods). */
+size_t		 podwin_count(const struct podwin *pw);
+/*
+ * Window i's pods into *ps, borrowed until the next podwin_load or
+ * podwin_close (the window loaded last is given again without being
+ * read).  Returns 0, or -1 with a new *cause.
+ */
+int		 podwin_load(struct podwin *pw, size_t i, struct podset **ps,
+		    char **cause);
+void		 podwin_close(struct podwin *pw);
+
+#endif

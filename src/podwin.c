@@ -1,0 +1,552 @@
+/*
+ * podwin.c: the model's pods a window at a time (podwin.h).  The windows
+ * are planned from each pod's namespace and workload, counted by
+ * workload.  One window is podset_load's.  With more, every pod is read
+ * once, in the order of the uids (store_pods_by_uid: the tables read as
+ * written), packed with its containers and terminations (each field as
+ * the row's field table lists it: a text as its length and bytes, a
+ * number as a varint), and appended to its window's part of a spill
+ * file; a window is its parts read back and unpacked into a podset.  The
+ * file, not memory, holds the windows waiting their turn.  No SQL, no
+ * drawing.
+ */
+#include <errno.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "out.h"
+#include "podwin.h"
+#include "util.h"
+
+/* The bytes of packed pods every window keeps before writing, together. */
+#define SPILL_BUFFERS	((size_t)4 << 20)
+/* ... and each at least. */
+#define SPILL_MIN	((size_t)16 << 10)
+
+/* A stretch of the spill file. */
+struct part {
+	int64_t		 off;
+	size_t		 len;
+};
+
+/* A window: its workloads' pods, packed. */
+struct win {
+	struct buf	 pending;	/* packed, not yet written */
+	struct part	*v;		/* owned: where the rest is */
+	size_t		 n;		/* parts in v */
+	size_t		 pods;		/* pods in the window */
+};
+
+/* A workload as the windows count it (NULL as ""). */
+struct wl {
+	const char	*ns;		/* in the plan's pool */
+	const char	*name;		/* in the plan's pool */
+	size_t		 pods;
+	size_t		 win;		/* its window */
+};
+
+struct podwin {
+	struct store	*st;		/* borrowed */
+	size_t		 nwin;		/* windows planned */
+	struct win	*w;		/* owned: nwin, NULL with one */
+	size_t		 flush_at;	/* a window's pending bytes written
+					   from this many */
+	int		 fd;		/* the spill file, or -1 */
+	char		*dir;		/* owned: its directory, printable */
+	int64_t		 end;		/* bytes written to it */
+	struct podset	 cur;		/* the window loaded last */
+	size_t		 cur_i;		/* its number, SIZE_MAX: none */
+	/* the plan, while the pods are spilled */
+	struct wl	*wl;		/* owned */
+	size_t		 nwl;
+	size_t		 wl_cap;	/* allocated in wl */
+	struct hindex	 wl_ix;		/* wl by namespace and name */
+	struct strpool	 names;		/* the workloads' strings */
+	char		*err;		/* owned: why a callback stopped */
+};
+
+/* A workload looked for in the plan. */
+struct wl_key {
+	const struct podwin	*pw;
+	const char		*ns;
+	const char		*name;
+};
+
+static uint64_t
+wl_hash(const char *ns, const char *name)
+{
+	return (hindex_str(hindex_str(HINDEX_SEED, ns), name));
+}
+
+static int
+wl_eq(const void *ctx, size_t item)
+{
+	const struct wl_key	*k = ctx;
+
+	return (strcmp(k->pw->wl[item].ns, k->ns) == 0 &&
+	    strcmp(k->pw->wl[item].name, k->name) == 0);
+}
+
+/* The workload of a pod of namespace ns (NULL as ""): its place. */
+static size_t
+wl_find(const struct podwin *pw, const char *ns, const char *name)
+{
+	struct wl_key	k = { pw, ns != NULL ? ns : "",
+			    name != NULL ? name : "" };
+
+	return (hindex_get(&pw->wl_ix, wl_hash(k.ns, k.name), wl_eq, &k));
+}
+
+/* Counts a pod in its workload (store_pod_workloads). */
+static int
+count_pod(void *ctx, const void *row)
+{
+	struct podwin		*pw = ctx;
+	const char *const	*v = row;
+	struct wl_key		 k = { pw, v[0] != NULL ? v[0] : "",
+				    v[1] != NULL ? v[1] : "" };
+	size_t			 i;
+
+	if ((i = wl_find(pw, k.ns, k.name)) == HINDEX_NONE) {
+		if (pw->nwl == pw->wl_cap) {
+			pw->wl_cap = pw->wl_cap == 0 ? 256 : pw->wl_cap * 2;
+			pw->wl = xreallocarray(pw->wl, pw->wl_cap,
+			    sizeof *pw->wl);
+		}
+		i = pw->nwl++;
+		pw->wl[i].ns = strpool_put(&pw->names, k.ns);
+		pw->wl[i].name = strpool_put(&pw->names, k.name);
+		pw->wl[i].pods = 0;
+		k.ns = pw->wl[i].ns;
+		k.name = pw->wl[i].name;
+		hindex_put(&pw->wl_ix, wl_hash(k.ns, k.name), i, wl_eq, &k);
+	}
+	pw->wl[i].pods++;
+	return (0);
+}
+
+/* The pods list's order of workloads (podset_cmp_death's first keys). */
+static int
+cmp_wl(const void *a, const void *b)
+{
+	const struct wl	*p = a, *q = b;
+	int		 c;
+
+	if ((c = strcmp(p->ns, q->ns)) != 0)
+		return (c);
+	return (strcmp(p->name, q->name));
+}
+
+/*
+ * Gives each workload its window, in order: a window ends with the
+ * workload that brings it to chunk pods.  Returns the windows.
+ */
+static size_t
+plan(struct podwin *pw, size_t chunk)
+{
+	struct wl_key	k = { .pw = pw };
+	size_t		i, in = 0, n = 0;
+
+	/* the places change: indexed again */
+	xqsort(pw->wl, pw->nwl, sizeof *pw->wl, cmp_wl);
+	hindex_free(&pw->wl_ix);
+	for (i = 0; i < pw->nwl; i++) {
+		k.ns = pw->wl[i].ns;
+		k.name = pw->wl[i].name;
+		hindex_put(&pw->wl_ix, wl_hash(k.ns, k.name), i, wl_eq, &k);
+		pw->wl[i].win = n;
+		if ((in += pw->wl[i].pods) >= chunk) {
+			n++;
+			in = 0;
+		}
+	}
+	return (in > 0 ? n + 1 : n);
+}
+
+/* Appends a row's fields, as desc d lists them, packed. */
+static void
+pack_row(struct buf *b, const struct rec_desc *d, const void *row)
+{
+	const struct rec_field	*f;
+	const char		*base = row, *s;
+	int64_t			 v;
+	int			 iv;
+	size_t			 len;
+
+	for (f = d->fields; f->name != NULL; f++) {
+		switch (f->type) {
+		case RF_STR:
+			memcpy(&s, base + f->off, sizeof s);
+			len = s != NULL ? strlen(s) : 0;
+			/* 0: NULL; else the length and one */
+			buf_put_varint(b, s != NULL ? (uint64_t)len + 1 : 0);
+			buf_append(b, s, len);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			memcpy(&v, base + f->off, sizeof v);
+			/* zigzag, and one more: INT64_MIN (unknown) is 0 */
+			buf_put_varint(b, (((uint64_t)v << 1) ^
+			    (v < 0 ? UINT64_MAX : 0)) + 1);
+			break;
+		case RF_BOOL:
+		case RF_ENUM:
+			memcpy(&iv, base + f->off, sizeof iv);
+			buf_put_varint(b, (uint32_t)iv);
+			break;
+		}
+	}
+}
+
+/*
+ * Unpacks a row of desc d at *p (before end) into row, its strings
+ * copied into texts, NUL-terminated.  Returns 0, or -1 when it is cut.
+ */
+static int
+unpack_row(const unsigned char **p, const unsigned char *end,
+    const struct rec_desc *d, void *row, struct buf *texts)
+{
+	const struct rec_field	*f;
+	char			*base = row;
+	const char		*s;
+	uint64_t		 u;
+	int64_t			 v;
+	int			 iv;
+
+	memset(row, 0, d->size);
+	for (f = d->fields; f->name != NULL; f++) {
+		if (varint_get(p, end, &u) != 0)
+			return (-1);
+		switch (f->type) {
+		case RF_STR:
+			s = NULL;
+			if (u > 0) {
+				if (u - 1 > (uint64_t)(end - *p))
+					return (-1);
+				/* the offset for now: texts may move */
+				s = (const char *)(uintptr_t)(texts->len + 1);
+				buf_append(texts, *p, (size_t)(u - 1));
+				buf_append(texts, "", 1);
+				*p += u - 1;
+			}
+			memcpy(base + f->off, &s, sizeof s);
+			break;
+		case RF_TIME:
+		case RF_INT:
+			u--;
+			v = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+			memcpy(base + f->off, &v, sizeof v);
+			break;
+		case RF_BOOL:
+		case RF_ENUM:
+			iv = (int)(uint32_t)u;
+			memcpy(base + f->off, &iv, sizeof iv);
+			break;
+		}
+	}
+	return (0);
+}
+
+/* Points a row's strings, unpacked as offsets (+1) into texts, at them. */
+static void
+unpack_texts(const struct rec_desc *d, void *row, const char *texts)
+{
+	const struct rec_field	*f;
+	char			*base = row;
+	const char		*s;
+
+	for (f = d->fields; f->name != NULL; f++) {
+		if (f->type != RF_STR)
+			continue;
+		memcpy(&s, base + f->off, sizeof s);
+		if (s != NULL)
+			s = texts + ((uintptr_t)s - 1);
+		memcpy(base + f->off, &s, sizeof s);
+	}
+}
+
+/* Writes len bytes at data to the spill file, at its end. */
+static int
+spill_write(struct podwin *pw, struct win *w, const void *data, size_t len)
+{
+	const char	*at = data;
+	size_t		 done = 0;
+	ssize_t		 r;
+
+	if (len == 0)
+		return (0);
+	while (done < len) {
+		r = pwrite(pw->fd, at + done, len - done, (off_t)(pw->end +
+		    (int64_t)done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			pw->err = xasprintf("the analysis's windows of pods "
+			    "cannot be written to a file in %s: %s (TMPDIR: "
+			    "coroner(1), ENVIRONMENT)", pw->dir, r < 0 ?
+			    strerror(errno) : "nothing written");
+			return (-1);
+		}
+		done += (size_t)r;
+	}
+	w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+	w->v[w->n].off = pw->end;
+	w->v[w->n++].len = len;
+	pw->end += (int64_t)len;
+	return (0);
+}
+
+/* Packs a pod into its window's part (store_pods_by_uid). */
+static int
+spill_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
+    size_t nc, const struct row_termination *t, size_t nt)
+{
+	struct podwin	*pw = ctx;
+	struct win	*w;
+	size_t		 i;
+
+	if ((i = wl_find(pw, r->namespace, r->workload)) == HINDEX_NONE) {
+		/* not counted: the store changed under the snapshot */
+		pw->err = xstrdup("a pod came without its workload counted: "
+		    "the database changed during the analysis");
+		return (-1);
+	}
+	w = &pw->w[pw->wl[i].win];
+	w->pods++;
+	pack_row(&w->pending, &row_descs[ROW_POD], r);
+	buf_put_varint(&w->pending, nc);
+	for (i = 0; i < nc; i++)
+		pack_row(&w->pending, &row_descs[ROW_CONTAINER], &c[i]);
+	buf_put_varint(&w->pending, nt);
+	for (i = 0; i < nt; i++)
+		pack_row(&w->pending, &row_descs[ROW_TERMINATION], &t[i]);
+	if (w->pending.len >= pw->flush_at) {
+		if (spill_write(pw, w, w->pending.data, w->pending.len) != 0)
+			return (-1);
+		buf_clear(&w->pending);
+	}
+	return (0);
+}
+
+/* Opens the spill file, deleted at once. */
+static int
+spill_open(struct podwin *pw, char **cause)
+{
+	const char	*dir = getenv("TMPDIR");
+	char		*path;
+
+	if (dir == NULL || *dir == '\0')
+		dir = "/tmp";
+	pw->dir = out_safe(dir, strlen(dir), 60);
+	path = xasprintf("%s/coroner-pods.XXXXXX", dir);
+	if ((pw->fd = mkstemp(path)) < 0) {
+		*cause = xasprintf("the analysis's windows of pods need a "
+		    "file in %s: %s (TMPDIR: coroner(1), ENVIRONMENT)",
+		    pw->dir, strerror(errno));
+		free(path);
+		return (-1);
+	}
+	unlink(path);
+	free(path);
+	return (0);
+}
+
+/* Reads every pod into its window's part of the spill file. */
+static int
+spill(struct podwin *pw, char **cause)
+{
+	size_t	i;
+	int	rc;
+
+	pw->w = xcalloc(pw->nwin, sizeof *pw->w);
+	pw->flush_at = SPILL_BUFFERS / pw->nwin;
+	if (pw->flush_at < SPILL_MIN)
+		pw->flush_at = SPILL_MIN;
+	if (spill_open(pw, cause) != 0)
+		return (-1);
+	rc = store_pods_by_uid(pw->st, spill_pod, pw, cause);
+	for (i = 0; rc == 0 && i < pw->nwin; i++) {
+		rc = spill_write(pw, &pw->w[i], pw->w[i].pending.data,
+		    pw->w[i].pending.len);
+		buf_free(&pw->w[i].pending);
+	}
+	if (rc > 0 || (rc < 0 && pw->err != NULL)) {
+		*cause = pw->err;
+		pw->err = NULL;
+		return (-1);
+	}
+	return (rc);
+}
+
+int
+podwin_open(struct store *st, size_t chunk, struct podwin **out,
+    char **cause)
+{
+	struct podwin	*pw = xcalloc(1, sizeof *pw);
+	size_t		 i, pods = 0;
+	int		 rc;
+
+	*out = NULL;
+	pw->st = st;
+	pw->fd = -1;
+	pw->cur_i = SIZE_MAX;
+	pw->nwin = 1;
+	if (chunk > 0) {
+		rc = store_pod_workloads(st, count_pod, pw, cause);
+		for (i = 0; i < pw->nwl; i++)
+			pods += pw->wl[i].pods;
+		if (rc == 0 && pods > chunk) {
+			pw->nwin = plan(pw, chunk);
+			rc = spill(pw, cause);
+		}
+		free(pw->wl);
+		pw->wl = NULL;
+		hindex_free(&pw->wl_ix);
+		strpool_free(&pw->names);
+		if (rc != 0) {
+			podwin_close(pw);
+			return (-1);
+		}
+	}
+	*out = pw;
+	return (0);
+}
+
+size_t
+podwin_count(const struct podwin *pw)
+{
+	return (pw->nwin);
+}
+
+/* Unpacks the len bytes of packed pods at data into ps. */
+static int
+unpack(struct podset *ps, const unsigned char *data, size_t len)
+{
+	const unsigned char	*p = data, *end = data + len;
+	struct row_pod		 r;
+	struct row_container	*c = NULL;
+	struct row_termination	*t = NULL;
+	struct buf		 texts = { 0 };
+	uint64_t		 nc, nt, i;
+	int			 rc = -1;
+
+	while (p < end) {
+		buf_clear(&texts);
+		if (unpack_row(&p, end, &row_descs[ROW_POD], &r, &texts) != 0 ||
+		    varint_get(&p, end, &nc) != 0 || nc > (uint64_t)(end - p))
+			goto out;
+		c = xreallocarray(c, nc > 0 ? nc : 1, sizeof *c);
+		for (i = 0; i < nc; i++)
+			if (unpack_row(&p, end, &row_descs[ROW_CONTAINER],
+			    &c[i], &texts) != 0)
+				goto out;
+		if (varint_get(&p, end, &nt) != 0 || nt > (uint64_t)(end - p))
+			goto out;
+		t = xreallocarray(t, nt > 0 ? nt : 1, sizeof *t);
+		for (i = 0; i < nt; i++)
+			if (unpack_row(&p, end, &row_descs[ROW_TERMINATION],
+			    &t[i], &texts) != 0)
+				goto out;
+		unpack_texts(&row_descs[ROW_POD], &r, texts.data);
+		for (i = 0; i < nc; i++)
+			unpack_texts(&row_descs[ROW_CONTAINER], &c[i],
+			    texts.data);
+		for (i = 0; i < nt; i++)
+			unpack_texts(&row_descs[ROW_TERMINATION], &t[i],
+			    texts.data);
+		podset_add(ps, &r, c, (size_t)nc, t, (size_t)nt);
+	}
+	rc = 0;
+out:
+	free(c);
+	free(t);
+	buf_free(&texts);
+	return (rc);
+}
+
+/* Reads window i back from the spill file into ps. */
+static int
+load_spilled(struct podwin *pw, size_t i, struct podset *ps, char **cause)
+{
+	const struct win	*w = &pw->w[i];
+	unsigned char		*data;
+	size_t			 j, done;
+	ssize_t			 r;
+	int			 rc = 0;
+
+	memset(ps, 0, sizeof *ps);
+	for (j = 0; j < w->n && rc == 0; j++) {
+		data = xmalloc(w->v[j].len);
+		for (done = 0; done < w->v[j].len; done += (size_t)r) {
+			r = pread(pw->fd, data + done, w->v[j].len - done,
+			    (off_t)(w->v[j].off + (int64_t)done));
+			if (r < 0 && errno == EINTR) {
+				r = 0;
+				continue;
+			}
+			if (r <= 0) {
+				*cause = xasprintf("the analysis's windows of "
+				    "pods cannot be read back: %s", r < 0 ?
+				    strerror(errno) : "the file is short");
+				rc = -1;
+				break;
+			}
+		}
+		if (rc == 0 && unpack(ps, data, w->v[j].len) != 0) {
+			*cause = xstrdup("the analysis's windows of pods are "
+			    "damaged in their file");
+			rc = -1;
+		}
+		free(data);
+	}
+	if (rc == 0)
+		podset_settle(ps);
+	return (rc);
+}
+
+int
+podwin_load(struct podwin *pw, size_t i, struct podset **ps, char **cause)
+{
+	int	rc;
+
+	*ps = &pw->cur;
+	if (i == pw->cur_i)
+		return (0);
+	podset_free(&pw->cur);
+	pw->cur_i = SIZE_MAX;
+	if (i >= pw->nwin)
+		fatal("podwin_load: window %zu of %zu", i, pw->nwin);
+	rc = pw->w == NULL ? podset_load(pw->st, &pw->cur, NULL, cause) :
+	    load_spilled(pw, i, &pw->cur, cause);
+	if (rc != 0) {
+		podset_free(&pw->cur);
+		return (-1);
+	}
+	pw->cur_i = i;
+	return (0);
+}
+
+void
+podwin_close(struct podwin *pw)
+{
+	size_t	i;
+
+	if (pw == NULL)
+		return;
+	podset_free(&pw->cur);
+	for (i = 0; pw->w != NULL && i < pw->nwin; i++) {
+		buf_free(&pw->w[i].pending);
+		free(pw->w[i].v);
+	}
+	free(pw->w);
+	free(pw->wl);
+	hindex_free(&pw->wl_ix);
+	strpool_free(&pw->names);
+	free(pw->err);
+	free(pw->dir);
+	if (pw->fd >= 0)
+		close(pw->fd);
+	free(pw);
+}
