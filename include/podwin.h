@@ -37,4 +37,26 @@ int		 podwin_load(struct podwin *pw, size_t i, struct podset **ps,
 		    char **cause);
 void		 podwin_close(struct podwin *pw);
 
+/*
+ * Rows of another table that go with the workloads (ROW_BUCKET's, say),
+ * for a reader that wants those of a window's workloads with it: each
+ * row is put with its workload, packed into the window of that
+ * workload's pods (a workload of no pod: the last), and read back in
+ * the order put.  With more than one window they wait in the file.
+ */
+struct podwin_rows;
+struct podwin_rows *podwin_rows_new(struct podwin *pw, enum row_type type);
+/* Puts row; 0, or -1 with a new *cause. */
+int		 podwin_rows_put(struct podwin *pw, struct podwin_rows *r,
+		    const char *ns, const char *workload, const void *row,
+		    char **cause);
+/*
+ * Gives cb each row of window i (borrowed for the call); cb returns 0
+ * to go on.  Returns 0, cb's non-zero value, or -1 with a new *cause.
+ */
+int		 podwin_rows_each(struct podwin *pw, struct podwin_rows *r,
+		    size_t i, int (*cb)(void *ctx, const void *row),
+		    void *ctx, char **cause);
+void		 podwin_rows_free(struct podwin *pw, struct podwin_rows *r);
+
 #endif

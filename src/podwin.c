@@ -58,7 +58,7 @@ struct podwin {
 	int64_t		 end;		/* bytes written to it */
 	struct podset	 cur;		/* the window loaded last */
 	size_t		 cur_i;		/* its number, SIZE_MAX: none */
-	/* the plan, while the pods are spilled */
+	/* the plan: which window each workload's pods are in */
 	struct wl	*wl;		/* owned */
 	size_t		 nwl;
 	size_t		 wl_cap;	/* allocated in wl */
@@ -401,10 +401,6 @@ podwin_open(struct store *st, size_t chunk, struct podwin **out,
 			pw->nwin = plan(pw, chunk);
 			rc = spill(pw, cause);
 		}
-		free(pw->wl);
-		pw->wl = NULL;
-		hindex_free(&pw->wl_ix);
-		strpool_free(&pw->names);
 		if (rc != 0) {
 			podwin_close(pw);
 			return (-1);
@@ -466,17 +462,20 @@ out:
 	return (rc);
 }
 
-/* Reads window i back from the spill file into ps. */
+/*
+ * Reads the parts of window w back from the spill file, each given to
+ * fn as it is read.  Returns 0, or -1 with a new *cause.
+ */
 static int
-load_spilled(struct podwin *pw, size_t i, struct podset *ps, char **cause)
+read_parts(struct podwin *pw, const struct win *w,
+    int (*fn)(void *, const unsigned char *, size_t), void *ctx,
+    char **cause)
 {
-	const struct win	*w = &pw->w[i];
-	unsigned char		*data;
-	size_t			 j, done;
-	ssize_t			 r;
-	int			 rc = 0;
+	unsigned char	*data;
+	size_t		 j, done;
+	ssize_t		 r;
+	int		 rc = 0;
 
-	memset(ps, 0, sizeof *ps);
 	for (j = 0; j < w->n && rc == 0; j++) {
 		data = xmalloc(w->v[j].len);
 		for (done = 0; done < w->v[j].len; done += (size_t)r) {
@@ -494,16 +493,37 @@ load_spilled(struct podwin *pw, size_t i, struct podset *ps, char **cause)
 				break;
 			}
 		}
-		if (rc == 0 && unpack(ps, data, w->v[j].len) != 0) {
+		if (rc == 0 && fn(ctx, data, w->v[j].len) != 0) {
 			*cause = xstrdup("the analysis's windows of pods are "
 			    "damaged in their file");
 			rc = -1;
 		}
 		free(data);
 	}
-	if (rc == 0)
-		podset_settle(ps);
+	/* rows put since the last part was written */
+	if (rc == 0 && w->pending.len > 0 && fn(ctx, (const unsigned char *)
+	    w->pending.data, w->pending.len) != 0) {
+		*cause = xstrdup("the analysis's windows of pods are damaged");
+		rc = -1;
+	}
 	return (rc);
+}
+
+static int
+unpack_part(void *ctx, const unsigned char *data, size_t len)
+{
+	return (unpack(ctx, data, len));
+}
+
+/* Reads window i back from the spill file into ps. */
+static int
+load_spilled(struct podwin *pw, size_t i, struct podset *ps, char **cause)
+{
+	memset(ps, 0, sizeof *ps);
+	if (read_parts(pw, &pw->w[i], unpack_part, ps, cause) != 0)
+		return (-1);
+	podset_settle(ps);
+	return (0);
 }
 
 int
@@ -549,4 +569,100 @@ podwin_close(struct podwin *pw)
 	if (pw->fd >= 0)
 		close(pw->fd);
 	free(pw);
+}
+
+/* Rows of one type put by workload, to be read back a window at a time. */
+struct podwin_rows {
+	enum row_type	 type;
+	struct win	*w;		/* owned: podwin_count of them */
+};
+
+struct podwin_rows *
+podwin_rows_new(struct podwin *pw, enum row_type type)
+{
+	struct podwin_rows	*r = xcalloc(1, sizeof *r);
+
+	r->type = type;
+	r->w = xcalloc(pw->nwin, sizeof *r->w);
+	return (r);
+}
+
+int
+podwin_rows_put(struct podwin *pw, struct podwin_rows *r, const char *ns,
+    const char *workload, const void *row, char **cause)
+{
+	struct win	*w;
+	size_t		 i;
+
+	i = pw->nwin == 1 ? HINDEX_NONE : wl_find(pw, ns, workload);
+	w = &r->w[i != HINDEX_NONE ? pw->wl[i].win : pw->nwin - 1];
+	pack_row(&w->pending, &row_descs[r->type], row);
+	/* one window has no file: its rows stay packed */
+	if (pw->fd < 0 || w->pending.len < pw->flush_at)
+		return (0);
+	if (spill_write(pw, w, w->pending.data, w->pending.len) != 0) {
+		*cause = pw->err;
+		pw->err = NULL;
+		return (-1);
+	}
+	buf_clear(&w->pending);
+	return (0);
+}
+
+/* What podwin_rows_each gives each part to. */
+struct rows_read {
+	const struct rec_desc	*d;
+	char			*row;	/* d->size bytes */
+	struct buf		 texts;
+	int			(*cb)(void *, const void *);
+	void			*ctx;
+	int			 stop;	/* the callback's non-zero value */
+};
+
+static int
+rows_part(void *arg, const unsigned char *data, size_t len)
+{
+	struct rows_read	*rr = arg;
+	const unsigned char	*p = data, *end = data + len;
+
+	while (p < end && rr->stop == 0) {
+		buf_clear(&rr->texts);
+		if (unpack_row(&p, end, rr->d, rr->row, &rr->texts) != 0)
+			return (-1);
+		unpack_texts(rr->d, rr->row, rr->texts.data);
+		rr->stop = rr->cb(rr->ctx, rr->row);
+	}
+	return (0);
+}
+
+int
+podwin_rows_each(struct podwin *pw, struct podwin_rows *r, size_t i,
+    int (*cb)(void *ctx, const void *row), void *ctx, char **cause)
+{
+	struct rows_read	rr = { .d = &row_descs[r->type], .cb = cb,
+				    .ctx = ctx };
+	int			rc;
+
+	if (i >= pw->nwin)
+		fatal("podwin_rows_each: window %zu of %zu", i, pw->nwin);
+	rr.row = xmalloc(rr.d->size);
+	rc = read_parts(pw, &r->w[i], rows_part, &rr, cause);
+	free(rr.row);
+	buf_free(&rr.texts);
+	return (rc != 0 ? -1 : rr.stop);
+}
+
+void
+podwin_rows_free(struct podwin *pw, struct podwin_rows *r)
+{
+	size_t	i;
+
+	if (r == NULL)
+		return;
+	for (i = 0; i < pw->nwin; i++) {
+		buf_free(&r->w[i].pending);
+		free(r->w[i].v);
+	}
+	free(r->w);
+	free(r);
 }

@@ -45,6 +45,7 @@
 #include <string.h>
 
 #include "analyze.h"
+#include "podwin.h"
 #include "rolist.h"
 #include "jsonval.h"
 #include "timefmt.h"
@@ -661,9 +662,14 @@ struct bu_wl {
 /*
  * Every workload's buckets, read once in the first window and judged a
  * window at a time (the rule's state): the workloads of its pods, and
- * in the last those of no pod.
+ * in the last those of no pod.  With more than one window, each
+ * window's buckets wait in the windows' file (podwin_rows) until it
+ * comes.
  */
 struct bu_scan {
+	struct podwin		*pw;	/* borrowed: the analysis's */
+	struct podwin_rows	*rows;	/* owned: the buckets by window, or
+					   NULL with one */
 	struct bu_wl	*w;		/* owned */
 	size_t		 nw;
 	size_t		 cap;		/* allocated in w */
@@ -717,6 +723,7 @@ bu_explained(struct analysis *a, const char *ns, const char *wl,
 	return (0);
 }
 
+/* Keeps a bucket in its workload's sums (a scan's callback). */
 static int
 bu_bucket(void *ctx, const void *row)
 {
@@ -1178,13 +1185,18 @@ bu_workload(struct analysis *a, const struct bu_wl *w,
 	free(sec);
 }
 
-/* Judges workload w (what it read is freed with the rest, bu_forget). */
+/* Judges workload w, and frees what was read of it. */
 static void
 bu_judge(struct analysis *a, struct bu_scan *sc, struct bu_wl *w)
 {
 	bu_resolve(a, w);
 	bu_workload(a, w, &sc->ro);
 	w->done = 1;
+	free(w->v);
+	free(w->req);
+	w->v = NULL;
+	w->req = NULL;
+	w->n = w->cap = w->nreq = w->reqcap = 0;
 }
 
 void
@@ -1201,16 +1213,49 @@ bu_forget(void *state)
 	}
 	free(sc->w);
 	hindex_free(&sc->ix);
+	podwin_rows_free(sc->pw, sc->rows);
 	rolist_free(&sc->ro);
 	arena_free(&sc->uids);
 	free(sc);
 }
 
+/* What bu_put puts the buckets of more than one window with. */
+struct bu_put {
+	struct bu_scan	*sc;
+	char		**cause;
+};
+
+/* Puts a bucket in its workload's window (a scan's callback). */
+static int
+bu_put(void *ctx, const void *row)
+{
+	struct bu_put		*bp = ctx;
+	const struct row_bucket	*b = row;
+
+	return (podwin_rows_put(bp->sc->pw, bp->sc->rows, b->namespace,
+	    b->workload, b, bp->cause) != 0 ? -1 : 0);
+}
+
+/* Reads the buckets, into the sums with one window, else by window. */
+static int
+bu_scan_all(struct analysis *a, struct bu_scan *sc, char **cause)
+{
+	struct bu_put	bp = { sc, cause };
+
+	if (podwin_count(sc->pw) == 1)
+		return (store_model_scan(a->st, ROW_BUCKET, bu_bucket, sc,
+		    cause));
+	sc->rows = podwin_rows_new(sc->pw, ROW_BUCKET);
+	return (store_model_scan(a->st, ROW_BUCKET, bu_put, &bp, cause) != 0 ?
+	    -1 : 0);
+}
+
 /*
  * 5xx-burst, a window at a time: every workload's buckets are read in
- * the first, each workload judged in its pods' window (after the rules
- * whose findings explain its errors ran on them), those of no pod in the
- * last.
+ * the first (and, with more than one window, the window's taken back
+ * from the file in each), each workload judged in its pods' window
+ * (after the rules whose findings explain its errors ran on them),
+ * those of no pod in the last.
  */
 int
 rule_5xx_burst(struct analysis *a, char **cause)
@@ -1221,11 +1266,14 @@ rule_5xx_burst(struct analysis *a, char **cause)
 
 	if (sc == NULL) {
 		sc = a->state[FK_5XX_BURST] = xcalloc(1, sizeof *sc);
+		sc->pw = a->win;
 		if (rolist_load(a->st, &sc->ro, cause) != 0 ||
-		    store_model_scan(a->st, ROW_BUCKET, bu_bucket, sc,
-		    cause) != 0)
+		    bu_scan_all(a, sc, cause) != 0)
 			return (-1);
 	}
+	if (sc->rows != NULL && podwin_rows_each(sc->pw, sc->rows,
+	    a->window, bu_bucket, sc, cause) != 0)
+		return (-1);
 	k.sc = sc;
 	for (i = 0; i < a->pods->n; i = podset_workload_end(a->pods, i)) {
 		k.ns = a->pods->v[i].r.namespace;

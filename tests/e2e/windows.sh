@@ -10,7 +10,8 @@
 # findings of workloads in windows after its own; an outage open at its
 # pods' last version lasts to every pod's; the workload that lost
 # records is weighed between others; a value that is not a number of
-# pods is refused.
+# pods is refused, and a TMPDIR where the windows' file cannot be made
+# is named.
 . "$(dirname "$0")/lib.inc"
 G=$top/tests/gen
 KINDS='["sigkill-at-grace-deadline","grace-budget-too-small","oom-killed",
@@ -38,7 +39,7 @@ analyze_as() {
 
 # same NAME: NAME's import analyzed whole and a workload a window, alike
 same() {
-	analyze_as "$1" whole
+	analyze_as "$1" whole 0
 	analyze_as "$1" windows 1
 	for k in json txt err pods sql; do
 		ok "$1-same-$k" cmp "$T/$1.whole.$k" "$T/$1.windows.$k"
@@ -133,4 +134,15 @@ is refused-names-it 'coroner analyze: CORONER_ANALYZE_CHUNK: "12x" is not a numb
     "$err"
 run env CORONER_ANALYZE_CHUNK=0 "$CORONER" analyze --db "$T/bad.db"
 is zero-is-all 0 "$status"
+
+# the windows wait in a file under TMPDIR: where none can be made, said,
+# and the analysis before kept
+sqlite3 "$T/bad.db" 'SELECT count(*) FROM findings' >"$T/bad.before"
+run env TMPDIR="$T/none/$(printf '\033[31m')" CORONER_ANALYZE_CHUNK=1 \
+    "$CORONER" analyze --db "$T/bad.db"
+is no-tmpdir-status 1 "$status"
+is no-tmpdir-names-it "coroner analyze: the analysis's windows of pods need a file in $T/none/\\x1b[31m: No such file or directory (TMPDIR: coroner(1), ENVIRONMENT)" \
+    "$err"
+is no-tmpdir-kept "$(cat "$T/bad.before")" \
+    "$(sqlite3 "$T/bad.db" 'SELECT count(*) FROM findings')"
 finish windows

@@ -54,6 +54,7 @@ extern const struct unit_test timeline_tests[];
 extern const struct unit_test model_tests[];
 extern const struct unit_test tui_tests[];
 extern const struct unit_test cwprobe_tests[];
+extern const struct unit_test podwin_tests[];
 
 static const struct unit_test *const tables[] = {
 	util_tests,
@@ -77,6 +78,7 @@ static const struct unit_test *const tables[] = {
 	model_tests,
 	tui_tests,
 	cwprobe_tests,
+	podwin_tests,
 	NULL
 };
 
