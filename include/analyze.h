@@ -389,6 +389,26 @@ void	deletion_name(struct finding *f, const struct pod_facts *facts,
  */
 void	finish_window(struct analysis *a, size_t first);
 void	finish_all(struct analysis *a);
+/*
+ * The findings made before the windows (no_pods), finished as the pods
+ * are read into the windows' file (podwin_read), before any window:
+ * their pods' facts are not kept through the windows.
+ * finish_before_pod is the podwin_pod_fn, ctx a struct finish_before
+ * begun with a; finish_before_end finishes them when it was given
+ * any pod (with one window, finish_window does) and frees the rest.
+ */
+struct finish_before {
+	struct analysis		*a;	/* borrowed */
+	int			 indexed; /* the pods below are */
+	struct before_pod	*v;	/* owned: the findings' pods */
+	size_t			 n;	/* pods in v */
+	struct hindex		 ix;	/* v by uid */
+	struct podset		 pod;	/* the pod being read */
+};
+void	finish_before_pod(void *ctx, size_t win, const struct row_pod *r,
+	    const struct row_container *c, size_t nc,
+	    const struct row_termination *t, size_t nt);
+void	finish_before_end(struct finish_before *fb);
 
 /*
  * Who asked, from an object of actor -> count: "A" alone, else "A (3)

@@ -26,6 +26,17 @@ struct podwin;
  */
 int		 podwin_open(struct store *st, size_t chunk,
 		    struct podwin **pw, char **cause);
+/* A pod as podwin_read reads it, with the window it goes to. */
+typedef void	(*podwin_pod_fn)(void *ctx, size_t window,
+		    const struct row_pod *r, const struct row_container *c,
+		    size_t nc, const struct row_termination *t, size_t nt);
+/*
+ * podwin_open, with each pod also given to each (its rows borrowed for
+ * the call) as it is read, when there is more than one window (with
+ * one, no pod is read until podwin_load).
+ */
+int		 podwin_read(struct store *st, size_t chunk, podwin_pod_fn each,
+		    void *ctx, struct podwin **pw, char **cause);
 /* How many windows there are (1 when there are no pods). */
 size_t		 podwin_count(const struct podwin *pw);
 /*

@@ -742,7 +742,9 @@ int
 analyze_run(struct store *st, const struct analyze_opts *opts,
     struct analysis *a, char **cause)
 {
-	size_t	order[FK__COUNT], nrules, i;
+	struct finish_before	fb = { 0 };
+	size_t			order[FK__COUNT], nrules, i;
+	int			rc;
 
 	memset(a, 0, sizeof *a);
 	a->st = st;
@@ -767,8 +769,11 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	/* windows of a few workloads hold the pods when every rule may */
 	for (i = 0; i < nrules && finding_kinds[order[i]].by_workload; i++)
 		;
-	if (podwin_open(st, i == nrules ? a->chunk : 0, &a->win,
-	    cause) != 0 || run_rules(a, order, nrules, cause) != 0) {
+	fb.a = a;
+	rc = podwin_read(st, i == nrules ? a->chunk : 0, finish_before_pod,
+	    &fb, &a->win, cause);
+	finish_before_end(&fb);
+	if (rc != 0 || run_rules(a, order, nrules, cause) != 0) {
 		store_snapshot_end(st);
 		return (-1);
 	}

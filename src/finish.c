@@ -6,7 +6,9 @@
  * finished at its end (a workload's pods are in one window), and the
  * facts of the pods of a finding made before the windows (the rules
  * that read the store) are copied from each window as it passes and read
- * once they are all through.  No SQL, no drawing.
+ * once they are all through; or, when the windows wait in a file, as
+ * each pod is read into it (finish_before_pod), and finished then.  No
+ * SQL, no drawing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -33,6 +35,30 @@ keep_fact(struct analysis *a, struct pod_facts *x)
 }
 
 /*
+ * Copies pod p's facts to f's pod j, seen in window win (their strings
+ * kept when keep_them, else borrowed from p).
+ */
+static void
+fill_one(struct analysis *a, struct finding *f, size_t j,
+    const struct podset_pod *p, size_t win, int keep_them)
+{
+	struct pod_facts	*x = &f->facts[j];
+
+	x->known = 1;
+	podset_death_key(p, &x->key);
+	x->deletion_us = p->r.deletion_us;
+	x->deletion_cause = p->r.deletion_cause;
+	x->deletion_cause_basis = p->r.deletion_cause_basis;
+	x->deletion_by = p->r.deletion_by;
+	if (keep_them)
+		keep_fact(a, x);
+	if (win < f->win_lo)
+		f->win_lo = win;
+	if (win > f->win_hi)
+		f->win_hi = win;
+}
+
+/*
  * Copies the facts of f's pods that the set ps holds and no window gave
  * yet (their strings kept when keep_them, else borrowed from ps).
  * Returns whether every pod of f is known now.
@@ -42,28 +68,15 @@ fill(struct analysis *a, struct finding *f, struct podset *ps,
     int keep_them)
 {
 	const struct podset_pod	*p;
-	struct pod_facts	*x;
 	size_t			 n = json_array_size(f->uids), j, known = 0;
 
 	if (f->facts == NULL && n > 0)
 		f->facts = xcalloc(n, sizeof *f->facts);
 	for (j = 0; j < n; j++) {
-		x = &f->facts[j];
-		if (!x->known && (p = podset_find(ps, json_string_value(
-		    json_array_get(f->uids, j)))) != NULL) {
-			x->known = 1;
-			podset_death_key(p, &x->key);
-			x->deletion_us = p->r.deletion_us;
-			x->deletion_cause = p->r.deletion_cause;
-			x->deletion_cause_basis = p->r.deletion_cause_basis;
-			x->deletion_by = p->r.deletion_by;
-			if (keep_them)
-				keep_fact(a, x);
-			if (f->win_lo == SIZE_MAX)
-				f->win_lo = a->window;
-			f->win_hi = a->window;
-		}
-		known += x->known;
+		if (!f->facts[j].known && (p = podset_find(ps,
+		    json_string_value(json_array_get(f->uids, j)))) != NULL)
+			fill_one(a, f, j, p, a->window, keep_them);
+		known += f->facts[j].known;
 	}
 	return (known == n);
 }
@@ -136,6 +149,104 @@ finish_window(struct analysis *a, size_t first)
 				if (f->facts[j].known)
 					keep_fact(a, &f->facts[j]);
 	}
+}
+
+/* A pod of a finding made before the windows (struct finish_before). */
+struct before_pod {
+	size_t		 f;		/* the finding, a->v[f] */
+	size_t		 j;		/* the pod's place in its uids */
+	size_t		 next;		/* another of the same uid, or
+					   SIZE_MAX */
+};
+
+/* The uid a before_pod means, for the index. */
+struct before_key {
+	const struct finish_before	*fb;
+	const char			*uid;
+};
+
+static const char *
+before_uid(const struct finish_before *fb, size_t i)
+{
+	const struct before_pod	*b = &fb->v[i];
+
+	return (json_string_value(json_array_get(fb->a->v[b->f].uids, b->j)));
+}
+
+static int
+before_eq(const void *ctx, size_t item)
+{
+	const struct before_key	*k = ctx;
+
+	return (str_eq(before_uid(k->fb, item), k->uid));
+}
+
+/* Indexes the pods of the findings not finished (made before a window). */
+static void
+before_index(struct finish_before *fb)
+{
+	struct analysis		*a = fb->a;
+	struct finding		*f;
+	struct before_key	 k = { .fb = fb };
+	size_t			 i, j, n, at;
+
+	fb->indexed = 1;
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->finished)
+			continue;
+		finding_wake(f);
+		n = json_array_size(f->uids);
+		if (f->facts == NULL && n > 0)
+			f->facts = xcalloc(n, sizeof *f->facts);
+		fb->v = xreallocarray(fb->v, fb->n + n + 1, sizeof *fb->v);
+		for (j = 0; j < n; j++) {
+			at = fb->n++;
+			fb->v[at].f = i;
+			fb->v[at].j = j;
+			k.uid = before_uid(fb, at);
+			fb->v[at].next = hindex_put(&fb->ix, hindex_str(
+			    HINDEX_SEED, k.uid), at, before_eq, &k);
+		}
+	}
+}
+
+void
+finish_before_pod(void *ctx, size_t win, const struct row_pod *r,
+    const struct row_container *c, size_t nc,
+    const struct row_termination *t, size_t nt)
+{
+	struct finish_before	*fb = ctx;
+	struct before_key	 k = { .fb = fb, .uid = r->uid };
+	size_t			 i;
+
+	if (!fb->indexed)
+		before_index(fb);
+	if (fb->n == 0 || r->uid == NULL || (i = hindex_get(&fb->ix,
+	    hindex_str(HINDEX_SEED, r->uid), before_eq, &k)) == HINDEX_NONE)
+		return;
+	/* the pod as a window would hold it, for a moment */
+	podset_add(&fb->pod, r, c, nc, t, nt);
+	podset_settle(&fb->pod);
+	for (; i != SIZE_MAX; i = fb->v[i].next)
+		fill_one(fb->a, &fb->a->v[fb->v[i].f], fb->v[i].j,
+		    &fb->pod.v[0], win, 1);
+	podset_free(&fb->pod);
+}
+
+void
+finish_before_end(struct finish_before *fb)
+{
+	size_t	i;
+
+	/* every pod was read: those not known are not the model's */
+	for (i = 0; fb->indexed && i < fb->a->n; i++)
+		if (!fb->a->v[i].finished)
+			finish(fb->a, &fb->a->v[i]);
+	hindex_free(&fb->ix);
+	free(fb->v);
+	podset_free(&fb->pod);
+	memset(fb, 0, sizeof *fb);
 }
 
 void

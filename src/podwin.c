@@ -65,6 +65,8 @@ struct podwin {
 	struct hindex	 wl_ix;		/* wl by namespace and name */
 	struct strpool	 names;		/* the workloads' strings */
 	char		*err;		/* owned: why a callback stopped */
+	podwin_pod_fn	 each;		/* given each pod as it is read */
+	void		*each_ctx;
 };
 
 /* A workload looked for in the plan. */
@@ -313,6 +315,8 @@ spill_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
 		    "the database changed during the analysis");
 		return (-1);
 	}
+	if (pw->each != NULL)
+		pw->each(pw->each_ctx, pw->wl[i].win, r, c, nc, t, nt);
 	w = &pw->w[pw->wl[i].win];
 	w->pods++;
 	pack_row(&w->pending, &row_descs[ROW_POD], r);
@@ -384,12 +388,21 @@ int
 podwin_open(struct store *st, size_t chunk, struct podwin **out,
     char **cause)
 {
+	return (podwin_read(st, chunk, NULL, NULL, out, cause));
+}
+
+int
+podwin_read(struct store *st, size_t chunk, podwin_pod_fn each, void *ctx,
+    struct podwin **out, char **cause)
+{
 	struct podwin	*pw = xcalloc(1, sizeof *pw);
 	size_t		 i, pods = 0;
 	int		 rc;
 
 	*out = NULL;
 	pw->st = st;
+	pw->each = each;
+	pw->each_ctx = ctx;
 	pw->fd = -1;
 	pw->cur_i = SIZE_MAX;
 	pw->nwin = 1;
