@@ -152,6 +152,20 @@ struct pod_facts {
 	const char		*deletion_by;	/* or NULL */
 };
 
+/*
+ * What a finding holds at rest (analyze.c): bytes zstd-compressed, in
+ * memory or, when the pods' windows wait in a file, in it (podwin.h).
+ */
+struct podwin;
+
+struct rest {
+	void		*z;		/* owned: the bytes, or NULL: in the
+					   file */
+	size_t		 len;		/* their length; 0: nothing at rest */
+	int64_t		 at;		/* where in the file, z NULL */
+	struct podwin	*pw;		/* borrowed: the file's */
+};
+
 /* One finding while the analysis runs; becomes a struct row_finding. */
 struct finding {
 	enum finding_kind kind;		/* its row in finding_kinds */
@@ -185,11 +199,10 @@ struct finding {
 	struct hindex	 name_ix;	/* owned: positions in pods once they
 					   are many (finding_has_pod) */
 	size_t		 name_nix;	/* names indexed so far */
-	void		*detail;	/* owned: the evidence's pods_detail
-					   as the store writes it, zstd-
-					   compressed, once its rule has run
-					   (analyze.c), or NULL: in evidence */
-	size_t		 detail_len;	/* bytes at detail */
+	struct rest	 detail;	/* the evidence's pods_detail as the
+					   store writes it, once its rule
+					   has run (analyze.c); none: in
+					   evidence */
 	struct pod_facts *facts;	/* owned: one for each of uids while
 					   windows read its pods (finish.c),
 					   else NULL */
@@ -198,11 +211,10 @@ struct finding {
 					   its pods (finish.c), SIZE_MAX:
 					   none; for the pods list's badges */
 	size_t		 win_hi;	/* the last */
-	void		*pods_rest;	/* owned: once finished, pods and
-					   uids as the text "name\0...uid\0"
-					   zstd-compressed, and they NULL
-					   (finding_sleep); NULL: awake */
-	size_t		 pods_rest_len;	/* bytes at pods_rest */
+	struct rest	 pods_rest;	/* once finished, pods and uids as
+					   the text "name\0...uid\0", and
+					   they NULL (finding_sleep); none:
+					   awake */
 	size_t		 npods;		/* names in pods, at rest */
 	struct buf	 tail;		/* what the summary gets once every
 					   rule has written it (who deleted
@@ -210,8 +222,6 @@ struct finding {
 };
 
 /* The analysis in progress: what rules read and what they add. */
-struct podwin;
-
 struct analysis {
 	struct store		*st;		/* borrowed */
 	const struct analyze_opts *opts;	/* borrowed */
@@ -236,7 +246,9 @@ struct analysis {
 	struct row_missing	*missing;	/* owned; strings in strings */
 	size_t			 nmissing;	/* rows in missing */
 	struct arena		 strings;	/* owned: the strings of
-						   missing */
+						   missing, and the names of
+						   the pod_facts that outlive
+						   a window */
 	size_t			 chunk;		/* pods a window holds at
 						   most, or the workload that
 						   has more

@@ -70,4 +70,14 @@ int		 podwin_rows_each(struct podwin *pw, struct podwin_rows *r,
 		    void *ctx, char **cause);
 void		 podwin_rows_free(struct podwin *pw, struct podwin_rows *r);
 
+/*
+ * Puts len bytes aside in the windows' file, at *at: 0, or 1 when there
+ * is no file (one window, or pw NULL), and the caller keeps them.  A
+ * file that cannot be written is fatal, as is one read back short.
+ */
+int		 podwin_keep(struct podwin *pw, const void *data, size_t len,
+		    int64_t *at);
+/* The len bytes put aside at at: a new buffer. */
+void		*podwin_fetch(struct podwin *pw, int64_t at, size_t len);
+
 #endif

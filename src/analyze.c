@@ -405,22 +405,60 @@ rest_unpack(const void *z, size_t zlen, size_t *len, const char *what)
 	return (text);
 }
 
+/*
+ * Puts the compressed bytes z (len of them, owned from now) at rest in
+ * r: in the windows' file when there is one.
+ */
+static void
+rest_put(struct analysis *a, struct rest *r, void *z, size_t len)
+{
+	r->len = len;
+	r->pw = a->win;
+	r->z = z;
+	if (podwin_keep(a->win, z, len, &r->at) == 0) {
+		free(z);
+		r->z = NULL;
+	}
+}
+
+/* The text at rest in r: a new string of *len bytes; what names it. */
+static char *
+rest_get(const struct rest *r, size_t *len, const char *what)
+{
+	void	*z = r->z != NULL ? r->z : podwin_fetch(r->pw, r->at, r->len);
+	char	*text;
+
+	text = rest_unpack(z, r->len, len, what);
+	if (z != r->z)
+		free(z);
+	return (text);
+}
+
+static void
+rest_clear(struct rest *r)
+{
+	free(r->z);
+	memset(r, 0, sizeof *r);
+}
+
 void
 finding_rest(struct analysis *a, size_t first)
 {
 	struct finding	*f;
 	json_t		*d;
 	char		*text;
-	size_t		 i;
+	void		*z;
+	size_t		 i, zlen;
 
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];
 		d = json_object_get(f->evidence, "pods_detail");
-		if (f->detail != NULL || !json_is_array(d) ||
+		if (f->detail.len > 0 || !json_is_array(d) ||
 		    json_array_size(d) == 0 ||
 		    (text = json_dumps(d, EV_FLAGS)) == NULL)
 			continue;
-		f->detail = rest_pack(a, text, strlen(text), &f->detail_len);
+		z = rest_pack(a, text, strlen(text), &zlen);
+		rest_put(a, &f->detail, z, zlen);
 		free(text);
 		json_object_set_new(f->evidence, "pods_detail",
 		    json_string(detail_stub));
@@ -438,9 +476,10 @@ finding_sleep(struct analysis *a, struct finding *f)
 {
 	struct buf	 b = { 0 };
 	const char	*s;
-	size_t		 i;
+	void		*z;
+	size_t		 i, zlen;
 
-	if (f->pods_rest != NULL || (json_array_size(f->pods) == 0 &&
+	if (f->pods_rest.len > 0 || (json_array_size(f->pods) == 0 &&
 	    json_array_size(f->uids) == 0))
 		return;
 	f->npods = json_array_size(f->pods);
@@ -452,7 +491,8 @@ finding_sleep(struct analysis *a, struct finding *f)
 		s = json_string_value(json_array_get(f->uids, i));
 		buf_append(&b, s, strlen(s) + 1);
 	}
-	f->pods_rest = rest_pack(a, b.data, b.len, &f->pods_rest_len);
+	z = rest_pack(a, b.data, b.len, &zlen);
+	rest_put(a, &f->pods_rest, z, zlen);
 	buf_free(&b);
 	json_decref(f->pods);
 	json_decref(f->uids);
@@ -466,8 +506,7 @@ finding_sleep(struct analysis *a, struct finding *f)
 static char *
 rest_text(const struct finding *f, size_t *len)
 {
-	return (rest_unpack(f->pods_rest, f->pods_rest_len, len,
-	    "a finding's pods"));
+	return (rest_get(&f->pods_rest, len, "a finding's pods"));
 }
 
 void
@@ -476,7 +515,7 @@ finding_wake(struct finding *f)
 	char	*text, *s, *end;
 	size_t	 len, i;
 
-	if (f->pods_rest == NULL)
+	if (f->pods_rest.len == 0)
 		return;
 	text = rest_text(f, &len);
 	json_decref(f->pods);
@@ -488,9 +527,7 @@ finding_wake(struct finding *f)
 		json_array_append_new(i < f->npods ? f->pods : f->uids,
 		    json_string(s));
 	free(text);
-	free(f->pods_rest);
-	f->pods_rest = NULL;
-	f->pods_rest_len = 0;
+	rest_clear(&f->pods_rest);
 }
 
 void
@@ -500,7 +537,7 @@ finding_pods_read(const struct finding *f, struct finding_pods *fp)
 	size_t	 len, i, nuids;
 
 	memset(fp, 0, sizeof *fp);
-	if (f->pods_rest == NULL) {
+	if (f->pods_rest.len == 0) {
 		fp->n = json_array_size(f->uids);
 		fp->name = xcalloc(fp->n + 1, sizeof *fp->name);
 		fp->uid = xcalloc(fp->n + 1, sizeof *fp->uid);
@@ -548,11 +585,11 @@ evidence_text(const struct finding *f)
 
 	ev = json_dumps(f->evidence, EV_FLAGS);
 	/* a quote in a string is escaped: only the stub itself matches */
-	if (f->detail == NULL || ev == NULL || (at = strstr(ev, key)) == NULL)
+	if (f->detail.len == 0 || ev == NULL ||
+	    (at = strstr(ev, key)) == NULL)
 		return (ev);
 	head = (size_t)(at - ev) + strlen("\"pods_detail\":");
-	detail = rest_unpack(f->detail, f->detail_len, &got,
-	    "a finding's pods_detail");
+	detail = rest_get(&f->detail, &got, "a finding's pods_detail");
 	tail = strlen(at + strlen(key)) + 1;
 	s = xmalloc(head + got + tail);
 	memcpy(s, ev, head);
@@ -641,12 +678,13 @@ relate_ids(struct analysis *a)
 }
 
 /*
- * The pods a window holds unless CORONER_ANALYZE_CHUNK says: about 10 MB
- * of them, and as much of what the rules make of them.  At 100,000 pods
- * of the bench, 4.59 s and 71 MB against 3.99 s and 194 MB for one
- * window.
+ * The pods a window holds unless CORONER_ANALYZE_CHUNK says: about 5 MB
+ * of them, and as much of what the rules make of them.  At 1 M pods of
+ * the bench, 48.2 s and 86 MB; at 100,000, 4.74 s and 57 MB against
+ * 3.74 s and 191 MB for one window (each window reads some things of
+ * its own again).
  */
-#define CHUNK_DEFAULT	10000
+#define CHUNK_DEFAULT	5000
 
 /* CORONER_ANALYZE_CHUNK, pods a window of run_rules holds, 0: all. */
 static int
@@ -779,7 +817,7 @@ analyze_run(struct store *st, const struct analyze_opts *opts,
 	}
 	store_snapshot_end(st);
 	for (i = 0; i < a->n; i++) {
-		if (a->v[i].pods == NULL && a->v[i].pods_rest == NULL)
+		if (a->v[i].pods == NULL && a->v[i].pods_rest.len == 0)
 			a->v[i].pods = json_array();
 		if (a->v[i].evidence == NULL)
 			fatal("finding %s without evidence",
@@ -806,12 +844,12 @@ analysis_free(struct analysis *a)
 		free(a->v[i].summary);
 		json_decref(a->v[i].evidence);
 		free(a->v[i].recommendation);
-		free(a->v[i].detail);
+		rest_clear(&a->v[i].detail);
 		hindex_free(&a->v[i].uid_ix);
 		hindex_free(&a->v[i].name_ix);
 		free(a->v[i].facts);
 		buf_free(&a->v[i].tail);
-		free(a->v[i].pods_rest);
+		rest_clear(&a->v[i].pods_rest);
 	}
 	hindex_free(&a->groups);
 	free(a->v);

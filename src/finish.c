@@ -28,7 +28,9 @@ keep_fact(struct analysis *a, struct pod_facts *x)
 {
 	x->key.namespace = keep(a, x->key.namespace);
 	x->key.workload = keep(a, x->key.workload);
-	x->key.name = keep(a, x->key.name);
+	/* a pod's own: not looked for among the others */
+	x->key.name = x->key.name != NULL ? arena_strdup(&a->strings,
+	    x->key.name) : NULL;
 	x->deletion_cause = keep(a, x->deletion_cause);
 	x->deletion_cause_basis = keep(a, x->deletion_cause_basis);
 	x->deletion_by = keep(a, x->deletion_by);
@@ -196,6 +198,10 @@ before_index(struct finish_before *fb)
 		if (f->finished)
 			continue;
 		finding_wake(f);
+		/* its rule is done: the indexes that kept its pods once go */
+		hindex_free(&f->uid_ix);
+		hindex_free(&f->name_ix);
+		f->uid_nix = f->name_nix = 0;
 		n = json_array_size(f->uids);
 		if (f->facts == NULL && n > 0)
 			f->facts = xcalloc(n, sizeof *f->facts);

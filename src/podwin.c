@@ -21,7 +21,7 @@
 #include "util.h"
 
 /* The bytes of packed pods every window keeps before writing, together. */
-#define SPILL_BUFFERS	((size_t)4 << 20)
+#define SPILL_BUFFERS	((size_t)2 << 20)
 /* ... and each at least. */
 #define SPILL_MIN	((size_t)16 << 10)
 
@@ -269,18 +269,19 @@ unpack_texts(const struct rec_desc *d, void *row, const char *texts)
 	}
 }
 
-/* Writes len bytes at data to the spill file, at its end. */
+/*
+ * Writes len bytes at data at the end of the spill file: their place in
+ * *at.  Returns 0, or -1 with pw->err.
+ */
 static int
-spill_write(struct podwin *pw, struct win *w, const void *data, size_t len)
+file_write(struct podwin *pw, const void *data, size_t len, int64_t *at)
 {
-	const char	*at = data;
+	const char	*p = data;
 	size_t		 done = 0;
 	ssize_t		 r;
 
-	if (len == 0)
-		return (0);
 	while (done < len) {
-		r = pwrite(pw->fd, at + done, len - done, (off_t)(pw->end +
+		r = pwrite(pw->fd, p + done, len - done, (off_t)(pw->end +
 		    (int64_t)done));
 		if (r < 0 && errno == EINTR)
 			continue;
@@ -293,10 +294,49 @@ spill_write(struct podwin *pw, struct win *w, const void *data, size_t len)
 		}
 		done += (size_t)r;
 	}
-	w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
-	w->v[w->n].off = pw->end;
-	w->v[w->n++].len = len;
+	*at = pw->end;
 	pw->end += (int64_t)len;
+	return (0);
+}
+
+/* Reads len bytes at at of the spill file into data. */
+static int
+file_read(struct podwin *pw, void *data, size_t len, int64_t at,
+    char **cause)
+{
+	char	*p = data;
+	size_t	 done = 0;
+	ssize_t	 r;
+
+	while (done < len) {
+		r = pread(pw->fd, p + done, len - done, (off_t)(at +
+		    (int64_t)done));
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			*cause = xasprintf("the analysis's windows of pods "
+			    "cannot be read back: %s", r < 0 ?
+			    strerror(errno) : "the file is short");
+			return (-1);
+		}
+		done += (size_t)r;
+	}
+	return (0);
+}
+
+/* Writes len bytes at data as a part of window w. */
+static int
+spill_write(struct podwin *pw, struct win *w, const void *data, size_t len)
+{
+	int64_t	at;
+
+	if (len == 0)
+		return (0);
+	if (file_write(pw, data, len, &at) != 0)
+		return (-1);
+	w->v = xreallocarray(w->v, w->n + 1, sizeof *w->v);
+	w->v[w->n].off = at;
+	w->v[w->n++].len = len;
 	return (0);
 }
 
@@ -485,28 +525,13 @@ read_parts(struct podwin *pw, const struct win *w,
     char **cause)
 {
 	unsigned char	*data;
-	size_t		 j, done;
-	ssize_t		 r;
+	size_t		 j;
 	int		 rc = 0;
 
 	for (j = 0; j < w->n && rc == 0; j++) {
 		data = xmalloc(w->v[j].len);
-		for (done = 0; done < w->v[j].len; done += (size_t)r) {
-			r = pread(pw->fd, data + done, w->v[j].len - done,
-			    (off_t)(w->v[j].off + (int64_t)done));
-			if (r < 0 && errno == EINTR) {
-				r = 0;
-				continue;
-			}
-			if (r <= 0) {
-				*cause = xasprintf("the analysis's windows of "
-				    "pods cannot be read back: %s", r < 0 ?
-				    strerror(errno) : "the file is short");
-				rc = -1;
-				break;
-			}
-		}
-		if (rc == 0 && fn(ctx, data, w->v[j].len) != 0) {
+		if ((rc = file_read(pw, data, w->v[j].len, w->v[j].off,
+		    cause)) == 0 && fn(ctx, data, w->v[j].len) != 0) {
 			*cause = xstrdup("the analysis's windows of pods are "
 			    "damaged in their file");
 			rc = -1;
@@ -678,4 +703,25 @@ podwin_rows_free(struct podwin *pw, struct podwin_rows *r)
 	}
 	free(r->w);
 	free(r);
+}
+
+int
+podwin_keep(struct podwin *pw, const void *data, size_t len, int64_t *at)
+{
+	if (pw == NULL || pw->fd < 0)
+		return (1);
+	if (file_write(pw, data, len, at) != 0)
+		fatal("%s", pw->err);
+	return (0);
+}
+
+void *
+podwin_fetch(struct podwin *pw, int64_t at, size_t len)
+{
+	void	*data = xmalloc(len > 0 ? len : 1);
+	char	*cause = NULL;
+
+	if (file_read(pw, data, len, at, &cause) != 0)
+		fatal("%s", cause);
+	return (data);
 }
