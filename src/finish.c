@@ -190,7 +190,7 @@ before_index(struct finish_before *fb)
 	struct analysis		*a = fb->a;
 	struct finding		*f;
 	struct before_key	 k = { .fb = fb };
-	size_t			 i, j, n, at;
+	size_t			 i, j, n, total = 0, at;
 
 	fb->indexed = 1;
 	for (i = 0; i < a->n; i++) {
@@ -205,8 +205,14 @@ before_index(struct finish_before *fb)
 		n = json_array_size(f->uids);
 		if (f->facts == NULL && n > 0)
 			f->facts = xcalloc(n, sizeof *f->facts);
-		fb->v = xreallocarray(fb->v, fb->n + n + 1, sizeof *fb->v);
-		for (j = 0; j < n; j++) {
+		total += n;
+	}
+	fb->v = xreallocarray(NULL, total > 0 ? total : 1, sizeof *fb->v);
+	for (i = 0; i < a->n; i++) {
+		f = &a->v[i];
+		if (f->finished)
+			continue;
+		for (j = 0; j < json_array_size(f->uids); j++) {
 			at = fb->n++;
 			fb->v[at].f = i;
 			fb->v[at].j = j;

@@ -7,8 +7,9 @@
  * the row's field table lists it: a text as its length and bytes, a
  * number as a varint), and appended to its window's part of a spill
  * file; a window is its parts read back and unpacked into a podset.  The
- * file, not memory, holds the windows waiting their turn.  No SQL, no
- * drawing.
+ * file, not memory, holds the windows waiting their turn; it also keeps
+ * the rows of other tables by their workload's window (podwin_rows) and
+ * bytes the analysis puts aside (podwin_keep).  No SQL, no drawing.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -27,8 +28,8 @@
 
 /* A stretch of the spill file. */
 struct part {
-	int64_t		 off;
-	size_t		 len;
+	int64_t		 off;		/* where it begins */
+	size_t		 len;		/* its bytes */
 };
 
 /* A window: its workloads' pods, packed. */
@@ -43,7 +44,7 @@ struct win {
 struct wl {
 	const char	*ns;		/* in the plan's pool */
 	const char	*name;		/* in the plan's pool */
-	size_t		 pods;
+	size_t		 pods;		/* its pods */
 	size_t		 win;		/* its window */
 };
 
@@ -60,13 +61,13 @@ struct podwin {
 	size_t		 cur_i;		/* its number, SIZE_MAX: none */
 	/* the plan: which window each workload's pods are in */
 	struct wl	*wl;		/* owned */
-	size_t		 nwl;
+	size_t		 nwl;		/* workloads in wl */
 	size_t		 wl_cap;	/* allocated in wl */
 	struct hindex	 wl_ix;		/* wl by namespace and name */
 	struct strpool	 names;		/* the workloads' strings */
 	char		*err;		/* owned: why a callback stopped */
 	podwin_pod_fn	 each;		/* given each pod as it is read */
-	void		*each_ctx;
+	void		*each_ctx;	/* each's */
 };
 
 /* A workload looked for in the plan. */
