@@ -380,6 +380,7 @@ int	rule_start_failed(struct analysis *a, char **cause);
  */
 int	rule_grace_overridden(struct analysis *a, char **cause);
 int	rule_eviction_blocked(struct analysis *a, char **cause);
+void	blocked_forget(void *state);
 int	rule_exits_unknown(struct analysis *a, char **cause);
 /* rules-outage.c: workload-unavailable */
 int	rule_workload_unavailable(struct analysis *a, char **cause);

@@ -181,6 +181,73 @@ blocked_pod(void *ctx, const struct store_blocked *b)
 	return (0);
 }
 
+/*
+ * With more than one window, the refused evictions that may make a
+ * finding, read once (the query groups every refusal: once a window
+ * was most of the analysis of an audit log) and given to each window.
+ */
+struct blocked_state {
+	struct store_blocked	*v;	/* owned */
+	size_t			 n;	/* rows in v */
+	struct arena		 strings; /* owned: v's */
+};
+
+static int
+keep_blocked(void *ctx, const struct store_blocked *b)
+{
+	struct blocked_state	*bs = ctx;
+	struct store_blocked	*k;
+
+	if (b->last_us - b->first_us < BLOCKED_US || b->pod_uid == NULL)
+		return (0);
+	bs->v = xreallocarray(bs->v, bs->n + 1, sizeof *bs->v);
+	k = &bs->v[bs->n++];
+	*k = *b;
+	k->pod_uid = arena_strdup(&bs->strings, b->pod_uid);
+	k->namespace = b->namespace != NULL ? arena_strdup(&bs->strings,
+	    b->namespace) : NULL;
+	k->name = b->name != NULL ? arena_strdup(&bs->strings, b->name) :
+	    NULL;
+	k->actor = b->actor != NULL ? arena_strdup(&bs->strings, b->actor) :
+	    NULL;
+	return (0);
+}
+
+void
+blocked_forget(void *state)
+{
+	struct blocked_state	*bs = state;
+
+	free(bs->v);
+	arena_free(&bs->strings);
+	free(bs);
+}
+
+/* Gives the window the refused evictions of its pods. */
+static int
+blocked_window(struct analysis *a, char **cause)
+{
+	struct blocked_state	*bs = a->state[FK_EVICTION_BLOCKED];
+	size_t			 i;
+
+	/* one window: as they are read */
+	if (a->window == 0 && a->last_window)
+		return (store_blocked_evictions(a->st, blocked_pod, a, cause));
+	if (bs == NULL) {
+		bs = a->state[FK_EVICTION_BLOCKED] = xcalloc(1, sizeof *bs);
+		if (store_blocked_evictions(a->st, keep_blocked, bs,
+		    cause) != 0)
+			return (-1);
+	}
+	for (i = 0; i < bs->n; i++)
+		blocked_pod(a, &bs->v[i]);
+	if (a->last_window) {
+		blocked_forget(bs);
+		a->state[FK_EVICTION_BLOCKED] = NULL;
+	}
+	return (0);
+}
+
 int
 rule_eviction_blocked(struct analysis *a, char **cause)
 {
@@ -190,7 +257,7 @@ rule_eviction_blocked(struct analysis *a, char **cause)
 	int64_t		 n, tries, from, to, evicted;
 	char		 who[300], dur[32];
 
-	if (store_blocked_evictions(a->st, blocked_pod, a, cause) != 0)
+	if (blocked_window(a, cause) != 0)
 		return (-1);
 	for (i = first; i < a->n; i++) {
 		f = &a->v[i];

@@ -546,6 +546,7 @@ const struct finding_kind_def finding_kinds[FK__COUNT] = {
 		    "stalled",
 		.badge = "PDB",
 		.rule = rule_eviction_blocked,
+		.forget = blocked_forget,
 		.by_workload = 1,
 		.names_deleter = 1,
 	},
