@@ -211,6 +211,13 @@ int	store_pods_each(struct store *st, int (*cb)(void *ctx,
 	    const struct row_pod *p, const struct row_container *c,
 	    size_t nc), void *ctx, char **cause);
 /*
+ * The stored log lines (REC_LOG) of the pod named pod in namespace ns,
+ * in REC_LOG's order, as store_scan gives them of every pod.  cb returns
+ * 0 to go on.  Returns 0, the callback's value, or -1 with a new *cause.
+ */
+int	store_pod_log_scan(struct store *st, const char *ns, const char *pod,
+	    int (*cb)(void *ctx, const void *row), void *ctx, char **cause);
+/*
  * Each pod's namespace and workload, in no order: cb gets an array of
  * the two (either NULL), borrowed for the call.  cb returns 0 to go on.
  * Returns 0, the callback's value, or -1 with a new *cause.

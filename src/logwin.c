@@ -9,6 +9,7 @@
 
 #include "logwin.h"
 #include "out.h"
+#include "podwin.h"
 #include "timefmt.h"
 
 /* A sample log line is cut to this many bytes. */
@@ -179,8 +180,10 @@ scan_log(void *ctx, const void *rec)
 }
 
 /*
- * Reads every stored log line once and fills the windows.  The windows
- * are sorted first: look them up by tag afterwards.
+ * Reads the stored log lines and fills the windows: every line once when
+ * the analysis holds every pod, else the lines of each pod the windows
+ * name (a window of pods would read them all again).  The windows are
+ * sorted first: look them up by tag afterwards.
  */
 int
 lw_scan(struct analysis *a, struct logscan *ls, char **cause)
@@ -190,8 +193,21 @@ lw_scan(struct analysis *a, struct logscan *ls, char **cause)
 	if (ls->n == 0)
 		return (0);
 	xqsort(ls->v, ls->n, sizeof *ls->v, cmp_logwin);
-	if (store_scan(a->st, REC_LOG, scan_log, ls, cause) != 0)
-		return (-1);
+	if (podwin_count(a->win) == 1) {
+		if (store_scan(a->st, REC_LOG, scan_log, ls, cause) != 0)
+			return (-1);
+	} else {
+		for (i = 0; i < ls->n; i++) {
+			/* a pod's lines once, for all its windows */
+			if (i > 0 && strcmp(ls->v[i].namespace,
+			    ls->v[i - 1].namespace) == 0 &&
+			    strcmp(ls->v[i].pod, ls->v[i - 1].pod) == 0)
+				continue;
+			if (store_pod_log_scan(a->st, ls->v[i].namespace,
+			    ls->v[i].pod, scan_log, ls, cause) != 0)
+				return (-1);
+		}
+	}
 	for (i = 0; i < ls->n; i++)
 		xqsort(ls->v[i].times, ls->v[i].ntimes, sizeof (int64_t),
 		    cmp_int64);

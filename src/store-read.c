@@ -495,6 +495,17 @@ workload_row(void *arg, sqlite3_stmt *s)
 }
 
 int
+store_pod_log_scan(struct store *st, const char *ns, const char *pod,
+    int (*cb)(void *ctx, const void *row), void *ctx, char **cause)
+{
+	const struct qparam	p[] = { QP_S(ns), QP_S(pod) };
+
+	/* REC_LOG's order, a pod's lines found through container_logs_pod */
+	return (store_scan_where(st, &rec_descs[REC_LOG], "namespace = ?1 AND "
+	    "pod = ?2", p, 2, cb, ctx, cause));
+}
+
+int
 store_pod_workloads(struct store *st, int (*cb)(void *ctx,
     const void *ns_workload), void *ctx, char **cause)
 {
