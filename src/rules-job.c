@@ -285,13 +285,15 @@ job_median(const struct job_list *l, const struct jobrun *j, size_t *runs)
 struct job_state {
 	struct job_list	 jobs;
 	struct job_home	*home;		/* owned: one for each of jobs.v */
+	int		 refs;		/* the rules holding it: job-overran
+					   and job-failed share one */
 };
 
 struct job_home {
 	const char	*ns;		/* in the list's arena */
 	const char	*workload;	/* NULL: none */
 	int		 pods;		/* set from its pods */
-	int		 judged;	/* it has been */
+	unsigned	 judged;	/* by which rules (job_bit) */
 };
 
 /*
@@ -341,6 +343,8 @@ job_forget(void *state)
 {
 	struct job_state	*js = state;
 
+	if (--js->refs > 0)
+		return;
 	jobs_free(&js->jobs);
 	free(js->home);
 	free(js);
@@ -358,7 +362,15 @@ job_state(struct analysis *a, enum finding_kind kind, char **cause)
 
 	if (a->state[kind] != NULL)
 		return (a->state[kind]);
+	/* the other rule's, while it holds it: the same Jobs and homes */
+	if ((js = a->state[kind == FK_JOB_OVERRAN ? FK_JOB_FAILED :
+	    FK_JOB_OVERRAN]) != NULL) {
+		js->refs++;
+		a->state[kind] = js;
+		return (js);
+	}
 	js = xcalloc(1, sizeof *js);
+	js->refs = 1;
 	if (jobs_load(a, &js->jobs, cause) != 0)
 		goto fail;
 	js->home = xcalloc(js->jobs.n > 0 ? js->jobs.n : 1,
@@ -392,16 +404,24 @@ fail:
 	return (NULL);
 }
 
-/* Whether Job i is judged in this window (once). */
+/* A rule's mark among the Jobs it judged. */
+static unsigned
+job_bit(enum finding_kind kind)
+{
+	return (kind == FK_JOB_OVERRAN ? 1u : 2u);
+}
+
+/* Whether the rule of kind judges Job i in this window (once). */
 static int
-job_turn(struct analysis *a, struct job_state *js, size_t i)
+job_turn(struct analysis *a, struct job_state *js, size_t i,
+    enum finding_kind kind)
 {
 	struct job_home	*h = &js->home[i];
 
-	if (h->judged || (!a->last_window &&
+	if ((h->judged & job_bit(kind)) || (!a->last_window &&
 	    !podset_holds_workload(a->pods, h->ns, h->workload)))
 		return (0);
-	h->judged = 1;
+	h->judged |= job_bit(kind);
 	return (1);
 }
 
@@ -779,7 +799,7 @@ rule_job_overran(struct analysis *a, char **cause)
 	jobpods_build(a, &jp);
 	explained_build(&held, a);
 	for (i = 0; i < js->jobs.n; i++) {
-		if (!job_turn(a, js, i))
+		if (!job_turn(a, js, i, FK_JOB_OVERRAN))
 			continue;
 		j = &js->jobs.v[i];
 		if ((median = job_median(&js->jobs, j, &runs)) == INT_NONE ||
@@ -1090,7 +1110,8 @@ rule_job_failed(struct analysis *a, char **cause)
 	jobpods_build(a, &jp);
 	for (i = 0; i < js->jobs.n; i++) {
 		j = &js->jobs.v[i];
-		if (!str_eq(j->status, "Failed") || !job_turn(a, js, i))
+		if (!str_eq(j->status, "Failed") || !job_turn(a, js, i,
+		    FK_JOB_FAILED))
 			continue;
 		if ((own = failed_workload(a, &jp, j, cause)) == NULL) {
 			free(jp.v);
