@@ -129,6 +129,12 @@ int64_t	podset_died_at(const struct podset_pod *p);
  * (analyze) follow it.
  */
 int	podset_cmp_death(const void *a, const void *b);
+/*
+ * podset_cmp_death's first keys: the namespace, then the workload (NULL
+ * the same as ""); <0, 0 or >0.  The analysis's windows follow it.
+ */
+int	podset_cmp_workload(const char *ns1, const char *wl1,
+	    const char *ns2, const char *wl2);
 /* What podset_cmp_death orders a pod by, to order it apart from it. */
 struct podset_death_key {
 	const char	*namespace;	/* the pod's, or NULL */

@@ -512,9 +512,8 @@ podset_death_key(const struct podset_pod *p, struct podset_death_key *k)
 	k->created_us = p->r.created_us;
 }
 
-/* podset_cmp_death's first keys: the namespace, then the workload. */
-static int
-cmp_workload(const char *ns1, const char *wl1, const char *ns2,
+int
+podset_cmp_workload(const char *ns1, const char *wl1, const char *ns2,
     const char *wl2)
 {
 	int	c;
@@ -531,7 +530,7 @@ podset_cmp_death_key(const struct podset_death_key *p,
 	int64_t	x = p->zero_at, y = q->zero_at;
 	int	c;
 
-	if ((c = cmp_workload(p->namespace, p->workload, q->namespace,
+	if ((c = podset_cmp_workload(p->namespace, p->workload, q->namespace,
 	    q->workload)) != 0)
 		return (c);
 	if ((x == TIME_NONE) != (y == TIME_NONE))
@@ -555,8 +554,8 @@ podset_cmp_death(const void *a, const void *b)
 	int			 c;
 
 	/* the time of death only when the workload ties: it takes a walk */
-	if ((c = cmp_workload(p->r.namespace, p->r.workload, q->r.namespace,
-	    q->r.workload)) != 0)
+	if ((c = podset_cmp_workload(p->r.namespace, p->r.workload,
+	    q->r.namespace, q->r.workload)) != 0)
 		return (c);
 	podset_death_key(p, &x);
 	podset_death_key(q, &y);

@@ -130,16 +130,13 @@ count_pod(void *ctx, const void *row)
 	return (0);
 }
 
-/* The pods list's order of workloads (podset_cmp_death's first keys). */
+/* The pods list's order of workloads (podset_cmp_workload). */
 static int
 cmp_wl(const void *a, const void *b)
 {
 	const struct wl	*p = a, *q = b;
-	int		 c;
 
-	if ((c = strcmp(p->ns, q->ns)) != 0)
-		return (c);
-	return (strcmp(p->name, q->name));
+	return (podset_cmp_workload(p->ns, p->name, q->ns, q->name));
 }
 
 /*
