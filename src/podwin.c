@@ -4,12 +4,13 @@
  * workload.  One window is podset_load's.  With more, every pod is read
  * once, in the order of the uids (store_pods_by_uid: the tables read as
  * written), packed with its containers and terminations (each field as
- * the row's field table lists it: a text as its length and bytes, a
- * number as a varint), and appended to its window's part of a spill
- * file; a window is its parts read back and unpacked into a podset.  The
- * file, not memory, holds the windows waiting their turn; it also keeps
- * the rows of other tables by their workload's window (podwin_rows) and
- * bytes the analysis puts aside (podwin_keep).  No SQL, no drawing.
+ * the row's field table lists it: a text as its length and bytes with
+ * their NUL, read back where they lie, a number as a varint), and
+ * appended to its window's part of a spill file; a window is its parts
+ * read back and unpacked into a podset.  The file, not memory, holds
+ * the windows waiting their turn; it also keeps the rows of other tables
+ * by their workload's window (podwin_rows) and bytes the analysis puts
+ * aside (podwin_keep).  No SQL, no drawing.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -179,9 +180,10 @@ pack_row(struct buf *b, const struct rec_desc *d, const void *row)
 		switch (f->type) {
 		case RF_STR:
 			memcpy(&s, base + f->off, sizeof s);
-			len = s != NULL ? strlen(s) : 0;
-			/* 0: NULL; else the length and one */
-			buf_put_varint(b, s != NULL ? (uint64_t)len + 1 : 0);
+			/* 0: NULL; else its bytes with their NUL, read back
+			   where they lie */
+			len = s != NULL ? strlen(s) + 1 : 0;
+			buf_put_varint(b, len);
 			buf_append(b, s, len);
 			break;
 		case RF_TIME:
@@ -202,11 +204,11 @@ pack_row(struct buf *b, const struct rec_desc *d, const void *row)
 
 /*
  * Unpacks a row of desc d at *p (before end) into row, its strings
- * copied into texts, NUL-terminated.  Returns 0, or -1 when it is cut.
+ * pointing into the packed bytes.  Returns 0, or -1 when it is cut.
  */
 static int
 unpack_row(const unsigned char **p, const unsigned char *end,
-    const struct rec_desc *d, void *row, struct buf *texts)
+    const struct rec_desc *d, void *row)
 {
 	const struct rec_field	*f;
 	char			*base = row;
@@ -223,13 +225,11 @@ unpack_row(const unsigned char **p, const unsigned char *end,
 		case RF_STR:
 			s = NULL;
 			if (u > 0) {
-				if (u - 1 > (uint64_t)(end - *p))
+				if (u > (uint64_t)(end - *p) ||
+				    (*p)[u - 1] != '\0')
 					return (-1);
-				/* the offset for now: texts may move */
-				s = (const char *)(uintptr_t)(texts->len + 1);
-				buf_append(texts, *p, (size_t)(u - 1));
-				buf_append(texts, "", 1);
-				*p += u - 1;
+				s = (const char *)*p;
+				*p += u;
 			}
 			memcpy(base + f->off, &s, sizeof s);
 			break;
@@ -249,22 +249,23 @@ unpack_row(const unsigned char **p, const unsigned char *end,
 	return (0);
 }
 
-/* Points a row's strings, unpacked as offsets (+1) into texts, at them. */
-static void
-unpack_texts(const struct rec_desc *d, void *row, const char *texts)
+/*
+ * Unpacks a count and that many rows of desc d at *p into *v, grown to
+ * hold them.  Returns the count, or -1 when they are cut.
+ */
+static int64_t
+unpack_rows(const unsigned char **p, const unsigned char *end,
+    const struct rec_desc *d, void **v)
 {
-	const struct rec_field	*f;
-	char			*base = row;
-	const char		*s;
+	uint64_t	n, i;
 
-	for (f = d->fields; f->name != NULL; f++) {
-		if (f->type != RF_STR)
-			continue;
-		memcpy(&s, base + f->off, sizeof s);
-		if (s != NULL)
-			s = texts + ((uintptr_t)s - 1);
-		memcpy(base + f->off, &s, sizeof s);
-	}
+	if (varint_get(p, end, &n) != 0 || n > (uint64_t)(end - *p))
+		return (-1);
+	*v = xreallocarray(*v, n > 0 ? n : 1, d->size);
+	for (i = 0; i < n; i++)
+		if (unpack_row(p, end, d, (char *)*v + i * d->size) != 0)
+			return (-1);
+	return ((int64_t)n);
 }
 
 /*
@@ -451,6 +452,13 @@ podwin_read(struct store *st, size_t chunk, podwin_pod_fn each, void *ctx,
 		if (rc == 0 && pods > chunk) {
 			pw->nwin = plan(pw, chunk);
 			rc = spill(pw, cause);
+		} else {
+			/* one window: no workload is looked for */
+			free(pw->wl);
+			pw->wl = NULL;
+			pw->nwl = pw->wl_cap = 0;
+			hindex_free(&pw->wl_ix);
+			strpool_free(&pw->names);
 		}
 		if (rc != 0) {
 			podwin_close(pw);
@@ -473,43 +481,22 @@ unpack(struct podset *ps, const unsigned char *data, size_t len)
 {
 	const unsigned char	*p = data, *end = data + len;
 	struct row_pod		 r;
-	struct row_container	*c = NULL;
-	struct row_termination	*t = NULL;
-	struct buf		 texts = { 0 };
-	uint64_t		 nc, nt, i;
+	void			*c = NULL, *t = NULL;
+	int64_t			 nc, nt;
 	int			 rc = -1;
 
 	while (p < end) {
-		buf_clear(&texts);
-		if (unpack_row(&p, end, &row_descs[ROW_POD], &r, &texts) != 0 ||
-		    varint_get(&p, end, &nc) != 0 || nc > (uint64_t)(end - p))
+		if (unpack_row(&p, end, &row_descs[ROW_POD], &r) != 0 ||
+		    (nc = unpack_rows(&p, end, &row_descs[ROW_CONTAINER],
+		    &c)) < 0 || (nt = unpack_rows(&p, end,
+		    &row_descs[ROW_TERMINATION], &t)) < 0)
 			goto out;
-		c = xreallocarray(c, nc > 0 ? nc : 1, sizeof *c);
-		for (i = 0; i < nc; i++)
-			if (unpack_row(&p, end, &row_descs[ROW_CONTAINER],
-			    &c[i], &texts) != 0)
-				goto out;
-		if (varint_get(&p, end, &nt) != 0 || nt > (uint64_t)(end - p))
-			goto out;
-		t = xreallocarray(t, nt > 0 ? nt : 1, sizeof *t);
-		for (i = 0; i < nt; i++)
-			if (unpack_row(&p, end, &row_descs[ROW_TERMINATION],
-			    &t[i], &texts) != 0)
-				goto out;
-		unpack_texts(&row_descs[ROW_POD], &r, texts.data);
-		for (i = 0; i < nc; i++)
-			unpack_texts(&row_descs[ROW_CONTAINER], &c[i],
-			    texts.data);
-		for (i = 0; i < nt; i++)
-			unpack_texts(&row_descs[ROW_TERMINATION], &t[i],
-			    texts.data);
 		podset_add(ps, &r, c, (size_t)nc, t, (size_t)nt);
 	}
 	rc = 0;
 out:
 	free(c);
 	free(t);
-	buf_free(&texts);
 	return (rc);
 }
 
@@ -649,7 +636,6 @@ podwin_rows_put(struct podwin *pw, struct podwin_rows *r, const char *ns,
 struct rows_read {
 	const struct rec_desc	*d;
 	char			*row;	/* d->size bytes */
-	struct buf		 texts;
 	int			(*cb)(void *, const void *);
 	void			*ctx;
 	int			 stop;	/* the callback's non-zero value */
@@ -662,10 +648,8 @@ rows_part(void *arg, const unsigned char *data, size_t len)
 	const unsigned char	*p = data, *end = data + len;
 
 	while (p < end && rr->stop == 0) {
-		buf_clear(&rr->texts);
-		if (unpack_row(&p, end, rr->d, rr->row, &rr->texts) != 0)
+		if (unpack_row(&p, end, rr->d, rr->row) != 0)
 			return (-1);
-		unpack_texts(rr->d, rr->row, rr->texts.data);
 		rr->stop = rr->cb(rr->ctx, rr->row);
 	}
 	return (0);
@@ -684,7 +668,6 @@ podwin_rows_each(struct podwin *pw, struct podwin_rows *r, size_t i,
 	rr.row = xmalloc(rr.d->size);
 	rc = read_parts(pw, &r->w[i], rows_part, &rr, cause);
 	free(rr.row);
-	buf_free(&rr.texts);
 	return (rc != 0 ? -1 : rr.stop);
 }
 
