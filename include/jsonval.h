@@ -17,7 +17,8 @@ json_t	*jv_int(int64_t v);		/* INT_NONE: null */
 json_t	*jv_secs(int64_t us);
 /*
  * The array of the n UTF-8 strings v as json_dumps(JSON_COMPACT) writes
- * it, without a value made for each: a new string.
+ * it, without a value made for each (a NULL one left out): a new
+ * string.
  */
 char	*jv_strs_dump(const char *const *v, size_t n);
 

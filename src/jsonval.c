@@ -57,11 +57,14 @@ jv_strs_dump(const char *const *v, size_t n)
 {
 	struct buf		 b = { 0 };
 	const unsigned char	*s;
-	size_t			 i;
+	size_t			 i, put = 0;
 
 	buf_puts(&b, "[");
 	for (i = 0; i < n; i++) {
-		buf_puts(&b, i > 0 ? ",\"" : "\"");
+		/* as json_array_append_new(json_string(NULL)) leaves it out */
+		if (v[i] == NULL)
+			continue;
+		buf_puts(&b, put++ > 0 ? ",\"" : "\"");
 		/* as jansson escapes: these, other controls as \u00XX */
 		for (s = (const unsigned char *)v[i]; *s != '\0'; s++) {
 			if (*s == '"' || *s == '\\')

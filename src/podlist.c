@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "deletion.h"
+#include "jsonval.h"
 #include "out.h"
 #include "podlist.h"
 #include "podwin.h"
@@ -67,18 +68,17 @@ add_totals(struct analysis *a, struct podset *ps, struct pl_pod *v,
 {
 	struct store_pod_total	*tot;
 	struct podset_pod	*p;
-	json_t			*uids;
+	const char		**uid;
 	char			*js = NULL;
 	size_t			 ntot, i;
 	int			 rc;
 
 	if (podwin_count(a->win) > 1) {
-		uids = json_array();
+		uid = xreallocarray(NULL, ps->n > 0 ? ps->n : 1, sizeof *uid);
 		for (i = 0; i < ps->n; i++)
-			json_array_append_new(uids,
-			    json_string(ps->v[i].r.uid));
-		js = json_dumps(uids, JSON_COMPACT);
-		json_decref(uids);
+			uid[i] = ps->v[i].r.uid;
+		js = jv_strs_dump(uid, ps->n);
+		free(uid);
 	}
 	rc = store_pod_totals(a->st, js, &tot, &ntot, cause);
 	free(js);

@@ -8,8 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
-
+#include "jsonval.h"
 #include "out.h"
 #include "podset.h"
 #include "timefmt.h"
@@ -354,16 +353,11 @@ int
 podset_load_uids(struct store *st, struct podset *l, const char *const *uids,
     size_t n, char **cause)
 {
-	json_t	*arr = json_array();
 	char	*js;
-	size_t	 i;
 	int	 rc;
 
 	memset(l, 0, sizeof *l);
-	for (i = 0; i < n; i++)
-		json_array_append_new(arr, json_string(uids[i]));
-	js = json_dumps(arr, JSON_COMPACT);
-	json_decref(arr);
+	js = jv_strs_dump(uids, n);
 	rc = store_model_of_pods(st, ROW_POD, js, load_pod, l, cause);
 	if (rc == 0) {
 		order_pods(l);

@@ -191,7 +191,10 @@ test_json(void)
 	json_decref(v);
 }
 
-/* jv_strs_dump writes what json_dumps writes of the same array. */
+/*
+ * jv_strs_dump writes what json_dumps writes of the same array (a NULL
+ * string appended to it is left out).
+ */
 static void
 test_strs_dump(void)
 {
@@ -200,11 +203,14 @@ test_strs_dump(void)
 	json_t		*a = json_array();
 	size_t		 n = 0, i;
 
+	/* a NULL is left out, first or between */
+	v[n++] = NULL;
 	for (i = 1; i < 0x20; i++) {
 		snprintf(ctl[i], sizeof ctl[i], "x%cy", (int)i);
 		v[n++] = ctl[i];
 	}
 	v[n++] = "q\"b\\s/\x7f\xc3\xa9\xe2\x80\xa8";
+	v[n++] = NULL;
 	v[n++] = "";
 	v[n++] = "returns-api-7c9f8d6b5-x2x9k";
 	for (i = 0; i < n; i++)
