@@ -376,9 +376,9 @@ store_count(struct store *st, enum rec_type type)
 struct kept_rows {
 	const struct rec_desc	*d;
 	char			*v;	/* owned: n rows of d->size bytes */
-	size_t			 n;
+	size_t			 n;	/* rows kept */
 	size_t			 cap;	/* rows allocated in v */
-	struct arena		 strings;
+	struct arena		 strings; /* owned: the rows' texts */
 };
 
 /* Keeps the row at column first of s (the strings die at its next step). */
