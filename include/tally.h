@@ -17,11 +17,13 @@
 
 /* One IP in one second. */
 struct tally_cell {
-	char		*ip;		/* owned; NULL: no upstream address */
-	char		*hint;		/* owned; the namespace, or the
-					   service as logged, that the log
-					   says the request went to, or NULL
-					   (narrows the attribution) */
+	const char	*ip;		/* the tally's, until it is cleared;
+					   NULL: no upstream address */
+	const char	*hint;		/* the tally's, likewise; the
+					   namespace, or the service as
+					   logged, that the log says the
+					   request went to, or NULL (narrows
+					   the attribution) */
 	int64_t		 second;	/* Unix seconds */
 	int64_t		 requests;	/* attempts that began in it */
 	int64_t		 errors;	/* attempts that ended in it with a

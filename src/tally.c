@@ -1,7 +1,11 @@
 /*
- * tally.c: per-second counts of attempts by IP (tally.h), in an open
- * addressing hash table keyed by (IP, second).  Memory grows with the
- * number of distinct IP-seconds, not with the number of requests.
+ * tally.c: per-second counts of attempts by IP (tally.h).  Each (IP,
+ * hint) met is a key, its strings kept once and found by their hash; a
+ * cell is a key's second, found by the two numbers, and a key remembers
+ * its last cell, which the next attempt to it usually wants (logs come
+ * in time order).  So an attempt hashes its two strings once and compares
+ * them with a key's, never with a cell's.  Memory grows with the number
+ * of distinct IP-seconds, not with the number of requests.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -12,30 +16,40 @@
 #include "timefmt.h"
 #include "util.h"
 
+#define NO_CELL		SIZE_MAX
+
+/* An (IP, hint) pair met. */
+struct tally_key {
+	char		*ip;		/* owned, or NULL */
+	char		*hint;		/* owned, or NULL */
+	size_t		 last;		/* its latest cell, or NO_CELL */
+};
+
 struct tally {
-	struct tally_cell	*cells;		/* owned; ip NULL and second
-						   INT64_MIN = empty slot */
-	size_t			 cap;		/* slots, a power of two */
-	size_t			 used;		/* cells in use */
-	/* the last cell hit: logs come in time order, IPs repeat */
-	size_t			 last;
+	struct tally_key	*keys;		/* owned: nkeys in use */
+	size_t			 nkeys, capkeys;
+	struct hindex		 key_ix;	/* keys by their strings */
+	struct tally_cell	*cells;		/* owned: ncells in use, in
+						   the order they were met */
+	size_t			*cell_key;	/* owned: each cell's key */
+	size_t			 ncells, capcells;
+	struct hindex		 cell_ix;	/* cells by key and second */
 	/* the request whose attempts are being put (tally_put) */
 	struct reqhold		 pend;		/* owned */
 };
 
-#define TALLY_EMPTY	INT64_MIN
+/* A key or a cell looked up. */
+struct tally_find {
+	const struct tally	*t;
+	const char		*ip, *hint;
+	size_t			 key;
+	int64_t			 second;
+};
 
 struct tally *
 tally_new(void)
 {
-	struct tally	*t = xcalloc(1, sizeof *t);
-	size_t		 i;
-
-	t->cap = 1024;
-	t->cells = xcalloc(t->cap, sizeof *t->cells);
-	for (i = 0; i < t->cap; i++)
-		t->cells[i].second = TALLY_EMPTY;
-	return (t);
+	return (xcalloc(1, sizeof (struct tally)));
 }
 
 void
@@ -43,14 +57,13 @@ tally_clear(struct tally *t)
 {
 	size_t	i;
 
-	for (i = 0; i < t->cap; i++) {
-		free(t->cells[i].ip);
-		free(t->cells[i].hint);
-		memset(&t->cells[i], 0, sizeof t->cells[i]);
-		t->cells[i].second = TALLY_EMPTY;
+	for (i = 0; i < t->nkeys; i++) {
+		free(t->keys[i].ip);
+		free(t->keys[i].hint);
 	}
-	t->used = 0;
-	t->last = 0;
+	t->nkeys = t->ncells = 0;
+	hindex_free(&t->key_ix);
+	hindex_free(&t->cell_ix);
 	reqhold_drop(&t->pend);
 }
 
@@ -60,82 +73,103 @@ tally_free(struct tally *t)
 	if (t == NULL)
 		return;
 	tally_clear(t);
+	free(t->keys);
 	free(t->cells);
+	free(t->cell_key);
 	reqhold_free(&t->pend);
 	free(t);
 }
 
-static uint64_t
-tally_hash(const char *ip, int64_t second, const char *hint)
+static int
+key_is(const void *ctx, size_t item)
 {
-	uint64_t	h;
+	const struct tally_find	*f = ctx;
+	const struct tally_key	*k = &f->t->keys[item];
 
-	h = hindex_str(hindex_str(HINDEX_SEED ^ (uint64_t)second, ip), hint);
-	h ^= h >> 29;
-	return (h * 0xbf58476d1ce4e5b9ULL);
+	return (str_eq(k->ip, f->ip) && str_eq(k->hint, f->hint));
 }
 
 static int
-same_ip(const char *a, const char *b)
+cell_is(const void *ctx, size_t item)
 {
-	if (a == NULL || b == NULL)
-		return (a == b);
-	return (strcmp(a, b) == 0);
+	const struct tally_find	*f = ctx;
+
+	return (f->t->cell_key[item] == f->key &&
+	    f->t->cells[item].second == f->second);
 }
 
-static void tally_grow(struct tally *);
+/* The hash of a cell: its key's place and its second, mixed. */
+static uint64_t
+cell_hash(size_t key, int64_t second)
+{
+	uint64_t	h = ((uint64_t)key << 40) ^ (uint64_t)second;
+
+	h ^= h >> 33;
+	h *= UINT64_C(0xff51afd7ed558ccd);
+	h ^= h >> 33;
+	return (h);
+}
+
+/* The key of (ip, hint), made when missing. */
+static size_t
+tally_key(struct tally *t, const char *ip, const char *hint)
+{
+	struct tally_find	 f = { .t = t, .ip = ip, .hint = hint };
+	struct tally_key	*k;
+	uint64_t		 h;
+	size_t			 i;
+
+	h = hindex_str(hindex_str(HINDEX_SEED, ip), hint);
+	if ((i = hindex_get(&t->key_ix, h, key_is, &f)) != HINDEX_NONE)
+		return (i);
+	if (t->nkeys == t->capkeys) {
+		t->capkeys = t->capkeys == 0 ? 64 : t->capkeys * 2;
+		t->keys = xreallocarray(t->keys, t->capkeys, sizeof *t->keys);
+	}
+	i = t->nkeys++;
+	k = &t->keys[i];
+	k->ip = ip != NULL ? xstrdup(ip) : NULL;
+	k->hint = hint != NULL ? xstrdup(hint) : NULL;
+	k->last = NO_CELL;
+	hindex_put(&t->key_ix, h, i, key_is, &f);
+	return (i);
+}
 
 /* The cell of (ip, second, hint), created when missing. */
 static struct tally_cell *
 tally_cell(struct tally *t, const char *ip, int64_t second, const char *hint)
 {
-	struct tally_cell	*c = &t->cells[t->last];
+	struct tally_find	 f = { .t = t, .second = second };
+	struct tally_key	*k;
+	struct tally_cell	*c;
+	uint64_t		 h;
 	size_t			 i;
 
-	if (c->second == second && same_ip(c->ip, ip) && str_eq(c->hint, hint))
-		return (c);
-	if ((t->used + 1) * 4 > t->cap * 3)
-		tally_grow(t);
-	i = tally_hash(ip, second, hint) & (t->cap - 1);
-	for (;; i = (i + 1) & (t->cap - 1)) {
-		c = &t->cells[i];
-		if (c->second == TALLY_EMPTY) {
-			c->ip = ip != NULL ? xstrdup(ip) : NULL;
-			c->hint = hint != NULL ? xstrdup(hint) : NULL;
-			c->second = second;
-			t->used++;
-			break;
+	f.key = tally_key(t, ip, hint);
+	k = &t->keys[f.key];
+	if (k->last != NO_CELL && t->cells[k->last].second == second)
+		return (&t->cells[k->last]);
+	h = cell_hash(f.key, second);
+	if ((i = hindex_get(&t->cell_ix, h, cell_is, &f)) == HINDEX_NONE) {
+		if (t->ncells == t->capcells) {
+			t->capcells = t->capcells == 0 ? 1024 :
+			    t->capcells * 2;
+			t->cells = xreallocarray(t->cells, t->capcells,
+			    sizeof *t->cells);
+			t->cell_key = xreallocarray(t->cell_key, t->capcells,
+			    sizeof *t->cell_key);
 		}
-		if (c->second == second && same_ip(c->ip, ip) &&
-		    str_eq(c->hint, hint))
-			break;
+		i = t->ncells++;
+		c = &t->cells[i];
+		memset(c, 0, sizeof *c);
+		c->ip = k->ip;
+		c->hint = k->hint;
+		c->second = second;
+		t->cell_key[i] = f.key;
+		hindex_put(&t->cell_ix, h, i, cell_is, &f);
 	}
-	t->last = i;
-	return (c);
-}
-
-static void
-tally_grow(struct tally *t)
-{
-	struct tally_cell	*old = t->cells, *c;
-	size_t			 oldcap = t->cap, i, j;
-
-	t->cap *= 2;
-	t->cells = xcalloc(t->cap, sizeof *t->cells);
-	for (i = 0; i < t->cap; i++)
-		t->cells[i].second = TALLY_EMPTY;
-	for (i = 0; i < oldcap; i++) {
-		if (old[i].second == TALLY_EMPTY)
-			continue;
-		j = tally_hash(old[i].ip, old[i].second, old[i].hint) &
-		    (t->cap - 1);
-		while (t->cells[j].second != TALLY_EMPTY)
-			j = (j + 1) & (t->cap - 1);
-		c = &t->cells[j];
-		*c = old[i];
-	}
-	free(old);
-	t->last = 0;
+	k->last = i;
+	return (&t->cells[i]);
 }
 
 /* Whether flags (comma-separated Envoy flags) hold one of set. */
@@ -274,7 +308,7 @@ tally_request_done(struct tally *t, const struct rec_request *r,
 size_t
 tally_cells(const struct tally *t)
 {
-	return (t->used);
+	return (t->ncells);
 }
 
 int
@@ -284,9 +318,7 @@ tally_each(struct tally *t, int (*fn)(void *, const struct tally_cell *),
 	size_t	i;
 	int	rc;
 
-	for (i = 0; i < t->cap; i++) {
-		if (t->cells[i].second == TALLY_EMPTY)
-			continue;
+	for (i = 0; i < t->ncells; i++) {
 		if ((rc = fn(ctx, &t->cells[i])) != 0)
 			return (rc);
 	}
