@@ -63,9 +63,13 @@ void	store_close(struct store *st);
  * Starts copying what the write-ahead log holds into the database file,
  * and syncing both, on a connection and a thread of the store's own (a
  * passive checkpoint, which never blocks a writer), so that the copy
- * overlaps the work that follows (the model's rebuild) instead of
- * following it at store_close.  store_close waits for it first; when it
- * cannot run, store_close's own checkpoint copies everything as before.
+ * overlaps the work that follows (the next inputs, the model's rebuild)
+ * instead of holding it up.  The import's own commits never checkpoint
+ * (SQLite's automatic checkpoint would copy a large input's log at its
+ * commit, before anything else goes on): it calls this after each, and
+ * before the rebuild.  While the one started before still copies,
+ * returns at once.  store_close waits for the last one first; what none
+ * copied, store_close's own checkpoint does.
  */
 void	store_checkpoint_start(struct store *st);
 /* Whether the connection may write. */

@@ -1087,8 +1087,12 @@ group_commit(struct store *st, struct import_run *run)
 	int64_t	 n;
 
 	run->group_bytes = 0;
-	if (store_group_end(st, &n, &cause) == 0)
+	if (store_group_end(st, &n, &cause) == 0) {
+		/* what it wrote goes to the file while the next inputs are
+		   read */
+		store_checkpoint_start(st);
 		return (0);
+	}
 	out_printf(stderr, "coroner: the database: %s; the last %lld inputs "
 	    "were not kept\n", cause, (long long)n);
 	free(cause);
@@ -1179,7 +1183,8 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	buf_free(&run.notes);
 	buf_free(&run.skipped_names);
 	buf_free(&run.empty_kinds);
-	/* the inputs' pages go to the file while the model is rebuilt */
+	/* the inputs' pages go to the file while the model is rebuilt (when
+	   the last commit's checkpoint is not still copying them) */
 	store_checkpoint_start(st);
 	if (model_rebuild(st, &ms, &cause) != 0) {
 		out_printf(stderr, "coroner: rebuilding the model: %s\n",

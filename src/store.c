@@ -368,6 +368,10 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	if (st->writable) {
 		if (store_prepare_writable(st, fresh, &why) != 0)
 			goto fail_why;
+		/* the import's commits never copy the log themselves: its
+		   checkpoints run beside its work (store_checkpoint_start) */
+		if (mode == STORE_CREATE)
+			sqlite3_wal_autocheckpoint(st->db, 0);
 	} else if (store_schema_old(st) == 1) {
 		/* read-only: it could not be brought up to date */
 		store_can_write(path, &can);
@@ -467,8 +471,14 @@ store_checkpoint_run(void *arg)
 void
 store_checkpoint_start(struct store *st)
 {
-	if (st->ckpt_on || !st->writable)
+	if (!st->writable)
 		return;
+	if (st->ckpt_on) {
+		/* the last one copies still: it is left to go on */
+		if (pthread_tryjoin_np(st->ckpt, NULL) != 0)
+			return;
+		st->ckpt_on = 0;
+	}
 	st->ckpt_on = pthread_create(&st->ckpt, NULL, store_checkpoint_run,
 	    st) == 0;
 }
