@@ -6,11 +6,13 @@
  * one shows it had no attempt, and the importer's strings may die when
  * the put returns.
  */
+#include <stdlib.h>
 #include <string.h>
 
 #include "tally.h"
 #include "timefmt.h"
 #include "unit.h"
+#include "util.h"
 
 #define S(x)	((int64_t)(x) * 1000000)
 
@@ -162,7 +164,92 @@ test_tally_sink(void)
 	tally_free(t);
 }
 
+/* The cells of the keys test, tallied by tally_each. */
+struct key_sums {
+	int64_t	requests[3][2][300];	/* by IP, hint and second */
+	int	cells, bad;
+};
+
+static int
+key_cell(void *ctx, const struct tally_cell *c)
+{
+	static const char *const ips[3] = { NULL, "", "10.0.0.1" };
+	struct key_sums		*k = ctx;
+	int			 i, h;
+
+	for (i = 0; i < 3; i++) {
+		if (c->ip == ips[i] || (c->ip != NULL && ips[i] != NULL &&
+		    strcmp(c->ip, ips[i]) == 0))
+			break;
+	}
+	h = c->hint != NULL && strcmp(c->hint, "shop") == 0 ? 1 : 0;
+	if (i == 3 || (c->hint != NULL && !h) || c->second < 0 ||
+	    c->second >= 300)
+		k->bad++;
+	else
+		k->requests[i][h][c->second] += c->requests;
+	k->cells++;
+	return (0);
+}
+
+static void
+test_tally_keys(void)
+{
+	struct tally		*t = tally_new();
+	struct rec_request	 r;
+	struct rec_attempt	 a;
+	struct key_sums		*k = xcalloc(1, sizeof *k);
+	char			 ip[16];
+	int			 i, h, sec, n, ok;
+
+	memset(&r, 0, sizeof r);
+	memset(&a, 0, sizeof a);
+	r.status = 200;
+	a.status = 200;
+	a.duration_us = INT_NONE;
+	/* NULL and "" are two IPs, and two hints; an attempt's strings
+	   are the caller's, here rewritten between puts; the seconds go
+	   back and forth, so that a key's last cell is not the one
+	   wanted; 1,800 cells outgrow the first tables */
+	for (n = 0; n < 4; n++) {
+		for (sec = 0; sec < 300; sec++) {
+			for (i = 0; i < 3; i++) {
+				for (h = 0; h < 2; h++) {
+					if (i == 2)
+						memcpy(ip, "10.0.0.1", 9);
+					else
+						ip[0] = '\0';
+					a.ip = i == 0 ? NULL : ip;
+					r.namespace = h ? "shop" : NULL;
+					a.time_us = S(n % 2 ? 299 - sec : sec);
+					r.start_us = a.time_us;
+					tally_attempt(t, &r, &a);
+					memcpy(ip, "x", 2);
+				}
+			}
+		}
+	}
+	CHECK(tally_cells(t) == 1800);
+	tally_each(t, key_cell, k);
+	ok = 1;
+	for (i = 0; i < 3; i++)
+		for (h = 0; h < 2; h++)
+			for (sec = 0; sec < 300; sec++)
+				ok &= k->requests[i][h][sec] == 4;
+	CHECK(ok && k->bad == 0 && k->cells == 1800);
+	/* cleared, it starts again */
+	tally_clear(t);
+	CHECK(tally_cells(t) == 0);
+	a.ip = "10.0.0.1";
+	r.namespace = NULL;
+	tally_attempt(t, &r, &a);
+	CHECK(tally_cells(t) == 1);
+	tally_free(t);
+	free(k);
+}
+
 const struct unit_test tally_tests[] = {
+	{ "tally-keys", test_tally_keys },
 	{ "tally_sink", test_tally_sink },
 	{ "tally-in-flight", test_tally_in_flight },
 	{ NULL, NULL }
