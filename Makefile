@@ -16,7 +16,11 @@ DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
 	   tzdata groff-base man-db clickhouse-server clickhouse-client
 
 CC	?= cc
-OPT	?= -O2
+OPT	?= -O3
+# Link-time optimization: the small functions the import calls for every
+# line (the tokenizer's, the pipeline's, the tally's) inline across
+# files; -O3 and it together took a tenth off the import (README, Speed).
+LTO	?= -flto=auto
 WARN	 = -Wall -Wextra -Wshadow -Wpointer-arith -Wstrict-prototypes \
 	   -Wmissing-prototypes -Wformat=2 -Wundef -Wcast-qual -Wvla \
 	   -Wno-unused-parameter
@@ -32,12 +36,14 @@ endif
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-ALL_CFLAGS = -std=c17 $(OPT) -g $(WARN) -D_GNU_SOURCE -Iinclude $(PKG_CFLAGS) $(CFLAGS)
-ALL_LDFLAGS = $(LDFLAGS)
+ALL_CFLAGS = -std=c17 $(OPT) $(LTO) -g $(WARN) -D_GNU_SOURCE -Iinclude \
+	     $(PKG_CFLAGS) $(CFLAGS)
+ALL_LDFLAGS = $(OPT) $(LTO) $(LDFLAGS)
 LIBS	 = $(PKG_LIBS) -lm -lpthread
 
 # Sanitizer build for `make check`: separate object directory.
 ifeq ($(SAN),1)
+LTO	 =
 ALL_CFLAGS += -O1 -fsanitize=address,undefined -fno-omit-frame-pointer \
 	      -fno-sanitize-recover=undefined
 ALL_LDFLAGS += -fsanitize=address,undefined
