@@ -27,12 +27,14 @@ struct tally_key {
 
 struct tally {
 	struct tally_key	*keys;		/* owned: nkeys in use */
-	size_t			 nkeys, capkeys;
+	size_t			 nkeys;		/* keys met since the clear */
+	size_t			 capkeys;	/* allocated in keys */
 	struct hindex		 key_ix;	/* keys by their strings */
 	struct tally_cell	*cells;		/* owned: ncells in use, in
 						   the order they were met */
 	size_t			*cell_key;	/* owned: each cell's key */
-	size_t			 ncells, capcells;
+	size_t			 ncells;	/* cells since the clear */
+	size_t			 capcells;	/* allocated in both */
 	struct hindex		 cell_ix;	/* cells by key and second */
 	/* the request whose attempts are being put (tally_put) */
 	struct reqhold		 pend;		/* owned */
