@@ -150,6 +150,13 @@ take_us(json_t *e, const char *key)
 	return (t);
 }
 
+/* Whether a pod's refused evictions went on long enough to count. */
+static int
+blocked_counts(const struct store_blocked *b)
+{
+	return (b->last_us - b->first_us >= BLOCKED_US && b->pod_uid != NULL);
+}
+
 /* One pod's refused evictions, as the rule groups them. */
 static int
 blocked_pod(void *ctx, const struct store_blocked *b)
@@ -159,7 +166,7 @@ blocked_pod(void *ctx, const struct store_blocked *b)
 	struct finding		*f;
 	json_t			*e;
 
-	if (b->last_us - b->first_us < BLOCKED_US || b->pod_uid == NULL ||
+	if (!blocked_counts(b) ||
 	    (p = podset_find(a->pods, b->pod_uid)) == NULL)
 		return (0);
 	f = analysis_group(a, FK_EVICTION_BLOCKED, p, b->first_us);
@@ -198,7 +205,7 @@ keep_blocked(void *ctx, const struct store_blocked *b)
 	struct blocked_state	*bs = ctx;
 	struct store_blocked	*k;
 
-	if (b->last_us - b->first_us < BLOCKED_US || b->pod_uid == NULL)
+	if (!blocked_counts(b))
 		return (0);
 	bs->v = xreallocarray(bs->v, bs->n + 1, sizeof *bs->v);
 	k = &bs->v[bs->n++];
