@@ -66,10 +66,11 @@ void	store_close(struct store *st);
  * overlaps the work that follows (the next inputs, the model's rebuild)
  * instead of holding it up.  The import's own commits never checkpoint
  * (SQLite's automatic checkpoint would copy a large input's log at its
- * commit, before anything else goes on): it calls this after each, and
- * before the rebuild.  While the one started before still copies,
- * returns at once.  store_close waits for the last one first; what none
- * copied, store_close's own checkpoint does.
+ * commit, before anything else goes on): store_group_end calls this
+ * after each commit, and the import before the rebuild.  While the one
+ * started before still copies, returns at once.  store_close waits for
+ * the last one first; what none copied, store_close's own checkpoint
+ * does.
  */
 void	store_checkpoint_start(struct store *st);
 /* Whether the connection may write. */
@@ -103,8 +104,9 @@ int64_t	store_legacy_inputs(struct store *st);
 /*
  * Opens a group: the inputs until store_group_end() are savepoints of
  * one transaction, each kept whole or undone alone.  store_group_end()
- * commits them and sets *inputs to how many were kept; on failure none is
- * (-1 with a new *cause).  Without a group each input commits alone.
+ * commits them, starts their checkpoint (store_checkpoint_start) and
+ * sets *inputs to how many were kept; on failure none is (-1 with a new
+ * *cause).  Without a group each input commits alone.
  */
 int	store_group_begin(struct store *st, char **cause);
 int	store_group_end(struct store *st, int64_t *inputs, char **cause);

@@ -1087,12 +1087,8 @@ group_commit(struct store *st, struct import_run *run)
 	int64_t	 n;
 
 	run->group_bytes = 0;
-	if (store_group_end(st, &n, &cause) == 0) {
-		/* what it wrote goes to the file while the next inputs are
-		   read */
-		store_checkpoint_start(st);
+	if (store_group_end(st, &n, &cause) == 0)
 		return (0);
-	}
 	out_printf(stderr, "coroner: the database: %s; the last %lld inputs "
 	    "were not kept\n", cause, (long long)n);
 	free(cause);

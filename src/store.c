@@ -534,5 +534,7 @@ store_group_end(struct store *st, int64_t *inputs, char **cause)
 		store_next_req(st, NULL);
 		return (-1);
 	}
+	/* what it wrote goes to the file while the next inputs are read */
+	store_checkpoint_start(st);
 	return (0);
 }
