@@ -103,6 +103,8 @@ struct arena {
 };
 /* A copy of s in the arena, or NULL when s is NULL. */
 char	*arena_strdup(struct arena *, const char *s);
+/* n bytes of s (n > 0) copied into the arena. */
+char	*arena_memdup(struct arena *, const void *s, size_t n);
 void	 arena_free(struct arena *);
 
 /*

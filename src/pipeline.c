@@ -1,13 +1,13 @@
 /*
  * pipeline.c: two-core imports (pipeline.h).  Each record is copied into
- * the filling batch as [type][length][struct][strings], its string
- * pointers replaced by offsets (into the entry, or, for a string the
- * importer wrote in the batch's room, into the room: ROOM_STRING and the
- * offset there, not copied); the writer rebuilds the struct and calls
- * store_put (and the tap, told with a NULL record when the batch and its
- * strings end).  A ring of batches: the caller fills one while the writer
- * writes the oldest full one, so that neither waits for the other's
- * uneven moments (the writer compresses a block of requests at once).
+ * the filling batch as [type][length][struct], its string pointers kept:
+ * a string the importer wrote in the batch's room stays there, any other
+ * is copied into the batch's arena; both live until the batch is written,
+ * so the writer hands the struct where it lies to store_put (and to the
+ * tap, told with a NULL record when the batch and its strings end).  A
+ * ring of batches: the caller fills one while the writer writes the
+ * oldest full one, so that neither waits for the other's uneven moments
+ * (the writer compresses a block of requests at once).
  */
 #include <pthread.h>
 #include <stdint.h>
@@ -19,8 +19,6 @@
 
 #define BATCH_BYTES	(2 << 20)	/* hand a batch over past this */
 #define REC_MAX		512		/* bytes: the largest record struct */
-#define NO_STRING	UINT64_MAX	/* offset of a NULL string */
-#define ROOM_STRING	((uint64_t)1 << 62) /* flags an offset into room */
 #define ROOM_BYTES	(1 << 20)	/* a batch's room for strings */
 /* batches in the ring: with 4 the parser waited 0.15 s of 1.4 for the
    writer over 1 M access-log lines */
@@ -33,6 +31,8 @@
 struct batch {
 	_Alignas(64) struct buf data;	/* entries, see above */
 	size_t		 n;		/* entries in data */
+	struct arena	 copies;	/* the strings not in room */
+	size_t		 copied;	/* bytes in copies */
 	char		*room;		/* owned, ROOM_BYTES or NULL: the
 					   strings importers wrote there */
 	size_t		 room_used;	/* bytes of room given out before
@@ -64,7 +64,7 @@ struct pipeline {
 	struct strings	 str[REC__COUNT]; /* each type's string fields */
 };
 
-/* Entry header; the struct follows, 8-byte aligned, then its strings. */
+/* Entry header; the struct follows, 8-byte aligned. */
 struct entry {
 	uint32_t	 type;		/* enum rec_type */
 	uint32_t	 len;		/* bytes of the whole entry */
@@ -75,27 +75,13 @@ struct entry {
 static void
 batch_write(struct pipeline *pl, struct batch *bt)
 {
-	const struct strings	*s;
-	struct entry		 e;
-	char			 rec[REC_MAX];
-	const char		*p = bt->data.data, *str;
-	uint64_t		 off;
-	size_t			 i, k, n = bt->n, at = 0;
+	struct entry	 e;
+	const char	*p = bt->data.data, *rec;
+	size_t		 i, n = bt->n, at = 0;
 
 	for (i = 0; i < n && !pl->failed; i++) {
 		memcpy(&e, p + at, sizeof e);
-		s = &pl->str[e.type];
-		memcpy(rec, p + at + ALIGN8(sizeof e), rec_descs[e.type].size);
-		for (k = 0; k < s->n; k++) {
-			memcpy(&off, rec + s->off[k], sizeof off);
-			if (off == NO_STRING)
-				str = NULL;
-			else if (off & ROOM_STRING)
-				str = bt->room + (off & ~ROOM_STRING);
-			else
-				str = p + at + off;
-			memcpy(rec + s->off[k], &str, sizeof str);
-		}
+		rec = p + at + ALIGN8(sizeof e);
 		if ((pl->tap != NULL && pl->tap(pl->tap_ctx,
 		    (enum rec_type)e.type, rec) != 0) ||
 		    store_put(pl->st, (enum rec_type)e.type, rec) != 0)
@@ -108,6 +94,8 @@ batch_write(struct pipeline *pl, struct batch *bt)
 	if (store_put_flush(pl->st) != 0)
 		pl->failed = 1;
 	buf_clear(&bt->data);
+	arena_free(&bt->copies);
+	bt->copied = 0;
 	bt->n = 0;
 	bt->room_used = 0;
 	bt->room_last = NULL;
@@ -176,6 +164,14 @@ pipeline_new(struct store *st, pipeline_tap tap, void *ctx)
 	return (pl);
 }
 
+/* Whether the batch holds enough to be handed over: its records and the
+   strings copied with them. */
+static int
+batch_full(const struct batch *bt)
+{
+	return (bt->data.len + bt->copied >= BATCH_BYTES);
+}
+
 /* Hands the filled batch over, once the ring has an empty one to fill. */
 static void
 hand_over(struct pipeline *pl)
@@ -202,7 +198,7 @@ pipeline_room(struct pipeline *pl, size_t len)
 	}
 	if (len > ROOM_BYTES)
 		return (NULL);
-	if (bt->n > 0 && (bt->data.len >= BATCH_BYTES ||
+	if (bt->n > 0 && (batch_full(bt) ||
 	    bt->room_used + len > ROOM_BYTES)) {
 		hand_over(pl);
 		bt = &pl->b[pl->fill];
@@ -228,53 +224,40 @@ pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 	const struct strings	*s = &pl->str[type];
 	struct batch		*bt = &pl->b[pl->fill];
 	struct entry		 e;
-	size_t			 start, len, body, off, k;
-	size_t			 slen[REC_MAX / 8];
+	size_t			 len, k, n;
 	const char		*str;
-	char			*base;
+	char			*body;
 
 	if (pl->failed)
 		return (-1);
 	/* hand over a full batch only before a record that starts anew, so
 	   a request and its attempts are always in one batch */
-	if (bt->data.len >= BATCH_BYTES && !d->child) {
+	if (batch_full(bt) && !d->child) {
 		hand_over(pl);
 		bt = &pl->b[pl->fill];
 	}
-	/* the entry's size: header, struct, then every string */
-	body = ALIGN8(sizeof e);
-	len = body + ALIGN8(d->size);
-	for (k = 0; k < s->n; k++) {
-		memcpy(&str, (const char *)rec + s->off[k], sizeof str);
-		slen[k] = str != NULL && !in_room(bt, str) ?
-		    strlen(str) + 1 : 0;
-		len += slen[k];
-	}
-	len = ALIGN8(len);
-	start = bt->data.len;
-	buf_append(&bt->data, NULL, 0);		/* allocate */
+	len = ALIGN8(sizeof e) + ALIGN8(d->size);
 	buf_reserve(&bt->data, len);
-	base = bt->data.data + start;
-	memcpy(base + body, rec, d->size);
-	off = body + ALIGN8(d->size);
+	body = bt->data.data + bt->data.len + ALIGN8(sizeof e);
+	memcpy(body, rec, d->size);
+	/* its strings: where they are in the room, else copied */
 	for (k = 0; k < s->n; k++) {
-		uint64_t	o = NO_STRING;
-
-		memcpy(&str, (const char *)rec + s->off[k], sizeof str);
-		if (str != NULL && slen[k] == 0) {
-			o = ROOM_STRING | (uint64_t)(str - bt->room);
+		memcpy(&str, body + s->off[k], sizeof str);
+		if (str == NULL)
+			continue;
+		if (in_room(bt, str)) {
 			if (bt->room_last == NULL || str > bt->room_last)
 				bt->room_last = str;
-		} else if (str != NULL) {
-			memcpy(base + off, str, slen[k]);
-			o = off;
-			off += slen[k];
+			continue;
 		}
-		memcpy(base + body + s->off[k], &o, sizeof o);
+		n = strlen(str) + 1;
+		str = arena_memdup(&bt->copies, str, n);
+		bt->copied += n;
+		memcpy(body + s->off[k], &str, sizeof str);
 	}
 	e.type = (uint32_t)type;
 	e.len = (uint32_t)len;
-	memcpy(base, &e, sizeof e);
+	memcpy(bt->data.data + bt->data.len, &e, sizeof e);
 	bt->data.len += len;
 	bt->data.data[bt->data.len] = '\0';
 	bt->n++;
@@ -315,6 +298,7 @@ pipeline_free(struct pipeline *pl)
 	pthread_cond_destroy(&pl->cond);
 	for (i = 0; i < NBATCH; i++) {
 		buf_free(&pl->b[i].data);
+		arena_free(&pl->b[i].copies);
 		free(pl->b[i].room);
 	}
 	free(pl);

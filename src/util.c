@@ -296,15 +296,12 @@ struct arena_chunk {
 };
 
 char *
-arena_strdup(struct arena *a, const char *s)
+arena_memdup(struct arena *a, const void *s, size_t n)
 {
 	struct arena_chunk	*c;
-	size_t			 n, size;
+	size_t			 size;
 	char			*p;
 
-	if (s == NULL)
-		return (NULL);
-	n = strlen(s) + 1;
 	if (a->head == NULL || a->left < n) {
 		size = n > ARENA_CHUNK ? n : ARENA_CHUNK;
 		c = xmalloc(sizeof *c + size);
@@ -317,6 +314,12 @@ arena_strdup(struct arena *a, const char *s)
 	memcpy(p, s, n);
 	a->left -= n;
 	return (p);
+}
+
+char *
+arena_strdup(struct arena *a, const char *s)
+{
+	return (s != NULL ? arena_memdup(a, s, strlen(s) + 1) : NULL);
 }
 
 void
