@@ -73,6 +73,7 @@ struct reqblock_writer {
 	uint16_t		 ring_ix[RC__COUNT][RB_HASH]; /* by a hash:
 						   place + 1, 0 none */
 	struct reqblock_sum	 sum;	/* of the rows added */
+	struct buf		 raw;	/* the columns together, for zstd */
 	struct buf		 out;	/* the encoded block */
 	void			*cctx;	/* owned zstd context */
 };

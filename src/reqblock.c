@@ -248,24 +248,28 @@ int
 reqblock_finish(struct reqblock_writer *w, const void **out, size_t *len,
     char **cause)
 {
-	struct buf	raw = { 0 };
-	size_t		bound, n;
-	int		c;
+	struct buf	*raw = &w->raw;
+	size_t		 bound, n, need = 11;
+	int		 c;
 
-	buf_append(&raw, (const char []){ RB_VERSION }, 1);
-	buf_put_varint(&raw, (uint64_t)w->sum.rows);
+	/* one allocation, kept for the next block */
+	for (c = 0; c < RC__COUNT; c++)
+		need += 10 + w->col[c].len;
+	buf_clear(raw);
+	buf_reserve(raw, need);
+	buf_append(raw, (const char []){ RB_VERSION }, 1);
+	buf_put_varint(raw, (uint64_t)w->sum.rows);
 	for (c = 0; c < RC__COUNT; c++) {
-		buf_put_varint(&raw, w->col[c].len);
-		buf_append(&raw, w->col[c].data, w->col[c].len);
+		buf_put_varint(raw, w->col[c].len);
+		buf_append(raw, w->col[c].data, w->col[c].len);
 	}
 	if (w->cctx == NULL && (w->cctx = ZSTD_createCCtx()) == NULL)
 		fatal("out of memory");
-	bound = ZSTD_compressBound(raw.len);
+	bound = ZSTD_compressBound(raw->len);
 	buf_clear(&w->out);
 	buf_reserve(&w->out, bound);
-	n = ZSTD_compressCCtx(w->cctx, w->out.data, bound, raw.data, raw.len,
-	    RB_LEVEL);
-	buf_free(&raw);
+	n = ZSTD_compressCCtx(w->cctx, w->out.data, bound, raw->data,
+	    raw->len, RB_LEVEL);
 	if (ZSTD_isError(n)) {
 		*cause = xasprintf("compressing a block of requests: %s",
 		    ZSTD_getErrorName(n));
@@ -285,6 +289,7 @@ reqblock_writer_free(struct reqblock_writer *w)
 
 	for (c = 0; c < RC__COUNT; c++)
 		buf_free(&w->col[c]);
+	buf_free(&w->raw);
 	buf_free(&w->out);
 	ZSTD_freeCCtx(w->cctx);
 	memset(w, 0, sizeof *w);
