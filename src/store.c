@@ -368,10 +368,20 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	if (st->writable) {
 		if (store_prepare_writable(st, fresh, &why) != 0)
 			goto fail_why;
-		/* the import's commits never copy the log themselves: its
-		   checkpoints run beside its work (store_checkpoint_start) */
-		if (mode == STORE_CREATE)
+		/*
+		 * The import's commits never copy the log themselves: its
+		 * checkpoints run beside its work (store_checkpoint_start).
+		 * Its pages are written once, mostly at the end of the file:
+		 * half the cache leaves fewer for the commit to write, and
+		 * memory to the rest (3 M keys of a record set imported in
+		 * 91 MB, not 100; 1 M access-log lines in 45 MB, not 54).
+		 */
+		if (mode == STORE_CREATE) {
 			sqlite3_wal_autocheckpoint(st->db, 0);
+			if (store_exec(st, "PRAGMA cache_size = -8192",
+			    &why) != 0)
+				goto fail_why;
+		}
 	} else if (store_schema_old(st) == 1) {
 		/* read-only: it could not be brought up to date */
 		store_can_write(path, &can);
