@@ -126,6 +126,28 @@ is ws-over-same "$(sqlite3 "$db" 'SELECT namespace, workload, second,
     NOT NULL ORDER BY rowid')" "$(sqlite3 "$T/ws.db" 'SELECT namespace,
     workload, second, requests, errors, conn_failures FROM workload_seconds
     WHERE workload IS NOT NULL ORDER BY rowid')"
+# Past 524,288 rows of IP-seconds, SQLite sorts them, not the rebuild
+# (src/store-rebuild.c, IPS_SORT_MAX): 530,000 seconds of two IPs, each
+# bucket one of them in the order of (ip, second), the same sums.
+python3 -c '
+import sys, time
+t0 = 1778569200
+for i in range(530000):
+    ts = time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime(t0 + i // 2))
+    sys.stdout.write("10.0.0.9 - - [%s] \"GET / HTTP/1.1\" 200 2 \"-\" "
+        "\"p/1\" 90 0.001 [a-b-80] [] 10.244.%d.9:8080 2 0.001 200 r%d\n"
+        % (ts, 9 + i % 2, i))
+' >"$T/many-ips.log"
+"$CORONER" import -q --db "$T/ips.db" "$T/many-ips.log"
+is ips-over-exit 0 $?
+is ips-over-rows 530000 "$(sqlite3 "$T/ips.db" 'SELECT count(*) FROM
+    ip_seconds')"
+is ips-over-sums "$(sqlite3 "$T/ips.db" 'SELECT count(*), sum(requests)
+    FROM ip_seconds')" "$(sqlite3 "$T/ips.db" 'SELECT count(*),
+    sum(requests) FROM buckets')"
+is ips-over-order 0 "$(sqlite3 "$T/ips.db" 'SELECT count(*) FROM buckets a
+    JOIN buckets b ON b.rowid = a.rowid + 1 WHERE b.ip < a.ip OR (b.ip =
+    a.ip AND b.second <= a.second)')"
 
 # 80 columns into a pipe; --wide a pod a line, whole.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
