@@ -67,6 +67,9 @@ enum row_type {
 	ROW_LANE_TRAFFIC,	/* struct row_lane_traffic: lane_traffic */
 	ROW_WORKLOAD_SECOND,	/* struct row_workload_second:
 				   workload_seconds */
+	ROW_WORKLOAD_MINUTE,	/* struct row_workload_minute:
+				   workload_minutes */
+	ROW_POD_TRAFFIC,	/* struct row_pod_traffic: pod_traffic */
 	ROW__COUNT
 };
 
@@ -411,6 +414,26 @@ struct row_workload_second {
 	int64_t		 errors;	/* attempts that ended in it, 5xx */
 	int64_t		 conn_failures;	/* attempts that ended in it without
 					   a response */
+};
+
+/* A workload's traffic in one minute: the sums of its seconds. */
+struct row_workload_minute {
+	const char	*namespace;	/* the pods', or NULL: no pod */
+	const char	*workload;	/* the pods', or NULL */
+	int64_t		 minute;	/* Unix minutes (seconds / 60, down) */
+	int64_t		 requests;	/* its seconds' requests, summed */
+	int64_t		 errors;	/* its seconds' errors, summed */
+	int64_t		 conn_failures;	/* its seconds' conn_failures,
+					   summed */
+};
+
+/* The attempts routed to one pod, over every second of its buckets. */
+struct row_pod_traffic {
+	const char	*pod_uid;	/* the pod's */
+	int64_t		 requests;	/* attempts */
+	int64_t		 failed;	/* each second's 5xx or failed
+					   connections, the more of the
+					   two, at most requests */
 };
 
 /*

@@ -251,11 +251,13 @@ int	store_pods_by_uid(struct store *st, store_pod_fn cb, void *ctx,
  */
 int	store_workload_seconds_sum(struct store *st, char **cause);
 /*
- * Ends the model's rebuild with what the store derives from its rows
- * (each workload's traffic a minute from its seconds, each pod's); inside
- * the model's transaction, before store_model_end().  Returns 0 or -1.
+ * The same for workload_minutes from workload_seconds, and for
+ * pod_traffic from the buckets (each pod's attempts, and its seconds'
+ * failures, the more of 5xx and failed connections, at most the
+ * attempts).  Returns 0 or -1.
  */
-int	store_model_derive(struct store *st, char **cause);
+int	store_workload_minutes_sum(struct store *st, char **cause);
+int	store_pod_traffic_sum(struct store *st, char **cause);
 
 /*
  * Attempts by IP, second and hint over every input (tally.h), oldest

@@ -4,10 +4,10 @@
  * runs it after the pods).  The store hands the per-second counts IP by
  * IP, each IP's owners (pod_ips spans) first; this file keeps the owners
  * of the one IP being read in an ipmap and writes one row_bucket per
- * count, summing them by workload and second as they go (rather than
- * SQLite sorting every bucket for it after).  Memory holds one IP's
- * owners and the sums, up to WS_MAX of them.  No SQL (store.h), no
- * drawing.
+ * count, summing them by workload and second, and by pod, as they go
+ * (rather than SQLite sorting every bucket for it after); the minutes
+ * are summed from the seconds.  Memory holds one IP's owners and the
+ * sums, up to WS_MAX and PT_MAX of them.  No SQL (store.h), no drawing.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,12 +17,16 @@
 #include "ipmap.h"
 #include "lifecycle.h"
 #include "strpool.h"
+#include "timefmt.h"
 
 /*
  * Sums of workloads' seconds kept at most; past it, SQLite sums the
- * buckets once they are written (store_workload_seconds_sum).
+ * buckets once they are written (store_workload_seconds_sum, then
+ * store_workload_minutes_sum).
  */
 #define WS_MAX		65536
+/* The same for pods' sums (store_pod_traffic_sum). */
+#define PT_MAX		65536
 
 /* Attributing attempts: the owners of one IP at a time. */
 struct bk_state {
@@ -43,13 +47,22 @@ struct bk_state {
 	size_t			 capws;		/* allocated in ws */
 	struct hindex		 ws_ix;		/* ws by key */
 	struct strpool		 names;		/* owned: ws's namespaces and
-						   workloads, once each */
+						   workloads, pt's uids, once
+						   each */
 	const char		*last_raw[2];	/* the last bucket's namespace
 						   and workload as given (one
 						   IP's come in a row), NULL
 						   after take_spans */
 	const char		*last_name[2];	/* them in names */
 	int			 ws_over;	/* past WS_MAX: SQLite sums */
+	/* the buckets summed by pod */
+	struct row_pod_traffic	*pt;		/* owned: the sums */
+	size_t			 npt;		/* sums in pt */
+	size_t			 cappt;		/* allocated in pt */
+	struct hindex		 pt_ix;		/* pt by uid (in names) */
+	const char		*last_uid[2];	/* the last bucket's pod as
+						   given, and in names */
+	int			 pt_over;	/* past PT_MAX: SQLite sums */
 };
 
 /* A workload's second looked up in ws (names by pointer). */
@@ -120,6 +133,78 @@ ws_add(struct bk_state *b, const struct row_bucket *r)
 	w->conn_failures += r->conn_failures;
 }
 
+static int
+pt_is(const void *ctx, size_t item)
+{
+	const struct bk_state	*b = ctx;
+
+	return (b->pt[item].pod_uid == b->last_uid[1]);
+}
+
+/* Adds bucket r to its pod's sums. */
+static void
+pt_add(struct bk_state *b, const struct row_bucket *r)
+{
+	struct row_pod_traffic	*p;
+	uint64_t		 h;
+	size_t			 i;
+
+	if (b->pt_over || r->pod_uid == NULL)
+		return;
+	if (r->pod_uid != b->last_uid[0]) {
+		b->last_uid[0] = r->pod_uid;
+		b->last_uid[1] = strpool_put(&b->names, r->pod_uid);
+	}
+	h = hindex_int(HINDEX_SEED, (int64_t)(uintptr_t)b->last_uid[1]);
+	if ((i = hindex_get(&b->pt_ix, h, pt_is, b)) == HINDEX_NONE) {
+		if (b->npt == PT_MAX) {
+			b->pt_over = 1;
+			free(b->pt);
+			b->pt = NULL;
+			b->npt = b->cappt = 0;
+			hindex_free(&b->pt_ix);
+			return;
+		}
+		if (b->npt == b->cappt) {
+			b->cappt = b->cappt == 0 ? 256 : b->cappt * 2;
+			b->pt = xreallocarray(b->pt, b->cappt, sizeof *b->pt);
+		}
+		i = b->npt++;
+		memset(&b->pt[i], 0, sizeof b->pt[i]);
+		b->pt[i].pod_uid = b->last_uid[1];
+		hindex_put(&b->pt_ix, h, i, pt_is, b);
+	}
+	p = &b->pt[i];
+	p->requests += r->requests;
+	p->failed += r->errors > r->conn_failures ? r->errors :
+	    r->conn_failures;
+}
+
+static int
+cmp_pt(const void *a, const void *b)
+{
+	return (str_cmp(((const struct row_pod_traffic *)a)->pod_uid,
+	    ((const struct row_pod_traffic *)b)->pod_uid));
+}
+
+/* Writes the pods' sums, in the order of their uid. */
+static int
+pt_write(struct bk_state *b, char **cause)
+{
+	size_t	i;
+
+	if (b->pt_over)
+		return (store_pod_traffic_sum(b->st, cause));
+	xqsort(b->pt, b->npt, sizeof *b->pt, cmp_pt);
+	for (i = 0; i < b->npt; i++) {
+		if (b->pt[i].failed > b->pt[i].requests)
+			b->pt[i].failed = b->pt[i].requests;
+		if (store_model_put(b->st, ROW_POD_TRAFFIC, &b->pt[i]) != 0)
+			return (-1);
+	}
+	return (0);
+}
+
 /* The order of workload_seconds rows: namespace, workload, second. */
 static int
 cmp_ws(const void *a, const void *b)
@@ -133,19 +218,55 @@ cmp_ws(const void *a, const void *b)
 	return (p->second < q->second ? -1 : p->second > q->second);
 }
 
-/* Writes the workloads' seconds, in the order of their key. */
+/* Adds workload second w to minute m (begun when it is not w's). */
+static void
+wm_add(struct row_workload_minute *m, const struct row_workload_second *w,
+    int *have)
+{
+	int64_t	minute = time_floor_div(w->second, 60);
+
+	if (!*have || m->minute != minute || m->namespace != w->namespace ||
+	    m->workload != w->workload) {
+		memset(m, 0, sizeof *m);
+		m->namespace = w->namespace;
+		m->workload = w->workload;
+		m->minute = minute;
+	}
+	*have = 1;
+	m->requests += w->requests;
+	m->errors += w->errors;
+	m->conn_failures += w->conn_failures;
+}
+
+/*
+ * Writes the workloads' seconds, in the order of their key, and their
+ * minutes: the seconds of one minute come together in that order.
+ */
 static int
 ws_write(struct bk_state *b, char **cause)
 {
-	size_t	i;
+	struct row_workload_minute	m;
+	size_t				i;
+	int				have = 0;
 
 	if (b->ws_over)
-		return (store_workload_seconds_sum(b->st, cause));
+		return (store_workload_seconds_sum(b->st, cause) != 0 ||
+		    store_workload_minutes_sum(b->st, cause) != 0 ? -1 : 0);
 	xqsort(b->ws, b->nws, sizeof *b->ws, cmp_ws);
 	for (i = 0; i < b->nws; i++) {
 		if (store_model_put(b->st, ROW_WORKLOAD_SECOND, &b->ws[i]) != 0)
 			return (-1);
+		if (have && (b->ws[i].namespace != m.namespace ||
+		    b->ws[i].workload != m.workload || time_floor_div(
+		    b->ws[i].second, 60) != m.minute)) {
+			if (store_model_put(b->st, ROW_WORKLOAD_MINUTE,
+			    &m) != 0)
+				return (-1);
+		}
+		wm_add(&m, &b->ws[i], &have);
 	}
+	if (have && store_model_put(b->st, ROW_WORKLOAD_MINUTE, &m) != 0)
+		return (-1);
 	return (0);
 }
 
@@ -193,6 +314,7 @@ take_spans(struct bk_state *b)
 	/* the last owners' strings are freed: their addresses may return */
 	memset(b->last_raw, 0, sizeof b->last_raw);
 	memset(b->last_name, 0, sizeof b->last_name);
+	memset(b->last_uid, 0, sizeof b->last_uid);
 }
 
 /* Attributes one IP-second of attempts to the pod that had the IP. */
@@ -228,6 +350,7 @@ put_bucket(void *ctx, const char *ip, int64_t second, const char *hint,
 	r.conn_failures = conn_failures;
 	b->stats->buckets++;
 	ws_add(b, &r);
+	pt_add(b, &r);
 	return (store_model_put(b->st, ROW_BUCKET, &r) != 0 ? -1 : 0);
 }
 
@@ -252,6 +375,8 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	rc = store_model_bulk(st, ROW_BUCKET, fill_buckets, &b, cause);
 	if (rc == 0)
 		rc = ws_write(&b, cause);
+	if (rc == 0)
+		rc = pt_write(&b, cause);
 	if (rc != 0 && *cause == NULL)
 		*cause = xstrdup(store_error(st));
 	ipmap_free(b.map);
@@ -263,6 +388,8 @@ buckets_build(struct store *st, struct model_stats *stats, char **cause)
 	arena_free(&b.strings);
 	free(b.ws);
 	hindex_free(&b.ws_ix);
+	free(b.pt);
+	hindex_free(&b.pt_ix);
 	strpool_free(&b.names);
 	return (rc != 0 ? -1 : 0);
 }

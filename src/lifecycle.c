@@ -1449,8 +1449,7 @@ model_rebuild(struct store *st, struct model_stats *stats, char **cause)
 	    deploys_load(st, &deploys, cause) != 0 ||
 	    rollout_build(st, deploys, stats, cause) != 0 ||
 	    deploys_write(deploys, st, stats) != 0 ||
-	    deletion_causes(st, cause) != 0 ||
-	    store_model_derive(st, cause) != 0) {
+	    deletion_causes(st, cause) != 0) {
 		if (*cause == NULL)
 			*cause = xstrdup(store_error(st));
 		goto abort;

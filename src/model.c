@@ -366,6 +366,23 @@ static const struct rec_field workload_second_fields[] = {
 	{ .name = NULL }
 };
 
+static const struct rec_field workload_minute_fields[] = {
+	F(struct row_workload_minute, namespace, RF_STR),
+	F(struct row_workload_minute, workload, RF_STR),
+	F(struct row_workload_minute, minute, RF_INT),
+	F(struct row_workload_minute, requests, RF_INT),
+	F(struct row_workload_minute, errors, RF_INT),
+	F(struct row_workload_minute, conn_failures, RF_INT),
+	{ .name = NULL }
+};
+
+static const struct rec_field pod_traffic_fields[] = {
+	F(struct row_pod_traffic, pod_uid, RF_STR),
+	F(struct row_pod_traffic, requests, RF_INT),
+	F(struct row_pod_traffic, failed, RF_INT),
+	{ .name = NULL }
+};
+
 #define ROW(t, tab, s, o)	{ .name = #t, .table = tab,		\
 	.fields = t##_fields, .size = sizeof(struct s), .order = o }
 
@@ -403,6 +420,10 @@ const struct rec_desc row_descs[ROW__COUNT] = {
 	    row_lane_traffic, "rowid"),
 	[ROW_WORKLOAD_SECOND] = ROW(workload_second, "workload_seconds",
 	    row_workload_second, "namespace, workload, second"),
+	[ROW_WORKLOAD_MINUTE] = ROW(workload_minute, "workload_minutes",
+	    row_workload_minute, "namespace, workload, minute"),
+	[ROW_POD_TRAFFIC] = ROW(pod_traffic, "pod_traffic", row_pod_traffic,
+	    "pod_uid"),
 };
 
 /* The names of enum deletion_cause, as stored and shown. */

@@ -55,8 +55,9 @@
  *   workload_seconds the buckets summed per workload and second (as
  *                    buckets.c makes them, or store_workload_seconds_sum
  *                    past its limit), and
- *   workload_minutes per minute (store_model_derive)
- *   pod_traffic      attempts and failures routed to each pod (the same)
+ *   workload_minutes per minute (the same, or store_workload_minutes_sum)
+ *   pod_traffic      attempts and failures routed to each pod (the same,
+ *                    or store_pod_traffic_sum)
  *   findings         what the analysis found
  *   finding_pods     each finding's pods, by uid
  *   missing_records  keys of a reference record set the other lacks

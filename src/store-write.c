@@ -393,9 +393,6 @@ store_rows_begin(struct store *st, enum row_type only, char **cause)
 	if (only == ROW__COUNT || only == ROW_FINDING)
 		buf_puts(&b, "DELETE FROM finding_list;"
 		    "DELETE FROM rs_traffic;");
-	if (only == ROW__COUNT)
-		buf_puts(&b, "DELETE FROM workload_minutes;"
-		    "DELETE FROM pod_traffic;");
 	rc = store_exec(st, b.data, cause);
 	buf_free(&b);
 	if (rc != 0)
@@ -482,15 +479,20 @@ store_workload_seconds_sum(struct store *st, char **cause)
 }
 
 int
-store_model_derive(struct store *st, char **cause)
+store_workload_minutes_sum(struct store *st, char **cause)
 {
 	return (store_exec(st, "INSERT INTO workload_minutes (namespace, "
 	    "workload, minute, requests, errors, conn_failures) SELECT "
 	    "namespace, workload, second / 60 - (second % 60 < 0), "
 	    "sum(requests), sum(errors), sum(conn_failures) FROM "
-	    "workload_seconds GROUP BY 1, 2, 3;"
-	    "INSERT INTO pod_traffic (pod_uid, requests, failed) SELECT "
-	    "pod_uid, sum(requests), min(sum(max(errors, conn_failures)), "
-	    "sum(requests)) FROM buckets WHERE pod_uid IS NOT NULL GROUP BY "
-	    "pod_uid", cause));
+	    "workload_seconds GROUP BY 1, 2, 3", cause));
+}
+
+int
+store_pod_traffic_sum(struct store *st, char **cause)
+{
+	return (store_exec(st, "INSERT INTO pod_traffic (pod_uid, requests, "
+	    "failed) SELECT pod_uid, sum(requests), min(sum(max(errors, "
+	    "conn_failures)), sum(requests)) FROM buckets WHERE pod_uid IS "
+	    "NOT NULL GROUP BY pod_uid", cause));
 }

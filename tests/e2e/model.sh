@@ -126,6 +126,17 @@ is ws-over-same "$(sqlite3 "$db" 'SELECT namespace, workload, second,
     NOT NULL ORDER BY rowid')" "$(sqlite3 "$T/ws.db" 'SELECT namespace,
     workload, second, requests, errors, conn_failures FROM workload_seconds
     WHERE workload IS NOT NULL ORDER BY rowid')"
+# and so are the minutes, summed from those seconds by SQLite (1,095:
+# the first attempt began a millisecond before its line's minute)
+is ws-over-minutes-same "$(sqlite3 "$db" 'SELECT namespace, workload,
+    minute, requests, errors, conn_failures FROM workload_minutes WHERE
+    workload IS NOT NULL ORDER BY rowid')" "$(sqlite3 "$T/ws.db" 'SELECT
+    namespace, workload, minute, requests, errors, conn_failures FROM
+    workload_minutes WHERE workload IS NOT NULL ORDER BY rowid')"
+is ws-over-minutes-unowned "1095|65600|9372|0" "$(sqlite3 "$T/ws.db" \
+    'SELECT count(*), sum(requests), sum(errors), sum(conn_failures) FROM
+    workload_minutes WHERE workload IS NULL')"
+
 # Past 524,288 rows of IP-seconds, SQLite sorts them, not the rebuild
 # (src/store-rebuild.c, IPS_SORT_MAX): 530,000 seconds of two IPs, each
 # bucket one of them in the order of (ip, second), the same sums.
