@@ -149,6 +149,8 @@ struct input {
 	int		 limited;	/* error is a limit of source_limits */
 	struct ahead	*ahead;		/* the thread reading ahead, or NULL
 					   (source-ahead.c); owned */
+	char		*vbuf;		/* input_view's bytes without the
+					   thread, or NULL; owned */
 };
 
 /* source.c */
@@ -168,6 +170,13 @@ void		 input_ahead_end(struct input *in);
  * or -1 with in->error (and in->limited) set where the input failed.
  */
 ssize_t		 input_ahead_read(struct input *in, void *buf, size_t n);
+/*
+ * input_view's bytes from what was read ahead, in place: as
+ * input_ahead_read, or AHEAD_GONE when the thread stopped and left
+ * nothing (the ring is freed: the reader reads on itself).
+ */
+#define AHEAD_GONE	(-2)
+ssize_t		 input_ahead_view(struct input *in, char **p);
 
 /* source.c: the stage chain */
 /* Returns a new stage of the given kind on top of below (taken). */

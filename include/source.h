@@ -92,6 +92,14 @@ const char	*input_member(const struct input *in);
  * exceeded); input_error() then says why.
  */
 ssize_t		 input_read(struct input *in, void *buf, size_t n);
+/*
+ * Like input_read(), but the bytes are not copied: *p points at the
+ * next ones where they were read (the reader ahead's buffer), and they
+ * stay valid, and the caller's to write, until the next input_view() or
+ * input_read().  For a reader that scans bytes in place (the line
+ * reader); not to be mixed with input_read() on one input.
+ */
+ssize_t		 input_view(struct input *in, char **p);
 /* Whether the last read failed on a limit (struct source_limits). */
 int		 input_limited(const struct input *in);
 /* The longest line the line reader keeps for this input. */
@@ -157,11 +165,15 @@ enum lr_status {
 };
 struct linereader {
 	struct input	*in;		/* borrowed */
-	char		*buf;		/* owned window of input bytes */
+	char		*view;		/* the bytes of input_view, borrowed */
+	size_t		 vlen;		/* bytes in view */
+	size_t		 vat;		/* first unread byte in view */
+	char		*buf;		/* owned: a line begun in an earlier
+					   view, its bytes so far */
+	size_t		 len;		/* bytes in buf */
 	size_t		 cap;		/* bytes allocated in buf */
-	size_t		 start;		/* first unread byte in buf */
-	size_t		 end;		/* bytes valid in buf */
-	int		 eof;		/* input_read returned 0 */
+	int		 skipping;	/* reading past a line too long */
+	int		 eof;		/* input_view returned 0 */
 	uint64_t	 lineno;	/* number of the line last returned */
 	size_t		 max;		/* longest line kept, in bytes */
 };

@@ -8,8 +8,9 @@
  * reader meets where a reader without the thread would have.  Stopped,
  * the thread leaves what it read for the reader, who then reads on
  * itself: the bytes and their hash come in the same order either way.
- * Like the rest of the source layer, it knows nothing of what the bytes
- * say.
+ * A reader may also take the bytes where they lie (input_view): the
+ * buffer is then its until it asks for more.  Like the rest of the
+ * source layer, it knows nothing of what the bytes say.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -41,6 +42,9 @@ struct ahead {
 	int		 quit;		/* the thread must stop */
 	int		 done;		/* it has stopped reading */
 	int		 running;	/* it was started and not joined */
+	int		 viewing;	/* the head buffer is the reader's
+					   (input_ahead_view) until its next
+					   call */
 };
 
 static void *
@@ -150,12 +154,25 @@ input_ahead_end(struct input *in)
 		ahead_free(in);
 }
 
-ssize_t
-input_ahead_read(struct input *in, void *buf, size_t n)
+/* Gives the head buffer back to the thread. */
+static void
+ahead_next(struct ahead *a)
 {
-	struct ahead		*a = in->ahead;
-	struct ahead_buf	*b;
-	size_t			 k;
+	pthread_mutex_lock(&a->lock);
+	a->head = (a->head + 1) % AHEAD_N;
+	a->full--;
+	pthread_cond_broadcast(&a->cond);
+	pthread_mutex_unlock(&a->lock);
+}
+
+/*
+ * The head buffer once the thread filled it, or NULL when it stopped
+ * with nothing left (the ring then freed).
+ */
+static struct ahead_buf *
+ahead_head(struct input *in)
+{
+	struct ahead	*a = in->ahead;
 
 	pthread_mutex_lock(&a->lock);
 	while (a->full == 0 && !a->done)
@@ -168,29 +185,71 @@ input_ahead_read(struct input *in, void *buf, size_t n)
 			a->running = 0;
 		}
 		ahead_free(in);
-		return (input_read_stage(in, buf, n, &in->error,
-		    &in->limited));
+		return (NULL);
 	}
-	b = &a->b[a->head];
 	pthread_mutex_unlock(&a->lock);
-	if (b->at == b->len && b->last) {
-		/* the end stays at the head: every later read meets it */
-		if (b->why == NULL)
-			return (0);
+	return (&a->b[a->head]);
+}
+
+/*
+ * Whether b is the thread's last buffer, taken: then 0 at the end, or -1
+ * with the input's error set.
+ */
+static int
+ahead_ended(struct input *in, struct ahead_buf *b, ssize_t *r)
+{
+	if (b->at != b->len || !b->last)
+		return (0);
+	/* the end stays at the head: every later read meets it */
+	*r = 0;
+	if (b->why != NULL) {
 		in->error = b->why;
 		in->limited = b->limited;
 		b->why = NULL;
-		return (-1);
+		*r = -1;
 	}
+	return (1);
+}
+
+ssize_t
+input_ahead_read(struct input *in, void *buf, size_t n)
+{
+	struct ahead_buf	*b;
+	size_t			 k;
+	ssize_t			 r;
+
+	if ((b = ahead_head(in)) == NULL)
+		return (input_read_stage(in, buf, n, &in->error,
+		    &in->limited));
+	if (ahead_ended(in, b, &r))
+		return (r);
 	k = b->len - b->at < n ? b->len - b->at : n;
 	memcpy(buf, b->data + b->at, k);
 	b->at += k;
-	if (b->at == b->len && !b->last) {
-		pthread_mutex_lock(&a->lock);
-		a->head = (a->head + 1) % AHEAD_N;
-		a->full--;
-		pthread_cond_broadcast(&a->cond);
-		pthread_mutex_unlock(&a->lock);
+	if (b->at == b->len && !b->last)
+		ahead_next(in->ahead);
+	return ((ssize_t)k);
+}
+
+ssize_t
+input_ahead_view(struct input *in, char **p)
+{
+	struct ahead_buf	*b;
+	size_t			 k;
+	ssize_t			 r;
+
+	/* the last view's buffer is done with now */
+	if (in->ahead->viewing) {
+		in->ahead->viewing = 0;
+		ahead_next(in->ahead);
 	}
+	if ((b = ahead_head(in)) == NULL)
+		return (AHEAD_GONE);
+	if (ahead_ended(in, b, &r))
+		return (r);
+	*p = b->data + b->at;
+	k = b->len - b->at;
+	b->at = b->len;
+	in->ahead->viewing = 1;
 	return ((ssize_t)k);
 }

@@ -1,10 +1,13 @@
 /*
  * source-lines.c: the line reader over an input (source.h): lines end at
  * "\n", a "\r" before it removed, the last one needing none, NUL bytes
- * kept.  Memory stays bounded: a line longer than the input's limit is
- * skipped whole and said, never kept.  It reads through input_read()
- * alone, from a thread reading ahead (source-ahead.c), and knows nothing
- * of where the bytes come from or what a line says.
+ * kept.  Lines are found where the bytes were read (input_view), and
+ * given from there; only a line begun in one view and ended in the next
+ * is copied, into a buffer of its own.  Memory stays bounded: a line
+ * longer than the input's limit is skipped whole and said, never kept.
+ * It reads through input_view() alone, from a thread reading ahead
+ * (source-ahead.c), and knows nothing of where the bytes come from or
+ * what a line says.
  */
 
 #include <sys/types.h>
@@ -15,14 +18,6 @@
 
 #include "source-int.h"
 #include "util.h"
-
-/* Bytes the line reader asks for at a time. */
-#define LR_CHUNK	(256 * 1024)
-/* Largest line buffer: a longest line, a "\r\n", a read and a NUL. */
-#define LR_CAP_MAX(max)	((max) + 2 + LR_CHUNK + 1)
-
-static int		 lr_fill(struct linereader *);
-static enum lr_status	 lr_skip(struct linereader *);
 
 void
 lr_init(struct linereader *lr, struct input *in)
@@ -43,67 +38,40 @@ lr_free(struct linereader *lr)
 	memset(lr, 0, sizeof *lr);
 }
 
-/*
- * Moves the partial line left in the buffer to its front and reads more
- * after it, growing the buffer up to LR_CAP_MAX.  Keeps one byte free for
- * the NUL of a last line without "\n".
- */
-static int
-lr_fill(struct linereader *lr)
+/* Adds n bytes to the line begun in an earlier view. */
+static void
+lr_keep(struct linereader *lr, const char *p, size_t n)
 {
-	size_t	left = lr->end - lr->start, cap;
-	ssize_t	r;
+	size_t	cap;
 
-	if (lr->start != 0) {
-		memmove(lr->buf, lr->buf + lr->start, left);
-		lr->start = 0;
-		lr->end = left;
-	}
-	if (lr->cap - lr->end < LR_CHUNK + 1) {
-		cap = lr->cap * 2;
-		if (cap < lr->end + LR_CHUNK + 1)
-			cap = lr->end + LR_CHUNK + 1;
-		if (cap > LR_CAP_MAX(lr->max))
-			cap = LR_CAP_MAX(lr->max);
+	if (lr->cap - lr->len < n + 1) {
+		cap = lr->cap == 0 ? 1024 : lr->cap;
+		while (cap - lr->len < n + 1)
+			cap *= 2;
 		lr->buf = xrealloc(lr->buf, cap);
 		lr->cap = cap;
 	}
-	r = input_read(lr->in, lr->buf + lr->end, lr->cap - lr->end - 1);
-	if (r == -1)
-		return (-1);
-	if (r == 0)
-		lr->eof = 1;
-	lr->end += (size_t)r;
-	return (0);
+	memcpy(lr->buf + lr->len, p, n);
+	lr->len += n;
 }
 
 /*
- * Skips the rest of a line too long to keep: the buffer holds its first
- * part and no "\n".  Reads on until the "\n", keeping what follows it.
+ * Ends the line s of n bytes: without its "\r" when ended holds (it was
+ * followed by "\n"), NUL-terminated (s has room for it).
  */
 static enum lr_status
-lr_skip(struct linereader *lr)
+lr_line(struct linereader *lr, char *s, size_t n, int ended,
+    const char **line, size_t *len)
 {
-	char	*nl;
-	ssize_t	 r;
-
 	lr->lineno++;
-	lr->start = lr->end = 0;
-	while (!lr->eof) {
-		r = input_read(lr->in, lr->buf, lr->cap - 1);
-		if (r == -1)
-			return (LR_ERROR);
-		if (r == 0) {
-			lr->eof = 1;
-			break;
-		}
-		if ((nl = memchr(lr->buf, '\n', (size_t)r)) != NULL) {
-			lr->start = (size_t)(nl - lr->buf) + 1;
-			lr->end = (size_t)r;
-			break;
-		}
-	}
-	return (LR_LONG);
+	if (ended && n != 0 && s[n - 1] == '\r')
+		n--;
+	if (n > lr->max)
+		return (LR_LONG);
+	s[n] = '\0';
+	*line = s;
+	*len = n;
+	return (LR_LINE);
 }
 
 enum lr_status
@@ -111,42 +79,57 @@ lr_next(struct linereader *lr, const char **line, size_t *len)
 {
 	char	*s, *nl;
 	size_t	 n;
+	ssize_t	 r;
 
 	for (;;) {
-		n = lr->end - lr->start;
-		if (n != 0) {
-			s = lr->buf + lr->start;
-			if ((nl = memchr(s, '\n', n)) != NULL) {
-				n = (size_t)(nl - s);
-				lr->start += n + 1;
+		n = lr->vlen - lr->vat;
+		s = n != 0 ? lr->view + lr->vat : NULL;
+		if (n != 0 && (nl = memchr(s, '\n', n)) != NULL) {
+			n = (size_t)(nl - s);
+			lr->vat += n + 1;
+			if (lr->skipping) {
+				lr->skipping = 0;
 				lr->lineno++;
-				if (n != 0 && s[n - 1] == '\r')
-					n--;
-				if (n > lr->max)
-					return (LR_LONG);
-				s[n] = '\0';
-				*line = s;
-				*len = n;
-				return (LR_LINE);
-			}
-			/* The "+ 1" leaves room for a "\r" before "\n". */
-			if (n > lr->max + 1)
-				return (lr_skip(lr));
-		}
-		if (lr->eof) {
-			if (n == 0)
-				return (LR_EOF);
-			s = lr->buf + lr->start;
-			lr->start = lr->end;
-			lr->lineno++;
-			if (n > lr->max)
 				return (LR_LONG);
-			s[n] = '\0';
-			*line = s;
-			*len = n;
-			return (LR_LINE);
+			}
+			if (lr->len == 0)	/* where it was read */
+				return (lr_line(lr, s, n, 1, line, len));
+			/* The "+ 1" leaves room for a "\r" before "\n". */
+			if (lr->len + n > lr->max + 1) {
+				lr->len = 0;
+				lr->lineno++;
+				return (LR_LONG);
+			}
+			lr_keep(lr, s, n);
+			n = lr->len;
+			lr->len = 0;
+			return (lr_line(lr, lr->buf, n, 1, line, len));
 		}
-		if (lr_fill(lr) == -1)
+		/* the rest of the view begins a line: kept, or skipped */
+		lr->vat = lr->vlen;
+		if (!lr->skipping && lr->len + n > lr->max + 1) {
+			lr->skipping = 1;
+			lr->len = 0;
+		}
+		if (!lr->skipping && n != 0)
+			lr_keep(lr, s, n);
+		if (lr->eof) {
+			if (lr->skipping) {
+				lr->skipping = 0;
+				lr->lineno++;
+				return (LR_LONG);
+			}
+			if (lr->len == 0)
+				return (LR_EOF);
+			n = lr->len;
+			lr->len = 0;
+			return (lr_line(lr, lr->buf, n, 0, line, len));
+		}
+		if ((r = input_view(lr->in, &lr->view)) == -1)
 			return (LR_ERROR);
+		lr->vat = 0;
+		lr->vlen = r > 0 ? (size_t)r : 0;
+		if (r == 0)
+			lr->eof = 1;
 	}
 }

@@ -426,6 +426,7 @@ input_free(struct input *in)
 	input_ahead_end(in);
 	source_stage_free(in->top);
 	sha256_free(&in->hash);
+	free(in->vbuf);
 	free(in->name);
 	free(in->member);
 	free(in->error);
@@ -542,6 +543,30 @@ input_read(struct input *in, void *buf, size_t n)
 		r = input_ahead_read(in, buf, n);
 	else
 		r = input_read_stage(in, buf, n, &in->error, &in->limited);
+	if (r > 0)
+		in->offset += (uint64_t)r;
+	return (r);
+}
+
+/* Bytes input_view reads at a time without the thread reading ahead. */
+#define VIEW_SIZE	(256 * 1024)
+
+ssize_t
+input_view(struct input *in, char **p)
+{
+	ssize_t	r = AHEAD_GONE;
+
+	if (in->error != NULL)
+		return (-1);
+	if (in->ahead != NULL)
+		r = input_ahead_view(in, p);
+	if (r == AHEAD_GONE) {
+		if (in->vbuf == NULL)
+			in->vbuf = xmalloc(VIEW_SIZE);
+		*p = in->vbuf;
+		r = input_read_stage(in, in->vbuf, VIEW_SIZE, &in->error,
+		    &in->limited);
+	}
 	if (r > 0)
 		in->offset += (uint64_t)r;
 	return (r);

@@ -1198,6 +1198,81 @@ test_source_lines_long(void)
 	fx_end(&fx);
 }
 
+/*
+ * Lines are found where they were read: the 512 bytes the source looked
+ * at to know the file, then 1 MiB at a time.  A line across two reads is
+ * put together, a "\r" at the end of one and its "\n" at the start of
+ * the next included.
+ */
+static void
+test_source_lines_views(void)
+{
+	struct fixture	 fx;
+	struct buf	 b = { NULL, 0, 0 };
+	char		*got, *want;
+	size_t		 i;
+
+	if (fx_begin(&fx) == -1) {
+		CHECK(!"fixture");
+		return;
+	}
+	/* "\r" the last byte of the first read, then of the second */
+	for (i = 0; i < 511; i++)
+		buf_puts(&b, "a");
+	buf_puts(&b, "\r\n");
+	for (i = 0; i < 10485; i++)
+		buf_printf(&b, "%099zu\n", i);
+	buf_printf(&b, "%070d\n", 7);
+	buf_puts(&b, "abc\r\nacross the second read\nend");
+	CHECK(b.len == 512 + (1 << 20) + 1 + 23 + 3);
+	CHECK(b.data[511] == '\r' && b.data[512 + (1 << 20) - 1] == '\r');
+	CHECK(put("views", b.data, b.len) == 0);
+	got = lr_describe("views");
+	want = xasprintf("10488: abc\n10489: across the second read\n"
+	    "10490: end\n");
+	CHECK(strncmp(got, "1: (511 bytes)\n2: 0000", 22) == 0);
+	CHECK(strlen(got) > strlen(want) &&
+	    strcmp(got + strlen(got) - strlen(want), want) == 0);
+	free(want);
+	free(got);
+
+	/* stopped at once, the reader ahead leaves what it read, and the
+	   line reader reads the rest itself: every line, in order */
+	{
+		struct source		*src;
+		struct input		*in;
+		struct linereader	 lr;
+		const char		*line;
+		size_t			 len, count = 0, bad = 0;
+		char			 expect[128];
+
+		if (open_first("views", NULL, &src, &in) == 0) {
+			lr_init(&lr, in);
+			input_ahead_stop(in);
+			while (lr_next(&lr, &line, &len) == LR_LINE) {
+				if (count == 0 && len != 511)
+					bad++;
+				if (count >= 1 && count <= 10485) {
+					snprintf(expect, sizeof expect,
+					    "%099zu", count - 1);
+					if (len != 99 ||
+					    strcmp(line, expect) != 0)
+						bad++;
+				}
+				count++;
+			}
+			CHECK(count == 10490);
+			CHECK(bad == 0);
+			CHECK(input_offset(in) == b.len);
+			lr_free(&lr);
+			source_close(src);
+		} else
+			CHECK(!"open views");
+	}
+	buf_free(&b);
+	fx_end(&fx);
+}
+
 const struct unit_test source_tests[] = {
 	{ "source_plain", test_source_plain },
 	{ "source_empty", test_source_empty },
@@ -1215,5 +1290,6 @@ const struct unit_test source_tests[] = {
 	{ "source_stdin", test_source_stdin },
 	{ "source_lines", test_source_lines },
 	{ "source_lines_long", test_source_lines_long },
+	{ "source_lines_views", test_source_lines_views },
 	{ NULL, NULL }
 };
