@@ -30,6 +30,7 @@ struct ahead_buf {
 	int		 last;		/* the thread's last: end or error */
 	char		*why;		/* the error it ends with, or NULL */
 	int		 limited;	/* why is a limit */
+	int		 populated;	/* its memory given at once */
 };
 
 struct ahead {
@@ -53,7 +54,7 @@ ahead_main(void *arg)
 	struct input		*in = arg;
 	struct ahead		*a = in->ahead;
 	struct ahead_buf	*b;
-	ssize_t			 r;
+	ssize_t			 r = 0;
 
 	pthread_setname_np(pthread_self(), "coroner-read");
 	pthread_mutex_lock(&a->lock);
@@ -66,6 +67,12 @@ ahead_main(void *arg)
 		pthread_mutex_unlock(&a->lock);
 		b->len = b->at = 0;
 		b->why = NULL;
+		/* an input that filled the last buffer fills this one too:
+		   its pages at once, not a fault each as the read writes */
+		if (r == AHEAD_SIZE && !b->populated) {
+			mem_populate(b->data, AHEAD_SIZE);
+			b->populated = 1;
+		}
 		r = input_read_stage(in, b->data, AHEAD_SIZE, &b->why,
 		    &b->limited);
 		b->last = r <= 0;

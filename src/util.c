@@ -1,12 +1,16 @@
 /*
- * util.c: checked allocation, fatal errors, the growable buffer and
- * SHA-256 (OpenSSL's libcrypto does the hashing).  Used by every layer;
- * knows nothing of any of them.
+ * util.c: checked allocation (and memory given at once: mem_populate),
+ * fatal errors, the growable buffer and SHA-256 (OpenSSL's libcrypto
+ * does the hashing).  Used by every layer; knows nothing of any of them.
  */
+#include <sys/mman.h>
+
 #include <openssl/evp.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "out.h"
 #include "util.h"
@@ -46,6 +50,28 @@ xmalloc(size_t n)
 	if ((p = malloc(n == 0 ? 1 : n)) == NULL)
 		fatal("out of memory (%zu bytes)", n);
 	return (p);
+}
+
+void
+mem_populate(void *p, size_t n)
+{
+#ifdef MADV_POPULATE_WRITE
+	static uintptr_t	page;
+	uintptr_t		from, to;
+
+	if (page == 0) {
+		long	sz = sysconf(_SC_PAGESIZE);
+
+		page = sz > 0 ? (uintptr_t)sz : 4096;
+	}
+	from = ((uintptr_t)p + page - 1) & ~(page - 1);
+	to = ((uintptr_t)p + n) & ~(page - 1);
+	if (p != NULL && to > from)
+		(void)madvise((void *)from, to - from, MADV_POPULATE_WRITE);
+#else
+	(void)p;
+	(void)n;
+#endif
 }
 
 void *
