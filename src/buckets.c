@@ -44,7 +44,6 @@ struct bk_state {
 	/* the buckets summed by workload and second */
 	struct row_workload_second *ws;		/* owned: the sums */
 	size_t			 nws;		/* sums in ws */
-	size_t			 capws;		/* allocated in ws */
 	struct hindex		 ws_ix;		/* ws by key */
 	struct strpool		 names;		/* owned: ws's namespaces and
 						   workloads, pt's uids, once
@@ -58,7 +57,6 @@ struct bk_state {
 	/* the buckets summed by pod */
 	struct row_pod_traffic	*pt;		/* owned: the sums */
 	size_t			 npt;		/* sums in pt */
-	size_t			 cappt;		/* allocated in pt */
 	struct hindex		 pt_ix;		/* pt by uid (in names) */
 	const char		*last_uid[2];	/* the last bucket's pod as
 						   given, and in names */
@@ -112,14 +110,11 @@ ws_add(struct bk_state *b, const struct row_bucket *r)
 			b->ws_over = 1;
 			free(b->ws);
 			b->ws = NULL;
-			b->nws = b->capws = 0;
+			b->nws = 0;
 			hindex_free(&b->ws_ix);
 			return;
 		}
-		if (b->nws == b->capws) {
-			b->capws = b->capws == 0 ? 1024 : b->capws * 2;
-			b->ws = xreallocarray(b->ws, b->capws, sizeof *b->ws);
-		}
+		b->ws = xgrow(b->ws, b->nws, sizeof *b->ws);
 		i = b->nws++;
 		memset(&b->ws[i], 0, sizeof b->ws[i]);
 		b->ws[i].namespace = k.ns;
@@ -161,14 +156,11 @@ pt_add(struct bk_state *b, const struct row_bucket *r)
 			b->pt_over = 1;
 			free(b->pt);
 			b->pt = NULL;
-			b->npt = b->cappt = 0;
+			b->npt = 0;
 			hindex_free(&b->pt_ix);
 			return;
 		}
-		if (b->npt == b->cappt) {
-			b->cappt = b->cappt == 0 ? 256 : b->cappt * 2;
-			b->pt = xreallocarray(b->pt, b->cappt, sizeof *b->pt);
-		}
+		b->pt = xgrow(b->pt, b->npt, sizeof *b->pt);
 		i = b->npt++;
 		memset(&b->pt[i], 0, sizeof b->pt[i]);
 		b->pt[i].pod_uid = b->last_uid[1];

@@ -342,16 +342,12 @@ grow_rows(struct reqblock *b, size_t rows)
 	b->rowcap = rows;
 }
 
-/* The order a block's columns are read in: those a row tells (rel_base)
-   after the columns that tell them, start_us before attempt_us. */
-static const int read_order[RC__COUNT] = {
-	RC_REQ, RC_SEQ, RC_END, RC_DURATION, RC_METHOD, RC_HOST, RC_PATH,
-	RC_PROTOCOL, RC_STATUS, RC_BYTES, RC_CLIENT, RC_USER_AGENT,
-	RC_NAMESPACE, RC_SERVICE, RC_UPSTREAM_NAME, RC_FLAGS, RC_DETAIL,
-	RC_FAILURE, RC_REQUEST_ID, RC_DIALECT, RC_LINE, RC_UPSTREAM, RC_IP,
-	RC_PORT, RC_UPSTREAM_STATUS, RC_START, RC_UPSTREAM_DURATION,
-	RC_ATTEMPT
-};
+/* Whether a row tells column c's numbers (rel_base gives it a base). */
+static int
+row_tells(int c)
+{
+	return (!reqcols[c].text && rel_base(c, 0, 0, 0) != INT64_MIN);
+}
 
 /*
  * Reads column c's rows from p..end, written by version; 0 or -1 when
@@ -369,9 +365,7 @@ decode_column(struct reqblock *b, int version, int c,
 	size_t		 i;
 	int		 k, told;
 
-	/* whether the row tells c's numbers: rel_base gives it a base */
-	told = version >= 3 && !reqcols[c].text &&
-	    rel_base(c, 0, 0, 0) != INT64_MIN;
+	told = version >= 3 && row_tells(c);
 
 	for (i = 0; i < b->rows; i++) {
 		if (varint_get(&p, end, &tag) != 0)
@@ -486,9 +480,12 @@ reqblock_decode(struct reqblock *b, const void *blob, size_t len,
 	}
 	if (p != end)
 		goto bad;
-	for (k = 0; k < RC__COUNT; k++) {
-		c = read_order[k];
-		if (decode_column(b, version, c, at[c], to[c]) != 0)
+	/* the columns a row tells after those that tell them, each pass
+	   in the columns' order: start_us before attempt_us */
+	for (k = 0; k < 2 * RC__COUNT; k++) {
+		c = k % RC__COUNT;
+		if (row_tells(c) == (k >= RC__COUNT) &&
+		    decode_column(b, version, c, at[c], to[c]) != 0)
 			goto bad;
 	}
 	return (0);

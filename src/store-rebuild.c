@@ -149,7 +149,7 @@ struct ips_rank {
 struct ips_sort {
 	struct strpool	 names;		/* the IPs and hints, once each */
 	struct ips_row	*rows;		/* owned */
-	size_t		 n, cap;
+	size_t		 n;		/* rows in rows */
 	const char	*last[2];	/* the last row's ip and hint as read */
 	const char	*kept[2];	/* them in names */
 };
@@ -162,10 +162,7 @@ ips_read_row(void *arg, sqlite3_stmt *s)
 	const char	*t;
 	int		 i, c;
 
-	if (x->n == x->cap) {
-		x->cap = x->cap == 0 ? 4096 : x->cap * 2;
-		x->rows = xreallocarray(x->rows, x->cap, sizeof *x->rows);
-	}
+	x->rows = xgrow(x->rows, x->n, sizeof *x->rows);
 	r = &x->rows[x->n++];
 	for (i = 0; i < 2; i++) {
 		c = i == 0 ? 0 : 2;
