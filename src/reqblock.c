@@ -168,6 +168,36 @@ text_hash(const char *s, size_t n)
 	return ((uint32_t)(a >> (64 - RB_HASH_BITS)));
 }
 
+/* Whether the n bytes at a and b are the same; short ones without a call. */
+static inline int
+same_bytes(const char *a, const char *b, size_t n)
+{
+	uint64_t	x, y, u, v;
+	uint32_t	i, j, k, l;
+
+	if (n >= 8 && n <= 16) {
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		memcpy(&u, a + n - 8, 8);
+		memcpy(&v, b + n - 8, 8);
+		return (((x ^ y) | (u ^ v)) == 0);
+	}
+	if (n >= 4 && n < 8) {
+		memcpy(&i, a, 4);
+		memcpy(&j, b, 4);
+		memcpy(&k, a + n - 4, 4);
+		memcpy(&l, b + n - 4, 4);
+		return (((i ^ j) | (k ^ l)) == 0);
+	}
+	if (n < 4) {
+		for (k = 0; k < n; k++)
+			if (a[k] != b[k])
+				return (0);
+		return (1);
+	}
+	return (memcmp(a, b, n) == 0);
+}
+
 /*
  * Column c's next text, of n bytes; its buffer has room for them and 10
  * more.  The last text and the ring's are compared where they were
@@ -184,7 +214,7 @@ put_text(struct reqblock_writer *w, int c, const char *s, size_t n)
 		return;
 	}
 	if (w->has_last[c] && w->last_len[c] == n &&
-	    memcmp(b->data + w->last_off[c], s, n) == 0) {
+	    same_bytes(b->data + w->last_off[c], s, n)) {
 		b->data[b->len++] = 1;
 		return;
 	}
@@ -195,7 +225,7 @@ put_text(struct reqblock_writer *w, int c, const char *s, size_t n)
 		h = text_hash(s, n);
 		w->probes[c]++;
 		if ((k = w->ring_ix[c][h]) != 0 && w->ring_len[c][--k] == n &&
-		    memcmp(b->data + w->ring_off[c][k], s, n) == 0) {
+		    same_bytes(b->data + w->ring_off[c][k], s, n)) {
 			w->hits[c]++;
 			b->len += poke_varint(b->data + b->len,
 			    (uint64_t)k * 2 + 3);

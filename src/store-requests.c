@@ -33,7 +33,7 @@ static const char blocks_insert[] =
     "first_req, last_req, start_lo, start_hi, attempt_lo, attempt_hi) "
     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)";
 static const char data_insert[] =
-    "INSERT INTO request_data (id, data) VALUES (?1, ?2)";
+    "INSERT INTO request_data (id, data) VALUES (?1, zeroblob(?2))";
 
 static void
 bind_opt(sqlite3_stmt *s, int k, int64_t v)
@@ -69,6 +69,7 @@ blocks_put(sqlite3 *db, sqlite3_stmt **ins, struct reqblock_writer *w,
 	const void			*data;
 	size_t				 len;
 	sqlite3_stmt			*s;
+	sqlite3_blob			*b = NULL;
 
 	if (sum.rows == 0)
 		return (0);
@@ -96,9 +97,25 @@ blocks_put(sqlite3 *db, sqlite3_stmt **ins, struct reqblock_writer *w,
 	bind_opt(s, 11, sum.attempt_hi);
 	if (blocks_step(db, s, cause) != 0)
 		return (-1);
+	/* the data is written into its pages where they lie: bound as a
+	   blob, SQLite would first copy it into a record of its own (a
+	   third of a megabyte, new memory at every block) */
 	sqlite3_bind_int64(ins[1], 1, id);
-	sqlite3_bind_blob(ins[1], 2, data, (int)len, SQLITE_STATIC);
-	return (blocks_step(db, ins[1], cause));
+	sqlite3_bind_int64(ins[1], 2, (sqlite3_int64)len);
+	if (blocks_step(db, ins[1], cause) != 0)
+		return (-1);
+	if (sqlite3_blob_open(db, "main", "request_data", "data", id, 1,
+	    &b) != SQLITE_OK || sqlite3_blob_write(b, data, (int)len,
+	    0) != SQLITE_OK) {
+		*cause = xasprintf("request_data: %s", sqlite3_errmsg(db));
+		sqlite3_blob_close(b);
+		return (-1);
+	}
+	if (sqlite3_blob_close(b) != SQLITE_OK) {
+		*cause = xasprintf("request_data: %s", sqlite3_errmsg(db));
+		return (-1);
+	}
+	return (0);
 }
 
 int
