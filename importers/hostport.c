@@ -7,15 +7,48 @@
 
 #include "accesslog.h"
 
+/*
+ * Whether s[0..n) is dotted-quad IPv4 as inet_pton(AF_INET) takes it:
+ * four numbers of at most 255, no leading zero.  -1: not digits and
+ * dots alone, for inet_pton to judge (an IPv6 address).
+ */
+static int
+is_ipv4(const char *s, size_t n)
+{
+	unsigned	v = 0;
+	size_t		i, digits = 0, dots = 0;
+
+	for (i = 0; i < n; i++) {
+		if (s[i] == '.') {
+			if (digits == 0 || ++dots > 3)
+				return (0);
+			digits = v = 0;
+		} else if ((unsigned)(s[i] - '0') <= 9) {
+			if ((digits > 0 && v == 0) ||
+			    (v = v * 10 + (unsigned)(s[i] - '0')) > 255)
+				return (0);
+			digits++;
+		} else
+			return (-1);
+	}
+	return (dots == 3 && digits > 0);
+}
+
 /* Whether s[0..n) is a numeric IPv4 or IPv6 address. */
 static int
 is_ip(const char *s, size_t n, int *v6)
 {
 	unsigned char	buf[sizeof(struct in6_addr)];
 	char		tmp[64];
+	int		four;
 
 	if (n == 0 || n >= sizeof tmp)
 		return (0);
+	/* the usual upstream, without a copy and two calls */
+	if ((four = is_ipv4(s, n)) >= 0) {
+		*v6 = 0;
+		return (four);
+	}
 	memcpy(tmp, s, n);
 	tmp[n] = '\0';
 	if (inet_pton(AF_INET, tmp, buf) == 1) {
