@@ -46,6 +46,16 @@ void	 xqsort(void *, size_t, size_t, int (*)(const void *, const void *));
 void	*xbsearch(const void *, const void *, size_t, size_t,
 	    int (*)(const void *, const void *));
 
+/* An item to sort by one number (sort_keyed): its key and its place. */
+struct keyed {
+	uint64_t	key;		/* what it is sorted by */
+	uint32_t	at;		/* the item's index, the caller's */
+};
+
+/* Sorts v by key, equal keys kept in their order: a radix sort, whose
+   time grows with n alone (qsort's with n log n). */
+void	 sort_keyed(struct keyed *v, size_t n);
+
 /* Prints "coroner: MESSAGE" and exits 1 after running the fatal hook. */
 void	 fatal(const char *, ...)
 	    __attribute__((format(printf, 1, 2), noreturn));

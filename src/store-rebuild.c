@@ -131,6 +131,10 @@ ip_second_row(void *arg, sqlite3_stmt *s)
  * More rows are left to SQLite's sorter, which keeps memory bounded.
  */
 #define IPS_SORT_MAX	(1 << 19)
+/* The bits of a rank in ips_order's number: the pool holds an IP and a
+   hint for each row at most, 2 x IPS_SORT_MAX texts, ranked from 1. */
+#define IPS_RANK_BITS	21
+#define IPS_SPAN_BITS	(64 - 2 * IPS_RANK_BITS)
 
 struct ips_row {
 	const char	*ip, *hint;	/* in the pool, or NULL */
@@ -150,6 +154,8 @@ struct ips_sort {
 	struct strpool	 names;		/* the IPs and hints, once each */
 	struct ips_row	*rows;		/* owned */
 	size_t		 n;		/* rows in rows */
+	size_t		 cap;		/* rows it has room for */
+	struct keyed	*order;		/* owned: rows' places, sorted */
 	const char	*last[2];	/* the last row's ip and hint as read */
 	const char	*kept[2];	/* them in names */
 };
@@ -162,7 +168,10 @@ ips_read_row(void *arg, sqlite3_stmt *s)
 	const char	*t;
 	int		 i, c;
 
-	x->rows = xgrow(x->rows, x->n, sizeof *x->rows);
+	if (x->n == x->cap) {
+		x->cap = x->cap > 0 ? x->cap * 2 : 64;
+		x->rows = xreallocarray(x->rows, x->cap, sizeof *x->rows);
+	}
 	r = &x->rows[x->n++];
 	for (i = 0; i < 2; i++) {
 		c = i == 0 ? 0 : 2;
@@ -223,6 +232,39 @@ ips_rank_of(const struct ips_rank *by, size_t n, const char *s)
 	return (r != NULL ? r->rank : 0);
 }
 
+/*
+ * x's order: the ranks in IPS_RANK_BITS each and the second from the
+ * least in the bits left make one number, sorted by sort_keyed; seconds
+ * too far apart for it (IPS_SPAN_BITS) are sorted by cmp_ips_row.
+ */
+static void
+ips_order(struct ips_sort *x)
+{
+	int64_t		lo = INT64_MAX, hi = INT64_MIN;
+	size_t		i;
+
+	x->order = xreallocarray(NULL, x->n + 1, sizeof *x->order);
+	for (i = 0; i < x->n; i++) {
+		lo = x->rows[i].second < lo ? x->rows[i].second : lo;
+		hi = x->rows[i].second > hi ? x->rows[i].second : hi;
+	}
+	if (x->n > 0 && (uint64_t)hi - (uint64_t)lo >= (UINT64_C(1) <<
+	    IPS_SPAN_BITS)) {
+		xqsort(x->rows, x->n, sizeof *x->rows, cmp_ips_row);
+		for (i = 0; i < x->n; i++)
+			x->order[i].at = (uint32_t)i;
+		return;
+	}
+	for (i = 0; i < x->n; i++) {
+		x->order[i].key = (uint64_t)x->rows[i].ip_rank <<
+		    (IPS_RANK_BITS + IPS_SPAN_BITS) |
+		    ((uint64_t)x->rows[i].second - (uint64_t)lo) <<
+		    IPS_RANK_BITS | x->rows[i].hint_rank;
+		x->order[i].at = (uint32_t)i;
+	}
+	sort_keyed(x->order, x->n);
+}
+
 /* Sorts the rows read in x by (ip, second, hint) as SQLite would. */
 static void
 ips_sort_rows(struct ips_sort *x)
@@ -252,7 +294,7 @@ ips_sort_rows(struct ips_sort *x)
 		x->rows[i].hint_rank = lr[1];
 	}
 	free(by);
-	xqsort(x->rows, x->n, sizeof *x->rows, cmp_ips_row);
+	ips_order(x);
 }
 
 /*
@@ -264,27 +306,35 @@ static int
 ips_sorted(struct store *st, struct ip_merge *m, int *done, char **cause)
 {
 	struct ips_sort	 x;
+	struct ips_row	*r;
 	int64_t		 most;
 	size_t		 i;
 	int		 rc = 0;
 
-	/* the largest rowid bounds the rows, in one step of the b-tree */
-	if (store_int_query(st, "SELECT coalesce(max(rowid), 0) FROM "
-	    "ip_seconds", &most) != 0 || most > IPS_SORT_MAX)
+	/* counted first (its pages are read next anyway): the rows in one
+	   array, its memory given at once */
+	if (store_int_query(st, "SELECT count(*) FROM ip_seconds",
+	    &most) != 0 || most > IPS_SORT_MAX)
 		return (0);
 	*done = 1;
 	memset(&x, 0, sizeof x);
+	x.cap = (size_t)most;
+	x.rows = xreallocarray(NULL, x.cap + 1, sizeof *x.rows);
+	mem_populate(x.rows, x.cap * sizeof *x.rows);
 	if (store_run(st, "ip_seconds", "SELECT ip, second, hint, requests, "
 	    "errors, conn_failures FROM ip_seconds", NULL, 0, ips_read_row, &x,
 	    cause) != 0)
 		rc = -1;
 	if (rc == 0) {
 		ips_sort_rows(&x);
-		for (i = 0; i < x.n && rc == 0; i++)
-			rc = ip_second_add(m, x.rows[i].ip, x.rows[i].second,
-			    x.rows[i].hint, x.rows[i].sum);
+		for (i = 0; i < x.n && rc == 0; i++) {
+			r = &x.rows[x.order[i].at];
+			rc = ip_second_add(m, r->ip, r->second, r->hint,
+			    r->sum);
+		}
 	}
 	free(x.rows);
+	free(x.order);
 	strpool_free(&x.names);
 	return (rc);
 }

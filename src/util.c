@@ -116,6 +116,46 @@ xqsort(void *base, size_t n, size_t size,
 		qsort(base, n, size, cmp);
 }
 
+void
+sort_keyed(struct keyed *v, size_t n)
+{
+	struct keyed	*tmp, *from = v, *to, *t;
+	uint64_t	 all_or = 0, all_and = UINT64_MAX;
+	size_t		 count[1 << 11], i, at, c;
+	int		 shift;
+
+	if (n < 2)
+		return;
+	for (i = 0; i < n; i++) {
+		all_or |= v[i].key;
+		all_and &= v[i].key;
+	}
+	tmp = xreallocarray(NULL, n, sizeof *tmp);
+	to = tmp;
+	/* eleven bits at a time, lowest first; a digit every key shares
+	   is skipped */
+	for (shift = 0; shift < 64; shift += 11) {
+		if ((((all_or ^ all_and) >> shift) & 0x7ff) == 0)
+			continue;
+		memset(count, 0, sizeof count);
+		for (i = 0; i < n; i++)
+			count[(from[i].key >> shift) & 0x7ff]++;
+		for (i = 0, at = 0; i < (1 << 11); i++) {
+			c = count[i];
+			count[i] = at;
+			at += c;
+		}
+		for (i = 0; i < n; i++)
+			to[count[(from[i].key >> shift) & 0x7ff]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != v)
+		memcpy(v, from, n * sizeof *v);
+	free(tmp);
+}
+
 void *
 xbsearch(const void *key, const void *base, size_t n, size_t size,
     int (*cmp)(const void *, const void *))

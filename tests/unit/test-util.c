@@ -108,7 +108,53 @@ test_strpool(void)
 	strpool_free(&p);
 }
 
+/* The order qsort gives by (key, at): sort_keyed keeps equal keys in
+   their order. */
+static int
+cmp_keyed(const void *a, const void *b)
+{
+	const struct keyed	*p = a, *q = b;
+
+	if (p->key != q->key)
+		return (p->key < q->key ? -1 : 1);
+	return (p->at < q->at ? -1 : p->at > q->at);
+}
+
+/* sort_keyed against qsort: keys wide and narrow, few and many alike. */
+static void
+test_sort_keyed(void)
+{
+	static const uint64_t	masks[] = { UINT64_MAX, 0xff, 0x3ff800,
+				    UINT64_C(0xffff000000000000), 0 };
+	struct keyed		*v, *w;
+	uint64_t		 seed = 7;
+	size_t			 n, i, m, bad = 0;
+
+	v = xreallocarray(NULL, 30000, sizeof *v);
+	w = xreallocarray(NULL, 30000, sizeof *w);
+	for (m = 0; m < sizeof masks / sizeof masks[0]; m++) {
+		for (n = 0; n <= 30000; n = n * 3 + 1) {
+			for (i = 0; i < n; i++) {
+				seed = seed * 6364136223846793005u +
+				    1442695040888963407u;
+				v[i].key = (seed ^ (seed >> 29)) & masks[m];
+				v[i].at = (uint32_t)i;
+			}
+			memcpy(w, v, n * sizeof *v);
+			sort_keyed(v, n);
+			xqsort(w, n, sizeof *w, cmp_keyed);
+			for (i = 0; i < n; i++)
+				if (v[i].key != w[i].key || v[i].at != w[i].at)
+					bad++;
+		}
+	}
+	CHECK(bad == 0);
+	free(v);
+	free(w);
+}
+
 const struct unit_test util_tests[] = {
+	{ "util_sort_keyed", test_sort_keyed },
 	{ "util_buf", test_buf },
 	{ "util_strpool", test_strpool },
 	{ "util_sha256_vectors", test_sha256_vectors },
