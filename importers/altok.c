@@ -104,8 +104,15 @@ altok_role_name(enum altok_role role)
 static const char *
 word_end(const char *p, const char *end)
 {
-	const char	*sp = memchr(p, ' ', (size_t)(end - p));
+	const char	*sp, *q = p;
 
+	/* most words are short ("-", a status, a count): no call */
+	for (; q < end && q - p < 16; q++)
+		if (*q == ' ')
+			return (q);
+	if (q == end)
+		return (end);
+	sp = memchr(q, ' ', (size_t)(end - q));
 	return (sp != NULL ? sp : end);
 }
 
