@@ -17,21 +17,22 @@ is_ipv4(const char *s, size_t n)
 {
 	unsigned	v = 0;
 	size_t		i, digits = 0, dots = 0;
+	int		ok = 1;
 
 	for (i = 0; i < n; i++) {
 		if (s[i] == '.') {
 			if (digits == 0 || ++dots > 3)
-				return (0);
+				ok = 0;
 			digits = v = 0;
 		} else if ((unsigned)(s[i] - '0') <= 9) {
 			if ((digits > 0 && v == 0) ||
 			    (v = v * 10 + (unsigned)(s[i] - '0')) > 255)
-				return (0);
+				ok = 0;
 			digits++;
 		} else
 			return (-1);
 	}
-	return (dots == 3 && digits > 0);
+	return (ok && dots == 3 && digits > 0);
 }
 
 /* Whether s[0..n) is a numeric IPv4 or IPv6 address. */

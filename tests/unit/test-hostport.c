@@ -46,7 +46,8 @@ test_hostport(void)
 
 /*
  * Digits and dots are judged without inet_pton: the same answer as it
- * gives, on the edges and on 200,000 strings drawn from digits and dots.
+ * gives, on the edges and on 200,000 strings drawn from digits, dots and
+ * colons (IPv6 addresses begin with digits too).
  */
 static void
 test_hostport_ipv4(void)
@@ -54,16 +55,18 @@ test_hostport_ipv4(void)
 	static const char *const edges[] = { "0.0.0.0", "255.255.255.255",
 	    "256.0.0.0", "1.2.3.255", "1.2.3.256", "01.2.3.4", "1.2.3.00",
 	    "1.2.3.0", "1.2.3", "1.2.3.4.", ".1.2.3.4", "1..2.3", "1.2.3.4.5",
-	    "1234.1.1.1", "0", ".", "...", "9.9.9.9", "10.0.0.1", NULL };
-	const char	alphabet[] = "0125689.";
-	unsigned char	addr[4];
+	    "1234.1.1.1", "0", ".", "...", "9.9.9.9", "10.0.0.1",
+	    "2001:db8:100::44", "1::1", "300::", "::ffff:10.0.0.1", NULL };
+	const char	alphabet[] = "0125689.:";
+	unsigned char	addr[4], v6[16];
 	char		s[20], ip[64];
 	uint32_t	seed = 1;
 	int64_t		port;
 	int		i, k, n, want, got;
 
 	for (i = 0; edges[i] != NULL; i++) {
-		want = inet_pton(AF_INET, edges[i], addr) == 1;
+		want = inet_pton(AF_INET, edges[i], addr) == 1 ||
+		    inet_pton(AF_INET6, edges[i], v6) == 1;
 		got = al_hostport(edges[i], strlen(edges[i]), ip, sizeof ip,
 		    &port);
 		if (got != want) {
@@ -80,7 +83,11 @@ test_hostport_ipv4(void)
 			s[k] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
 		}
 		s[n] = '\0';
-		want = inet_pton(AF_INET, s, addr) == 1;
+		/* a bare address: with one colon it is HOST:PORT */
+		if (strchr(s, ':') != NULL && strchr(s, ':') == strrchr(s, ':'))
+			continue;
+		want = inet_pton(AF_INET, s, addr) == 1 ||
+		    inet_pton(AF_INET6, s, v6) == 1;
 		got = al_hostport(s, (size_t)n, ip, sizeof ip, &port);
 		if (got != want) {
 			fprintf(stderr, "\"%s\": %d, inet_pton %d\n", s, got,
