@@ -160,6 +160,28 @@ is ips-over-order 0 "$(sqlite3 "$T/ips.db" 'SELECT count(*) FROM buckets a
     JOIN buckets b ON b.rowid = a.rowid + 1 WHERE b.ip < a.ip OR (b.ip =
     a.ip AND b.second <= a.second)')"
 
+# Seconds further apart than the rebuild's one number a row holds
+# (src/store-rebuild.c, IPS_SPAN_BITS: 48 days) are ordered by comparing
+# the rows: 120 days of three IPs, in two inputs that share seconds, the
+# same order and sums as SQLite's grouping.
+python3 -c '
+import sys, time
+t0 = 1778569200
+for i in range(80):
+    ts = time.strftime("%d/%b/%Y:%H:%M:%S +0000",
+        time.gmtime(t0 + (i % 40) * 3 * 86400))
+    sys.stdout.write("10.0.0.9 - - [%s] \"GET / HTTP/1.1\" %d 2 \"-\" "
+        "\"p/1\" 90 0.001 [a-b-80] [] 10.244.%d.9:8080 2 0.001 %d s%d\n"
+        % (ts, 200 + 303 * (i % 5 == 0), 1 + i % 3,
+        200 + 303 * (i % 5 == 0), i))
+' >"$T/span.log"
+split -d -a 1 -n r/2 "$T/span.log" "$T/span."
+"$CORONER" import -q --db "$T/span.db" "$T/span.1" "$T/span.0"
+is span-exit 0 $?
+ok span-wide test "$(sqlite3 "$T/span.db" 'SELECT max(second) - min(second)
+    FROM ip_seconds')" -ge 4194304
+is span-grouped "$(grouped "$T/span.db")" "$(made "$T/span.db")"
+
 # 80 columns into a pipe; --wide a pod a line, whole.
 is pods-80-columns 0 "$(awk 'length > 80' "$T/pods.out" | wc -l | tr -d ' ')"
 is pods-wide-one-line 6 "$(grep -c '^returns/.* invoice-writer' \
