@@ -214,13 +214,57 @@ gen_to()
 	[ "$lim" -ge 10 ] && timeout "$lim" "$gen" "$@" >"$out" 2>/dev/null
 }
 
+# db_from DB [PODSDB]: DB and its journal, log and shared memory removed,
+# then DB a copy of PODSDB when there is one (the state an import starts
+# from).
+db_from()
+{
+	rm -f "$1" "$1-journal" "$1-wal" "$1-shm"
+	[ -n "${2:-}" ] && [ -s "$2" ] && cp "$2" "$1"
+	return 0
+}
+
+# in_turn N PODSDB PLAIN CAP CHECK CMD...: N pairs in turn, coroner's
+# import of PLAIN into a copy of PODSDB, then CMD (for at most CAP
+# seconds) from the same state, a sync before each.  CHECK, a function or
+# "", judges each CMD run from $dir/out and sets why when it failed.
+# Sets other_all (CMD's nanoseconds), other_rss (its largest RSS), pairs
+# (CMD's time over the import's, times 1e9, for median_ns) and why (the
+# first failure, which ends the pairs).
+in_turn()
+{
+	it_n=$1 it_pods=$2 it_plain=$3 it_cap=$4 it_check=$5 it_i=0
+	shift 5
+	other_all="" other_rss=0 pairs="" why=""
+	while [ "$it_i" -lt "$it_n" ]; do
+		db_from "$dir/run.db" "$it_pods"
+		sync
+		measure 300 "$cor" import --db "$dir/run.db" "$it_plain"
+		[ -n "$why" ] && { why="failed: coroner's import: ${why#*: }"
+		    break; }
+		it_ns=$nsecs
+		db_from "$dir/run.db" "$it_pods"
+		sync
+		measure "$it_cap" "$@"
+		[ -z "$why" ] && [ -n "$it_check" ] && $it_check
+		[ -n "$why" ] && break
+		other_all="$other_all $nsecs"
+		[ "${rss_kb:-0}" -gt "$other_rss" ] 2>/dev/null &&
+		    other_rss=$rss_kb
+		pairs="$pairs $(awk -v a="$nsecs" -v b="$it_ns" \
+		    'BEGIN { printf "%d", a / b * 1e9 }')"
+		it_i=$((it_i + 1))
+	done
+	db_from "$dir/run.db"
+}
+
 # coroner_row KEY WHAT LINES PLAIN FILE PODSDB: times the import of FILE
 # into a copy of PODSDB (the pods already imported).
 coroner_row()
 {
 	key=$1 what=$2 lines=$3 plain=$4 file=$5 pods=$6
 	db=$dir/run.db
-	rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
+	db_from "$db"
 	if [ ! -x "$cor" ]; then
 		row "$key" "$what" "$lines" "$(size "$plain")" "" "" \
 		    "failed: $cor not built"
@@ -235,8 +279,7 @@ coroner_row()
 	n=1
 	# the rows a target weighs against each other: not one run alone
 	[ "$key" = cor1 ] && n=$RUNS
-	PREP='rm -f "$db" "$db-journal" "$db-wal" "$db-shm";
-	    [ -s "$pods" ] && cp "$pods" "$db"'
+	PREP='db_from "$db" "$pods"'
 	measure_runs "$n" 150 "$cor" import --db "$db" "$file"
 	PREP=""
 	note=$why
@@ -259,7 +302,7 @@ coroner_row()
 		    "$(awk -v a="$dbb" -v b="$(size "$plain")" \
 		    'BEGIN { printf "%.2f of the log", a / b }')"
 	fi
-	rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
+	db_from "$db"
 }
 
 # pods_db LINES DB: a database holding the pods behind LINES lines.
@@ -325,30 +368,16 @@ zst_pairs()
 {
 	what="coroner import .zst ($(mb "$3.zst") MB)"
 	say "$what, in turn with the plain file"
-	db=$dir/run.db z_all="" z_rss=0 pairs="" i=0 n=1 note=""
+	n=1
 	[ "$1" = cor1z ] && n=$RUNS
-	while [ "$i" -lt "$n" ]; do
-		for f in "$3" "$3.zst"; do
-			rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-			[ -s "$4" ] && cp "$4" "$db"
-			sync
-			measure 300 "$cor" import --db "$db" "$f"
-			[ -n "$why" ] && { note=$why; break 2; }
-			[ "$f" = "$3" ] && pns=$nsecs
-		done
-		z_all="$z_all $nsecs"
-		[ "${rss_kb:-0}" -gt "$z_rss" ] 2>/dev/null && z_rss=$rss_kb
-		pairs="$pairs $(awk -v a="$nsecs" -v b="$pns" \
-		    'BEGIN { printf "%d", a / b * 1e9 }')"
-		i=$((i + 1))
-	done
-	rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-	if [ -n "$note" ]; then
-		row "$1" "$what" "$2" "$(size "$3")" "" "" "$note"
+	in_turn "$n" "$4" "$3" 300 "" "$cor" import --db "$dir/run.db" \
+	    "$3.zst"
+	if [ -n "$why" ]; then
+		row "$1" "$what" "$2" "$(size "$3")" "" "" "$why"
 		return
 	fi
-	row "$1" "$what" "$2" "$(size "$3")" "$(median_ns "$z_all")" \
-	    "$z_rss" ""
+	row "$1" "$what" "$2" "$(size "$3")" "$(median_ns "$other_all")" \
+	    "$other_rss" ""
 	# not a row of the table: the ratio the target weighs
 	row "_${1}pair" ".zst / plain, pair by pair" "$2" 0 \
 	    "$(median_ns "$pairs")" "" "median of $n pairs in turn"
@@ -425,38 +454,25 @@ lnav_row()
 		return
 	fi
 	say "$what, in turn with coroner import"
-	db=$dir/run.db lv_all="" lv_rss=0 pairs="" i=0 note=""
-	while [ "$i" -lt "$RUNS" ]; do
-		rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-		[ -s "$2" ] && cp "$2" "$db"
-		sync
-		measure 150 "$cor" import --db "$db" "$1"
-		[ -n "$why" ] && { note="coroner: $why"; break; }
-		cns=$nsecs
-		rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-		sync
-		measure 60 env HOME="$dir/home" lnav -n -c \
-		    ';SELECT count(*), sum(sc_status >= 500) FROM access_log' "$1"
-		[ -n "$why" ] && { note=$why; break; }
-		n=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $1 }' \
-		    "$dir/out")
-		[ "$n" = "$L1" ] || { note="counted ${n:-nothing}"; break; }
-		lv_all="$lv_all $nsecs"
-		[ "${rss_kb:-0}" -gt "$lv_rss" ] 2>/dev/null && lv_rss=$rss_kb
-		pairs="$pairs $(awk -v a="$nsecs" -v b="$cns" \
-		    'BEGIN { printf "%d", a / b * 1e9 }')"
-		i=$((i + 1))
-	done
-	rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-	if [ -n "$note" ]; then
-		row lnav1 "$what" "$L1" "$(size "$1")" "" "" "failed: $note"
+	in_turn "$RUNS" "$2" "$1" 60 lnav_counted env HOME="$dir/home" \
+	    lnav -n -c ';SELECT count(*), sum(sc_status >= 500) FROM access_log' \
+	    "$1"
+	if [ -n "$why" ]; then
+		row lnav1 "$what" "$L1" "$(size "$1")" "" "" "$why"
 		return
 	fi
-	row lnav1 "$what" "$L1" "$(size "$1")" "$(median_ns "$lv_all")" \
-	    "$lv_rss" ""
+	row lnav1 "$what" "$L1" "$(size "$1")" "$(median_ns "$other_all")" \
+	    "$other_rss" ""
 	# not a row of the table: the ratio the target weighs
 	row _lnavpair "lnav / coroner, pair by pair" "$L1" 0 \
 	    "$(median_ns "$pairs")" "" "median of $RUNS pairs in turn"
+}
+
+# lnav_counted: whether lnav's last run counted every line (in_turn).
+lnav_counted()
+{
+	n=$(awk '$1 ~ /^[0-9]+$/ && $2 ~ /^[0-9]+$/ { print $1 }' "$dir/out")
+	[ "$n" = "$L1" ] || why="failed: counted ${n:-nothing}"
 }
 
 goaccess_row()
@@ -518,8 +534,7 @@ base_rows()
 				b=$BENCH_BASE p=$dir/pods-base.db
 			fi
 			db=$dir/cmp.db
-			rm -f "$db" "$db-journal" "$db-wal" "$db-shm"
-			[ -s "$p" ] && cp "$p" "$db"
+			db_from "$db" "$p"
 			sync	# as measure_runs does after PREP
 			say "$who's import and analyze ($round of $rounds)"
 			measure 150 "$b" import --db "$db" "$1"
