@@ -265,7 +265,14 @@ pipeline_put(struct pipeline *pl, enum rec_type type, const void *rec)
 	len = ALIGN8(sizeof e) + ALIGN8(d->size);
 	buf_reserve(&bt->data, len);
 	body = bt->data.data + bt->data.len + ALIGN8(sizeof e);
-	memcpy(body, rec, d->size);
+	/* an access log's records by their own size: a copy the compiler
+	   sees whole, not a call (6 % of the parsing thread's CPU) */
+	if (type == REC_REQUEST)
+		memcpy(body, rec, sizeof(struct rec_request));
+	else if (type == REC_ATTEMPT)
+		memcpy(body, rec, sizeof(struct rec_attempt));
+	else
+		memcpy(body, rec, d->size);
 	/* its strings: where they are in the room, else copied */
 	for (k = 0; k < s->n; k++) {
 		memcpy(&str, body + s->off[k], sizeof str);
