@@ -372,15 +372,21 @@ zst_pairs()
 	[ "$1" = cor1z ] && n=$RUNS
 	in_turn "$n" "$4" "$3" 300 "" "$cor" import --db "$dir/run.db" \
 	    "$3.zst"
+	turn_rows "$1" "$what" "$2" "$(size "$3")" ".zst / plain" "$n"
+}
+
+# turn_rows KEY WHAT LINES BYTES PAIRWHAT N: the rows of in_turn's pairs:
+# KEY's (the other command's median, or why it failed) and, not a row of
+# the table, _KEYpair, the median of the pairs' ratios a target weighs.
+turn_rows()
+{
 	if [ -n "$why" ]; then
-		row "$1" "$what" "$2" "$(size "$3")" "" "" "$why"
+		row "$1" "$2" "$3" "$4" "" "" "$why"
 		return
 	fi
-	row "$1" "$what" "$2" "$(size "$3")" "$(median_ns "$other_all")" \
-	    "$other_rss" ""
-	# not a row of the table: the ratio the target weighs
-	row "_${1}pair" ".zst / plain, pair by pair" "$2" 0 \
-	    "$(median_ns "$pairs")" "" "median of $n pairs in turn"
+	row "$1" "$2" "$3" "$4" "$(median_ns "$other_all")" "$other_rss" ""
+	row "_${1}pair" "$5, pair by pair" "$3" 0 "$(median_ns "$pairs")" "" \
+	    "median of $6 pairs in turn"
 }
 
 # sqlite_row PODSDB: sqlite3 .import of the same requests as TSV into a
@@ -457,15 +463,7 @@ lnav_row()
 	in_turn "$RUNS" "$2" "$1" 60 lnav_counted env HOME="$dir/home" \
 	    lnav -n -c ';SELECT count(*), sum(sc_status >= 500) FROM access_log' \
 	    "$1"
-	if [ -n "$why" ]; then
-		row lnav1 "$what" "$L1" "$(size "$1")" "" "" "$why"
-		return
-	fi
-	row lnav1 "$what" "$L1" "$(size "$1")" "$(median_ns "$other_all")" \
-	    "$other_rss" ""
-	# not a row of the table: the ratio the target weighs
-	row _lnavpair "lnav / coroner, pair by pair" "$L1" 0 \
-	    "$(median_ns "$pairs")" "" "median of $RUNS pairs in turn"
+	turn_rows lnav1 "$what" "$L1" "$(size "$1")" "lnav / coroner" "$RUNS"
 }
 
 # lnav_counted: whether lnav's last run counted every line (in_turn).
@@ -640,8 +638,8 @@ function ratio(i,    k, base) {
 		return ""
 	if (k ~ /^cor.z$/ && tsec("_" k "pair") > 0)
 		return sprintf("%.2f of plain, in turn", tsec("_" k "pair"))
-	if (k == "lnav1" && tsec("_lnavpair") > 0)
-		return sprintf("%.2fx coroner, in turn", tsec("_lnavpair"))
+	if (k == "lnav1" && tsec("_lnav1pair") > 0)
+		return sprintf("%.2fx coroner, in turn", tsec("_lnav1pair"))
 	if (k ~ /^(sql1|lnav1|ga1)$/ && tsec("cor1") > 0)
 		return sprintf("%.2fx coroner", tsec(k) / tsec("cor1"))
 	if (k ~ /^(env1|alb1)$/ && mbs(k) > 0 && mbs("cor1") > 0)
@@ -711,8 +709,8 @@ END {
 	tf = "%-48s %-30s %s\n"
 	printf tf, "target (README, Speed)", "measured", "result"
 	m = ""
-	if (tsec("_lnavpair") > 0) {
-		r = tsec("_lnavpair")
+	if (tsec("_lnav1pair") > 0) {
+		r = tsec("_lnav1pair")
 		m = sprintf("%.2fx (%d pairs in turn)", r, runs)
 	} else if (tsec("cor1") > 0 && tsec("lnav1") > 0) {
 		r = tsec("lnav1") / tsec("cor1"); m = sprintf("%.2fx", r)
