@@ -35,7 +35,11 @@ DEPS_STATUS := $(shell sh tests/deps.sh $(DEBS) >&2; echo $$?)
 endif
 endif
 PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# libarchive is loaded when an input needs it (src/arlib.c), not linked;
+# the unit tests, which write archives with it, link it
+PKG_LIBS   := $(shell pkg-config --libs $(filter-out libarchive,$(PKGS)) \
+	      2>/dev/null)
+ARCHIVE_LIBS := $(shell pkg-config --libs libarchive 2>/dev/null)
 ALL_CFLAGS = -std=c17 $(OPT) $(LTO) -g $(WARN) -D_GNU_SOURCE -Iinclude \
 	     $(PKG_CFLAGS) $(CFLAGS)
 ALL_LDFLAGS = $(OPT) $(LTO) $(LDFLAGS)
@@ -83,7 +87,7 @@ $(BIN): $(LIBOBJS) $(MAINOBJ)
 
 $(UNIT): $(LIBOBJS) $(UNITOBJS)
 	@$(if $(Q),echo "  LINK    $@")
-	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS)
+	$(Q)$(CC) $(ALL_LDFLAGS) -o $@ $^ $(LIBS) $(ARCHIVE_LIBS)
 
 $(DUMP): $(LIBOBJS) $(DUMPOBJ)
 	@$(if $(Q),echo "  LINK    $@")
