@@ -66,6 +66,14 @@ struct store {
 						   thread, while ckpt_on */
 	int		 ckpt_on;		/* it runs or has not been
 						   joined */
+	pthread_t	 flush;			/* store_flush_run's thread,
+						   while flush_on */
+	int		 flush_on;		/* it runs */
+	char		*flush_wal;		/* owned: the log's path, while
+						   flush_on */
+	int		 flush_stop;		/* it is told to end */
+	pthread_mutex_t	 flush_mu;		/* guards flush_stop */
+	pthread_cond_t	 flush_cv;		/* wakes it to end */
 
 	/* an input being written (store-write.c) */
 	sqlite3_stmt	*ins[REC__COUNT];	/* record inserts, owned */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -312,6 +313,97 @@ store_prepare_writable(struct store *st, int fresh, char **cause)
 	return (0);
 }
 
+/*
+ * The log's flush.  On disks like a cloud machine's, an fdatasync takes
+ * time in proportion to what was written since the last one (60 ms after
+ * the 60 MB log of 1 M access-log lines, 4 ms when it was flushed as it
+ * grew), and the checkpoint's and the close's syncs are on the import's
+ * way to its end.  So while an import writes, a thread of the store's own
+ * syncs the write-ahead log every FLUSH_MS: the disk works while the
+ * cores parse, for about 4 ms of CPU in all.  An extra sync of the log
+ * never changes what a crash leaves; only the log is synced, because it
+ * is the one file SQLite holds no lock on: closing another descriptor of
+ * the database file would drop the locks SQLite holds through its own.
+ */
+#define FLUSH_MS	50
+
+static void *
+store_flush_run(void *arg)
+{
+	struct store	*st = arg;
+	struct timespec	 at;
+	int		 fd = -1;
+
+	pthread_mutex_lock(&st->flush_mu);
+	while (!st->flush_stop) {
+		clock_gettime(CLOCK_MONOTONIC, &at);
+		at.tv_nsec += FLUSH_MS * 1000000L;
+		if (at.tv_nsec >= 1000000000L) {
+			at.tv_sec++;
+			at.tv_nsec -= 1000000000L;
+		}
+		if (pthread_cond_timedwait(&st->flush_cv, &st->flush_mu,
+		    &at) != ETIMEDOUT)
+			continue;
+		pthread_mutex_unlock(&st->flush_mu);
+		/* SQLite makes the log at the first write */
+		if (fd == -1)
+			fd = open(st->flush_wal, O_RDONLY | O_CLOEXEC);
+		if (fd != -1)
+			fdatasync(fd);
+		pthread_mutex_lock(&st->flush_mu);
+	}
+	pthread_mutex_unlock(&st->flush_mu);
+	if (fd != -1)
+		close(fd);
+	return (NULL);
+}
+
+/* Starts the log's flush (store_flush_run); nothing when it cannot. */
+static void
+store_flush_start(struct store *st)
+{
+	pthread_condattr_t	ca;
+	const char		*wal;
+
+	if ((wal = sqlite3_filename_wal(sqlite3_db_filename(st->db,
+	    "main"))) == NULL || *wal == '\0' ||
+	    pthread_condattr_init(&ca) != 0)
+		return;
+	st->flush_wal = xstrdup(wal);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_mutex_init(&st->flush_mu, NULL);
+	pthread_cond_init(&st->flush_cv, &ca);
+	pthread_condattr_destroy(&ca);
+	st->flush_stop = 0;
+	st->flush_on = pthread_create(&st->flush, NULL, store_flush_run,
+	    st) == 0;
+	if (!st->flush_on) {
+		pthread_cond_destroy(&st->flush_cv);
+		pthread_mutex_destroy(&st->flush_mu);
+		free(st->flush_wal);
+		st->flush_wal = NULL;
+	}
+}
+
+/* Ends the log's flush, before the close's checkpoint deletes the log. */
+static void
+store_flush_stop(struct store *st)
+{
+	if (!st->flush_on)
+		return;
+	pthread_mutex_lock(&st->flush_mu);
+	st->flush_stop = 1;
+	pthread_cond_signal(&st->flush_cv);
+	pthread_mutex_unlock(&st->flush_mu);
+	pthread_join(st->flush, NULL);
+	pthread_cond_destroy(&st->flush_cv);
+	pthread_mutex_destroy(&st->flush_mu);
+	free(st->flush_wal);
+	st->flush_wal = NULL;
+	st->flush_on = 0;
+}
+
 int
 store_open(const char *path, enum store_mode mode, struct store **out,
     char **cause)
@@ -381,6 +473,7 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 			if (store_exec(st, "PRAGMA cache_size = -8192",
 			    &why) != 0)
 				goto fail_why;
+			store_flush_start(st);
 		}
 	} else if (store_schema_old(st) == 1) {
 		/* read-only: it could not be brought up to date */
@@ -503,6 +596,7 @@ store_close(struct store *st)
 	/* its connection closed first: the last one checkpoints the rest */
 	if (st->ckpt_on)
 		pthread_join(st->ckpt, NULL);
+	store_flush_stop(st);
 	for (t = 0; t < REC__COUNT; t++)
 		sqlite3_finalize(st->ins[t]);
 	sqlite3_finalize(st->cause_upd);
