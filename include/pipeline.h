@@ -31,7 +31,13 @@ typedef int	(*pipeline_tap)(void *ctx, enum rec_type type,
 /* Starts the writer thread.  Returns a new pipeline, or NULL (no thread:
    the caller puts records itself). */
 struct pipeline	*pipeline_new(struct store *st, pipeline_tap tap, void *ctx);
-/* Drains and stops the writer thread. */
+/* Drains and stops the writer thread: the store is the caller's again. */
+void		 pipeline_stop(struct pipeline *pl);
+/*
+ * Stops the writer thread (pipeline_stop) when it runs still, and frees
+ * the pipeline.  Once it is stopped, the freeing touches nothing but the
+ * pipeline's memory, on whichever thread calls it.
+ */
 void		 pipeline_free(struct pipeline *pl);
 
 /*

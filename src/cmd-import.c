@@ -9,6 +9,7 @@
  * here (store.c) and no parsing (importers/).
  */
 #include <getopt.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1095,6 +1096,21 @@ group_commit(struct store *st, struct import_run *run)
 	return (-1);
 }
 
+/*
+ * Frees the stopped pipeline and the tally: on a thread of its own while
+ * the model is rebuilt, because giving back their 30 MB of populated
+ * memory took the main thread 5 to 9 ms of an import's way to its end.
+ */
+static void *
+run_reap(void *arg)
+{
+	struct import_run	*run = arg;
+
+	pipeline_free(run->pl);
+	tally_free(run->tally);
+	return (NULL);
+}
+
 /* Imports every path.  Returns EXIT_OK or EXIT_FAIL. */
 static int
 import_paths(const struct cmd_entry *ce, const char *db, char **paths,
@@ -1106,9 +1122,10 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	struct input		*in;
 	struct import_run	 run = { 0 };
 	struct model_stats	 ms;
+	pthread_t		 reaper;
 	char			*cause = NULL;
 	int64_t			 legacy, ninputs;
-	int			 i, r, failed = 0;
+	int			 i, r, failed = 0, reaping;
 
 	if (cmd_store_open(ce, db, STORE_CREATE, &st) != 0)
 		return (EXIT_FAIL);
@@ -1171,8 +1188,12 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 	}
 	if (import_unread_end(&run))
 		failed = 1;
-	pipeline_free(run.pl);
-	tally_free(run.tally);
+	/* the writer stops; the memory it wrote from goes back while the
+	   model is rebuilt (run_reap) */
+	pipeline_stop(run.pl);
+	reaping = pthread_create(&reaper, NULL, run_reap, &run) == 0;
+	if (!reaping)
+		run_reap(&run);
 	buf_free(&run.errors);
 	buf_free(&run.damage);
 	buf_free(&run.head);
@@ -1195,6 +1216,10 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		    ms.workloads == 1 ? "" : "s", (long long)ms.rollouts,
 		    ms.rollouts == 1 ? "" : "s", (long long)ms.jobs,
 		    ms.jobs == 1 ? "" : "s");
+	if (reaping)
+		pthread_join(reaper, NULL);
+	run.pl = NULL;
+	run.tally = NULL;
 	if (!failed && !quiet)
 		say_unknown_log_pods(&run);
 	free(run.input_pod);

@@ -63,6 +63,7 @@ struct pipeline {
 	int		 failed;	/* the writer's store_put failed */
 	int		 handed;	/* a batch was handed over */
 	int		 quit;		/* the writer must stop */
+	int		 stopped;	/* pipeline_stop has run */
 	struct strings	 str[REC__COUNT]; /* each type's string fields */
 };
 
@@ -314,11 +315,9 @@ pipeline_drain(struct pipeline *pl)
 }
 
 void
-pipeline_free(struct pipeline *pl)
+pipeline_stop(struct pipeline *pl)
 {
-	int	i;
-
-	if (pl == NULL)
+	if (pl == NULL || pl->stopped)
 		return;
 	pipeline_drain(pl);
 	pthread_mutex_lock(&pl->lock);
@@ -327,6 +326,17 @@ pipeline_free(struct pipeline *pl)
 	pthread_mutex_unlock(&pl->lock);
 	pthread_join(pl->writer, NULL);
 	store_set_borrowing(pl->st, 0);
+	pl->stopped = 1;
+}
+
+void
+pipeline_free(struct pipeline *pl)
+{
+	int	i;
+
+	if (pl == NULL)
+		return;
+	pipeline_stop(pl);
 	pthread_mutex_destroy(&pl->lock);
 	pthread_cond_destroy(&pl->cond);
 	for (i = 0; i < NBATCH; i++) {
