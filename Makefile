@@ -186,8 +186,8 @@ FUZZ_SECONDS ?= 60
 FUZZ_IMPORTERS = k8s-events k8s-pods k8s-workloads k8s-endpointslices \
 	   k8s-nodes deploys container-log ingress-nginx envoy alb gclb records \
 	   k8s-audit cloud-logging cloudwatch-logs
-FUZZSRCS = src/util.c src/out.c $(wildcard src/source*.c) src/timefmt.c \
-	   src/zone.c src/record.c \
+FUZZSRCS = src/util.c src/out.c $(wildcard src/source*.c) src/arlib.c \
+	   src/timefmt.c src/zone.c src/record.c \
 	   $(wildcard importers/*.c)
 fuzz:
 	$(Q)command -v clang >/dev/null || { echo "fuzz: clang needed"; exit 1; }
