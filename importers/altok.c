@@ -925,7 +925,7 @@ altok_import(struct input *in, struct sink *sink, const char *what,
 {
 	struct linereader	 lr;
 	enum lr_status		 lrs;
-	const char		*s, *err, *nul;
+	const char		*s, *err;
 	char			 why[512], first[600];
 	size_t			 n;
 	int64_t			 good = 0, bad = 0, lineno;
@@ -954,10 +954,10 @@ altok_import(struct input *in, struct sink *sink, const char *what,
 			free(lw);
 		} else if (blank_line(s, n))
 			continue;
-		else if ((nul = memchr(s, '\0', n)) != NULL)
+		else if (lr.nul_at != SIZE_MAX)
 			/* a field would end there: never keep it cut */
 			snprintf(why, sizeof why, "a NUL byte at column %zu: "
-			    "the line is rejected", (size_t)(nul - s) + 1);
+			    "the line is rejected", lr.nul_at + 1);
 		else if ((r = fn(ctx, s, n, lineno, why, sizeof why)) == 0) {
 			good++;
 			continue;

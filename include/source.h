@@ -96,7 +96,8 @@ ssize_t		 input_read(struct input *in, void *buf, size_t n);
  * Like input_read(), but the bytes are not copied: *p points at the
  * next ones where they were read (the reader ahead's buffer), and they
  * stay valid, and the caller's to write, until the next input_view() or
- * input_read().  For a reader that scans bytes in place (the line
+ * input_read().  A NUL byte follows them (a scan for a byte may stop at
+ * either: strchrnul).  For a reader that scans bytes in place (the line
  * reader); not to be mixed with input_read() on one input.
  */
 ssize_t		 input_view(struct input *in, char **p);
@@ -175,6 +176,8 @@ struct linereader {
 	int		 skipping;	/* reading past a line too long */
 	int		 eof;		/* input_view returned 0 */
 	uint64_t	 lineno;	/* number of the line last returned */
+	size_t		 nul_at;	/* where its first NUL byte is, or
+					   SIZE_MAX */
 	size_t		 max;		/* longest line kept, in bytes */
 };
 void		 lr_init(struct linereader *lr, struct input *in);

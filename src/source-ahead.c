@@ -78,6 +78,7 @@ ahead_main(void *arg)
 		b->last = r <= 0;
 		if (r > 0)
 			b->len = (size_t)r;
+		b->data[b->len] = '\0';	/* input_view's promise */
 		pthread_mutex_lock(&a->lock);
 		a->full++;
 		pthread_cond_broadcast(&a->cond);
@@ -100,7 +101,7 @@ input_ahead_start(struct input *in)
 		return;
 	a = xcalloc(1, sizeof *a);
 	for (i = 0; i < AHEAD_N; i++)
-		a->b[i].data = xmalloc(AHEAD_SIZE);
+		a->b[i].data = xmalloc(AHEAD_SIZE + 1);
 	pthread_mutex_init(&a->lock, NULL);
 	pthread_cond_init(&a->cond, NULL);
 	in->ahead = a;

@@ -562,10 +562,11 @@ input_view(struct input *in, char **p)
 		r = input_ahead_view(in, p);
 	if (r == AHEAD_GONE) {
 		if (in->vbuf == NULL)
-			in->vbuf = xmalloc(VIEW_SIZE);
+			in->vbuf = xmalloc(VIEW_SIZE + 1);
 		*p = in->vbuf;
 		r = input_read_stage(in, in->vbuf, VIEW_SIZE, &in->error,
 		    &in->limited);
+		in->vbuf[r > 0 ? r : 0] = '\0';
 	}
 	if (r > 0)
 		in->offset += (uint64_t)r;

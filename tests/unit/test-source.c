@@ -1033,7 +1033,7 @@ lr_describe(const char *path)
 	struct linereader	 lr;
 	struct buf		 out = { NULL, 0, 0 };
 	enum lr_status		 st;
-	const char		*line;
+	const char		*line, *nul;
 	size_t			 len, i;
 
 	if (open_first(path, NULL, &src, &in) == -1)
@@ -1049,6 +1049,10 @@ lr_describe(const char *path)
 			continue;
 		}
 		CHECK(line[len] == '\0');
+		/* the reader tells where the first NUL byte is */
+		nul = memchr(line, '\0', len);
+		CHECK(lr.nul_at == (nul != NULL ? (size_t)(nul - line) :
+		    SIZE_MAX));
 		buf_printf(&out, "%ju: ", (uintmax_t)lr.lineno);
 		if (len > 100)
 			buf_printf(&out, "(%zu bytes)", len);
@@ -1139,6 +1143,32 @@ test_source_lines_long(void)
 	    "5: end\n", LINE_MAX_LEN, LINE_MAX_LEN);
 	check_lines("edge", b.data, b.len, want);
 	free(want);
+
+	/*
+	 * NUL bytes in lines that run across the reader's buffers, wherever
+	 * their boundaries fall: 4,000 lines of 1,000 to 1,999 bytes, most
+	 * with a NUL byte somewhere (lr_describe checks where the reader
+	 * says it is).
+	 */
+	buf_clear(&b);
+	{
+		struct buf	w = { NULL, 0, 0 };
+		uint32_t	x = 12345;
+		size_t		n, at;
+
+		for (i = 1; i <= 4000; i++) {
+			x = x * 1103515245u + 12345u;
+			n = 1000 + (x >> 8) % 1000;
+			at = (x >> 4) % (n + n / 4);
+			buf_append(&b, big, n);
+			if (at < n)
+				b.data[b.len - n + at] = '\0';
+			buf_puts(&b, "\n");
+			buf_printf(&w, "%zu: (%zu bytes)\n", i, n);
+		}
+		check_lines("nuls", b.data, b.len, w.data);
+		buf_free(&w);
+	}
 
 	/* Long lines in a row, and a long last line without "\n". */
 	buf_clear(&b);
