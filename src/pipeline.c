@@ -62,8 +62,8 @@ struct pipeline {
 					   one being written among them */
 	int		 failed;	/* the writer's store_put failed */
 	int		 handed;	/* a batch was handed over */
-	int		 quit;		/* the writer must stop */
-	int		 stopped;	/* pipeline_stop has run */
+	int		 quit;		/* the writer must stop: set once, by
+					   pipeline_stop, which has run */
 	struct strings	 str[REC__COUNT]; /* each type's string fields */
 };
 
@@ -317,7 +317,7 @@ pipeline_drain(struct pipeline *pl)
 void
 pipeline_stop(struct pipeline *pl)
 {
-	if (pl == NULL || pl->stopped)
+	if (pl == NULL || pl->quit)
 		return;
 	pipeline_drain(pl);
 	pthread_mutex_lock(&pl->lock);
@@ -326,7 +326,6 @@ pipeline_stop(struct pipeline *pl)
 	pthread_mutex_unlock(&pl->lock);
 	pthread_join(pl->writer, NULL);
 	store_set_borrowing(pl->st, 0);
-	pl->stopped = 1;
 }
 
 void
