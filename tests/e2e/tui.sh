@@ -160,11 +160,19 @@ wait_for sql-error "syntax error"
 # not the TUI)
 FOREVER="WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c)"
 FOREVER="$FOREVER SELECT count(*) FROM c"
-keys '\;' C-u "$FOREVER" Enter
+# (each prompt shown before the query is typed: the line that says how
+# to stop a query is that prompt's row, and a screen read while the last
+# stop was still being drawn showed it, so that the Ctrl-C meant for the
+# query reached the TUI before the next one ran, and quit it)
+keys '\;'
+wait_for sql-prompt-forever "the last query):"
+keys C-u "$FOREVER" Enter
 wait_for sql-running "Esc or Ctrl-C stops it"
 keys Escape
 wait_for sql-stopped-esc "error: stopped by Esc"
-keys '\;' C-u "$FOREVER" Enter
+keys '\;'
+wait_for sql-prompt-forever-again "the last query):"
+keys C-u "$FOREVER" Enter
 wait_for sql-running-again "Esc or Ctrl-C stops it"
 keys C-c
 wait_for sql-stopped-ctrl-c "error: stopped by Ctrl-C"
