@@ -19,6 +19,12 @@
 # BENCH_PODS ("10000 100000 1000000"), BENCH_ATTEMPTS (10000000),
 # BENCH_RECORDS (2000000) and BENCH_JOBS ("4000 64000") change the sizes.
 set -u
+
+# A progress line, with the seconds since run.sh began (BENCH_T0).
+say()
+{
+	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
+}
 coroner=$1 gen=$2 big=$3 dir=$4 rows=$5
 PODS=${BENCH_PODS:-10000 100000 1000000}
 LINES=${BENCH_ATTEMPTS:-10000000}
@@ -67,7 +73,7 @@ for p in $PODS; do
 	[ "$w" -ge 1 ] || w=1
 	db=$dir/big.db
 	rm -f "$db" "$db-wal" "$db-shm" "$db-journal"
-	echo "bench: generating $p pods and $LINES lines" >&2
+	say "generating $p pods and $LINES lines"
 	"$gen" -c -s watch "$p" "$w" >"$dir/pods.json"
 	"$gen" log "$p" "$LINES" "$w" >"$dir/big.log"
 	sync
@@ -94,7 +100,7 @@ done
 
 # The records against the first size's pods' termination windows.
 if [ -n "$first" ] && [ -x "$big" ]; then
-	echo "bench: generating 2 x $RECORDS records" >&2
+	say "generating 2 x $RECORDS records"
 	"$big" records "$RECORDS" 20000 >"$dir/ref.csv" 3>"$dir/act.ndjson"
 	"$coroner" import -q --db "$dir/rec.db" "$dir/pods-first.json" \
 	    >/dev/null 2>&1
@@ -111,7 +117,7 @@ rm -f "$dir/rec.db" "$dir/ref.csv" "$dir/act.ndjson" "$dir/pods-first.json"
 
 # The Jobs of CronJobs (a CronJob per 100 Jobs).
 for j in $JOBS; do
-	echo "bench: generating $j Jobs" >&2
+	say "generating $j Jobs"
 	"$gen" -c jobs "$j" >"$dir/jobs.json"
 	rm -f "$dir/jobs.db" "$dir/jobs.db-wal" "$dir/jobs.db-shm"
 	"$coroner" import -q --db "$dir/jobs.db" "$dir/jobs.json" \

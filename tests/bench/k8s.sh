@@ -21,6 +21,12 @@
 # BENCH_CLOUD_PODS (38,000: of the Cloud Logging export) change the
 # sizes; 0 leaves the audit or Cloud Logging rows out.
 set -u
+
+# A progress line, with the seconds since run.sh began (BENCH_T0).
+say()
+{
+	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
+}
 cor=$1 gen=$2 dir=$3 rows=$4
 EVENTS=${BENCH_EVENTS:-200000}
 LPODS=${BENCH_LIST_PODS:-40000}
@@ -75,14 +81,14 @@ one()
 		    "failed: no input (is $gen built?)"
 		return
 	fi
-	echo "bench: coroner import $what" >&2
+	say "coroner import $what"
 	rm -f "$dir/k8s.db" "$dir/k8s.db-wal" "$dir/k8s.db-shm" \
 	    "$dir/k8s.db-journal"
 	timed "$cor" import -q --db "$dir/k8s.db" "$file"
 	row "$key" "coroner import $what" "$n" "$(size "$file")" "$secs" \
 	    "$rss_kb" "$why"
 	if [ -n "${6:-}" ] && [ -z "$why" ]; then
-		echo "bench: coroner analyze $what" >&2
+		say "coroner analyze $what"
 		timed "$cor" analyze --db "$dir/k8s.db"
 		row "${key}an" "coroner analyze: $what" "$6" 0 "$secs" \
 		    "$rss_kb" "$why"
@@ -94,7 +100,7 @@ one()
 		    "" "" "not installed"
 		return
 	fi
-	echo "bench: jq -c '$filter' $what" >&2
+	say "jq -c '$filter' $what"
 	timed jq -c "$filter" "$file"
 	[ -z "$why" ] && [ "$(wc -l <"$dir/k8s.out")" -ne "$n" ] &&
 	    why="failed: jq printed $(wc -l <"$dir/k8s.out") objects"
@@ -108,7 +114,7 @@ if [ ! -x "$gen" ] || [ ! -x "$cor" ]; then
 	    "failed: $gen or $cor not built"
 	exit 0
 fi
-echo "bench: generating Kubernetes JSON" >&2
+say "generating Kubernetes JSON"
 "$gen" events "$EVENTS" >"$dir/events.json"
 sync
 one k8sev "EventList" "$EVENTS" "$dir/events.json" '.items[]'
