@@ -26,7 +26,7 @@
  * on it, and with three busy threads on two cores either one in turn
  * runs behind: over 8 M lines, with 4 buffers the parser waited 1.5 to
  * 2.9 s for bytes and the cores idled 2.85 core-seconds (mean of nine
- * runs), with 8 1.0 s and 2.53.  A plain file's thread is always ahead,
+ * runs), with 8, 1.0 s and 2.53.  A plain file's thread is always ahead,
  * and 8 buffers there only put the bytes farther from the parser's
  * cache (1 M lines: 1.02x to 1.03x the wall in two of four sets of 16
  * to 24 pairs).

@@ -25,6 +25,7 @@ say()
 {
 	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
 }
+
 coroner=$1 gen=$2 big=$3 dir=$4 rows=$5
 PODS=${BENCH_PODS:-10000 100000 1000000}
 LINES=${BENCH_ATTEMPTS:-10000000}

@@ -27,6 +27,7 @@ say()
 {
 	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
 }
+
 cor=$1 gen=$2 dir=$3 rows=$4
 EVENTS=${BENCH_EVENTS:-200000}
 LPODS=${BENCH_LIST_PODS:-40000}
