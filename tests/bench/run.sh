@@ -45,6 +45,7 @@ budget=${BENCH_BUDGET:-240}
 L1=${BENCH_SMALL:-1000000}
 L5=${BENCH_LARGE:-8000000}
 RUNS=${BENCH_RUNS:-5}
+LPAIRS=${BENCH_LARGE_PAIRS:-3}
 # the start, which the progress lines of k8s.sh and analysis.sh count from
 BENCH_T0=$(date +%s)
 export BENCH_T0
@@ -373,7 +374,7 @@ zst_pairs()
 {
 	what="coroner import .zst ($(mb "$3.zst") MB)"
 	say "$what, in turn with the plain file"
-	n=${BENCH_LARGE_PAIRS:-3}
+	n=$LPAIRS
 	[ "$1" = cor1z ] && n=$RUNS
 	in_turn "$n" "$4" "$3" 300 "" "$cor" import --db "$dir/run.db" \
 	    "$3.zst"
@@ -620,7 +621,7 @@ fi
 big=$(awk -v n="$L5" 'BEGIN { printf "%g M", n / 1e6 }')
 awk -F '\t' -v goal_lnav=2 -v goal_sql=4 -v goal_zst=1.2 -v goal_rss=100 \
     -v goal_mbs=100 -v goal_jq=3 -v goal_other=1.3 -v goal_rate=0.9 \
-    -v goal_noise=1.02 -v runs="$RUNS" -v lpairs="${BENCH_LARGE_PAIRS:-3}" \
+    -v goal_noise=1.02 -v runs="$RUNS" -v lpairs="$LPAIRS" \
     -v goal_db=0.3 -v big="$big" '
 function grp(n,    s) {
 	s = sprintf("%d", n)
