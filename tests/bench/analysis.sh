@@ -19,24 +19,13 @@
 # BENCH_PODS ("10000 100000 1000000"), BENCH_ATTEMPTS (10000000),
 # BENCH_RECORDS (2000000) and BENCH_JOBS ("4000 64000") change the sizes.
 set -u
-
-# A progress line, with the seconds since run.sh began (BENCH_T0).
-say()
-{
-	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
-}
+. "$(dirname "$0")/common.sh"
 
 coroner=$1 gen=$2 big=$3 dir=$4 rows=$5
 PODS=${BENCH_PODS:-10000 100000 1000000}
 LINES=${BENCH_ATTEMPTS:-10000000}
 RECORDS=${BENCH_RECORDS:-2000000}
 JOBS=${BENCH_JOBS:-4000 64000}
-
-row()
-{
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" \
-	    "$6" "$7" >>"$rows"
-}
 
 # 1000000 -> "1 M", 10000 -> "10 k"
 short()

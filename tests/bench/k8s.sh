@@ -21,12 +21,7 @@
 # BENCH_CLOUD_PODS (38,000: of the Cloud Logging export) change the
 # sizes; 0 leaves the audit or Cloud Logging rows out.
 set -u
-
-# A progress line, with the seconds since run.sh began (BENCH_T0).
-say()
-{
-	echo "bench: [$(($(date +%s) - ${BENCH_T0:-$(date +%s)})) s] $*" >&2
-}
+. "$(dirname "$0")/common.sh"
 
 cor=$1 gen=$2 dir=$3 rows=$4
 EVENTS=${BENCH_EVENTS:-200000}
@@ -34,21 +29,6 @@ LPODS=${BENCH_LIST_PODS:-40000}
 WPODS=${BENCH_WATCH_PODS:-15000}
 APODS=${BENCH_AUDIT_PODS:-36000}
 CPODS=${BENCH_CLOUD_PODS:-38000}
-
-row()
-{
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" \
-	    "$6" "$7" >>"$rows"
-}
-
-size()
-{
-	if [ -f "$1" ]; then
-		wc -c <"$1" | tr -d ' '
-	else
-		echo 0
-	fi
-}
 
 # timed CMD...: sets secs, rss_kb and why (empty when it worked).
 timed()

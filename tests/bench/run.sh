@@ -35,6 +35,7 @@
 # median of the pairs' ratios: the machine's speed drifted by a third
 # within an hour (coroner's import 0.86 to 1.24 s, lnav's 1.73 to 2.7).
 set -u
+. "$(dirname "$0")/common.sh"
 
 cor=${1:-./coroner}
 gen=${2:-build/gen-nginx}
@@ -60,11 +61,6 @@ trap 'if [ "$own" -eq 1 ]; then rm -rf "$dir"; fi' EXIT
 trap 'exit 0' INT TERM
 rows=$dir/rows
 : >"$rows"
-
-say()
-{
-	echo "bench: [$(($(date +%s) - BENCH_T0)) s] $*" >&2
-}
 
 # median_ns "NS...": the median of nanoseconds, in seconds to the
 # millisecond.
@@ -146,26 +142,10 @@ limit()
 	fi
 }
 
-size()
-{
-	if [ -f "$1" ]; then
-		wc -c <"$1" | tr -d ' '
-	else
-		echo 0
-	fi
-}
-
 # The size of a file in MB, rounded.
 mb()
 {
 	awk -v b="$(size "$1")" 'BEGIN { printf "%.0f", b / 1e6 }'
-}
-
-# row KEY WHAT LINES BYTES SECONDS RSS_KB NOTE: one line of the table.
-row()
-{
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" \
-	    "$6" "$7" >>"$rows"
 }
 
 # measure CAP CMD...: runs CMD (standard output to $dir/out, standard
