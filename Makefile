@@ -8,10 +8,11 @@ BINDIR	 = $(PREFIX)/bin
 MANDIR	 = $(PREFIX)/share/man
 COMPDIR	 = $(PREFIX)/share/bash-completion/completions
 
-PKGS	 = ncursesw jansson sqlite3 libzstd libarchive yaml-0.1 libcrypto
+PKGS	 = ncursesw jansson sqlite3 libzstd zlib libarchive yaml-0.1 libcrypto
 # Debian packages providing $(PKGS) and what the tests need.
 DEBS	 = pkg-config libncurses-dev libjansson-dev libsqlite3-dev \
-	   libzstd-dev libarchive-dev libyaml-dev libssl-dev tmux sqlite3 jq \
+	   libzstd-dev zlib1g-dev libarchive-dev libyaml-dev libssl-dev tmux \
+	   sqlite3 jq \
 	   zstd time \
 	   tzdata groff-base man-db clickhouse-server clickhouse-client
 

@@ -21,6 +21,7 @@
 
 #include <archive.h>
 #include <stdint.h>
+#include <zlib.h>
 #include <zstd.h>
 
 #include "source.h"
@@ -30,7 +31,7 @@
 enum stage_kind {
 	STAGE_FD,		/* read(2) on a file descriptor */
 	STAGE_ZSTD,		/* zstd frames decoded from the stage below */
-	STAGE_GZIP,		/* gzip members decoded (by libarchive) */
+	STAGE_GZIP,		/* gzip members decoded (zlib) */
 	STAGE_MEMBER		/* the current entry of an archive */
 };
 
@@ -58,17 +59,24 @@ struct stage {
 	int		 ownfd;		/* STAGE_FD: close fd when freed */
 	int		 seekable;	/* STAGE_FD: a regular file */
 
+	/* the decoders' input, STAGE_ZSTD and STAGE_GZIP */
+	unsigned char	*zbuf;		/* encoded bytes; owned */
+	size_t		 zcap;		/* bytes allocated */
+	size_t		 zlen;		/* bytes valid in zbuf */
+	size_t		 zpos;		/* first byte not decoded */
+	int		 zdrained;	/* below has ended */
 	ZSTD_DCtx	*zctx;		/* STAGE_ZSTD: the decoder; owned */
-	unsigned char	*zbuf;		/* STAGE_ZSTD: encoded bytes; owned */
-	size_t		 zcap;		/* STAGE_ZSTD: bytes allocated */
-	size_t		 zlen;		/* STAGE_ZSTD: bytes valid in zbuf */
-	size_t		 zpos;		/* STAGE_ZSTD: first byte not decoded */
-	int		 zdrained;	/* STAGE_ZSTD: below has ended */
 	size_t		 zhint;		/* STAGE_ZSTD: the decoder's last
 					   answer, 0 just after a frame */
+	z_stream	*gz;		/* STAGE_GZIP: the decoder; owned */
+	int		 gzmember;	/* STAGE_GZIP: inside a member (its
+					   header begun, its end not met) */
+	char		*gzlate;	/* STAGE_GZIP: a failure met after
+					   the bytes last made, said at the
+					   next read; owned */
 
-	struct archive	*ar;		/* STAGE_GZIP: the decoder, owned;
-					   STAGE_MEMBER: the file's, borrowed */
+	struct archive	*ar;		/* STAGE_MEMBER: the file's,
+					   borrowed */
 	int		 arfatal;	/* STAGE_MEMBER: reading the member
 					   broke the archive (ARCHIVE_FATAL) */
 };
@@ -219,8 +227,10 @@ uint64_t	*source_total(struct source *src);
  * when they are zstd or gzip, or st itself.
  */
 struct stage	*source_decode(struct stage *st);
-/* Makes up to n decoded bytes of a STAGE_ZSTD stage (stage_make). */
+/* Make up to n decoded bytes of a STAGE_ZSTD or STAGE_GZIP stage
+   (stage_make). */
 ssize_t		 source_zstd_make(struct stage *st, void *buf, size_t n);
+ssize_t		 source_gzip_make(struct stage *st, void *buf, size_t n);
 /* Frees what a STAGE_ZSTD or STAGE_GZIP stage decodes with. */
 void		 source_decode_free(struct stage *st);
 

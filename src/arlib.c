@@ -1,6 +1,6 @@
 /*
- * arlib.c: libarchive, loaded the first time an input needs it (a .gz
- * file, a tar or zip archive), not at every start.  Debian's libarchive
+ * arlib.c: libarchive, loaded the first time an input needs it (a tar or
+ * zip archive), not at every start.  Debian's libarchive
  * brings libxml2, ICU and libstdc++ with it: linked, they cost every
  * coroner command about 7 ms of its start on a 2-core machine (their
  * loading and relocation), which is most of a small command's time and
@@ -9,7 +9,7 @@
  *
  * The functions below are libarchive's own, by their names and their
  * prototypes in <archive.h>, so that the files that read archives
- * (source.c, source-decode.c, source-archive.c) call them as they would
+ * (source.c, source-archive.c) call them as they would
  * the library: each one here calls its namesake in the library, found
  * with dlsym once.  coroner is not linked with -larchive (Makefile; the
  * unit tests are, to write archives: there the library's own calls of
@@ -42,12 +42,8 @@ enum arl_fn {
 	ARL_READ_SET_READ_CALLBACK,
 	ARL_READ_SET_SEEK_CALLBACK,
 	ARL_READ_SET_CALLBACK_DATA,
-	ARL_READ_SUPPORT_FILTER_GZIP,
 	ARL_READ_SUPPORT_FORMAT_TAR,
 	ARL_READ_SUPPORT_FORMAT_ZIP,
-	ARL_READ_SUPPORT_FORMAT_RAW,
-	ARL_READ_SUPPORT_FORMAT_EMPTY,
-	ARL_FILTER_CODE,
 	ARL_ERROR_STRING,
 	ARL_SET_ERROR,
 	ARL_ENTRY_PATHNAME,
@@ -69,12 +65,8 @@ static const char *const arl_names[ARL__COUNT] = {
 	[ARL_READ_SET_READ_CALLBACK] = "archive_read_set_read_callback",
 	[ARL_READ_SET_SEEK_CALLBACK] = "archive_read_set_seek_callback",
 	[ARL_READ_SET_CALLBACK_DATA] = "archive_read_set_callback_data",
-	[ARL_READ_SUPPORT_FILTER_GZIP] = "archive_read_support_filter_gzip",
 	[ARL_READ_SUPPORT_FORMAT_TAR] = "archive_read_support_format_tar",
 	[ARL_READ_SUPPORT_FORMAT_ZIP] = "archive_read_support_format_zip",
-	[ARL_READ_SUPPORT_FORMAT_RAW] = "archive_read_support_format_raw",
-	[ARL_READ_SUPPORT_FORMAT_EMPTY] = "archive_read_support_format_empty",
-	[ARL_FILTER_CODE] = "archive_filter_code",
 	[ARL_ERROR_STRING] = "archive_error_string",
 	[ARL_SET_ERROR] = "archive_set_error",
 	[ARL_ENTRY_PATHNAME] = "archive_entry_pathname",
@@ -104,7 +96,7 @@ arl_load(void)
 			why = dlerror();
 	}
 	if (h == NULL)
-		fatal("libarchive is needed to read .gz files and archives, "
+		fatal("libarchive is needed to read tar and zip archives, "
 		    "and it cannot be loaded (%s): install libarchive13", why);
 	for (f = 0; f < ARL__COUNT; f++) {
 		if ((arl_fn[f] = dlsym(h, arl_names[f])) == NULL)
@@ -171,13 +163,6 @@ archive_read_set_callback_data(struct archive *a, void *data)
 }
 
 int
-archive_read_support_filter_gzip(struct archive *a)
-{
-	return (ARL(ARL_READ_SUPPORT_FILTER_GZIP,
-	    int (*)(struct archive *))(a));
-}
-
-int
 archive_read_support_format_tar(struct archive *a)
 {
 	return (ARL(ARL_READ_SUPPORT_FORMAT_TAR,
@@ -189,26 +174,6 @@ archive_read_support_format_zip(struct archive *a)
 {
 	return (ARL(ARL_READ_SUPPORT_FORMAT_ZIP,
 	    int (*)(struct archive *))(a));
-}
-
-int
-archive_read_support_format_raw(struct archive *a)
-{
-	return (ARL(ARL_READ_SUPPORT_FORMAT_RAW,
-	    int (*)(struct archive *))(a));
-}
-
-int
-archive_read_support_format_empty(struct archive *a)
-{
-	return (ARL(ARL_READ_SUPPORT_FORMAT_EMPTY,
-	    int (*)(struct archive *))(a));
-}
-
-int
-archive_filter_code(struct archive *a, int n)
-{
-	return (ARL(ARL_FILTER_CODE, int (*)(struct archive *, int))(a, n));
 }
 
 const char *

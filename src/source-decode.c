@@ -1,18 +1,19 @@
 /*
  * source-decode.c: the decoders of the stage chain (source-int.h): zstd
- * frames, concatenated or not, with a bounded window, and gzip members
- * (libarchive's gzip filter), chosen by their magic bytes, never by a
+ * frames, concatenated or not, with a bounded window, and gzip members,
+ * concatenated or not (zlib), chosen by their magic bytes, never by a
  * file's name.  A decoder is a stage over the stage below it; what the
  * bytes mean, and whether they hold an archive, is not its business.
+ * A stream cut short gives every byte decoded before the cut, then the
+ * failure: the lines before it are kept (coroner(1), the README).
  */
 
 #include <sys/types.h>
 
-#include <archive.h>
-#include <archive_entry.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include <zstd.h>
 #include <zstd_errors.h>
 
@@ -54,52 +55,20 @@ stage_zstd(struct stage *below)
 	return (st);
 }
 
-/*
- * Returns a gzip decoder over below (taken).  libarchive decodes: its gzip
- * filter with the "raw" format gives the decoded bytes as one entry, and
- * the "empty" format accepts a gzip file of nothing.  Failures are kept in
- * the stage and surface at the first read.
- */
+/* Returns a gzip decoder over below (taken). */
 static struct stage *
 stage_gzip(struct stage *below)
 {
-	struct stage		*st;
-	struct archive_entry	*entry;
-	const char		*err;
-	int			 r;
+	struct stage	*st;
 
 	st = source_stage_new(STAGE_GZIP, below);
-	st->ar = archive_read_new();
-	if (st->ar == NULL)
-		fatal("archive_read_new failed");
-	if (archive_read_support_filter_gzip(st->ar) != ARCHIVE_OK ||
-	    archive_read_support_format_raw(st->ar) != ARCHIVE_OK ||
-	    archive_read_support_format_empty(st->ar) != ARCHIVE_OK) {
-		err = archive_error_string(st->ar);
-		source_stage_fail(st, "gzip: %s",
-		    err != NULL ? err : "unsupported");
-		return (st);
-	}
-	source_stage_feed(st->ar, below);
-	if (archive_read_open1(st->ar) != ARCHIVE_OK) {
-		err = archive_error_string(st->ar);
-		source_stage_fail(st, "unreadable gzip stream: %s",
-		    err != NULL ? err : "unknown error");
-		return (st);
-	}
-	if (archive_filter_code(st->ar, 0) != ARCHIVE_FILTER_GZIP) {
-		/* Too short for libarchive to recognise it as gzip. */
-		source_stage_fail(st, "truncated gzip stream after 0 bytes");
-		return (st);
-	}
-	r = archive_read_next_header(st->ar, &entry);
-	err = archive_error_string(st->ar);
-	if (r == ARCHIVE_EOF && err == NULL)
-		st->eof = 1;		/* a gzip file of nothing */
-	else if (r != ARCHIVE_OK) {
-		source_stage_fail(st, "%s after 0 bytes",
-		    err != NULL ? err : "corrupt gzip stream");
-	}
+	st->gz = xcalloc(1, sizeof *st->gz);
+	/* 16: a gzip header and trailer around the deflate data */
+	if (inflateInit2(st->gz, 16 + MAX_WBITS) != Z_OK)
+		fatal("inflateInit2: %s", st->gz->msg != NULL ? st->gz->msg :
+		    "out of memory");
+	st->zcap = 1 << 16;
+	st->zbuf = xmalloc(st->zcap);
 	return (st);
 }
 
@@ -120,11 +89,33 @@ source_decode(struct stage *st)
 void
 source_decode_free(struct stage *st)
 {
-	if (st->kind == STAGE_ZSTD) {
+	if (st->kind == STAGE_ZSTD)
 		ZSTD_freeDCtx(st->zctx);
-		free(st->zbuf);
-	} else if (st->ar != NULL)
-		archive_read_free(st->ar);
+	else if (st->gz != NULL) {
+		inflateEnd(st->gz);
+		free(st->gz);
+		free(st->gzlate);
+	}
+	free(st->zbuf);
+}
+
+/* Refills the decoder's input from below when it is used up: 0, or -1
+   when below failed. */
+static int
+decode_refill(struct stage *st)
+{
+	ssize_t	r;
+
+	if (st->zpos < st->zlen || st->zdrained)
+		return (0);
+	r = source_stage_read(st->below, st->zbuf, st->zcap);
+	if (r == -1)
+		return (source_stage_fail(st, "%s", st->below->error));
+	if (r == 0)
+		st->zdrained = 1;
+	st->zlen = (size_t)r;
+	st->zpos = 0;
+	return (0);
 }
 
 ssize_t
@@ -133,22 +124,13 @@ source_zstd_make(struct stage *st, void *buf, size_t n)
 	ZSTD_inBuffer	 zin;
 	ZSTD_outBuffer	 zout;
 	size_t		 ret;
-	ssize_t		 r;
 
 	zout.dst = buf;
 	zout.size = n;
 	zout.pos = 0;
 	for (;;) {
-		if (st->zpos == st->zlen && !st->zdrained) {
-			r = source_stage_read(st->below, st->zbuf, st->zcap);
-			if (r == -1)
-				return (source_stage_fail(st, "%s",
-				    st->below->error));
-			if (r == 0)
-				st->zdrained = 1;
-			st->zlen = (size_t)r;
-			st->zpos = 0;
-		}
+		if (decode_refill(st) != 0)
+			return (-1);
 		if (st->zpos == st->zlen && st->zdrained && st->zhint == 0)
 			return (0);
 		zin.src = st->zbuf;
@@ -178,6 +160,73 @@ source_zstd_make(struct stage *st, void *buf, size_t n)
 			    (uintmax_t)st->made));
 		}
 	}
+}
+
+/*
+ * The next bytes of a gzip stream: its members one after the other, as
+ * gzip -d gives them.  What was decoded before a failure is returned
+ * first; the failure is the next read's.
+ */
+ssize_t
+source_gzip_make(struct stage *st, void *buf, size_t n)
+{
+	z_stream	*z = st->gz;
+	const char	*why = NULL;
+	size_t		 made;
+	int		 ret;
+
+	if (st->gzlate != NULL)
+		return (source_stage_fail(st, "%s", st->gzlate));
+	if (n > UINT_MAX)
+		n = UINT_MAX;
+	z->next_out = buf;
+	z->avail_out = (uInt)n;
+	while (z->avail_out > 0) {
+		/* below failed: what was made first, its error next */
+		if (decode_refill(st) != 0)
+			return (z->avail_out < n ? (ssize_t)(n - z->avail_out) :
+			    -1);
+		if (st->zpos == st->zlen && st->zdrained) {
+			if (st->gzmember)
+				why = "truncated gzip stream";
+			break;
+		}
+		if (!st->gzmember) {
+			/* a member begins, or zeros pad the stream (as gzip
+			   -d, they are skipped); anything else is not gzip */
+			if (st->zbuf[st->zpos] == 0) {
+				st->zpos++;
+				continue;
+			}
+			if (st->zbuf[st->zpos] != 0x1f) {
+				why = "not gzip data";
+				break;
+			}
+			if (inflateReset(z) != Z_OK)
+				fatal("inflateReset failed");
+			st->gzmember = 1;
+		}
+		z->next_in = st->zbuf + st->zpos;
+		z->avail_in = (uInt)(st->zlen - st->zpos);
+		ret = inflate(z, Z_NO_FLUSH);
+		st->zpos = st->zlen - z->avail_in;
+		if (ret == Z_STREAM_END)
+			st->gzmember = 0;
+		else if (ret == Z_MEM_ERROR)
+			fatal("out of memory");
+		else if (ret != Z_OK && ret != Z_BUF_ERROR) {
+			why = z->msg != NULL ? z->msg : "corrupt gzip stream";
+			break;
+		}
+	}
+	made = n - z->avail_out;
+	if (why != NULL) {
+		st->gzlate = xasprintf("%s after %ju bytes", why,
+		    (uintmax_t)(st->made + made));
+		if (made == 0)
+			return (source_stage_fail(st, "%s", st->gzlate));
+	}
+	return ((ssize_t)made);
 }
 
 /* zstd frame (28 B5 2F FD) or skippable frame (5x 2A 4D 18). */

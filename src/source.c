@@ -134,6 +134,8 @@ stage_make(struct stage *st, void *buf, size_t n)
 		r = source_zstd_make(st, buf, n);
 		break;
 	case STAGE_GZIP:
+		r = source_gzip_make(st, buf, n);
+		break;
 	case STAGE_MEMBER:
 		r = stage_make_archive(st, buf, n);
 		break;
@@ -161,7 +163,7 @@ stage_make_fd(struct stage *st, void *buf, size_t n)
 	return (r);
 }
 
-/* Reads the decoded gzip data or the current archive member. */
+/* Reads the current archive member. */
 static ssize_t
 stage_make_archive(struct stage *st, void *buf, size_t n)
 {
@@ -176,9 +178,6 @@ stage_make_archive(struct stage *st, void *buf, size_t n)
 	err = archive_error_string(st->ar);
 	if (err == NULL)
 		err = "unknown error";
-	if (st->kind == STAGE_GZIP)
-		return (source_stage_fail(st, "%s after %ju bytes", err,
-		    (uintmax_t)st->made));
 	return (source_stage_fail(st, "%s", err));
 }
 
