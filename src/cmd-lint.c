@@ -121,12 +121,48 @@ lint_db_free(struct lint_db *d)
 	store_runs_free(d->runs, d->nruns);
 }
 
-/* Whether a row of namespace ns and workload wl is the template's. */
+/* The workload the database knows a template's pods by. */
+struct lint_key {
+	const char	*namespace;	/* NULL: any */
+	const char	*workload;
+};
+
+/* Whether a row of namespace ns and workload wl is k's. */
 static int
-same_workload(const struct lint_template *t, const char *ns, const char *wl)
+same_workload(const struct lint_key *k, const char *ns, const char *wl)
 {
-	return (str_eq(t->workload, wl) && (t->namespace == NULL ||
-	    str_eq(t->namespace, ns)));
+	return (str_eq(k->workload, wl) && (k->namespace == NULL ||
+	    str_eq(k->namespace, ns)));
+}
+
+/*
+ * The key of template t.  A Pod's controller is a ReplicaSet or a Job,
+ * not the workload the database files its pods under: the pod itself,
+ * by its name, or a pod of the same controller, says which that is.
+ */
+static struct lint_key
+lint_key_of(const struct lint_db *d, const struct lint_template *t)
+{
+	struct lint_key		 k = { t->namespace, t->workload };
+	const struct podset_pod	*p;
+	size_t			 i;
+
+	if (strcmp(t->kind, "Pod") != 0)
+		return (k);
+	for (i = 0; i < d->pods.n; i++) {
+		p = &d->pods.v[i];
+		if (p->r.workload == NULL || (t->namespace != NULL &&
+		    !str_eq(t->namespace, p->r.namespace)))
+			continue;
+		if (str_eq(p->r.name, t->name) ||
+		    str_eq(p->r.owner_name, t->workload)) {
+			k.namespace = p->r.namespace;
+			k.workload = p->r.workload;
+			if (str_eq(p->r.name, t->name))
+				break;	/* the pod itself: nothing better */
+		}
+	}
+	return (k);
 }
 
 /* What the database measured for t's workload. */
@@ -137,6 +173,7 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 	struct model_shutdowns		 s = MODEL_SHUTDOWNS_INIT;
 	const struct podset_pod		*p;
 	const struct store_routed	*r;
+	const struct lint_key		 k = lint_key_of(d, t);
 	const char			*ns = NULL;
 	enum budget_basis		 basis;
 	double				 sd;
@@ -148,7 +185,7 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 	m->median_ms = INT_NONE;
 	for (i = 0; i < d->pods.n; i++) {
 		p = &d->pods.v[i];
-		if (!same_workload(t, p->r.namespace, p->r.workload) ||
+		if (!same_workload(&k, p->r.namespace, p->r.workload) ||
 		    (ns != NULL && !str_eq(ns, p->r.namespace)))
 			continue;
 		ns = p->r.namespace;	/* one namespace only */
@@ -166,7 +203,7 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 	ns = NULL;
 	for (i = 0; i < d->nrt; i++) {
 		r = &d->rt[i];
-		if (!same_workload(t, r->namespace, r->workload) ||
+		if (!same_workload(&k, r->namespace, r->workload) ||
 		    (ns != NULL && !str_eq(ns, r->namespace)))
 			continue;
 		ns = r->namespace;	/* one namespace only */
@@ -179,7 +216,7 @@ lint_db_find(const struct lint_db *d, const struct lint_template *t,
 			m->after_sigterm++;
 	}
 	for (i = 0; t->cronjob && i < d->nruns; i++) {
-		if (!same_workload(t, d->runs[i].namespace,
+		if (!same_workload(&k, d->runs[i].namespace,
 		    d->runs[i].cronjob) || d->runs[i].n < BUDGET_RUNS_MIN)
 			continue;
 		v = xreallocarray(NULL, d->runs[i].n, sizeof *v);

@@ -103,6 +103,23 @@ is sample-recommended 45 "$(jq .numbers.recommended_grace_s "$T/sample.json")"
 is sample-recommended-prestop 35 \
     "$(jq .numbers.recommended_prestop_s "$T/sample.json")"
 ok sample-message grep -q 'lag needs (prestop-covers-lb): set it to at least 45' "$T/sample.json"
+# One of its pods as a manifest: a Pod's controller is its ReplicaSet,
+# while the database files the pod under the Deployment; the pod, found
+# by its name, says which (it measured nothing before: "0 measured")
+zstdcat "$S/pods-watch.json.zst" | jq -s -c '.[0].object' >"$T/pod.json"
+run "$CORONER" lint --db "$T/sample.db" --format json "$T/pod.json"
+is pod-with-db-fails 1 "$status"
+is pod-checks "grace-budget prestop-covers-lb" \
+    "$(echo "$out" | jq -r .check | sort | tr '\n' ' ' | sed 's/ $//')"
+run "$CORONER" lint --db "$T/sample.db" "$T/pod.json"
+ok pod-measured grep -q '1 pod template checked, 2 problems; 1 measured in the database$' "$T/.err"
+# another pod of the same ReplicaSet, not in the database: found by its
+# controller
+jq -c '.metadata.name = "returns-api-7d9f8b6c5-zzzzz"' "$T/pod.json" \
+    >"$T/pod2.json"
+run "$CORONER" lint --db "$T/sample.db" "$T/pod2.json"
+is pod-sibling-fails 1 "$status"
+ok pod-sibling-measured grep -q '; 1 measured in the database$' "$T/.err"
 
 # A directory: its manifests only (README.md and courier.csv.zst beside
 # them were "not JSON", exit 1)
