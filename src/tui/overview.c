@@ -802,17 +802,15 @@ death_row(WINDOW *win, const struct tui_state *ts, int y, int w, int i,
 
 /*
  * Under the fix: the deaths of the finding's pods, offset from the
- * finding's start, in rows y to y1 - 1.  Returns whether it had the rows.
+ * finding's start, in rows y to y1 - 1 (at least two: brief_plan).
  */
-static int
+static void
 deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 {
 	const struct ov_state		*ov = &ts->ov;
 	const struct tui_finding	*f = &ts->findings[ov->cursor];
 	int				 i, rows, top;
 
-	if (ov->ndpods == 0 || y + 1 >= y1)
-		return (0);
 	tui_textf(win, &ts->look, y++, 1, w - 1, A_BOLD, PAIR_NONE,
 	    "Deaths of its pods (%zu), from its start: %s", ov->ndpods,
 	    ov->pane == 1 ? "Enter opens, Tab back to the findings" :
@@ -824,10 +822,11 @@ deaths_list(WINDOW *win, const struct tui_state *ts, int y, int y1, int w)
 	top = tui_top(ov->dcursor, ov->dtop, rows, (int)ov->ndpods);
 	for (i = top; i < (int)ov->ndpods && i < top + rows; i++, y++)
 		death_row(win, ts, y, w, i, f->r.start_us);
-	if (i < (int)ov->ndpods && y < y1)
+	/* those above the first shown count too */
+	if ((size_t)(i - top) < ov->ndpods && y < y1)
 		tui_textf(win, &ts->look, y, 1, w - 1, A_DIM, PAIR_NONE,
-		    "(%zu more: Tab, then Down)", ov->ndpods - (size_t)i);
-	return (1);
+		    "(%zu more: Tab, then %s)", ov->ndpods - (size_t)(i - top),
+		    top > 0 ? "Up or Down" : "Down");
 }
 
 /* The rows tui_text_wrapped takes for text in cols columns. */
@@ -903,16 +902,82 @@ lane_draw(WINDOW *win, const struct tui_state *ts, int y, int lw, int pw,
 	lane_marks(win, ts, y + 2, x0, pw, l);
 }
 
+/*
+ * Where the rows under the findings go, the same for the drawing and
+ * for Tab (which goes to the deaths only when they are shown).
+ */
+struct ov_plan {
+	struct ov_layout lo;		/* the lanes and the findings' list */
+	int		 list_end;	/* the row after the list */
+	int		 brief;		/* the finding under the cursor is
+					   said under it */
+	int		 whole;		/* its summary and its fix, not the
+					   fix alone */
+	int		 brief_y1;	/* the row the brief ends before */
+	int		 deaths_y;	/* the deaths' heading, or -1: no
+					   room (or no death) */
+};
+
+static void
+brief_plan(const struct tui_state *ts, int h, int w, struct ov_plan *p)
+{
+	const struct ov_state		*ov = &ts->ov;
+	const struct tui_finding	*f;
+	char				*fix;
+	int				 y, y1, need, fixrows, end, shown;
+
+	memset(p, 0, sizeof *p);
+	p->deaths_y = -1;
+	layout(ts, h, &p->lo);
+	y = p->lo.list_y;
+	shown = (int)ts->nfindings - p->lo.top;
+	if (shown > p->lo.list_h)
+		shown = p->lo.list_h;
+	if (shown > h - 1 - y)
+		shown = h - 1 - y;
+	p->list_end = y + (shown > 0 ? shown : 0);
+	y = p->list_end;
+	if (ov->cursor < 0 || ov->cursor >= (int)ts->nfindings ||
+	    y + 3 >= h - 1)
+		return;
+	f = &ts->findings[ov->cursor];
+	fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
+	    f->r.recommendation : "-");
+	fixrows = wrapped_rows(fix, w - 1, 5);
+	need = wrapped_rows(f->r.summary, w - 1, 0) + fixrows;
+	free(fix);
+	/*
+	 * Rows kept for the deaths (a blank, the heading, 1 to 3) unless
+	 * what the finding says and its fix would not fit beside them:
+	 * those come first, the deaths take the rest.
+	 */
+	y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
+	    (int)ov->ndpods : 3) : 0);
+	if (y1 - (y + 1) < 4 || need > y1 - (y + 1))
+		y1 = h - 1;
+	p->brief = 1;
+	p->brief_y1 = y1;
+	p->whole = need <= y1 - (y + 1);
+	/* short of rows: the fix whole (its row says what) */
+	end = y + 1 + (p->whole ? need : fixrows);
+	if (end > y1)
+		end = y1;
+	/* a blank row, the heading and at least one death */
+	if (ov->ndpods > 0 && end + 2 < h - 1)
+		p->deaths_y = end + 1;
+}
+
 void
 overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct ov_state	*ov = &ts->ov;
-	struct ov_layout	 lo;
+	struct ov_plan		 plan;
+	const struct ov_layout	*lo = &plan.lo;
 	const struct tui_finding *f;
 	char			 a[TIME_FMT_LEN], b[TIME_FMT_LEN], sp[48];
 	char			*fix;
 	int			 lw = label_w(w), x0 = lw + 1, pw = w - x0;
-	int			 y, y1, i, need, deaths = 0;
+	int			 y, i, deaths;
 
 	tui_title(win, w, ts, "Overview");
 	if (ov->ncols == 0) {
@@ -939,60 +1004,68 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    ov->view_hi_us > ov->view_lo_us ? "zoomed" : "counts in", sp);
 	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
 	    TIME_NONE);
-	layout(ts, h, &lo);
+	brief_plan(ts, h, w, &plan);
 	y = 3;
-	for (i = 0; i < lo.nshown; i++, y += LANE_ROWS)
-		lane_draw(win, ts, y, lw, pw, &ov->lanes[lo.lane_top + i]);
-	if ((int)ov->nlanes > lo.lane_top + lo.nshown)
+	for (i = 0; i < lo->nshown; i++, y += LANE_ROWS)
+		lane_draw(win, ts, y, lw, pw, &ov->lanes[lo->lane_top + i]);
+	if ((int)ov->nlanes > lo->lane_top + lo->nshown)
 		tui_textf(win, &ts->look, y++, 1, w - 1, A_DIM, PAIR_NONE,
 		    "(%zu more workloads: PgDn)", ov->nlanes -
-		    (size_t)lo.nshown - (size_t)lo.lane_top);
+		    (size_t)lo->nshown - (size_t)lo->lane_top);
 	tui_textf(win, &ts->look, y++, 0, w, A_BOLD | A_UNDERLINE,
 	    PAIR_NONE, "Findings (%zu)", ts->nfindings);
 	if (ts->nfindings == 0)
 		tui_text(win, &ts->look, y, 1, w - 1, "No findings: nothing "
 		    "went wrong that coroner can tell.", A_NORMAL, PAIR_NONE);
-	for (i = lo.top; i < (int)ts->nfindings && i < lo.top + lo.list_h &&
-	    y < h - 1; i++, y++)
+	for (i = lo->top; i < (int)ts->nfindings && i < lo->top +
+	    lo->list_h && y < h - 1; i++, y++)
 		finding_row(win, ts, y, w, (size_t)i, i == ov->cursor &&
-		    ov->pane == 0);
+		    (ov->pane == 0 || plan.deaths_y < 0));
 	/*
-	 * Rows left under the list: what the finding under the cursor says
-	 * and its fix, as in the findings list, then its pods' deaths
+	 * Rows left under the list (brief_plan): what the finding under the
+	 * cursor says and its fix, as in the findings list, then its pods'
+	 * deaths
 	 */
-	if (ov->cursor >= 0 && ov->cursor < (int)ts->nfindings &&
-	    y + 3 < h - 1) {
+	if (plan.brief) {
 		f = &ts->findings[ov->cursor];
-		fix = xasprintf("Fix: %s", f->r.recommendation != NULL ?
-		    f->r.recommendation : "-");
-		need = wrapped_rows(f->r.summary, w - 1, 0) +
-		    wrapped_rows(fix, w - 1, 5);
-		/*
-		 * Rows kept for the deaths (a blank, the heading, 1 to 3)
-		 * unless what the finding says and its fix would not fit
-		 * beside them: those come first, the deaths take the rest.
-		 */
-		y1 = h - 1 - (ov->ndpods > 0 ? 2 + (ov->ndpods < 3 ?
-		    (int)ov->ndpods : 3) : 0);
-		if (y1 - (y + 1) < 4 || need > y1 - (y + 1))
-			y1 = h - 1;
-		if (need <= y1 - (y + 1)) {
-			free(fix);
-			y = tui_finding_brief(win, ts, f, y + 1, y1, w);
-		} else {
-			/* short of rows: the fix whole (its row says what) */
-			y = tui_text_wrapped(win, &ts->look, y + 1, y1, 1,
-			    w - 1, 5, fix, A_DIM, PAIR_NONE);
+		if (plan.whole)
+			tui_finding_brief(win, ts, f, y + 1, plan.brief_y1, w);
+		else {
+			fix = xasprintf("Fix: %s", f->r.recommendation !=
+			    NULL ? f->r.recommendation : "-");
+			tui_text_wrapped(win, &ts->look, y + 1, plan.brief_y1,
+			    1, w - 1, 5, fix, A_DIM, PAIR_NONE);
 			free(fix);
 		}
-		deaths = deaths_list(win, ts, y + 1, h - 1, w);
 	}
+	deaths = plan.deaths_y >= 0;
+	if (deaths)
+		deaths_list(win, ts, plan.deaths_y, h - 1, w);
 	/* Tab to the deaths only where they are drawn */
-	tui_keybar(win, h, w, ts, ov->pane == 1 ? "Up/Down death  Enter "
-	    "open  Tab findings  + - zoom  Left/Right pan  ? help" : deaths ?
+	tui_keybar(win, h, w, ts, ov->pane == 1 && deaths ? "Up/Down death  "
+	    "Enter open  Tab findings  + - zoom  Left/Right pan  ? help" :
+	    deaths ?
 	    "Up/Down finding  Enter open  Tab deaths  + - 0 zoom  Left/Right "
 	    "pan  ? help" : "Up/Down finding  Enter open  + - 0 zoom  "
 	    "Left/Right pan  ? help");
+}
+
+/* Whether the deaths are on the screen (the last drawing's plan). */
+static int
+deaths_shown(const struct tui_state *ts)
+{
+	struct ov_plan	p;
+
+	brief_plan(ts, ts->rows, ts->cols, &p);
+	return (p.deaths_y >= 0);
+}
+
+/* Whether Up, Down and Enter go to the deaths: Tab took them there, and
+   they are still shown (a smaller screen may have left no room). */
+static int
+in_deaths(const struct tui_state *ts)
+{
+	return (ts->ov.pane == 1 && deaths_shown(ts));
 }
 
 static int
@@ -1000,7 +1073,7 @@ ov_down(struct tui_state *ts)
 {
 	struct ov_state	*ov = &ts->ov;
 
-	if (ov->pane == 1) {
+	if (in_deaths(ts)) {
 		if (ov->dcursor + 1 < (int)ov->ndpods)
 			ov->dcursor++;
 		return (TUI_REDRAW);
@@ -1018,7 +1091,7 @@ ov_up(struct tui_state *ts)
 {
 	struct ov_state	*ov = &ts->ov;
 
-	if (ov->pane == 1) {
+	if (in_deaths(ts)) {
 		if (ov->dcursor > 0)
 			ov->dcursor--;
 		return (TUI_REDRAW);
@@ -1039,6 +1112,14 @@ ov_pane(struct tui_state *ts)
 	if (ov->pane == 0 && ov->ndpods == 0) {
 		snprintf(ts->message, sizeof ts->message, "the finding names "
 		    "no pod that died");
+		return (TUI_REDRAW);
+	}
+	if (!in_deaths(ts) && !deaths_shown(ts)) {
+		/* no room for them under what the finding says */
+		ov->pane = 0;
+		snprintf(ts->message, sizeof ts->message, "no room here for "
+		    "its %zu death%s: Enter opens the finding", ov->ndpods,
+		    ov->ndpods == 1 ? "" : "s");
 		return (TUI_REDRAW);
 	}
 	ov->pane = !ov->pane;
@@ -1067,7 +1148,7 @@ ov_open(struct tui_state *ts)
 	struct ov_state	*ov = &ts->ov;
 	char		*cause = NULL;
 
-	if (ov->pane == 1 && ov->dcursor < (int)ov->ndpods) {
+	if (in_deaths(ts) && ov->dcursor < (int)ov->ndpods) {
 		if (death_open(ts, ov->dpods[ov->dcursor], &cause) != 0) {
 			snprintf(ts->message, sizeof ts->message, "%s", cause);
 			free(cause);

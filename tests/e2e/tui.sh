@@ -216,6 +216,18 @@ wait_for int-started "Incident window"
 wait_for small-overview-says "does not hold its preStop sleep of 25 s"
 ok small-overview-fix sh -c "$TM capture-pane -p | grep -q '^ Fix: a load'"
 ok small-overview-no-tab sh -c "! $TM capture-pane -p | grep -q 'Tab deaths'"
+# and Tab does not take the cursor to deaths that are not drawn: it says
+# so, and Down still moves through the findings: the third finding's fix
+# is shorter, its deaths are drawn, one of six, and the row under them
+# counts the five not shown
+keys Tab
+wait_for small-tab-says "no room here for its 6 deaths: Enter opens the finding"
+keys Down Down
+wait_for small-third-deaths "Deaths of its pods (6), from its start"
+wait_for small-third-more "(5 more: Tab, then Down)"
+keys Tab Down Down
+wait_for small-third-moved "(5 more: Tab, then Up or Down)"
+keys Tab Up Up
 # at 80x24 a finding opens at its top, not scrolled down to its pods
 keys 3 Enter
 wait_for small-finding "Evidence"
