@@ -444,6 +444,10 @@ struct tui_state {
 						   last query), or NULL */
 	int			 prompt_kind;	/* which prompt (tui.c) */
 	size_t			 prompt_max;	/* the most bytes it takes */
+	int			 prompt_fresh;	/* the answer is still what the
+						   prompt offered: typing
+						   replaces it, editing keeps
+						   it */
 	struct buf		 answer;	/* owned: what the prompt
 						   read */
 	char			 question[256];	/* a prompt_for or an answer

@@ -451,6 +451,7 @@ tui_ask(struct tui_state *ts, enum tui_prompt kind, const char *question,
 	ts->prompt_kind = kind;
 	ts->prompt_for = question;
 	ts->prompt_max = max;
+	ts->prompt_fresh = *start != '\0';
 	buf_clear(&ts->answer);
 	buf_puts(&ts->answer, start);
 	return (TUI_PROMPT);
@@ -751,17 +752,26 @@ prompt_draw(struct tui_state *ts, int over)
 			from++;
 	}
 	safe = out_safe(a + from, ts->answer.len - from, SIZE_MAX);
+	/* an answer offered, which typing replaces, is dim */
 	tui_text(stdscr, &ts->look, h - 1, x, (int)room, safe +
-	    out_tail_bytes(safe, room), A_NORMAL, PAIR_NONE);
+	    out_tail_bytes(safe, room), ts->prompt_fresh ? A_DIM : A_NORMAL,
+	    PAIR_NONE);
 	free(safe);
 }
 
-/* Adds one byte the user typed or pasted, unless the answer is full. */
+/*
+ * Adds one byte the user typed or pasted, unless the answer is full; the
+ * first one replaces an answer the prompt offered.
+ */
 static void
 answer_add(struct tui_state *ts, int ch, int *over)
 {
 	char	c = (char)ch;
 
+	if (ts->prompt_fresh) {
+		buf_clear(&ts->answer);
+		ts->prompt_fresh = 0;
+	}
 	if (ts->answer.len >= ts->prompt_max)
 		*over = 1;
 	else
@@ -770,12 +780,14 @@ answer_add(struct tui_state *ts, int ch, int *over)
 
 /*
  * Reads a line on the last row after ts->prompt_for into ts->answer
- * (which holds what it starts with); Up puts ts->prompt_recall in its
- * place.  A bracketed paste (where the terminal has it) is taken whole,
- * its line ends as spaces, and the line is drawn again only when no more
- * input waits, so that a paste costs what it holds.  Enter accepts (1);
- * Esc or Ctrl-C cancels (0).  A line longer than ts->prompt_max is never
- * taken cut: Enter then says so and cancels.
+ * (which holds what it starts with: an answer offered, dim, which the
+ * first byte typed or pasted replaces and Backspace edits); Up puts
+ * ts->prompt_recall in its place.  A bracketed paste (where the
+ * terminal has it) is taken whole, its line ends as spaces, and the line
+ * is drawn again only when no more input waits, so that a paste costs
+ * what it holds.  Enter accepts (1); Esc or Ctrl-C cancels (0).  A line
+ * longer than ts->prompt_max is never taken cut: Enter then says so and
+ * cancels.
  */
 static int
 read_prompt(struct tui_state *ts)
@@ -814,6 +826,8 @@ read_prompt(struct tui_state *ts)
 		} else if (ch == 27 || ch == 3 || ch == 7)
 			break;
 		else if (ch == KEY_BACKSPACE || ch == 127 || ch == 8) {
+			/* an offered answer is edited, not replaced */
+			ts->prompt_fresh = 0;
 			while (a->len > 0 && (a->data[a->len - 1] & 0xc0) ==
 			    0x80)
 				a->len--;
@@ -824,9 +838,11 @@ read_prompt(struct tui_state *ts)
 		} else if (ch == 21) {		/* Ctrl-U */
 			buf_clear(a);
 			over = 0;
+			ts->prompt_fresh = 0;
 		} else if (ch == KEY_UP && ts->prompt_recall != NULL) {
 			buf_clear(a);
 			over = 0;
+			ts->prompt_fresh = 0;
 			buf_append(a, ts->prompt_recall,
 			    strnlen(ts->prompt_recall, ts->prompt_max));
 		} else if (ch >= 0x20 && ch < 0x100 && ch != 0x7f)

@@ -535,9 +535,10 @@ wait_for replace-no "not written"
 is replace-no-kept kept "$(cat "$T/exists.md")"
 keys e
 wait_for replace-format-again "export as md"
-keys C-u md Enter
-wait_for replace-path-again "write the report to:"
-keys C-u "$T/exists.md" Enter
+# what is typed replaces the answer offered ("html", then the file name)
+keys md Enter
+wait_for replace-path-again "write the report to: coroner-report.md"
+keys "$T/exists.md" Enter
 wait_for replace-asks-again "exists: replace it? (y/N)"
 keys y Enter
 wait_for replace-yes "wrote the md report to"
