@@ -469,6 +469,7 @@ overview_load(struct tui_state *ts, char **cause)
 	struct store_summary	 sum;
 	int64_t			 span_s, step;
 	size_t			 i;
+	int			 zoomed;
 
 	if (ov->loaded_cols == ts->cols && ov->loaded_cols > 0)
 		return (read_shown(ts, cause)); /* the lanes come in view */
@@ -483,7 +484,8 @@ overview_load(struct tui_state *ts, char **cause)
 	}
 	ov->window_lo_us = sum.first_us;
 	ov->window_hi_us = sum.last_us;
-	if (ov->view_hi_us > ov->view_lo_us) {
+	zoomed = ov->view_hi_us > ov->view_lo_us;
+	if (zoomed) {
 		ov->axis.lo_us = ov->view_lo_us;
 		ov->axis.hi_us = ov->view_hi_us;
 	} else {
@@ -497,16 +499,23 @@ overview_load(struct tui_state *ts, char **cause)
 	ov->ncols = (size_t)(ts->cols - label_w(ts->cols) - 1);
 	if ((int)ov->ncols < 1)
 		ov->ncols = 1;
-	span_s = (ov->axis.hi_us - ov->axis.lo_us) / 1000000;
+	/* a zoom's span as asked: its ends rounded out to whole seconds
+	   would take a second more than its columns (two a column) */
+	span_s = zoomed ? -time_floor_div(ov->view_lo_us - ov->view_hi_us,
+	    1000000) : (ov->axis.hi_us - ov->axis.lo_us) / 1000000;
 	step = (span_s + (int64_t)ov->ncols - 1) / (int64_t)ov->ncols;
 	if (step < 1)
 		step = 1;
-	if (step > 60) {
-		/* whole minutes: drawn from the per-minute traffic */
+	if (step > 60)
 		step = (step + 59) / 60 * 60;
-		ov->axis.lo_us = time_floor_div(ov->axis.lo_us, 60000000) *
-		    60000000;
-	}
+	/* a zoom's middle stays the axis's middle (g centres on a time) */
+	if (zoomed)
+		ov->axis.lo_us = ov->view_lo_us / 2 + ov->view_hi_us / 2 -
+		    step * (int64_t)ov->ncols * 500000;
+	/* whole seconds, or whole minutes: drawn from the per-minute
+	   traffic */
+	ov->axis.lo_us = time_floor_div(ov->axis.lo_us, step > 60 ?
+	    60000000 : 1000000) * (step > 60 ? 60000000 : 1000000);
 	ov->step_s = step;
 	/* whole steps: the axis ends where the last column ends */
 	ov->axis.hi_us = ov->axis.lo_us + step * (int64_t)ov->ncols * 1000000;
@@ -1174,9 +1183,11 @@ show_span(struct tui_state *ts, int64_t lo, int64_t hi)
 
 	if (ov->ncols == 0)
 		return (TUI_REDRAW);
-	/* no narrower than a second a column */
-	if (span < (int64_t)ov->ncols * 1000000)
+	/* no narrower than a second a column, around the same middle */
+	if (span < (int64_t)ov->ncols * 1000000) {
 		span = (int64_t)ov->ncols * 1000000;
+		lo = lo / 2 + hi / 2 - span / 2;
+	}
 	if (span >= whi - wlo) {
 		ov->view_lo_us = ov->view_hi_us = 0;
 	} else {

@@ -228,6 +228,15 @@ wait_for small-third-more "(5 more: Tab, then Down)"
 keys Tab Down Down
 wait_for small-third-moved "(5 more: Tab, then Up or Down)"
 keys Tab Up Up
+# g centres the axis on the time, at the narrowest zoom too (its span
+# was widened to a second a column from the time's left, which put the
+# time a quarter of the way in)
+keys g
+wait_for small-goto "go to"
+keys C-u 09:01:00 Enter
+wait_for small-goto-centred "zoomed 59 s          │09:00:30─│09:00:40─│09:00:50─│09:01:00─│09:01:10─│09:01:20"
+keys 0
+wait_for small-goto-whole "counts in 240 s"
 # at 80x24 a finding opens at its top, not scrolled down to its pods
 keys 3 Enter
 wait_for small-finding "Evidence"
@@ -1111,7 +1120,7 @@ shows week-zoom-out-counts '^ 15285 req, 83 failed '
 axis_was=$(screen | sed -n 3p)
 keys Right
 wait_changed week-pan-moved 3 "$axis_was"
-wait_for week-pan-right '───────│12:00───────│00:00──────│12:00'
+wait_for week-pan-right '───────│12:00───────│00:00───────│12:00'
 keys Left Left
 wait_for week-pan-left ' 15261 req, 52 failed '
 keys 0
