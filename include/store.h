@@ -123,14 +123,15 @@ int	store_put(struct store *st, enum rec_type type, const void *rec);
  * Ends the current input with its identity (SHA-256 of its content and of
  * the options that change its rows: 64 hex digits), the SHA-256 of its
  * content alone and its counts.  Returns 0 and sets *dup to 1 when an
- * input of the same identity was already stored (nothing is kept), else
- * keeps it (commits, or releases its savepoint in a group) and marks the
- * model stale; -1 with a new *cause on failure (the input is undone).
+ * input of the same identity was already stored (nothing is kept; *then
+ * is how many of its pieces that import rejected), else keeps it
+ * (commits, or releases its savepoint in a group) and marks the model
+ * stale; -1 with a new *cause on failure (the input is undone).
  * first_errors is a newline-separated list of the first rejects (or NULL).
  */
 int	store_input_end(struct store *st, const char *identity,
 	    const char *sha256, uint64_t bytes, int64_t rows, int64_t rejected,
-	    const char *first_errors, int *dup, char **cause);
+	    const char *first_errors, int *dup, int64_t *then, char **cause);
 /*
  * With borrowing on, store_put() keeps a request's strings by reference
  * instead of copying them until its attempts have come: the caller

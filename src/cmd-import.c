@@ -138,6 +138,9 @@ struct import_run {
 		char	*ns;		/* owned: "" when none */
 		char	*pod;		/* owned */
 		int64_t	 lines;		/* its lines imported */
+		int64_t	 reading;	/* its lines in the input being
+					   read, added to lines once it
+					   is kept, new (log_pods_settle) */
 	}		 log_pods[LOG_PODS_MAX]; /* the pods of the container
 					   logs imported, to say which
 					   the model does not know */
@@ -283,7 +286,7 @@ note_log_pod(struct import_run *run, const struct rec_log *l)
 	for (i = run->nlog_pods; i-- > 0;) {
 		lp = &run->log_pods[i];
 		if (strcmp(lp->pod, l->pod) == 0 && strcmp(lp->ns, ns) == 0) {
-			lp->lines++;
+			lp->reading++;
 			return;
 		}
 	}
@@ -292,7 +295,25 @@ note_log_pod(struct import_run *run, const struct rec_log *l)
 	lp = &run->log_pods[run->nlog_pods++];
 	lp->ns = xstrdup(ns);
 	lp->pod = xstrdup(l->pod);
-	lp->lines = 1;
+	lp->lines = 0;
+	lp->reading = 1;
+}
+
+/*
+ * The end of an input: its container log lines count as imported when
+ * it was kept and not imported before (keep), else not at all (an input
+ * already imported, refused or undone stored none of them).
+ */
+static void
+log_pods_settle(struct import_run *run, int keep)
+{
+	size_t	i;
+
+	for (i = 0; i < run->nlog_pods; i++) {
+		if (keep)
+			run->log_pods[i].lines += run->log_pods[i].reading;
+		run->log_pods[i].reading = 0;
+	}
 }
 
 /*
@@ -310,7 +331,9 @@ say_unknown_log_pods(struct import_run *run)
 
 	for (i = 0; i < run->nlog_pods; i++) {
 		lp = &run->log_pods[i];
-		if (store_pod_known(run->st, lp->ns, lp->pod) != 0)
+		/* lines of this import only: one imported before said so */
+		if (lp->lines == 0 || store_pod_known(run->st, lp->ns,
+		    lp->pod) != 0)
 			continue;
 		unknown++;
 		lines += lp->lines;
@@ -890,6 +913,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	const unsigned char	*head;
 	size_t			 len;
 	int			 score, dup, rc, damaged;
+	int64_t			 then;
 
 	name = out_safe(input_name(in), strlen(input_name(in)), 512);
 	if (imp == NULL && (imp = importer_detect(in, &score)) == NULL) {
@@ -939,6 +963,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		goto fail;
 	}
 	tally_clear(run->tally);
+	log_pods_settle(run, 0);	/* an input before that was not kept */
 	rc = imp->parse(in, opts, &sink, &cause);
 	if (run->pl != NULL && pipeline_drain(run->pl) != 0) {
 		/* the database failed: say so rather than the importer */
@@ -1000,10 +1025,11 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	input_hash(in, sha);
 	input_identity(in, imp, opts, sha, identity);
 	if (store_input_end(st, identity, sha, input_offset(in), run->rows,
-	    run->rejected, run->errors.data, &dup, &cause) != 0) {
+	    run->rejected, run->errors.data, &dup, &then, &cause) != 0) {
 		out_printf(stderr, "coroner: %s: %s\n", name, cause);
 		goto fail;
 	}
+	log_pods_settle(run, !dup);
 	run->group_bytes += input_offset(in);
 	run->kept++;
 	say_rejects(run, name);
@@ -1019,6 +1045,13 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	if (run->rows == 0 && run->rejected == 0 && run->notes.len == 0) {
 		/* an empty list: "already imported" would only puzzle */
 		say_empty(run, in, imp->name);
+	} else if (dup && then > 0) {
+		/* a limit raised now changes nothing: it is not read again */
+		what = xasprintf("already imported (the same content; %lld "
+		    "rejected then), nothing changed: an input is imported "
+		    "once, whatever its limits", (long long)then);
+		say_input(run, in, what);
+		free(what);
 	} else if (dup) {
 		say_input(run, in, "already imported (the same content), "
 		    "nothing changed");

@@ -309,7 +309,7 @@ store_put(struct store *st, enum rec_type type, const void *rec)
 int
 store_input_end(struct store *st, const char *identity, const char *sha256,
     uint64_t bytes, int64_t rows, int64_t rejected, const char *first_errors,
-    int *dup, char **cause)
+    int *dup, int64_t *then, char **cause)
 {
 	const struct qparam	p[] = {
 		QP_S(identity), QP_S(sha256), QP_I((int64_t)bytes),
@@ -317,19 +317,22 @@ store_input_end(struct store *st, const char *identity, const char *sha256,
 		QP_OPT(st->cov_from_us, TIME_NONE),
 		QP_OPT(st->cov_to_us, TIME_NONE), QP_I(st->source_id)
 	};
+	int64_t			was[2];
 	int			rc;
 
 	*dup = 0;
+	*then = 0;
 	if (store_pending_done(st) != 0) {
 		*cause = xstrdup(store_error(st));
 		goto undo;
 	}
 	if (store_requests_flush(st, cause) != 0)
 		goto undo;
-	rc = store_ints(st, "sources", "SELECT id FROM sources WHERE hash = ?",
-	    p, 1, NULL, 0, 0, cause);
+	rc = store_ints(st, "sources", "SELECT id, rejected FROM sources WHERE "
+	    "hash = ?", p, 1, was, 2, 0, cause);
 	if (rc == 1) {
 		*dup = 1;
+		*then = was[1];
 		store_input_abort(st);
 		return (0);
 	}

@@ -299,6 +299,13 @@ ok unknown-log-pod-says grep -q \
     'note: no pod is known for the container logs of shop/ghost-7d9f8b6c5-x2kq9' \
     "$T/.out"
 is unknown-log-pod-kept 2 "$(sqlite3 "$T/logs.db" 'SELECT count(*) FROM container_logs')"
+ok unknown-log-pod-lines grep -q 'their 2 lines' "$T/.out"
+# imported again: nothing is kept again, and no note counts its lines
+# as kept (it said "their 2 lines are kept" of lines it had not stored)
+run "$CORONER" import --db "$T/logs.db" "$T/logs/shop/ghost-7d9f8b6c5-x2kq9/app.log"
+ok unknown-log-pod-again grep -q 'already imported' "$T/.out"
+lacks_out() { ! grep -q "$1" "$T/.out"; }
+ok unknown-log-pod-again-no-note lacks_out 'no pod is known'
 
 # Two pods' logs of one name: each line names its pod (both read
 # "…/catalog-api/0.log, container-log, 2 rows" before), the nodes'

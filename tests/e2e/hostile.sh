@@ -94,6 +94,12 @@ printf '%s\n%s%0300d\n' "$LINE" "$LINE" 0 >"$T/longline.log"
 trun "$CORONER" import --db "$db" --max-line 200 "$T/longline.log"
 says "max-line: names it" "line longer than 200 bytes skipped"
 says "max-line: the option" "(--max-line raises the limit)"
+# raised later, the limit does not read the input again: the import says
+# so, with what was rejected then
+trun "$CORONER" import --db "$db" --max-line 0 "$T/longline.log"
+is "max-line raised: exit" 0 "$status"
+ok "max-line raised: nothing again" sh -c "tr -s '\n ' '  ' <'$T/.out' |
+    grep -qF 'already imported (the same content; 1 rejected then), nothing changed: an input is imported once, whatever its limits'"
 printf '%s\n' "$LINE" | sed 's/10.244.1.1:80 /10.244.1.1:80, 10.244.1.2:80, 10.244.1.3:80 /; s/ 5 0.001 200 r1/ 5, 5, 5 0.001, 0.001, 0.001 502, 502, 200 r1/' \
     >"$T/ups.log"
 trun "$CORONER" import --db "$db" --max-upstreams 2 "$T/ups.log"

@@ -106,11 +106,12 @@ rebuild(void)
 	struct model_stats	ms;
 	char			*cause = NULL;
 	int			dup;
+	int64_t			then;
 
 	if (store_input_end(st, "0123456789abcdef0123456789abcdef"
 	    "0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789"
 	    "abcdef0123456789abcdef0123456789abcdef", 0, 0, 0, NULL, &dup,
-	    &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
+	    &then, &cause) != 0 || model_rebuild(st, &ms, &cause) != 0)
 		fatal("%s", cause);
 }
 
