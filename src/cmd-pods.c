@@ -374,11 +374,14 @@ measure_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
 	if (r->deletion_us != TIME_NONE && (pt->last_del_us == TIME_NONE ||
 	    r->deletion_us > pt->last_del_us))
 		pt->last_del_us = r->deletion_us;
-	n = strlen(r->namespace != NULL ? r->namespace : "-") + 1 +
-	    strlen(r->name != NULL ? r->name : r->uid);
+	/* as printed: a control character takes its escape's columns, a
+	   wide character two (--wide cut an escaped name, measured in
+	   bytes) */
+	n = out_printed_cols(r->namespace != NULL ? r->namespace : "-") + 1 +
+	    out_printed_cols(r->name != NULL ? r->name : r->uid);
 	if (n > pt->name)
 		pt->name = n;
-	n = r->workload != NULL ? strlen(r->workload) : 1;
+	n = r->workload != NULL ? out_printed_cols(r->workload) : 1;
 	if (n > pt->workload)
 		pt->workload = n;
 	return (0);

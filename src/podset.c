@@ -50,18 +50,16 @@ T(struct podset *l, int row, size_t off, const char *s)
 	offsetof(struct row_termination, f), (r)->f)
 
 /*
- * Whether want names s: the same, or cut as "coroner pods" cuts names
- * ("local-pat…ioner-7b7dc8d6f5-45btl", "…" or "..."): s starts with what
- * comes before the cut and ends with what comes after it.
+ * Whether want names s as it is: the same, or cut as "coroner pods" cuts
+ * names ("local-pat…ioner-7b7dc8d6f5-45btl", "…" or "..."): s starts
+ * with what comes before the cut and ends with what comes after it.
  */
 static int
-names(const char *want, const char *s)
+names_as_is(const char *want, const char *s)
 {
 	const char	*cut;
 	size_t		 head, tail, n, len;
 
-	if (s == NULL)
-		return (0);
 	if (strcmp(want, s) == 0)
 		return (1);
 	if ((cut = strstr(want, "\xe2\x80\xa6")) != NULL)
@@ -75,6 +73,29 @@ names(const char *want, const char *s)
 	len = strlen(s);
 	return (head + tail < len && strncmp(s, want, head) == 0 &&
 	    strcmp(s + len - tail, cut + n) == 0);
+}
+
+/*
+ * Whether want names s, as it is or as coroner prints it: a name that
+ * holds control characters (only hostile input has them) is printed
+ * escaped ("\x1b[31m"), and that is what a user gives back.
+ */
+static int
+names(const char *want, const char *s)
+{
+	char	*safe;
+	int	 r;
+
+	if (s == NULL)
+		return (0);
+	if (names_as_is(want, s))
+		return (1);
+	if (strchr(want, '\\') == NULL || out_is_safe(s, strlen(s)))
+		return (0);
+	safe = out_safe(s, strlen(s), SIZE_MAX);
+	r = names_as_is(want, safe);
+	free(safe);
+	return (r);
 }
 
 /*

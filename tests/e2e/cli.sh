@@ -54,6 +54,22 @@ ok tui-no-terminal-says grep -q 'needs a terminal' "$T/.err"
 run "$CORONER" --db "$db" </dev/null
 is bare-no-path-exit 2 "$status"
 
+# A pod named with control characters (hostile input): printed escaped,
+# whole by pods --wide (measured in bytes, it was cut), and timeline takes
+# it back as printed, whole or cut
+cat >"$T/esc.json" <<'EOF'
+{"apiVersion":"v1","kind":"Pod","metadata":{"name":"check\u001b[31mRED\u001b[0m-c4x8k","namespace":"shop\u0007","uid":"u-esc-1","creationTimestamp":"2026-05-12T09:00:00Z","deletionTimestamp":"2026-05-12T09:01:00Z"},"spec":{"containers":[{"name":"app"}]},"status":{"phase":"Running","containerStatuses":[{"name":"app","state":{"terminated":{"exitCode":137,"reason":"Error","finishedAt":"2026-05-12T09:01:30Z","startedAt":"2026-05-12T09:00:05Z"}}}]}}
+EOF
+"$CORONER" import -q --db "$T/esc.db" "$T/esc.json"
+run "$CORONER" pods --db "$T/esc.db" --wide
+ok esc-wide-whole grep -qF 'shop\x07/check\x1b[31mRED\x1b[0m-c4x8k check' "$T/.out"
+for name in 'shop\x07/check\x1b[31mRED\x1b[0m-c4x8k' \
+    'check\x1b[31mRED\x1b[0m-c4x8k' 'check\x1b[31mRED…c4x8k'; do
+	run "$CORONER" timeline --db "$T/esc.db" "$name"
+	is "esc-timeline-$name" 0 "$status"
+done
+ok esc-timeline-escaped grep -qF 'Pod check\x1b[31mRED\x1b[0m-c4x8k, node -' "$T/.out"
+
 # coroner sql: one statement that reads, its rows tab-separated (NULL as
 # \N, controls escaped) or as JSON lines; the requests through the
 # virtual table; a statement that writes refused, the database unchanged.
