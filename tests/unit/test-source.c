@@ -485,19 +485,23 @@ test_source_gzip(void)
 		source_close(src);
 	} else
 		CHECK(!"open big.gz");
-	/* cut: every byte gzip -d recovers comes first, then the failure
-	   with their count (libarchive's filter lost its last 64 KiB) */
+	/*
+	 * cut: at least every byte gzip -d recovers comes first (zlib may
+	 * give a byte or two of the cut block more than gzip's own decoder,
+	 * never a byte the file does not hold), then the failure with their
+	 * count (libarchive's filter lost its last 64 KiB)
+	 */
 	CHECK(run("gzip -dc < cut.gz > cut.out 2>/dev/null; "
 	    "test -s cut.out") == 0);
 	CHECK(file_get("cut.out", &want) == 0 && want.len > 65536);
 	if (open_first("cut.gz", NULL, &src, &in) == 0) {
 		buf_clear(&got);
 		CHECK(slurp(in, &got) == -1);
-		CHECK(got.len == want.len &&
-		    memcmp(got.data, want.data, got.len) == 0);
+		CHECK(got.len >= want.len && got.len < len &&
+		    memcmp(got.data, text, got.len) == 0);
 		err = input_error(in);
 		snprintf(why, sizeof why, "cut.gz: truncated gzip stream after "
-		    "%zu bytes", want.len);
+		    "%zu bytes", got.len);
 		CHECK_STR(err, why);
 		source_close(src);
 	} else
@@ -527,7 +531,9 @@ test_source_tar(void)
 {
 	struct fixture	 fx;
 	struct buf	 tar = { NULL, 0, 0 };
-	char		*text, *want;
+	char		*text, *want, *end;
+	const char	*head;
+	long long	 n;
 	size_t		 len;
 
 	if (fx_begin(&fx) == -1) {
@@ -591,11 +597,19 @@ test_source_tar(void)
 	buf_clear(&tar);
 	CHECK(file_get("cut.n", &tar) == 0 && tar.len > 0);
 	buf_append(&tar, "", 1);
-	want = xasprintf("cut.tar.gz!a.txt [a.txt] A|\n"
-	    "cut.tar.gz!b.txt [b.txt] B|\n"
+	/* the count: at least gzip -d's, at most a few bytes more (the
+	   tar's times change its deflate stream, and where the cut falls) */
+	want = describe("cut.tar.gz", NULL);
+	head = "cut.tar.gz!a.txt [a.txt] A|\ncut.tar.gz!b.txt [b.txt] B|\n"
 	    "cut.tar.gz!z.log [z.log] ERROR cut.tar.gz!z.log: truncated gzip "
-	    "stream after %lld bytes\n", strtoll(tar.data, NULL, 10));
-	check_describe("cut.tar.gz", NULL, want);
+	    "stream after ";
+	CHECK(strncmp(want, head, strlen(head)) == 0);
+	if (strncmp(want, head, strlen(head)) == 0) {
+		n = strtoll(want + strlen(head), &end, 10);
+		CHECK(n >= strtoll(tar.data, NULL, 10) &&
+		    n < strtoll(tar.data, NULL, 10) + 64 &&
+		    strcmp(end, " bytes\n") == 0);
+	}
 	free(want);
 	free(text);
 	buf_free(&tar);
