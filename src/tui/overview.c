@@ -1038,12 +1038,13 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	if (plan.brief) {
 		f = &ts->findings[ov->cursor];
 		if (plan.whole)
-			tui_finding_brief(win, ts, f, y + 1, plan.brief_y1, w);
+			tui_finding_brief(win, ts, f, plan.list_end + 1,
+			    plan.brief_y1, w);
 		else {
 			fix = xasprintf("Fix: %s", f->r.recommendation !=
 			    NULL ? f->r.recommendation : "-");
-			tui_text_wrapped(win, &ts->look, y + 1, plan.brief_y1,
-			    1, w - 1, 5, fix, A_DIM, PAIR_NONE);
+			tui_text_wrapped(win, &ts->look, plan.list_end + 1,
+			    plan.brief_y1, 1, w - 1, 5, fix, A_DIM, PAIR_NONE);
 			free(fix);
 		}
 	}
