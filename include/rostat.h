@@ -1,6 +1,6 @@
 /*
  * rostat.h: what each rollout did, for the rollouts view and whoever
- * asks "was it a deploy?": the pods it replaced, the deaths and failed
+ * asks "was it a deploy?": the pods it replaced, the unclean exits and failed
  * requests of its Deployment while it ran, and the 5xx rate of its new
  * ReplicaSet against the old one's; and the deploys (Helm, Argo CD,
  * Flux histories) that started no rollout, at their time.  Counted once
@@ -44,7 +44,8 @@ struct rostat {
 					   (deletion_rollout) */
 	size_t		 nreplaced;	/* pods in replaced */
 	size_t		 killed;	/* of them SIGKILLed at the deadline */
-	size_t		 deaths;	/* its Deployment's container deaths
+	size_t		 unclean;	/* its Deployment's containers' exits
+					   that were not clean
 					   (podset_is_death) from its start
 					   to to_us */
 	int64_t		 requests;	/* attempts routed to its Deployment

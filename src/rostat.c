@@ -2,8 +2,8 @@
  * rostat.c: what each rollout did (rostat.h).  A rollout's pods
  * replaced are those whose deletion the model put down to it (the cause
  * "rollout" and deletion_rollout, as the rollout view lines them up);
- * its deaths are its Deployment's container deaths (podset_is_death, the
- * incident window's rule) while it ran; its failures the attempts routed
+ * its unclean exits are its Deployment's container exits that were not
+ * clean (podset_is_death, the incident window's rule) while it ran; its failures the attempts routed
  * to the Deployment then that failed; and the 5xx rate of a ReplicaSet
  * is over all the requests routed to its pods.  A deploy of a history
  * that started no rollout seen (no Deployment's pods changed, or none
@@ -104,7 +104,7 @@ within(int64_t t, int64_t from, int64_t to)
 	    (to == TIME_NONE || t <= to));
 }
 
-/* The pods, the image and the deaths of one rollout. */
+/* The pods, the image and the unclean exits of one rollout. */
 static void
 count_pods(struct rostat *s, const struct rolist *ro,
     struct podset_pod *const *pods, size_t n)
@@ -130,7 +130,7 @@ count_pods(struct rostat *s, const struct rolist *ro,
 			t = &p->t[j];
 			if (podset_is_death(t) && within(t->finished_us,
 			    r->start_us, s->to_us))
-				s->deaths++;
+				s->unclean++;
 		}
 		if (p->r.deletion_us == TIME_NONE || !str_eq(
 		    p->r.deletion_cause, deletion_cause_name(DC_ROLLOUT)) ||

@@ -3,8 +3,8 @@
  * rollout of every Deployment, and every deploy of a history that
  * started none, by its start, with what deployed it
  * (rolist_deploy_words: "helm revision 42, deployed by ..."), its new
- * set's image, the pods it replaced, the deaths and failed requests of
- * its Deployment while it ran, and the 5xx rate of its new ReplicaSet
+ * set's image, the pods it replaced, the unclean exits and failed
+ * requests of its Deployment while it ran, and the 5xx rate of its new ReplicaSet
  * against the old one's: what answers "was it a deploy?".  Under the
  * list, the rollout under the cursor in words; Enter opens the rollout
  * view of the pods it replaced.  The numbers are the model's
@@ -20,7 +20,7 @@
 
 /* The columns, in the order they are drawn. */
 enum rl_col {
-	RC_STARTED, RC_DEPLOYMENT, RC_REV, RC_PODS, RC_DIED, RC_FAILED,
+	RC_STARTED, RC_DEPLOYMENT, RC_REV, RC_PODS, RC_UNCLEAN, RC_FAILED,
 	RC_NEW, RC_OLD, RC_IMAGE, RC_BY, RC__COUNT
 };
 /* Each one's heading, least width (with the space before) and meaning. */
@@ -36,9 +36,10 @@ const struct tui_column rollouts_columns[RC__COUNT + 1] = {
 	    "Deployment's" },
 	[RC_PODS] = { .title = "PODS", .width = 5, .means = "pods of the "
 	    "old ReplicaSet whose deletion the rollout asked for" },
-	[RC_DIED] = { .title = "DIED", .width = 5, .means = "container "
-	    "deaths (not clean exits) of the Deployment's pods while it "
-	    "ran: from its start until the old set's last pod was gone" },
+	[RC_UNCLEAN] = { .title = "UNCLEAN", .width = 8, .means = "exits "
+	    "of the Deployment's containers that were not clean (a code "
+	    "other than 0, or none known) while it ran: from its start until the "
+	    "old set's last pod was gone" },
 	[RC_FAILED] = { .title = "FAILED", .width = 7, .means = "requests "
 	    "routed to the Deployment while it ran that failed (5xx or no "
 	    "answer)" },
@@ -261,9 +262,9 @@ rollout_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 		case RC_PODS:
 			snprintf(cell, sizeof cell, "%*zu", cw, s->nreplaced);
 			break;
-		case RC_DIED:
-			snprintf(cell, sizeof cell, "%*zu", cw, s->deaths);
-			pair = s->deaths > 0 ? PAIR_TERM : PAIR_NONE;
+		case RC_UNCLEAN:
+			snprintf(cell, sizeof cell, "%*zu", cw, s->unclean);
+			pair = s->unclean > 0 ? PAIR_TERM : PAIR_NONE;
 			break;
 		case RC_FAILED:
 			snprintf(cell, sizeof cell, "%*lld", cw,
@@ -338,10 +339,10 @@ brief(WINDOW *win, const struct tui_state *ts, const struct rostat *s,
 	started(ts, r->start_us, t1, sizeof t1);
 	time_format(s->to_us, t2);
 	line = xasprintf("%s to %.8s: %zu pod%s replaced (%zu SIGKILLed), "
-	    "%zu death%s, %lld of %lld requests failed", t1,
+	    "%zu unclean exit%s, %lld of %lld requests failed", t1,
 	    s->to_us != TIME_NONE ? t2 + 11 : "now", s->nreplaced,
-	    s->nreplaced == 1 ? "" : "s", s->killed, s->deaths,
-	    s->deaths == 1 ? "" : "s", (long long)s->failed,
+	    s->nreplaced == 1 ? "" : "s", s->killed, s->unclean,
+	    s->unclean == 1 ? "" : "s", (long long)s->failed,
 	    (long long)s->requests);
 	y = tui_text_wrapped(win, &ts->look, y, y1 - 1, 1, w - 1, 2, line,
 	    A_NORMAL, PAIR_NONE);
@@ -379,7 +380,7 @@ rollouts_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		snprintf(more, sizeof more, ", %zu deploy%s without one", nd,
 		    nd == 1 ? "" : "s");
 	tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE, "%zu "
-	    "rollout%s (%zu Deployment%s)%s; DIED, FAILED: while it "
+	    "rollout%s (%zu Deployment%s)%s; UNCLEAN, FAILED: while it "
 	    "ran", nr, nr == 1 ? "" : "s", deps, deps == 1 ? "" : "s", more);
 	fit_columns(w, rl, width);
 	for (x = 0, k = 0; k < RC__COUNT; k++) {

@@ -677,7 +677,7 @@ db=$T/week.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-rollouts-overview "Incident window"
 keys 4
-wait_for week-rollouts "1 rollout (1 Deployment), 2 deploys without one; DIED, FAILED: while it ran"
+wait_for week-rollouts "1 rollout (1 Deployment), 2 deploys without one; UNCLEAN, FAILED: while it ran"
 shows week-rollouts-row \
     '^ 09-14 10:00:00 labels/label-printer 42  *4  *4  *0  *-  *0% europe-.*:5\.9\.0 *ci-deployer'
 shows week-rollouts-deploy-40 \
@@ -688,7 +688,7 @@ keys Enter
 wait_for week-rollouts-deploy-enter "No rollout of this deploy was seen: no pod to line up."
 keys Down Down
 wait_for week-rollouts-words "the rollout to label-printer-8f9a7b6c4 (helm revision 42, deployed by ci-deployer@shop-prod.iam.gserviceaccount.com)"
-wait_for week-rollouts-counts "4 pods replaced (4 SIGKILLed), 4 deaths, 0 of 672 requests failed"
+wait_for week-rollouts-counts "4 pods replaced (4 SIGKILLed), 4 unclean exits, 0 of 672 requests failed"
 keys Enter
 wait_for week-rollouts-enter "Rollout of labels/label-printer to label-printer-8f9a7b6c4"
 wait_for week-rollouts-enter-lanes "4 of 4 SIGKILLed at the deadline"
@@ -707,7 +707,7 @@ db=$T/baseline.db
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for baseline-overview "Incident window"
 keys 4
-wait_for baseline-rollouts "13 rollouts (1 Deployment); DIED, FAILED: while it ran"
+wait_for baseline-rollouts "13 rollouts (1 Deployment); UNCLEAN, FAILED: while it ran"
 is baseline-rollouts-rows 13 "$(screen | grep -c '^ [0-9:]* shop/search ')"
 shows baseline-rollouts-13 '^ 14:00:00 shop/search  *13  *2  *0  *[0-9]*  *6\.6%  *0\.08% '
 shows baseline-rollouts-14 '^ 14:08:00 shop/search  *14  *2  *0  *[0-9]*  *0\.04%  *6\.6% '

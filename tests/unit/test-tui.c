@@ -752,7 +752,7 @@ test_tui_rollouts(void)
 	stats[2].replaced = replaced;
 	stats[2].nreplaced = 2;
 	stats[2].killed = 2;
-	stats[2].deaths = 2;
+	stats[2].unclean = 2;
 	stats[2].failed = 12;
 	stats[2].new_rs.errors = 2600;
 	stats[3].old_rs = stats[2].new_rs;
