@@ -611,6 +611,7 @@ imp_alb_parse(struct input *in, const struct import_opts *opts,
 const struct importer imp_alb = {
 	.name = "alb",
 	.summary = "AWS ALB and classic ELB access logs",
+	.reads = IMP_READS_TZ,
 	.probe = imp_alb_probe,
 	.parse = imp_alb_parse,
 };

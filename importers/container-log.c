@@ -989,6 +989,7 @@ imp_container_log_parse(struct input *in, const struct import_opts *opts,
 const struct importer imp_container_log = {
 	.name = "container-log",
 	.summary = "kubectl logs --timestamps, CRI node logs, bundle logs",
+	.reads = IMP_READS_POD,
 	.path_matters = 1,
 	.probe = imp_container_log_probe,
 	.parse = imp_container_log_parse,

@@ -379,6 +379,7 @@ imp_deploys_parse(struct input *in, const struct import_opts *opts,
 const struct importer imp_deploys = {
 	.name = "deploys",
 	.summary = "helm history -o json|yaml, Argo CD and Flux histories",
+	.reads = IMP_READS_RELEASE,
 	.probe = imp_deploys_probe,
 	.parse = imp_deploys_parse,
 };

@@ -653,6 +653,7 @@ imp_envoy_parse(struct input *in, const struct import_opts *opts,
 const struct importer imp_envoy = {
 	.name = "envoy",
 	.summary = "Envoy and Istio access logs: text formats and JSON",
+	.reads = IMP_READS_TZ | IMP_READS_POD,
 	.probe = imp_envoy_probe,
 	.parse = imp_envoy_parse,
 };

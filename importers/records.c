@@ -1426,6 +1426,7 @@ const struct importer imp_records = {
 	.name = "records",
 	.summary = "record sets: CSV, TSV, NDJSON, JSON arrays "
 	    "(with --records)",
+	.reads = IMP_READS_TZ | IMP_READS_RECORDS,
 	.probe = imp_records_probe,
 	.parse = imp_records_parse,
 };

@@ -39,6 +39,12 @@ struct import_opts {
 	const char	*release_name;	/* (NULL: not given) */
 };
 
+/* What struct importer's reads says an importer reads. */
+#define IMP_READS_TZ		0x1	/* --tz */
+#define IMP_READS_RECORDS	0x2	/* --records, --key, --time */
+#define IMP_READS_POD		0x4	/* --pod, --container */
+#define IMP_READS_RELEASE	0x8	/* --release */
+
 /* The defaults of the limits above. */
 #define IMPORT_MAX_UPSTREAMS	64
 
@@ -54,6 +60,13 @@ struct importer {
 	 * two inputs: deduplication hashes the name's last three parts too.
 	 */
 	int		 path_matters;
+	/*
+	 * The options it reads (IMP_READS_*): an input's identity holds
+	 * only those, so that an option given for another input of the
+	 * same command (--release for a Helm history in a directory) does
+	 * not make this one new.
+	 */
+	unsigned	 reads;
 	/*
 	 * Scores how sure the importer is that the input is its format:
 	 * 0 (not mine) to 100 (certain), from the input's name and its first

@@ -463,8 +463,9 @@ identity_add(struct sha256 *h, const char *key, const char *value)
 
 /*
  * An input's identity: SHA-256 of its content's SHA-256 and of what
- * changes the meaning of its rows: the importer, --tz, --records, --key,
- * --time, --pod, --container and --release, and for importers whose
+ * changes the meaning of its rows: the importer, and of --tz, --records,
+ * --key, --time, --pod, --container and --release those it reads
+ * (struct importer's reads), and for importers whose
  * records the name attributes (container logs: .../NS/POD/C.log) the last
  * three parts of its name.  The same bytes read another way are another
  * input.
@@ -482,21 +483,23 @@ input_identity(struct input *in, const struct importer *imp,
 	identity_add(&h, "coroner-input", "2");
 	identity_add(&h, "sha256", sha);
 	identity_add(&h, "format", imp->name);
-	if (opts->tz != NULL)
+	if (opts->tz != NULL && (imp->reads & IMP_READS_TZ))
 		identity_add(&h, "tz", zone_name(opts->tz));
-	if (opts->records != NULL)
-		identity_add(&h, "records", opts->records);
-	if (opts->key_col != NULL)
-		identity_add(&h, "key", opts->key_col);
-	if (opts->time_col != NULL)
-		identity_add(&h, "time", opts->time_col);
-	if (opts->pod_name != NULL) {
+	if (imp->reads & IMP_READS_RECORDS) {
+		if (opts->records != NULL)
+			identity_add(&h, "records", opts->records);
+		if (opts->key_col != NULL)
+			identity_add(&h, "key", opts->key_col);
+		if (opts->time_col != NULL)
+			identity_add(&h, "time", opts->time_col);
+	}
+	if (opts->pod_name != NULL && (imp->reads & IMP_READS_POD)) {
 		identity_add(&h, "pod-namespace", opts->pod_namespace);
 		identity_add(&h, "pod", opts->pod_name);
 	}
-	if (opts->container != NULL)
+	if (opts->container != NULL && (imp->reads & IMP_READS_POD))
 		identity_add(&h, "container", opts->container);
-	if (opts->release_name != NULL) {
+	if (opts->release_name != NULL && (imp->reads & IMP_READS_RELEASE)) {
 		identity_add(&h, "release-namespace",
 		    opts->release_namespace);
 		identity_add(&h, "release", opts->release_name);

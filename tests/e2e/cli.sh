@@ -292,6 +292,29 @@ is helm-two-releases "other returns-api" "$(sqlite3 "$T/helm.db" \
     'SELECT DISTINCT name FROM deploy_obs ORDER BY name' | tr '\n' ' ' |
     sed 's/ $//')"
 
+# A directory imported again with --release, as its skipped Helm history
+# asks: the history is imported, and the inputs that read no --release
+# are the same inputs, already imported, not stored a second time.
+W=$top/samples/week-later
+run "$CORONER" import --db "$T/week.db" "$W"
+is week-first-exit 0 "$status"
+ok week-first-skips-helm grep -qF 'import it with --release' "$T/.out"
+n=$(sqlite3 "$T/week.db" 'SELECT count(*) FROM requests')
+run "$CORONER" import --db "$T/week.db" --release labels/label-printer "$W"
+is week-release-exit 0 "$status"
+ok week-release-helm grep -qF 'deploys, 3 rows' "$T/.out"
+ok week-release-lb-again grep -qF 'lb.json.zst: already imported' "$T/.out"
+is week-release-requests "$n" "$(sqlite3 "$T/week.db" \
+    'SELECT count(*) FROM requests')"
+is week-release-sources 0 "$(sqlite3 "$T/week.db" 'SELECT count(*) FROM
+    (SELECT path, member FROM sources GROUP BY 1, 2 HAVING count(*) > 1)')"
+# --tz is read by the access-log and record importers only: a
+# Kubernetes input imported again with it is the same input
+K=$top/tests/importers/k8s-pods/kubectl-list/input
+run "$CORONER" import --db "$T/tz.db" "$K"
+run "$CORONER" import --db "$T/tz.db" --tz +02:00 "$K"
+ok tz-unread-same-input grep -qF 'already imported' "$T/.out"
+
 # A compressed file cut before anything decodes: named, exit 1.
 head -c 100 "$F/compressed/input.zst" >"$T/cut.json.zst"
 run "$CORONER" import --db "$T/r.db" "$T/cut.json.zst"
