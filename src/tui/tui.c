@@ -479,12 +479,13 @@ act_goto(struct tui_state *ts)
 {
 	if (tui_views[ts->stack[ts->depth]].go == NULL) {
 		snprintf(ts->message, sizeof ts->message, "g goes to a time "
-		    "in the overview, the pods and the death views");
+		    "in the overview, the pods, the rollouts and the death "
+		    "views");
 		return (TUI_REDRAW);
 	}
-	/* the overview has no deletion to count from */
-	return (tui_ask(ts, PROMPT_GOTO, ts->stack[ts->depth] ==
-	    VIEW_OVERVIEW ? "go to (HH:MM:SS or RFC 3339): " : "go to "
+	/* only a death view has a deletion to count from */
+	return (tui_ask(ts, PROMPT_GOTO, ts->stack[ts->depth] != VIEW_DEATH ?
+	    "go to (HH:MM:SS or RFC 3339): " : "go to "
 	    "(HH:MM:SS, RFC 3339, or +S from the deletion): ", "",
 	    TUI_ANSWER_MAX));
 }

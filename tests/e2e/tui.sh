@@ -715,6 +715,8 @@ shows baseline-rollouts-12 '^ 13:00:00 shop/search  *12  *2  *0  *[0-9]*  *0\.08
 # g goes to the rollout at or after the time; Enter opens its pods
 keys g
 wait_for baseline-goto "go to"
+# no deletion to count from here: the prompt does not offer +S
+wait_for baseline-goto-forms "go to (HH:MM:SS or RFC 3339):"
 keys C-u 13:59:00 Enter
 wait_for baseline-goto-words "the rollout to search-5a000cccc (revision 13)"
 wait_for baseline-goto-5xx "5xx: new set 32 of 482 (6.6%), old set 3 of 3602 (0.08%)"
