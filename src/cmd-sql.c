@@ -8,6 +8,7 @@
  */
 #include <getopt.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,7 @@ sql_row(void *ctx, size_t n, const char *const *names,
 {
 	struct sql_out	*so = ctx;
 	json_t		*o;
+	char		*cell;
 	size_t		 i;
 	int		 rc;
 
@@ -73,14 +75,17 @@ sql_row(void *ctx, size_t n, const char *const *names,
 		json_decref(o);
 		return (so->failed);
 	}
-	/* out_printf escapes each cell: a tab in one is "\t" */
+	/* each cell escaped whole, a NUL byte too: a tab in one is "\x09" */
 	for (i = 0; i < n && !so->failed; i++) {
 		if (cells != NULL && cells[i] == NULL)
 			rc = out_printf(stdout, i > 0 ? "\t\\N" : "\\N");
-		else
-			rc = out_printf(stdout, i > 0 ? "\t%.*s" : "%.*s",
-			    (int)(cells != NULL ? lens[i] : strlen(names[i])),
-			    cells != NULL ? cells[i] : names[i]);
+		else {
+			cell = out_safe(cells != NULL ? cells[i] : names[i],
+			    cells != NULL ? lens[i] : strlen(names[i]),
+			    SIZE_MAX);
+			rc = out_printf(stdout, i > 0 ? "\t%s" : "%s", cell);
+			free(cell);
+		}
 		if (rc != 0)
 			so->failed = 1;
 	}

@@ -87,6 +87,11 @@ run "$CORONER" sql --db "$T/sql.db" "SELECT 'a' || char(9) || 'b' ||
 is sql-exit 0 "$status"
 is sql-rows "x	y	z
 a\x09b\x1b[31m	\N	3" "$out"
+# a NUL byte in a text or a blob is escaped, not the cell's end
+run "$CORONER" sql --db "$T/sql.db" "SELECT 'x' || char(0) || 'y' AS t,
+    x'41004243' AS b"
+is sql-nul "t	b
+x\x00y	A\x00BC" "$out"
 run "$CORONER" sql --db "$T/sql.db" --json "SELECT char(27) AS x, NULL AS y"
 is sql-json '{"x":"\u001B","y":null}' "$out"
 run "$CORONER" sql --db "$T/sql.db" "SELECT count(*), count(DISTINCT req)
