@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 13 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 14 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -794,6 +794,19 @@ static const char *const migrations[] = {
 	"  id INTEGER PRIMARY KEY, data BLOB NOT NULL"
 	");"
 	REQUESTS_V,
+	/*
+	 * 13 -> 14: audit_v shows every column of audit_events: who asked
+	 * (user) and whom it impersonated beside the actor the analysis
+	 * names, the API group, the source IP, the precondition's uid and
+	 * the stage's time.
+	 */
+	"DROP VIEW IF EXISTS audit_v;"
+	"CREATE VIEW audit_v AS SELECT " UTC("time_us") " AS time, verb,"
+	"  resource, subresource, api_group, namespace, name, actor, user,"
+	"  impersonated, code, grace_s, precondition_uid, user_agent,"
+	"  source_ip, reason, message, level, stage,"
+	"  " UTC("stage_us") " AS stage_time, body, obj_uid, audit_id,"
+	"  dialect, source_id, line FROM audit_events;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 

@@ -121,4 +121,14 @@ run "$CORONER" import --db "$T/exec.db" "$L/falco-k8s-audit/exec_pod.json"
 is "falco exec: imported" 0 "$status"
 ok "falco exec: says the event was not complete" \
     grep -q 'not complete (1 ResponseStarted)' "$T/.out"
+# audit_v shows who asked and whom they impersonated beside the actor:
+# audit2rbac's demo is system:admin acting as bob, alice and a service
+# account
+"$CORONER" import -q --db "$T/rbac.db" "$L/audit2rbac/demo.log" \
+    >/dev/null 2>&1
+is "audit2rbac: audit_v's user, impersonated and actor" \
+    "system:admin|alice|alice system:admin|bob|bob" "$(sqlite3 "$T/rbac.db" \
+    "SELECT DISTINCT user, impersonated, actor FROM audit_v WHERE
+    impersonated NOT LIKE 'system:%' ORDER BY 2" | tr '\n' ' ' |
+    sed 's/ $//')"
 finish corpus-audit
