@@ -32,6 +32,9 @@ struct export_stats {
 	int64_t		 deaths;	/* of deaths.ndjson */
 	int64_t		 findings;	/* of findings.ndjson */
 	int64_t		 rollouts;	/* of rollouts.ndjson */
+	int64_t		 rollouts_seen;	/* of them rollouts ("rollout":
+					   true); the rest are deploys that
+					   started none */
 	int64_t		 minutes;	/* of traffic.ndjson */
 };
 

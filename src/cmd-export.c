@@ -116,7 +116,8 @@ cmd_export_exec(const struct cmd_entry *ce, int argc, char **argv)
 	struct export_stats	 stats;
 	const char		*db = NULL, *cluster = NULL, *dir = NULL;
 	const char		*schema = NULL;
-	char			*cause = NULL;
+	char			*cause = NULL, ro[96];
+	int64_t			 deploys;
 	int			 ch, rc = EXIT_FAIL;
 
 	optind = 1;
@@ -177,11 +178,20 @@ cmd_export_exec(const struct cmd_entry *ce, int argc, char **argv)
 	    export_write(st, cluster, dir, CORONER_VERSION, &stats,
 	    &cause) != 0)
 		goto out;
-	out_printf(stdout, "incident %s of %s: %lld pods, %lld deaths, "
-	    "%lld findings, %lld rollouts, %lld minutes of traffic in %s\n",
-	    stats.incident, cluster, (long long)stats.pods,
-	    (long long)stats.deaths, (long long)stats.findings,
-	    (long long)stats.rollouts, (long long)stats.minutes, dir);
+	/* rollouts.ndjson: the rollouts, and the deploys that started none */
+	deploys = stats.rollouts - stats.rollouts_seen;
+	snprintf(ro, sizeof ro, "%lld rollout%s", (long long)stats.rollouts_seen,
+	    stats.rollouts_seen == 1 ? "" : "s");
+	if (deploys > 0)
+		snprintf(ro + strlen(ro), sizeof ro - strlen(ro), " and %lld "
+		    "deploy%s without one", (long long)deploys,
+		    deploys == 1 ? "" : "s");
+	out_say(stdout, "incident %s of %s: %lld pod%s, %lld death%s, %lld "
+	    "finding%s, %s, %lld minute%s of traffic in %s", stats.incident,
+	    cluster, (long long)stats.pods, stats.pods == 1 ? "" : "s",
+	    (long long)stats.deaths, stats.deaths == 1 ? "" : "s",
+	    (long long)stats.findings, stats.findings == 1 ? "" : "s", ro,
+	    (long long)stats.minutes, stats.minutes == 1 ? "" : "s", dir);
 	rc = EXIT_OK;
 out:
 	if (cause != NULL) {

@@ -788,6 +788,7 @@ export_write(struct store *st, const char *cluster, const char *dir,
 	w.cluster = cluster;
 	if (gather(&w, version, cause) != 0)
 		rc = -1;
+	stats->rollouts_seen = w.sum.rollouts;
 	for (i = 1; rc == 0 && i <= NFILES; i++) {
 		w.xf = &files[i % NFILES];
 		if (w.xf->from == XF_INCIDENT) {

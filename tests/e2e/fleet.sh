@@ -143,7 +143,11 @@ is "incident: the same deaths" "$(cat "$T/x-lag/deaths.ndjson")" \
 # --- Golden: samples/ingress-lag as cluster "golden" --------------------
 run "$CORONER" export --db "$T/lag.db" --cluster golden -o "$T/gold"
 is "golden: export" 0 "$status"
-is "golden: what it says" "incident $want of golden: 8 pods, 4 deaths, 1 findings, 1 rollouts, 10 minutes of traffic in $T/gold" "$out"
+# one sentence, wrapped to 80 columns (no terminal here)
+is "golden: what it says" "incident $want of golden: 8 pods, 4 deaths, 1 finding, 1 rollout, 10 minutes of traffic in $T/gold" \
+    "$(echo "$out" | sed 's/^  //' | tr '\n' ' ' | sed 's/ $//')"
+is "golden: it fits 80 columns" 0 "$(echo "$out" | awk 'length > 80' | wc -l |
+    tr -d ' ')"
 for f in $FILES; do
 	if [ -n "${UPDATE:-}" ]; then
 		mkdir -p "$G"
@@ -171,6 +175,8 @@ run "$CORONER" export --db "$T/deploy.db" --cluster c -o "$T/x-deploy"
 is "deploys: export" 0 "$status"
 is "deploys: a rollout and a deploy alone" 2 \
     "$(wc -l <"$T/x-deploy/rollouts.ndjson")"
+ok "deploys: it says which is which" sh -c "echo '$out' | tr '\n' ' ' |
+    grep -qF '1 rollout and 1 deploy without one,'"
 is "deploys: the rollout's deploy" \
     "1 true helm 14 ci@example.com web web-1.4.0 superseded 2026-05-14T13:59:55.000Z" \
     "$(jq -r 'select(.id == 1) | [.id, .rollout, .tool, .deploy_revision,
