@@ -83,6 +83,25 @@ k8s_handler_of(json_t *obj, const char *kind, int *other)
 }
 
 /*
+ * Whether list_kind is a typed list ("IngressList") of a kind no handler
+ * reads, whatever its group: an empty one is refused as such, where an
+ * empty PodList is only empty.
+ */
+static int
+k8s_list_unread(const char *list_kind)
+{
+	size_t	i, n = strlen(list_kind);
+
+	if (n <= 4 || strcmp(list_kind + n - 4, "List") != 0)
+		return (0);
+	for (i = 0; i < sizeof k8s_kinds / sizeof k8s_kinds[0]; i++)
+		if (strlen(k8s_kinds[i].kind) == n - 4 &&
+		    strncmp(k8s_kinds[i].kind, list_kind, n - 4) == 0)
+			return (0);
+	return (1);
+}
+
+/*
  * The kind of obj: its own, else its list's ("PodList" -> "Pod"), else
  * guessed from its shape.  Writes into buf; returns NULL when unknown.
  */
@@ -382,6 +401,11 @@ k8s_read(struct input *in, const struct import_opts *opts, struct sink *sink,
 		skipped_kinds(&skipped, &kinds, 0);
 		*cause = xasprintf("no Kubernetes objects coroner reads "
 		    "(found %s)", kinds.data);
+		rc = IMPORT_NOTHING;
+	} else if (rc == 0 && good == 0 && bad == 0 &&
+	    k8s_list_unread(kr.yaml ? kr.ys.list_kind : kr.js.list_kind)) {
+		*cause = xasprintf("no Kubernetes objects coroner reads (an "
+		    "empty %s)", kr.yaml ? kr.ys.list_kind : kr.js.list_kind);
 		rc = IMPORT_NOTHING;
 	} else if (rc == 0 && good == 0 && k8s_reader_objects(&kr) == 0 &&
 	    bad > 0) {

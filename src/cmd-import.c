@@ -621,6 +621,26 @@ fit_input_name(const char *name, const char *pod, size_t room)
 }
 
 /*
+ * The columns an input's name may take on a line of width w after lead
+ * columns, before ": " and what became of it: all but WHAT_LEAST of them
+ * (what wraps onto the lines under it), so that a long message does not
+ * cut the name, the one thing to find the file by.
+ */
+#define WHAT_LEAST	24
+#define NAME_LEAST	24
+
+static size_t
+name_room(size_t w, size_t lead, const char *what)
+{
+	size_t	wc = out_printed_cols(what);
+
+	if (wc > WHAT_LEAST)
+		wc = WHAT_LEAST;
+	return (w > lead + 2 + wc + NAME_LEAST ? w - lead - 2 - wc :
+	    NAME_LEAST);
+}
+
+/*
  * What became of one input, on a line of its own that fits the width: a
  * file's name, or a member's under its source's name (printed once),
  * cut in the middle when too long (the database keeps it whole:
@@ -630,7 +650,7 @@ fit_input_name(const char *name, const char *pod, size_t room)
 static void
 say_input(struct import_run *run, const struct input *in, const char *what)
 {
-	size_t	 w = (size_t)out_term_width(), lead = 0, room, wc;
+	size_t	 w = (size_t)out_term_width(), lead = 0;
 	char	*fit;
 
 	if (run->quiet)
@@ -644,10 +664,8 @@ say_input(struct import_run *run, const struct input *in, const char *what)
 		}
 		lead = 2;
 	}
-	wc = out_printed_cols(what);
-	room = w > lead + 2 + wc + 24 ? w - lead - 2 - wc : 24;
 	fit = fit_input_name(input_member(in) != NULL ? input_member(in) :
-	    input_name(in), run->input_pod, room);
+	    input_name(in), run->input_pod, name_room(w, lead, what));
 	out_printf(stdout, "%*s%s: ", (int)lead, "", fit);
 	out_wrap(stdout, what, lead + out_cols(fit) + 2, lead + 4, w);
 	free(fit);
@@ -755,14 +773,16 @@ say_unread(struct import_run *run, const char *name, const char *cause,
     const char *counts)
 {
 	size_t	 w = (size_t)out_term_width();
-	char	*what;
+	char	*what, *fit;
 
 	if (run->quiet)
 		return;
 	what = counts != NULL ? xstrdup(counts) : xasprintf("skipped: %s",
 	    cause);
-	out_printf(stdout, "%s: ", name);
-	out_wrap(stdout, what, out_cols(name) + 2, 4, w);
+	fit = out_fit(name, name_room(w, 0, what), OUT_CUT_PATH, 0);
+	out_printf(stdout, "%s: ", fit);
+	out_wrap(stdout, what, out_cols(fit) + 2, 4, w);
+	free(fit);
 	free(what);
 }
 
@@ -867,13 +887,15 @@ unread_summary(void *ctx, const char *text)
 
 /*
  * Whether an input no importer claimed is whole Kubernetes objects of
- * kinds coroner does not read (a single Lease): read by the Kubernetes
- * reader into a sink that keeps nothing, it gives no record, rejects
- * nothing, and says what it skipped (into counts).  Consumes the input.
+ * kinds coroner does not read (a single Lease, an empty IngressList):
+ * read by the Kubernetes reader into a sink that keeps nothing, it gives
+ * no record, rejects nothing, and says what it skipped (into counts) and
+ * why it holds nothing (*why, "no Kubernetes objects coroner reads (found
+ * Lease)": a new string).  Consumes the input.
  */
 static int
 input_is_unread_k8s(struct input *in, const struct import_opts *opts,
-    struct buf *counts)
+    struct buf *counts, char **why)
 {
 	const unsigned char	*h;
 	struct kj_head		 kh;
@@ -891,9 +913,13 @@ input_is_unread_k8s(struct input *in, const struct import_opts *opts,
 	    NULL) || !kj_head_key(&kh, "kind", NULL))
 		return (0);
 	rc = imp_k8s_workloads.parse(in, opts, &sink, &cause);
+	if (rc == IMPORT_NOTHING && up.records == 0 && up.rejected == 0 &&
+	    input_error(in) == NULL && cause != NULL) {
+		*why = cause;
+		return (1);
+	}
 	free(cause);
-	return (rc == IMPORT_NOTHING && up.records == 0 && up.rejected == 0 &&
-	    input_error(in) == NULL);
+	return (0);
 }
 
 /*
@@ -943,8 +969,11 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		}
 		buf_clear(&run->notes);
 		if (input_member(in) == NULL &&
-		    input_is_unread_k8s(in, opts, &run->notes))
-			return (import_unread(run, name, why));
+		    input_is_unread_k8s(in, opts, &run->notes, &cause)) {
+			rc = import_unread(run, name, cause);
+			free(cause);
+			return (rc);
+		}
 		out_printf(stderr, "coroner: %s: %s\n", name, why);
 		free(name);
 		return (IMP_FAILED);

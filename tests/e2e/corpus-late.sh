@@ -224,4 +224,16 @@ done
 is "bundle: 4 slices, 1 node" "4 1" "$(sqlite3 "$T/tgz.db" "SELECT
     (SELECT count(*) FROM slice_obs), (SELECT count(*) FROM node_obs)" |
     tr '|' ' ')"
+# a Lease beside a Node: skipped on a line that names its kind, and what
+# import prints fits 80 columns, the paths cut at their leading
+# directories
+C=$L/troubleshoot-baseline-2025/supportbundle/cluster-resources
+"$CORONER" import --db "$T/lease.db" "$C/leases/kube-system.json" \
+    "$C/nodes.json" >"$T/lease.out" 2>&1
+is "a Lease beside a Node: exit" 0 $?
+ok "a Lease beside a Node: its kind named" grep -qF '(1 Lease)' "$T/lease.out"
+is "a Lease beside a Node: 80 columns" 0 "$(awk 'length > 80' "$T/lease.out" |
+    wc -l | tr -d ' ')"
+ok "a Lease beside a Node: its name's end kept" \
+    grep -q '^…/.*leases/kube-system.json: skipped 1 object' "$T/lease.out"
 finish corpus-late

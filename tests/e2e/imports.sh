@@ -116,7 +116,7 @@ ok lease-skipped grep -q "lease.json: skipped 1 object of kinds coroner \
 does not read (1 Lease)" "$(joined .out)"
 run "$CORONER" import --db "$T/lease1.db" "$T/lease.json"
 is lease-alone-exit 1 "$status"
-ok lease-alone-says grep -qF "JSON, but no importer recognises its objects" \
+ok lease-alone-says grep -qF "no Kubernetes objects coroner reads (found Lease)" \
     "$T/.err"
 # what is not Kubernetes objects still fails the import, beside others
 printf '{"ts": 1, "msg": "hello"}\n' >"$T/app.json"
