@@ -21,20 +21,23 @@
 struct pl_pod {
 	struct podset_pod	*p;		/* borrowed from the analysis */
 	char			 badges[48];	/* "KILL GRACE" */
+	char			 kinds[192];	/* its findings' kinds, as
+						   analyze names them, for
+						   the filter */
 	int64_t			 failed;	/* its failed attempts */
 	int64_t			 missing;	/* its missing records */
 };
 
 /*
- * Each finding's badge on the pods of window w (ps) it names, in the
- * findings' order.
+ * Each finding's badge, and its kind, on the pods of window w (ps) it
+ * names, in the findings' order.
  */
 static void
 add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 {
 	struct finding_pods	 fp;
 	struct podset_pod	*p;
-	const char		*b;
+	const char		*b, *k;
 	char			*out;
 	size_t			 i, j;
 
@@ -44,6 +47,7 @@ add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 		    w > a->v[i].win_hi)
 			continue;
 		b = finding_kinds[a->v[i].kind].badge;
+		k = finding_kinds[a->v[i].kind].name;
 		finding_pods_read(&a->v[i], &fp);
 		for (j = 0; j < fp.n; j++) {
 			if ((p = podset_find(ps, fp.uid[j])) == NULL)
@@ -53,6 +57,11 @@ add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 				snprintf(out + strlen(out), sizeof v->badges -
 				    strlen(out), "%s%s", out[0] != '\0' ? " " :
 				    "", b);
+			out = v[p - ps->v].kinds;
+			if (strstr(out, k) == NULL)
+				snprintf(out + strlen(out), sizeof v->kinds -
+				    strlen(out), "%s%s", out[0] != '\0' ? " " :
+				    "", k);
 		}
 		finding_pods_free(&fp);
 	}
@@ -124,6 +133,7 @@ search_of(const struct pl_pod *x, struct buf *b)
 	search_add(b, p->r.node);
 	search_add(b, p->r.ip);
 	search_add(b, x->badges);
+	search_add(b, x->kinds);
 	search_add(b, p->r.uid);
 	search_add(b, p->r.deletion_by);
 	for (i = 0; i < p->nc; i++)

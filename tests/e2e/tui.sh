@@ -637,6 +637,9 @@ keys /
 wait_for week-filter-prompt "filter pods:"
 keys replicaset-controller Enter
 wait_for week-filter-by '4 of 8 pods match "replicaset-controller"'
+# and by a finding's kind as analyze names it
+keys / sigkill-at-grace Enter
+wait_for week-filter-kind '4 of 8 pods match "sigkill-at-grace"'
 keys / Enter
 wait_for week-filter-cleared "8 pods, grouped by workload"
 keys Enter
