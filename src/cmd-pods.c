@@ -219,11 +219,13 @@ struct pods_cols {
  * Widths for the longest name and workload within width: the name and
  * the workload as long as they are when they fit (cut in the middle
  * with an ellipsis when not: their ends tell pods apart), the exits the
- * rest, wrapped below when longer. A width of 0 is no limit (--wide):
+ * rest, at least the widest container's exit (exits, up to EXITS_MIN),
+ * wrapped below when longer. A width of 0 is no limit (--wide):
  * every pod on one line, whole, for grep and awk.
  */
 static void
-fit_cols(size_t name, size_t wl, int width, struct pods_cols *pc)
+fit_cols(size_t name, size_t wl, size_t exits, int width,
+    struct pods_cols *pc)
 {
 	size_t	w = (size_t)width, fixed, room;
 
@@ -240,7 +242,9 @@ fit_cols(size_t name, size_t wl, int width, struct pods_cols *pc)
 	 * workload goes first when it does not fit (a pod's name holds it),
 	 * then the name is cut.
 	 */
-	room = w > fixed + EXITS_MIN + 28 ? w - fixed - EXITS_MIN : 28;
+	if (exits == 0 || exits > EXITS_MIN)
+		exits = EXITS_MIN;
+	room = w > fixed + exits + 28 ? w - fixed - exits : 28;
 	if (name + wl > room)
 		wl = 0, fixed--;
 	if (name > room + 1) {
@@ -249,8 +253,8 @@ fit_cols(size_t name, size_t wl, int width, struct pods_cols *pc)
 	}
 	pc->name = name;
 	pc->workload = wl;
-	pc->exits = w > name + wl + fixed + EXITS_MIN ? w - name - wl - fixed :
-	    EXITS_MIN;
+	pc->exits = w > name + wl + fixed + exits ? w - name - wl - fixed :
+	    exits;
 }
 
 /* Ends a line of exits begun at column at: the first goes where we are. */
@@ -354,6 +358,8 @@ struct pods_table {
 	int64_t		 last_del_us;	/* the last, or TIME_NONE */
 	size_t		 name;		/* the longest NAMESPACE/POD */
 	size_t		 workload;	/* the longest WORKLOAD */
+	size_t		 piece;		/* the widest container's exit ("printer
+					   137 SIGKILL"), up to EXITS_MIN */
 	struct pods_cols cols;
 	struct podset	 group;		/* the workload being printed */
 };
@@ -363,11 +369,31 @@ measure_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
     size_t nc)
 {
 	struct pods_table	*pt = ctx;
+	struct podset		 one = { 0 };
+	struct buf		 how = { 0 };
+	const char		*p, *end;
+	char			*piece;
 	size_t			 n;
 
-	(void)c;
-	(void)nc;
 	pt->n++;
+	/* its exits as printed, each container's piece measured: the
+	   column need not be wider than the widest */
+	podset_add(&one, r, c, nc, NULL, 0);
+	how_it_died(&one.v[0], &how);
+	for (p = how.data; p != NULL && *p != '\0' &&
+	    pt->piece < EXITS_MIN; p = end) {
+		if ((end = strstr(p, "; ")) == NULL)
+			end = p + strlen(p);
+		/* with its ';', as print_exits breaks the line */
+		piece = xstrndup(p, (size_t)(end - p) + (*end == ';'));
+		if ((n = out_printed_cols(piece)) > pt->piece)
+			pt->piece = n;
+		free(piece);
+		while (*end == ';' || *end == ' ')
+			end++;
+	}
+	buf_free(&how);
+	podset_free(&one);
 	if (r->deletion_us != TIME_NONE && (pt->first_del_us == TIME_NONE ||
 	    r->deletion_us < pt->first_del_us))
 		pt->first_del_us = r->deletion_us;
@@ -509,7 +535,7 @@ cmd_pods_exec(const struct cmd_entry *ce, int argc, char **argv)
 	}
 	width = wide ? 0 : out_table_width();
 	pt.cols.dated = time_other_day(pt.first_del_us, pt.last_del_us);
-	fit_cols(pt.name, pt.workload, width, &pt.cols);
+	fit_cols(pt.name, pt.workload, pt.piece, width, &pt.cols);
 	if (pt.n > 0)
 		out_printf(stdout, "%-*s %s%*s%-*s %s\n", (int)pt.cols.name,
 		    "NAMESPACE/POD", pt.cols.workload > 0 ? "WORKLOAD" : "",

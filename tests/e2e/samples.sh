@@ -212,6 +212,11 @@ is wl-import-ours 0 $?
 "$CORONER" analyze --db "$T/week-later.db" --reconcile courier:ours \
     --json >"$T/wl.json" 2>/dev/null
 is wl-analyze 0 $?
+# pods at 80 columns: the workload has room beside exits as short as
+# "printer 137 SIGKILL", and every line fits
+COLUMNS=80 "$CORONER" pods --db "$T/week-later.db" >"$T/wl.pods"
+ok wl-pods-workload grep -q '^NAMESPACE/POD  *WORKLOAD  *DELETED' "$T/wl.pods"
+is wl-pods-80 0 "$(awk 'length > 80' "$T/wl.pods" | wc -l | tr -d ' ')"
 R=$T/wl.json
 OLD='["label-printer-6b7c8d9f5-c3v5x","label-printer-6b7c8d9f5-h8j6n",'
 OLD=$OLD'"label-printer-6b7c8d9f5-k2m4p","label-printer-6b7c8d9f5-r7t9w"]'
