@@ -343,10 +343,10 @@ say_unknown_log_pods(struct import_run *run)
 	}
 	if (unknown > 0)
 		out_say(stdout, "note: no pod is known for the container logs "
-		    "of %s%s: their %lld line%s are kept, and show once the "
+		    "of %s%s: their %lld line%s kept, and show%s once the "
 		    "pod%s imported", b.data, unknown > shown ? ", ..." : "",
-		    (long long)lines, lines == 1 ? "" : "s", unknown == 1 ?
-		    " is" : "s are");
+		    (long long)lines, lines == 1 ? " is" : "s are",
+		    lines == 1 ? "s" : "", unknown == 1 ? " is" : "s are");
 	buf_free(&b);
 }
 
