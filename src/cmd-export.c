@@ -27,9 +27,9 @@ const struct cmd_entry cmd_export_entry = {
 	    "       coroner export --schema clickhouse",
 	.help =
 	    "Writes the incident as files for an engine that holds every\n"
-	    "cluster's incidents (the README, Fleet): DIR/TABLE.ndjson, one\n"
-	    "JSON object per line, for the tables incidents, pods, deaths\n"
-	    "(every container termination), findings, finding_pods,\n"
+	    "cluster's incidents: DIR/TABLE.ndjson, one JSON object per\n"
+	    "line, for the tables incidents, pods, deaths (every container\n"
+	    "termination), findings, finding_pods,\n"
 	    "rollouts (with the deploys that started them) and traffic (per\n"
 	    "workload and minute), and DIR/schema.sql, the ClickHouse tables\n"
 	    "they load into as they are.  Every row carries the schema's\n"

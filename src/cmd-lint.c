@@ -36,7 +36,7 @@ const struct cmd_entry cmd_lint_entry = {
 	    "ReplicaSet, Job, CronJob, Pod; JSON"
 	    " or YAML, - for standard input,\n"
 	    "e.g. helm template | coroner lint -) against the lifecycle rules\n"
-	    "of the README's \"Before the next incident\":\n"
+	    "(coroner(1), COMMANDS, lint):\n"
 	    "\n"
 	    "  grace-budget        the grace holds"
 	    " preStop + shutdown + margin\n"

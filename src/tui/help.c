@@ -199,8 +199,8 @@ help_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		}
 	}
 	tui_keybar(win, h, w, ts, (size_t)(h - 2) < n ? "Up/Down/PgDn scroll  "
-	    "q or ? back  (coroner.1 tells more)" : "q or ? back  "
-	    "(coroner.1 and the README tell more)");
+	    "q or ? back  (coroner(1) tells more)" : "q or ? back  "
+	    "(coroner(1) tells more)");
 }
 
 static int
