@@ -508,6 +508,9 @@ struct row_workload_pods {
 	int64_t		 deleted_hi_us;	/* their last, or TIME_NONE */
 	int64_t		 failed;	/* its pods' failed attempts */
 	int64_t		 missing;	/* its pods' missing records */
+	int64_t		 restarts;	/* its pods' restarts (podset_restarts),
+					   summed; INT_NONE in a database
+					   analyzed before schema 15 */
 	int64_t		 exits_cols;	/* the widest of its pods' */
 	int64_t		 by_cols;	/* the same */
 	int64_t		 badges_cols;	/* the same */

@@ -179,6 +179,8 @@ int64_t	podset_zero_at(const struct podset_pod *p);
  * a clean exit (code 0).
  */
 int	podset_is_death(const struct row_termination *t);
+/* The restarts of the pod's containers (restartCount), summed. */
+int64_t	podset_restarts(const struct podset_pod *p);
 /*
  * Whether the pod's deletion asked for less grace than its spec gives
  * (kubectl delete --grace-period, --force, an eviction's deleteOptions):

@@ -236,6 +236,8 @@ struct pods_state {
 	int		 any_missing;	/* one missed records (reconciled,
 					   some missing): MISS is given room
 					   first */
+	int		 any_restarts;	/* one restarted: RST is given room
+					   after FINDINGS, else last */
 	int		 cursor;	/* a row with a pod */
 	int		 top;		/* first row shown */
 };

@@ -332,6 +332,7 @@ static const struct rec_field workload_pods_fields[] = {
 	F(struct row_workload_pods, deleted_hi_us, RF_TIME),
 	F(struct row_workload_pods, failed, RF_INT),
 	F(struct row_workload_pods, missing, RF_INT),
+	F(struct row_workload_pods, restarts, RF_INT),
 	F(struct row_workload_pods, exits_cols, RF_INT),
 	F(struct row_workload_pods, by_cols, RF_INT),
 	F(struct row_workload_pods, badges_cols, RF_INT),

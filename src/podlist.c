@@ -198,6 +198,7 @@ sum_pod(struct row_workload_pods *w, const struct row_pod_list *r,
 	w->pods++;
 	w->failed += r->failed;
 	w->missing += r->missing;
+	w->restarts += podset_restarts(p);
 	if (r->exits_cols > w->exits_cols)
 		w->exits_cols = r->exits_cols;
 	if (r->by_cols > w->by_cols)

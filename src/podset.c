@@ -644,6 +644,18 @@ podset_zero_at(const struct podset_pod *p)
 	return (t);
 }
 
+int64_t
+podset_restarts(const struct podset_pod *p)
+{
+	int64_t	n = 0;
+	size_t	i;
+
+	for (i = 0; i < p->nc; i++)
+		if (p->c[i].restarts != INT_NONE)
+			n += p->c[i].restarts;
+	return (n);
+}
+
 int
 podset_is_death(const struct row_termination *t)
 {

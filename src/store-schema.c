@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 14 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 15 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -807,6 +807,12 @@ static const char *const migrations[] = {
 	"  source_ip, reason, message, level, stage,"
 	"  " UTC("stage_us") " AS stage_time, body, obj_uid, audit_id,"
 	"  dialect, source_id, line FROM audit_events;",
+	/*
+	 * 14 -> 15: workload_pods.restarts, its pods' restarts summed
+	 * (migration_columns), so that the pods view gives RST room only
+	 * when a pod restarted; NULL until the next analysis.
+	 */
+	"",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -841,6 +847,8 @@ static const struct {
 } migration_columns[] = {
 	{ .version = 5, .table = "sources", .column = "sha256",
 	    .type = "TEXT" },
+	{ .version = 14, .table = "workload_pods", .column = "restarts",
+	    .type = "INTEGER" },
 	{ .version = 8, .table = "sources", .column = "from_us",
 	    .type = "INTEGER" },
 	{ .version = 8, .table = "sources", .column = "to_us",

@@ -18,19 +18,6 @@
 #include "timefmt.h"
 #include "tui.h"
 
-static int64_t
-restarts_of(const struct podset_pod *p)
-{
-	int64_t	n = 0;
-	size_t	i;
-
-	for (i = 0; i < p->nc; i++) {
-		if (p->c[i].restarts != INT_NONE)
-			n += p->c[i].restarts;
-	}
-	return (n);
-}
-
 void
 pods_clear(struct tui_state *ts)
 {
@@ -82,6 +69,7 @@ measure(struct pods_state *pl, const struct row_workload_pods *w)
 		pl->name_cols = (int)w->name_cols;
 	pl->any_failed |= w->failed > 0;
 	pl->any_missing |= w->missing > 0;
+	pl->any_restarts |= w->restarts > 0;
 }
 
 /*
@@ -101,7 +89,8 @@ make_rows(struct tui_state *ts, char **cause)
 
 	pods_clear(ts);
 	pl->exits_cols = pl->by_cols = 1;	/* "-" */
-	pl->any_failed = pl->any_missing = pl->badges_cols = 0;
+	pl->any_failed = pl->any_missing = pl->any_restarts = 0;
+	pl->badges_cols = 0;
 	pl->name_cols = 0;
 	if (pl->filter[0] != '\0' && store_pod_list_matching(ts->st,
 	    pl->filter, add_match, &m, cause) != 0) {
@@ -301,15 +290,14 @@ const struct tui_column pods_columns[COL__COUNT + 1] = {
  * has first (records reconciled and missing: MISS; requests that failed:
  * FAILED), then the findings, which they explain; the restarts and the
  * grace; who deleted the pod after those and before the node and IP,
- * narrowed to the room left; a count that is zero for every pod last,
- * as it says nothing.  Fills order with the COL__COUNT columns.
+ * narrowed to the room left; a count that is zero for every pod (the
+ * restarts too) last, as it says nothing.  Fills order with the COL__COUNT columns.
  */
 static void
 room_order(const struct pods_state *pl, enum pods_col order[COL__COUNT])
 {
 	static const enum pods_col	rest[] = {
-		COL_BADGES, COL_RESTARTS, COL_GRACE, COL_DELETED_BY, COL_NODE,
-		COL_IP
+		COL_GRACE, COL_DELETED_BY, COL_NODE, COL_IP
 	};
 	size_t				n = 0, i;
 
@@ -319,8 +307,13 @@ room_order(const struct pods_state *pl, enum pods_col order[COL__COUNT])
 		order[n++] = COL_LOST;
 	if (pl->any_failed)
 		order[n++] = COL_FAILED;
+	order[n++] = COL_BADGES;
+	if (pl->any_restarts)
+		order[n++] = COL_RESTARTS;
 	for (i = 0; i < sizeof rest / sizeof rest[0]; i++)
 		order[n++] = rest[i];
+	if (!pl->any_restarts)
+		order[n++] = COL_RESTARTS;
 	if (!pl->any_missing)
 		order[n++] = COL_LOST;
 	if (!pl->any_failed)
@@ -334,8 +327,8 @@ room_order(const struct pods_state *pl, enum pods_col order[COL__COUNT])
 /*
  * Which columns fit in w and how wide (0: left out), and the name's
  * width.  EXITS gets what is left once every column that fits is in, and
- * the columns from RST on fit only where EXITS then holds its widest
- * cell (up to EXITS_MAX);
+ * the columns from RST or GRACE on fit only where EXITS then holds its
+ * widest cell (up to EXITS_MAX);
  * DELETED BY is as wide as its widest cell, shrunk to what is left once
  * EXITS holds its widest (up to EXITS_MAX), left out below its least.
  */
@@ -383,7 +376,7 @@ fit_columns(int w, const struct pods_state *pl, int longest,
 				want = w - used - exits_more;
 		}
 		/* the decorative ones only once EXITS is whole */
-		decor = decor || i == COL_RESTARTS;
+		decor = decor || i == COL_RESTARTS || i == COL_GRACE;
 		fits = fits && want >= least && used + want + (decor ?
 		    exits_more : 0) <= w;
 		width[i] = fits ? want : 0;
@@ -448,7 +441,7 @@ pod_row(WINDOW *win, const struct tui_state *ts, int y, int w,
 			break;
 		case COL_RESTARTS:
 			snprintf(cell, sizeof cell, "%*lld", cw,
-			    (long long)restarts_of(p));
+			    (long long)podset_restarts(p));
 			break;
 		case COL_GRACE:
 			if (p->r.grace_s != INT_NONE)

@@ -569,6 +569,9 @@ wait_for loop-overview-deaths " 2 deaths, 0 rollouts "
 ok loop-overview-no-requests sh -c "$TM capture-pane -p | grep -q '^ no requests\$'"
 keys 2
 wait_for loop-pods "grouped by workload"
+# its pods restarted: RST has room (a count that is zero for every pod
+# gets it last)
+ok loop-pods-rst sh -c "$TM capture-pane -p | grep -q '^ POD .* RST '"
 # never deleted: in the order of their containers' latest deaths (v7m3n's
 # at 14:08:02, k2x4q's at 14:10:02), as the finding lists them
 ok loop-pods-order sh -c "$TM capture-pane -p | grep -o '^ checkout-[^ ]*' |
