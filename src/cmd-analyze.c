@@ -269,13 +269,13 @@ cmd_analyze_exec(const struct cmd_entry *ce, int argc, char **argv)
 			break;
 		case 'l':
 			if (parse_seconds(optarg, &o.lead_us) != 0)
-				return (cmd_usage_error(ce, "bad --lead '%s'",
-				    optarg));
+				return (cmd_usage_error(ce, "bad --lead '%s' "
+				    "(seconds, 0 to 3600)", optarg));
 			break;
 		case 's':
 			if (parse_seconds(optarg, &o.skew_us) != 0)
-				return (cmd_usage_error(ce, "bad --skew '%s'",
-				    optarg));
+				return (cmd_usage_error(ce, "bad --skew '%s' "
+				    "(seconds, 0 to 3600)", optarg));
 			break;
 		case 'j':
 			json = 1;

@@ -314,6 +314,7 @@ pick_sets(struct analysis *a, struct store_set *s, size_t n,
     struct store_set **ref, struct store_set **act, char **cause)
 {
 	const struct analyze_opts	*o = a->opts;
+	struct buf			 names = { 0 };
 	size_t				 i;
 
 	*ref = *act = NULL;
@@ -325,10 +326,15 @@ pick_sets(struct analysis *a, struct store_set *s, size_t n,
 				*act = &s[i];
 		}
 		if (*ref == NULL || *act == NULL) {
+			for (i = 0; i < n && i < 8; i++)
+				buf_printf(&names, "%s%s", i > 0 ? ", " : "",
+				    s[i].name);
 			*cause = xasprintf("--reconcile %s:%s: no record set "
-			    "\"%s\" (imported sets: %zu)", o->reference,
+			    "\"%s\" (imported: %s%s)", o->reference,
 			    o->actual, *ref == NULL ? o->reference :
-			    o->actual, n);
+			    o->actual, n > 0 ? names.data : "none", n > 8 ?
+			    ", ..." : "");
+			buf_free(&names);
 			return (-1);
 		}
 		return (0);

@@ -135,4 +135,10 @@ is reconcile-usage 2 "$status"
 run "$CORONER" analyze --db "$db" --reconcile courier:nope
 is reconcile-unknown-set 1 "$status"
 ok reconcile-unknown-says grep -q 'no record set "nope"' "$T/.err"
+# and names the sets there are, to pick from
+ok reconcile-unknown-names-sets grep -qF '(imported: ' "$T/.err"
+ok reconcile-unknown-courier grep -q '(imported: .*courier' "$T/.err"
+run "$CORONER" analyze --db "$db" --lead 99999
+is lead-range-usage 2 "$status"
+ok lead-range-says grep -qF "bad --lead '99999' (seconds, 0 to 3600)" "$T/.err"
 finish reconcile
