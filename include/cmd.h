@@ -45,6 +45,10 @@ extern const struct cmd_entry cmd_sql_entry;
 int		 cmd_import_then_tui(int argc, char **argv);
 /* Opens the TUI on the database (--db, $CORONER_DB...); an exit status. */
 int		 cmd_tui_open(const char *db);
+/* Whether standard input or output is no terminal, saying so (the TUI's
+   message, with what to import by hand when importing); 0 when both
+   are. */
+int		 cmd_tui_no_terminal(int importing);
 
 /* The database path: --db, else $CORONER_DB, else "coroner.db". */
 const char	*cmd_db_path(const char *opt);

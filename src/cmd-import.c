@@ -1545,6 +1545,9 @@ cmd_import_then_tui(int argc, char **argv)
 			return (EXIT_USAGE);
 		}
 	}
+	/* the TUI needs a terminal: nothing is imported for none */
+	if (cmd_tui_no_terminal(optind < argc))
+		return (EXIT_USAGE);
 	rc = EXIT_OK;
 	lim.total = &total;
 	if (optind < argc)

@@ -31,6 +31,18 @@ const struct cmd_entry cmd_tui_entry = {
 	.exec = cmd_tui_exec,
 };
 
+int
+cmd_tui_no_terminal(int importing)
+{
+	if (isatty(STDIN_FILENO) && isatty(STDOUT_FILENO))
+		return (0);
+	out_printf(stderr, "coroner tui: needs a terminal on standard input "
+	    "and output; without one use %scoroner analyze, coroner pods or "
+	    "coroner report\n", importing ? "coroner import (nothing was "
+	    "imported), then " : "");
+	return (1);
+}
+
 /* Opens the TUI on the database at path.  Returns an exit status. */
 static int
 open_tui(const char *path)
@@ -39,12 +51,8 @@ open_tui(const char *path)
 	char		*cause = NULL;
 	int		 rc;
 
-	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
-		out_printf(stderr, "coroner tui: needs a terminal on standard "
-		    "input and output; without one use coroner analyze, "
-		    "coroner pods or coroner report\n");
+	if (cmd_tui_no_terminal(0))
 		return (EXIT_USAGE);
-	}
 	tui_trace_start();
 	/* the TUI stores findings (analysis, export): the file must exist */
 	if (cmd_store_open(&cmd_tui_entry, path, STORE_UPDATE, &st) != 0)

@@ -53,6 +53,11 @@ is tui-no-terminal-exit 2 "$status"
 ok tui-no-terminal-says grep -q 'needs a terminal' "$T/.err"
 run "$CORONER" --db "$db" </dev/null
 is bare-no-path-exit 2 "$status"
+# PATHs without a terminal: nothing imported, and it says so
+run "$CORONER" --db "$T/bare.db" "$top/samples/grace-budget" </dev/null
+is bare-path-no-terminal-exit 2 "$status"
+ok bare-path-says grep -qF 'coroner import (nothing was imported)' "$T/.err"
+ok bare-path-no-db test ! -e "$T/bare.db"
 
 # A pod named with control characters (hostile input): printed escaped,
 # whole by pods --wide (measured in bytes, it was cut), and timeline takes
