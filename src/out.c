@@ -5,6 +5,7 @@
  * The only file that may call printf, fputs and friends.  Knows nothing
  * of what it prints: no SQL, no curses, no model.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <locale.h>
 #include <stdint.h>
@@ -778,13 +779,38 @@ out_table_width(void)
 	return ((int)n);
 }
 
+/*
+ * Whether the space at safe[at] is between a number and its unit ("30
+ * s", "12.5 min"), which a line does not break.
+ */
+static int
+unit_space(const char *safe, size_t at)
+{
+	static const char *const units[] = {
+		"s", "ms", "min", "h", "d", "days", "KB", "MB", "GB"
+	};
+	const char	*w = safe + at + 1;
+	size_t		 i, n;
+
+	if (at == 0 || safe[at - 1] < '0' || safe[at - 1] > '9')
+		return (0);
+	for (i = 0; i < sizeof units / sizeof units[0]; i++) {
+		n = strlen(units[i]);
+		if (strncmp(w, units[i], n) == 0 && !isalnum((unsigned char)
+		    w[n]))
+			return (1);
+	}
+	return (0);
+}
+
 size_t
 out_wrap_bytes(const char *safe, size_t cols)
 {
 	size_t	n = out_fit_bytes(safe, cols), brk;
 
 	if (safe[n] != '\0') {
-		for (brk = n; brk > 0 && safe[brk] != ' '; brk--)
+		for (brk = n; brk > 0 && (safe[brk] != ' ' ||
+		    unit_space(safe, brk)); brk--)
 			;
 		if (brk == 0) {
 			for (brk = n; brk > 1 && safe[brk - 1] != '/'; brk--)

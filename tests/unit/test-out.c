@@ -226,7 +226,21 @@ test_strs_dump(void)
 	free(mine);
 }
 
+/* A line breaks at a space, but not between a number and its unit. */
+static void
+test_wrap(void)
+{
+	/* not "the grace of 30" then "s ends" */
+	CHECK(out_wrap_bytes("the grace of 30 s ends", 16) == 12);
+	CHECK(out_wrap_bytes("after 12.5 min, then", 13) == 5);
+	/* a word after a number that is no unit breaks as any space */
+	CHECK(out_wrap_bytes("of 3 pods went", 7) == 4);
+	/* "s" only as a word of its own: "30 secrets" breaks */
+	CHECK(out_wrap_bytes("kept 30 secrets", 9) == 7);
+}
+
 const struct unit_test out_tests[] = {
+	{ "out_wrap_bytes", test_wrap },
 	{ "out_safe", test_safe },
 	{ "out_printf", test_printf },
 	{ "out_streams", test_streams },
