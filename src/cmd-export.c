@@ -180,8 +180,9 @@ cmd_export_exec(const struct cmd_entry *ce, int argc, char **argv)
 		goto out;
 	/* rollouts.ndjson: the rollouts, and the deploys that started none */
 	deploys = stats.rollouts - stats.rollouts_seen;
-	snprintf(ro, sizeof ro, "%lld rollout%s", (long long)stats.rollouts_seen,
-	    stats.rollouts_seen == 1 ? "" : "s");
+	snprintf(ro, sizeof ro, "%lld rollout%s",
+	    (long long)stats.rollouts_seen, stats.rollouts_seen == 1 ? "" :
+	    "s");
 	if (deploys > 0)
 		snprintf(ro + strlen(ro), sizeof ro - strlen(ro), " and %lld "
 		    "deploy%s without one", (long long)deploys,

@@ -3,13 +3,13 @@
  * replaced are those whose deletion the model put down to it (the cause
  * "rollout" and deletion_rollout, as the rollout view lines them up);
  * its unclean exits are its Deployment's container exits that were not
- * clean (podset_is_death, the incident window's rule) while it ran; its failures the attempts routed
- * to the Deployment then that failed; and the 5xx rate of a ReplicaSet
- * is over all the requests routed to its pods.  A deploy of a history
- * that started no rollout seen (no Deployment's pods changed, or none
- * imported of that time) is listed at its time, with nothing counted.
- * The rollouts view draws these numbers and counts none of them.  No
- * SQL (store.h), no drawing.
+ * clean (podset_is_death, the incident window's rule) while it ran; its
+ * failures the attempts routed to the Deployment then that failed; and
+ * the 5xx rate of a ReplicaSet is over all the requests routed to its
+ * pods.  A deploy of a history that started no rollout seen (no
+ * Deployment's pods changed, or none imported of that time) is listed
+ * at its time, with nothing counted.  The rollouts view draws these
+ * numbers and counts none of them.  No SQL (store.h), no drawing.
  */
 #include <stdio.h>
 #include <stdlib.h>

@@ -291,7 +291,8 @@ const struct tui_column pods_columns[COL__COUNT + 1] = {
  * FAILED), then the findings, which they explain; the restarts and the
  * grace; who deleted the pod after those and before the node and IP,
  * narrowed to the room left; a count that is zero for every pod (the
- * restarts too) last, as it says nothing.  Fills order with the COL__COUNT columns.
+ * restarts too) last, as it says nothing.  Fills order with the
+ * COL__COUNT columns.
  */
 static void
 room_order(const struct pods_state *pl, enum pods_col order[COL__COUNT])

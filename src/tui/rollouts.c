@@ -4,10 +4,10 @@
  * started none, by its start, with what deployed it
  * (rolist_deploy_words: "helm revision 42, deployed by ..."), its new
  * set's image, the pods it replaced, the unclean exits and failed
- * requests of its Deployment while it ran, and the 5xx rate of its new ReplicaSet
- * against the old one's: what answers "was it a deploy?".  Under the
- * list, the rollout under the cursor in words; Enter opens the rollout
- * view of the pods it replaced.  The numbers are the model's
+ * requests of its Deployment while it ran, and the 5xx rate of its new
+ * ReplicaSet against the old one's: what answers "was it a deploy?".
+ * Under the list, the rollout under the cursor in words; Enter opens the
+ * rollout view of the pods it replaced.  The numbers are the model's
  * (rostat.h), counted when the view is loaded; drawing only lays them
  * out.  No SQL.
  */
@@ -38,8 +38,8 @@ const struct tui_column rollouts_columns[RC__COUNT + 1] = {
 	    "old ReplicaSet whose deletion the rollout asked for" },
 	[RC_UNCLEAN] = { .title = "UNCLEAN", .width = 8, .means = "exits "
 	    "of the Deployment's containers that were not clean (a code "
-	    "other than 0, or none known) while it ran: from its start until the "
-	    "old set's last pod was gone" },
+	    "other than 0, or none known) while it ran: from its start until "
+	    "the old set's last pod was gone" },
 	[RC_FAILED] = { .title = "FAILED", .width = 7, .means = "requests "
 	    "routed to the Deployment while it ran that failed (5xx or no "
 	    "answer)" },
