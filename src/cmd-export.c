@@ -179,7 +179,8 @@ cmd_export_exec(const struct cmd_entry *ce, int argc, char **argv)
 	    &cause) != 0)
 		goto out;
 	/* rollouts.ndjson: the rollouts, and the deploys that started none */
-	deploys = stats.rollouts - stats.rollouts_seen;
+	deploys = stats.rollouts > stats.rollouts_seen ? stats.rollouts -
+	    stats.rollouts_seen : 0;
 	snprintf(ro, sizeof ro, "%lld rollout%s",
 	    (long long)stats.rollouts_seen, stats.rollouts_seen == 1 ? "" :
 	    "s");

@@ -847,8 +847,6 @@ static const struct {
 } migration_columns[] = {
 	{ .version = 5, .table = "sources", .column = "sha256",
 	    .type = "TEXT" },
-	{ .version = 14, .table = "workload_pods", .column = "restarts",
-	    .type = "INTEGER" },
 	{ .version = 8, .table = "sources", .column = "from_us",
 	    .type = "INTEGER" },
 	{ .version = 8, .table = "sources", .column = "to_us",
@@ -885,6 +883,8 @@ static const struct {
 	    .type = "INTEGER" },
 	{ .version = 10, .table = "rollouts", .column = "kind",
 	    .type = "TEXT" },
+	{ .version = 14, .table = "workload_pods", .column = "restarts",
+	    .type = "INTEGER" },
 };
 
 int
