@@ -271,6 +271,23 @@ exits_line(const char *line, size_t at, size_t width, int *started)
 }
 
 /*
+ * The piece of exits at p: one container's, with the ';' after it (a
+ * line breaks between pieces).  Returns its length; *next is where the
+ * next piece starts.
+ */
+static size_t
+exits_piece(const char *p, const char **next)
+{
+	const char	*end = strstr(p, "; ");
+	size_t		 n = end != NULL ? (size_t)(end + 1 - p) : strlen(p);
+
+	for (end = p + n; *end == ' '; end++)
+		;
+	*next = end;
+	return (n);
+}
+
+/*
  * The exits of a pod from column at, width wide: its containers, "; "
  * between them; a container that does not fit the rest of the line
  * starts the next one under the column, one wider than the column is
@@ -280,17 +297,13 @@ static void
 print_exits(const char *how, size_t at, size_t width)
 {
 	struct buf	 line = { 0 }, piece = { 0 };
-	char		*safe = out_safe(how, strlen(how), SIZE_MAX), *p, *end;
+	char		*safe = out_safe(how, strlen(how), SIZE_MAX);
+	const char	*p, *end;
 	size_t		 n;
 	int		 started = 0;
 
 	for (p = safe; *p != '\0'; p = end) {
-		if ((end = strstr(p, "; ")) != NULL)
-			n = (size_t)(++end - p);	/* with its ';' */
-		else
-			n = strlen(p), end = p + n;
-		while (*end == ' ')
-			end++;
+		n = exits_piece(p, &end);
 		buf_clear(&piece);
 		buf_printf(&piece, "%.*s", (int)n, p);
 		if (line.len > 0) {
@@ -382,15 +395,10 @@ measure_pod(void *ctx, const struct row_pod *r, const struct row_container *c,
 	how_it_died(&one.v[0], &how);
 	for (p = how.data; p != NULL && *p != '\0' &&
 	    pt->piece < EXITS_MIN; p = end) {
-		if ((end = strstr(p, "; ")) == NULL)
-			end = p + strlen(p);
-		/* with its ';', as print_exits breaks the line */
-		piece = xstrndup(p, (size_t)(end - p) + (*end == ';'));
+		piece = xstrndup(p, exits_piece(p, &end));
 		if ((n = out_printed_cols(piece)) > pt->piece)
 			pt->piece = n;
 		free(piece);
-		while (*end == ';' || *end == ' ')
-			end++;
 	}
 	buf_free(&how);
 	podset_free(&one);
