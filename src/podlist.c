@@ -28,6 +28,16 @@ struct pl_pod {
 	int64_t			 missing;	/* its missing records */
 };
 
+/* Appends word to the words in out (size bytes) unless it is there. */
+static void
+add_word(char *out, size_t size, const char *word)
+{
+	size_t	n = strlen(out);
+
+	if (strstr(out, word) == NULL)
+		snprintf(out + n, size - n, "%s%s", n > 0 ? " " : "", word);
+}
+
 /*
  * Each finding's badge, and its kind, on the pods of window w (ps) it
  * names, in the findings' order.
@@ -38,7 +48,6 @@ add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 	struct finding_pods	 fp;
 	struct podset_pod	*p;
 	const char		*b, *k;
-	char			*out;
 	size_t			 i, j;
 
 	for (i = 0; i < a->n; i++) {
@@ -52,16 +61,8 @@ add_badges(struct analysis *a, struct podset *ps, size_t w, struct pl_pod *v)
 		for (j = 0; j < fp.n; j++) {
 			if ((p = podset_find(ps, fp.uid[j])) == NULL)
 				continue;
-			out = v[p - ps->v].badges;
-			if (strstr(out, b) == NULL)
-				snprintf(out + strlen(out), sizeof v->badges -
-				    strlen(out), "%s%s", out[0] != '\0' ? " " :
-				    "", b);
-			out = v[p - ps->v].kinds;
-			if (strstr(out, k) == NULL)
-				snprintf(out + strlen(out), sizeof v->kinds -
-				    strlen(out), "%s%s", out[0] != '\0' ? " " :
-				    "", k);
+			add_word(v[p - ps->v].badges, sizeof v->badges, b);
+			add_word(v[p - ps->v].kinds, sizeof v->kinds, k);
 		}
 		finding_pods_free(&fp);
 	}
