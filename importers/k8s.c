@@ -82,6 +82,15 @@ k8s_handler_of(json_t *obj, const char *kind, int *other)
 	return (NULL);
 }
 
+/* The length of a typed list's item kind ("PodList": 3), else 0. */
+static size_t
+k8s_list_item_len(const char *list_kind)
+{
+	size_t	n = strlen(list_kind);
+
+	return (n > 4 && strcmp(list_kind + n - 4, "List") == 0 ? n - 4 : 0);
+}
+
 /*
  * Whether list_kind is a typed list ("IngressList") of a kind no handler
  * reads, whatever its group: an empty one is refused as such, where an
@@ -90,13 +99,13 @@ k8s_handler_of(json_t *obj, const char *kind, int *other)
 static int
 k8s_list_unread(const char *list_kind)
 {
-	size_t	i, n = strlen(list_kind);
+	size_t	i, n = k8s_list_item_len(list_kind);
 
-	if (n <= 4 || strcmp(list_kind + n - 4, "List") != 0)
+	if (n == 0)
 		return (0);
 	for (i = 0; i < sizeof k8s_kinds / sizeof k8s_kinds[0]; i++)
-		if (strlen(k8s_kinds[i].kind) == n - 4 &&
-		    strncmp(k8s_kinds[i].kind, list_kind, n - 4) == 0)
+		if (strlen(k8s_kinds[i].kind) == n &&
+		    strncmp(k8s_kinds[i].kind, list_kind, n) == 0)
 			return (0);
 	return (1);
 }
@@ -113,10 +122,9 @@ k8s_kind_of(json_t *obj, const char *list_kind, char *buf, size_t len)
 
 	if (kind != NULL)
 		return (kind);
-	n = strlen(list_kind);
-	if (n > 4 && n - 4 < len && strcmp(list_kind + n - 4, "List") == 0) {
-		memcpy(buf, list_kind, n - 4);
-		buf[n - 4] = '\0';
+	if ((n = k8s_list_item_len(list_kind)) > 0 && n < len) {
+		memcpy(buf, list_kind, n);
+		buf[n] = '\0';
 		return (buf);
 	}
 	if (json_is_object(json_object_get(obj, "involvedObject")) ||
