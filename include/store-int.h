@@ -53,6 +53,7 @@ struct store {
 	sqlite3		*db;			/* owned connection */
 	char		*path;			/* owned: the database file */
 	int		 writable;		/* the connection may write */
+	int		 made;			/* this open made the file */
 	int64_t		 busy_since_us;		/* when waiting for the lock
 						   began (monotonic), or 0 */
 	int		 busy_said;		/* the wait was announced */

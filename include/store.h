@@ -60,6 +60,13 @@ int	store_open(const char *path, enum store_mode mode, struct store **st,
 	    char **cause);
 void	store_close(struct store *st);
 /*
+ * Closes a database as store_close() does and, when this open made its
+ * file (STORE_CREATE of a missing path) and no input was stored in it,
+ * removes the file with its log (a failed import leaves nothing behind).
+ * Returns 1 when it was removed, else 0.
+ */
+int	store_close_unused(struct store *st);
+/*
  * Starts copying what the write-ahead log holds into the database file,
  * and syncing both, on a connection and a thread of the store's own (a
  * passive checkpoint, which never blocks a writer), so that the copy

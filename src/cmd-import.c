@@ -1292,7 +1292,11 @@ import_paths(const struct cmd_entry *ce, const char *db, char **paths,
 		free(run.log_pods[i].ns);
 		free(run.log_pods[i].pod);
 	}
-	store_close(st);
+	if (!failed)
+		store_close(st);
+	else if (store_close_unused(st) && !quiet)
+		out_printf(stderr, "coroner: %s: not kept: nothing was "
+		    "imported into it\n", db);
 	return (failed ? EXIT_FAIL : EXIT_OK);
 }
 

@@ -429,6 +429,8 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	}
 	st = xcalloc(1, sizeof *st);
 	st->path = xstrdup(path);
+	st->made = mode == STORE_CREATE && lstat(path, &sb) == -1 &&
+	    errno == ENOENT;
 	st->rows_txn = ROW__COUNT;
 	/* report and the TUI read what they cannot write */
 	if (mode == STORE_UPDATE && store_can_write(path, NULL) != 0)
@@ -611,6 +613,31 @@ store_close(struct store *st)
 	sqlite3_close(st->ro);
 	free(st->path);
 	free(st);
+}
+
+int
+store_close_unused(struct store *st)
+{
+	char	*path, *side;
+	int64_t	 n;
+	int	 unused;
+
+	unused = st->made && store_int_query(st, "SELECT count(*) FROM "
+	    "sources", &n) == 0 && n == 0;
+	path = xstrdup(st->path);
+	store_close(st);
+	if (unused && unlink(path) == 0) {
+		/* closed: SQLite has removed the log; a crash may not */
+		side = xasprintf("%s-wal", path);
+		unlink(side);
+		free(side);
+		side = xasprintf("%s-shm", path);
+		unlink(side);
+		free(side);
+	} else
+		unused = 0;
+	free(path);
+	return (unused);
 }
 
 int

@@ -225,6 +225,17 @@ ok yaml-not-k8s-says grep -q \
 run "$CORONER" import --db "$T/u.db" "$T/does-not-exist.json"
 is missing-file-exit 1 "$status"
 ok missing-file-named grep -q 'does-not-exist.json' "$T/.err"
+# A failed import into a database it made leaves no database behind; one
+# that existed, or an import that stored nothing but did not fail, stays.
+run "$CORONER" import --db "$T/none.db" "$T/notes.txt"
+is failed-new-db-exit 1 "$status"
+ok failed-new-db-removed sh -c "! ls '$T'/none.db* 2>/dev/null"
+ok failed-new-db-says grep -q 'none.db: not kept: nothing was imported' \
+    "$T/.err"
+run "$CORONER" import --db "$T/u.db" "$T/notes.txt"
+ok failed-old-db-kept test -s "$T/u.db"
+run "$CORONER" import --db "$T/e.db" "$T/ev.yaml"
+ok empty-import-db-kept test -s "$T/e.db"
 
 # Bad pieces are rejected with file:line and the rest lands.
 run "$CORONER" import --db "$T/r.db" "$F/bad-items/input"
@@ -251,8 +262,8 @@ is all-rejected-exit 1 "$status"
 ok all-rejected-says grep -qF 'audit.json: every one of its 3 objects was rejected (read as k8s-events): it looks like Kubernetes audit events (auditID, stage)' "$T/.err"
 ok all-rejected-nothing-kept grep -qF 'nothing of it was imported' "$T/.err"
 ok all-rejected-file-line grep -qF 'audit.json:2: not an Event' "$T/.err"
-is all-rejected-no-source 0 "$(sqlite3 "$T/all.db" \
-    'SELECT count(*) FROM sources WHERE hash IS NOT NULL')"
+# the database it made holds nothing, so it is not kept
+ok all-rejected-no-db sh -c "! test -e '$T/all.db'"
 head -n 1 "$T/audit.json" >"$T/audit1.json"
 run "$CORONER" import --db "$T/all.db" --as k8s-events "$T/audit1.json"
 ok all-rejected-one grep -qF 'audit1.json: its only object was rejected' \
@@ -309,13 +320,15 @@ W=$top/samples/week-later
 run "$CORONER" import --db "$T/week.db" "$W"
 is week-first-exit 0 "$status"
 ok week-first-skips-helm grep -qF 'import it with --release' "$T/.out"
-n=$(sqlite3 "$T/week.db" 'SELECT count(*) FROM requests')
+n=$("$CORONER" sql --db "$T/week.db" 'SELECT count(*) FROM requests' |
+    tail -n 1)
+is week-first-requests 4288 "$n"
 run "$CORONER" import --db "$T/week.db" --release labels/label-printer "$W"
 is week-release-exit 0 "$status"
 ok week-release-helm grep -qF 'deploys, 3 rows' "$T/.out"
 ok week-release-lb-again grep -qF 'lb.json.zst: already imported' "$T/.out"
-is week-release-requests "$n" "$(sqlite3 "$T/week.db" \
-    'SELECT count(*) FROM requests')"
+is week-release-requests "$n" "$("$CORONER" sql --db "$T/week.db" \
+    'SELECT count(*) FROM requests' | tail -n 1)"
 is week-release-sources 0 "$(sqlite3 "$T/week.db" 'SELECT count(*) FROM
     (SELECT path, member FROM sources GROUP BY 1, 2 HAVING count(*) > 1)')"
 # --tz is read by the access-log and record importers only: a
