@@ -872,7 +872,7 @@ lane_label(WINDOW *win, const struct tui_state *ts, int y, int lw,
 	char	*fit;
 
 	lane_name(l, name, sizeof name);
-	fit = out_fit(name, (size_t)lw - 1, OUT_CUT_MIDDLE, !ts->look.utf8);
+	fit = out_fit(name, (size_t)lw, OUT_CUT_MIDDLE, !ts->look.utf8);
 	tui_text(win, &ts->look, y, 0, lw, fit, A_BOLD, PAIR_NONE);
 	free(fit);
 }
@@ -907,6 +907,9 @@ lane_draw(WINDOW *win, const struct tui_state *ts, int y, int lw, int pw,
 	if ((int)strlen(t) > lw - 1)
 		snprintf(t, sizeof t, "%zu died, %zu rolled", l->deaths_on,
 		    l->rolls_on);
+	/* requests to an address no pod is known to have held */
+	if (l->workload == NULL)
+		snprintf(t, sizeof t, "no pod known");
 	tui_text(win, &ts->look, y + 2, 1, lw - 1, t, A_DIM, PAIR_NONE);
 	lane_marks(win, ts, y + 2, x0, pw, l);
 }

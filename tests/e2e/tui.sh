@@ -672,6 +672,10 @@ keys 1
 wait_for week-80-overview "Incident window"
 lacks week-80-overview-no-words 'helm'
 shows week-80-overview-bar '^ 4 deaths, 1 rollout ━*✖'
+# a lane's name as wide as its column is whole; the lane of requests to
+# no known pod says so, not that nothing of it died
+shows week-80-overview-lane '^labels/label-printer █'
+shows week-80-overview-no-pod '^ no pod known *$'
 keys Q
 wait_for week-quit "EXIT=0"
 
