@@ -111,6 +111,7 @@ struct import_run {
 					   store's */
 	_Alignas(64) struct input *in;	/* borrowed, the current input */
 	int64_t		 rows;		/* records stored */
+	int64_t		 kinds[REC__COUNT]; /* of them, of each type */
 	int64_t		 rejected;	/* pieces rejected */
 	struct buf	 errors;	/* first SHOW_ERRORS rejects */
 	int		 progress;	/* stderr is a terminal */
@@ -361,7 +362,10 @@ run_put(void *ctx, enum rec_type type, const void *rec)
 		note_log_pod(run, rec);
 	if (run_store(run, type, rec) != 0)
 		return (-1);
-	if (!rec_descs[type].child && (++run->rows & 0x3fff) == 0)
+	if (rec_descs[type].child)
+		return (0);
+	run->kinds[type]++;
+	if ((++run->rows & 0x3fff) == 0)
 		show_progress(run, 0);
 	return (0);
 }
@@ -647,6 +651,54 @@ name_room(size_t w, size_t lead, const char *what)
  * sources_v) but for the component that names a container log's pod,
  * then what.
  */
+/* What a row of each type is, many of them, for rows_by_kind. */
+static const char *const kind_words[REC__COUNT] = {
+	[REC_EVENT] = "events",
+	[REC_POD] = "pods",
+	[REC_WORKLOAD] = "workloads",
+	[REC_LOG] = "log lines",
+	[REC_REQUEST] = "requests",
+	[REC_RECORD] = "records",
+	[REC_AUDIT] = "audit events",
+	[REC_SLICE] = "EndpointSlices",
+	[REC_NODE] = "nodes",
+	[REC_DEPLOY] = "deploys",
+	[REC_NODE_LOG] = "node log lines",
+};
+
+/*
+ * " (37 audit events, 32 pods, 8 log lines, 4 events)": the input's rows
+ * by type, most first, when they are of more than one (a Cloud Logging
+ * export's audit entries, events and log lines), else "" (a new string).
+ */
+static char *
+rows_by_kind(const struct import_run *run)
+{
+	struct buf	 b = { 0 };
+	int64_t		 left[REC__COUNT];
+	int		 t, most, n = 0;
+
+	for (t = 0; t < REC__COUNT; t++) {
+		left[t] = kind_words[t] != NULL ? run->kinds[t] : 0;
+		n += left[t] > 0;
+	}
+	if (n < 2)
+		return (xstrdup(""));
+	buf_puts(&b, " (");
+	for (;;) {
+		for (most = 0, t = 1; t < REC__COUNT; t++)
+			if (left[t] > left[most])
+				most = t;
+		if (left[most] == 0)
+			break;
+		buf_printf(&b, "%s%lld %s", b.len > 2 ? ", " : "",
+		    (long long)left[most], kind_words[most]);
+		left[most] = 0;
+	}
+	buf_puts(&b, ")");
+	return (b.data);
+}
+
 static void
 say_input(struct import_run *run, const struct input *in, const char *what)
 {
@@ -937,7 +989,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		.damaged = run_damaged, .note = run_note,
 		.summary = run_note, .room = run_room
 	};
-	char			*cause = NULL, *name, *safe, *what;
+	char			*cause = NULL, *name, *safe, *what, *kinds;
 	char			 sha[SHA256_HEX_LEN], identity[SHA256_HEX_LEN];
 	const unsigned char	*head;
 	size_t			 len;
@@ -980,6 +1032,7 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 	}
 	run->in = in;
 	run->rows = run->rejected = 0;
+	memset(run->kinds, 0, sizeof run->kinds);
 	free(run->input_pod);
 	run->input_pod = NULL;
 	buf_clear(&run->errors);
@@ -1088,13 +1141,15 @@ import_input(struct store *st, struct input *in, const struct importer *as,
 		say_input(run, in, "already imported (the same content), "
 		    "nothing changed");
 	} else {
-		what = run->rejected > 0 ? xasprintf("%s, %lld row%s, %lld "
+		kinds = rows_by_kind(run);
+		what = run->rejected > 0 ? xasprintf("%s, %lld row%s%s, %lld "
 		    "rejected", imp->name, (long long)run->rows, run->rows ==
-		    1 ? "" : "s", (long long)run->rejected) : xasprintf("%s, "
-		    "%lld row%s", imp->name, (long long)run->rows, run->rows ==
-		    1 ? "" : "s");
+		    1 ? "" : "s", kinds, (long long)run->rejected) :
+		    xasprintf("%s, %lld row%s%s", imp->name,
+		    (long long)run->rows, run->rows == 1 ? "" : "s", kinds);
 		say_input(run, in, what);
 		free(what);
+		free(kinds);
 	}
 	say_notes(run, in);
 	free(name);

@@ -320,6 +320,10 @@ W=$top/samples/week-later
 run "$CORONER" import --db "$T/week.db" "$W"
 is week-first-exit 0 "$status"
 ok week-first-skips-helm grep -qF 'import it with --release' "$T/.out"
+# a Cloud Logging export's rows, by what they are
+ok week-first-kinds grep -qF \
+    'gke-export.json.zst: k8s-audit, 81 rows (37 audit events, 32 pods, 8 log' \
+    "$T/.out"
 n=$("$CORONER" sql --db "$T/week.db" 'SELECT count(*) FROM requests' |
     tail -n 1)
 is week-first-requests 4288 "$n"
