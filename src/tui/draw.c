@@ -343,7 +343,7 @@ tui_axis_clear(WINDOW *win, const struct tui_look *look, int y, int x0,
 		timeline_tick_label(s, step, zero_us, label, sizeof label);
 		n = (int)strlen(label);
 		/* a label under the cursor's mark would read cut by it */
-		if (x <= last_end || x + n > x0 + w || (clear_x > x &&
+		if (x < last_end || x + n > x0 + w || (clear_x > x &&
 		    clear_x <= x + n))
 			continue;
 		tui_put_glyph(win, look, y, x, G_VLINE, A_NORMAL, PAIR_NONE);

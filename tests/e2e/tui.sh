@@ -627,6 +627,12 @@ start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-overview "Incident window"
 # the revision on the rollout's bar, where the deaths leave it room
 shows week-overview-revision '^ 4 deaths, 1 rollout  *━ helm revision 42 ━*✖'
+# zoomed, every tick has its label, even where rounding brings two close
+keys +
+wait_for week-zoomed "zoomed 89 s"
+shows week-zoomed-ticks '│10:01:30│10:01:40─'
+keys 0
+wait_for week-unzoomed "counts in 163 s"
 keys 2
 wait_for week-pods "DELETED BY"
 # the replicaset-controller, as sa:NAME, for each of the 4 old pods; the
