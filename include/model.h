@@ -668,6 +668,16 @@ int	model_is_main(const struct row_container *c);
  * (not a native sidecar), and so has no part in the pod's death.
  */
 int	model_is_plain_init(const struct row_container *c);
+/*
+ * A plain init container in trouble: it exited non-zero, restarted, or
+ * waits for a reason other than its turn (CrashLoopBackOff, not
+ * PodInitializing or ContainerCreating): the pod never got past it, so
+ * every view shows it as it shows the pod's own containers.  One that
+ * completed is left out of them.
+ */
+int	model_init_failing(const struct row_container *c);
+/* Shown among a pod's containers: any but a plain init that completed. */
+int	model_container_shown(const struct row_container *c);
 
 /*
  * A workload's shutdowns as its containers measured them (grace-budget-

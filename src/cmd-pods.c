@@ -163,7 +163,7 @@ how_it_died(const struct podset_pod *p, struct buf *b)
 
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (model_is_plain_init(c))
+		if (!model_container_shown(c))
 			continue;
 		if (n++ > 0)
 			buf_puts(b, "; ");

@@ -560,6 +560,23 @@ model_is_plain_init(const struct row_container *c)
 	return (c->init && !c->native_sidecar);
 }
 
+int
+model_init_failing(const struct row_container *c)
+{
+	/* waiting its turn or being created is no trouble */
+	return (model_is_plain_init(c) && ((c->exit_code != INT_NONE &&
+	    c->exit_code != 0) || (c->restarts != INT_NONE &&
+	    c->restarts > 0) || (c->waiting_reason != NULL &&
+	    strcmp(c->waiting_reason, "PodInitializing") != 0 &&
+	    strcmp(c->waiting_reason, "ContainerCreating") != 0)));
+}
+
+int
+model_container_shown(const struct row_container *c)
+{
+	return (!model_is_plain_init(c) || model_init_failing(c));
+}
+
 const char *
 model_exit_word(const struct row_container *c, enum exit_words w)
 {

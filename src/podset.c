@@ -700,12 +700,14 @@ exit_cells(const struct podset_pod *p, size_t *n)
 
 	v = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *v);
 	*n = 0;
-	for (side = 0; side < 2; side++) {
+	/* an init container in trouble first, by name: it is the cause */
+	for (side = -1; side < 2; side++) {
 		for (i = 0; i < p->nc; i++) {
 			c = &p->c[i];
-			if (model_is_plain_init(c) || c->sidecar != side)
+			if (side < 0 ? !model_init_failing(c) :
+			    model_is_plain_init(c) || c->sidecar != side)
 				continue;
-			v[*n].name = side ? c->name : NULL;
+			v[*n].name = side != 0 ? c->name : NULL;
 			if (podset_exit_unknown(p, c))
 				snprintf(v[*n].code, sizeof v->code, "?");
 			else if (c->finished_us == TIME_NONE)

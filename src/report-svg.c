@@ -705,7 +705,7 @@ marks(const struct pic *pc, const struct lane *l, double y, int first)
 		const struct row_container *c = &l->pod->c[i];
 
 		if (c->finished_us == TIME_NONE || c->sidecar ||
-		    model_is_plain_init(c) ||
+		    !model_container_shown(c) ||
 		    !on_axis(pc, c->finished_us - l->zero_us))
 			continue;
 		model_exit_label(c, EW_SIGKILL, code, sizeof code);
@@ -1272,7 +1272,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 
 	for (i = 0; i < l->pod->nc; i++) {
 		c = &l->pod->c[i];
-		if (c->finished_us == TIME_NONE || model_is_plain_init(c))
+		if (c->finished_us == TIME_NONE || !model_container_shown(c))
 			continue;
 		if (pc->aligned)
 			moments_fmt_offset(c->finished_us - l->zero_us, at,

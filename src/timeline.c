@@ -223,7 +223,7 @@ timeline_pod(const struct podset_pod *p, struct tl_pod *tp)
 	tp->c = xcalloc(p->nc > 0 ? p->nc : 1, sizeof *tp->c);
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (model_is_plain_init(c))
+		if (!model_container_shown(c))
 			continue;
 		container_lane(p, c, &tp->c[tp->nc++]);
 	}

@@ -315,7 +315,7 @@ pod_rows(struct finding_state *fv, int w, const struct podset_pod *p)
 	}
 	for (i = 0; i < p->nc; i++) {
 		c = &p->c[i];
-		if (c->finished_us == TIME_NONE || model_is_plain_init(c))
+		if (c->finished_us == TIME_NONE || !model_container_shown(c))
 			continue;
 		if (p->r.deletion_us != TIME_NONE)
 			moments_fmt_offset(c->finished_us - p->r.deletion_us,

@@ -127,6 +127,10 @@ is io-no-signal 0 "$(sqlite3 "$T/io.db" "SELECT count(*) FROM terminations
 W='could not connect to hana'
 ok io-vsystem-message jq -e "$F | select(.workload == \"vsystem\") |
     .recommendation | test(\"termination message says .$W\")" "$R"
+# that loop's init container is the one pods shows first: the pod never
+# got past it
+"$CORONER" pods --db "$T/io.db" --wide >"$T/io.pods"
+ok io-init-exits grep -qF 'vsystem-hana-init 1 CrashLoopBackOff [7527 restarts, last exit 1 Error]; auth waiting PodInitializing' "$T/io.pods"
 
 analyze ts "$K/troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json"
 R=$T/ts.json
