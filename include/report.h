@@ -54,6 +54,13 @@ struct report_format {
 /* The format called name ("md", "html", "json"), or NULL. */
 const struct report_format *report_format(const char *name);
 /*
+ * The format a file's name says by its extension, in any case (".html",
+ * ".HTM", ".md", ".json"); *has_ext is 0 when its last component has none
+ * (then NULL).  NULL with *has_ext 1: an extension that names no format.
+ */
+const struct report_format *report_format_of_path(const char *path,
+	    int *has_ext);
+/*
  * Writes rep in format fmt to path through a temporary file in the same
  * directory, renamed over path once complete, so that a reader never
  * sees half a report.  A SQLite database (the incident's, or any) or a

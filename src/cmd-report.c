@@ -35,7 +35,8 @@ const struct cmd_entry cmd_report_entry = {
 	    "  --format FORMAT  md (Markdown), html (one self-contained\n"
 	    "                   file with a timeline per finding) or json\n"
 	    "                   (coroner(1), REPORT JSON); without it, the\n"
-	    "                   extension of -o FILE (.md, .html, .json),\n"
+	    "                   extension of -o FILE (.md, .html or .htm,\n"
+	    "                   .json, in any case; another is refused),\n"
 	    "                   else md\n"
 	    "  -o, --output FILE\n"
 	    "                   write to FILE (atomically: a temporary file\n"
@@ -59,10 +60,11 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 	const struct report_format	*fmt = NULL;
 	struct store			*st = NULL;
 	struct timespec			 ts;
-	const char			*db = NULL, *path = NULL, *dbpath, *ext;
+	const char			*db = NULL, *path = NULL, *dbpath;
 	char				*cause = NULL;
 	json_t				*rep = NULL;
 	int				 ch, rc = EXIT_FAIL, snapshot = 0;
+	int				 has_ext;
 
 	optind = 1;
 	opterr = 0;
@@ -97,9 +99,11 @@ cmd_report_exec(const struct cmd_entry *ce, int argc, char **argv)
 		return (cmd_usage_error(ce, "unexpected argument '%s'",
 		    argv[optind]));
 	/* without --format, the output file's extension says (else md) */
-	if (fmt == NULL && path != NULL && (ext = strrchr(path, '.')) != NULL)
-		fmt = report_format(strcmp(ext, ".htm") == 0 ? "html" :
-		    ext + 1);
+	if (fmt == NULL && path != NULL &&
+	    (fmt = report_format_of_path(path, &has_ext)) == NULL && has_ext)
+		return (cmd_usage_error(ce, "-o %s: its extension names no "
+		    "format coroner writes (.md, .html, .json): say which with "
+		    "--format", path));
 	if (fmt == NULL)
 		fmt = report_format("md");
 	dbpath = cmd_db_path(db);

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -47,6 +48,27 @@ report_format(const char *name)
 
 	for (i = 0; report_formats[i].name != NULL; i++) {
 		if (strcmp(name, report_formats[i].name) == 0)
+			return (&report_formats[i]);
+	}
+	return (NULL);
+}
+
+const struct report_format *
+report_format_of_path(const char *path, int *has_ext)
+{
+	const char	*base, *ext;
+	size_t		 i;
+
+	base = strrchr(path, '/') != NULL ? strrchr(path, '/') + 1 : path;
+	ext = strrchr(base, '.');
+	/* ".report" is a hidden file's name, not an extension */
+	if ((*has_ext = ext != NULL && ext != base) == 0)
+		return (NULL);
+	ext++;
+	if (strcasecmp(ext, "htm") == 0)
+		ext = "html";
+	for (i = 0; report_formats[i].name != NULL; i++) {
+		if (strcasecmp(ext, report_formats[i].ext) == 0)
 			return (&report_formats[i]);
 	}
 	return (NULL);

@@ -141,6 +141,19 @@ ok gb-md-kind grep -q "$h" "$T/gb.md"
 is gb-md-default-is-md "$(grep -v '^Generated ' "$T/gb.md")" \
     "$("$CORONER" report --db "$db" --format md | grep -v '^Generated ')"
 
+# -o's extension chooses the format in any case; one that names none is
+# refused, not written as Markdown
+mkdir "$T/ext" "$T/ext/d.x"
+"$CORONER" report --db "$db" -o "$T/ext/R.HTML" >/dev/null 2>&1
+ok ext-upper-html grep -q '^<!DOCTYPE html>' "$T/ext/R.HTML"
+"$CORONER" report --db "$db" -o "$T/ext/d.x/plain" >/dev/null 2>&1
+ok ext-none-md grep -q '^# coroner report' "$T/ext/d.x/plain"
+"$CORONER" report --db "$db" -o "$T/ext/x.pdf" >/dev/null 2>"$T/ext.err"
+is ext-unknown-exit 2 $?
+ok ext-unknown-says grep -qF 'x.pdf: its extension names no format' \
+    "$T/ext.err"
+ok ext-unknown-not-written test ! -e "$T/ext/x.pdf"
+
 mkdir "$T/out"
 "$CORONER" report --db "$db" --format html -o "$T/out/report.html"
 is gb-html-exit 0 $?
@@ -200,9 +213,12 @@ run "$CORONER" report --db "$db" -o "$T/nowhere/report.md"
 is o-bad-directory-exit 1 "$status"
 # -o never replaces a database (the open one least of all) or a directory
 cp "$db" "$T/copy.db"
-run "$CORONER" report --db "$T/copy.db" -o "$T/copy.db"
+run "$CORONER" report --db "$T/copy.db" --format md -o "$T/copy.db"
 is o-database-refused 1 "$status"
 ok o-database-says grep -q 'copy.db is a SQLite database' "$T/.err"
+# without --format, .db names no format: refused before anything is read
+run "$CORONER" report --db "$T/copy.db" -o "$T/copy.db"
+is o-database-ext-refused 2 "$status"
 is o-database-intact ok "$(sqlite3 "$T/copy.db" 'PRAGMA integrity_check')"
 # Without --format, -o FILE's extension says which (x.html was Markdown)
 "$CORONER" report --db "$db" -o "$T/ext.html" 2>/dev/null
