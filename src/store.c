@@ -108,6 +108,22 @@ dir_of(const char *path)
 	return (xstrndup(path, (size_t)(slash - path)));
 }
 
+/* Whether a database can be made at path: 0, or -1 with a new *why. */
+static int
+store_can_make(const char *path, char **why)
+{
+	char	*dir = dir_of(path);
+	int	 rc = 0;
+
+	if (access(dir, W_OK) != 0) {
+		*why = xasprintf("cannot be made: %s %s", dir, errno ==
+		    ENOENT ? "does not exist" : "is not writable");
+		rc = -1;
+	}
+	free(dir);
+	return (rc);
+}
+
 /*
  * Whether path can be written, and its directory, where SQLite makes the
  * -wal and -shm files: 0, or -1 with a new *why (when why is not NULL).
@@ -435,7 +451,10 @@ store_open(const char *path, enum store_mode mode, struct store **out,
 	/* report and the TUI read what they cannot write */
 	if (mode == STORE_UPDATE && store_can_write(path, NULL) != 0)
 		mode = STORE_READ;
-	if ((mode == STORE_WRITE && store_can_write(path, &why) != 0) ||
+	if (st->made && store_can_make(path, &why) != 0)
+		goto fail_why;
+	if (((mode == STORE_WRITE || (mode == STORE_CREATE && !st->made)) &&
+	    store_can_write(path, &why) != 0) ||
 	    store_connect(st, mode == STORE_READ ? SQLITE_OPEN_READONLY :
 	    SQLITE_OPEN_READWRITE | (mode == STORE_CREATE ?
 	    SQLITE_OPEN_CREATE : 0), &why) != 0 ||

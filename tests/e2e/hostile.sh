@@ -618,6 +618,19 @@ else
 	is "analyze in a read-only directory: exit" 1 "$status"
 	says "analyze in a read-only directory: why" \
 	    "rodir/c.db: cannot be written: Permission denied"
+	# import says the same (it said "cannot be read"), and of a new
+	# database there, that it cannot be made
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" import --db "$T/rodir/c.db" \
+	    "$top/samples/ingress-lag/events.json"
+	is "import in a read-only directory: exit" 1 "$status"
+	says "import in a read-only directory: why" \
+	    "rodir/c.db: cannot be written: Permission denied"
+	# shellcheck disable=SC2086
+	trun $reader "$CORONER" import --db "$T/rodir/new.db" \
+	    "$top/samples/ingress-lag/events.json"
+	says "import of a new database in a read-only directory: why" \
+	    "rodir/new.db: cannot be made: $T/rodir is not writable"
 	# shellcheck disable=SC2086
 	trun $reader "$CORONER" pods --db "$T/rowal/c.db"
 	is "a -wal with changes in a read-only directory: exit" 1 "$status"
