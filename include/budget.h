@@ -81,6 +81,15 @@ int64_t	budget_lag_us(int64_t deletion_us, int64_t last_routed_s);
  */
 void	budget_lag_words(int64_t lo_us, int64_t hi_us, char *out,
 	    size_t len);
+/*
+ * How long a load balancer kept routing to pods after their deletion
+ * request, the greatest lag hi_us of npods: "until 18 to 19 s after its
+ * deletion request" for one pod (budget_lag_words), "for up to 19 s after
+ * their deletion requests" for several, whose lags differ (a range would
+ * read as every pod's).  Every finding, check and view says it so.
+ */
+void	budget_lag_phrase(int64_t hi_us, size_t npods, char *out,
+	    size_t len);
 /* A lag in seconds as the checks say it: to a tenth of a second. */
 double	budget_lag_s(int64_t lag_us);
 /*

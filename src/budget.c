@@ -72,6 +72,21 @@ budget_lag_words(int64_t lo_us, int64_t hi_us, char *out, size_t len)
 	snprintf(out, len, "%s to %s s", lo, hi);
 }
 
+void
+budget_lag_phrase(int64_t hi_us, size_t npods, char *out, size_t len)
+{
+	char	w[64];
+
+	if (npods == 1) {
+		budget_lag_words(hi_us, hi_us, w, sizeof w);
+		snprintf(out, len, "until %s after its deletion request", w);
+	} else {
+		tenths(hi_us, w, sizeof w);
+		snprintf(out, len, "for up to %s s after their deletion "
+		    "requests", w);
+	}
+}
+
 double
 budget_lag_s(int64_t lag_us)
 {

@@ -691,14 +691,14 @@ check_prestop_covers_lb(const struct lint_template *t,
 	int64_t				 sleep_s;
 	json_t				*nums;
 	char				 ps[96], sd[128], n[32], gr[256];
-	char				 lags[40];
+	char				 lags[96];
 	size_t				 i;
 	int				 found = 0, ports = 0;
 
 	if (m == NULL || m->lag_us == TIME_NONE)
 		return (0);
 	lag = budget_lag_s(m->lag_us);
-	budget_lag_words(m->lag_us, m->lag_us, lags, sizeof lags);
+	budget_lag_phrase(m->lag_us, (size_t)m->lag_pods, lags, sizeof lags);
 	sleep_need = lag + o->margin_s;
 	sleep_s = budget_prestop_for_lag(lag, o->margin_s);
 	for (i = 0; i < t->nc; i++)
@@ -745,10 +745,9 @@ check_prestop_covers_lb(const struct lint_template *t,
 			    sizeof n), sd);
 		found += report(cb, ctx, t, "prestop-covers-lb", c->name, nums,
 		    xasprintf("a load balancer kept routing to this "
-		    "workload's pods until %s after their deletion "
-		    "request (%lld of %lld pods still got requests after "
-		    "SIGTERM); %s: sleep %lld s in preStop (the lag + margin "
-		    "%s, rounded up), and %s", lags,
+		    "workload's pods %s (%lld of %lld pods still got "
+		    "requests after SIGTERM); %s: sleep %lld s in preStop "
+		    "(the lag + margin %s, rounded up), and %s", lags,
 		    (long long)m->after_sigterm, (long long)m->lag_pods, ps,
 		    (long long)sleep_s,
 		    secs(o->margin_s, n, sizeof n), gr));

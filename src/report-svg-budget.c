@@ -79,7 +79,7 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	double	lag = num(ev, "lb_lag_s"), need = num(ev,
 		    "recommended_prestop_s");
 	double	y1 = TOP + 14, y2 = TOP + 94, step, t, x;
-	char	b[160], s1[40], s2[32], fill[48];
+	char	b[160], s1[96], s2[32], fill[48];
 	int	lower = str_eq(member(ev, "shutdown_basis"), "lower-bound");
 
 	if (isnan(grace) || isnan(pre) || isnan(sd) || isnan(margin) ||
@@ -155,13 +155,13 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	analyze_fmt_dur(sd, s1, sizeof s1);
 	out_html(out, "which took %s%s.", lower ? "at least " : "", s1);
 	if (need > pre && !isnan(lag)) {
-		/* the lag as every text gives it: its range */
-		budget_lag_words((int64_t)llround(lag * 1e6),
-		    (int64_t)llround(lag * 1e6), s1, sizeof s1);
+		/* the lag as every text gives it */
+		budget_lag_phrase((int64_t)llround(lag * 1e6), 2, s1,
+		    sizeof s1);
 		analyze_fmt_dur(need, s2, sizeof s2);
 		out_html(out, "  A load balancer still routed to the pods "
-		    "until %s after their deletion request, past the preStop: "
-		    "the sleep must grow to %s first.", s1, s2);
+		    "%s, past the preStop: the sleep must grow to %s first.",
+		    s1, s2);
 	}
 	analyze_fmt_dur(rec, s2, sizeof s2);
 	out_html(out, "  Holding the preStop, the shutdown and a margin "

@@ -397,6 +397,7 @@ tr_xds_words(struct finding *f, const struct tr_episode *e,
     const struct xds_gap *g, const char *lags, int64_t sleep_s)
 {
 	char	 who[300], from[TIME_FMT_LEN], to[TIME_FMT_LEN], dur[32];
+	char	 how[96];
 	char	*s;
 	size_t	 npods = json_array_size(e->pods);
 
@@ -408,14 +409,15 @@ tr_xds_words(struct finding *f, const struct tr_episode *e,
 		snprintf(who, sizeof who, "whose log names no pod");
 	analyze_fmt_dur((double)(g->to_us - g->from_us) / 1e6, dur,
 	    sizeof dur);
+	budget_lag_phrase(e->lag_us, npods, how, sizeof how);
 	s = xasprintf("A load balancer kept routing new requests to %zu "
-	    "pod%s of %s until %s after their deletion request: %lld "
-	    "request%s failed.  A proxy had lost its control plane over the "
-	    "failures: %s was cut off from xDS for %s (from %s, %s %s), so it "
-	    "never learnt that the pods were gone; the %s is how long it "
-	    "happened to keep routing to them, not a lag that a preStop "
-	    "sleep can outlast", npods, npods == 1 ? "" : "s",
-	    e->workload != NULL ? e->workload : "(no workload)", lags,
+	    "pod%s of %s %s: %lld request%s failed.  A proxy had lost its "
+	    "control plane over the failures: %s was cut off from xDS for "
+	    "%s (from %s, %s %s), so it never learnt that the pods were "
+	    "gone; the %s is how long it happened to keep routing to them, "
+	    "not a lag that a preStop sleep can outlast", npods,
+	    npods == 1 ? "" : "s",
+	    e->workload != NULL ? e->workload : "(no workload)", how,
 	    (long long)e->failed, e->failed == 1 ? "" : "s", who, dur,
 	    time_format(g->from_us, from), g->reconnected ? "reconnected at" :
 	    "still cut off at", time_format(g->to_us, to), lags);
@@ -446,6 +448,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	double		 shutdown, prestop;
 	int64_t		 sleep_s, grace;
 	char		 lags[40], cur[128], sd[64], eps[32], part[200];
+	char		 how[96];
 	size_t		 npods = json_array_size(e->pods);
 
 	shutdown = e->shutdown_us != TIME_NONE ?
@@ -515,10 +518,11 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 		    "rest is the load balancer's own)", eps);
 	} else
 		part[0] = '\0';
+	budget_lag_phrase(e->lag_us, npods, how, sizeof how);
 	f->summary = xasprintf("A load balancer kept routing new requests "
-	    "to %zu pod%s of %s until %s after their deletion request%s, "
-	    "but %s %s: %lld request%s failed", npods, npods == 1 ? "" : "s",
-	    e->workload != NULL ? e->workload : "(no workload)", lags, part,
+	    "to %zu pod%s of %s %s%s, but %s %s: %lld request%s failed",
+	    npods, npods == 1 ? "" : "s",
+	    e->workload != NULL ? e->workload : "(no workload)", how, part,
 	    npods == 1 ? "it" : "they", cur, (long long)e->failed,
 	    e->failed == 1 ? "" : "s");
 	if (e->shutdown_us != TIME_NONE)

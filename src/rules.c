@@ -192,7 +192,7 @@ budget_finish(struct finding *f, const struct model_shutdowns *sd,
 	double		 prestop, shutdown, lag = -1;
 	int64_t		 sleep_s = -1;
 	int		 observed;
-	char		 why[320], count[96], how[256], lags[40];
+	char		 why[320], count[96], how[256], lags[96];
 
 	prestop = json_real_value(json_object_get(e, "prestop_s"));
 	observed = budget_shutdown_of(sd->longest_us != TIME_NONE ?
@@ -244,11 +244,11 @@ budget_finish(struct finding *f, const struct model_shutdowns *sd,
 	    (long long)json_integer_value(json_object_get(e, "grace_s")),
 	    prestop, how);
 	if (sleep_s >= 0) {
-		budget_lag_words(lag_us, lag_us, lags, sizeof lags);
+		budget_lag_phrase(lag_us, 2, lags, sizeof lags);
 		snprintf(why, sizeof why, "a load balancer kept routing to its "
-		    "pods until %s after their deletion request, past the "
-		    "preStop sleep of %.0f s: make the sleep %lld s (the lag + "
-		    "%d s margin, rounded up), then ", lags, prestop,
+		    "pods %s, past the preStop sleep of %.0f s: make the "
+		    "sleep %lld s (the lag + %d s margin, rounded up), then ",
+		    lags, prestop,
 		    (long long)sleep_s, MARGIN_S);
 	} else
 		why[0] = '\0';

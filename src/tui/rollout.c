@@ -318,18 +318,19 @@ rview_summarize(struct rview_state *rv)
 		snprintf(lost, sizeof lost, "; %zu record%s missing", missing,
 		    missing == 1 ? "" : "s");
 	/* the lag at its resolution, as the death view's caption says it */
-	if (routed.pods > 0) {
-		budget_lag_words(routed.lo, routed.hi, a, sizeof a);
-		snprintf(b, sizeof b, "%.40s after %s", a, deleted ==
-		    rv->n ? "their deletion" : "offset 0");
+	if (routed.pods > 0 && deleted == rv->n)
+		budget_lag_phrase(routed.hi, routed.pods, b, sizeof b);
+	else if (routed.pods > 0) {
+		budget_lag_words(routed.hi, routed.hi, a, sizeof a);
+		snprintf(b, sizeof b, "until %.40s after offset 0", a);
 	}
 	if (routed.pods > 0 && fail.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
-		    "still routed to %zu of them until %s; the last failed "
-		    "at %s%s", routed.pods, b, c, lost);
+		    "still routed to %zu of them %s; the last failed at %s%s",
+		    routed.pods, b, c, lost);
 	else if (routed.pods > 0)
 		snprintf(rv->summary[2], sizeof rv->summary[2], "requests were "
-		    "still routed to %zu of them until %s, none failed%s",
+		    "still routed to %zu of them %s, none failed%s",
 		    routed.pods, b, lost);
 	else
 		snprintf(rv->summary[2], sizeof rv->summary[2], "no request "

@@ -133,7 +133,7 @@ ok gb-timeline-routed grep -q '+29.0 s last request routed to 10.244.1.10' \
 ok gb-timeline-lag-range sh -c "tr '\n' ' ' <'$T/x2kq9.tl' | tr -s ' ' |
     grep -q '28 to 29 s after the deletion request'"
 ok gb-analyze-routed sh -c "'$CORONER' analyze --db '$T/grace-budget.db' |
-    tr '\n' ' ' | grep -q 'until 28 to 29 s after'"
+    tr '\n' ' ' | grep -q 'for up to 29 s after their'"
 
 # --- ingress-lag ----------------------------------------------------------
 same ingress-lag slow_lb.py

@@ -117,10 +117,10 @@ ok death-count-not-routed sh -c "! $TM capture-pane -p | grep -q '^routed '"
 keys a
 wait_for rollout "Rollout of returns/returns-api"
 wait_for rollout-shared "6 of 6 SIGKILLed at the deadline, at +30.0 s"
-# the lag as its range at the logs' one-second resolution, the records by
-# the name the lanes and the pods view give them
+# the lag as every text says it (the greatest of the pods'), the records
+# by the name the lanes and the pods view give them
 wait_for rollout-routed \
-    "still routed to 6 of them until 28 to 29 s after their deletion"
+    "still routed to 6 of them for up to 29 s after their deletion"
 ok rollout-missing-words sh -c "$TM capture-pane -p |
     grep -q 'none failed; 60 records missing\$'"
 # the records missing in each pod's window, on a row of its own under its lane
