@@ -1260,10 +1260,15 @@ offset_cell(const struct lane *l, const struct moment *m, char *out,
 	snprintf(out, len, "%s%s", off, m->inferred ? " (inferred)" : "");
 }
 
-/* The main containers' exits: "+30.0 s 137 SIGKILL". */
+static void	day_or_time(int64_t, const char *, char [TIME_FMT_LEN]);
+
+/*
+ * The main containers' exits: "+30.0 s 137 SIGKILL", or at their time of
+ * day on day (with their date on another).
+ */
 static void
-exits_cell(const struct pic *pc, const struct lane *l, char *out,
-    size_t len)
+exits_cell(const struct pic *pc, const struct lane *l, const char *day,
+    char *out, size_t len)
 {
 	const struct row_container	*c;
 	struct buf			 b = { 0 };
@@ -1278,8 +1283,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 			moments_fmt_offset(c->finished_us - l->zero_us, at,
 			    sizeof at);
 		else
-			snprintf(at, sizeof at, "%.12s",
-			    time_format(c->finished_us, at) + 11);
+			day_or_time(c->finished_us, day, at);
 		buf_printf(&b, "%s%s %s exit %s", b.len > 0 ? "; " : "",
 		    c->name, at, model_exit_label(c, EW_OOMKILLED, code,
 		    sizeof code));
@@ -1295,8 +1299,7 @@ exits_cell(const struct pic *pc, const struct lane *l, char *out,
 			moments_fmt_offset(t->finished_us - l->zero_us, at,
 			    sizeof at);
 		else
-			snprintf(at, sizeof at, "%.12s",
-			    time_format(t->finished_us, at) + 11);
+			day_or_time(t->finished_us, day, at);
 		if (t->exit_code != INT_NONE)
 			snprintf(code, sizeof code, "%lld",
 			    (long long)t->exit_code);
@@ -1338,8 +1341,11 @@ times_table(const struct pic *pc)
 
 	if (pc->n == 0)
 		return;
-	/* the day of the deletions, else of the axis */
-	time_format(pc->aligned ? pc->lanes[0].zero_us : pc->lo_us, day);
+	/* the day of the deletions, else of the first pod's start */
+	l = &pc->lanes[0];
+	time_format(pc->aligned ? l->zero_us : l->pod->r.start_us !=
+	    TIME_NONE ? l->pod->r.start_us : l->pod->r.created_us !=
+	    TIME_NONE ? l->pod->r.created_us : pc->lo_us, day);
 	memcpy(t, day, sizeof t);
 	out_html(pc->out, "<div class=\"wide\"><table class=\"times\">\n"
 	    "<caption>The times behind the picture <span class=\"sub\">(%s "
@@ -1366,10 +1372,9 @@ times_table(const struct pic *pc)
 		l = &pc->lanes[i];
 		out_html(pc->out, "<tr><td class=\"mono\">%s</td>",
 		    l->pod->r.name != NULL ? l->pod->r.name : l->pod->r.uid);
-		exits_cell(pc, l, c3, sizeof c3);
+		exits_cell(pc, l, day, c3, sizeof c3);
 		if (pc->aligned) {
-			time_format(l->zero_us, t);
-			memmove(t, t + 11, 14);	/* its time of day */
+			day_or_time(l->zero_us, day, t);
 			offset_cell(l, app_moment(l, MO_SIGTERM), c1,
 			    sizeof c1);
 			offset_cell(l, app_moment(l, MO_DEADLINE), c2,

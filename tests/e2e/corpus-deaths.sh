@@ -131,6 +131,12 @@ ok io-vsystem-message jq -e "$F | select(.workload == \"vsystem\") |
 # got past it
 "$CORONER" pods --db "$T/io.db" --wide >"$T/io.pods"
 ok io-init-exits grep -qF 'vsystem-hana-init 1 CrashLoopBackOff [7527 restarts, last exit 1 Error]; auth waiting PodInitializing' "$T/io.pods"
+# the HTML's table of times says the day its times are on (its axis
+# starts the day before the Job's pod ran)
+"$CORONER" report --db "$T/io.db" -o "$T/io.html" >/dev/null 2>&1
+ok io-html-day grep -qF '(UTC, on 2024-04-25)' "$T/io.html"
+ok io-html-exit grep -qF 'auditlog-retention 00:01:03.000Z exit 3' \
+    "$T/io.html"
 
 analyze ts "$K/troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json"
 R=$T/ts.json
