@@ -1321,13 +1321,35 @@ exits_cell(const struct pic *pc, const struct lane *l, const char *day,
 static void
 day_or_time(int64_t us, const char *day, char out[TIME_FMT_LEN])
 {
+	size_t	n;
+
 	time_format(us, out);
 	if (us == TIME_NONE)
 		return;
+	/* the caption says UTC */
+	if ((n = strlen(out)) > 0 && out[n - 1] == 'Z')
+		out[n - 1] = '\0';
 	if (strncmp(out, day, 10) == 0)
-		memmove(out, out + 11, 14);
+		memmove(out, out + 11, strlen(out + 11) + 1);
 	else
 		out[10] = ' ';
+}
+
+/* When the lane's pod's first shown container ended, else none_us. */
+static int64_t
+first_exit(const struct lane *l, int64_t none_us)
+{
+	const struct row_container	*c;
+	int64_t				 t = none_us;
+	size_t				 i;
+
+	for (i = 0; i < l->pod->nc; i++) {
+		c = &l->pod->c[i];
+		if (c->finished_us != TIME_NONE && model_container_shown(c) &&
+		    (t == none_us || c->finished_us < t))
+			t = c->finished_us;
+	}
+	return (t);
 }
 
 static void
@@ -1341,11 +1363,9 @@ times_table(const struct pic *pc)
 
 	if (pc->n == 0)
 		return;
-	/* the day of the deletions, else of the first pod's start */
-	l = &pc->lanes[0];
-	time_format(pc->aligned ? l->zero_us : l->pod->r.start_us !=
-	    TIME_NONE ? l->pod->r.start_us : l->pod->r.created_us !=
-	    TIME_NONE ? l->pod->r.created_us : pc->lo_us, day);
+	/* the day of the deletions, else of the first exit, else the axis */
+	time_format(pc->aligned ? pc->lanes[0].zero_us :
+	    first_exit(&pc->lanes[0], pc->lo_us), day);
 	memcpy(t, day, sizeof t);
 	out_html(pc->out, "<div class=\"wide\"><table class=\"times\">\n"
 	    "<caption>The times behind the picture <span class=\"sub\">(%s "
