@@ -503,7 +503,8 @@ const struct tui_key tui_global_keys[] = {
 	    "database", .action = act_sql },
 	{ .key = 'e', .name = "e", .help = "export the report (md, html, "
 	    "json)", .action = act_export },
-	{ .key = 'g', .name = "g", .help = "go to a time", .action = act_goto },
+	{ .key = 'g', .name = "g", .help = "go to a time (overview, pods, "
+	    "rollouts, death)", .action = act_goto },
 	{ .key = '?', .name = "?", .help = "this help", .action = act_help },
 	{ .key = 'q', .name = "q", .help = "back (from the overview: quit)",
 	    .action = act_back },
