@@ -22,6 +22,7 @@
 #include "out.h"
 #include "podset.h"
 #include "store.h"
+#include "strpool.h"
 #include "timefmt.h"
 #include "util.h"
 
@@ -86,7 +87,28 @@ struct lint_out {
 	int64_t		 templates;	/* pod templates checked */
 	int64_t		 measured;	/* of them, with --db, those whose
 					   workload the database measured */
+	struct strpool	 seen;		/* the uid of each object checked: a
+					   watch stream's later versions of
+					   it are not checked again */
 };
+
+/*
+ * Whether obj was checked before: another version of it (the same
+ * metadata.uid; a manifest, which has none, never was).
+ */
+static int
+lint_seen(struct lint_out *out, json_t *obj)
+{
+	const char	*uid;
+	size_t		 n = out->seen.n;
+
+	uid = json_string_value(json_object_get(json_object_get(obj,
+	    "metadata"), "uid"));
+	if (uid == NULL || *uid == '\0')
+		return (0);
+	strpool_put(&out->seen, uid);
+	return (out->seen.n == n);
+}
 
 static int
 lint_db_load(const char *path, struct lint_db *d, char **cause)
@@ -297,6 +319,8 @@ lint_input(struct input *in, const struct lint_db *db,
 			lint_bad(input_name(in), line, cause);
 			free(cause);
 			*failed = 1;
+		} else if (r == 0 && lint_seen(out, obj)) {
+			/* a later version of an object already checked */
 		} else if (r == 0) {
 			if (db != NULL) {
 				lint_db_find(db, &t, &m);
@@ -456,6 +480,7 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 	}
 	if (lo.db)
 		lint_db_free(&db);
+	strpool_free(&out.seen);
 	fflush(stdout);
 	/* what was checked, so that a pass is not mistaken for nothing */
 	if (!out.json && !lo.db)

@@ -127,6 +127,10 @@ run "$CORONER" lint "$top/samples/grace-budget"
 is dir-exit 0 "$status"
 ok dir-no-readme sh -c "! grep -q 'README.md' '$T/.err'"
 ok dir-says-checked grep -q 'pod templates checked, 0 problems' "$T/.err"
+# a watch stream's versions of one pod are one template (8 pods and 2
+# ReplicaSets, not 26)
+run "$CORONER" lint "$top/samples/ingress-lag"
+ok watch-once grep -q '^coroner lint: 10 pod templates checked' "$T/.err"
 
 # Usage and failures.
 run "$CORONER" lint
