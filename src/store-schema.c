@@ -4,7 +4,7 @@
  * files write and read them.  It knows nothing of what a model or a view
  * does with a row, and nothing of the connection (store.c).
  *
- * Today's schema, user_version 15 (coroner.1, DATABASE, gives every
+ * Today's schema, user_version 16 (coroner.1, DATABASE, gives every
  * column, its unit and the views).  Times are *_us, microseconds since
  * the epoch, UTC; a second is a Unix second; *_s and *_ms are durations.
  *
@@ -813,6 +813,75 @@ static const char *const migrations[] = {
 	 * when a pod restarted; NULL until the next analysis.
 	 */
 	"",
+	/*
+	 * 15 -> 16: the views hold every column of their tables (why a pod
+	 * ended, a container's waiting and last exit, its probes; a Job's
+	 * failures), each after the columns they held before.
+	 */
+	"DROP VIEW IF EXISTS pods_v;"
+	PODS_V_10
+	","
+	"  " UTC("unready_us") " AS unready,"
+	"  " UTC("ready_again_us") " AS ready_again, owner_kind, owner_name,"
+	"  template_hash, " UTC("scheduled_us") " AS scheduled,"
+	"  observations, restart_policy, reason, message, disruption,"
+	"  ended_by, " UTC("ended_us") " AS ended, ended_basis FROM pods;"
+	"DROP VIEW IF EXISTS containers_v;"
+	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
+	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
+	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
+	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
+	"  " UTC("c.ready_us") " AS ready,"
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
+	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
+	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
+	"  c.killed_at_deadline, c.pod_uid, c.message, c.waiting_reason,"
+	"  c.waiting_message, " UTC("c.last_started_us") " AS last_started,"
+	"  " UTC("c.last_finished_us") " AS last_finished, c.last_exit_code,"
+	"  c.last_reason, c.last_signal, c.terminations, c.restarts_basis,"
+	"  c.liveness, c.liveness_period_s, c.liveness_timeout_s,"
+	"  c.liveness_threshold, c.liveness_delay_s, c.probe_kills,"
+	"  " UTC("c.probe_kill_first_us") " AS probe_kill_first,"
+	"  " UTC("c.probe_kill_last_us") " AS probe_kill_last, c.unhealthy,"
+	"  " UTC("c.unhealthy_first_us") " AS unhealthy_first,"
+	"  " UTC("c.unhealthy_last_us") " AS unhealthy_last,"
+	"  c.unhealthy_message, c.back_offs,"
+	"  " UTC("c.back_off_last_us") " AS back_off_last, c.start_error"
+	"  FROM containers c LEFT JOIN pods p ON p.uid = c.pod_uid;"
+	"DROP VIEW IF EXISTS terminations_v;"
+	"CREATE VIEW terminations_v AS SELECT p.namespace, p.name AS pod,"
+	"  t.container, t.instance, " UTC("t.started_us") " AS started,"
+	"  " UTC("t.finished_us") " AS finished, t.exit_code, t.signal,"
+	"  t.reason, t.cause, t.cause_basis,"
+	"  " UTC("t.restarted_us") " AS restarted, t.basis, t.message,"
+	"  t.last_log, t.pod_uid, t.init,"
+	"  " UTC("t.last_log_us") " AS last_log_time"
+	"  FROM terminations t LEFT JOIN pods p ON p.uid = t.pod_uid;"
+	"DROP VIEW IF EXISTS events_v;"
+	"CREATE VIEW events_v AS SELECT " UTC("time_us") " AS time,"
+	"  namespace, obj_kind AS kind, obj_name AS object, container,"
+	"  reason, type, message, component, host, count,"
+	"  " UTC("first_us") " AS first, " UTC("last_us") " AS last,"
+	"  obj_uid, source_id, line, obj_namespace, field_path,"
+	"  init_container, action, uid, name FROM events;"
+	"DROP VIEW IF EXISTS jobs_v;"
+	"CREATE VIEW jobs_v AS SELECT namespace, name, cronjob,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion,"
+	"  duration_ms / 1000.0 AS duration_s, status, uid, reason, failed,"
+	"  backoff_limit FROM jobs;"
+	"DROP VIEW IF EXISTS workloads_v;"
+	"CREATE VIEW workloads_v AS SELECT kind, namespace, name,"
+	"  owner_kind, owner_name, " UTC("created_us") " AS created,"
+	"  template_hash, revision, replicas, grace_s, condition,"
+	"  " UTC("start_us") " AS start,"
+	"  " UTC("completion_us") " AS completion, schedule, uid,"
+	"  condition_reason, backoff_limit, failed FROM workloads;"
+	"DROP VIEW IF EXISTS sources_v;"
+	"CREATE VIEW sources_v AS SELECT id, path, member, format, bytes,"
+	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors,"
+	"  " UTC("from_us") " AS from_time, " UTC("to_us") " AS to_time,"
+	"  hash, sha256 FROM sources WHERE hash IS NOT NULL;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 

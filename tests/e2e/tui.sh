@@ -406,16 +406,16 @@ sql sql-events "SELECT reason, message FROM events_v WHERE reason = \
 wait_for sql-events-whole "Scaled down replica set returns-api-7d9f8b6c5 from 1 to 0"
 # every column of the events: the message is past the screen's edge
 sql sql-record-all "SELECT * FROM events_v WHERE reason = 'Killing'"
-wait_for sql-record-table "6 rows, 16 columns; columns 1-8 shown"
+wait_for sql-record-table "6 rows, 22 columns; columns 1-8 shown"
 ok sql-record-message-cut sh -c "! $TM capture-pane -p | grep -q 'Stopping container invoice-writer'"
 keys Down Enter
-wait_for sql-record "row 2 of 6, 16 columns"
-wait_for sql-record-message " message    Stopping container invoice-writer"
-wait_for sql-record-object " object     returns-api-7d9f8b6c5-b7m4p"
+wait_for sql-record "row 2 of 6, 22 columns"
+wait_for sql-record-message " message         Stopping container invoice-writer"
+wait_for sql-record-object " object          returns-api-7d9f8b6c5-b7m4p"
 keys n
 wait_for sql-record-next "row 3 of 6"
 keys q
-wait_for sql-record-back "6 rows, 16 columns"
+wait_for sql-record-back "6 rows, 22 columns"
 # a cell longer than the screen: Right past the last column, then w
 sql sql-wide "SELECT 'start ' || printf('%.*c', 300, '.') || ' tail-marker' \
 AS long"
