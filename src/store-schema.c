@@ -115,6 +115,21 @@
 	"% 1000 + 1000) % 1000) / 1000 / 1000.0, 'unixepoch')"
 
 /*
+ * containers_v as migration 1 made it, up to its last column: migration
+ * 16 adds the others.
+ */
+#define CONTAINERS_V_1 \
+	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod," \
+	"  c.name AS container, c.init, c.sidecar, c.native_sidecar," \
+	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s," \
+	"  c.prestop_cmd, " UTC("c.started_us") " AS started," \
+	"  " UTC("c.ready_us") " AS ready," \
+	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason," \
+	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm," \
+	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline," \
+	"  c.killed_at_deadline, c.pod_uid"
+
+/*
  * pods_v as migration 10 made it, up to its last column: migration 11
  * adds two (released steps stay as they were, the text is shared).
  */
@@ -382,15 +397,7 @@ static const char *const migrations[] = {
 	"  " UTC("deadline_us") " AS deadline, " UTC("gone_us") " AS gone,"
 	"  gone_basis, grace_s, prestop_ms / 1000.0 AS prestop_s, killed,"
 	"  " UTC("main_exit_us") " AS main_exit FROM pods;"
-	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
-	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
-	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
-	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
-	"  " UTC("c.ready_us") " AS ready,"
-	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
-	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
-	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
-	"  c.killed_at_deadline, c.pod_uid"
+	CONTAINERS_V_1
 	"  FROM containers c LEFT JOIN pods p ON p.uid = c.pod_uid;"
 	/* one row per container that ended, with its pod's deletion */
 	"CREATE VIEW deaths_v AS SELECT p.namespace, p.name AS pod,"
@@ -827,15 +834,8 @@ static const char *const migrations[] = {
 	"  observations, restart_policy, reason, message, disruption,"
 	"  ended_by, " UTC("ended_us") " AS ended, ended_basis FROM pods;"
 	"DROP VIEW IF EXISTS containers_v;"
-	"CREATE VIEW containers_v AS SELECT p.namespace, p.name AS pod,"
-	"  c.name AS container, c.init, c.sidecar, c.native_sidecar,"
-	"  c.image, c.prestop_kind, c.prestop_ms / 1000.0 AS prestop_s,"
-	"  c.prestop_cmd, " UTC("c.started_us") " AS started,"
-	"  " UTC("c.ready_us") " AS ready,"
-	"  " UTC("c.finished_us") " AS finished, c.exit_code, c.reason,"
-	"  c.signal, c.restarts, " UTC("c.sigterm_us") " AS sigterm,"
-	"  c.sigterm_basis, " UTC("c.deadline_us") " AS deadline,"
-	"  c.killed_at_deadline, c.pod_uid, c.message, c.waiting_reason,"
+	CONTAINERS_V_1
+	", c.message, c.waiting_reason,"
 	"  c.waiting_message, " UTC("c.last_started_us") " AS last_started,"
 	"  " UTC("c.last_finished_us") " AS last_finished, c.last_exit_code,"
 	"  c.last_reason, c.last_signal, c.terminations, c.restarts_basis,"
