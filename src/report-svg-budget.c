@@ -117,14 +117,18 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	} else
 		snprintf(b, sizeof b, "preStop %s", s1);
 	budget_bar(out, scale, 0, need, y2, fill, b, 0);
-	analyze_fmt_dur(sd, s1, sizeof s1);
-	snprintf(b, sizeof b, "shutdown %s%s", lower ? "\xe2\x89\xa5 " : "",
-	    s1);
+	/* to a tenth, as the finding says it */
+	snprintf(b, sizeof b, "shutdown %s%.1f s", lower ? "\xe2\x89\xa5 " :
+	    "", round(sd * 10) / 10);
 	budget_bar(out, scale, need, need + sd, y2, "#c0241a", b, 0);
 	analyze_fmt_dur(margin, s1, sizeof s1);
 	snprintf(b, sizeof b, "margin %s", s1);
 	budget_bar(out, scale, need + sd, need + sd + margin, y2, "#e8e8e8",
 	    b, 1);
+	/* the recommendation is rounded up to 5 s: the rest, drawn */
+	if (rec > need + sd + margin + 0.05)
+		budget_bar(out, scale, need + sd + margin, rec, y2, "#ffffff",
+		    "rounded up", 1);
 	analyze_fmt_dur(grace, s1, sizeof s1);
 	snprintf(b, sizeof b, "SIGKILL at %s", s1);
 	budget_mark(out, scale, grace, y1 - 6, y2 + 30, b, 0);
@@ -152,8 +156,8 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	    "starts at the deletion request, before the preStop hook: the "
 	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
 	    s1, s2);
-	analyze_fmt_dur(sd, s1, sizeof s1);
-	out_html(out, "which took %s%s.", lower ? "at least " : "", s1);
+	out_html(out, "which took %s%.1f s.", lower ? "at least " : "",
+	    round(sd * 10) / 10);
 	if (need > pre && !isnan(lag)) {
 		/* the lag as every text gives it */
 		budget_lag_phrase((int64_t)llround(lag * 1e6), 2, s1,
@@ -164,8 +168,13 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 		    s1, s2);
 	}
 	analyze_fmt_dur(rec, s2, sizeof s2);
-	out_html(out, "  Holding the preStop, the shutdown and a margin "
-	    "takes %s.</figcaption>\n</figure>\n", s2);
+	if (rec > need + sd + margin + 0.05)
+		out_html(out, "  Holding the preStop, the shutdown and a "
+		    "margin takes %.1f s, rounded up to %s.</figcaption>\n"
+		    "</figure>\n", need + round(sd * 10) / 10 + margin, s2);
+	else
+		out_html(out, "  Holding the preStop, the shutdown and a "
+		    "margin takes %s.</figcaption>\n</figure>\n", s2);
 	if (lower)
 		out_html(out, "<p class=\"meta\">The shutdown is a lower "
 		    "bound: every container was killed before it finished, so "

@@ -217,6 +217,14 @@ is wl-analyze 0 $?
 COLUMNS=80 "$CORONER" pods --db "$T/week-later.db" >"$T/wl.pods"
 ok wl-pods-workload grep -q '^NAMESPACE/POD  *WORKLOAD  *DELETED' "$T/wl.pods"
 is wl-pods-80 0 "$(awk 'length > 80' "$T/wl.pods" | wc -l | tr -d ' ')"
+# the grace budget's picture draws the rounding up to 5 s, and its words
+# give the shutdown to a tenth, as the finding does (its bars ended at
+# 35 s beside a recommendation of 40)
+"$CORONER" report --db "$T/week-later.db" -o "$T/wl.html" 2>/dev/null
+ok wl-html-rounded grep -q '<title>rounded up</title>' "$T/wl.html"
+ok wl-html-rounded-words grep -q \
+    'margin takes 35.2 s, rounded up to 40 s' "$T/wl.html"
+ok wl-html-shutdown grep -q '>shutdown ≥ 10.2 s<' "$T/wl.html"
 R=$T/wl.json
 OLD='["label-printer-6b7c8d9f5-c3v5x","label-printer-6b7c8d9f5-h8j6n",'
 OLD=$OLD'"label-printer-6b7c8d9f5-k2m4p","label-printer-6b7c8d9f5-r7t9w"]'
