@@ -81,6 +81,7 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	double	y1 = TOP + 14, y2 = TOP + 94, step, t, x;
 	char	b[160], s1[96], s2[32], fill[48];
 	int	lower = str_eq(member(ev, "shutdown_basis"), "lower-bound");
+	struct budget	bud;
 
 	if (isnan(grace) || isnan(pre) || isnan(sd) || isnan(margin) ||
 	    isnan(rec))
@@ -88,6 +89,16 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	/* the preStop it must hold: a longer one when the LB lagged past */
 	if (isnan(need))
 		need = pre;
+	/*
+	 * What it must hold, summed as the finding's rule sums it, with the
+	 * shutdown to a tenth as the finding gives it: the parts drawn and
+	 * their sum add up as a reader adds them (20 + 10.2 + 5 = 35.2).
+	 */
+	sd = round(sd * 10) / 10;
+	bud = (struct budget){ .grace_s = grace, .prestop_s = need,
+	    .shutdown_s = sd, .basis = lower ? BUDGET_LOWER_BOUND :
+	    BUDGET_OBSERVED, .margin_s = margin };
+	budget_compute(&bud);
 	top = (rec > grace ? rec : grace) + 5;
 	scale = (X1 - X0) / top;
 	out_html(out, "<figure>\n<svg class=\"tl\" viewBox=\"0 0 %d 230\" "
@@ -117,17 +128,15 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	} else
 		snprintf(b, sizeof b, "preStop %s", s1);
 	budget_bar(out, scale, 0, need, y2, fill, b, 0);
-	/* to a tenth, as the finding says it */
 	snprintf(b, sizeof b, "shutdown %s%.1f s", lower ? "\xe2\x89\xa5 " :
-	    "", round(sd * 10) / 10);
+	    "", sd);
 	budget_bar(out, scale, need, need + sd, y2, "#c0241a", b, 0);
 	analyze_fmt_dur(margin, s1, sizeof s1);
 	snprintf(b, sizeof b, "margin %s", s1);
-	budget_bar(out, scale, need + sd, need + sd + margin, y2, "#e8e8e8",
-	    b, 1);
-	/* the recommendation is rounded up to 5 s: the rest, drawn */
-	if (rec > need + sd + margin + 0.05)
-		budget_bar(out, scale, need + sd + margin, rec, y2, "#ffffff",
+	budget_bar(out, scale, need + sd, bud.need_s, y2, "#e8e8e8", b, 1);
+	/* the recommendation is their sum rounded up to 5 s: the rest */
+	if (rec > bud.need_s + 0.05)
+		budget_bar(out, scale, bud.need_s, rec, y2, "#ffffff",
 		    "rounded up", 1);
 	analyze_fmt_dur(grace, s1, sizeof s1);
 	snprintf(b, sizeof b, "SIGKILL at %s", s1);
@@ -156,8 +165,7 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 	    "starts at the deletion request, before the preStop hook: the "
 	    "preStop sleep uses %s of it and leaves %s for the shutdown, ",
 	    s1, s2);
-	out_html(out, "which took %s%.1f s.", lower ? "at least " : "",
-	    round(sd * 10) / 10);
+	out_html(out, "which took %s%.1f s.", lower ? "at least " : "", sd);
 	if (need > pre && !isnan(lag)) {
 		/* the lag as every text gives it */
 		budget_lag_phrase((int64_t)llround(lag * 1e6), 2, s1,
@@ -168,10 +176,10 @@ report_svg_budget(FILE *out, int64_t id, json_t *ev)
 		    s1, s2);
 	}
 	analyze_fmt_dur(rec, s2, sizeof s2);
-	if (rec > need + sd + margin + 0.05)
+	if (rec > bud.need_s + 0.05)
 		out_html(out, "  Holding the preStop, the shutdown and a "
 		    "margin takes %.1f s, rounded up to %s.</figcaption>\n"
-		    "</figure>\n", need + round(sd * 10) / 10 + margin, s2);
+		    "</figure>\n", bud.need_s, s2);
 	else
 		out_html(out, "  Holding the preStop, the shutdown and a "
 		    "margin takes %s.</figcaption>\n</figure>\n", s2);
