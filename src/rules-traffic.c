@@ -390,14 +390,15 @@ tr_xds_json(const struct xds_gap *g)
 
 /*
  * The summary and recommendation when proxy g had lost its control plane
- * over the failures: the lag is its stale endpoints, not a delay.
+ * over the failures: the lag is its stale endpoints, not a delay.  How
+ * long it routed is said as the caller's summary says it (how).
  */
 static void
 tr_xds_words(struct finding *f, const struct tr_episode *e,
-    const struct xds_gap *g, const char *lags, int64_t sleep_s)
+    const struct xds_gap *g, const char *how, const char *lags,
+    int64_t sleep_s)
 {
 	char	 who[300], from[TIME_FMT_LEN], to[TIME_FMT_LEN], dur[32];
-	char	 how[96];
 	char	*s;
 	size_t	 npods = json_array_size(e->pods);
 
@@ -409,7 +410,6 @@ tr_xds_words(struct finding *f, const struct tr_episode *e,
 		snprintf(who, sizeof who, "whose log names no pod");
 	analyze_fmt_dur((double)(g->to_us - g->from_us) / 1e6, dur,
 	    sizeof dur);
-	budget_lag_phrase(e->lag_us, npods, how, sizeof how);
 	s = xasprintf("A load balancer kept routing new requests to %zu "
 	    "pod%s of %s %s: %lld request%s failed.  A proxy had lost its "
 	    "control plane over the failures: %s was cut off from xDS for "
@@ -540,7 +540,7 @@ tr_episode_finding(struct analysis *a, struct tr_episode *e,
 	    MARGIN_S, (long long)grace, (long long)e->grace_s,
 	    e->grace_s >= grace ? ", enough" : ": raise it");
 	if (gap != NULL)
-		tr_xds_words(f, e, gap, lags, sleep_s);
+		tr_xds_words(f, e, gap, how, lags, sleep_s);
 	e->pods = e->uids = e->detail = NULL;
 }
 
