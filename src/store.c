@@ -108,20 +108,38 @@ dir_of(const char *path)
 	return (xstrndup(path, (size_t)(slash - path)));
 }
 
+/*
+ * Whether the directory of path can be written: 0, or -1 with errno set
+ * and the directory's name in a new *dir.
+ */
+static int
+dir_writable(const char *path, char **dir)
+{
+	char	*d = dir_of(path);
+	int	 e;
+
+	if (access(d, W_OK) == 0) {
+		free(d);
+		return (0);
+	}
+	e = errno;
+	*dir = d;
+	errno = e;
+	return (-1);
+}
+
 /* Whether a database can be made at path: 0, or -1 with a new *why. */
 static int
 store_can_make(const char *path, char **why)
 {
-	char	*dir = dir_of(path);
-	int	 rc = 0;
+	char	*dir;
 
-	if (access(dir, W_OK) != 0) {
-		*why = xasprintf("cannot be made: %s %s", dir, errno ==
-		    ENOENT ? "does not exist" : "is not writable");
-		rc = -1;
-	}
+	if (dir_writable(path, &dir) == 0)
+		return (0);
+	*why = xasprintf("cannot be made: %s %s", dir, errno == ENOENT ?
+	    "does not exist" : "is not writable");
 	free(dir);
-	return (rc);
+	return (-1);
 }
 
 /*
@@ -140,19 +158,15 @@ store_can_write(const char *path, char **why)
 			*why = xasprintf("cannot be written: %s", strerror(e));
 		return (-1);
 	}
-	dir = dir_of(path);
-	if (access(dir, W_OK) != 0) {
-		e = errno;
-		if (why != NULL)
-			*why = xasprintf("cannot be written: its directory %s "
-			    "is not writable (%s), and SQLite keeps the -wal "
-			    "and -shm files of a database it writes there", dir,
-			    strerror(e));
-		free(dir);
-		return (-1);
-	}
+	if (dir_writable(path, &dir) == 0)
+		return (0);
+	e = errno;
+	if (why != NULL)
+		*why = xasprintf("cannot be written: its directory %s is not "
+		    "writable (%s), and SQLite keeps the -wal and -shm files "
+		    "of a database it writes there", dir, strerror(e));
 	free(dir);
-	return (0);
+	return (-1);
 }
 
 /* The size of path + suffix ("-wal"), or -1 when there is none. */
