@@ -474,9 +474,12 @@ finding_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 		    i == 0 ? (strncmp(fv->lines[0], "CRIT", 4) == 0 ?
 		    PAIR_TERM : PAIR_PRESTOP) : PAIR_NONE);
 	}
-	tui_keybar(win, h, w, ts, ts->fv.npods > 0 ? "Up/Down pod  Enter "
+	/* with no pod line selected, Enter and a take the finding's first */
+	tui_keybar(win, h, w, ts, fv->npods == 0 ? "Up/Down PgUp/PgDn "
+	    "scroll  ? help  q back" : fv->cursor >= 0 ? "Up/Down pod  Enter "
 	    "death view  a rollout  PgUp/PgDn scroll  ? help  q back" :
-	    "Up/Down PgUp/PgDn scroll  ? help  q back");
+	    "Up/Down scroll  Enter first pod's death  a rollout  PgUp/PgDn  "
+	    "? help  q back");
 }
 
 /*

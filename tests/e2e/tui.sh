@@ -138,6 +138,7 @@ keys a
 wait_for finding-no-pods-a "This finding names no pod: there is no death to open."
 keys q Home Enter
 wait_for finding-again "Pods (6)"
+wait_for finding-pod-keys "Up/Down pod  Enter death view"
 keys '\;'
 wait_for sql-prompt "SQL (read-only):"
 keys C-u "SELECT count(*) AS n_pods FROM pods" Enter
@@ -242,6 +243,14 @@ keys 3 Enter
 wait_for small-finding "Evidence"
 ok small-finding-top sh -c "$TM capture-pane -p | sed -n 2p |
     grep -q '^CRITICAL grace-budget-too-small'"
+# its pods are further down: none is selected, and the keys say what
+# Enter opens; Down among them selects one, and paging past them leaves
+# none selected again
+wait_for small-finding-first "Up/Down scroll  Enter first pod's death"
+keys NPage NPage Down
+wait_for small-finding-pod-keys "Up/Down pod  Enter death view"
+keys NPage NPage NPage
+wait_for small-finding-paged-keys "Up/Down scroll  Enter first pod's death"
 keys C-c
 wait_for sigint-exit "EXIT=130"
 is sigint-restored 0 "$($TM display -p '#{alternate_on}')"
