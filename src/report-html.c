@@ -130,15 +130,19 @@ static const char page_css[] =
     "svg.tl .inbar{font-size:11px;font-weight:600;stroke:#fff;"
     "stroke-width:3px;paint-order:stroke}\n"
     "table.ev td.w{font-size:.88em;color:#333;max-width:30rem}\n"
+    /* a value with no space in 200 characters (a stack in a termination
+       message) wraps where it must rather than widening the page */
+    "table.ev td.v{overflow-wrap:anywhere}\n"
     "table.times td,table.times th{font-size:.84em}\n"
-    "table.times td.mono{white-space:nowrap}\n"
+    "table.times td.mono,table.list td.mono{white-space:nowrap}\n"
     "a{color:#1a4f8b}\n"
     "footer{margin-top:2rem;font-size:.8rem;color:#555}\n"
     "@media print{body{max-width:none;margin:0;font-size:10.5pt}"
     ".finding,figure,table{break-inside:avoid}"
     "h2{break-after:avoid}a{color:inherit;text-decoration:none}"
     "th{background:none}.wide{overflow:visible}"
-    ".wide table{font-size:8pt}}\n";
+    ".wide table{font-size:8pt}.wide td{white-space:normal;"
+    "overflow-wrap:anywhere}}\n";
 
 /*
  * The date all the times of a table share ("2026-05-12"), into date, or
@@ -395,9 +399,10 @@ html_summary(FILE *out, json_t *rep)
 		out_html(out, "<p>No findings.</p>\n</section>\n");
 		return;
 	}
-	out_html(out, "<table>\n<thead><tr><th class=\"n\">#</th>"
-	    "<th>Severity</th><th>Finding</th><th class=\"n\">Pods</th>"
-	    "<th>Start (UTC)</th></tr></thead>\n<tbody>\n");
+	/* the list of findings: its times whole on one line */
+	out_html(out, "<table class=\"list\">\n<thead><tr><th class=\"n\">"
+	    "#</th><th>Severity</th><th>Finding</th><th class=\"n\">Pods"
+	    "</th><th>Start (UTC)</th></tr></thead>\n<tbody>\n");
 	for (i = 0; i < json_array_size(findings); i++) {
 		f = json_array_get(findings, i);
 		out_html(out, "<tr><td class=\"n\">%" PRId64 "</td><td><span "

@@ -137,6 +137,20 @@ ok io-init-exits grep -qF 'vsystem-hana-init 1 CrashLoopBackOff [7527 restarts, 
 ok io-html-day grep -qF '(UTC, on 2024-04-25)' "$T/io.html"
 ok io-html-exit grep -qF 'auditlog-retention 00:01:03.000 exit 3' \
     "$T/io.html"
+# its termination messages hold stacks with no space in 200 characters:
+# an evidence value wraps where it must (they made the page 70 pixels
+# wider than a 1280-pixel window), and on paper a wide table's cells
+# wrap rather than its last columns being cut
+ok io-html-value-wraps grep -q '^table.ev td.v{overflow-wrap:anywhere}' \
+    "$T/io.html"
+# the list of findings keeps each start on one line (it broke after
+# "2024-04-" beside the long names of OpenShift's operators)
+ok io-html-list-times grep -q '^table.times td.mono,table.list td.mono{white-space:nowrap}' \
+    "$T/io.html"
+ok io-html-list grep -q '^<table class="list">' "$T/io.html"
+ok io-html-print-wraps grep -q \
+    '@media print{.*\.wide td{white-space:normal;overflow-wrap:anywhere}' \
+    "$T/io.html"
 
 analyze ts "$K/troubleshoot/analyze-files/pods/message-pod-crashloop-backoff.json"
 R=$T/ts.json
