@@ -19,6 +19,8 @@
 #define X1		936	/* the plot's right edge */
 #define TOP		28	/* above the first lane: room for notes */
 #define CHAR_W		6.4	/* a generous average glyph width (11 px) */
+#define NOTE_W		7.2	/* the same of a note (bold, 11.5 px): "10 s
+				   from SIGTERM to SIGKILL" takes 192 */
 
 /*
  * Writes the patterns of the bars (pre<id>, term<id>, side<id>: the

@@ -847,7 +847,7 @@ bracket(const struct pic *pc, int64_t a, int64_t b, const char *text)
 	out_html(pc->out, "<path d=\"M%.1f %.1fv-6H%.1fv6\" fill=\"none\" "
 	    "stroke=\"#b00020\" stroke-width=\"1.6\"/>\n", xa, y + 4, xb);
 	/* after the bracket, else before it, else over it: never cut */
-	tw = (double)strlen(text) * CHAR_W;
+	tw = (double)strlen(text) * NOTE_W;
 	if (xb + 6 + tw <= W) {
 		x = xb + 6;
 		anchor = "start";

@@ -225,6 +225,11 @@ ok wl-html-rounded grep -q '<title>rounded up</title>' "$T/wl.html"
 ok wl-html-rounded-words grep -q \
     'margin takes 35.2 s, rounded up to 40 s' "$T/wl.html"
 ok wl-html-shutdown grep -q '>shutdown ≥ 10.2 s<' "$T/wl.html"
+# the SIGKILL picture's note has no room after its bracket (the bracket
+# ends at +30 s of -5 to +40): it goes before it, whole (it was cut at
+# the picture's edge, "SIGKIL", its bold glyphs measured as plain ones)
+ok wl-html-kill-note grep -q \
+    'text-anchor="end">10 s from SIGTERM to SIGKILL<' "$T/wl.html"
 R=$T/wl.json
 OLD='["label-printer-6b7c8d9f5-c3v5x","label-printer-6b7c8d9f5-h8j6n",'
 OLD=$OLD'"label-printer-6b7c8d9f5-k2m4p","label-printer-6b7c8d9f5-r7t9w"]'
