@@ -1008,12 +1008,13 @@ overview_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	    a + 11, strncmp(a, b, 10) != 0 ? 19 : 8, strncmp(a, b, 10) != 0 ?
 	    b : b + 11, (size_t)ts->pods.npods, ts->pods.npods == 1 ? "" : "s",
 	    ts->nfindings, ts->nfindings == 1 ? "" : "s");
-	/* what the counts below cover: the axis shown, within the window */
+	/* what the counts below cover: the axis shown, within the window
+	   ("window 7.0 days", or zoomed) */
 	span_words((ov->axis.hi_us < ov->window_hi_us ? ov->axis.hi_us :
 	    ov->window_hi_us) - (ov->axis.lo_us > ov->window_lo_us ?
 	    ov->axis.lo_us : ov->window_lo_us), sp, sizeof sp);
 	tui_textf(win, &ts->look, 2, 0, lw, A_DIM, PAIR_NONE, "%s %s",
-	    ov->view_hi_us > ov->view_lo_us ? "zoomed" : "counts in", sp);
+	    ov->view_hi_us > ov->view_lo_us ? "zoomed" : "window", sp);
 	tui_axis(win, &ts->look, 2, x0, pw, ov->axis.lo_us, ov->axis.hi_us,
 	    TIME_NONE);
 	brief_plan(ts, h, w, &plan);

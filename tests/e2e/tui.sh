@@ -237,7 +237,7 @@ wait_for small-goto "go to"
 keys C-u 09:01:00 Enter
 wait_for small-goto-centred "zoomed 59 s          │09:00:30─│09:00:40─│09:00:50─│09:01:00─│09:01:10─│09:01:20"
 keys 0
-wait_for small-goto-whole "counts in 240 s"
+wait_for small-goto-whole "window 240 s"
 # at 80x24 a finding opens at its top, not scrolled down to its pods
 keys 3 Enter
 wait_for small-finding "Evidence"
@@ -641,7 +641,7 @@ keys +
 wait_for week-zoomed "zoomed 89 s"
 shows week-zoomed-ticks '│10:01:30│10:01:40─'
 keys 0
-wait_for week-unzoomed "counts in 163 s"
+wait_for week-unzoomed "window 163 s"
 keys 2
 wait_for week-pods "DELETED BY"
 # the replicaset-controller, as sa:NAME, for each of the 4 old pods; the
@@ -1118,7 +1118,7 @@ db=$T/week40.db
 "$CORONER" analyze --db "$db" >/dev/null 2>&1
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for week-overview "Incident window 2026-05-27 14:00:04 to 2026-06-03 13:50:30 UTC"
-wait_for week-span "counts in 7.0 days"
+wait_for week-span "window 7.0 days"
 shows week-lane-counts '^ 30317 req, 131 failed  '
 # the failure row: one full column (the bad release), the rest low
 is week-burst-column 1 "$(screen | grep '^ 30317 req, 131 failed' |
@@ -1151,7 +1151,7 @@ wait_for week-pan-right '───────│12:00───────│00
 keys Left Left
 wait_for week-pan-left ' 15261 req, 52 failed '
 keys 0
-wait_for week-whole "counts in 7.0 days"
+wait_for week-whole "window 7.0 days"
 keys Left
 wait_for week-pan-whole "the whole window is shown: + zooms in"
 # g moves the axis to the time, the burst in the middle of it
@@ -1197,7 +1197,7 @@ wait_for week-quit "EXIT=0"
 # times over days carry their date below the death view's lanes too: the
 # ledger pod never deleted, seen first a day after the week began
 start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
-wait_for week-dated-overview "counts in 7.0 days"
+wait_for week-dated-overview "window 7.0 days"
 keys 2
 wait_for week-dated-pods "82 pods, grouped by workload"
 keys Down Enter
