@@ -200,7 +200,7 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 {
 	const struct sql_state	*sq = &ts->sq;
 	const struct store_table *t = &sq->t;
-	char			 left[64];
+	char			 left[64], *msg;
 	size_t			 r, c;
 	int			 x, y, cw, top, cur;
 
@@ -209,12 +209,15 @@ sql_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_NONE, "; %.*s",
 	    4 * w + 16, sq->query != NULL ? sq->query : "");
 	if (sq->error != NULL) {
-		tui_textf(win, &ts->look, 3, 1, w - 1, A_BOLD, PAIR_TERM,
-		    "error: %s", sq->error);
-		tui_text(win, &ts->look, 5, 1, w - 1, "The tables and their "
-		    "columns are listed in the man page (coroner.1); try "
-		    "SELECT name FROM sqlite_master WHERE type = 'table'",
-		    A_DIM, PAIR_NONE);
+		/* both wrapped: neither is of much use cut */
+		msg = xasprintf("error: %s", sq->error);
+		y = tui_text_wrapped(win, &ts->look, 3, h - 4, 1, w - 1, 7,
+		    msg, A_BOLD, PAIR_TERM);
+		free(msg);
+		tui_text_wrapped(win, &ts->look, y + 1, h - 1, 1, w - 1, 0,
+		    "The tables and their columns are listed in the man page "
+		    "(coroner.1); try SELECT name FROM sqlite_master WHERE "
+		    "type = 'table'", A_DIM, PAIR_NONE);
 		tui_keybar(win, h, w, ts, "; new query  q back");
 		return;
 	}

@@ -251,6 +251,12 @@ keys NPage NPage Down
 wait_for small-finding-pod-keys "Up/Down pod  Enter death view"
 keys NPage NPage NPage
 wait_for small-finding-paged-keys "Up/Down scroll  Enter first pod's death"
+# at 80 columns a query's error and the hint under it wrap, whole
+keys '\;'
+wait_for small-sql-prompt "SQL (read-only"
+keys C-u "SELECT * FROM no_such_table_of_coroner_at_all_in_any_of_its_many_schemas_here" Enter
+wait_re small-sql-error-wrapped "^        no_such_table_of_coroner_at_all_in_any_of_its_many_schemas_here\$"
+wait_re small-sql-hint-wrapped "^ name FROM sqlite_master WHERE type = 'table'\$"
 keys C-c
 wait_for sigint-exit "EXIT=130"
 is sigint-restored 0 "$($TM display -p '#{alternate_on}')"
