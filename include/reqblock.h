@@ -4,7 +4,8 @@
  * not as a row each: a block holds each column's values one after the
  * other (a number as its difference from the row before, a text as
  * "the same as the row before", one of the column's last RB_RING texts,
- * or its bytes), compressed with zstd.
+ * or its bytes), compressed with zstd; a request id's 32 hex digits
+ * are kept as their 16 bytes after the compressed columns.
  * The store keeps a block per row of request_blocks and reads them back
  * through the virtual table requests (store-requests.c); this file knows
  * nothing of SQLite.
@@ -31,6 +32,9 @@ enum reqcol {
 struct reqcol_desc {
 	const char	*name;		/* the column's name */
 	int		 text;		/* 1 text, 0 a number */
+	int		 hex;		/* 1: a text of RB_HEX lowercase hex
+					   digits is kept packed, outside
+					   zstd (from version 4) */
 };
 extern const struct reqcol_desc reqcols[RC__COUNT];
 
@@ -54,6 +58,8 @@ struct reqblock_sum {
 };
 
 #define RB_RING		256	/* texts a column's block remembers */
+#define RB_HEX		32	/* hex digits of a packed text (a request
+				   id), RB_HEX / 2 bytes packed */
 #define RB_HASH_BITS	10
 #define RB_HASH		(1 << RB_HASH_BITS) /* the writer's index into them */
 
@@ -72,6 +78,11 @@ struct reqblock_writer {
 	uint32_t		 hits[RC__COUNT];	/* of those, found */
 	uint16_t		 ring_ix[RC__COUNT][RB_HASH]; /* by a hash:
 						   place + 1, 0 none */
+	int			 last_hex[RC__COUNT];	/* the last text was
+						   packed: the last
+						   RB_HEX / 2 bytes of
+						   hex[c] */
+	struct buf		 hex[RC__COUNT]; /* packed texts, in order */
 	struct reqblock_sum	 sum;	/* of the rows added */
 	struct buf		 raw;	/* the columns together, for zstd */
 	struct buf		 out;	/* the encoded block */
@@ -93,6 +104,9 @@ struct reqblock {
 	uint32_t	*len[RC__COUNT];	/* their lengths */
 	char		*raw;			/* owned: the decompressed */
 	size_t		 rawcap;		/* bytes allocated at raw */
+	char		*hex;			/* owned: packed texts, in
+						   hex digits again */
+	size_t		 hexcap;		/* bytes allocated at hex */
 	size_t		 rowcap;		/* rows the arrays hold */
 };
 

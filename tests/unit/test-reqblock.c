@@ -9,7 +9,11 @@
  * a reference to a text the ring does not hold yet is refused, and a
  * block of a version to come is refused as such, not as damaged.  The
  * numbers a row tells (a start, an attempt, an upstream's duration) are
- * a byte where it tells them right, and read back where it cannot.
+ * a byte where it tells them right, and read back where it cannot.  A
+ * request id of 32 lowercase hex digits is packed after the frame (16
+ * bytes) and reads back the same; any other id is written whole; packed
+ * bytes missing, left over, or in a block or a column that has none are
+ * refused.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -179,9 +183,9 @@ test_ring(void)
 	}
 	CHECK(reqblock_finish(w, &data, &len, &why) == 0);
 	/* each agent written once: 2 bytes a row for its ring's place,
-	   not 36 (65 a row in all, 96 without the ring) */
+	   not 36 (34 a row in all, the ids packed after the frame) */
 	rawlen = (size_t)ZSTD_getFrameContentSize(data, len);
-	CHECK(rawlen < 4000 * 70);
+	CHECK(rawlen < 4000 * 40);
 	CHECK(reqblock_decode(&b, data, len, &why) == 0);
 	CHECK(b.rows == 4000);
 	for (i = 0; i < b.rows; i++) {
@@ -346,8 +350,26 @@ test_versions(void)
 	zlen = hand_block(z, 3, 2, RC_START, "\x04\x04", 2);
 	CHECK(reqblock_decode(&b, z, zlen, &why) == 0);
 	CHECK(b.rows == 2 && b.v[RC_START][0] == 1 && b.v[RC_START][1] == 2);
+	/* version 4: "ab" is tag 7, then place 0 of the ring (tag 4) */
+	zlen = hand_block(z, 4, 2, RC_HOST, "\x07" "ab" "\x04", 4);
+	CHECK(reqblock_decode(&b, z, zlen, &why) == 0);
+	CHECK(b.rows == 2 && b.len[RC_HOST][1] == 2 &&
+	    memcmp(b.s[RC_HOST][1], "ab", 2) == 0);
+	/* a packed text (tag 2) in a column that packs none: damaged */
+	zlen = hand_block(z, 4, 1, RC_HOST, "\x02", 1);
+	memset(z + zlen, 0xab, 16);
+	CHECK(reqblock_decode(&b, z, zlen + 16, &why) == -1);
+	free(why);
+	why = NULL;
+	/* packed bytes after a block of version 3: damaged */
+	zlen = hand_block(z, 3, 2, RC_START, "\x04\x04", 2);
+	memset(z + zlen, 0xab, 16);
+	CHECK(reqblock_decode(&b, z, zlen + 16, &why) == -1);
+	CHECK(why != NULL && strstr(why, "damaged") != NULL);
+	free(why);
+	why = NULL;
 	/* a version to come: refused, saying so */
-	zlen = hand_block(z, 4, 2, RC_HOST, "\x06" "ab" "\x03", 4);
+	zlen = hand_block(z, 5, 2, RC_HOST, "\x06" "ab" "\x03", 4);
 	CHECK(reqblock_decode(&b, z, zlen, &why) == -1);
 	CHECK(why != NULL && strstr(why, "newer coroner") != NULL);
 	free(why);
@@ -360,7 +382,78 @@ test_versions(void)
 	reqblock_free(&b);
 }
 
+/* Row i's request id: packed ones, again, NULL between, and ones that
+   are not 32 lowercase hex digits. */
+static const char *
+packed_id(size_t i)
+{
+	static const char	*ids[] = {
+		"0123456789abcdef0123456789abcdef",
+		"0123456789abcdef0123456789abcdef",	/* the last again */
+		NULL,
+		"0123456789abcdef0123456789abcdef",	/* again, past NULL */
+		"0123456789ABCDEF0123456789ABCDEF",	/* upper case */
+		"0123456789abcdef0123456789abcdef",	/* after a whole one */
+		"0123456789abcdef0123456789abcde",	/* 31 digits */
+		"0123456789abcdef0123456789abcdef0",	/* 33 */
+		"0123456789abcdef0123456789abcdeg",	/* not a digit */
+		"g123456789abcdef0123456789abcdef",
+		"ffffffffffffffffffffffffffffffff",
+		"00000000000000000000000000000000",
+		"",
+		"0123456789abcdef0123456789ABCDEF",	/* whole, again */
+		"0123456789abcdef0123456789ABCDEF",
+	};
+
+	return (ids[i % (sizeof ids / sizeof ids[0])]);
+}
+
+static void
+test_packed(void)
+{
+	struct reqblock_writer	*w = calloc(1, sizeof *w);
+	struct reqblock		 b = { 0 };
+	struct reqrow		 r;
+	const void		*data;
+	char			 text[32], *why = NULL, *cut;
+	size_t			 len, frame, i, bad = 0;
+
+	for (i = 0; i < 30; i++) {
+		row_of(i, &r, text, sizeof text);
+		r.s[RC_REQUEST_ID] = packed_id(i);
+		reqblock_add(w, &r);
+	}
+	CHECK(reqblock_finish(w, &data, &len, &why) == 0);
+	/* in 15 rows: the first, the one after a whole one, the f's and the
+	   0's; twice */
+	frame = ZSTD_findFrameCompressedSize(data, len);
+	CHECK(!ZSTD_isError(frame) && len - frame == 2 * 4 * 16);
+	CHECK(reqblock_decode(&b, data, len, &why) == 0);
+	CHECK(b.rows == 30);
+	for (i = 0; i < b.rows; i++) {
+		row_of(i, &r, text, sizeof text);
+		r.s[RC_REQUEST_ID] = packed_id(i);
+		bad += row_differs(&b, i, &r);
+	}
+	CHECK(bad == 0);
+	/* a packed byte short, or one left over: damaged */
+	CHECK(reqblock_decode(&b, data, len - 1, &why) == -1);
+	CHECK(b.rows == 0 && why != NULL && strstr(why, "damaged") != NULL);
+	free(why);
+	why = NULL;
+	cut = malloc(len + 1);
+	memcpy(cut, data, len);
+	cut[len] = 0;
+	CHECK(reqblock_decode(&b, cut, len + 1, &why) == -1);
+	free(why);
+	free(cut);
+	reqblock_free(&b);
+	reqblock_writer_free(w);
+	free(w);
+}
+
 const struct unit_test reqblock_tests[] = {
+	{ "reqblock_packed", test_packed },
 	{ "reqblock_ring", test_ring },
 	{ "reqblock_versions", test_versions },
 	{ "reqblock_round_trip", test_round_trip },
