@@ -7,8 +7,9 @@
 
 #include "reqhold.h"
 
-void
-reqhold_put(struct reqhold *h, const struct rec_request *r, int borrow)
+/* Copies the held request's strings into h->str. */
+static void
+hold_strings(struct reqhold *h)
 {
 	const char	**fields[] = {
 		&h->r.method, &h->r.host, &h->r.path, &h->r.protocol,
@@ -18,11 +19,6 @@ reqhold_put(struct reqhold *h, const struct rec_request *r, int borrow)
 	};
 	size_t		 off[sizeof fields / sizeof fields[0]], i;
 
-	h->r = *r;
-	h->set = 1;
-	h->attempts = 0;
-	if (borrow)
-		return;
 	buf_clear(&h->str);
 	for (i = 0; i < sizeof fields / sizeof fields[0]; i++) {
 		off[i] = SIZE_MAX;
@@ -34,6 +30,17 @@ reqhold_put(struct reqhold *h, const struct rec_request *r, int borrow)
 	/* the buffer may have moved while it grew: pointers last */
 	for (i = 0; i < sizeof fields / sizeof fields[0]; i++)
 		*fields[i] = off[i] == SIZE_MAX ? NULL : h->str.data + off[i];
+}
+
+void
+reqhold_put(struct reqhold *h, const struct rec_request *r, int borrow)
+{
+	h->r = *r;
+	h->set = 1;
+	h->attempts = 0;
+	/* a borrowed request's strings outlive it */
+	if (!borrow)
+		hold_strings(h);
 }
 
 const struct rec_request *
