@@ -882,14 +882,6 @@ static const char *const migrations[] = {
 	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors,"
 	"  " UTC("from_us") " AS from_time, " UTC("to_us") " AS to_time,"
 	"  hash, sha256 FROM sources WHERE hash IS NOT NULL;",
-	/*
-	 * 16 -> 17: no index of the buckets by second.  What read it (the
-	 * incident's window: the seconds with errors) reads the workloads'
-	 * seconds, which hold every bucket's second summed, and an import
-	 * no longer sorts the buckets a second time (1 M access-log lines:
-	 * 0.987x the wall).
-	 */
-	"DROP INDEX IF EXISTS buckets_second;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 

@@ -182,8 +182,7 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	 * The incident: what ended, what rolled out, what failed.  An end
 	 * is a deletion request, a pod gone after one, a container's exit
 	 * or kill (not an init container's, which ends to let the pod
-	 * start); a failure is a second of failed requests to an IP (read
-	 * from the workloads' seconds, which sum every IP's buckets).
+	 * start); a failure is a second of failed requests to an IP.
 	 */
 	/*
 	 * A clean exit (0) of a pod never deleted is work done (a Job's),
@@ -216,10 +215,9 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	" UNION ALL SELECT ready_again_us FROM pods"			\
 	"  WHERE unready_us IS NOT NULL"				\
 	"  AND (deletion_us IS NULL OR unready_us < deletion_us)"	\
-	" UNION ALL SELECT min(second) * 1000000 FROM workload_seconds"	\
+	" UNION ALL SELECT min(second) * 1000000 FROM buckets"		\
 	"  WHERE errors > 0"						\
-	" UNION ALL SELECT max(second) * 1000000 + 999999"		\
-	"  FROM workload_seconds"					\
+	" UNION ALL SELECT max(second) * 1000000 + 999999 FROM buckets"	\
 	"  WHERE errors > 0),"						\
 	" s(lo, hi) AS (SELECT min(t), max(t) FROM e),"			\
 	" r AS (SELECT start_us, end_us FROM rollouts, s"		\
@@ -241,7 +239,7 @@ window_compute(struct store *st, struct store_summary *sum, char **cause)
 	    "  AND NOT t.init AND (t.exit_code IS NULL OR t.exit_code <> 0)))"
 	    " END, CASE WHEN lo IS NOT NULL THEN (SELECT count(*) FROM r) END,"
 	    " CASE WHEN lo IS NOT NULL THEN (SELECT count(DISTINCT second)"
-	    "  FROM workload_seconds WHERE errors > 0) END,"
+	    "  FROM buckets WHERE errors > 0) END,"
 	    " CASE WHEN lo IS NOT NULL THEN (SELECT count(*) FROM pods WHERE"
 	    "  unready_us IS NOT NULL AND (deletion_us IS NULL OR unready_us <"
 	    "  deletion_us)) END FROM w";
