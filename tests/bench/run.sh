@@ -17,7 +17,7 @@
 # gen-k8s and gen-big are beside it), DIR a scratch directory for the big
 # files (without it, one is made under /tmp and removed at the end).
 # Seconds are wall-clock, peak RSS comes from /usr/bin/time.  The access-log
-# rows keep to a budget of BENCH_BUDGET seconds (240): a step that would pass
+# rows keep to a budget of BENCH_BUDGET seconds (420): a step that would pass
 # it is cut off and its row says so.  BENCH_SMALL and BENCH_LARGE change the
 # line counts (for trying the script out), BENCH_LARGE_PAIRS the .zst
 # pairs at the larger count (3), BENCH_K8S=0 and BENCH_ANALYSIS=0
@@ -44,7 +44,7 @@ gen=${2:-build/gen-nginx}
 dir=${3:-}
 genk8s=$(dirname "$gen")/gen-k8s
 genbig=$(dirname "$gen")/gen-big
-budget=${BENCH_BUDGET:-240}
+budget=${BENCH_BUDGET:-420}
 L1=${BENCH_SMALL:-1000000}
 L5=${BENCH_LARGE:-8000000}
 RUNS=${BENCH_RUNS:-9}
