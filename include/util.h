@@ -107,6 +107,8 @@ int	 str_eq(const char *, const char *);
 int	 str_cmp(const char *, const char *);
 /* The value of the hexadecimal digit c, or -1. */
 int	 hex_value(int c);
+/* The n bytes at in as 2n lowercase hex digits at out (no NUL). */
+void	 hex_encode(char *out, const unsigned char *in, size_t n);
 /* Writes code point cp as UTF-8 into out (4 bytes at most); the count. */
 size_t	 utf8_put(unsigned long cp, char *out);
 /* Orders two int64_t for xqsort() (times, counts). */

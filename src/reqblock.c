@@ -206,7 +206,8 @@ same_bytes(const char *a, const char *b, size_t n)
 }
 
 /* A hex digit's value plus 1 (lowercase only: a packed text reads back
-   the same), 0 for any other byte. */
+   the same), 0 for any other byte: hex_value() would take upper case
+   too, and branch at each digit of every request id the writer packs. */
 static const unsigned char hex_digit[256] = {
 	['0'] = 1, ['1'] = 2, ['2'] = 3, ['3'] = 4, ['4'] = 5, ['5'] = 6,
 	['6'] = 7, ['7'] = 8, ['8'] = 9, ['9'] = 10, ['a'] = 11, ['b'] = 12,
@@ -462,17 +463,12 @@ struct hex_read {
 static const char *
 hex_unpack(struct reqblock *b, struct hex_read *x)
 {
-	static const char	 digit[] = "0123456789abcdef";
-	char			*out;
-	int			 i;
+	char	*out;
 
 	if (x->end - x->at < RB_HEX / 2)
 		return (NULL);
 	out = b->hex + x->made;
-	for (i = 0; i < RB_HEX / 2; i++) {
-		out[2 * i] = digit[x->at[i] >> 4];
-		out[2 * i + 1] = digit[x->at[i] & 15];
-	}
+	hex_encode(out, x->at, RB_HEX / 2);
 	x->at += RB_HEX / 2;
 	x->made += RB_HEX;
 	return (out);

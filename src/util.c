@@ -345,6 +345,18 @@ hex_value(int c)
 	return (-1);
 }
 
+void
+hex_encode(char *out, const unsigned char *in, size_t n)
+{
+	static const char	 digit[] = "0123456789abcdef";
+	size_t			 i;
+
+	for (i = 0; i < n; i++) {
+		out[2 * i] = digit[in[i] >> 4];
+		out[2 * i + 1] = digit[in[i] & 15];
+	}
+}
+
 int
 cmp_int64(const void *a, const void *b)
 {
@@ -419,9 +431,8 @@ sha256_update(struct sha256 *h, const void *p, size_t n)
 void
 sha256_hex(const struct sha256 *h, char out[SHA256_HEX_LEN])
 {
-	static const char	 hex[] = "0123456789abcdef";
 	unsigned char		 md[EVP_MAX_MD_SIZE];
-	unsigned int		 n, i;
+	unsigned int		 n;
 	EVP_MD_CTX		*t;
 
 	/* finish a copy: the digest may be fed on */
@@ -430,10 +441,7 @@ sha256_hex(const struct sha256 *h, char out[SHA256_HEX_LEN])
 	    EVP_DigestFinal_ex(t, md, &n) != 1 || n != 32)
 		fatal("SHA-256: cannot finish the digest");
 	EVP_MD_CTX_free(t);
-	for (i = 0; i < n; i++) {
-		out[2 * i] = hex[md[i] >> 4];
-		out[2 * i + 1] = hex[md[i] & 15];
-	}
+	hex_encode(out, md, n);
 	out[2 * n] = '\0';
 }
 

@@ -64,6 +64,13 @@ trap 'exit 0' INT TERM
 rows=$dir/rows
 : >"$rows"
 
+# ratio_ns A B: A / B as an integer of billionths (a pair's ratio, for
+# median_ns).
+ratio_ns()
+{
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%d", a / b * 1e9 }'
+}
+
 # median_ns "NS...": the median of nanoseconds, in seconds to the
 # millisecond.
 median_ns()
@@ -238,8 +245,7 @@ in_turn()
 		other_all="$other_all $nsecs"
 		[ "${rss_kb:-0}" -gt "$other_rss" ] 2>/dev/null &&
 		    other_rss=$rss_kb
-		pairs="$pairs $(awk -v a="$nsecs" -v b="$it_ns" \
-		    'BEGIN { printf "%d", a / b * 1e9 }')"
+		pairs="$pairs $(ratio_ns "$nsecs" "$it_ns")"
 		it_i=$((it_i + 1))
 	done
 	db_from "$dir/run.db"
@@ -538,10 +544,8 @@ base_rows()
 			else
 				bi="$bi $i" ba="$ba $a"
 				# the round's pair: today's / the baseline's
-				pi="$pi $(awk -v a="$li" -v b="$i" \
-				    'BEGIN { printf "%d", a / b * 1e9 }')"
-				pa="$pa $(awk -v a="$la" -v b="$a" \
-				    'BEGIN { printf "%d", a / b * 1e9 }')"
+				pi="$pi $(ratio_ns "$li" "$i")"
+				pa="$pa $(ratio_ns "$la" "$a")"
 				n=$((n + 1))
 			fi
 		done
