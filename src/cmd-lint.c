@@ -64,8 +64,9 @@ const struct cmd_entry cmd_lint_entry = {
 	    "A manifest without metadata.namespace"
 	    " is shown in \"default\" and\n"
 	    "matches its workload in any namespace of the database.\n"
-	    "Exit status: 0 when every check passes, 1 when one fails or a\n"
-	    "manifest cannot be read, 2 on a usage error.",
+	    "Exit status: 0 when every check passes, 1 when one fails, a\n"
+	    "manifest cannot be read or no input held a workload's pod\n"
+	    "template (nothing was checked), 2 on a usage error.",
 	.exec = cmd_lint_exec,
 };
 
@@ -497,5 +498,12 @@ cmd_lint_exec(const struct cmd_entry *ce, int argc, char **argv)
 		    "" : out.measured == 0 ? " (it holds no pod of their "
 		    "workloads)" : " (it holds no pod of the others' "
 		    "workloads)");
+	/* a run that checked nothing is not a pass: in CI, a chart that
+	   rendered nothing would otherwise go green */
+	if (out.templates == 0) {
+		out_printf(stderr, "coroner lint: no input held a workload's "
+		    "pod template: nothing was checked\n");
+		failed = 1;
+	}
 	return (out.problems > 0 || failed ? EXIT_FAIL : EXIT_OK);
 }

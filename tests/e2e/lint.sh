@@ -147,8 +147,19 @@ run "$CORONER" lint "$T/nothing-here.yaml"
 is missing-file-exit 1 "$status"
 printf 'apiVersion: v1\nkind: Service\nmetadata: {name: s}\n' >"$T/svc.yaml"
 run "$CORONER" lint "$T/svc.yaml"
-is no-workload-exit 0 "$status"
+is no-workload-exit 1 "$status"
 ok no-workload-says grep -q 'svc.yaml: no workload to check' "$T/.err"
+ok no-workload-nothing-checked grep -q 'nothing was checked' "$T/.err"
+run sh -c ': | "$1" lint -' sh "$CORONER"
+is empty-stdin-exit 1 "$status"
+run "$CORONER" lint --format json "$T/svc.yaml"
+is no-workload-json-exit 1 "$status"
+# a file without workloads beside one with a passing workload: a pass
+run "$CORONER" lint "$T/svc.yaml" "$L/grace-floor/input.yaml"
+is no-workload-beside-one "$(cd "$T" && "$CORONER" lint \
+    "$L/grace-floor/input.yaml" >/dev/null 2>&1; echo $?)" "$status"
+ok no-workload-beside-one-checked sh -c "! grep -q 'nothing was checked' \
+    '$T/.err'"
 run "$CORONER" lint --help
 is help-exit 0 "$status"
 ok help-lists-checks grep -q 'job-deadline' "$T/.out"
