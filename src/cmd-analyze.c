@@ -23,7 +23,8 @@ static void	cmd_analyze_kinds(void);
 
 const struct cmd_entry cmd_analyze_entry = {
 	.name = "analyze",
-	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]",
+	.usage = "analyze [--db FILE] [--reconcile REFERENCE:ACTUAL] [--json]\n"
+	    "                       [--lead S] [--skew S]",
 	.help =
 	    "Finds what went wrong, stores the findings (replacing the last\n"
 	    "run's) and prints them, most severe first.  The kinds of\n"

@@ -39,10 +39,11 @@ static int	cmd_import_exec(const struct cmd_entry *, int, char **);
 
 const struct cmd_entry cmd_import_entry = {
 	.name = "import",
-	.usage = "import [--db FILE] [--as FORMAT] [--tz ZONE]\n"
+	.usage = "import [-q] [--db FILE] [--as FORMAT] [--tz ZONE]\n"
 	    "                      [--pod NS/POD --container C] "
-	    "[--release NS/NAME] PATH...\n"
-	    "       coroner import [--db FILE] --records NAME --key COL "
+	    "[--release NS/NAME]\n"
+	    "                      [--max-... SIZE] PATH...\n"
+	    "       coroner import [-q] [--db FILE] --records NAME --key COL "
 	    "--time COL\n"
 	    "                      [--tz ZONE] PATH...",
 	.help =
