@@ -494,13 +494,14 @@ pods_draw(WINDOW *win, int h, int w, const struct tui_state *ts)
 	name_w = fit_columns(w, pl, pl->name_cols, width);
 	if (pl->filter[0] != '\0')
 		tui_textf(win, &ts->look, 1, 0, w, A_BOLD, PAIR_PRESTOP,
-		    "%zu of %lld pods match \"%s\" (/ to change, / Enter to "
-		    "clear)", pl->npods, (long long)ts->pods.npods,
+		    "%zu of %lld pod%s match%s \"%s\" (/ to change, / Enter "
+		    "to clear)", pl->npods, (long long)ts->pods.npods,
+		    ts->pods.npods == 1 ? "" : "s", pl->npods == 1 ? "es" : "",
 		    pl->filter);
 	else
 		tui_textf(win, &ts->look, 1, 0, w, A_NORMAL, PAIR_NONE,
-		    "%lld pods, grouped by workload, ordered by death",
-		    (long long)ts->pods.npods);
+		    "%lld pod%s, grouped by workload, ordered by death",
+		    (long long)ts->pods.npods, ts->pods.npods == 1 ? "" : "s");
 	tui_text(win, &ts->look, 2, 1, name_w - 1, "POD", A_BOLD |
 	    A_UNDERLINE, PAIR_NONE);
 	for (x = name_w, i = 0; i < COL__COUNT; i++) {

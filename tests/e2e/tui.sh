@@ -94,7 +94,7 @@ wait_for pods-columns "FINDINGS"
 keys /
 wait_for filter-prompt "filter pods:"
 keys x2kq9 Enter
-wait_for filtered '1 of 12 pods match "x2kq9"'
+wait_for filtered '1 of 12 pods matches "x2kq9"'
 # / again starts a new filter, not the old text with the new appended
 keys /
 wait_for filter-prompt-again "filter pods:"
@@ -842,7 +842,7 @@ is evil-by-no-clipboard "" "$($TM list-buffers 2>/dev/null)"
 keys /
 wait_for evil-by-filter-prompt "filter pods:"
 keys mallory Enter
-wait_for evil-by-filter '1 of 2 pods match "mallory"'
+wait_for evil-by-filter '1 of 2 pods matches "mallory"'
 keys Q
 wait_for evil-by-quit "EXIT=0"
 
@@ -857,6 +857,7 @@ start 120 40 "LANG=C.UTF-8 TERM=screen-256color"
 wait_for evil-overview "Incident window"
 keys 2
 wait_for evil-pods 'evil\x1b]52;c;aGk=\x07-\x1b[2J\u202e-pod'
+shows evil-one-pod '^1 pod, grouped by workload'
 keys Enter
 wait_for evil-death 'Death ns\x1b[31m/evil\x1b]52'
 # an OSC 52 that reached tmux would have made a paste buffer
@@ -939,7 +940,7 @@ for size in "120 40" "80 24"; do
 	keys 2 /
 	wait_for "long-$w-filter" "filter pods:"
 	keys q7x2m Enter
-	wait_for "long-$w-filtered" '1 of 3 pods match "q7x2m"'
+	wait_for "long-$w-filtered" '1 of 3 pods matches "q7x2m"'
 	keys Enter
 	wait_for "long-$w-death" "Death shop/cache-5d8f7c6b9-q7x2m"
 	wait_for "long-$w-opens-in-window" \
@@ -984,7 +985,7 @@ wait_for long-control-overview "Incident window"
 keys 2 /
 wait_for long-control-filter "filter pods:"
 keys q7x2m Enter
-wait_for long-control-filtered '1 of 3 pods match "q7x2m"'
+wait_for long-control-filtered '1 of 3 pods matches "q7x2m"'
 keys Enter
 wait_for long-control-death "Death shop/cache-5d8f7c6b9-q7x2m"
 wait_for long-control-opens-before \
