@@ -106,8 +106,9 @@ enum out_cut {
 	OUT_CUT_END,		/* "returns-api-7d9f…" */
 	OUT_CUT_MIDDLE,		/* "bundle.tar.gz!clu…/default.json" */
 	OUT_CUT_PATH		/* whole leading components: "…/kube-system/
-				   app-7c9/app.log" (cut in the middle when
-				   even the file's name does not fit) */
+				   app-7c9/app.log"; when even the file's
+				   name does not fit, "…/" and the name cut
+				   in the middle */
 };
 /*
  * Returns a new safe copy of s (made safe first) that fits in cols

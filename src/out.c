@@ -332,11 +332,15 @@ out_safe_head(const char *s, size_t cols, int *cut)
 	return (b.data);
 }
 
+/* The columns of a file's name OUT_CUT_PATH keeps at least, its
+   directories left out, when even the name does not fit. */
+#define PATH_NAME_LEAST	8
+
 char *
 out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 {
-	const char	*ell = ascii ? "..." : "\xe2\x80\xa6";
-	size_t		 ecols = ascii ? 3 : 1, head, tail;
+	const char	*ell = ascii ? "..." : "\xe2\x80\xa6", *from, *slash;
+	size_t		 ecols = ascii ? 3 : 1, head, tail, room;
 	ssize_t		 cut;
 	struct buf	 b = { 0 };
 	char		*safe;
@@ -363,11 +367,24 @@ out_fit(const char *s, size_t cols, enum out_cut how, int ascii)
 		buf_puts(&b, ell);
 		buf_puts(&b, safe + cut);
 	} else {
-		head = out_fit_bytes(safe, (cols - ecols) / 2);
-		tail = out_tail_bytes(safe, cols - ecols - (cols - ecols) / 2);
-		buf_append(&b, safe, head);
+		from = safe;
+		room = cols - ecols;
+		/* not even the file's name fits: its middle goes, and all of
+		   the directories (which told three pods' files apart less
+		   than their names' heads: "…/etcd-mas…redhat.com.json") */
+		if (how == OUT_CUT_PATH && (slash = strrchr(safe, '/')) !=
+		    NULL && slash[1] != '\0' && room >= 2 * ecols + 1 +
+		    PATH_NAME_LEAST) {
+			buf_puts(&b, ell);
+			buf_puts(&b, "/");
+			from = slash + 1;
+			room -= ecols + 1;
+		}
+		head = out_fit_bytes(from, room / 2);
+		tail = out_tail_bytes(from, room - room / 2);
+		buf_append(&b, from, head);
 		buf_puts(&b, ell);
-		buf_puts(&b, safe + tail);
+		buf_puts(&b, from + tail);
 	}
 	free(safe);
 	return (b.data);

@@ -118,6 +118,13 @@ is nri-job-pods '["e2e-failjob-28dqq","e2e-failjob-4kj9v","e2e-failjob-64h4g","e
 # whose runtime kept the error says it.
 analyze io "$K/insights-operator-sample"
 R=$T/io.json
+# the files of its three control-plane pods, imported with the whole
+# corpus, have names longer than the line: each is told apart by its
+# name's head ("…/etcd-master-0…"), not cut down to one same text
+"$CORONER" import --db "$T/io-names.db" "$K" >"$T/io.out" 2>&1
+is io-names-apart 3 "$(grep 'upshift' "$T/io.out" | sort -u | wc -l |
+    tr -d ' ')"
+ok io-names-etcd grep -q '^  …/etcd-master-0' "$T/io.out"
 F='.findings[] | select(.kind == "crash-loop")'
 is io-console '["openshift-console-operator",14,255]' "$(q "$R" \
     "$F | select(.workload == \"console-operator\") | [.namespace,

@@ -146,6 +146,28 @@ test_fit(void)
 	CHECK_STR(s, "bundle.\xe2\x80\xa6lt.json");
 	CHECK(out_cols(s) == 15);
 	free(s);
+	/* a path loses whole leading components first */
+	s = out_fit("logs/kube-system/app-7c9/app.log", 22, OUT_CUT_PATH, 0);
+	CHECK_STR(s, "\xe2\x80\xa6/app-7c9/app.log");
+	free(s);
+	/* a name too long itself: "…/" and the name cut in its middle,
+	   so that names that differ in their heads stay apart */
+	s = out_fit("sample/config/pod/openshift-etcd/"
+	    "etcd-master-0.lab.upshift.rdu2.redhat.com.json", 30,
+	    OUT_CUT_PATH, 0);
+	CHECK_STR(s, "\xe2\x80\xa6/etcd-master-0\xe2\x80\xa6" "edhat.com.json");
+	CHECK(out_cols(s) == 30);
+	free(s);
+	s = out_fit("sample/config/pod/kube-scheduler/"
+	    "kube-scheduler-master-0.lab.upshift.rdu2.redhat.com.json", 30,
+	    OUT_CUT_PATH, 1);
+	CHECK_STR(s, ".../kube-schedu...hat.com.json");
+	CHECK(out_cols(s) == 30);
+	free(s);
+	/* too narrow for that: the whole path cut in its middle */
+	s = out_fit("dir/abcdefghijklmnopqrstuvwxyz", 10, OUT_CUT_PATH, 0);
+	CHECK_STR(s, "dir/\xe2\x80\xa6vwxyz");
+	free(s);
 	s = out_fit("short", 12, OUT_CUT_END, 0);
 	CHECK_STR(s, "short");
 	free(s);
