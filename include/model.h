@@ -85,6 +85,8 @@ struct row_pod {
 	const char	*phase;		/* the last phase seen */
 	const char	*owner_kind;	/* controller: ReplicaSet, Job... */
 	const char	*owner_name;	/* that controller's name, or NULL */
+	const char	*owner_uid;	/* that controller's uid, or NULL
+					   (not every source tells it) */
 	const char	*workload_kind;	/* Deployment, CronJob, StatefulSet,
 					   or the owner's kind, or "Pod" */
 	const char	*workload;	/* its name */

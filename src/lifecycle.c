@@ -135,6 +135,7 @@ scan_pod(void *ctx, const void *rec)
 	keep_str(m, &p->r.phase, o->phase);
 	keep_str(m, &p->r.owner_kind, o->owner_kind);
 	keep_str(m, &p->r.owner_name, o->owner_name);
+	keep_str(m, &p->r.owner_uid, o->owner_uid);
 	keep_str(m, &p->r.template_hash, o->template_hash);
 	keep_str(m, &p->r.restart_policy, o->restart_policy);
 	keep_str(m, &p->r.reason, o->reason);

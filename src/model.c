@@ -77,6 +77,7 @@ static const struct rec_field pod_fields[] = {
 	F(struct row_pod, endpoint_gone_us, RF_TIME),
 	F(struct row_pod, unready_us, RF_TIME),
 	F(struct row_pod, ready_again_us, RF_TIME),
+	F(struct row_pod, owner_uid, RF_STR),
 	{ .name = NULL }
 };
 

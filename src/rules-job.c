@@ -26,6 +26,7 @@
 /* Jobs                                                                */
 
 struct jobrun {
+	const char	*uid;		/* in the list's arena */
 	const char	*namespace;	/* in the list's arena */
 	const char	*name;
 	const char	*cronjob;	/* NULL when none */
@@ -55,6 +56,7 @@ struct job_list {
 	int64_t		 end_us;	/* the incident's end, or TIME_NONE */
 	struct hindex	 by_name;	/* v by namespace and name: the first
 					   Job of each */
+	struct hindex	 by_uid;	/* v by uid */
 	struct cron_runs *cron;		/* owned: each CronJob's runs */
 	size_t		 ncron;		/* CronJobs in cron */
 	struct hindex	 by_cron;	/* cron by namespace and CronJob */
@@ -69,6 +71,7 @@ load_job(void *ctx, const void *row)
 
 	l->v = xreallocarray(l->v, l->n + 1, sizeof *l->v);
 	j = &l->v[l->n++];
+	j->uid = arena_strdup(&l->a, r->uid);
 	j->namespace = arena_strdup(&l->a, r->namespace);
 	j->name = arena_strdup(&l->a, r->name);
 	j->cronjob = arena_strdup(&l->a, r->cronjob);
@@ -102,6 +105,15 @@ job_is(const void *ctx, size_t item)
 
 	return (str_eq(k->l->v[item].namespace, k->ns) &&
 	    str_eq(k->l->v[item].name, k->name));
+}
+
+/* A Job by its uid (job_key.name). */
+static int
+uid_is(const void *ctx, size_t item)
+{
+	const struct job_key	*k = ctx;
+
+	return (str_eq(k->l->v[item].uid, k->name));
 }
 
 static int
@@ -162,6 +174,11 @@ jobs_index(struct job_list *l)
 		    &k) == HINDEX_NONE)
 			hindex_put(&l->by_name, job_hash(k.ns, k.name), i,
 			    job_is, &k);
+		k.name = l->v[i].uid;
+		if (k.name != NULL && hindex_get(&l->by_uid, job_hash(NULL,
+		    k.name), uid_is, &k) == HINDEX_NONE)
+			hindex_put(&l->by_uid, job_hash(NULL, k.name), i,
+			    uid_is, &k);
 	}
 	r = xreallocarray(NULL, l->n > 0 ? l->n : 1, sizeof *r);
 	for (i = 0; i < l->n; i++) {
@@ -227,6 +244,7 @@ jobs_free(struct job_list *l)
 	free(l->cron);
 	hindex_free(&l->by_cron);
 	hindex_free(&l->by_name);
+	hindex_free(&l->by_uid);
 	free(l->v);
 	arena_free(&l->a);
 }
@@ -240,6 +258,25 @@ job_find(const struct job_list *l, const char *ns, const char *name)
 
 	i = hindex_get(&l->by_name, job_hash(ns, name), job_is, &k);
 	return (i != HINDEX_NONE ? &l->v[i] : NULL);
+}
+
+/*
+ * The Job of pods owned by Job name (namespace ns) whose uid is uid: the
+ * one of that uid, or NULL when none was seen (another Job of the name
+ * is not theirs); with no uid, the first of the name.
+ */
+static const struct jobrun *
+job_of_pods(const struct job_list *l, const char *ns, const char *name,
+    const char *uid)
+{
+	struct job_key	k = { .l = l, .name = uid };
+	size_t		i;
+
+	if (uid == NULL)
+		return (job_find(l, ns, name));
+	i = hindex_get(&l->by_uid, job_hash(NULL, uid), uid_is, &k);
+	return (i != HINDEX_NONE && str_eq(l->v[i].namespace, ns) &&
+	    str_eq(l->v[i].name, name) ? &l->v[i] : NULL);
 }
 
 /*
@@ -658,7 +695,24 @@ cmp_jobpod(const void *a, const void *b)
 	return (strcmp(p->r.owner_name, q->r.owner_name));
 }
 
-/* cmp_jobpod, then the store's order: a Job's pods as a->pods has them. */
+/* cmp_jobpod, then the owner's uid (none first): one Job's pods. */
+static int
+cmp_jobpod_uid(const void *a, const void *b)
+{
+	const struct podset_pod	*p = *(const struct podset_pod *const *)a;
+	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
+	int			 c;
+
+	if ((c = cmp_jobpod(a, b)) != 0)
+		return (c);
+	if ((p->r.owner_uid == NULL) != (q->r.owner_uid == NULL))
+		return (p->r.owner_uid == NULL ? -1 : 1);
+	return (p->r.owner_uid == NULL ? 0 : strcmp(p->r.owner_uid,
+	    q->r.owner_uid));
+}
+
+/* cmp_jobpod_uid, then the store's order: a Job's pods as a->pods has
+   them. */
 static int
 cmp_jobpod_store(const void *a, const void *b)
 {
@@ -666,7 +720,7 @@ cmp_jobpod_store(const void *a, const void *b)
 	const struct podset_pod	*q = *(const struct podset_pod *const *)b;
 	int			 c;
 
-	if ((c = cmp_jobpod(a, b)) != 0)
+	if ((c = cmp_jobpod_uid(a, b)) != 0)
 		return (c);
 	return (p < q ? -1 : p > q);
 }
@@ -913,25 +967,26 @@ ev_add_int(json_t *e, const char *key, int64_t n)
 }
 
 /*
- * Adds the failed pods of Job name (namespace ns) to f, with their main
- * containers' last exits; returns how many failed.
+ * Adds the failed pods of jp's count from from to f, with their main
+ * containers' last exits, but for those of a Job whose uid is not uid
+ * (when both are known); returns how many failed.
  */
 static int64_t
-failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
-    const char *name)
+failed_pods(const struct jobpods *jp, struct finding *f, size_t from,
+    size_t count, const char *uid)
 {
 	const struct podset_pod		*p;
 	const struct row_container	*c;
 	const struct row_termination	*t;
 	json_t				*d, *codes;
 	int64_t				 n = 0;
-	size_t				 i, j, k, from, count;
+	size_t				 i, j, k;
 
 	codes = json_object_get(f->evidence, "exit_codes");
-	from = jobpods_of(jp, ns, name, &count);
 	for (i = from; i < from + count; i++) {
 		p = jp->v[i];
-		if (!str_eq(p->r.phase, "Failed"))
+		if (!str_eq(p->r.phase, "Failed") || (uid != NULL &&
+		    p->r.owner_uid != NULL && !str_eq(p->r.owner_uid, uid)))
 			continue;
 		n++;
 		finding_add_pod(f, p);
@@ -945,7 +1000,8 @@ failed_pods(const struct jobpods *jp, struct finding *f, const char *ns,
 			}
 			d = json_object();
 			json_object_set_new(d, "pod", json_string(p->r.name));
-			json_object_set_new(d, "job", json_string(name));
+			json_object_set_new(d, "job",
+			    json_string(p->r.owner_name));
 			json_object_set_new(d, "container",
 			    json_string(c->name));
 			json_object_set_new(d, "exit_code", jv_int(t != NULL ?
@@ -1103,7 +1159,7 @@ rule_job_failed(struct analysis *a, char **cause)
 	const char		*wl;
 	char			*own;
 	int64_t			 n;
-	size_t			 i, k, count;
+	size_t			 i, k, from, count;
 
 	if ((js = job_state(a, FK_JOB_FAILED, cause)) == NULL)
 		return (-1);
@@ -1125,23 +1181,28 @@ rule_job_failed(struct analysis *a, char **cause)
 		json_object_set_new(e, "reason", jv_str(j->reason));
 		json_object_set_new(e, "backoff_limit",
 		    jv_int(j->backoff_limit));
-		n = failed_pods(&jp, f, j->namespace, j->name);
+		from = jobpods_of(&jp, j->namespace, j->name, &count);
+		n = failed_pods(&jp, f, from, count, j->uid);
 		ev_add_int(e, "attempts", j->failed != INT_NONE &&
 		    j->failed > n ? j->failed : n);
 		finding_widen(f, j->start_us, j->completion_us);
 	}
-	/* the pods of a Job that did not (or not yet) say it failed */
+	/* the pods of a Job that did not (or not yet) say it failed: one
+	   Job's, those of its name and uid (two Jobs of a name apart) */
 	for (i = 0; i < jp.n; i += count) {
 		p = jp.v[i];
-		jobpods_of(&jp, p->r.namespace, p->r.owner_name, &count);
+		for (count = 1; i + count < jp.n && cmp_jobpod_uid(&jp.v[i],
+		    &jp.v[i + count]) == 0; count++)
+			;
 		for (k = i; k < i + count; k++) {
 			if (!str_eq(jp.v[k]->r.phase, "Failed"))
 				break;
 		}
 		if (k < i + count)
 			continue;	/* one did not fail */
-		if ((j = job_find(&js->jobs, p->r.namespace,
-		    p->r.owner_name)) != NULL && (str_eq(j->status, "Failed") ||
+		if ((j = job_of_pods(&js->jobs, p->r.namespace,
+		    p->r.owner_name, p->r.owner_uid)) != NULL &&
+		    (str_eq(j->status, "Failed") ||
 		    str_eq(j->status, "Complete")))
 			continue;
 		wl = p->r.workload != NULL ? p->r.workload : p->r.owner_name;
@@ -1156,7 +1217,7 @@ rule_job_failed(struct analysis *a, char **cause)
 			    NULL ? j->backoff_limit : INT_NONE));
 		json_object_set_new(e, "job_status", jv_str(j != NULL ?
 		    j->status : NULL));
-		n = failed_pods(&jp, f, p->r.namespace, p->r.owner_name);
+		n = failed_pods(&jp, f, i, count, NULL);
 		ev_add_int(e, "attempts", n);
 	}
 	/* a workload's failures may wait for the last window's */

@@ -148,6 +148,16 @@
 	"  " UTC("endpoint_not_serving_us") " AS endpoint_not_serving," \
 	"  " UTC("endpoint_gone_us") " AS endpoint_gone"
 
+/* pods_v as migration 16 made it, up to its last column. */
+#define PODS_V_16 \
+	PODS_V_10 \
+	"," \
+	"  " UTC("unready_us") " AS unready," \
+	"  " UTC("ready_again_us") " AS ready_again, owner_kind, owner_name," \
+	"  template_hash, " UTC("scheduled_us") " AS scheduled," \
+	"  observations, restart_policy, reason, message, disruption," \
+	"  ended_by, " UTC("ended_us") " AS ended, ended_basis"
+
 /*
  * requests_v, as migration 3 made it and 13 made it again over the
  * virtual table.  pod: the pod that owned the attempt's IP at the
@@ -826,13 +836,7 @@ static const char *const migrations[] = {
 	 * failures), each after the columns they held before.
 	 */
 	"DROP VIEW IF EXISTS pods_v;"
-	PODS_V_10
-	","
-	"  " UTC("unready_us") " AS unready,"
-	"  " UTC("ready_again_us") " AS ready_again, owner_kind, owner_name,"
-	"  template_hash, " UTC("scheduled_us") " AS scheduled,"
-	"  observations, restart_policy, reason, message, disruption,"
-	"  ended_by, " UTC("ended_us") " AS ended, ended_basis FROM pods;"
+	PODS_V_16 " FROM pods;"
 	"DROP VIEW IF EXISTS containers_v;"
 	CONTAINERS_V_1
 	", c.message, c.waiting_reason,"
@@ -882,6 +886,14 @@ static const char *const migrations[] = {
 	"  rows, rejected, " UTC("imported_us") " AS imported, first_errors,"
 	"  " UTC("from_us") " AS from_time, " UTC("to_us") " AS to_time,"
 	"  hash, sha256 FROM sources WHERE hash IS NOT NULL;",
+	/*
+	 * 16 -> 17: pods.owner_uid, the uid of a pod's controller
+	 * (migration_columns), so that two Jobs of one name (one deleted
+	 * and made again, a Helm hook's of each release) are told apart;
+	 * NULL until the next import rebuilds the model.
+	 */
+	"DROP VIEW IF EXISTS pods_v;"
+	PODS_V_16 ", owner_uid FROM pods;",
 };
 #define NMIGRATIONS	(sizeof migrations / sizeof migrations[0])
 
@@ -954,6 +966,8 @@ static const struct {
 	    .type = "TEXT" },
 	{ .version = 14, .table = "workload_pods", .column = "restarts",
 	    .type = "INTEGER" },
+	{ .version = 16, .table = "pods", .column = "owner_uid",
+	    .type = "TEXT" },
 };
 
 int

@@ -112,6 +112,18 @@ is nri-job '["scraper","e2e-failjob","critical",4,[42]]' \
     .evidence.exit_codes]")"
 is nri-job-pods '["e2e-failjob-28dqq","e2e-failjob-4kj9v","e2e-failjob-64h4g","e2e-failjob-p2w8g"]' \
     "$(q "$R" "$F | .pods | sort")"
+is nri-job-one '"Job e2e-failjob failed: all 4 of its pods failed"' \
+    "$(q "$R" "$F | .summary | split(\";\")[0]")"
+# with the pods of another cluster's Job of that name (1_31: another
+# controller uid), two Jobs of four pods each, not one of eight
+"$CORONER" import -q --db "$T/nri2.db" \
+    "$K/nri-kubernetes/1_35/kubelet-pods.json" \
+    "$K/nri-kubernetes/1_31/pods.yaml" >/dev/null 2>&1
+"$CORONER" analyze --db "$T/nri2.db" --json >"$T/nri2.json"
+is nri2-two-jobs '"2 Jobs of e2e-failjob failed: all 8 of their pods failed"' \
+    "$(q "$T/nri2.json" "$F | .summary | split(\";\")[0]")"
+is nri2-jobs '["e2e-failjob","e2e-failjob"]' \
+    "$(q "$T/nri2.json" "$F | .evidence.jobs")"
 
 # insights-operator-sample: OpenShift operators that exited 255 (klog's
 # fatal exit, not a signal) 7 to 14 times are crash loops, and a loop

@@ -528,10 +528,12 @@ def job(name, n, cron=None, failed=0, succeeded=0, condition=None,
             "status": st}
 
 
-def job_pod(name, n, jobname, started, code, node="node-a"):
+def job_pod(name, n, jobname, job_n, started, code, node="node-a"):
     p = pod(name, n, None, None, node=node, ip=None,
             containers=("main",), owner_kind="Job", owner_name=jobname,
             restart="Never", created=started - timedelta(seconds=1))
+    # owned by its Job, by that Job's uid (job(): uid(0xc0, n))
+    p["metadata"]["ownerReferences"][0]["uid"] = uid(0xc0, job_n)
     p["metadata"]["labels"]["job-name"] = jobname
     p["status"]["phase"] = "Failed" if code else "Succeeded"
     not_ready(p, started + timedelta(seconds=12))
@@ -551,11 +553,11 @@ def job_failed(out, control):
                              "Job has reached the specified backoff "
                              "limit"), start=at(0), end=at(80)))
         for i, s in enumerate(("b2n4m", "c6v8x", "d1f3h")):
-            b.pod(job_pod("%s-%s" % (name, s), 30 + i, name,
+            b.pod(job_pod("%s-%s" % (name, s), 30 + i, name, 1,
                           at(1 + 25 * i), 3))
         for i, s in enumerate(("p9q8r", "s7t6u")):
             b.pod(job_pod("migrate-schema-%s" % s, 40 + i,
-                          "migrate-schema", at(500 + 20 * i), 2,
+                          "migrate-schema", 5, at(500 + 20 * i), 2,
                           node="node-b"))
         orphan = "weekly-report-29650380"
         b.job(job(orphan, 2, None, failed=1,
@@ -563,7 +565,7 @@ def job_failed(out, control):
                              "Job has reached the specified backoff "
                              "limit"), start=at(600), end=at(640),
                   backoff=0))
-        b.pod(job_pod(orphan + "-k4j5h", 45, orphan, at(601), 1,
+        b.pod(job_pod(orphan + "-k4j5h", 45, orphan, 2, at(601), 1,
                       node="node-b"))
         b.job(job("trainer-workers-0", 3, "trainer", failed=1,
                   condition=("Failed", "BackoffLimitExceeded",
@@ -571,7 +573,7 @@ def job_failed(out, control):
                              "limit"), start=at(700), end=at(740),
                   backoff=0, owner="JobSet"))
         b.pod(job_pod("trainer-workers-0-0-m8n9b", 46, "trainer-workers-0",
-                      at(701), 1, node="node-b"))
+                      3, at(701), 1, node="node-b"))
         b.job(job("trainer-workers-1", 4, "trainer", failed=1,
                   condition=("Failed", "BackoffLimitExceeded",
                              "Job has reached the specified backoff "
@@ -583,8 +585,8 @@ def job_failed(out, control):
                   condition=("Complete", "CompletionsReached",
                              "Reached expected number of succeeded pods"),
                   start=at(0), end=at(40)))
-        b.pod(job_pod(name + "-b2n4m", 30, name, at(1), 3))
-        b.pod(job_pod(name + "-c6v8x", 31, name, at(26), 0))
+        b.pod(job_pod(name + "-b2n4m", 30, name, 1, at(1), 3))
+        b.pod(job_pod(name + "-c6v8x", 31, name, 1, at(26), 0))
     b.write(out)
 
 
