@@ -162,6 +162,68 @@ is job-jobset '["trainer",["trainer-workers-0","trainer-workers-1"],["trainer-wo
 is job-jobset-pod '"trainer"' "$("$CORONER" pods --db "$T/job-failed.db" \
     --json | jq -sc '.[] | select(.name == "trainer-workers-0-0-m8n9b") |
     .workload')"
+# two Jobs of one name a week apart (made again), each failed after two
+# pods: each Job counts its own pods (its uid's), so 4 attempts, not 8
+python3 - "$T/same-name" <<'EOF2'
+import json
+import os
+import sys
+
+out = sys.argv[1]
+os.makedirs(out, exist_ok=True)
+
+
+def job(uid, day):
+    t = "2026-05-%02dT10:00:00Z" % day
+    return {"apiVersion": "batch/v1", "kind": "Job",
+            "metadata": {"name": "migrate", "namespace": "shop",
+                         "uid": uid, "creationTimestamp": t},
+            "spec": {"backoffLimit": 1},
+            "status": {"startTime": t, "failed": 2, "conditions": [{
+                "type": "Failed", "status": "True",
+                "reason": "BackoffLimitExceeded",
+                "lastTransitionTime": t}]}}
+
+
+def pod(name, uid, day, second):
+    t0 = "2026-05-%02dT10:00:%02dZ" % (day, second)
+    t1 = "2026-05-%02dT10:00:%02dZ" % (day, second + 9)
+    return {"apiVersion": "v1", "kind": "Pod",
+            "metadata": {"name": name, "namespace": "shop",
+                         "uid": "p-" + name, "creationTimestamp": t0,
+                         "ownerReferences": [{
+                             "apiVersion": "batch/v1", "kind": "Job",
+                             "name": "migrate", "uid": uid,
+                             "controller": True}]},
+            "spec": {"restartPolicy": "Never", "nodeName": "n1",
+                     "containers": [{"name": "main", "image": "m:1"}]},
+            "status": {"phase": "Failed", "startTime": t0,
+                       "containerStatuses": [{
+                           "name": "main", "image": "m:1",
+                           "restartCount": 0, "ready": False,
+                           "state": {"terminated": {
+                               "exitCode": 3, "reason": "Error",
+                               "startedAt": t0, "finishedAt": t1}}}]}}
+
+
+json.dump({"apiVersion": "v1", "kind": "List",
+           "items": [job("j-1", 1), job("j-2", 8)]},
+          open(out + "/jobs.json", "w"))
+json.dump({"apiVersion": "v1", "kind": "List",
+           "items": [pod("migrate-a1", "j-1", 1, 1),
+                     pod("migrate-a2", "j-1", 1, 20),
+                     pod("migrate-b1", "j-2", 8, 1),
+                     pod("migrate-b2", "j-2", 8, 20)]},
+          open(out + "/pods.json", "w"))
+EOF2
+"$CORONER" import -q --db "$T/same-name.db" "$T/same-name" >/dev/null 2>&1
+"$CORONER" analyze --db "$T/same-name.db" --json >"$T/same-name.json"
+is job-same-name '[["migrate","migrate"],4,4]' \
+    "$(q "$T/same-name.json" "$F[] | [.evidence.jobs, .evidence.attempts,
+    (.pods | length)]")"
+W='2 Jobs of migrate failed: BackoffLimitExceeded after 4 failed attempts'
+ok job-same-name-says jq -e --arg w "$W" "$F[] | .summary |
+    startswith(\$w)" "$T/same-name.json"
 
 # start-failed: a missing Secret, a missing program, an image not found
 R=$T/start-failed.json
