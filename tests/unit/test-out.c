@@ -129,57 +129,59 @@ test_streams(void)
 	free(s);
 }
 
+/* out_fit()'s cases: the text, the columns and the cut, what comes
+   out, and whether it must take every column. */
+static const struct fit_case {
+	const char	*in;
+	size_t		 cols;
+	enum out_cut	 how;
+	int		 ascii;
+	const char	*want;
+	int		 fills;
+} fit_cases[] = {
+	{ "returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 0,
+	    "returns-api\xe2\x80\xa6", 1 },
+	{ "returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 1,
+	    "returns-a...", 0 },
+	{ "bundle.tar.gz!cluster/default.json", 15, OUT_CUT_MIDDLE, 0,
+	    "bundle.\xe2\x80\xa6lt.json", 1 },
+	/* a path loses whole leading components first */
+	{ "logs/kube-system/app-7c9/app.log", 22, OUT_CUT_PATH, 0,
+	    "\xe2\x80\xa6/app-7c9/app.log", 0 },
+	/* a name too long itself: "…/" and the name cut in its middle,
+	   so that names that differ in their heads stay apart */
+	{ "sample/config/pod/openshift-etcd/"
+	    "etcd-master-0.lab.upshift.rdu2.redhat.com.json", 30,
+	    OUT_CUT_PATH, 0,
+	    "\xe2\x80\xa6/etcd-master-0\xe2\x80\xa6" "edhat.com.json", 1 },
+	{ "sample/config/pod/kube-scheduler/"
+	    "kube-scheduler-master-0.lab.upshift.rdu2.redhat.com.json", 30,
+	    OUT_CUT_PATH, 1, ".../kube-schedu...hat.com.json", 1 },
+	/* too narrow for that: the whole path cut in its middle */
+	{ "dir/abcdefghijklmnopqrstuvwxyz", 10, OUT_CUT_PATH, 0,
+	    "dir/\xe2\x80\xa6vwxyz", 0 },
+	{ "short", 12, OUT_CUT_END, 0, "short", 0 },
+	/* wide characters count two and are never split */
+	{ "\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5, OUT_CUT_END, 0,
+	    "\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\xa6", 1 },
+	{ "a\x1b[2Jb", 40, OUT_CUT_END, 0, "a\\x1b[2Jb", 0 },
+};
+
 static void
 test_fit(void)
 {
-	char	*s;
+	const struct fit_case	*c;
+	char			*s;
+	size_t			 i;
 
-	s = out_fit("returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 0);
-	CHECK_STR(s, "returns-api\xe2\x80\xa6");
-	CHECK(out_cols(s) == 12);
-	free(s);
-	s = out_fit("returns-api-7d9f8b6c5-x2kq9", 12, OUT_CUT_END, 1);
-	CHECK_STR(s, "returns-a...");
-	free(s);
-	s = out_fit("bundle.tar.gz!cluster/default.json", 15, OUT_CUT_MIDDLE,
-	    0);
-	CHECK_STR(s, "bundle.\xe2\x80\xa6lt.json");
-	CHECK(out_cols(s) == 15);
-	free(s);
-	/* a path loses whole leading components first */
-	s = out_fit("logs/kube-system/app-7c9/app.log", 22, OUT_CUT_PATH, 0);
-	CHECK_STR(s, "\xe2\x80\xa6/app-7c9/app.log");
-	free(s);
-	/* a name too long itself: "…/" and the name cut in its middle,
-	   so that names that differ in their heads stay apart */
-	s = out_fit("sample/config/pod/openshift-etcd/"
-	    "etcd-master-0.lab.upshift.rdu2.redhat.com.json", 30,
-	    OUT_CUT_PATH, 0);
-	CHECK_STR(s, "\xe2\x80\xa6/etcd-master-0\xe2\x80\xa6" "edhat.com.json");
-	CHECK(out_cols(s) == 30);
-	free(s);
-	s = out_fit("sample/config/pod/kube-scheduler/"
-	    "kube-scheduler-master-0.lab.upshift.rdu2.redhat.com.json", 30,
-	    OUT_CUT_PATH, 1);
-	CHECK_STR(s, ".../kube-schedu...hat.com.json");
-	CHECK(out_cols(s) == 30);
-	free(s);
-	/* too narrow for that: the whole path cut in its middle */
-	s = out_fit("dir/abcdefghijklmnopqrstuvwxyz", 10, OUT_CUT_PATH, 0);
-	CHECK_STR(s, "dir/\xe2\x80\xa6vwxyz");
-	free(s);
-	s = out_fit("short", 12, OUT_CUT_END, 0);
-	CHECK_STR(s, "short");
-	free(s);
-	/* wide characters count two and are never split */
-	s = out_fit("\xe6\x97\xa5\xe6\x9c\xac\xe8\xaa\x9e", 5, OUT_CUT_END,
-	    0);
-	CHECK_STR(s, "\xe6\x97\xa5\xe6\x9c\xac\xe2\x80\xa6");
-	CHECK(out_cols(s) == 5);
-	free(s);
-	s = out_fit("a\x1b[2Jb", 40, OUT_CUT_END, 0);
-	CHECK_STR(s, "a\\x1b[2Jb");
-	free(s);
+	for (i = 0; i < sizeof fit_cases / sizeof fit_cases[0]; i++) {
+		c = &fit_cases[i];
+		s = out_fit(c->in, c->cols, c->how, c->ascii);
+		CHECK_STR(s, c->want);
+		if (c->fills)
+			CHECK(out_cols(s) == c->cols);
+		free(s);
+	}
 	CHECK(out_fit_bytes("\xc3\xa9t\xc3\xa9", 2) == 3);
 }
 
