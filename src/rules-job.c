@@ -85,11 +85,13 @@ load_job(void *ctx, const void *row)
 	return (0);
 }
 
-/* A Job (namespace, name) or a CronJob (namespace, cronjob) looked up. */
+/* A Job (namespace, name), a CronJob (namespace, cronjob) or a Job by
+   its uid looked up. */
 struct job_key {
 	const struct job_list	*l;
 	const char		*ns;
 	const char		*name;
+	const char		*uid;		/* uid_is's */
 };
 
 static uint64_t
@@ -107,13 +109,19 @@ job_is(const void *ctx, size_t item)
 	    str_eq(k->l->v[item].name, k->name));
 }
 
-/* A Job by its uid (job_key.name). */
+static uint64_t
+uid_hash(const char *uid)
+{
+	return (hindex_str(HINDEX_SEED, uid));
+}
+
+/* A Job by its uid. */
 static int
 uid_is(const void *ctx, size_t item)
 {
 	const struct job_key	*k = ctx;
 
-	return (str_eq(k->l->v[item].uid, k->name));
+	return (str_eq(k->l->v[item].uid, k->uid));
 }
 
 static int
@@ -174,11 +182,10 @@ jobs_index(struct job_list *l)
 		    &k) == HINDEX_NONE)
 			hindex_put(&l->by_name, job_hash(k.ns, k.name), i,
 			    job_is, &k);
-		k.name = l->v[i].uid;
-		if (k.name != NULL && hindex_get(&l->by_uid, job_hash(NULL,
-		    k.name), uid_is, &k) == HINDEX_NONE)
-			hindex_put(&l->by_uid, job_hash(NULL, k.name), i,
-			    uid_is, &k);
+		k.uid = l->v[i].uid;
+		if (k.uid != NULL && hindex_get(&l->by_uid, uid_hash(k.uid),
+		    uid_is, &k) == HINDEX_NONE)
+			hindex_put(&l->by_uid, uid_hash(k.uid), i, uid_is, &k);
 	}
 	r = xreallocarray(NULL, l->n > 0 ? l->n : 1, sizeof *r);
 	for (i = 0; i < l->n; i++) {
@@ -269,12 +276,12 @@ static const struct jobrun *
 job_of_pods(const struct job_list *l, const char *ns, const char *name,
     const char *uid)
 {
-	struct job_key	k = { .l = l, .name = uid };
+	struct job_key	k = { .l = l, .uid = uid };
 	size_t		i;
 
 	if (uid == NULL)
 		return (job_find(l, ns, name));
-	i = hindex_get(&l->by_uid, job_hash(NULL, uid), uid_is, &k);
+	i = hindex_get(&l->by_uid, uid_hash(uid), uid_is, &k);
 	return (i != HINDEX_NONE && str_eq(l->v[i].namespace, ns) &&
 	    str_eq(l->v[i].name, name) ? &l->v[i] : NULL);
 }
